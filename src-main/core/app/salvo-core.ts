@@ -1,0 +1,235 @@
+import * as path from 'node:path'
+import {
+  PLAYER_REQUESTS,
+  REQUEST_NAMES,
+  type OpenProblem,
+  type RequestName,
+  type RequestResults,
+  type ServerMessage,
+  type SessionInfo,
+} from '../../../src-shared/contract'
+import { requestInputSchemas } from '../../../src-shared/request-schemas'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { ViewRole } from '../../../src-shared/views'
+import { findRuleset } from '../../rules/ruleset-registry'
+import { historyOf } from '../commands/misc-deciders'
+import { CampaignEngine } from '../engine/campaign-engine'
+import { CampaignRepository } from '../persistence/campaign-repository'
+import { nodeDurableFs, type DurableFs } from '../persistence/durable-fs'
+import type { OpenCampaign } from '../persistence/open-campaign'
+import { ViewChannel } from '../projection/view-channel'
+import { RecordStore } from '../state/record-store'
+import { SerialQueue } from './serial-queue'
+
+export interface CoreOptions {
+  readonly dataDir: string
+  readonly fs?: DurableFs
+  readonly now?: () => Date
+  /** Fold the journal into the document after this long without commands (ms). */
+  readonly idleCompactMs?: number
+}
+
+/** One window (GM or player) attached to the core. */
+export interface Connection {
+  readonly role: ViewRole
+  request<N extends RequestName>(name: N, input: unknown): Promise<Result<RequestResults[N]>>
+  close(): void
+}
+
+interface Attached {
+  readonly channel: ViewChannel
+  readonly send: (m: ServerMessage) => void
+}
+
+/**
+ * The main-process core both shells wrap: it owns the open campaign, routes every request
+ * through one serial queue, and keeps each attached window's projection up to date.
+ */
+export class SalvoCore {
+  readonly #repo: CampaignRepository
+  readonly #fs: DurableFs
+  readonly #queue = new SerialQueue()
+  readonly #attached = new Set<Attached>()
+  #campaign: OpenCampaign | null = null
+  #engine: CampaignEngine | null = null
+  #problem: OpenProblem | null = null
+  #idleTimer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(private readonly options: CoreOptions) {
+    this.#fs = options.fs ?? nodeDurableFs
+    this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
+  }
+
+  /** Reopens the campaign that was open last time, if any (a crash or restart resumes play). */
+  async start(): Promise<void> {
+    await this.#queue.run(async () => {
+      this.#fs.mkdirp(this.options.dataDir)
+      const last = this.#readLastCampaignId()
+      if (last && this.#repo.list().some((c) => c.id === last)) await this.#open(() => this.#repo.open(last))
+    })
+  }
+
+  connect(role: ViewRole, send: (message: ServerMessage) => void): Connection {
+    const attached: Attached = { channel: new ViewChannel(role, send), send }
+    this.#attached.add(attached)
+    return {
+      role,
+      request: (name, input) => this.#queue.run(() => this.#handle(attached, name, input)) as never,
+      close: () => {
+        this.#attached.delete(attached)
+      },
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    await this.#queue.run(async () => {
+      if (this.#idleTimer) clearTimeout(this.#idleTimer)
+      await this.#campaign?.close()
+      this.#campaign = null
+      this.#engine = null
+    })
+  }
+
+  async #handle(attached: Attached, name: string, input: unknown): Promise<Result<unknown>> {
+    if (!(REQUEST_NAMES as readonly string[]).includes(name)) return fail('request/unknown', `Unknown request "${String(name).slice(0, 40)}".`)
+    const request = name as RequestName
+    if (attached.channel.role === 'player' && !PLAYER_REQUESTS.has(request)) {
+      return fail('request/forbidden', 'The player view can only read; commands come from the GM window.')
+    }
+    const parsed = requestInputSchemas[request].safeParse(input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return fail('request/invalid', `Invalid ${request} request: ${issue?.path.join('.') || 'input'} ${issue?.message ?? ''}`.trim())
+    }
+    try {
+      return await this.#route(attached, request, parsed.data)
+    } catch (e) {
+      return fail('core/failed', `Salvo hit an unexpected problem handling ${request}: ${(e as Error).message}`)
+    }
+  }
+
+  async #route(attached: Attached, request: RequestName, input: unknown): Promise<Result<unknown>> {
+    switch (request) {
+      case 'dispatch':
+        return this.#dispatch(input)
+      case 'snapshot':
+        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0))
+      case 'session':
+        return ok(this.#session(attached.channel.role))
+      case 'listCampaigns':
+        return ok(this.#repo.list())
+      case 'createCampaign': {
+        const { name, seed } = input as { name: string; seed?: string }
+        return this.#open(async () => ok(await this.#repo.create(name, seed)))
+      }
+      case 'openCampaign':
+        return this.#open(() => this.#repo.open((input as { campaignId: string }).campaignId))
+      case 'restoreBackup': {
+        const { campaignId, backup } = input as { campaignId: string; backup: string }
+        return this.#open(() => this.#repo.restoreBackup(campaignId, backup))
+      }
+    }
+  }
+
+  #dispatch(input: unknown): Result<RequestResults['dispatch']> {
+    if (!this.#campaign || !this.#engine) return fail('campaign/none', 'Open or create a campaign first.')
+    const before = this.#undoLabels()
+    const result = this.#engine.execute(input)
+    if (!result.ok) return result
+    const ids = result.value.changes.map((c) => c.id)
+    for (const a of this.#attached) a.channel.publish(this.#campaign.store, ids, this.#campaign.seq)
+    const after = this.#undoLabels()
+    if (before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
+    this.#scheduleCompaction()
+    return ok(result.value.ack)
+  }
+
+  async #open(load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    await this.#campaign?.close()
+    this.#campaign = null
+    this.#engine = null
+    const loaded = await load()
+    if (!loaded.ok) {
+      this.#problem = (loaded.error.detail as OpenProblem | undefined) ?? null
+      this.#broadcastSession()
+      this.#resetViews()
+      return loaded
+    }
+    const campaign = loaded.value
+    const rulesetId = campaign.summary().rulesetId
+    const ruleset = findRuleset(rulesetId)
+    if (!ruleset) {
+      await campaign.close()
+      return fail('campaign/unknownRuleset', `This campaign uses the ruleset "${rulesetId}", which this Salvo does not have.`)
+    }
+    this.#campaign = campaign
+    this.#engine = new CampaignEngine(campaign, ruleset)
+    this.#problem = null
+    this.#fs.writeFileAtomic(this.#appStateFile, JSON.stringify({ lastCampaignId: campaign.id }))
+    this.#broadcastSession()
+    this.#resetViews()
+    return ok(campaign.summary())
+  }
+
+  /** Every window drops what it holds and gets a fresh snapshot. */
+  #resetViews(): void {
+    for (const a of this.#attached) {
+      a.channel.reset()
+      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0) })
+    }
+  }
+
+  #broadcastSession(): void {
+    for (const a of this.#attached) a.send({ kind: 'session', session: this.#session(a.channel.role) })
+  }
+
+  #session(role: ViewRole): SessionInfo {
+    const labels = role === 'gm' ? this.#undoLabels() : { undo: null, redo: null }
+    return {
+      role,
+      campaign: this.#campaign?.summary() ?? null,
+      problem: role === 'gm' ? this.#problem : null,
+      undoLabel: labels.undo,
+      redoLabel: labels.redo,
+    }
+  }
+
+  #undoLabels(): { undo: string | null; redo: string | null } {
+    if (!this.#campaign) return { undo: null, redo: null }
+    const h = historyOf(this.#campaign.store)
+    return { undo: h.undo.at(-1)?.label ?? null, redo: h.redo.at(-1)?.label ?? null }
+  }
+
+  #scheduleCompaction(): void {
+    const campaign = this.#campaign
+    if (!campaign) return
+    if (campaign.needsCompaction) {
+      void this.#queue.run(() => campaign.compact())
+      return
+    }
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#idleTimer = setTimeout(() => {
+      void this.#queue.run(async () => {
+        if (this.#campaign === campaign) await campaign.compact()
+      })
+    }, this.options.idleCompactMs ?? 5000)
+    this.#idleTimer.unref?.()
+  }
+
+  get #appStateFile(): string {
+    return path.join(this.options.dataDir, 'app-state.json')
+  }
+
+  #readLastCampaignId(): string | null {
+    try {
+      const v = JSON.parse(this.#fs.readFile(this.#appStateFile)?.toString('utf8') ?? 'null') as { lastCampaignId?: unknown } | null
+      return typeof v?.lastCampaignId === 'string' ? v.lastCampaignId : null
+    } catch {
+      return null
+    }
+  }
+}
+
+/** What a window sees while no campaign is open. */
+const emptyStore = new RecordStore()

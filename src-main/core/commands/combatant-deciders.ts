@@ -1,0 +1,121 @@
+import type { CombatantRecord } from '../../../src-shared/records'
+import { fail, ok } from '../../../src-shared/result'
+import { activeEncounter, findCombatant, turnOrder, visibilityOf, type Decider } from './decide-context'
+
+const ORDER_GAP = 1000
+
+/** A newcomer mid-fight slots in by its roll: the midpoint key between its neighbours. */
+function slotOrderKey(order: readonly CombatantRecord[], total: number): number {
+  const after = order.findIndex((c) => c.initiative !== null && total > c.initiative.total)
+  if (after === -1) return (order.at(-1)?.orderKey ?? 0) + ORDER_GAP
+  const next = order[after]!.orderKey!
+  const prev = after === 0 ? next - 2 * ORDER_GAP : order[after - 1]!.orderKey!
+  return (prev + next) / 2
+}
+
+export const addCombatant: Decider<'combatant/add'> = (ctx, p) => {
+  const record: CombatantRecord = {
+    typeName: 'combatant',
+    id: ctx.newId('combatant'),
+    name: p.name,
+    side: p.side,
+    kind: p.kind,
+    maxHp: p.maxHp,
+    hp: p.hp ?? p.maxHp,
+    initiativeModifier: p.initiativeModifier,
+    hidden: p.hidden,
+    initiative: null,
+    orderKey: null,
+  }
+  if (record.hp > record.maxHp) return fail('combatant/hpAboveMax', `HP ${record.hp} is above max HP ${record.maxHp}.`)
+  const events = [{ type: 'combatant/added', record } as const]
+  const encounter = activeEncounter(ctx.state)
+  if (encounter && encounter.round > 0) {
+    const [placed] = ctx.ruleset.rollInitiative([record], ctx.dice)
+    if (placed) {
+      const orderKey = slotOrderKey(turnOrder(ctx.state), placed.initiative.total)
+      return ok({
+        label: `Add ${record.name}`,
+        events: [
+          ...events,
+          { type: 'initiative/rolled', encounterId: encounter.id, results: [{ ...placed, orderKey }] },
+          ctx.log(`${record.name} joins the fight`, { rolls: [placed.initiative.roll], visibility: 'gm' }),
+        ],
+      })
+    }
+  }
+  return ok({ label: `Add ${record.name}`, events: [...events, ctx.log(`Added ${record.name}`, { visibility: 'gm' })] })
+}
+
+export const editCombatant: Decider<'combatant/edit'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const { combatantId, ...changes } = p
+  return ok({
+    label: `Edit ${found.value.name}`,
+    events: [
+      { type: 'combatant/edited', combatantId, changes },
+      ctx.log(`Edited ${changes.name ?? found.value.name}`, { visibility: 'gm' }),
+    ],
+  })
+}
+
+export const removeCombatant: Decider<'combatant/remove'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  return ok({
+    label: `Remove ${found.value.name}`,
+    events: [
+      { type: 'combatant/removed', combatantId: p.combatantId },
+      ctx.log(`Removed ${found.value.name}`, { visibility: 'gm' }),
+    ],
+  })
+}
+
+function hpDecision(ctx: Parameters<Decider<'combatant/setHp'>>[0], c: CombatantRecord, hp: number) {
+  const delta = hp - c.hp
+  const verb = delta < 0 ? `takes ${-delta} damage` : `heals ${delta}`
+  // NPC numbers are the GM's secret; a PC's HP is public at the table.
+  const visibility = c.kind === 'pc' ? visibilityOf(c) : 'gm'
+  return ok({
+    label: delta < 0 ? `Damage ${c.name}` : `Heal ${c.name}`,
+    events: [
+      { type: 'combatant/hpChanged', combatantId: c.id, hp } as const,
+      ctx.log(`${c.name} ${verb} (HP ${c.hp} → ${hp})`, { visibility }),
+    ],
+  })
+}
+
+export const setCombatantHp: Decider<'combatant/setHp'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const c = found.value
+  if (p.hp > c.maxHp) return fail('combatant/hpAboveMax', `HP ${p.hp} is above ${c.name}'s max HP ${c.maxHp}.`)
+  if (p.hp === c.hp) return fail('combatant/noChange', `${c.name} already has ${c.hp} HP.`)
+  return hpDecision(ctx, c, p.hp)
+}
+
+export const adjustCombatantHp: Decider<'combatant/adjustHp'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const c = found.value
+  const hp = Math.min(c.maxHp, c.hp + p.delta)
+  if (hp === c.hp) return fail('combatant/noChange', `${c.name} is already at max HP (${c.maxHp}).`)
+  return hpDecision(ctx, c, hp)
+}
+
+export const setCombatantHidden: Decider<'combatant/setHidden'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const c = found.value
+  if (c.hidden === p.hidden) {
+    return fail('combatant/noChange', `${c.name} is already ${p.hidden ? 'hidden from' : 'shown to'} the players.`)
+  }
+  return ok({
+    label: p.hidden ? `Hide ${c.name}` : `Reveal ${c.name}`,
+    events: [
+      { type: 'combatant/visibilityChanged', combatantId: c.id, hidden: p.hidden },
+      ctx.log(p.hidden ? `${c.name} hidden from the players` : `${c.name} revealed to the players`, { visibility: 'gm' }),
+    ],
+  })
+}

@@ -1,0 +1,61 @@
+import type { CommandPayload, CommandType } from '../../../src-shared/commands'
+import type { RollRecord } from '../../../src-shared/dice'
+import type { DomainEvent } from '../../../src-shared/events'
+import type { CombatantId, CombatantRecord, EncounterRecord, LogVisibility } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import type { Dice } from '../dice/dice-roller'
+import type { RecordReader } from '../state/record-store'
+
+/**
+ * Everything a decider may use. It can read state and ask for dice; it cannot touch the
+ * generator, the clock or the disk, so the events it returns are the whole story.
+ */
+export interface DecideContext {
+  readonly state: RecordReader
+  readonly dice: Dice
+  readonly ruleset: Ruleset
+  readonly commandId: string
+  /** The journal position this command will take; ids derive from it, so replays and reruns match. */
+  readonly seq: number
+  newId<P extends string>(prefix: P): `${P}:${string}`
+  log(text: string, options?: LogOptions): DomainEvent
+}
+
+export interface LogOptions {
+  readonly rolls?: readonly RollRecord[]
+  /** Who may read it; defaults to everyone. */
+  readonly visibility?: LogVisibility
+  /** The round it belongs to, when the command itself changes the round. */
+  readonly round?: number
+}
+
+export interface Decision {
+  readonly events: readonly DomainEvent[]
+  /** Short label for the undo/redo tooltips, e.g. "Roll initiative". */
+  readonly label: string
+}
+
+export type Decider<T extends CommandType> = (ctx: DecideContext, payload: CommandPayload<T>) => Result<Decision>
+
+export function findCombatant(state: RecordReader, id: CombatantId): Result<CombatantRecord> {
+  const r = state.get(id)
+  return r?.typeName === 'combatant' ? ok(r) : fail('combatant/notFound', `No combatant ${id} in this campaign.`)
+}
+
+export function activeEncounter(state: RecordReader): EncounterRecord | undefined {
+  return state.ofType('encounter').find((e) => e.status === 'active')
+}
+
+/** Combatants in acting order (those without a place sort last, then by name). */
+export function turnOrder(state: RecordReader): CombatantRecord[] {
+  return state
+    .ofType('combatant')
+    .filter((c) => c.orderKey !== null)
+    .sort((a, b) => a.orderKey! - b.orderKey! || (a.id < b.id ? -1 : 1))
+}
+
+/** Log text about a combatant is public only when the players can see that combatant. */
+export function visibilityOf(c: Pick<CombatantRecord, 'hidden'>): LogVisibility {
+  return c.hidden ? 'gm' : 'all'
+}

@@ -1,0 +1,109 @@
+import type { DomainEvent } from '../../../src-shared/events'
+import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
+
+const ORDER_GAP = 1000
+
+function requireActive(ctx: DecideContext): Result<EncounterRecord> {
+  const e = activeEncounter(ctx.state)
+  return e ? ok(e) : fail('encounter/none', 'No encounter is running. Start one first.')
+}
+
+function requireTurns(ctx: DecideContext): Result<{ encounter: EncounterRecord; order: CombatantRecord[] }> {
+  const e = requireActive(ctx)
+  if (!e.ok) return e
+  const order = turnOrder(ctx.state)
+  if (e.value.round === 0 || order.length === 0) {
+    return fail('encounter/noInitiative', 'Roll initiative before moving through turns.')
+  }
+  return ok({ encounter: e.value, order })
+}
+
+function turnEvents(ctx: DecideContext, encounter: EncounterRecord, round: number, c: CombatantRecord): DomainEvent[] {
+  return [
+    { type: 'turn/changed', encounterId: encounter.id, round, combatantId: c.id },
+    ctx.log(`Round ${round}: ${c.name}'s turn`, { visibility: visibilityOf(c), round }),
+  ]
+}
+
+export const startEncounter: Decider<'encounter/start'> = (ctx, p) => {
+  const running = activeEncounter(ctx.state)
+  if (running) return fail('encounter/alreadyRunning', `"${running.name}" is still running. End it first.`)
+  const record: EncounterRecord = {
+    typeName: 'encounter',
+    id: ctx.newId('encounter'),
+    name: p.name,
+    status: 'active',
+    round: 0,
+    currentCombatantId: null,
+  }
+  return ok({
+    label: `Start ${p.name}`,
+    events: [{ type: 'encounter/started', record }, ctx.log(`Encounter "${p.name}" started`)],
+  })
+}
+
+export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
+  const e = requireActive(ctx)
+  if (!e.ok) return e
+  const combatants = ctx.state.ofType('combatant')
+  if (combatants.length === 0) return fail('encounter/noCombatants', 'Add combatants before rolling initiative.')
+  const placements = ctx.ruleset.rollInitiative(combatants, ctx.dice)
+  const byId = new Map(combatants.map((c) => [c.id, c]))
+  const results = placements.map((p, i) => ({ ...p, orderKey: (i + 1) * ORDER_GAP }))
+  const logs = placements.map((p) => {
+    const c = byId.get(p.combatantId)!
+    const tie = p.initiative.tieBreak.length ? ` (roll-off ${p.initiative.tieBreak.join(', ')})` : ''
+    // NPC rolls are the GM's; the table sees the order, not the numbers.
+    const visibility = c.kind === 'pc' ? visibilityOf(c) : 'gm'
+    return ctx.log(`${c.name} rolls initiative: ${p.initiative.total}${tie}`, {
+      rolls: [p.initiative.roll],
+      visibility,
+    })
+  })
+  const first = byId.get(placements[0]!.combatantId)!
+  return ok({
+    label: 'Roll initiative',
+    events: [
+      { type: 'initiative/rolled', encounterId: e.value.id, results },
+      ...logs,
+      ...turnEvents(ctx, e.value, 1, first),
+    ],
+  })
+}
+
+export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
+  const t = requireTurns(ctx)
+  if (!t.ok) return t
+  const { encounter, order } = t.value
+  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
+  const wraps = i === order.length - 1
+  const next = order[wraps ? 0 : i + 1]!
+  const round = wraps ? encounter.round + 1 : encounter.round
+  return ok({ label: 'Next turn', events: turnEvents(ctx, encounter, round, next) })
+}
+
+export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
+  const t = requireTurns(ctx)
+  if (!t.ok) return t
+  const { encounter, order } = t.value
+  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
+  if (i <= 0 && encounter.round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
+  const wraps = i <= 0
+  const prev = order[wraps ? order.length - 1 : i - 1]!
+  const round = wraps ? encounter.round - 1 : encounter.round
+  return ok({ label: 'Previous turn', events: turnEvents(ctx, encounter, round, prev) })
+}
+
+export const endEncounter: Decider<'encounter/end'> = (ctx) => {
+  const e = requireActive(ctx)
+  if (!e.ok) return e
+  return ok({
+    label: `End ${e.value.name}`,
+    events: [
+      { type: 'encounter/ended', encounterId: e.value.id },
+      ctx.log(`Encounter "${e.value.name}" ended after ${e.value.round} round${e.value.round === 1 ? '' : 's'}`),
+    ],
+  })
+}

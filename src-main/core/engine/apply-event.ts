@@ -1,0 +1,115 @@
+import type { DomainEvent } from '../../../src-shared/events'
+import type { CombatantId, CombatantRecord, EncounterId, EncounterRecord } from '../../../src-shared/records'
+import type { Draft } from '../state/draft'
+import { EMPTY_HISTORY, type HistoryRecord, type RecordChange } from '../state/stored-records'
+
+/** An event that cannot apply to the state it meets: a bug, or a damaged journal. */
+export class ApplyError extends Error {}
+
+function combatant(draft: Draft, id: CombatantId): CombatantRecord {
+  const r = draft.get(id)
+  if (r?.typeName !== 'combatant') throw new ApplyError(`no combatant ${id}`)
+  return r
+}
+
+function encounter(draft: Draft, id: EncounterId): EncounterRecord {
+  const r = draft.get(id)
+  if (r?.typeName !== 'encounter') throw new ApplyError(`no encounter ${id}`)
+  return r
+}
+
+function history(draft: Draft): HistoryRecord {
+  const r = draft.get('history')
+  return r?.typeName === 'history' ? r : EMPTY_HISTORY
+}
+
+function restore(draft: Draft, changes: readonly RecordChange[], side: 'from' | 'to'): void {
+  for (const c of changes) {
+    const value = c[side]
+    if (value === null) draft.remove(c.id)
+    else draft.put(value)
+  }
+}
+
+/**
+ * Applies one event to the draft. Pure with respect to everything but the draft: no clock,
+ * no randomness, no I/O — replaying a journal through it reproduces the state exactly.
+ */
+export function applyEvent(draft: Draft, event: DomainEvent): void {
+  switch (event.type) {
+    case 'combatant/added':
+      if (draft.get(event.record.id)) throw new ApplyError(`${event.record.id} exists already`)
+      draft.put(event.record)
+      return
+    case 'combatant/edited': {
+      const c = combatant(draft, event.combatantId)
+      const next = { ...c, ...event.changes }
+      draft.put({ ...next, hp: Math.min(next.hp, next.maxHp) })
+      return
+    }
+    case 'combatant/removed': {
+      combatant(draft, event.combatantId)
+      draft.remove(event.combatantId)
+      for (const e of draft.ofType('encounter')) {
+        if (e.currentCombatantId === event.combatantId) draft.put({ ...e, currentCombatantId: null })
+      }
+      return
+    }
+    case 'combatant/hpChanged':
+      draft.put({ ...combatant(draft, event.combatantId), hp: event.hp })
+      return
+    case 'combatant/visibilityChanged':
+      draft.put({ ...combatant(draft, event.combatantId), hidden: event.hidden })
+      return
+    case 'encounter/started':
+      if (draft.get(event.record.id)) throw new ApplyError(`${event.record.id} exists already`)
+      draft.put(event.record)
+      return
+    case 'initiative/rolled': {
+      encounter(draft, event.encounterId)
+      for (const r of event.results) {
+        draft.put({ ...combatant(draft, r.combatantId), initiative: r.initiative, orderKey: r.orderKey })
+      }
+      return
+    }
+    case 'turn/changed': {
+      const e = encounter(draft, event.encounterId)
+      draft.put({ ...e, round: event.round, currentCombatantId: event.combatantId })
+      return
+    }
+    case 'encounter/ended': {
+      const e = encounter(draft, event.encounterId)
+      draft.put({ ...e, status: 'ended', currentCombatantId: null })
+      for (const c of draft.ofType('combatant')) {
+        if (c.initiative !== null || c.orderKey !== null) draft.put({ ...c, initiative: null, orderKey: null })
+      }
+      return
+    }
+    case 'log/written':
+      if (draft.get(event.entry.id)) throw new ApplyError(`${event.entry.id} exists already`)
+      draft.put(event.entry)
+      return
+    case 'rng/advanced': {
+      const rng = draft.get('rng')
+      if (rng?.typeName !== 'rng') throw new ApplyError('the campaign has no random generator record')
+      draft.put({ ...rng, state: event.state })
+      return
+    }
+    case 'history/undone': {
+      const h = history(draft)
+      const mark = h.undo.at(-1)
+      if (!mark || mark.commandId !== event.commandId) throw new ApplyError(`nothing to undo for ${event.commandId}`)
+      restore(draft, [...mark.changes].reverse(), 'from')
+      draft.put({ ...h, undo: h.undo.slice(0, -1), redo: [...h.redo, mark] })
+      return
+    }
+    case 'history/redone': {
+      const h = history(draft)
+      const mark = h.redo.at(-1)
+      if (!mark || mark.commandId !== event.commandId) throw new ApplyError(`nothing to redo for ${event.commandId}`)
+      restore(draft, mark.changes, 'to')
+      draft.put({ ...h, redo: h.redo.slice(0, -1), undo: [...h.undo, mark] })
+      return
+    }
+  }
+}

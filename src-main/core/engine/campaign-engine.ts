@@ -1,0 +1,125 @@
+import type { CommandAck } from '../../../src-shared/contract'
+import { validateCommand, type Command, type CommandType } from '../../../src-shared/commands'
+import type { DomainEvent } from '../../../src-shared/events'
+import type { LogEntryRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import { activeEncounter, type DecideContext, type Decider, type Decision, type LogOptions } from '../commands/decide-context'
+import { DECIDERS } from '../commands/deciders'
+import { DiceError, DiceRoller } from '../dice/dice-roller'
+import { seededSource, type SeededSource } from '../dice/random-source'
+import type { OpenCampaign } from '../persistence/open-campaign'
+import type { RecordChange } from '../state/stored-records'
+import { ApplyError } from './apply-event'
+import { changesFor } from './commit'
+import type { JournalEntry } from './journal-entry'
+
+export interface Executed {
+  readonly ack: CommandAck
+  readonly changes: readonly RecordChange[]
+}
+
+interface Prepared {
+  readonly command: Command
+  readonly ctx: DecideContext
+  readonly dice: DiceRoller
+  readonly source: SeededSource | null
+}
+
+/**
+ * The command pipeline for one open campaign:
+ * validate → prepare → decide → apply (to a draft) → journal (fsync) → commit → publish.
+ * A failure at any step returns `{ code, message }` and leaves state and disk unchanged.
+ */
+export class CampaignEngine {
+  constructor(
+    private readonly campaign: OpenCampaign,
+    private readonly ruleset: Ruleset,
+  ) {}
+
+  execute(input: unknown): Result<Executed> {
+    const valid = validateCommand(input)
+    if (!valid.ok) return fail('command/invalid', `Invalid command: ${valid.message}.`)
+    const prepared = this.#prepare(valid.command)
+    let decision: Result<Decision>
+    try {
+      decision = (DECIDERS[prepared.command.type] as Decider<CommandType>)(prepared.ctx, prepared.command.payload)
+      if (decision.ok) prepared.dice.assertTypedConsumed()
+    } catch (e) {
+      if (e instanceof DiceError) return fail(e.code, e.message)
+      return fail('engine/failed', `The rules engine failed on ${prepared.command.type}: ${(e as Error).message}`)
+    }
+    if (!decision.ok) return decision
+    const events: DomainEvent[] = [...decision.value.events]
+    if (prepared.dice.drewSeeded && prepared.source) {
+      events.push({ type: 'rng/advanced', state: prepared.source.state() })
+    }
+    const entry: JournalEntry = {
+      seq: prepared.ctx.seq,
+      commandId: prepared.command.meta.commandId,
+      commandType: prepared.command.type,
+      label: decision.value.label,
+      events,
+    }
+    let changes: RecordChange[]
+    try {
+      changes = changesFor(this.campaign.store, entry)
+    } catch (e) {
+      if (e instanceof ApplyError) return fail('engine/inconsistent', `Could not apply ${entry.commandType}: ${e.message}`)
+      throw e
+    }
+    try {
+      this.campaign.append(entry)
+    } catch (e) {
+      return fail('storage/writeFailed', `Could not save to ${this.campaign.paths.journal}: ${(e as Error).message}. Nothing was changed.`)
+    }
+    this.campaign.store.applyChanges(changes)
+    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes })
+  }
+
+  /** The only place a generator is built: from the campaign's stored RNG state, or typed faces. */
+  #prepare(command: Command): Prepared {
+    const store = this.campaign.store
+    const rng = store.get('rng')
+    const source = rng?.typeName === 'rng' ? seededSource(rng.seed, rng.state) : null
+    const dice = new DiceRoller(
+      source ?? {
+        next: () => {
+          throw new Error('this campaign has no random generator record')
+        },
+      },
+      command.meta.typedDice,
+    )
+    const seq = this.campaign.seq + 1
+    const counters = new Map<string, number>()
+    let logIndex = 0
+    const newId = <P extends string>(prefix: P): `${P}:${string}` => {
+      const n = counters.get(prefix) ?? 0
+      counters.set(prefix, n + 1)
+      return `${prefix}:n${seq}${n === 0 ? '' : `-${n}`}` as `${P}:${string}`
+    }
+    const roundNow = activeEncounter(store)?.round ?? 0
+    const ctx: DecideContext = {
+      state: store,
+      dice,
+      ruleset: this.ruleset,
+      commandId: command.meta.commandId,
+      seq,
+      newId,
+      log: (text: string, options: LogOptions = {}): DomainEvent => {
+        const entry: LogEntryRecord = {
+          typeName: 'log',
+          id: newId('log'),
+          seq: seq * 1000 + logIndex++,
+          commandId: command.meta.commandId,
+          round: options.round ?? roundNow,
+          text,
+          rolls: options.rolls ?? [],
+          visibility: options.visibility ?? 'all',
+        }
+        return { type: 'log/written', entry }
+      },
+    }
+    return { command, ctx, dice, source }
+  }
+}

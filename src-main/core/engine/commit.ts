@@ -1,0 +1,26 @@
+import { isHistoryCommand } from '../../../src-shared/commands'
+import type { RecordReader } from '../state/record-store'
+import { Draft } from '../state/draft'
+import { EMPTY_HISTORY, HISTORY_LIMIT, type RecordChange } from '../state/stored-records'
+import { applyEvent } from './apply-event'
+import type { JournalEntry } from './journal-entry'
+
+/**
+ * Computes the record changes one journal entry makes, without touching the store.
+ * The live pipeline and journal replay both go through here, so they cannot drift.
+ * Ordinary commands also leave an undo mark (their own changes, RNG included) and clear redo.
+ */
+export function changesFor(base: RecordReader, entry: JournalEntry): RecordChange[] {
+  const draft = new Draft(base)
+  for (const event of entry.events) applyEvent(draft, event)
+  if (!isHistoryCommand(entry.commandType)) {
+    const changes = draft.changes()
+    if (changes.length > 0) {
+      const current = draft.get('history')
+      const h = current?.typeName === 'history' ? current : EMPTY_HISTORY
+      const mark = { commandId: entry.commandId, commandType: entry.commandType, label: entry.label, changes }
+      draft.put({ ...h, undo: [...h.undo, mark].slice(-HISTORY_LIMIT), redo: [] })
+    }
+  }
+  return draft.changes()
+}

@@ -1,0 +1,37 @@
+import * as path from 'node:path'
+
+/** Where one campaign's files live inside the data folder. */
+export class CampaignPaths {
+  constructor(
+    readonly dataDir: string,
+    readonly campaignId: string,
+  ) {}
+
+  static campaignsDir(dataDir: string): string {
+    return path.join(dataDir, 'campaigns')
+  }
+
+  get dir(): string {
+    return path.join(CampaignPaths.campaignsDir(this.dataDir), this.campaignId)
+  }
+  get document(): string {
+    return path.join(this.dir, 'campaign.json')
+  }
+  get journal(): string {
+    return path.join(this.dir, 'journal.log')
+  }
+  get meta(): string {
+    return path.join(this.dir, 'meta.json')
+  }
+  get backupsDir(): string {
+    return path.join(this.dir, 'backups')
+  }
+  backup(name: string): string {
+    return path.join(this.backupsDir, name)
+  }
+}
+
+/** A filesystem-safe, sortable timestamp: 2026-11-22T05-10-00-123Z. */
+export function fileStamp(d: Date): string {
+  return d.toISOString().replace(/[:.]/g, '-')
+}

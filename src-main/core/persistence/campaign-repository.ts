@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto'
+import { Low } from 'lowdb'
+import type { CampaignSummary, OpenProblem } from '../../../src-shared/contract'
+import type { CampaignRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { DEFAULT_RULESET_ID } from '../../rules/ruleset-registry'
+import { initialRngState } from '../dice/random-source'
+import { ApplyError } from '../engine/apply-event'
+import { changesFor } from '../engine/commit'
+import { RecordStore } from '../state/record-store'
+import { EMPTY_HISTORY, type StoredRecord } from '../state/stored-records'
+import { listBackups, pruneBackups, writeBackup } from './backups'
+import { CampaignPaths } from './campaign-paths'
+import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from './document-schema'
+import { DocumentReadError, DurableJsonAdapter } from './durable-json-adapter'
+import { nodeDurableFs, type DurableFs } from './durable-fs'
+import { JournalCorruptError, JournalWriter, readJournal } from './journal'
+import { migrate, MigrationError, schemaVersionOf } from './migrations'
+import { OpenCampaign } from './open-campaign'
+
+export interface RepositoryOptions {
+  readonly dataDir: string
+  readonly fs?: DurableFs
+  readonly now?: () => Date
+}
+
+function slug(name: string): string {
+  const s = name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+  return s || 'campaign'
+}
+
+/** Creates, lists, opens and restores campaigns under `<data>/campaigns/<id>/`. */
+export class CampaignRepository {
+  readonly #fs: DurableFs
+  readonly #now: () => Date
+
+  constructor(private readonly options: RepositoryOptions) {
+    this.#fs = options.fs ?? nodeDurableFs
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  paths(campaignId: string): CampaignPaths {
+    return new CampaignPaths(this.options.dataDir, campaignId)
+  }
+
+  list(): CampaignSummary[] {
+    const dir = CampaignPaths.campaignsDir(this.options.dataDir)
+    return this.#fs
+      .list(dir)
+      .filter((id) => /^[a-z0-9-]{1,80}$/.test(id))
+      .map((id) => this.#readMeta(id))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))
+  }
+
+  async create(name: string, seed?: string, rulesetId = DEFAULT_RULESET_ID): Promise<OpenCampaign> {
+    const id = `${slug(name)}-${randomBytes(3).toString('hex')}`
+    const paths = this.paths(id)
+    this.#fs.mkdirp(paths.dir)
+    const campaign: CampaignRecord = {
+      typeName: 'campaign',
+      id: 'campaign',
+      name: name.trim(),
+      rulesetId,
+      createdAt: this.#now().toISOString(),
+    }
+    const rngSeed = seed ?? randomBytes(16).toString('hex')
+    const records: StoredRecord[] = [
+      campaign,
+      { typeName: 'rng', id: 'rng', seed: rngSeed, state: initialRngState(rngSeed) },
+      EMPTY_HISTORY,
+    ]
+    const document: CampaignDocument = {
+      schemaVersion: CURRENT_SCHEMA_VERSION,
+      journalSeq: 0,
+      records: Object.fromEntries(records.map((r) => [r.id, r])),
+    }
+    this.#fs.writeFileAtomic(paths.document, JSON.stringify(document))
+    const opened = await this.open(id)
+    if (!opened.ok) throw new Error(`a new campaign failed to open: ${opened.error.message}`)
+    return opened.value
+  }
+
+  /**
+   * Opens a campaign: reads and checks the document, migrates it (after a backup), replays
+   * the journal and cuts off a torn tail. Any problem leaves the files as they were and
+   * comes back as an OpenProblem offering the backups.
+   */
+  async open(campaignId: string): Promise<Result<OpenCampaign>> {
+    const paths = this.paths(campaignId)
+    const problem = (code: string, file: string, message: string): Result<never> => {
+      const detail: OpenProblem = { campaignId, code, message, file, backups: listBackups(this.#fs, paths) }
+      return fail(code, message, detail)
+    }
+    const adapter = new DurableJsonAdapter<CampaignDocument>(this.#fs, paths.document)
+    const db = new Low<CampaignDocument>(adapter, { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: 0, records: {} })
+    try {
+      await db.read()
+    } catch (e) {
+      if (e instanceof DocumentReadError) return problem('campaign/corrupt', e.file, `${e.file}: ${e.problem}`)
+      throw e
+    }
+    if (this.#fs.readFile(paths.document) === null) {
+      return problem('campaign/missing', paths.document, `${paths.document} does not exist`)
+    }
+    let raw = db.data as unknown as Record<string, unknown>
+    const version = schemaVersionOf(raw)
+    if (version !== null && version < CURRENT_SCHEMA_VERSION) {
+      try {
+        const migrated = migrate(raw)
+        writeBackup(this.#fs, paths, `before-migration-v${version}`, this.#fs.readFile(paths.document)!, this.#now())
+        raw = migrated
+      } catch (e) {
+        if (e instanceof MigrationError) return problem('campaign/migration', paths.document, `${paths.document}: ${e.message}`)
+        throw e
+      }
+    } else if (version !== null && version > CURRENT_SCHEMA_VERSION) {
+      return problem(
+        'campaign/tooNew',
+        paths.document,
+        `${paths.document}: schemaVersion ${version} is newer than this Salvo understands (${CURRENT_SCHEMA_VERSION})`,
+      )
+    }
+    const docProblem = documentProblem(raw)
+    if (docProblem) return problem('campaign/corrupt', paths.document, `${paths.document}: ${docProblem}`)
+    const document = raw as unknown as CampaignDocument
+    const store = new RecordStore(Object.values(document.records))
+
+    let journal
+    try {
+      journal = readJournal(this.#fs, paths.journal)
+    } catch (e) {
+      if (e instanceof JournalCorruptError) return problem('campaign/journalCorrupt', e.file, e.message)
+      throw e
+    }
+    let seq = document.journalSeq
+    let replayed = 0
+    for (const entry of journal.entries) {
+      if (entry.seq <= seq) continue
+      if (entry.seq !== seq + 1) {
+        return problem('campaign/journalGap', paths.journal, `${paths.journal}: entry ${entry.seq} follows ${seq}`)
+      }
+      try {
+        store.applyChanges(changesFor(store, entry))
+      } catch (e) {
+        if (e instanceof ApplyError) {
+          return problem('campaign/journalCorrupt', paths.journal, `${paths.journal}: entry ${entry.seq}: ${e.message}`)
+        }
+        throw e
+      }
+      seq = entry.seq
+      replayed++
+    }
+
+    db.data = document
+    const writer = new JournalWriter(this.#fs, paths.journal)
+    // The torn tail was never acknowledged (the fsync did not return); cut it off.
+    if (journal.tornBytes > 0) writer.truncate(journal.intactBytes)
+    const opened = new OpenCampaign(paths, store, db, writer, this.#fs, this.#now, seq, replayed)
+    await opened.compact()
+    // A copy of a document known to open is what the GM gets offered if a later one breaks.
+    writeBackup(this.#fs, paths, 'opened', this.#fs.readFile(paths.document)!, this.#now())
+    pruneBackups(this.#fs, paths)
+    opened.writeMeta()
+    return ok(opened)
+  }
+
+  /**
+   * Puts a backup in place of a broken document. The broken document and journal are moved
+   * aside, never deleted, so nothing the GM had is lost.
+   */
+  async restoreBackup(campaignId: string, backup: string): Promise<Result<OpenCampaign>> {
+    const paths = this.paths(campaignId)
+    if (!listBackups(this.#fs, paths).some((b) => b.name === backup)) {
+      return fail('backup/notFound', `No backup named ${backup} for this campaign.`)
+    }
+    const bytes = this.#fs.readFile(paths.backup(backup))!
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(bytes.toString('utf8'))
+    } catch {
+      return fail('backup/corrupt', `${paths.backup(backup)} is not valid JSON; choose another backup.`)
+    }
+    const bad = documentProblem(parsed)
+    if (bad) return fail('backup/corrupt', `${paths.backup(backup)}: ${bad}; choose another backup.`)
+    const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
+    if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.broken-${stamp}`)
+    if ((this.#fs.sizeOf(paths.journal) ?? 0) > 0) this.#fs.rename(paths.journal, `${paths.journal}.broken-${stamp}`)
+    this.#fs.writeFileAtomic(paths.document, bytes.toString('utf8'))
+    return this.open(campaignId)
+  }
+
+  #readMeta(id: string): CampaignSummary {
+    const buf = this.#fs.readFile(this.paths(id).meta)
+    try {
+      const m = JSON.parse(buf?.toString('utf8') ?? '') as Partial<CampaignSummary>
+      if (typeof m.name === 'string' && typeof m.updatedAt === 'string') {
+        return { id, name: m.name, rulesetId: String(m.rulesetId ?? ''), updatedAt: m.updatedAt }
+      }
+    } catch {
+      // fall through: an unreadable meta file still lists the campaign, by its id
+    }
+    return { id, name: id, rulesetId: '', updatedAt: '' }
+  }
+}

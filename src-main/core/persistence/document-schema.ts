@@ -1,0 +1,131 @@
+import { z } from 'zod'
+import { COMBATANT_KINDS, SIDES } from '../../../src-shared/records'
+import type { StoredRecord } from '../state/stored-records'
+
+/**
+ * What a campaign file must look like to be opened. A hand-edited or damaged file is
+ * checked record by record so the error can name the record and field.
+ */
+
+const rollSchema = z.object({
+  expression: z.string(),
+  sides: z.number().int().min(2),
+  faces: z.array(z.number().int()),
+  modifier: z.number(),
+  total: z.number(),
+  source: z.enum(['seeded', 'typed']),
+  purpose: z.string(),
+})
+
+const combatantSchema = z.object({
+  typeName: z.literal('combatant'),
+  id: z.string().startsWith('combatant:'),
+  name: z.string().min(1),
+  side: z.enum(SIDES),
+  kind: z.enum(COMBATANT_KINDS),
+  hp: z.number().int(),
+  maxHp: z.number().int().min(1),
+  initiativeModifier: z.number().int(),
+  hidden: z.boolean(),
+  initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: z.array(z.number().int()) }).nullable(),
+  orderKey: z.number().nullable(),
+})
+
+const encounterSchema = z.object({
+  typeName: z.literal('encounter'),
+  id: z.string().startsWith('encounter:'),
+  name: z.string(),
+  status: z.enum(['active', 'ended']),
+  round: z.number().int().min(0),
+  currentCombatantId: z.string().startsWith('combatant:').nullable(),
+})
+
+const logSchema = z.object({
+  typeName: z.literal('log'),
+  id: z.string().startsWith('log:'),
+  seq: z.number(),
+  commandId: z.string(),
+  round: z.number().int().min(0),
+  text: z.string(),
+  rolls: z.array(rollSchema),
+  visibility: z.enum(['all', 'gm']),
+})
+
+const campaignSchema = z.object({
+  typeName: z.literal('campaign'),
+  id: z.literal('campaign'),
+  name: z.string().min(1),
+  rulesetId: z.string().min(1),
+  createdAt: z.string(),
+})
+
+const rngSchema = z.object({
+  typeName: z.literal('rng'),
+  id: z.literal('rng'),
+  seed: z.string(),
+  state: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
+})
+
+/** What an undo mark may restore: any record but the history itself. */
+const undoableRecordSchema = z.discriminatedUnion('typeName', [
+  combatantSchema,
+  encounterSchema,
+  logSchema,
+  campaignSchema,
+  rngSchema,
+])
+
+// Marks are checked as strictly as live records: undo would put them back into play.
+const markSchema = z.object({
+  commandId: z.string(),
+  commandType: z.string(),
+  label: z.string(),
+  changes: z.array(z.object({ id: z.string(), from: undoableRecordSchema.nullable(), to: undoableRecordSchema.nullable() })),
+})
+
+const historySchema = z.object({
+  typeName: z.literal('history'),
+  id: z.literal('history'),
+  undo: z.array(markSchema),
+  redo: z.array(markSchema),
+})
+
+const recordSchema = z.discriminatedUnion('typeName', [
+  combatantSchema,
+  encounterSchema,
+  logSchema,
+  campaignSchema,
+  rngSchema,
+  historySchema,
+])
+
+export const CURRENT_SCHEMA_VERSION = 1
+
+export interface CampaignDocument {
+  schemaVersion: number
+  /** Journal entries up to this seq are folded into `records`. */
+  journalSeq: number
+  records: Record<string, StoredRecord>
+}
+
+export const documentSchema = z.object({
+  schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
+  journalSeq: z.number().int().min(0),
+  records: z.record(z.string(), recordSchema),
+})
+
+/** Returns the first problem in words ("records › combatant:n3 › hp: expected number"), or null. */
+export function documentProblem(value: unknown): string | null {
+  const parsed = documentSchema.safeParse(value)
+  if (parsed.success) {
+    for (const [key, r] of Object.entries(parsed.data.records)) {
+      if (key !== r.id) return `records › ${key}: its id says "${r.id}"`
+    }
+    if (!parsed.data.records['campaign']) return 'records: the campaign record is missing'
+    if (!parsed.data.records['rng']) return 'records: the random generator record is missing'
+    return null
+  }
+  const issue = parsed.error.issues[0]!
+  const where = issue.path.map(String).join(' › ')
+  return `${where || 'document'}: ${issue.message}`
+}

@@ -1,0 +1,86 @@
+import type { JournalEntry } from '../engine/journal-entry'
+import { crc32Hex } from './crc32'
+import type { DurableAppender, DurableFs } from './durable-fs'
+
+/** The journal is damaged somewhere other than its last line: not a crash, so we stop. */
+export class JournalCorruptError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    problem: string,
+  ) {
+    super(`${file}, line ${line}: ${problem}`)
+  }
+}
+
+export interface JournalContents {
+  readonly entries: JournalEntry[]
+  /** Bytes of intact lines; anything after is a torn write from a crash. */
+  readonly intactBytes: number
+  readonly tornBytes: number
+}
+
+function parseLine(line: string): JournalEntry | string {
+  const space = line.indexOf(' ')
+  if (space !== 8) return 'no checksum'
+  const json = line.slice(9)
+  if (crc32Hex(json) !== line.slice(0, 8)) return 'checksum mismatch'
+  try {
+    const entry = JSON.parse(json) as JournalEntry
+    if (typeof entry.seq !== 'number' || !Array.isArray(entry.events)) return 'not a journal entry'
+    return entry
+  } catch {
+    return 'not valid JSON'
+  }
+}
+
+/**
+ * Reads a journal. A bad tail (the line being written when the power went) is reported as
+ * torn so the caller can cut it off; a bad line with good lines after it is corruption.
+ */
+export function readJournal(fs: DurableFs, file: string): JournalContents {
+  const buf = fs.readFile(file)
+  if (!buf || buf.length === 0) return { entries: [], intactBytes: 0, tornBytes: 0 }
+  const entries: JournalEntry[] = []
+  let offset = 0
+  let lineNo = 0
+  let badAt: { line: number; offset: number; problem: string } | null = null
+  while (offset < buf.length) {
+    const nl = buf.indexOf(0x0a, offset)
+    const end = nl === -1 ? buf.length : nl
+    lineNo++
+    const parsed = nl === -1 ? 'unterminated line' : parseLine(buf.subarray(offset, end).toString('utf8'))
+    if (typeof parsed === 'string') {
+      badAt ??= { line: lineNo, offset, problem: parsed }
+    } else if (badAt) {
+      throw new JournalCorruptError(file, badAt.line, `${badAt.problem}, followed by intact entries`)
+    } else {
+      entries.push(parsed)
+    }
+    offset = end + 1
+  }
+  const intactBytes = badAt ? badAt.offset : buf.length
+  return { entries, intactBytes, tornBytes: buf.length - intactBytes }
+}
+
+export class JournalWriter {
+  readonly #appender: DurableAppender
+
+  constructor(fs: DurableFs, file: string) {
+    this.#appender = fs.openAppender(file)
+  }
+
+  /** Returns once the entry is on disk (fsync): only then may the command be acknowledged. */
+  append(entry: JournalEntry): void {
+    const json = JSON.stringify(entry)
+    this.#appender.append(`${crc32Hex(json)} ${json}\n`)
+  }
+
+  truncate(size: number): void {
+    this.#appender.truncate(size)
+  }
+
+  close(): void {
+    this.#appender.close()
+  }
+}

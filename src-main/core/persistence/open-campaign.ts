@@ -1,0 +1,91 @@
+import { Low } from 'lowdb'
+import type { CampaignSummary } from '../../../src-shared/contract'
+import type { JournalEntry } from '../engine/journal-entry'
+import type { RecordStore } from '../state/record-store'
+import { pruneBackups, writeBackup } from './backups'
+import type { CampaignPaths } from './campaign-paths'
+import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
+import type { DurableFs } from './durable-fs'
+import type { JournalWriter } from './journal'
+
+/** Fold the journal into the document after this many entries, to keep opening fast. */
+const COMPACT_EVERY = 200
+
+/**
+ * A campaign open for play: the live record store, its journal, and the lowdb document
+ * the journal compacts into. Every acknowledged command is in the journal first.
+ */
+export class OpenCampaign {
+  #seq: number
+  #sinceCompaction: number
+
+  constructor(
+    readonly paths: CampaignPaths,
+    readonly store: RecordStore,
+    private readonly db: Low<CampaignDocument>,
+    private readonly journal: JournalWriter,
+    private readonly fs: DurableFs,
+    private readonly now: () => Date,
+    seq: number,
+    pendingEntries: number,
+  ) {
+    this.#seq = seq
+    this.#sinceCompaction = pendingEntries
+  }
+
+  get id(): string {
+    return this.paths.campaignId
+  }
+
+  /** The seq of the last acknowledged command; the next command takes seq + 1. */
+  get seq(): number {
+    return this.#seq
+  }
+
+  summary(): CampaignSummary {
+    const c = this.store.get('campaign')
+    const name = c?.typeName === 'campaign' ? c.name : this.id
+    const rulesetId = c?.typeName === 'campaign' ? c.rulesetId : ''
+    return { id: this.id, name, rulesetId, updatedAt: this.now().toISOString() }
+  }
+
+  /** Durably records an entry; throws if the disk refuses (the caller then changes nothing). */
+  append(entry: JournalEntry): void {
+    if (entry.seq !== this.#seq + 1) throw new Error(`journal seq ${entry.seq} does not follow ${this.#seq}`)
+    this.journal.append(entry)
+    this.#seq = entry.seq
+    this.#sinceCompaction++
+  }
+
+  get needsCompaction(): boolean {
+    return this.#sinceCompaction >= COMPACT_EVERY
+  }
+
+  /**
+   * Rewrites the document from the store (atomically) and then empties the journal. A crash
+   * between the two is harmless: replay skips entries the document already holds.
+   */
+  async compact(): Promise<void> {
+    if (this.#sinceCompaction === 0) return
+    this.db.data = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq, records: this.store.toObject() }
+    await this.db.write()
+    this.journal.truncate(0)
+    this.#sinceCompaction = 0
+    this.writeMeta()
+  }
+
+  writeMeta(): void {
+    this.fs.writeFileAtomic(this.paths.meta, JSON.stringify(this.summary()))
+  }
+
+  /** Compacts, then keeps a copy of the document as it stood at the end of the session. */
+  async close(): Promise<void> {
+    await this.compact()
+    this.journal.close()
+    const bytes = this.fs.readFile(this.paths.document)
+    if (bytes) {
+      writeBackup(this.fs, this.paths, 'closed', bytes, this.now())
+      pruneBackups(this.fs, this.paths)
+    }
+  }
+}

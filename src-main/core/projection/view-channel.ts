@@ -1,0 +1,81 @@
+import type { ServerMessage } from '../../../src-shared/contract'
+import type { RecordsDiff, Snapshot } from '../../../src-shared/diff'
+import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/views'
+import type { RecordStore } from '../state/record-store'
+import { dependentRecordIds, projectRecord } from './project-record'
+
+interface Sent {
+  readonly record: ViewRecord
+  readonly json: string
+}
+
+/**
+ * One window's view of the campaign: what it was last sent, at which version. After each
+ * command it re-projects only the touched records and sends the difference, if any.
+ */
+export class ViewChannel {
+  #version = -1
+  readonly #sent = new Map<ViewRecordId, Sent>()
+
+  constructor(
+    readonly role: ViewRole,
+    private readonly send: (message: ServerMessage) => void,
+  ) {}
+
+  get version(): number {
+    return this.#version
+  }
+
+  /** The whole projection; resets what this window is believed to hold. */
+  snapshot(store: RecordStore, version: number): Snapshot {
+    this.#sent.clear()
+    const records: ViewRecord[] = []
+    for (const r of store.values()) {
+      const v = projectRecord(r, store, this.role)
+      if (v === null) continue
+      records.push(v)
+      this.#sent.set(v.id, { record: v, json: JSON.stringify(v) })
+    }
+    this.#version = version
+    return { version, records }
+  }
+
+  /** Forgets everything: the next thing this window gets must be a snapshot. */
+  reset(): void {
+    this.#sent.clear()
+    this.#version = -1
+  }
+
+  /** Builds and sends the diff for the records a command touched. Returns it (or null if nothing changed for this window). */
+  publish(store: RecordStore, changedIds: Iterable<string>, version: number): RecordsDiff | null {
+    // A window that has not had its snapshot yet has nothing a diff could apply to.
+    if (this.#version < 0) return null
+    const ids = new Set<string>(changedIds)
+    for (const id of dependentRecordIds(store, this.role)) ids.add(id)
+    const added: ViewRecord[] = []
+    const updated: [ViewRecord, ViewRecord][] = []
+    const removed: ViewRecordId[] = []
+    for (const id of ids) {
+      const source = store.get(id)
+      const next = source ? projectRecord(source, store, this.role) : null
+      const prev = this.#sent.get(id as ViewRecordId)
+      if (next === null) {
+        if (prev) {
+          removed.push(prev.record.id)
+          this.#sent.delete(prev.record.id)
+        }
+        continue
+      }
+      const json = JSON.stringify(next)
+      if (prev?.json === json) continue
+      this.#sent.set(next.id, { record: next, json })
+      if (prev) updated.push([prev.record, next])
+      else added.push(next)
+    }
+    if (added.length === 0 && updated.length === 0 && removed.length === 0) return null
+    const diff: RecordsDiff = { fromVersion: this.#version, toVersion: version, added, updated, removed }
+    this.#version = version
+    this.send({ kind: 'diff', diff })
+    return diff
+  }
+}

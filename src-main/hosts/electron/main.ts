@@ -1,0 +1,152 @@
+import * as path from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { app, BrowserWindow, dialog, screen, session } from 'electron'
+import { SalvoCore } from '../../core/app/salvo-core'
+import { installIpc, type IpcBridge } from './ipc'
+import { guardWebContents, hardenSession } from './security'
+import {
+  ELECTRON_CSP,
+  GM_PAGE,
+  PLAYER_PAGE,
+  gmWindowOptions,
+  playerWindowOptions,
+  playerWindowPlacement,
+  type PlayerPlacement,
+} from './window-options'
+
+/**
+ * The desktop app: the same core browser mode runs, a GM window, and a player window that
+ * goes fullscreen on the second screen (the projector) whenever there is one.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const preload = path.join(here, '../preload/index.cjs')
+const rendererDir = path.join(here, '../renderer')
+// electron-vite sets this only for `dev`; a packaged app must never load a page named by the environment.
+const devUrl = app.isPackaged ? null : (process.env.ELECTRON_RENDERER_URL ?? null)
+const rendererRoots = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererDir + path.sep).href]
+
+let core: SalvoCore | null = null
+let ipc: IpcBridge | null = null
+let gmWindow: BrowserWindow | null = null
+let playerWindow: BrowserWindow | null = null
+let quitState: 'running' | 'stopping' | 'stopped' = 'running'
+
+function loadPage(window: BrowserWindow, page: string): void {
+  const loading = devUrl
+    ? window.loadURL(new URL(page, devUrl.endsWith('/') ? devUrl : `${devUrl}/`).href)
+    : window.loadFile(path.join(rendererDir, page))
+  loading.catch((e: unknown) => console.error(`Salvo could not load ${page}: ${(e as Error).message}`))
+}
+
+function createGmWindow(bridge: IpcBridge): BrowserWindow {
+  const window = new BrowserWindow(gmWindowOptions(preload))
+  bridge.attach(window.webContents, 'gm')
+  window.once('ready-to-show', () => window.show())
+  // The GM console is the app; the player view without it would be a screen nobody can drive.
+  window.on('closed', () => {
+    gmWindow = null
+    app.quit()
+  })
+  loadPage(window, GM_PAGE)
+  return window
+}
+
+function currentPlacement(): PlayerPlacement {
+  return playerWindowPlacement(screen.getAllDisplays(), screen.getPrimaryDisplay().id)
+}
+
+function applyPlacement(window: BrowserWindow, placement: PlayerPlacement): void {
+  const place = () => {
+    window.setBounds(placement.bounds)
+    if (placement.fullscreen) window.setFullScreen(true)
+  }
+  // Leaving fullscreen is animated on some platforms; bounds set before it ends are ignored.
+  if (window.isFullScreen()) {
+    window.once('leave-full-screen', place)
+    window.setFullScreen(false)
+  } else {
+    place()
+  }
+}
+
+function createPlayerWindow(bridge: IpcBridge): BrowserWindow {
+  const placement = currentPlacement()
+  const window = new BrowserWindow({ ...playerWindowOptions(preload), ...placement.bounds })
+  bridge.attach(window.webContents, 'player')
+  window.once('ready-to-show', () => {
+    applyPlacement(window, currentPlacement())
+    // Opening the projector view must not pull focus away from the GM.
+    window.showInactive()
+  })
+  window.on('closed', () => {
+    playerWindow = null
+  })
+  loadPage(window, PLAYER_PAGE)
+  return window
+}
+
+function onDisplaysChanged(): void {
+  if (quitState !== 'running' || !ipc) return
+  if (playerWindow && !playerWindow.isDestroyed()) applyPlacement(playerWindow, currentPlacement())
+  // A projector plugged in after the GM closed the player view brings it back.
+  else playerWindow = createPlayerWindow(ipc)
+}
+
+async function stopCore(): Promise<void> {
+  // Handlers go first, so no request can reopen a campaign after the core has closed it.
+  ipc?.dispose()
+  ipc = null
+  try {
+    await core?.shutdown()
+  } catch (e) {
+    console.error(`Salvo could not shut down cleanly: ${(e as Error).message}`)
+  }
+  core = null
+}
+
+async function start(): Promise<void> {
+  await app.whenReady()
+  hardenSession(session.defaultSession, ELECTRON_CSP, rendererRoots)
+  core = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data') })
+  await core.start()
+  ipc = installIpc(core, rendererRoots)
+  gmWindow = createGmWindow(ipc)
+  playerWindow = createPlayerWindow(ipc)
+  screen.on('display-added', onDisplaysChanged)
+  screen.on('display-removed', onDisplaysChanged)
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Two instances would share one data folder and journal; the first one keeps it.
+  app.quit()
+} else {
+  app.enableSandbox()
+  guardWebContents(rendererRoots)
+
+  app.on('second-instance', () => {
+    if (!gmWindow) return
+    if (gmWindow.isMinimized()) gmWindow.restore()
+    gmWindow.focus()
+  })
+
+  app.on('window-all-closed', () => app.quit())
+
+  // The journal must be flushed and the campaign closed before the process ends, so the
+  // first quit is held back until the core has shut down, then let through.
+  app.on('before-quit', (event) => {
+    if (quitState === 'stopped') return
+    event.preventDefault()
+    if (quitState === 'stopping') return
+    quitState = 'stopping'
+    void stopCore().finally(() => {
+      quitState = 'stopped'
+      app.quit()
+    })
+  })
+
+  start().catch((e: unknown) => {
+    dialog.showErrorBox('Salvo could not start', (e as Error).message)
+    app.exit(1)
+  })
+}

@@ -1,0 +1,43 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import type { RequestInputs, RequestName, RequestResults, SalvoApi, ServerMessage } from '../../../src-shared/contract'
+import type { Result } from '../../../src-shared/result'
+import { PRELOAD_MESSAGE_CHANNEL, preloadRequestChannel } from './preload-channels'
+
+/**
+ * The whole surface a window gets: `window.salvo`, one method per request plus `subscribe`.
+ * It runs sandboxed (only `electron` can be required), so it imports nothing else at runtime
+ * except the tiny channel module, and it never hands the page `ipcRenderer` or an IPC event,
+ * either of which would let page script reach channels other than ours.
+ */
+
+function request<N extends RequestName>(name: N): (input: RequestInputs[N]) => Promise<Result<RequestResults[N]>> {
+  const channel = preloadRequestChannel(name)
+  return (input) =>
+    // Main answers every request with a Result; a rejection here means IPC itself failed
+    // (no handler yet, window closing), and the page should see that as a Result too.
+    (ipcRenderer.invoke(channel, input) as Promise<Result<RequestResults[N]>>).catch(() => ({
+      ok: false as const,
+      error: { code: 'ipc/unavailable', message: `Salvo could not reach the core for ${name}; try again in a moment.` },
+    }))
+}
+
+// Annotated as SalvoApi so a request added to the contract without a method here, or a
+// method here that the contract does not know, is a compile error.
+const api: SalvoApi = {
+  dispatch: request('dispatch'),
+  snapshot: request('snapshot'),
+  session: request('session'),
+  listCampaigns: request('listCampaigns'),
+  createCampaign: request('createCampaign'),
+  openCampaign: request('openCampaign'),
+  restoreBackup: request('restoreBackup'),
+  subscribe(listener: (message: ServerMessage) => void): () => void {
+    const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
+    ipcRenderer.on(PRELOAD_MESSAGE_CHANNEL, forward)
+    return () => {
+      ipcRenderer.removeListener(PRELOAD_MESSAGE_CHANNEL, forward)
+    }
+  },
+}
+
+contextBridge.exposeInMainWorld('salvo', api)

@@ -1,0 +1,182 @@
+/**
+ * Window options and URL policy for the Electron shell, kept free of any `electron` import
+ * so unit tests (and browser mode, if it ever wants the policy) can load it under plain Node.
+ * The shapes below are structural subsets of Electron's types; main.ts passes them straight
+ * to `new BrowserWindow`, so the compiler checks they still fit.
+ */
+
+export interface Rect {
+  readonly x: number
+  readonly y: number
+  readonly width: number
+  readonly height: number
+}
+
+/** The parts of Electron's `Display` the placement needs. */
+export interface DisplayLike {
+  readonly id: number
+  readonly bounds: Rect
+  readonly workArea?: Rect
+}
+
+export interface SecureWebPreferences {
+  readonly preload: string
+  readonly contextIsolation: true
+  readonly sandbox: true
+  readonly nodeIntegration: false
+  readonly nodeIntegrationInWorker: false
+  readonly nodeIntegrationInSubFrames: false
+  readonly webSecurity: true
+  readonly allowRunningInsecureContent: false
+  readonly webviewTag: false
+  readonly experimentalFeatures: false
+  readonly navigateOnDragDrop: false
+  readonly spellcheck: false
+}
+
+export interface WindowOptions {
+  readonly title: string
+  readonly width: number
+  readonly height: number
+  readonly minWidth: number
+  readonly minHeight: number
+  readonly backgroundColor: string
+  /** Shown on 'ready-to-show' so the dark background never flashes white first. */
+  readonly show: false
+  readonly autoHideMenuBar: boolean
+  readonly webPreferences: SecureWebPreferences
+}
+
+export interface PlayerPlacement {
+  readonly fullscreen: boolean
+  readonly bounds: Rect
+}
+
+export const BACKGROUND_COLOR = '#0f1419'
+export const GM_PAGE = 'gm.html'
+export const PLAYER_PAGE = 'player.html'
+
+/** Size of the player window when there is no second screen to fill. */
+export const PLAYER_WINDOWED_SIZE = { width: 1280, height: 720 } as const
+
+/**
+ * Same policy browser mode serves (`BROWSER_CSP`). The windows only ever load our own
+ * bundle and talk to main over IPC, so nothing needs a remote origin, eval or inline script.
+ */
+export const ELECTRON_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
+
+/**
+ * Response headers with our CSP in place of any the response carried (matched without regard
+ * to case, as header names are), so the policy in force is exactly the one the tests check.
+ */
+export function withContentSecurityPolicy(
+  headers: Readonly<Record<string, readonly string[]>> | undefined,
+  csp: string,
+): Record<string, string[]> {
+  const result: Record<string, string[]> = {}
+  for (const [name, values] of Object.entries(headers ?? {})) {
+    if (name.toLowerCase() !== 'content-security-policy') result[name] = [...values]
+  }
+  result['Content-Security-Policy'] = [csp]
+  return result
+}
+
+function secureWebPreferences(preload: string): SecureWebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  }
+}
+
+export function gmWindowOptions(preload: string): WindowOptions {
+  return {
+    title: 'Salvo — GM console',
+    width: 1440,
+    height: 900,
+    minWidth: 1024,
+    minHeight: 640,
+    backgroundColor: BACKGROUND_COLOR,
+    show: false,
+    autoHideMenuBar: false,
+    webPreferences: secureWebPreferences(preload),
+  }
+}
+
+export function playerWindowOptions(preload: string): WindowOptions {
+  return {
+    title: 'Salvo — Player view',
+    width: PLAYER_WINDOWED_SIZE.width,
+    height: PLAYER_WINDOWED_SIZE.height,
+    minWidth: 640,
+    minHeight: 360,
+    backgroundColor: BACKGROUND_COLOR,
+    show: false,
+    // The projector shows the table, not an application menu.
+    autoHideMenuBar: true,
+    webPreferences: secureWebPreferences(preload),
+  }
+}
+
+/**
+ * The player view fills the first screen that is not the GM's; with a single screen it is
+ * an ordinary window centred on it, so the GM can drag it to a projector plugged in later.
+ */
+export function playerWindowPlacement(displays: readonly DisplayLike[], primaryId: number): PlayerPlacement {
+  const secondary = displays.find((d) => d.id !== primaryId)
+  if (secondary) return { fullscreen: true, bounds: { ...secondary.bounds } }
+  const host = displays.find((d) => d.id === primaryId) ?? displays[0]
+  const area = host?.workArea ?? host?.bounds ?? { x: 0, y: 0, ...PLAYER_WINDOWED_SIZE }
+  const width = Math.min(PLAYER_WINDOWED_SIZE.width, area.width)
+  const height = Math.min(PLAYER_WINDOWED_SIZE.height, area.height)
+  return {
+    fullscreen: false,
+    bounds: {
+      x: area.x + Math.floor((area.width - width) / 2),
+      y: area.y + Math.floor((area.height - height) / 2),
+      width,
+      height,
+    },
+  }
+}
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Whether a URL belongs to one of our renderer roots. An http(s) root is an origin and must
+ * match exactly; a `file:` root is a directory URL and the path must lie inside it. Both sides
+ * go through the URL parser, so `..` and `%2e%2e` segments are resolved before comparing.
+ */
+export function isAllowedNavigation(url: string, allowedOrigins: readonly string[]): boolean {
+  const target = parse(url)
+  if (!target) return false
+  for (const allowed of allowedOrigins) {
+    const root = parse(allowed)
+    if (!root) continue
+    if (root.protocol === 'file:' && target.protocol === 'file:') {
+      // A file root without a trailing slash would also admit sibling folders such as `renderer-evil/`.
+      const dir = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`
+      if (target.host === root.host && target.pathname.startsWith(dir)) return true
+    } else if ((root.protocol === 'http:' || root.protocol === 'https:') && target.origin === root.origin) {
+      return true
+    }
+  }
+  return false
+}

@@ -1,0 +1,84 @@
+import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
+import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
+import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
+import type { EncounterRecord, LogEntryRecord } from '../../../src-shared/records'
+import type { Failure, Result } from '../../../src-shared/result'
+import type { CombatantView } from '../../../src-shared/views'
+import type { LinkStatus, Transport } from '../transport/ws-api'
+import { newCommandId } from './command-id'
+import { ViewSync } from './view-sync'
+
+/** Acting order: placed combatants by sort key, then the rest by name. */
+export function orderCombatants(all: readonly CombatantView[]): CombatantView[] {
+  return [...all].sort((a, b) => {
+    if (a.orderKey !== null && b.orderKey !== null) return a.orderKey - b.orderKey
+    if (a.orderKey !== null) return -1
+    if (b.orderKey !== null) return 1
+    return a.name.localeCompare(b.name)
+  })
+}
+
+/**
+ * One window's copy of its projection. Fields are replaced only by applying what the core
+ * sends; the UI reads them and sends commands back.
+ */
+export class CampaignView {
+  view = $state.raw<ViewState>(EMPTY_VIEW)
+  session = $state.raw<SessionInfo | null>(null)
+  link = $state<LinkStatus>('connecting')
+  /** The latest failure to show the GM (cleared when shown or replaced). */
+  error = $state.raw<Failure | null>(null)
+
+  combatants = $derived(
+    orderCombatants([...this.view.records.values()].filter((r): r is CombatantView => r.typeName === 'combatant')),
+  )
+  encounter = $derived(
+    [...this.view.records.values()].find(
+      (r): r is EncounterRecord => r.typeName === 'encounter' && r.status === 'active',
+    ) ?? null,
+  )
+  log = $derived(
+    [...this.view.records.values()]
+      .filter((r): r is LogEntryRecord => r.typeName === 'log')
+      .sort((a, b) => a.seq - b.seq),
+  )
+
+  readonly #sync: ViewSync
+
+  constructor(private readonly transport: Transport) {
+    this.#sync = new ViewSync(
+      () => transport.api.snapshot(undefined),
+      (state) => (this.view = state),
+    )
+    transport.api.subscribe((m) => this.#receive(m))
+    transport.onStatus((s) => {
+      this.link = s
+      if (s === 'open') void this.refresh()
+    })
+  }
+
+  /** Asks for the session and a full snapshot (after connecting, or after a version gap). */
+  async refresh(): Promise<void> {
+    const session = await this.transport.api.session(undefined)
+    if (session.ok) this.session = session.value
+    await this.#sync.resync()
+  }
+
+  async request<N extends RequestName>(name: N, input: RequestInputs[N]): Promise<Result<RequestResults[N]>> {
+    const api = this.transport.api[name] as (i: RequestInputs[N]) => Promise<Result<RequestResults[N]>>
+    const result = await api(input)
+    if (!result.ok) this.error = result.error
+    return result
+  }
+
+  /** Sends one command; failures land in `error` for the toast, and come back to the caller. */
+  send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[]) {
+    const meta = typedDice ? { commandId: newCommandId(), typedDice } : { commandId: newCommandId() }
+    return this.request('dispatch', { type, payload, meta } as CommandDraft)
+  }
+
+  #receive(message: ServerMessage): void {
+    if (message.kind === 'session') this.session = message.session
+    else this.#sync.receive(message)
+  }
+}

@@ -1,0 +1,17 @@
+import type { SalvoApi } from '../../../src-shared/contract'
+import type { ViewRole } from '../../../src-shared/views'
+import { createWebSocketTransport, type Transport } from './ws-api'
+
+declare global {
+  interface Window {
+    /** Present only in the Electron app, exposed by the preload. */
+    salvo?: SalvoApi
+  }
+}
+
+/** Electron's preload when it is there, browser mode's WebSocket otherwise: same interface. */
+export function connectTransport(role: ViewRole): Transport {
+  const preloaded = window.salvo
+  if (preloaded) return { api: preloaded, onStatus: (l) => (l('open'), () => undefined) }
+  return createWebSocketTransport(role)
+}

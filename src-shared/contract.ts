@@ -1,0 +1,97 @@
+import type { CommandDraft } from './commands'
+import type { RecordsDiff, Snapshot } from './diff'
+import type { Result } from './result'
+import type { ViewRole } from './views'
+
+/**
+ * The one contract between a window and the core. The Electron preload exposes exactly
+ * these methods (one IPC channel each); browser mode's WebSocket client implements the
+ * same interface, so the renderer cannot tell the two shells apart.
+ */
+
+export interface CampaignSummary {
+  readonly id: string
+  readonly name: string
+  readonly rulesetId: string
+  readonly updatedAt: string
+}
+
+export interface BackupInfo {
+  readonly name: string
+  readonly createdAt: string
+  readonly bytes: number
+}
+
+/** Why a campaign could not be opened, with what the GM can do about it. */
+export interface OpenProblem {
+  readonly campaignId: string
+  readonly code: string
+  readonly message: string
+  readonly file: string
+  readonly backups: readonly BackupInfo[]
+}
+
+export interface SessionInfo {
+  readonly role: ViewRole
+  readonly campaign: CampaignSummary | null
+  readonly problem: OpenProblem | null
+  /** Whether undo/redo have something to walk (labels for the buttons' tooltips). */
+  readonly undoLabel: string | null
+  readonly redoLabel: string | null
+}
+
+export interface CommandAck {
+  readonly commandId: string
+  readonly version: number
+}
+
+export type ServerMessage =
+  | { readonly kind: 'diff'; readonly diff: RecordsDiff }
+  | { readonly kind: 'snapshot'; readonly snapshot: Snapshot }
+  | { readonly kind: 'session'; readonly session: SessionInfo }
+
+/** Every request a window can make; the preload exposes exactly these methods. */
+export const REQUEST_NAMES = [
+  'dispatch',
+  'snapshot',
+  'session',
+  'listCampaigns',
+  'createCampaign',
+  'openCampaign',
+  'restoreBackup',
+] as const
+export type RequestName = (typeof REQUEST_NAMES)[number]
+
+/** The player (projector) window may only read its projection. */
+export const PLAYER_REQUESTS: ReadonlySet<RequestName> = new Set(['snapshot', 'session'])
+
+export interface RequestResults {
+  dispatch: CommandAck
+  snapshot: Snapshot
+  session: SessionInfo
+  listCampaigns: readonly CampaignSummary[]
+  createCampaign: CampaignSummary
+  openCampaign: CampaignSummary
+  restoreBackup: CampaignSummary
+}
+
+export interface RequestInputs {
+  dispatch: CommandDraft
+  snapshot: undefined
+  session: undefined
+  listCampaigns: undefined
+  createCampaign: { name: string; seed?: string }
+  openCampaign: { campaignId: string }
+  restoreBackup: { campaignId: string; backup: string }
+}
+
+export type SalvoApi = {
+  [N in RequestName]: (input: RequestInputs[N]) => Promise<Result<RequestResults[N]>>
+} & {
+  /** Pushes from the core: diffs, snapshots, session changes. Returns an unsubscribe. */
+  subscribe(listener: (message: ServerMessage) => void): () => void
+}
+
+/** IPC channel names, shared by the preload and the Electron host. */
+export const requestChannel = (name: RequestName): string => `salvo:${name}`
+export const MESSAGE_CHANNEL = 'salvo:message'

@@ -1,0 +1,60 @@
+import type {
+  CombatantId,
+  CombatantKind,
+  CombatantRecord,
+  EncounterId,
+  EncounterRecord,
+  InitiativeResult,
+  LogEntryRecord,
+  Side,
+} from './records'
+
+/** The seeded generator's complete state (seedrandom's alea), persisted with the campaign. */
+export interface RngState {
+  readonly c: number
+  readonly s0: number
+  readonly s1: number
+  readonly s2: number
+}
+
+export interface CombatantChanges {
+  readonly name?: string
+  readonly side?: Side
+  readonly kind?: CombatantKind
+  readonly maxHp?: number
+  readonly initiativeModifier?: number
+}
+
+/**
+ * Events are facts in the past tense. They carry every die rolled and every generated id,
+ * so applying them needs no randomness and a journal replays to the same state.
+ */
+export type DomainEvent =
+  | { readonly type: 'combatant/added'; readonly record: CombatantRecord }
+  | { readonly type: 'combatant/edited'; readonly combatantId: CombatantId; readonly changes: CombatantChanges }
+  | { readonly type: 'combatant/removed'; readonly combatantId: CombatantId }
+  | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
+  | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
+  | { readonly type: 'encounter/started'; readonly record: EncounterRecord }
+  | {
+      readonly type: 'initiative/rolled'
+      readonly encounterId: EncounterId
+      readonly results: readonly {
+        readonly combatantId: CombatantId
+        readonly initiative: InitiativeResult
+        readonly orderKey: number
+      }[]
+    }
+  | {
+      readonly type: 'turn/changed'
+      readonly encounterId: EncounterId
+      readonly round: number
+      readonly combatantId: CombatantId | null
+    }
+  | { readonly type: 'encounter/ended'; readonly encounterId: EncounterId }
+  | { readonly type: 'log/written'; readonly entry: LogEntryRecord }
+  | { readonly type: 'rng/advanced'; readonly state: RngState }
+  | { readonly type: 'history/undone'; readonly commandId: string }
+  | { readonly type: 'history/redone'; readonly commandId: string }
+
+export type DomainEventType = DomainEvent['type']

@@ -1,0 +1,18 @@
+import { z } from 'zod'
+import type { RequestName } from './contract'
+
+const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
+
+/** Runtime schemas for every request's input (`dispatch` validates commands itself). */
+export const requestInputSchemas = {
+  dispatch: z.unknown(),
+  snapshot: z.undefined(),
+  session: z.undefined(),
+  listCampaigns: z.undefined(),
+  createCampaign: z.strictObject({
+    name: z.string().trim().min(1, 'cannot be empty').max(80, 'must be at most 80 characters'),
+    seed: z.string().max(120).optional(),
+  }),
+  openCampaign: z.strictObject({ campaignId }),
+  restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),
+} as const satisfies Record<RequestName, z.ZodType>

@@ -1,0 +1,73 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import type { OpenProblem } from '../../../src-shared/contract'
+import { CampaignHarness } from '../helpers/campaign-harness'
+
+async function brokenCampaign(mangle: (text: string) => string) {
+  const h = await CampaignHarness.create()
+  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
+  await h.campaign.close()
+  const file = h.campaign.paths.document
+  writeFileSync(file, mangle(readFileSync(file, 'utf8')))
+  return { h, file, bytes: readFileSync(file) }
+}
+
+describe('a corrupt or hand-broken campaign document', () => {
+  it('is refused with an error naming the file and the JSON problem, and left untouched', async () => {
+    const { h, file, bytes } = await brokenCampaign((t) => t.slice(0, t.length / 2))
+    const r = await h.reopen()
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    expect(r.error.code).toBe('campaign/corrupt')
+    expect(r.error.message).toContain(file)
+    expect(r.error.message).toMatch(/not valid JSON/)
+    expect(readFileSync(file)).toEqual(bytes)
+  })
+
+  it('names the record and field a hand edit broke', async () => {
+    const { h, file, bytes } = await brokenCampaign((t) => {
+      const doc = JSON.parse(t) as { records: Record<string, Record<string, unknown>> }
+      const vex = Object.values(doc.records).find((r) => r['typeName'] === 'combatant')!
+      vex['hp'] = 'sixty'
+      return JSON.stringify(doc)
+    })
+    const r = await h.reopen()
+    expect(!r.ok && r.error.message).toMatch(/records › combatant:n\d+ › hp: .*number/)
+    expect(readFileSync(file)).toEqual(bytes)
+  })
+
+  it('offers the last good backup, and restoring it keeps the broken file aside', async () => {
+    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":1', '"schemaVersion":"one"'))
+    const r = await h.reopen()
+    expect(r.ok).toBe(false)
+    if (r.ok) return
+    const problem = r.error.detail as OpenProblem
+    expect(problem.file).toBe(file)
+    expect(problem.backups.length).toBeGreaterThan(0)
+    const restored = await h.repo.restoreBackup(problem.campaignId, problem.backups[0]!.name)
+    expect(restored.ok).toBe(true)
+    const names = restored.ok ? restored.value.store.ofType('combatant').map((c) => c.name) : []
+    expect(names).toEqual(['Vex'])
+    const { readdirSync } = await import('node:fs')
+    const aside = readdirSync(h.campaign.paths.dir).find((n) => n.startsWith('campaign.json.broken-'))
+    expect(aside).toBeDefined()
+    expect(readFileSync(`${h.campaign.paths.dir}/${aside}`)).toEqual(bytes)
+  })
+
+  it('checks records inside undo marks too, since undo would restore them', async () => {
+    const { h } = await brokenCampaign((t) => {
+      const doc = JSON.parse(t) as { records: { history: { undo: { changes: { to: Record<string, unknown> }[] }[] } } }
+      doc.records.history.undo[0]!.changes.find((c) => c.to['typeName'] === 'combatant')!.to['side'] = 'martians'
+      return JSON.stringify(doc)
+    })
+    const r = await h.reopen()
+    expect(!r.ok && r.error.message).toMatch(/records › history › undo › 0 › changes › \d+ › to › side/)
+  })
+
+  it('refuses a document from a newer Salvo without touching it', async () => {
+    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":1', '"schemaVersion":99'))
+    const r = await h.reopen()
+    expect(!r.ok && r.error.code).toBe('campaign/tooNew')
+    expect(readFileSync(file)).toEqual(bytes)
+  })
+})

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { MESSAGE_CHANNEL, REQUEST_NAMES, requestChannel } from '../../../src-shared/contract'
+import { BROWSER_CSP } from '../../../src-main/hosts/web/static-files'
+import { PRELOAD_MESSAGE_CHANNEL, preloadRequestChannel } from '../../../src-main/hosts/electron/preload-channels'
+import { SenderRegistry, isTrustedSenderUrl } from '../../../src-main/hosts/electron/sender-registry'
+import {
+  BACKGROUND_COLOR,
+  ELECTRON_CSP,
+  gmWindowOptions,
+  isAllowedNavigation,
+  playerWindowOptions,
+  playerWindowPlacement,
+  withContentSecurityPolicy,
+  type DisplayLike,
+} from '../../../src-main/hosts/electron/window-options'
+
+const PRELOAD = '/app/out/preload/index.cjs'
+const FILE_ROOT = 'file:///app/out/renderer/'
+const DEV_ORIGIN = 'http://localhost:5173'
+
+const hostSource = (file: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../src-main/hosts/electron/${file}`, import.meta.url)), 'utf8')
+
+describe('window options', () => {
+  for (const [name, make] of [
+    ['GM', gmWindowOptions],
+    ['player', playerWindowOptions],
+  ] as const) {
+    it(`locks down the ${name} window's renderer`, () => {
+      const options = make(PRELOAD)
+      expect(options.webPreferences).toMatchObject({
+        preload: PRELOAD,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        spellcheck: false,
+      })
+      expect(options.backgroundColor).toBe(BACKGROUND_COLOR)
+      expect(options.show).toBe(false)
+      expect(options.width).toBeGreaterThanOrEqual(options.minWidth)
+    })
+  }
+
+  it('gives each window its own preferences object', () => {
+    expect(gmWindowOptions(PRELOAD).webPreferences).not.toBe(gmWindowOptions(PRELOAD).webPreferences)
+    expect(gmWindowOptions(PRELOAD).title).not.toBe(playerWindowOptions(PRELOAD).title)
+  })
+})
+
+describe('player window placement', () => {
+  const primary: DisplayLike = {
+    id: 1,
+    bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+    workArea: { x: 0, y: 40, width: 1920, height: 1040 },
+  }
+  const projector: DisplayLike = { id: 7, bounds: { x: 1920, y: 0, width: 1280, height: 800 } }
+
+  it('fills the first non-primary display when there are two', () => {
+    expect(playerWindowPlacement([primary, projector], 1)).toEqual({ fullscreen: true, bounds: projector.bounds })
+    // Order of the list does not matter: the primary is never chosen.
+    expect(playerWindowPlacement([projector, primary], 1)).toEqual({ fullscreen: true, bounds: projector.bounds })
+  })
+
+  it('is a centred 1280×720 window inside the work area with one display', () => {
+    expect(playerWindowPlacement([primary], 1)).toEqual({
+      fullscreen: false,
+      bounds: { x: 320, y: 200, width: 1280, height: 720 },
+    })
+  })
+
+  it('shrinks to fit a display smaller than 1280×720', () => {
+    const small: DisplayLike = { id: 3, bounds: { x: 0, y: 0, width: 1024, height: 600 } }
+    expect(playerWindowPlacement([small], 3).bounds).toEqual({ x: 0, y: 0, width: 1024, height: 600 })
+  })
+})
+
+describe('navigation and sender URLs', () => {
+  const roots = [FILE_ROOT]
+
+  it('allows our built pages and refuses everything else', () => {
+    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', roots)).toBe(true)
+    expect(isAllowedNavigation('file:///app/out/renderer/player.html#x', roots)).toBe(true)
+    expect(isAllowedNavigation('file:///etc/passwd', roots)).toBe(false)
+    expect(isAllowedNavigation('file:///app/out/renderer/../main/index.js', roots)).toBe(false)
+    expect(isAllowedNavigation('file:///app/out/renderer/%2e%2e/main/index.js', roots)).toBe(false)
+    expect(isAllowedNavigation('file:///app/out/renderer-evil/gm.html', ['file:///app/out/renderer'])).toBe(false)
+    expect(isAllowedNavigation('https://example.com/', roots)).toBe(false)
+    expect(isAllowedNavigation('not a url', roots)).toBe(false)
+  })
+
+  it('matches the dev server by exact origin', () => {
+    expect(isAllowedNavigation(`${DEV_ORIGIN}/gm.html`, [DEV_ORIGIN])).toBe(true)
+    expect(isAllowedNavigation('http://localhost:5174/gm.html', [DEV_ORIGIN])).toBe(false)
+    expect(isAllowedNavigation('http://localhost.evil.test:5173/gm.html', [DEV_ORIGIN])).toBe(false)
+    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', [DEV_ORIGIN])).toBe(false)
+  })
+
+  it('trusts a sender only on one of our pages', () => {
+    expect(isTrustedSenderUrl('file:///app/out/renderer/gm.html', roots)).toBe(true)
+    expect(isTrustedSenderUrl('https://example.com/', roots)).toBe(false)
+    expect(isTrustedSenderUrl('', roots)).toBe(false)
+    expect(isTrustedSenderUrl(null, roots)).toBe(false)
+  })
+})
+
+describe('sender registry', () => {
+  it('refuses ids it was never told about', () => {
+    const registry = new SenderRegistry()
+    registry.register(3, 'gm')
+    expect(registry.roleOf(3)).toBe('gm')
+    expect(registry.roleOf(4)).toBeNull()
+  })
+
+  it('forgets a window once unregistered', () => {
+    const registry = new SenderRegistry()
+    registry.register(5, 'player')
+    registry.unregister(5)
+    expect(registry.roleOf(5)).toBeNull()
+    expect(registry.size).toBe(0)
+  })
+
+  it('will not let a registered window change role', () => {
+    const registry = new SenderRegistry()
+    registry.register(6, 'player')
+    expect(() => registry.register(6, 'gm')).toThrow()
+    expect(registry.roleOf(6)).toBe('player')
+  })
+})
+
+describe('content security policy', () => {
+  it('is strict and the same one browser mode serves', () => {
+    expect(ELECTRON_CSP).toBe(BROWSER_CSP)
+    const directives = new Map(ELECTRON_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+    expect(directives.get('script-src')).toEqual(["'self'"])
+    expect(directives.get('object-src')).toEqual(["'none'"])
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"])
+    expect(ELECTRON_CSP).not.toMatch(/unsafe-eval/)
+  })
+
+  it('replaces any CSP header the response carried, whatever its case', () => {
+    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'x-a': ['1'] }, ELECTRON_CSP)
+    expect(headers).toEqual({ 'x-a': ['1'], 'Content-Security-Policy': [ELECTRON_CSP] })
+    expect(withContentSecurityPolicy(undefined, 'x')).toEqual({ 'Content-Security-Policy': ['x'] })
+  })
+})
+
+describe('preload channels', () => {
+  it('match the contract, so the tiny preload and main agree', () => {
+    for (const name of REQUEST_NAMES) expect(preloadRequestChannel(name)).toBe(requestChannel(name))
+    expect(PRELOAD_MESSAGE_CHANNEL).toBe(MESSAGE_CHANNEL)
+  })
+
+  it('the preload declares a method for every request', () => {
+    const source = hostSource('preload.ts')
+    for (const name of REQUEST_NAMES) expect(source).toMatch(new RegExp(`\\b${name}: request\\('${name}'\\)`))
+    expect(source).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer/)
+  })
+})
+
+describe('layering', () => {
+  // Static `from`, bare side-effect imports, dynamic import() and require().
+  const IMPORT = /\bfrom\s+['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\brequire\s*\(\s*['"]([^'"]+)['"]/g
+  const importsOf = (source: string) => [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4])
+
+  for (const file of ['window-options.ts', 'sender-registry.ts', 'preload-channels.ts']) {
+    it(`${file} does not import electron`, () => {
+      const imports = importsOf(hostSource(file))
+      expect(imports).not.toContain('electron')
+      expect(imports.some((i) => i?.startsWith('electron/'))).toBe(false)
+    })
+  }
+
+  it('the import scan does see an electron import where there is one', () => {
+    expect(importsOf(hostSource('security.ts'))).toContain('electron')
+  })
+
+  it('preload-channels.ts loads nothing at runtime but types', () => {
+    const runtimeImports = hostSource('preload-channels.ts')
+      .split('\n')
+      .filter((line) => /^import\s/.test(line) && !/^import\s+type\s/.test(line))
+    expect(runtimeImports).toEqual([])
+  })
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { COMMAND_TYPES, validateCommand, type CommandType } from '../../../src-shared/commands'
+
+const C = 'combatant:n1'
+const meta = { commandId: 'abc-123' }
+
+/** One accepted payload and several refused ones per command type. */
+const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
+  'combatant/add': {
+    valid: { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 },
+    invalid: [
+      { name: '', side: 'party', kind: 'pc', maxHp: 60 },
+      { name: 'Vex', side: 'martians', kind: 'pc', maxHp: 60 },
+      { name: 'Vex', side: 'party', kind: 'pc', maxHp: 0 },
+      { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1.5 },
+      { name: 'x'.repeat(61), side: 'party', kind: 'pc', maxHp: 10 },
+      { name: 'Vex', side: 'party', kind: 'pc', maxHp: '60' },
+    ],
+  },
+  'combatant/edit': {
+    valid: { combatantId: C, name: 'Vex II' },
+    invalid: [{ combatantId: C }, { combatantId: 'raider', name: 'x' }, { combatantId: C, maxHp: -1 }],
+  },
+  'combatant/remove': { valid: { combatantId: C }, invalid: [{}, { combatantId: 7 }] },
+  'combatant/setHp': { valid: { combatantId: C, hp: -5 }, invalid: [{ combatantId: C }, { combatantId: C, hp: 1e9 }] },
+  'combatant/adjustHp': { valid: { combatantId: C, delta: -7 }, invalid: [{ combatantId: C, delta: 0 }, { combatantId: C, delta: 'x' }] },
+  'combatant/setHidden': { valid: { combatantId: C, hidden: true }, invalid: [{ combatantId: C, hidden: 'yes' }] },
+  'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
+  'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
+  'encounter/nextTurn': { valid: {}, invalid: [[]] },
+  'encounter/previousTurn': { valid: {}, invalid: ['back'] },
+  'encounter/end': { valid: {}, invalid: [{ now: 1 }] },
+  'dice/roll': { valid: { expression: '2d6+1' }, invalid: [{ expression: 5 }, { expression: 'd'.repeat(41) }] },
+  'history/undo': { valid: {}, invalid: [{ steps: 2 }] },
+  'history/redo': { valid: {}, invalid: [{ steps: 2 }] },
+}
+
+describe('command payload validation', () => {
+  it('has cases for every command type in the contract', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...COMMAND_TYPES].sort())
+  })
+
+  for (const type of COMMAND_TYPES) {
+    describe(type, () => {
+      it('accepts a well-formed payload', () => {
+        const r = validateCommand({ type, payload: CASES[type].valid, meta })
+        expect(r.ok ? 'ok' : r.message).toBe('ok')
+      })
+      it('refuses malformed payloads with a message naming the field', () => {
+        for (const payload of CASES[type].invalid) {
+          const r = validateCommand({ type, payload, meta })
+          expect(r.ok, JSON.stringify(payload)).toBe(false)
+          if (!r.ok) expect(r.message).toMatch(/payload/)
+        }
+      })
+      it('refuses unknown and prototype-polluting keys', () => {
+        const polluted = JSON.parse(`{"__proto__": {"admin": true}, ${JSON.stringify(CASES[type].valid).slice(1)}`.replace(', }', '}'))
+        expect(validateCommand({ type, payload: polluted, meta }).ok).toBe(false)
+        const extra = { ...(CASES[type].valid as object), surprise: 1 }
+        expect(validateCommand({ type, payload: extra, meta }).ok).toBe(false)
+      })
+    })
+  }
+
+  it('refuses unknown types, bad metas and non-objects', () => {
+    expect(validateCommand({ type: 'combatant/explode', payload: {}, meta }).ok).toBe(false)
+    expect(validateCommand({ type: 'toString', payload: {}, meta }).ok).toBe(false)
+    expect(validateCommand({ type: 'history/undo', payload: {}, meta: { commandId: '' } }).ok).toBe(false)
+    expect(validateCommand({ type: 'history/undo', payload: {}, meta: { commandId: 'a', typedDice: [0] } }).ok).toBe(false)
+    expect(validateCommand(null).ok).toBe(false)
+    expect(validateCommand('history/undo').ok).toBe(false)
+  })
+
+  it('fills defaults so deciders see complete payloads', () => {
+    const r = validateCommand({ type: 'combatant/add', payload: { name: ' Ash ', side: 'ally', kind: 'npc', maxHp: 5 }, meta })
+    expect(r.ok && r.command.payload).toMatchObject({ name: 'Ash', initiativeModifier: 0, hidden: false })
+  })
+})

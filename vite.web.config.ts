@@ -1,0 +1,17 @@
+import { builtinModules } from 'node:module'
+import { defineConfig } from 'vite'
+
+/** Browser mode's server (`npm run serve`): the same core as the Electron app, for plain Node. */
+export default defineConfig({
+  build: {
+    ssr: 'src-main/hosts/web/main.ts',
+    outDir: 'out/web',
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    rolldownOptions: {
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'lowdb', 'seedrandom', 'ws', 'zod'],
+      output: { entryFileNames: 'main.js', format: 'es' },
+    },
+  },
+})
