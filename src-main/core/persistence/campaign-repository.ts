@@ -15,13 +15,15 @@ import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from '
 import { DocumentReadError, DurableJsonAdapter } from './durable-json-adapter'
 import { nodeDurableFs, type DurableFs } from './durable-fs'
 import { JournalCorruptError, JournalWriter, readJournal } from './journal'
-import { migrate, MigrationError, schemaVersionOf } from './migrations'
+import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from './migrations'
 import { OpenCampaign } from './open-campaign'
 
 export interface RepositoryOptions {
   readonly dataDir: string
   readonly fs?: DurableFs
   readonly now?: () => Date
+  /** The migration path; tests substitute their own steps. */
+  readonly migrations?: readonly Migration[]
 }
 
 function slug(name: string): string {
@@ -109,11 +111,13 @@ export class CampaignRepository {
     }
     let raw = db.data as unknown as Record<string, unknown>
     const version = schemaVersionOf(raw)
+    let migrated = false
     if (version !== null && version < CURRENT_SCHEMA_VERSION) {
       try {
-        const migrated = migrate(raw)
+        const upgraded = migrate(raw, this.options.migrations ?? MIGRATIONS)
         writeBackup(this.#fs, paths, `before-migration-v${version}`, this.#fs.readFile(paths.document)!, this.#now())
-        raw = migrated
+        raw = upgraded
+        migrated = true
       } catch (e) {
         if (e instanceof MigrationError) return problem('campaign/migration', paths.document, `${paths.document}: ${e.message}`)
         throw e
@@ -161,7 +165,8 @@ export class CampaignRepository {
     // The torn tail was never acknowledged (the fsync did not return); cut it off.
     if (journal.tornBytes > 0) writer.truncate(journal.intactBytes)
     const opened = new OpenCampaign(paths, store, db, writer, this.#fs, this.#now, seq, replayed)
-    await opened.compact()
+    // A migrated document is written back in the current format straight away.
+    await opened.compact(migrated)
     // A copy of a document known to open is what the GM gets offered if a later one breaks.
     writeBackup(this.#fs, paths, 'opened', this.#fs.readFile(paths.document)!, this.#now())
     pruneBackups(this.#fs, paths)

@@ -65,8 +65,8 @@ export class OpenCampaign {
    * Rewrites the document from the store (atomically) and then empties the journal. A crash
    * between the two is harmless: replay skips entries the document already holds.
    */
-  async compact(): Promise<void> {
-    if (this.#sinceCompaction === 0) return
+  async compact(force = false): Promise<void> {
+    if (this.#sinceCompaction === 0 && !force) return
     this.db.data = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq, records: this.store.toObject() }
     await this.db.write()
     this.journal.truncate(0)

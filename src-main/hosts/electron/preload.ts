@@ -1,17 +1,25 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type { RequestInputs, RequestName, RequestResults, SalvoApi, ServerMessage } from '../../../src-shared/contract'
+import {
+  MESSAGE_CHANNEL,
+  requestChannel,
+  type RequestInputs,
+  type RequestName,
+  type RequestResults,
+  type SalvoApi,
+  type ServerMessage,
+} from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
-import { PRELOAD_MESSAGE_CHANNEL, preloadRequestChannel } from './preload-channels'
 
 /**
  * The whole surface a window gets: `window.salvo`, one method per request plus `subscribe`.
- * It runs sandboxed (only `electron` can be required), so it imports nothing else at runtime
- * except the tiny channel module, and it never hands the page `ipcRenderer` or an IPC event,
+ * It runs sandboxed (only `electron` can be required), so it is bundled whole; the contract
+ * module it imports holds no runtime dependencies (the zod schemas live in request-schemas.ts),
+ * which keeps the preload tiny. It it never hands the page `ipcRenderer` or an IPC event,
  * either of which would let page script reach channels other than ours.
  */
 
 function request<N extends RequestName>(name: N): (input: RequestInputs[N]) => Promise<Result<RequestResults[N]>> {
-  const channel = preloadRequestChannel(name)
+  const channel = requestChannel(name)
   return (input) =>
     // Main answers every request with a Result; a rejection here means IPC itself failed
     // (no handler yet, window closing), and the page should see that as a Result too.
@@ -33,9 +41,9 @@ const api: SalvoApi = {
   restoreBackup: request('restoreBackup'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
-    ipcRenderer.on(PRELOAD_MESSAGE_CHANNEL, forward)
+    ipcRenderer.on(MESSAGE_CHANNEL, forward)
     return () => {
-      ipcRenderer.removeListener(PRELOAD_MESSAGE_CHANNEL, forward)
+      ipcRenderer.removeListener(MESSAGE_CHANNEL, forward)
     }
   },
 }

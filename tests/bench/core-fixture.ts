@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { SalvoCore, type Connection } from '../../src-main/core/app/salvo-core'
+import type { CommandInput, CommandType } from '../../src-shared/commands'
+import type { CommandAck, ServerMessage } from '../../src-shared/contract'
+import type { RecordsDiff, Snapshot } from '../../src-shared/diff'
+import { COMBATANT_KINDS, SIDES, type CombatantId } from '../../src-shared/records'
+import type { Result } from '../../src-shared/result'
+
+/** The moment a window's diff was ready to leave the core, with the exact text it would carry. */
+export interface DiffArrival {
+  readonly at: number
+  readonly diff: RecordsDiff
+  readonly wire: string
+}
+
+/** Stands in for a window: keeps only the latest diff, so listening costs next to nothing. */
+export class RecordingWindow {
+  #lastDiff: DiffArrival | null = null
+
+  readonly receive = (message: ServerMessage): void => {
+    if (message.kind !== 'diff') return
+    // Browser mode puts exactly this text on the socket, so serialising is part of the path.
+    const wire = JSON.stringify(message)
+    this.#lastDiff = { at: performance.now(), diff: message.diff, wire }
+  }
+
+  /** The latest diff since the previous call, so each command sees only its own. */
+  take(): DiffArrival | null {
+    const diff = this.#lastDiff
+    this.#lastDiff = null
+    return diff
+  }
+}
+
+let commandCounter = 0
+
+/** Every bench command gets a fresh id; the core refuses none for that reason. */
+function nextCommandId(): string {
+  return `bench-${++commandCounter}`
+}
+
+/** Unwraps a Result, turning a refusal into an error that names the request and the core's reason. */
+export function must<T>(what: string, result: Result<T>): T {
+  if (!result.ok) throw new Error(`${what} refused: ${result.error.code}: ${result.error.message}`)
+  return result.value
+}
+
+export function dispatch<T extends CommandType>(conn: Connection, type: T, payload: CommandInput<T>): Promise<Result<CommandAck>> {
+  return conn.request('dispatch', { type, payload, meta: { commandId: nextCommandId() } })
+}
+
+export async function snapshotOf(conn: Connection): Promise<Snapshot> {
+  return must('snapshot', await conn.request('snapshot', undefined))
+}
+
+export interface Fixture {
+  readonly core: SalvoCore
+  readonly dataDir: string
+  readonly gm: Connection
+  readonly gmWindow: RecordingWindow
+  readonly player: Connection
+  readonly playerWindow: RecordingWindow
+  readonly combatantIds: readonly CombatantId[]
+  dispose(): Promise<void>
+}
+
+/**
+ * A table a GM could really run: every side and kind, a few combatants hidden from the
+ * players, and everyone a little hurt so that healing 1 HP never runs into max HP.
+ */
+function combatantPayload(i: number): CommandInput<'combatant/add'> {
+  const side = SIDES[i % SIDES.length]!
+  const kind = side === 'party' ? 'pc' : COMBATANT_KINDS[1]
+  const maxHp = 20 + ((i * 7) % 41)
+  return {
+    name: `${side === 'party' ? 'Operative' : 'Trooper'} ${i + 1}`,
+    side,
+    kind,
+    maxHp,
+    hp: maxHp - 3,
+    initiativeModifier: (i % 7) - 3,
+    hidden: side === 'enemy' && i % 10 === 3,
+  }
+}
+
+/**
+ * A real core on a real temp folder with `count` combatants in a running encounter, a GM and
+ * a player window attached and holding their snapshots (a window gets diffs only after that).
+ */
+export async function openFixture(count: number): Promise<Fixture> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'salvo-bench-'))
+  const core = new SalvoCore({ dataDir })
+  const dispose = async (): Promise<void> => {
+    try {
+      await core.shutdown()
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  try {
+    await core.start()
+    const gmWindow = new RecordingWindow()
+    const playerWindow = new RecordingWindow()
+    const gm = core.connect('gm', gmWindow.receive)
+    must('createCampaign', await gm.request('createCampaign', { name: 'Benchmark', seed: 'salvo-bench' }))
+    for (let i = 0; i < count; i++) must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', combatantPayload(i)))
+    must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Bench skirmish' }))
+    must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
+
+    const player = core.connect('player', playerWindow.receive)
+    const gmSnapshot = await snapshotOf(gm)
+    await snapshotOf(player)
+    const combatantIds = gmSnapshot.records.flatMap((r) => (r.typeName === 'combatant' ? [r.id] : []))
+    if (combatantIds.length !== count) throw new Error(`expected ${count} combatants in the GM snapshot, found ${combatantIds.length}`)
+    return {
+      core,
+      dataDir,
+      gm,
+      gmWindow,
+      player,
+      playerWindow,
+      combatantIds,
+      dispose,
+    }
+  } catch (e) {
+    await dispose()
+    throw e
+  }
+}

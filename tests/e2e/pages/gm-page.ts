@@ -1,0 +1,109 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export interface NewCombatant {
+  name: string
+  side: 'party' | 'ally' | 'neutral' | 'enemy'
+  kind: 'pc' | 'npc'
+  maxHp: number
+  initiativeModifier?: number
+  hidden?: boolean
+}
+
+/** The GM console, driven the way a GM would: by its controls and shortcuts. */
+export class GmPage {
+  constructor(readonly page: Page) {}
+
+  get ribbon(): Locator {
+    return this.page.getByTestId('initiative-ribbon')
+  }
+
+  card(name: string): Locator {
+    return this.page.getByTestId('combatant-card').filter({ hasText: name })
+  }
+
+  async createCampaign(name: string, seed: string): Promise<void> {
+    await this.page.getByTestId('campaign-name').fill(name)
+    await this.page.getByTestId('campaign-seed').fill(seed)
+    await this.page.getByTestId('create-campaign').click()
+    await expect(this.page.getByTestId('campaign-title')).toContainText(name)
+  }
+
+  async addCombatant(c: NewCombatant): Promise<string> {
+    const form = this.page.getByTestId('add-combatant-form')
+    await form.getByTestId('add-name').fill(c.name)
+    await form.getByTestId('add-side').selectOption(c.side)
+    await form.getByTestId('add-kind').selectOption(c.kind)
+    await form.getByTestId('add-max-hp').fill(String(c.maxHp))
+    await form.getByTestId('add-init-mod').fill(String(c.initiativeModifier ?? 0))
+    await form.getByTestId('add-hidden').setChecked(c.hidden ?? false)
+    await form.getByTestId('add-submit').click()
+    const card = this.card(c.name)
+    await expect(card).toHaveCount(1)
+    return (await card.getAttribute('data-combatant-id'))!
+  }
+
+  async startEncounter(): Promise<void> {
+    await this.page.getByTestId('start-encounter').click()
+    await expect(this.page.getByTestId('roll-initiative')).toBeVisible()
+  }
+
+  async rollInitiative(): Promise<void> {
+    await this.page.getByTestId('roll-initiative').click()
+    await expect(this.page.getByTestId('round-number')).toHaveText('1')
+  }
+
+  async nextTurn(): Promise<void> {
+    await this.page.getByTestId('next-turn').click()
+  }
+
+  async toggleHidden(name: string): Promise<void> {
+    await this.card(name).getByTestId('toggle-hidden').click()
+  }
+
+  async editHp(name: string, change: string): Promise<void> {
+    const input = this.card(name).getByTestId('hp-input')
+    await input.fill(change)
+    await input.press('Enter')
+  }
+
+  async hp(name: string): Promise<string> {
+    return (await this.card(name).getByTestId('card-hp').textContent())?.trim() ?? ''
+  }
+
+  /** Ribbon entries' combatant ids in displayed order. */
+  async ribbonIds(): Promise<string[]> {
+    return this.ribbon.getByTestId('ribbon-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
+  }
+
+  async currentId(): Promise<string | null> {
+    const current = this.ribbon.getByTestId('current-combatant')
+    return (await current.count()) ? current.getAttribute('data-combatant-id') : null
+  }
+
+  /** Presses a shortcut with focus on the page body, not in a field. */
+  async shortcut(keys: string): Promise<void> {
+    await this.page.locator('body').click({ position: { x: 5, y: 300 } })
+    await this.page.keyboard.press(keys)
+  }
+
+  /** Records the time of the GM's next click or key press, in page time (epoch ms, sub-ms). */
+  async armActionClock(): Promise<void> {
+    await this.page.evaluate(() => {
+      const w = window as unknown as { __salvoAction?: number; __salvoArmed?: boolean }
+      w.__salvoAction = undefined
+      if (w.__salvoArmed) return
+      w.__salvoArmed = true
+      const stamp = () => {
+        w.__salvoAction ??= performance.timeOrigin + performance.now()
+      }
+      window.addEventListener('click', stamp, { capture: true })
+      window.addEventListener('keydown', stamp, { capture: true })
+    })
+  }
+
+  async lastActionTime(): Promise<number> {
+    const t = await this.page.evaluate(() => (window as unknown as { __salvoAction?: number }).__salvoAction)
+    if (t === undefined) throw new Error('no GM action was recorded')
+    return t
+  }
+}

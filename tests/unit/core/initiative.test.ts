@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import type { Dice } from '../../../src-main/core/dice/dice-roller'
+import { DiceRoller } from '../../../src-main/core/dice/dice-roller'
+import { scriptedSource } from '../../../src-main/core/dice/random-source'
+import { rollGenericInitiative } from '../../../src-main/rules/generic/generic-initiative'
+import { CampaignHarness } from '../helpers/campaign-harness'
+
+/** Faces → the floats that make a d100 show them. */
+const d100 = (...faces: number[]): Dice => new DiceRoller(scriptedSource(faces.map((f) => (f - 0.5) / 100)), undefined)
+const who = (id: string, name: string, initiativeModifier: number) => ({ id: `combatant:${id}` as const, name, initiativeModifier })
+
+describe('generic d100 initiative', () => {
+  it('orders by total, higher first (R0.3)', () => {
+    const order = rollGenericInitiative([who('a', 'Ash', 0), who('b', 'Bo', 0)], d100(20, 80))
+    expect(order.map((p) => p.combatantId)).toEqual(['combatant:b', 'combatant:a'])
+    expect(order[0]!.initiative.total).toBe(80)
+  })
+
+  it('breaks a tie on total by the higher modifier, without rolling', () => {
+    const order = rollGenericInitiative([who('a', 'Ash', 5), who('b', 'Bo', 10)], d100(50, 45))
+    expect(order.map((p) => p.combatantId)).toEqual(['combatant:b', 'combatant:a'])
+    expect(order.every((p) => p.initiative.tieBreak.length === 0)).toBe(true)
+  })
+
+  it('rolls the fully tied off until they differ', () => {
+    // Both 40; roll-off 7/7 ties again; then 3 vs 9.
+    const order = rollGenericInitiative([who('a', 'Ash', 0), who('b', 'Bo', 0)], d100(40, 40, 7, 7, 3, 9))
+    expect(order.map((p) => p.combatantId)).toEqual(['combatant:b', 'combatant:a'])
+    expect(order[0]!.initiative.tieBreak).toEqual([7, 9])
+    expect(order[1]!.initiative.tieBreak).toEqual([7, 3])
+  })
+
+  it('runs a turn cycle and wraps into the next round', async () => {
+    const h = await CampaignHarness.create()
+    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40 })
+    h.must('encounter/start', { name: 'Ambush' })
+    h.must('encounter/rollInitiative', {}, [10, 90])
+    const enc = () => h.campaign.store.ofType('encounter')[0]!
+    expect(enc()).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Vex') })
+    h.must('encounter/nextTurn', {})
+    expect(enc()).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Raider') })
+    h.must('encounter/nextTurn', {})
+    expect(enc()).toMatchObject({ round: 2, currentCombatantId: h.combatantId('Vex') })
+    h.must('encounter/previousTurn', {})
+    expect(enc()).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Raider') })
+    h.must('encounter/previousTurn', {})
+    const atStart = h.run('encounter/previousTurn', {})
+    expect(!atStart.ok && atStart.error.code).toBe('encounter/atStart')
+  })
+
+  it('slots a combatant added mid-fight in by its roll', async () => {
+    const h = await CampaignHarness.create()
+    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40 })
+    h.must('encounter/start', { name: 'Ambush' })
+    h.must('encounter/rollInitiative', {}, [20, 80])
+    h.must('combatant/add', { name: 'Drone', side: 'enemy', kind: 'npc', maxHp: 10 }, [50])
+    const order = h.campaign.store
+      .ofType('combatant')
+      .sort((a, b) => a.orderKey! - b.orderKey!)
+      .map((c) => c.name)
+    // Rolls go in name order: Raider 20, Vex 80; the Drone's 50 lands between them.
+    expect(order).toEqual(['Vex', 'Drone', 'Raider'])
+  })
+
+  it('refuses turns before initiative and initiative without combatants', async () => {
+    const h = await CampaignHarness.create()
+    expect(h.run('encounter/nextTurn', {}).ok).toBe(false)
+    h.must('encounter/start', { name: 'Empty' })
+    const r = h.run('encounter/rollInitiative', {})
+    expect(!r.ok && r.error.code).toBe('encounter/noCombatants')
+  })
+})
