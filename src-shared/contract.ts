@@ -20,6 +20,8 @@ export interface BackupInfo {
   readonly name: string
   readonly createdAt: string
   readonly bytes: number
+  /** Why it was taken: 'opened', 'closed', 'before-migration-v1', … */
+  readonly reason: string
 }
 
 /** Why a campaign could not be opened, with what the GM can do about it. */

@@ -12,9 +12,9 @@ export function listBackups(fs: DurableFs, paths: CampaignPaths): BackupInfo[] {
     .sort()
     .reverse()
     .map((name) => {
-      const stamp = /(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)/.exec(name)?.[1]
-      const createdAt = stamp ? stamp.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/, 'T$1:$2:$3.$4Z') : ''
-      return { name, createdAt, bytes: fs.sizeOf(paths.backup(name)) ?? 0 }
+      const m = /^(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z)-(.+?)(?:-\d+)?\.json$/.exec(name)
+      const createdAt = m ? m[1]!.replace(/T(\d\d)-(\d\d)-(\d\d)-(\d{3})Z/, 'T$1:$2:$3.$4Z') : ''
+      return { name, createdAt, bytes: fs.sizeOf(paths.backup(name)) ?? 0, reason: m?.[2] ?? 'unknown' }
     })
 }
 

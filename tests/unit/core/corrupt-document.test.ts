@@ -71,3 +71,16 @@ describe('a corrupt or hand-broken campaign document', () => {
     expect(readFileSync(file)).toEqual(bytes)
   })
 })
+
+describe('backup listing', () => {
+  it('lists backups newest first with when and why they were taken', async () => {
+    const { listBackups } = await import('../../../src-main/core/persistence/backups')
+    const { nodeDurableFs } = await import('../../../src-main/core/persistence/durable-fs')
+    const h = await CampaignHarness.create()
+    await h.campaign.close()
+    const backups = listBackups(nodeDurableFs, h.campaign.paths)
+    expect(backups.map((b) => b.reason)).toEqual(['closed', 'opened'])
+    expect(Date.parse(backups[0]!.createdAt)).toBeGreaterThan(Date.parse(backups[1]!.createdAt))
+    expect(backups[0]!.bytes).toBeGreaterThan(0)
+  })
+})

@@ -9,6 +9,16 @@ import { CampaignHarness } from '../helpers/campaign-harness'
 const d100 = (...faces: number[]): Dice => new DiceRoller(scriptedSource(faces.map((f) => (f - 0.5) / 100)), undefined)
 const who = (id: string, name: string, initiativeModifier: number) => ({ id: `combatant:${id}` as const, name, initiativeModifier })
 
+/** Vex and Raider in a started encounter with initiative rolled from the typed faces (Raider rolls first: name order). */
+async function duel(faces: [number, number]) {
+  const h = await CampaignHarness.create()
+  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
+  h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40 })
+  h.must('encounter/start', { name: 'Ambush' })
+  h.must('encounter/rollInitiative', {}, faces)
+  return h
+}
+
 describe('generic d100 initiative', () => {
   it('orders by total, higher first (R0.3)', () => {
     const order = rollGenericInitiative([who('a', 'Ash', 0), who('b', 'Bo', 0)], d100(20, 80))
@@ -31,11 +41,7 @@ describe('generic d100 initiative', () => {
   })
 
   it('runs a turn cycle and wraps into the next round', async () => {
-    const h = await CampaignHarness.create()
-    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
-    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40 })
-    h.must('encounter/start', { name: 'Ambush' })
-    h.must('encounter/rollInitiative', {}, [10, 90])
+    const h = await duel([10, 90])
     const enc = () => h.campaign.store.ofType('encounter')[0]!
     expect(enc()).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Vex') })
     h.must('encounter/nextTurn', {})
@@ -50,11 +56,7 @@ describe('generic d100 initiative', () => {
   })
 
   it('slots a combatant added mid-fight in by its roll', async () => {
-    const h = await CampaignHarness.create()
-    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 60 })
-    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40 })
-    h.must('encounter/start', { name: 'Ambush' })
-    h.must('encounter/rollInitiative', {}, [20, 80])
+    const h = await duel([20, 80])
     h.must('combatant/add', { name: 'Drone', side: 'enemy', kind: 'npc', maxHp: 10 }, [50])
     const order = h.campaign.store
       .ofType('combatant')

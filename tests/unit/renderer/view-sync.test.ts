@@ -1,16 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Snapshot, ViewState } from '../../../src-shared/diff'
 import type { CampaignRecord } from '../../../src-shared/records'
+import { campaignRecord as campaign } from '../helpers/records'
 import { ok } from '../../../src-shared/result'
 import { ViewSync } from '../../../src-renderer/lib/state/view-sync'
 
-const campaign = (name: string): CampaignRecord => ({
-  typeName: 'campaign',
-  id: 'campaign',
-  name,
-  rulesetId: 'generic-d100',
-  createdAt: '2026-11-22T00:00:00.000Z',
-})
 
 describe("the window's view sync", () => {
   it('applies diffs in order and requests a snapshot on a version gap', async () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { applyDiff, EMPTY_VIEW, viewFromSnapshot, type RecordsDiff } from '../../../src-shared/diff'
 import type { CampaignRecord } from '../../../src-shared/records'
+import { campaignRecord as campaign } from '../helpers/records'
 
-const campaign = (name: string): CampaignRecord => ({
-  typeName: 'campaign',
-  id: 'campaign',
-  name,
-  rulesetId: 'generic-d100',
-  createdAt: '2026-11-22T00:00:00.000Z',
-})
 
 describe('applyDiff', () => {
   const base = viewFromSnapshot({ version: 4, records: [campaign('Old')] })

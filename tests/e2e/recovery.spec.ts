@@ -1,0 +1,30 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from './fixtures/test'
+
+test('a damaged campaign file is named, left alone, and a backup can be restored from the console', async ({ gm, server }) => {
+  await gm.createCampaign('Night three', 'e2e-seed-3')
+  await gm.addCombatant({ name: 'Vex Morrow', side: 'party', kind: 'pc', maxHp: 60 })
+  // A clean stop compacts the campaign and keeps a closing backup.
+  await server.kill('SIGTERM')
+  const campaigns = join(server.dataDir, 'campaigns')
+  const dir = join(campaigns, readdirSync(campaigns)[0]!)
+  const file = join(dir, 'campaign.json')
+  const damaged = readFileSync(file, 'utf8').slice(0, 200)
+  writeFileSync(file, damaged)
+
+  await server.launch()
+  const problem = gm.page.getByTestId('open-problem')
+  await expect(problem).toBeVisible({ timeout: 10_000 })
+  await expect(problem).toContainText(file)
+  await expect(problem).toContainText('not valid JSON')
+  if (process.env['SALVO_SHOTS']) await gm.page.screenshot({ path: '/tmp/shots/problem.png' })
+  expect(readFileSync(file, 'utf8')).toBe(damaged)
+
+  await gm.page.getByTestId('restore-backup').first().click()
+  await expect(gm.card('Vex Morrow')).toHaveCount(1)
+  await expect(gm.page.getByTestId('open-problem')).toHaveCount(0)
+  // The damaged file was moved aside, not deleted.
+  const aside = readdirSync(dir).find((n) => n.startsWith('campaign.json.broken-'))
+  expect(aside && readFileSync(join(dir, aside), 'utf8')).toBe(damaged)
+})
