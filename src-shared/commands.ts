@@ -26,6 +26,8 @@ const initiativeModifier = z.number().int('must be a whole number').min(-100).ma
 
 export const commandMetaSchema = z.strictObject({
   commandId: commandIdSchema,
+  /** The campaign the sender was looking at; a command for another campaign is refused. */
+  campaignId: z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id').optional(),
   /** Faces the GM rolled at the table, consumed in order by the rolls this command asks for. */
   typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE).optional(),
 })

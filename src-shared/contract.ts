@@ -37,6 +37,8 @@ export interface SessionInfo {
   readonly role: ViewRole
   readonly campaign: CampaignSummary | null
   readonly problem: OpenProblem | null
+  /** A storage problem the GM should know about while play goes on (e.g. a full disk). */
+  readonly warning: string | null
   /** Whether undo/redo have something to walk (labels for the buttons' tooltips). */
   readonly undoLabel: string | null
   readonly redoLabel: string | null

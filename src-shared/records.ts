@@ -59,6 +59,11 @@ export interface EncounterRecord {
   /** 0 before initiative is rolled; 1.. once turns run. */
   readonly round: number
   readonly currentCombatantId: CombatantId | null
+  /**
+   * Set when the acting combatant is removed mid-turn: its sort key, so the next turn goes to
+   * whoever came after it rather than restarting the round.
+   */
+  readonly turnAnchor: number | null
 }
 
 export type LogVisibility = 'all' | 'gm'

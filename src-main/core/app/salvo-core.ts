@@ -53,6 +53,8 @@ export class SalvoCore {
   #campaign: OpenCampaign | null = null
   #engine: CampaignEngine | null = null
   #problem: OpenProblem | null = null
+  /** A storage problem the GM should know about even though play can go on. */
+  #warning: string | null = null
   #idleTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly options: CoreOptions) {
@@ -144,16 +146,37 @@ export class SalvoCore {
     return ok(result.value.ack)
   }
 
+  /**
+   * Switches campaigns. Whatever happens, every window is told the new session and gets a
+   * fresh snapshot, so no screen keeps showing a campaign that is no longer open.
+   */
   async #open(load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
-    await this.#campaign?.close()
+    const previous = this.#campaign
     this.#campaign = null
     this.#engine = null
-    const loaded = await load()
+    const outcome = await this.#switchTo(previous, load)
+    this.#broadcastSession()
+    this.#resetViews()
+    return outcome
+  }
+
+  async #switchTo(previous: OpenCampaign | null, load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
+    try {
+      await previous?.close()
+    } catch (e) {
+      // Its journal already holds every acknowledged command; the next open replays it.
+      console.error(`Salvo could not close ${previous?.id} cleanly: ${(e as Error).message}`)
+    }
+    let loaded: Result<OpenCampaign>
+    try {
+      loaded = await load()
+    } catch (e) {
+      this.#problem = null
+      return fail('campaign/openFailed', `Salvo could not open the campaign: ${(e as Error).message}`)
+    }
     if (!loaded.ok) {
       this.#problem = (loaded.error.detail as OpenProblem | undefined) ?? null
-      this.#broadcastSession()
-      this.#resetViews()
       return loaded
     }
     const campaign = loaded.value
@@ -161,14 +184,19 @@ export class SalvoCore {
     const ruleset = findRuleset(rulesetId)
     if (!ruleset) {
       await campaign.close()
-      return fail('campaign/unknownRuleset', `This campaign uses the ruleset "${rulesetId}", which this Salvo does not have.`)
+      const message = `This campaign uses the ruleset "${rulesetId}", which this version of Salvo does not have.`
+      this.#problem = { campaignId: campaign.id, code: 'campaign/unknownRuleset', message, file: campaign.paths.document, backups: [] }
+      return fail('campaign/unknownRuleset', message)
     }
     this.#campaign = campaign
     this.#engine = new CampaignEngine(campaign, ruleset)
     this.#problem = null
-    this.#fs.writeFileAtomic(this.#appStateFile, JSON.stringify({ lastCampaignId: campaign.id }))
-    this.#broadcastSession()
-    this.#resetViews()
+    this.#warning = null
+    try {
+      this.#fs.writeFileAtomic(this.#appStateFile, JSON.stringify({ lastCampaignId: campaign.id }))
+    } catch (e) {
+      console.error(`Salvo could not remember the open campaign: ${(e as Error).message}`)
+    }
     return ok(campaign.summary())
   }
 
@@ -190,6 +218,7 @@ export class SalvoCore {
       role,
       campaign: this.#campaign?.summary() ?? null,
       problem: role === 'gm' ? this.#problem : null,
+      warning: role === 'gm' ? this.#warning : null,
       undoLabel: labels.undo,
       redoLabel: labels.redo,
     }
@@ -205,16 +234,29 @@ export class SalvoCore {
     const campaign = this.#campaign
     if (!campaign) return
     if (campaign.needsCompaction) {
-      void this.#queue.run(() => campaign.compact())
+      void this.#queue.run(() => this.#compact(campaign))
       return
     }
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
     this.#idleTimer = setTimeout(() => {
       void this.#queue.run(async () => {
-        if (this.#campaign === campaign) await campaign.compact()
+        if (this.#campaign === campaign) await this.#compact(campaign)
       })
     }, this.options.idleCompactMs ?? 5000)
     this.#idleTimer.unref?.()
+  }
+
+  /** Compaction can fail (full disk) without losing anything: the journal still holds it all. Say so. */
+  async #compact(campaign: OpenCampaign): Promise<void> {
+    const before = this.#warning
+    try {
+      await campaign.compact()
+      this.#warning = null
+    } catch (e) {
+      console.error(`Salvo could not compact ${campaign.paths.document}: ${(e as Error).message}`)
+      this.#warning = `Salvo could not save ${campaign.paths.document} (${(e as Error).message}). Every change is still safe in the journal; check the disk.`
+    }
+    if (this.#warning !== before) this.#broadcastSession()
   }
 
   get #appStateFile(): string {

@@ -37,6 +37,7 @@ export const startEncounter: Decider<'encounter/start'> = (ctx, p) => {
     status: 'active',
     round: 0,
     currentCombatantId: null,
+    turnAnchor: null,
   }
   return ok({
     label: `Start ${p.name}`,
@@ -73,13 +74,25 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
   })
 }
 
+/**
+ * Where the turn stands in the order: the acting combatant's index, or — when it was removed
+ * mid-turn — a fractional position just after the slot it held.
+ */
+function turnPosition(encounter: EncounterRecord, order: readonly CombatantRecord[]): number {
+  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
+  if (i !== -1 || encounter.turnAnchor === null) return i
+  const after = order.findIndex((c) => c.orderKey! > encounter.turnAnchor!)
+  return (after === -1 ? order.length : after) - 0.5
+}
+
 export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
-  const wraps = i === order.length - 1
-  const next = order[wraps ? 0 : i + 1]!
+  const at = turnPosition(encounter, order)
+  const nextIndex = Math.floor(at) + 1
+  const wraps = nextIndex >= order.length
+  const next = order[wraps ? 0 : nextIndex]!
   const round = wraps ? encounter.round + 1 : encounter.round
   return ok({ label: 'Next turn', events: turnEvents(ctx, encounter, round, next) })
 }
@@ -88,10 +101,10 @@ export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
-  if (i <= 0 && encounter.round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
-  const wraps = i <= 0
-  const prev = order[wraps ? order.length - 1 : i - 1]!
+  const prevIndex = Math.ceil(turnPosition(encounter, order)) - 1
+  if (prevIndex < 0 && encounter.round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
+  const wraps = prevIndex < 0
+  const prev = order[wraps ? order.length - 1 : prevIndex]!
   const round = wraps ? encounter.round - 1 : encounter.round
   return ok({ label: 'Previous turn', events: turnEvents(ctx, encounter, round, prev) })
 }

@@ -48,10 +48,12 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
       return
     }
     case 'combatant/removed': {
-      combatant(draft, event.combatantId)
+      const removed = combatant(draft, event.combatantId)
       draft.remove(event.combatantId)
       for (const e of draft.ofType('encounter')) {
-        if (e.currentCombatantId === event.combatantId) draft.put({ ...e, currentCombatantId: null })
+        if (e.currentCombatantId === event.combatantId) {
+          draft.put({ ...e, currentCombatantId: null, turnAnchor: removed.orderKey })
+        }
       }
       return
     }
@@ -74,12 +76,12 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     }
     case 'turn/changed': {
       const e = encounter(draft, event.encounterId)
-      draft.put({ ...e, round: event.round, currentCombatantId: event.combatantId })
+      draft.put({ ...e, round: event.round, currentCombatantId: event.combatantId, turnAnchor: null })
       return
     }
     case 'encounter/ended': {
       const e = encounter(draft, event.encounterId)
-      draft.put({ ...e, status: 'ended', currentCombatantId: null })
+      draft.put({ ...e, status: 'ended', currentCombatantId: null, turnAnchor: null })
       for (const c of draft.ofType('combatant')) {
         if (c.initiative !== null || c.orderKey !== null) draft.put({ ...c, initiative: null, orderKey: null })
       }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { CommandAck } from '../../../src-shared/contract'
 import { validateCommand, type Command, type CommandType } from '../../../src-shared/commands'
 import type { DomainEvent } from '../../../src-shared/events'
@@ -13,6 +14,15 @@ import type { RecordChange } from '../state/stored-records'
 import { ApplyError } from './apply-event'
 import { changesFor } from './commit'
 import type { JournalEntry } from './journal-entry'
+
+/**
+ * Ids are a keyed hash of the journal position: the same seed and commands give the same
+ * ids (replays and reruns match), yet an id tells the players nothing about how many
+ * commands — or hidden combatants — came before it.
+ */
+function opaqueId(seed: string, seq: number, prefix: string, n: number): string {
+  return createHash('sha256').update(`${seed}\u0000${seq}\u0000${prefix}\u0000${n}`).digest('base64url').slice(0, 12)
+}
 
 export interface Executed {
   readonly ack: CommandAck
@@ -40,6 +50,10 @@ export class CampaignEngine {
   execute(input: unknown): Result<Executed> {
     const valid = validateCommand(input)
     if (!valid.ok) return fail('command/invalid', `Invalid command: ${valid.message}.`)
+    const target = valid.command.meta.campaignId
+    if (target !== undefined && target !== this.campaign.id) {
+      return fail('campaign/changed', 'That command was meant for another campaign (the campaign was switching); nothing was changed.')
+    }
     const prepared = this.#prepare(valid.command)
     let decision: Result<Decision>
     try {
@@ -93,10 +107,11 @@ export class CampaignEngine {
     const seq = this.campaign.seq + 1
     const counters = new Map<string, number>()
     let logIndex = 0
+    const seed = rng?.typeName === 'rng' ? rng.seed : ''
     const newId = <P extends string>(prefix: P): `${P}:${string}` => {
       const n = counters.get(prefix) ?? 0
       counters.set(prefix, n + 1)
-      return `${prefix}:n${seq}${n === 0 ? '' : `-${n}`}` as `${P}:${string}`
+      return `${prefix}:${opaqueId(seed, seq, prefix, n)}` as `${P}:${string}`
     }
     const roundNow = activeEncounter(store)?.round ?? 0
     const ctx: DecideContext = {

@@ -24,7 +24,7 @@ export function writeBackup(fs: DurableFs, paths: CampaignPaths, reason: string,
   const taken = new Set(fs.list(paths.backupsDir))
   let name = `${fileStamp(now)}-${reason}.json`
   for (let n = 2; taken.has(name); n++) name = `${fileStamp(now)}-${reason}-${n}.json`
-  fs.writeFileAtomic(paths.backup(name), bytes.toString('utf8'))
+  fs.writeFileAtomic(paths.backup(name), bytes)
   return name
 }
 

@@ -10,7 +10,7 @@ import { changesFor } from '../engine/commit'
 import { RecordStore } from '../state/record-store'
 import { EMPTY_HISTORY, type StoredRecord } from '../state/stored-records'
 import { listBackups, pruneBackups, writeBackup } from './backups'
-import { CampaignPaths } from './campaign-paths'
+import { CampaignPaths, fileStamp } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from './document-schema'
 import { DocumentReadError, DurableJsonAdapter } from './durable-json-adapter'
 import { nodeDurableFs, type DurableFs } from './durable-fs'
@@ -143,7 +143,13 @@ export class CampaignRepository {
     }
     let seq = document.journalSeq
     let replayed = 0
+    let previous = -1
     for (const entry of journal.entries) {
+      // Entries the document already holds are skipped; a seq that repeats is damage.
+      if (entry.seq <= previous) {
+        return problem('campaign/journalCorrupt', paths.journal, `${paths.journal}: entry ${entry.seq} appears twice`)
+      }
+      previous = entry.seq
       if (entry.seq <= seq) continue
       if (entry.seq !== seq + 1) {
         return problem('campaign/journalGap', paths.journal, `${paths.journal}: entry ${entry.seq} follows ${seq}`)
@@ -151,10 +157,10 @@ export class CampaignRepository {
       try {
         store.applyChanges(changesFor(store, entry))
       } catch (e) {
-        if (e instanceof ApplyError) {
-          return problem('campaign/journalCorrupt', paths.journal, `${paths.journal}: entry ${entry.seq}: ${e.message}`)
-        }
-        throw e
+        // An entry that passed its checksum but cannot apply (ApplyError, or a malformed event
+        // tripping a TypeError) was written wrongly: stop, and name it.
+        const what = e instanceof ApplyError ? e.message : `malformed entry (${(e as Error).message})`
+        return problem('campaign/journalCorrupt', paths.journal, `${paths.journal}: entry ${entry.seq}: ${what}`)
       }
       seq = entry.seq
       replayed++
@@ -162,8 +168,11 @@ export class CampaignRepository {
 
     db.data = document
     const writer = new JournalWriter(this.#fs, paths.journal)
-    // The torn tail was never acknowledged (the fsync did not return); cut it off.
-    if (journal.tornBytes > 0) writer.truncate(journal.intactBytes)
+    // The torn tail was never acknowledged (the fsync did not return); keep a copy, cut it off.
+    if (journal.tornBytes > 0) {
+      this.#fs.writeFileAtomic(`${paths.journal}.torn-${fileStamp(this.#now())}`, journal.torn)
+      writer.truncate(journal.intactBytes)
+    }
     const opened = new OpenCampaign(paths, store, db, writer, this.#fs, this.#now, seq, replayed)
     // A migrated document is written back in the current format straight away.
     await opened.compact(migrated)
@@ -190,7 +199,10 @@ export class CampaignRepository {
     } catch {
       return fail('backup/corrupt', `${paths.backup(backup)} is not valid JSON; choose another backup.`)
     }
-    const bad = documentProblem(parsed)
+    const version = schemaVersionOf(parsed)
+    if (version === null) return fail('backup/corrupt', `${paths.backup(backup)} has no schemaVersion; choose another backup.`)
+    // An older backup (say, the one taken before a migration) is migrated and checked by open().
+    const bad = version === CURRENT_SCHEMA_VERSION ? documentProblem(parsed) : null
     if (bad) return fail('backup/corrupt', `${paths.backup(backup)}: ${bad}; choose another backup.`)
     const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
     if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.broken-${stamp}`)

@@ -38,6 +38,7 @@ const encounterSchema = z.object({
   status: z.enum(['active', 'ended']),
   round: z.number().int().min(0),
   currentCombatantId: z.string().startsWith('combatant:').nullable(),
+  turnAnchor: z.number().nullable(),
 })
 
 const logSchema = z.object({

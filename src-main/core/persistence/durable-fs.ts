@@ -4,6 +4,8 @@ import * as path from 'node:path'
 /** An open append-only file whose every append is on disk when the call returns. */
 export interface DurableAppender {
   append(text: string): void
+  /** Bytes in the file as far as this appender knows (what a failed append rolls back to). */
+  size(): number
   /** Drops everything after `size` bytes (recovery of a torn tail, or after compaction). */
   truncate(size: number): void
   close(): void
@@ -17,7 +19,7 @@ export interface DurableFs {
   readFile(file: string): Buffer | null
   openAppender(file: string): DurableAppender
   /** Temp file, fsync, rename over, fsync the folder: readers see the old or the new file, never a mix. */
-  writeFileAtomic(file: string, data: string): void
+  writeFileAtomic(file: string, data: string | Uint8Array): void
   mkdirp(dir: string): void
   list(dir: string): string[]
   sizeOf(file: string): number | null
@@ -53,14 +55,19 @@ export const nodeDurableFs: DurableFs = {
     const existed = fs.existsSync(file)
     const fd = fs.openSync(file, 'a')
     if (!existed) fsyncDir(path.dirname(file))
+    let size = fs.fstatSync(fd).size
     return {
       append(text) {
-        writeAll(fd, Buffer.from(text, 'utf8'))
+        const bytes = Buffer.from(text, 'utf8')
+        writeAll(fd, bytes)
         fs.fsyncSync(fd)
+        size += bytes.length
       },
-      truncate(size) {
-        fs.ftruncateSync(fd, size)
+      size: () => size,
+      truncate(to) {
+        fs.ftruncateSync(fd, to)
         fs.fsyncSync(fd)
+        size = to
       },
       close() {
         fs.closeSync(fd)
@@ -71,7 +78,7 @@ export const nodeDurableFs: DurableFs = {
     const tmp = `${file}.tmp-${process.pid}`
     const fd = fs.openSync(tmp, 'w')
     try {
-      writeAll(fd, Buffer.from(data, 'utf8'))
+      writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data))
       fs.fsyncSync(fd)
     } finally {
       fs.closeSync(fd)
@@ -80,7 +87,13 @@ export const nodeDurableFs: DurableFs = {
     fsyncDir(path.dirname(file))
   },
   mkdirp(dir) {
-    fs.mkdirSync(dir, { recursive: true })
+    const first = fs.mkdirSync(dir, { recursive: true })
+    if (first === undefined) return
+    // A new folder is only durable once its parent's entry is: fsync each new level's parent.
+    for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+      fsyncDir(path.dirname(d))
+      if (d === path.resolve(first)) break
+    }
   },
   list(dir) {
     try {

@@ -18,6 +18,8 @@ export interface JournalContents {
   /** Bytes of intact lines; anything after is a torn write from a crash. */
   readonly intactBytes: number
   readonly tornBytes: number
+  /** The torn tail itself, kept aside before it is cut off. */
+  readonly torn: Buffer
 }
 
 function parseLine(line: string): JournalEntry | string {
@@ -35,12 +37,12 @@ function parseLine(line: string): JournalEntry | string {
 }
 
 /**
- * Reads a journal. A bad tail (the line being written when the power went) is reported as
- * torn so the caller can cut it off; a bad line with good lines after it is corruption.
+ * Reads a journal. A bad last line (the one being written when the power went) is reported
+ * as torn so the caller can cut it off; a bad line with any line after it is corruption.
  */
 export function readJournal(fs: DurableFs, file: string): JournalContents {
   const buf = fs.readFile(file)
-  if (!buf || buf.length === 0) return { entries: [], intactBytes: 0, tornBytes: 0 }
+  if (!buf || buf.length === 0) return { entries: [], intactBytes: 0, tornBytes: 0, torn: Buffer.alloc(0) }
   const entries: JournalEntry[] = []
   let offset = 0
   let lineNo = 0
@@ -50,30 +52,49 @@ export function readJournal(fs: DurableFs, file: string): JournalContents {
     const end = nl === -1 ? buf.length : nl
     lineNo++
     const parsed = nl === -1 ? 'unterminated line' : parseLine(buf.subarray(offset, end).toString('utf8'))
-    if (typeof parsed === 'string') {
-      badAt ??= { line: lineNo, offset, problem: parsed }
-    } else if (badAt) {
-      throw new JournalCorruptError(file, badAt.line, `${badAt.problem}, followed by intact entries`)
-    } else {
-      entries.push(parsed)
+    if (badAt) {
+      // Only the line being written when the power went can be torn; anything after it is damage.
+      throw new JournalCorruptError(file, badAt.line, `${badAt.problem}, and more lines follow it`)
     }
+    if (typeof parsed === 'string') badAt = { line: lineNo, offset, problem: parsed }
+    else entries.push(parsed)
     offset = end + 1
   }
   const intactBytes = badAt ? badAt.offset : buf.length
-  return { entries, intactBytes, tornBytes: buf.length - intactBytes }
+  return { entries, intactBytes, tornBytes: buf.length - intactBytes, torn: buf.subarray(intactBytes) }
 }
 
 export class JournalWriter {
   readonly #appender: DurableAppender
+  #unusable: string | null = null
 
-  constructor(fs: DurableFs, file: string) {
+  constructor(
+    fs: DurableFs,
+    private readonly file: string,
+  ) {
     this.#appender = fs.openAppender(file)
   }
 
-  /** Returns once the entry is on disk (fsync): only then may the command be acknowledged. */
+  /**
+   * Returns once the entry is on disk (fsync): only then may the command be acknowledged.
+   * A failed append is cut back off, so a refused command can never replay after a crash
+   * and the next acknowledged one is never glued onto a fragment. If even that fails, the
+   * journal refuses every further append until the campaign is reopened.
+   */
   append(entry: JournalEntry): void {
+    if (this.#unusable) throw new Error(this.#unusable)
     const json = JSON.stringify(entry)
-    this.#appender.append(`${crc32Hex(json)} ${json}\n`)
+    const before = this.#appender.size()
+    try {
+      this.#appender.append(`${crc32Hex(json)} ${json}\n`)
+    } catch (e) {
+      try {
+        this.#appender.truncate(before)
+      } catch (cut) {
+        this.#unusable = `${this.file} could not be repaired after a failed write (${(cut as Error).message}); reopen the campaign`
+      }
+      throw e
+    }
   }
 
   truncate(size: number): void {

@@ -3,6 +3,31 @@ import { healthBand, type CombatantView, type ViewRecord, type ViewRole } from '
 import type { RecordReader } from '../state/record-store'
 import type { StoredRecord } from '../state/stored-records'
 
+/**
+ * What one projection pass knows beyond the record itself. The player's sort keys are ranks
+ * among the combatants the players can see, so gaps left by hidden ones reveal nothing;
+ * the ranks are computed once per pass, on first use.
+ */
+export class ProjectionContext {
+  #visibleRanks: Map<string, number> | null = null
+
+  constructor(
+    readonly state: RecordReader,
+    readonly role: ViewRole,
+  ) {}
+
+  visibleRank(id: string): number | null {
+    if (this.#visibleRanks === null) {
+      const placed = this.state
+        .ofType('combatant')
+        .filter((c) => !c.hidden && c.orderKey !== null)
+        .sort((a, b) => a.orderKey! - b.orderKey! || (a.id < b.id ? -1 : 1))
+      this.#visibleRanks = new Map(placed.map((c, i) => [c.id, i + 1]))
+    }
+    return this.#visibleRanks.get(id) ?? null
+  }
+}
+
 function gmCombatant(c: CombatantRecord): CombatantView {
   return {
     typeName: 'combatant',
@@ -18,9 +43,10 @@ function gmCombatant(c: CombatantRecord): CombatantView {
 }
 
 /** Players see PCs' numbers (they are on the table anyway) and only a band for NPCs. */
-function playerCombatant(c: CombatantRecord): CombatantView | null {
+function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView | null {
   if (c.hidden) return null
-  if (c.kind === 'pc') return gmCombatant(c)
+  const orderKey = ctx.visibleRank(c.id)
+  if (c.kind === 'pc') return { ...gmCombatant(c), orderKey }
   return {
     typeName: 'combatant',
     id: c.id,
@@ -30,23 +56,24 @@ function playerCombatant(c: CombatantRecord): CombatantView | null {
     hidden: false,
     numbers: { kind: 'secret', band: healthBand(c.hp, c.maxHp) },
     initiative: c.initiative === null ? null : 'secret',
-    orderKey: c.orderKey,
+    orderKey,
   }
 }
 
 /** Whose turn it is stays secret while that combatant is hidden. */
-function playerEncounter(e: EncounterRecord, state: RecordReader): EncounterRecord {
-  if (e.currentCombatantId === null) return e
-  const current = state.get(e.currentCombatantId)
-  return current?.typeName === 'combatant' && current.hidden ? { ...e, currentCombatantId: null } : e
+function playerEncounter(e: EncounterRecord, ctx: ProjectionContext): EncounterRecord {
+  const current = e.currentCombatantId === null ? null : ctx.state.get(e.currentCombatantId)
+  const visible = current?.typeName === 'combatant' && !current.hidden
+  return { ...e, currentCombatantId: visible ? e.currentCombatantId : null, turnAnchor: null }
 }
 
 /**
- * The pure projection `(record, state, role) → view record | null`. Internal records (RNG,
- * history) never leave the core; GM-only data never enters a player projection, so no
- * diff built from it can carry such data.
+ * The pure projection `(record, context) → view record | null`. Internal records (RNG,
+ * history) never leave the core; GM-only data never enters a player projection, so no diff
+ * built from it can carry such data.
  */
-export function projectRecord(record: StoredRecord, state: RecordReader, role: ViewRole): ViewRecord | null {
+export function projectRecord(record: StoredRecord, ctx: ProjectionContext): ViewRecord | null {
+  const gm = ctx.role === 'gm'
   switch (record.typeName) {
     case 'rng':
     case 'history':
@@ -54,18 +81,24 @@ export function projectRecord(record: StoredRecord, state: RecordReader, role: V
     case 'campaign':
       return record
     case 'combatant':
-      return role === 'gm' ? gmCombatant(record) : playerCombatant(record)
+      return gm ? gmCombatant(record) : playerCombatant(record, ctx)
     case 'encounter':
-      return role === 'gm' ? record : playerEncounter(record, state)
+      return gm ? record : playerEncounter(record, ctx)
     case 'log':
-      return role === 'gm' || record.visibility === 'all' ? record : null
+      // The player screen shows no log yet; until it does, its entries (and their sequence
+      // numbers, which would count the GM's secret commands) stay in the core.
+      return gm ? record : null
   }
 }
 
 /**
- * Records whose projection reads other records, and so must be re-projected whenever
- * anything changes (they are few: the encounters).
+ * Records whose projection reads other records, and so must be re-projected when others
+ * change: for the player, the encounters, and every combatant once any combatant changed
+ * (their visible ranks may shift).
  */
-export function dependentRecordIds(state: RecordReader, role: ViewRole): string[] {
-  return role === 'player' ? state.ofType('encounter').map((e) => e.id) : []
+export function dependentRecordIds(state: RecordReader, role: ViewRole, changedIds: ReadonlySet<string>): string[] {
+  if (role === 'gm') return []
+  const ids: string[] = state.ofType('encounter').map((e) => e.id)
+  if ([...changedIds].some((id) => id.startsWith('combatant:'))) ids.push(...state.ofType('combatant').map((c) => c.id))
+  return ids
 }

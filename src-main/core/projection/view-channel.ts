@@ -2,7 +2,7 @@ import type { ServerMessage } from '../../../src-shared/contract'
 import type { RecordsDiff, Snapshot } from '../../../src-shared/diff'
 import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/views'
 import type { RecordStore } from '../state/record-store'
-import { dependentRecordIds, projectRecord } from './project-record'
+import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
 
 interface Sent {
   readonly record: ViewRecord
@@ -15,6 +15,8 @@ interface Sent {
  */
 export class ViewChannel {
   #version = -1
+  /** The player's versions count only what the player was sent, so gaps reveal no GM commands. */
+  #playerCounter = 0
   readonly #sent = new Map<ViewRecordId, Sent>()
 
   constructor(
@@ -26,12 +28,19 @@ export class ViewChannel {
     return this.#version
   }
 
+  /** The version this window's next message carries: the journal position for the GM. */
+  #nextVersion(seq: number): number {
+    return this.role === 'gm' ? seq : ++this.#playerCounter
+  }
+
   /** The whole projection; resets what this window is believed to hold. */
-  snapshot(store: RecordStore, version: number): Snapshot {
+  snapshot(store: RecordStore, seq: number): Snapshot {
     this.#sent.clear()
+    const version = this.#nextVersion(seq)
+    const ctx = new ProjectionContext(store, this.role)
     const records: ViewRecord[] = []
     for (const r of store.values()) {
-      const v = projectRecord(r, store, this.role)
+      const v = projectRecord(r, ctx)
       if (v === null) continue
       records.push(v)
       this.#sent.set(v.id, { record: v, json: JSON.stringify(v) })
@@ -47,17 +56,18 @@ export class ViewChannel {
   }
 
   /** Builds and sends the diff for the records a command touched. Returns it (or null if nothing changed for this window). */
-  publish(store: RecordStore, changedIds: Iterable<string>, version: number): RecordsDiff | null {
+  publish(store: RecordStore, changedIds: Iterable<string>, seq: number): RecordsDiff | null {
     // A window that has not had its snapshot yet has nothing a diff could apply to.
     if (this.#version < 0) return null
     const ids = new Set<string>(changedIds)
-    for (const id of dependentRecordIds(store, this.role)) ids.add(id)
+    for (const id of dependentRecordIds(store, this.role, ids)) ids.add(id)
+    const ctx = new ProjectionContext(store, this.role)
     const added: ViewRecord[] = []
     const updated: [ViewRecord, ViewRecord][] = []
     const removed: ViewRecordId[] = []
     for (const id of ids) {
       const source = store.get(id)
-      const next = source ? projectRecord(source, store, this.role) : null
+      const next = source ? projectRecord(source, ctx) : null
       const prev = this.#sent.get(id as ViewRecordId)
       if (next === null) {
         if (prev) {
@@ -73,6 +83,7 @@ export class ViewChannel {
       else added.push(next)
     }
     if (added.length === 0 && updated.length === 0 && removed.length === 0) return null
+    const version = this.#nextVersion(seq)
     const diff: RecordsDiff = { fromVersion: this.#version, toVersion: version, added, updated, removed }
     this.#version = version
     this.send({ kind: 'diff', diff })

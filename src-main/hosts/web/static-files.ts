@@ -23,13 +23,26 @@ export const BROWSER_CSP =
 const PAGES: Record<string, string> = { '/': 'gm.html', '/gm': 'gm.html', '/player': 'player.html' }
 
 /** Serves the built renderer; refuses anything outside its folder. */
+/** The request's path, decoded; null when the URL cannot be parsed (any web page can send one). */
+function requestPath(req: IncomingMessage): string | null {
+  try {
+    const pathname = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+    return PAGES[pathname] ?? decodeURIComponent(pathname).replace(/^\/+/, '')
+  } catch {
+    return null
+  }
+}
+
 export function serveStatic(rendererDir: string, req: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end()
     return
   }
-  const relative = PAGES[url.pathname] ?? decodeURIComponent(url.pathname).replace(/^\/+/, '')
+  const relative = requestPath(req)
+  if (relative === null) {
+    res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('bad request')
+    return
+  }
   const file = path.resolve(rendererDir, relative)
   if (!file.startsWith(path.resolve(rendererDir) + path.sep) || relative.includes('\0')) {
     res.writeHead(403).end()

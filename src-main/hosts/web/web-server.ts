@@ -29,11 +29,18 @@ function roleFromPath(pathname: string): ViewRole | null {
  */
 export function startWebServer(core: SalvoCore, rendererDir: string, port: number): Promise<RunningServer> {
   const http: Server = createServer((req, res) => serveStatic(rendererDir, req, res))
+  http.on('clientError', (_err, socket) => socket.destroy())
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
 
   http.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${LOOPBACK}`)
-    const role = roleFromPath(url.pathname)
+    // A client that resets mid-handshake must not take the server down with it.
+    socket.on('error', () => socket.destroy())
+    let role: ViewRole | null = null
+    try {
+      role = roleFromPath(new URL(req.url ?? '/', `http://${LOOPBACK}`).pathname)
+    } catch {
+      role = null
+    }
     const { port: actual } = http.address() as AddressInfo
     const allowed = [`http://${LOOPBACK}:${actual}`, `http://localhost:${actual}`]
     if (!role || !allowed.includes(req.headers.origin ?? '')) {

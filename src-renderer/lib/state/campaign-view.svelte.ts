@@ -73,7 +73,12 @@ export class CampaignView {
 
   /** Sends one command; failures land in `error` for the toast, and come back to the caller. */
   send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[]) {
-    const meta = typedDice ? { commandId: newCommandId(), typedDice } : { commandId: newCommandId() }
+    const campaignId = this.session?.campaign?.id
+    const meta = {
+      commandId: newCommandId(),
+      ...(campaignId ? { campaignId } : {}),
+      ...(typedDice ? { typedDice } : {}),
+    }
     return this.request('dispatch', { type, payload, meta } as CommandDraft)
   }
 

@@ -32,7 +32,7 @@ describe('a corrupt or hand-broken campaign document', () => {
       return JSON.stringify(doc)
     })
     const r = await h.reopen()
-    expect(!r.ok && r.error.message).toMatch(/records › combatant:n\d+ › hp: .*number/)
+    expect(!r.ok && r.error.message).toMatch(/records › combatant:[\w-]+ › hp: .*number/)
     expect(readFileSync(file)).toEqual(bytes)
   })
 

@@ -74,3 +74,51 @@ describe('generic d100 initiative', () => {
     expect(!r.ok && r.error.code).toBe('encounter/noCombatants')
   })
 })
+
+describe('removing the acting combatant', () => {
+  it('passes the turn to whoever came after it, in the same round', async () => {
+    const h = await CampaignHarness.create()
+    for (const name of ['Ann', 'Bea', 'Cal']) h.must('combatant/add', { name, side: 'party', kind: 'pc', maxHp: 10 })
+    h.must('encounter/start', { name: 'Three' })
+    h.must('encounter/rollInitiative', {}, [90, 50, 10]) // Ann, Bea, Cal
+    h.must('encounter/nextTurn', {}) // Bea acts
+    h.must('combatant/remove', { combatantId: h.combatantId('Bea') })
+    h.must('encounter/nextTurn', {})
+    const enc = () => h.campaign.store.ofType('encounter')[0]!
+    expect(enc()).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Cal') })
+  })
+
+  it('steps back to whoever came before it', async () => {
+    const h = await CampaignHarness.create()
+    for (const name of ['Ann', 'Bea', 'Cal']) h.must('combatant/add', { name, side: 'party', kind: 'pc', maxHp: 10 })
+    h.must('encounter/start', { name: 'Three' })
+    h.must('encounter/rollInitiative', {}, [90, 50, 10])
+    h.must('encounter/nextTurn', {})
+    h.must('combatant/remove', { combatantId: h.combatantId('Bea') })
+    h.must('encounter/previousTurn', {})
+    expect(h.campaign.store.ofType('encounter')[0]).toMatchObject({ round: 1, currentCombatantId: h.combatantId('Ann') })
+  })
+
+  it('wraps into the next round when the last in the order is removed on its turn', async () => {
+    const h = await CampaignHarness.create()
+    for (const name of ['Ann', 'Bea']) h.must('combatant/add', { name, side: 'party', kind: 'pc', maxHp: 10 })
+    h.must('encounter/start', { name: 'Two' })
+    h.must('encounter/rollInitiative', {}, [90, 10])
+    h.must('encounter/nextTurn', {}) // Bea, last
+    h.must('combatant/remove', { combatantId: h.combatantId('Bea') })
+    h.must('encounter/nextTurn', {})
+    expect(h.campaign.store.ofType('encounter')[0]).toMatchObject({ round: 2, currentCombatantId: h.combatantId('Ann') })
+  })
+})
+
+describe('ids', () => {
+  it('are the same for the same seed and commands, and differ across seeds', async () => {
+    const ids = async (seed: string) => {
+      const h = await CampaignHarness.create(seed)
+      h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 10 })
+      return h.combatantId('Vex')
+    }
+    expect(await ids('a')).toBe(await ids('a'))
+    expect(await ids('a')).not.toBe(await ids('b'))
+  })
+})

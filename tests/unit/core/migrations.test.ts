@@ -45,3 +45,21 @@ describe('opening an old campaign file', () => {
     expect(JSON.parse(readFileSync(created.paths.document, 'utf8'))).toMatchObject({ schemaVersion: 1 })
   })
 })
+
+describe('restoring an old-format backup', () => {
+  it('migrates it on the way in instead of calling it corrupt', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs')
+    const { CampaignRepository } = await import('../../../src-main/core/persistence/campaign-repository')
+    const { tempDir } = await import('../helpers/temp-dir')
+    const dataDir = tempDir()
+    const toV1: Migration = { from: 0, to: 1, migrate: ({ items, ...rest }) => ({ ...rest, records: items }) }
+    const repo = new CampaignRepository({ dataDir, migrations: [toV1] })
+    const created = await repo.create('Old times', 'seed')
+    await created.close()
+    const current = JSON.parse(readFileSync(created.paths.document, 'utf8')) as Record<string, unknown>
+    writeFileSync(created.paths.backup('2020-01-01T00-00-00-000Z-opened.json'), JSON.stringify({ schemaVersion: 0, journalSeq: 0, items: current['records'] }))
+    writeFileSync(created.paths.document, '{ broken')
+    const restored = await repo.restoreBackup(created.id, '2020-01-01T00-00-00-000Z-opened.json')
+    expect(restored.ok ? restored.value.summary().name : restored.error.message).toBe('Old times')
+  })
+})

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../../src-shared/contract'
-import { projectRecord } from '../../../src-main/core/projection/project-record'
+import { ProjectionContext, projectRecord as projectWith } from '../../../src-main/core/projection/project-record'
+import type { RecordReader } from '../../../src-main/core/state/record-store'
+import type { StoredRecord } from '../../../src-main/core/state/stored-records'
+import type { ViewRole } from '../../../src-shared/views'
 import { ViewChannel } from '../../../src-main/core/projection/view-channel'
 import { CampaignHarness } from '../helpers/campaign-harness'
+
+const projectRecord = (r: StoredRecord, state: RecordReader, role: ViewRole) => projectWith(r, new ProjectionContext(state, role))
 
 async function fight() {
   const h = await CampaignHarness.create()
@@ -33,13 +38,41 @@ describe('projection redaction', () => {
     expect(vex).toMatchObject({ numbers: { kind: 'exact', hp: 60, maxHp: 60 } })
   })
 
-  it('keeps GM-only log entries (NPC damage) away from the player', async () => {
+  it('keeps the log (NPC damage, hidden rolls, command counts) away from the player', async () => {
     const h = await fight()
     h.must('combatant/adjustHp', { combatantId: h.combatantId('Raider'), delta: -7 })
     const logs = h.campaign.store.ofType('log')
     const damage = logs.find((l) => l.text.includes('7 damage'))!
     expect(projectRecord(damage, h.campaign.store, 'gm')).not.toBeNull()
-    expect(projectRecord(damage, h.campaign.store, 'player')).toBeNull()
+    for (const l of logs) expect(projectRecord(l, h.campaign.store, 'player')).toBeNull()
+  })
+
+  it("gives the player contiguous ranks, so hidden combatants leave no gap in the order", async () => {
+    const h = await fight()
+    const gmKeys = h.campaign.store.ofType('combatant').map((c) => c.orderKey).sort((a, b) => a! - b!)
+    expect(gmKeys).toEqual([1000, 2000, 3000])
+    const playerKeys = h.campaign.store
+      .ofType('combatant')
+      .map((c) => projectRecord(c, h.campaign.store, 'player'))
+      .flatMap((v) => (v?.typeName === 'combatant' ? [v.orderKey] : []))
+      .sort((a, b) => a! - b!)
+    expect(playerKeys).toEqual([1, 2])
+  })
+
+  it('numbers player versions by what the player was sent, not by GM commands', async () => {
+    const h = await fight()
+    const sent: ServerMessage[] = []
+    const channel = new ViewChannel('player', (m) => sent.push(m))
+    const snap = channel.snapshot(h.campaign.store, h.campaign.seq)
+    for (const hp of [-1, -1, -1]) {
+      const secret = h.must('combatant/adjustHp', { combatantId: h.combatantId('Sniper'), delta: hp })
+      channel.publish(h.campaign.store, secret.changes.map((c) => c.id), h.campaign.seq)
+    }
+    const open = h.must('combatant/adjustHp', { combatantId: h.combatantId('Vex'), delta: -1 })
+    channel.publish(h.campaign.store, open.changes.map((c) => c.id), h.campaign.seq)
+    expect(sent).toHaveLength(1)
+    const first = sent[0]!
+    expect(first.kind === 'diff' && [first.diff.fromVersion, first.diff.toVersion]).toEqual([snap.version, snap.version + 1])
   })
 
   it("hides whose turn it is while a hidden combatant acts", async () => {

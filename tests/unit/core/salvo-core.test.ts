@@ -46,8 +46,10 @@ describe('SalvoCore', () => {
     const playerDiffs = player.diffs()
     expect(gmDiffs.map((d) => [d.fromVersion, d.toVersion])).toEqual([[0, 1], [1, 2]])
     expect(JSON.stringify(gmDiffs)).toContain('Ghost')
-    // The player saw nothing of the hidden NPC: its first diff is the second command's.
-    expect(playerDiffs.map((d) => [d.fromVersion, d.toVersion])).toEqual([[0, 2]])
+    // The player saw nothing of the hidden NPC: one diff, for the second command, and its
+    // version numbers count only what the player was sent (no gap betrays the hidden add).
+    expect(playerDiffs).toHaveLength(1)
+    expect(playerDiffs[0]!.toVersion).toBe(playerDiffs[0]!.fromVersion + 1)
     expect(JSON.stringify(player.messages)).not.toContain('Ghost')
     await core.shutdown()
   })
@@ -85,5 +87,111 @@ describe('SalvoCore', () => {
     const snap = await again.conn.request('snapshot', undefined)
     expect(snap.ok && snap.value.records.some((r) => r.typeName === 'combatant' && r.name === 'Vex')).toBe(true)
     await second.shutdown()
+  })
+})
+
+describe('SalvoCore when opening goes wrong', () => {
+  it('tells every window when a campaign names a ruleset this Salvo lacks', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs')
+    const dataDir = tempDir()
+    const core = new SalvoCore({ dataDir })
+    await core.start()
+    const gm = window(core, 'gm')
+    const created = await gm.conn.request('createCampaign', { name: 'Odd rules' })
+    const id = created.ok ? created.value.id : ''
+    await gm.conn.request('dispatch', cmd('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 50 }, 'r1'))
+    await core.shutdown()
+    const file = `${dataDir}/campaigns/${id}/campaign.json`
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"rulesetId":"generic-d100"', '"rulesetId":"martian-chess"'))
+
+    const again = new SalvoCore({ dataDir })
+    await again.start()
+    const w = window(again, 'gm')
+    const session = await w.conn.request('session', undefined)
+    expect(session.ok && session.value.campaign).toBeNull()
+    expect(session.ok && session.value.problem?.code).toBe('campaign/unknownRuleset')
+    expect(session.ok && session.value.problem?.message).toContain('martian-chess')
+    await again.shutdown()
+  })
+
+  it('starts, with the problem shown, when the last campaign has a malformed journal entry', async () => {
+    const { appendFileSync } = await import('node:fs')
+    const { crc32Hex } = await import('../../../src-main/core/persistence/crc32')
+    const dataDir = tempDir()
+    const core = new SalvoCore({ dataDir })
+    await core.start()
+    const gm = window(core, 'gm')
+    const created = await gm.conn.request('createCampaign', { name: 'Broken' })
+    const id = created.ok ? created.value.id : ''
+    // A checksum-valid entry whose event is malformed (no `results` array).
+    const json = JSON.stringify({ seq: 1, commandId: 'x', commandType: 'encounter/rollInitiative', label: 'x', events: [{ type: 'initiative/rolled', encounterId: 'encounter:n9' }] })
+    appendFileSync(`${dataDir}/campaigns/${id}/journal.log`, `${crc32Hex(json)} ${json}\n`)
+    const again = new SalvoCore({ dataDir })
+    await expect(again.start()).resolves.toBeUndefined()
+    const session = await window(again, 'gm').conn.request('session', undefined)
+    expect(session.ok && session.value.problem?.code).toBe('campaign/journalCorrupt')
+    await again.shutdown()
+    await core.shutdown()
+  })
+
+  it('pushes a fresh session and an empty snapshot to every window when an open fails', async () => {
+    const core = new SalvoCore({ dataDir: tempDir() })
+    await core.start()
+    const gm = window(core, 'gm')
+    const player = window(core, 'player')
+    await gm.conn.request('createCampaign', { name: 'First' })
+    gm.messages.length = 0
+    player.messages.length = 0
+    const r = await gm.conn.request('openCampaign', { campaignId: 'no-such-campaign' })
+    expect(r.ok).toBe(false)
+    for (const w of [gm, player]) {
+      const session = w.messages.find((m) => m.kind === 'session')
+      expect(session?.kind === 'session' && session.session.campaign).toBeNull()
+      const snap = w.messages.find((m) => m.kind === 'snapshot')
+      expect(snap?.kind === 'snapshot' && snap.snapshot.records).toEqual([])
+    }
+    await core.shutdown()
+  })
+
+  it('refuses a command meant for another campaign', async () => {
+    const core = new SalvoCore({ dataDir: tempDir() })
+    await core.start()
+    const gm = window(core, 'gm')
+    const a = await gm.conn.request('createCampaign', { name: 'A' })
+    await gm.conn.request('createCampaign', { name: 'B' })
+    const stale = await gm.conn.request('dispatch', {
+      type: 'encounter/start',
+      payload: { name: 'x' },
+      meta: { commandId: 'old-tab', campaignId: a.ok ? a.value.id : '' },
+    })
+    expect(!stale.ok && stale.error.code).toBe('campaign/changed')
+    await core.shutdown()
+  })
+
+  it('warns the GM when the document cannot be rewritten, without losing commands', async () => {
+    const { nodeDurableFs } = await import('../../../src-main/core/persistence/durable-fs')
+    let diskFull = false
+    const fs = {
+      ...nodeDurableFs,
+      writeFileAtomic(file: string, data: string | Uint8Array) {
+        if (diskFull && file.endsWith('campaign.json')) throw new Error('ENOSPC: no space left on device')
+        nodeDurableFs.writeFileAtomic(file, data)
+      },
+    }
+    const dataDir = tempDir()
+    const core = new SalvoCore({ dataDir, fs, idleCompactMs: 10 })
+    await core.start()
+    const gm = window(core, 'gm')
+    await gm.conn.request('createCampaign', { name: 'Full disk' })
+    diskFull = true
+    await gm.conn.request('dispatch', cmd('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 50 }, 'f1'))
+    await expect
+      .poll(() => gm.messages.some((m) => m.kind === 'session' && m.session.warning?.includes('ENOSPC')), { timeout: 2000 })
+      .toBe(true)
+    // Nothing was lost: a fresh core replays the journal.
+    const again = new SalvoCore({ dataDir })
+    await again.start()
+    const snap = await window(again, 'gm').conn.request('snapshot', undefined)
+    expect(snap.ok && snap.value.records.some((r) => r.typeName === 'combatant')).toBe(true)
   })
 })

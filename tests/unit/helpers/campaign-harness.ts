@@ -3,6 +3,7 @@ import { formatLog } from '../../../src-shared/log-format'
 import type { Result } from '../../../src-shared/result'
 import { CampaignEngine, type Executed } from '../../../src-main/core/engine/campaign-engine'
 import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
+import type { DurableFs } from '../../../src-main/core/persistence/durable-fs'
 import type { OpenCampaign } from '../../../src-main/core/persistence/open-campaign'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
 import { tempDir } from './temp-dir'
@@ -18,11 +19,11 @@ export class CampaignHarness {
     public engine: CampaignEngine,
   ) {}
 
-  static async create(seed = 'test-seed', dataDir = tempDir()): Promise<CampaignHarness> {
+  static async create(seed = 'test-seed', dataDir = tempDir(), fs?: DurableFs): Promise<CampaignHarness> {
     // A clock that ticks a second per reading: deterministic, and backups sort in the order made.
     let tick = 0
     const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, tick++))
-    const repo = new CampaignRepository({ dataDir, now })
+    const repo = new CampaignRepository(fs ? { dataDir, now, fs } : { dataDir, now })
     const campaign = await repo.create('Test campaign', seed)
     return new CampaignHarness(dataDir, repo, campaign, new CampaignEngine(campaign, genericRuleset))
   }
