@@ -138,8 +138,7 @@ export class SalvoCore {
     const before = this.#undoLabels()
     const result = this.#engine.execute(input)
     if (!result.ok) return result
-    const ids = result.value.changes.map((c) => c.id)
-    for (const a of this.#attached) a.channel.publish(this.#campaign.store, ids, this.#campaign.seq)
+    for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq)
     const after = this.#undoLabels()
     if (before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
     this.#scheduleCompaction()

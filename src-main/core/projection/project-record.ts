@@ -1,7 +1,7 @@
 import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
 import { healthBand, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import type { RecordReader } from '../state/record-store'
-import type { StoredRecord } from '../state/stored-records'
+import type { RecordChange, StoredRecord } from '../state/stored-records'
 
 /**
  * What one projection pass knows beyond the record itself. The player's sort keys are ranks
@@ -91,14 +91,21 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
   }
 }
 
+/** Whether a change can move anyone's visible rank: a combatant added, removed, re-sorted or (un)hidden. */
+function movesRanks(c: RecordChange): boolean {
+  const from = c.from?.typeName === 'combatant' ? c.from : null
+  const to = c.to?.typeName === 'combatant' ? c.to : null
+  if (!from && !to) return false
+  return !from || !to || from.orderKey !== to.orderKey || from.hidden !== to.hidden
+}
+
 /**
  * Records whose projection reads other records, and so must be re-projected when others
- * change: for the player, the encounters, and every combatant once any combatant changed
- * (their visible ranks may shift).
+ * change: for the player, the encounters, and every combatant when visible ranks may shift.
  */
-export function dependentRecordIds(state: RecordReader, role: ViewRole, changedIds: ReadonlySet<string>): string[] {
+export function dependentRecordIds(state: RecordReader, role: ViewRole, changes: readonly RecordChange[]): string[] {
   if (role === 'gm') return []
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
-  if ([...changedIds].some((id) => id.startsWith('combatant:'))) ids.push(...state.ofType('combatant').map((c) => c.id))
+  if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   return ids
 }

@@ -2,6 +2,7 @@ import type { ServerMessage } from '../../../src-shared/contract'
 import type { RecordsDiff, Snapshot } from '../../../src-shared/diff'
 import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/views'
 import type { RecordStore } from '../state/record-store'
+import type { RecordChange } from '../state/stored-records'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
 
 interface Sent {
@@ -55,12 +56,12 @@ export class ViewChannel {
     this.#version = -1
   }
 
-  /** Builds and sends the diff for the records a command touched. Returns it (or null if nothing changed for this window). */
-  publish(store: RecordStore, changedIds: Iterable<string>, seq: number): RecordsDiff | null {
+  /** Builds and sends the diff for the records a command changed. Returns it (or null if nothing changed for this window). */
+  publish(store: RecordStore, changes: readonly RecordChange[], seq: number): RecordsDiff | null {
     // A window that has not had its snapshot yet has nothing a diff could apply to.
     if (this.#version < 0) return null
-    const ids = new Set<string>(changedIds)
-    for (const id of dependentRecordIds(store, this.role, ids)) ids.add(id)
+    const ids = new Set<string>(changes.map((c) => c.id))
+    for (const id of dependentRecordIds(store, this.role, changes)) ids.add(id)
     const ctx = new ProjectionContext(store, this.role)
     const added: ViewRecord[] = []
     const updated: [ViewRecord, ViewRecord][] = []

@@ -66,10 +66,10 @@ describe('projection redaction', () => {
     const snap = channel.snapshot(h.campaign.store, h.campaign.seq)
     for (const hp of [-1, -1, -1]) {
       const secret = h.must('combatant/adjustHp', { combatantId: h.combatantId('Sniper'), delta: hp })
-      channel.publish(h.campaign.store, secret.changes.map((c) => c.id), h.campaign.seq)
+      channel.publish(h.campaign.store, secret.changes, h.campaign.seq)
     }
     const open = h.must('combatant/adjustHp', { combatantId: h.combatantId('Vex'), delta: -1 })
-    channel.publish(h.campaign.store, open.changes.map((c) => c.id), h.campaign.seq)
+    channel.publish(h.campaign.store, open.changes, h.campaign.seq)
     expect(sent).toHaveLength(1)
     const first = sent[0]!
     expect(first.kind === 'diff' && [first.diff.fromVersion, first.diff.toVersion]).toEqual([snap.version, snap.version + 1])
@@ -93,13 +93,36 @@ describe('projection redaction', () => {
     channel.snapshot(h.campaign.store, h.campaign.seq)
     const id = h.combatantId('Raider')
     const hide = h.must('combatant/setHidden', { combatantId: id, hidden: true })
-    channel.publish(h.campaign.store, hide.changes.map((c) => c.id), h.campaign.seq)
+    channel.publish(h.campaign.store, hide.changes, h.campaign.seq)
     expect(sent).toHaveLength(1)
     const msg = sent[0]!
     expect(msg.kind === 'diff' && msg.diff.removed).toEqual([id])
     const dmg = h.must('combatant/adjustHp', { combatantId: id, delta: -5 })
-    channel.publish(h.campaign.store, dmg.changes.map((c) => c.id), h.campaign.seq)
+    channel.publish(h.campaign.store, dmg.changes, h.campaign.seq)
     // Damage to a hidden NPC changes nothing the player may see: no message at all.
     expect(sent).toHaveLength(1)
+  })
+})
+
+describe('player ranks through diffs', () => {
+  it('stay contiguous on the player side after a combatant is hidden and revealed', async () => {
+    const { applyDiff, viewFromSnapshot } = await import('../../../src-shared/diff')
+    const h = await fight()
+    h.must('combatant/add', { name: 'Drone', side: 'enemy', kind: 'npc', maxHp: 5 })
+    let view = viewFromSnapshot({ version: 0, records: [] })
+    const channel = new ViewChannel('player', (m) => {
+      if (m.kind !== 'diff') return
+      const out = applyDiff(view, m.diff)
+      if (out.kind === 'applied') view = out.state
+    })
+    view = viewFromSnapshot(channel.snapshot(h.campaign.store, h.campaign.seq))
+    const ranks = () =>
+      [...view.records.values()].flatMap((r) => (r.typeName === 'combatant' && r.orderKey !== null ? [r.orderKey] : [])).sort()
+    expect(ranks()).toEqual([1, 2, 3])
+    for (const hidden of [true, false]) {
+      const c = h.must('combatant/setHidden', { combatantId: h.combatantId('Vex'), hidden })
+      channel.publish(h.campaign.store, c.changes, h.campaign.seq)
+      expect(ranks()).toEqual(hidden ? [1, 2] : [1, 2, 3])
+    }
   })
 })
