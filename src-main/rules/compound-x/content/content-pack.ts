@@ -1,0 +1,79 @@
+import type { z } from 'zod'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import { PACK_SECTIONS, manifestSchema, type PackManifest, type PackSection } from './pack-schema'
+
+export type PackEntries = { [S in PackSection]: z.infer<(typeof PACK_SECTIONS)[S]>[] }
+
+export interface ContentPack {
+  readonly manifest: PackManifest
+  readonly entries: PackEntries
+}
+
+/** Where a pack's problem is: the file, the entry (by id or index) and the field. */
+export interface PackProblem {
+  readonly file: string
+  readonly entry: string | null
+  readonly field: string | null
+  readonly problem: string
+}
+
+/** Reads a pack's files by name; the loader itself touches no disk (tests and imports supply text). */
+export type PackReader = (file: string) => string | null
+
+function describe(p: PackProblem): string {
+  return [p.file, p.entry && `entry ${p.entry}`, p.field && `field ${p.field}`].filter(Boolean).join(', ') + `: ${p.problem}`
+}
+
+function parseJson(reader: PackReader, file: string): Result<unknown> {
+  const text = reader(file)
+  if (text === null) return fail('pack/missingFile', `${file}: the file is missing`)
+  try {
+    return ok(JSON.parse(text))
+  } catch (e) {
+    return fail('pack/badJson', `${file}: not valid JSON (${(e as Error).message})`)
+  }
+}
+
+function problemResult(p: PackProblem): Result<never> {
+  return fail('pack/invalid', describe(p), p)
+}
+
+/**
+ * Loads and checks a whole pack. The first problem found is returned with the file, the
+ * entry and the field named, and nothing of the pack is used.
+ */
+export function loadContentPack(reader: PackReader): Result<ContentPack> {
+  const manifestJson = parseJson(reader, 'pack.json')
+  if (!manifestJson.ok) return manifestJson
+  const manifest = manifestSchema.safeParse(manifestJson.value)
+  if (!manifest.success) {
+    const issue = manifest.error.issues[0]!
+    return problemResult({ file: 'pack.json', entry: null, field: issue.path.join('.') || null, problem: issue.message })
+  }
+  const entries = Object.fromEntries(Object.keys(PACK_SECTIONS).map((k) => [k, []])) as unknown as Record<PackSection, { id: string }[]>
+  for (const file of manifest.data.files) {
+    const json = parseJson(reader, file)
+    if (!json.ok) return json
+    const doc = json.value as { kind?: unknown; entries?: unknown }
+    if (typeof doc !== 'object' || doc === null || typeof doc.kind !== 'string' || !Object.hasOwn(PACK_SECTIONS, doc.kind)) {
+      return problemResult({ file, entry: null, field: 'kind', problem: `must be one of ${Object.keys(PACK_SECTIONS).join(', ')}` })
+    }
+    if (!Array.isArray(doc.entries)) return problemResult({ file, entry: null, field: 'entries', problem: 'must be an array' })
+    const section = doc.kind as PackSection
+    const schema = PACK_SECTIONS[section]
+    for (const [i, raw] of doc.entries.entries()) {
+      const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `#${i + 1}`
+      const parsed = schema.safeParse(raw)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!
+        return problemResult({ file, entry: rawId, field: issue.path.join('.') || null, problem: issue.message })
+      }
+      const entry = parsed.data as { id: string }
+      if (entries[section].some((e) => e.id === entry.id)) {
+        return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
+      }
+      entries[section].push(entry)
+    }
+  }
+  return ok({ manifest: manifest.data, entries: entries as unknown as PackEntries })
+}

@@ -1,0 +1,180 @@
+import type { DefenderState } from '../protection/defender'
+import { applyHit, needsCoverageRoll, type IncomingHit } from '../protection/apply-hit'
+import type { Step } from '../statistic'
+import { CRITICAL_DAMAGE, criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
+import { weaponDamage } from '../stats/weapon-damage'
+import { rangedMissChance } from '../ranged/miss-chance'
+import type { RangedSetup } from '../ranged/ranged-setup'
+import { roundsFor, STEALTH_DAMAGE, type ResolveOptions } from '../ranged/resolve-ranged'
+
+/** The first (or only) round's outcome: mutually exclusive miss / hit / critical / extra-critical, plus jam. */
+export interface RoundOdds {
+  readonly miss: number
+  readonly hit: number
+  readonly critical: number
+  readonly extraCritical: number
+  readonly jam: number
+}
+
+export interface RangedOdds {
+  readonly kind: 'odds'
+  readonly missChance: number
+  readonly steps: readonly Step[]
+  readonly firstRound: RoundOdds
+  readonly rounds: number
+  /** P(exactly k rounds hit), k = 0..rounds. */
+  readonly hits: readonly number[]
+  readonly jam: number
+  /** Health damage after shields and armour, as (damage, probability) pairs in increasing damage. */
+  readonly healthDamage: readonly (readonly [number, number])[]
+  readonly expectedHealthDamage: number
+  readonly down: number
+  readonly unconscious: number
+}
+
+interface Branch {
+  p: number
+  defender: DefenderState
+  hits: number
+  toHealth: number
+  jammed: boolean
+  unconscious: boolean
+}
+
+const key = (b: Omit<Branch, 'p'>) => JSON.stringify([b.defender, b.hits, b.toHealth, b.jammed, b.unconscious])
+
+/** The d100 armour roll split into the classes `applyHit` can tell apart, with their weights. */
+function coverageClasses(coverage: number): [roll: number, p: number][] {
+  const c = Math.max(0, Math.min(100, coverage))
+  const classes: [number, number][] = []
+  if (c > 0) classes.push([1, c / 100])
+  const fullLow = c + 1
+  if (fullLow <= 49) classes.push([fullLow, (49 - fullLow + 1) / 100])
+  const halfLow = Math.max(50, c + 1)
+  if (halfLow <= 100) classes.push([halfLow, (100 - halfLow + 1) / 100])
+  return classes
+}
+
+/** P(d100 + bonus > dc) (CX1: ties fail). */
+function passChance(bonus: number, dc: number): number {
+  let n = 0
+  for (let r = 1; r <= 100; r++) if (r + bonus > dc) n++
+  return n / 100
+}
+
+/**
+ * Exact odds of one firing action, by enumerating the dice (never sampling): every round's
+ * accuracy d10, jam d10, critical d10, armour d100 (by class) and Shock save, carried through a
+ * dynamic programme over the defender's state, so armour points and shields that drain during a
+ * volley are accounted for exactly.
+ */
+export function rangedOdds(setup: RangedSetup, defender: DefenderState, options: ResolveOptions): RangedOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
+  const chance = rangedMissChance(setup)
+  if (!chance.canHit) return { kind: 'impossible', reason: chance.reason, steps: chance.steps }
+  const total = Math.min(roundsFor(setup), Math.max(0, options.ammoInMagazine))
+  if (total === 0) return { kind: 'impossible', reason: 'The magazine is empty: reload first', steps: chance.steps }
+  const base = weaponDamage(setup.weapon.damage, setup.shooter.stats).total + (setup.shooter.stealth ? STEALTH_DAMAGE : 0)
+  const jamRange = setup.weapon.jamRange ?? [1, 2]
+  const jamP = (jamRange[1] - jamRange[0] + 1) / 10
+  const band = criticalBand(setup.shooter.stats.luck)
+  const automatic = options.automaticHit === true
+  const first: { -readonly [K in keyof RoundOdds]: number } = { miss: 0, hit: 0, critical: 0, extraCritical: 0, jam: 0 }
+
+  let branches = new Map<string, Branch>()
+  const start: Branch = { p: 1, defender, hits: 0, toHealth: 0, jammed: false, unconscious: false }
+  branches.set(key(start), start)
+  const add = (into: Map<string, Branch>, b: Branch) => {
+    if (b.p === 0) return
+    const k = key(b)
+    const existing = into.get(k)
+    if (existing) existing.p += b.p
+    else into.set(k, { ...b })
+  }
+
+  for (let round = 0; round < total; round++) {
+    const next = new Map<string, Branch>()
+    for (const b of branches.values()) {
+      if (b.jammed) {
+        add(next, b)
+        continue
+      }
+      const naturals: [number, number][] = automatic ? [[10, 1]] : Array.from({ length: 10 }, (_, i) => [i + 1, 0.1])
+      for (const [natural, pNat] of naturals) {
+        const jams: [boolean, number][] = !automatic && natural === 1 ? [[true, jamP], [false, 1 - jamP]] : [[false, 1]]
+        for (const [jammed, pJam] of jams) {
+          const p0 = b.p * pNat * pJam
+          if (p0 === 0) continue
+          const hit = automatic || natural > chance.missChance
+          const crits: [CriticalKind, number][] =
+            hit && !automatic && setup.mode === 'semi' && band.includes(natural)
+              ? Array.from({ length: 10 }, (_, i) => [criticalFromSecondRoll(setup.shooter.stats.luck, i + 1), 0.1] as [CriticalKind, number])
+              : [['normal', 1]]
+          for (const [critical, pCrit] of crits) {
+            const p1 = p0 * pCrit
+            if (round === 0) {
+              if (jammed) first.jam += p1
+              if (!hit) first.miss += p1
+              else if (critical === 'critical') first.critical += p1
+              else if (critical === 'extra-critical') first.extraCritical += p1
+              else first.hit += p1
+            }
+            if (!hit) {
+              add(next, { ...b, p: p1, jammed })
+              continue
+            }
+            const incoming: IncomingHit = {
+              amount: base + CRITICAL_DAMAGE[critical],
+              type: setup.weapon.damage.type,
+              apl: setup.weapon.apl,
+              alwaysHitsArmour: automatic,
+              plasmaBurnStacks: setup.weapon.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
+            }
+            const armourRelevant = b.defender.armour && incoming.type !== 'laser' ? b.defender.armour.coverage : 0
+            const covers: [number | null, number][] = needsCoverageRoll(incoming, b.defender) ? coverageClasses(armourRelevant) : [[null, 1]]
+            for (const [roll, pCov] of covers) {
+              const result = applyHit(incoming, b.defender, roll)
+              const p2 = p1 * pCov
+              const after = { defender: result.defender, hits: b.hits + 1, toHealth: b.toHealth + result.toHealth, jammed }
+              if (result.toHealth > 70 && !b.unconscious) {
+                const pass = passChance(result.defender.shockSave, result.toHealth)
+                add(next, { ...after, p: p2 * pass, unconscious: false })
+                add(next, { ...after, p: p2 * (1 - pass), unconscious: true })
+              } else {
+                add(next, { ...after, p: p2, unconscious: b.unconscious })
+              }
+            }
+          }
+        }
+      }
+    }
+    branches = next
+  }
+
+  const hits = Array.from({ length: total + 1 }, () => 0)
+  const damage = new Map<number, number>()
+  let jam = 0
+  let down = 0
+  let unconscious = 0
+  let expected = 0
+  for (const b of branches.values()) {
+    hits[b.hits]! += b.p
+    damage.set(b.toHealth, (damage.get(b.toHealth) ?? 0) + b.p)
+    expected += b.p * b.toHealth
+    if (b.jammed) jam += b.p
+    if (defender.health >= 1 && b.defender.health < 1) down += b.p
+    if (b.unconscious) unconscious += b.p
+  }
+  return {
+    kind: 'odds',
+    missChance: chance.missChance,
+    steps: chance.steps,
+    firstRound: first,
+    rounds: total,
+    hits,
+    jam,
+    healthDamage: [...damage.entries()].sort((a, b) => a[0] - b[0]),
+    expectedHealthDamage: expected,
+    down,
+    unconscious,
+  }
+}
