@@ -34,6 +34,22 @@ export const commandMetaSchema = z.strictObject({
 
 const empty = z.strictObject({})
 
+/** Ruleset data: any JSON up to a size and depth the core accepts before the ruleset looks at it. */
+const rulesPayload = z.unknown().refine((v) => v !== undefined && jsonDepth(v) <= 12 && JSON.stringify(v).length <= 200_000, 'must be JSON of reasonable size')
+
+function jsonDepth(v: unknown, depth = 0): number {
+  if (depth > 12 || typeof v !== 'object' || v === null) return depth
+  return Math.max(depth, ...Object.values(v).map((x) => jsonDepth(x, depth + 1)))
+}
+
+export const attackRequestSchema = z.strictObject({
+  attackerId: combatantIdSchema,
+  targetId: combatantIdSchema,
+  weapon: z.number().int().min(0).max(16),
+  mode: z.string().max(20),
+  options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])).refine((o) => Object.keys(o).length <= 40, 'has too many options'),
+})
+
 /** One schema per command type: the single source for validation, types and the fuzzers. */
 export const commandPayloadSchemas = {
   'combatant/add': z.strictObject({
@@ -44,6 +60,7 @@ export const commandPayloadSchemas = {
     hp: hpValue.optional(),
     initiativeModifier: initiativeModifier.default(0),
     hidden: z.boolean().default(false),
+    rules: rulesPayload.optional(),
   }),
   'combatant/edit': z
     .strictObject({
@@ -62,6 +79,9 @@ export const commandPayloadSchemas = {
     delta: hpValue.refine((d) => d !== 0, 'cannot be zero'),
   }),
   'combatant/setHidden': z.strictObject({ combatantId: combatantIdSchema, hidden: z.boolean() }),
+  /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
+  'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
+  'attack/resolve': z.strictObject({ request: attackRequestSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   'encounter/rollInitiative': empty,
   'encounter/nextTurn': empty,

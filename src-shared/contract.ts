@@ -1,3 +1,4 @@
+import type { AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { Result } from './result'
@@ -63,6 +64,8 @@ export const REQUEST_NAMES = [
   'createCampaign',
   'openCampaign',
   'restoreBackup',
+  'listRulesets',
+  'previewAttack',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -77,6 +80,8 @@ export interface RequestResults {
   createCampaign: CampaignSummary
   openCampaign: CampaignSummary
   restoreBackup: CampaignSummary
+  listRulesets: readonly { readonly id: string; readonly name: string }[]
+  previewAttack: AttackPreview
 }
 
 export interface RequestInputs {
@@ -84,9 +89,11 @@ export interface RequestInputs {
   snapshot: undefined
   session: undefined
   listCampaigns: undefined
-  createCampaign: { name: string; seed?: string }
+  createCampaign: { name: string; seed?: string; rulesetId?: string }
   openCampaign: { campaignId: string }
   restoreBackup: { campaignId: string; backup: string }
+  listRulesets: undefined
+  previewAttack: { request: AttackRequest }
 }
 
 export type SalvoApi = {

@@ -1,3 +1,4 @@
+import type { JsonValue } from './json'
 import type {
   CombatantId,
   CombatantKind,
@@ -35,6 +36,7 @@ export type DomainEvent =
   | { readonly type: 'combatant/removed'; readonly combatantId: CombatantId }
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
+  | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
   | { readonly type: 'encounter/started'; readonly record: EncounterRecord }
   | {
       readonly type: 'initiative/rolled'

@@ -1,4 +1,6 @@
+import type { ExplanationSection } from './attack'
 import type { RollRecord } from './dice'
+import type { JsonValue } from './json'
 
 /**
  * Campaign state is a flat map of records keyed by id, each tagged by `typeName`
@@ -47,6 +49,8 @@ export interface CombatantRecord {
   readonly initiative: InitiativeResult | null
   /** Turn order is a sort key (ascending acts first), never an array position. */
   readonly orderKey: number | null
+  /** The campaign ruleset's data for this combatant (sheet, equipment, live state); only the ruleset reads it. */
+  readonly rules: JsonValue | null
 }
 
 export type EncounterStatus = 'active' | 'ended'
@@ -79,6 +83,8 @@ export interface LogEntryRecord {
   readonly text: string
   readonly rolls: readonly RollRecord[]
   readonly visibility: LogVisibility
+  /** The full working (modifiers with their rules, each round), for entries that resolve something. */
+  readonly detail?: readonly ExplanationSection[]
 }
 
 /** Records every window may be sent (after projection). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { attackRequestSchema } from './commands'
 import type { RequestName } from './contract'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -12,7 +13,10 @@ export const requestInputSchemas = {
   createCampaign: z.strictObject({
     name: z.string().trim().min(1, 'cannot be empty').max(80, 'must be at most 80 characters'),
     seed: z.string().max(120).optional(),
+    rulesetId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
   }),
   openCampaign: z.strictObject({ campaignId }),
   restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),
+  listRulesets: z.undefined(),
+  previewAttack: z.strictObject({ request: attackRequestSchema }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -1,3 +1,5 @@
+import type { ExplanationSection } from './attack'
+import type { JsonValue } from './json'
 import type {
   CampaignRecord,
   CombatantId,
@@ -30,6 +32,9 @@ export interface CombatantView {
   readonly numbers: CombatantNumbers
   readonly initiative: InitiativeResult | 'secret' | null
   readonly orderKey: number | null
+  /** GM only: the ruleset's data and its rendered card (null in the player view). */
+  readonly rules: JsonValue | null
+  readonly card: readonly ExplanationSection[] | null
 }
 
 export type ViewRecord = CampaignRecord | CombatantView | EncounterRecord | LogEntryRecord

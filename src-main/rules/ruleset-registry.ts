@@ -1,10 +1,29 @@
+import { join } from 'node:path'
+import { createCompoundXRuleset } from './compound-x/cx-ruleset'
+import { ContentLibrary } from './compound-x/content/content-library'
+import { loadContentPack } from './compound-x/content/content-pack'
+import { folderPackReader } from './compound-x/content/pack-files'
 import { genericRuleset } from './generic/generic-ruleset'
 import type { Ruleset } from './ruleset'
 
-const RULESETS: readonly Ruleset[] = [genericRuleset]
+/** Compound X is the flagship: new campaigns use it unless the GM picks another. */
+export const DEFAULT_RULESET_ID = 'compound-x'
 
-export const DEFAULT_RULESET_ID = genericRuleset.id
+export interface RulesetRegistry {
+  find(id: string): Ruleset | undefined
+  list(): readonly { readonly id: string; readonly name: string }[]
+}
 
-export function findRuleset(id: string): Ruleset | undefined {
-  return RULESETS.find((r) => r.id === id)
+/**
+ * Builds every ruleset with its content. The shipped Compound X pack must load: a broken
+ * install stops the app with the file, entry and field named, rather than running without rules.
+ */
+export function createRulesetRegistry(resourcesDir: string): RulesetRegistry {
+  const pack = loadContentPack(folderPackReader(join(resourcesDir, 'content-packs', 'compound-x')))
+  if (!pack.ok) throw new Error(`The Compound X content pack is broken: ${pack.error.message}`)
+  const rulesets: Ruleset[] = [createCompoundXRuleset(new ContentLibrary([pack.value])), genericRuleset]
+  return {
+    find: (id) => rulesets.find((r) => r.id === id),
+    list: () => rulesets.map((r) => ({ id: r.id, name: r.name })),
+  }
 }

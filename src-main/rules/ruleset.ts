@@ -1,10 +1,16 @@
+import type { AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type { RollRecord } from '../../src-shared/dice'
+import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, InitiativeResult } from '../../src-shared/records'
+import type { Result } from '../../src-shared/result'
 import type { Dice } from '../core/dice/dice-roller'
 
 export interface InitiativeEntrant {
   readonly id: CombatantId
   readonly name: string
   readonly initiativeModifier: number
+  /** The combatant's ruleset data (class bonuses and feats live there). */
+  readonly rules?: JsonValue | null
 }
 
 /** One combatant's place in the order; the list a ruleset returns is first-to-act first. */
@@ -13,14 +19,49 @@ export interface InitiativePlacement {
   readonly initiative: InitiativeResult
 }
 
+/** A combatant as a ruleset sees it when resolving something. */
+export interface RulesCombatant {
+  readonly id: CombatantId
+  readonly name: string
+  readonly hp: number
+  readonly maxHp: number
+  readonly rules: JsonValue | null
+}
+
+export interface ParsedRules {
+  readonly data: JsonValue
+  /** Max HP the rules derive (e.g. CX23), or null to keep the GM's number. */
+  readonly maxHp: number | null
+}
+
+/** What an attack did: the new data for both sides, and the story for the log. */
+export interface AttackResolution {
+  readonly attackerRules: JsonValue | null
+  readonly targetRules: JsonValue | null
+  readonly targetHp: number
+  readonly summary: string
+  readonly detail: readonly ExplanationSection[]
+  readonly rolls: readonly RollRecord[]
+}
+
 /**
- * What the core asks of a ruleset. The core and the UI never name a specific ruleset's
- * rules; they ask the campaign's ruleset. (The Compound X issue widens this interface with
- * action economy, attacks, checks, conditions and odds.)
+ * What the core asks of a ruleset. The core and the UI never name a specific ruleset's rules;
+ * they pass opaque ruleset data through and show the sections a ruleset renders.
  */
 export interface Ruleset {
   readonly id: string
   readonly name: string
   /** Rolls for every entrant and returns them in acting order, ties already broken. */
   rollInitiative(entrants: readonly InitiativeEntrant[], dice: Dice): InitiativePlacement[]
+  /** Per-combatant data, if the ruleset has any (sheets, equipment, live state). */
+  readonly combatantRules?: {
+    /** Validates untrusted input; errors name the field. Fills derived live values. */
+    parse(input: unknown): Result<ParsedRules>
+    /** What a GM card shows, already explained. */
+    card(rules: JsonValue): readonly ExplanationSection[]
+  }
+  readonly attacks?: {
+    preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>
+    resolve(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant, dice: Dice): Result<AttackResolution>
+  }
 }

@@ -9,9 +9,12 @@ import {
   type SessionInfo,
 } from '../../../src-shared/contract'
 import { requestInputSchemas } from '../../../src-shared/request-schemas'
+import type { AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ViewRole } from '../../../src-shared/views'
-import { findRuleset } from '../../rules/ruleset-registry'
+import { createRulesetRegistry, DEFAULT_RULESET_ID, type RulesetRegistry } from '../../rules/ruleset-registry'
+import type { Ruleset } from '../../rules/ruleset'
+import { asRulesCombatant } from '../commands/rules-deciders'
 import { historyOf } from '../commands/misc-deciders'
 import { CampaignEngine } from '../engine/campaign-engine'
 import { CampaignRepository } from '../persistence/campaign-repository'
@@ -27,6 +30,8 @@ export interface CoreOptions {
   readonly now?: () => Date
   /** Fold the journal into the document after this long without commands (ms). */
   readonly idleCompactMs?: number
+  /** Where the shipped content packs are (default: ./resources). */
+  readonly resourcesDir?: string
 }
 
 /** One window (GM or player) attached to the core. */
@@ -57,7 +62,11 @@ export class SalvoCore {
   #warning: string | null = null
   #idleTimer: ReturnType<typeof setTimeout> | null = null
 
+  readonly #rulesets: RulesetRegistry
+  #ruleset: Ruleset | null = null
+
   constructor(private readonly options: CoreOptions) {
+    this.#rulesets = createRulesetRegistry(options.resourcesDir ?? path.resolve('resources'))
     this.#fs = options.fs ?? nodeDurableFs
     this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
   }
@@ -115,14 +124,19 @@ export class SalvoCore {
       case 'dispatch':
         return this.#dispatch(input)
       case 'snapshot':
-        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0))
+        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#ruleset))
+      case 'listRulesets':
+        return ok(this.#rulesets.list())
+      case 'previewAttack':
+        return this.#previewAttack((input as { request: AttackRequest }).request)
       case 'session':
         return ok(this.#session(attached.channel.role))
       case 'listCampaigns':
         return ok(this.#repo.list())
       case 'createCampaign': {
-        const { name, seed } = input as { name: string; seed?: string }
-        return this.#open(async () => ok(await this.#repo.create(name, seed)))
+        const { name, seed, rulesetId = DEFAULT_RULESET_ID } = input as { name: string; seed?: string; rulesetId?: string }
+        if (!this.#rulesets.find(rulesetId)) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
+        return this.#open(async () => ok(await this.#repo.create(name, seed, rulesetId)))
       }
       case 'openCampaign':
         return this.#open(() => this.#repo.open((input as { campaignId: string }).campaignId))
@@ -138,7 +152,7 @@ export class SalvoCore {
     const before = this.#undoLabels()
     const result = this.#engine.execute(input)
     if (!result.ok) return result
-    for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq)
+    for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq, this.#ruleset)
     const after = this.#undoLabels()
     if (before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
     this.#scheduleCompaction()
@@ -153,6 +167,7 @@ export class SalvoCore {
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
     const previous = this.#campaign
     this.#campaign = null
+    this.#ruleset = null
     this.#engine = null
     const outcome = await this.#switchTo(previous, load)
     this.#broadcastSession()
@@ -180,7 +195,7 @@ export class SalvoCore {
     }
     const campaign = loaded.value
     const rulesetId = campaign.summary().rulesetId
-    const ruleset = findRuleset(rulesetId)
+    const ruleset = this.#rulesets.find(rulesetId)
     if (!ruleset) {
       await campaign.close()
       const message = `This campaign uses the ruleset "${rulesetId}", which this version of Salvo does not have.`
@@ -188,6 +203,7 @@ export class SalvoCore {
       return fail('campaign/unknownRuleset', message)
     }
     this.#campaign = campaign
+    this.#ruleset = ruleset
     this.#engine = new CampaignEngine(campaign, ruleset)
     this.#problem = null
     this.#warning = null
@@ -203,7 +219,7 @@ export class SalvoCore {
   #resetViews(): void {
     for (const a of this.#attached) {
       a.channel.reset()
-      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0) })
+      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#ruleset) })
     }
   }
 
@@ -227,6 +243,19 @@ export class SalvoCore {
     if (!this.#campaign) return { undo: null, redo: null }
     const h = historyOf(this.#campaign.store)
     return { undo: h.undo.at(-1)?.label ?? null, redo: h.redo.at(-1)?.label ?? null }
+  }
+
+  /** Exact odds before an attack: read-only, so nothing is journaled and no die is drawn. */
+  #previewAttack(request: AttackRequest): Result<RequestResults['previewAttack']> {
+    const store = this.#campaign?.store
+    const attacks = this.#ruleset?.attacks
+    if (!store || !attacks) return fail('attack/unsupported', 'Open a campaign whose ruleset resolves attacks.')
+    const attacker = store.get(request.attackerId)
+    const target = store.get(request.targetId)
+    if (attacker?.typeName !== 'combatant' || target?.typeName !== 'combatant') {
+      return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
+    }
+    return attacks.preview(request, asRulesCombatant(attacker), asRulesCombatant(target))
   }
 
   #scheduleCompaction(): void {

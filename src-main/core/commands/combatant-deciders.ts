@@ -1,6 +1,6 @@
 import type { CombatantRecord } from '../../../src-shared/records'
 import { fail, ok } from '../../../src-shared/result'
-import { activeEncounter, findCombatant, turnOrder, visibilityOf, type Decider } from './decide-context'
+import { activeEncounter, findCombatant, parseRules, turnOrder, visibilityOf, type Decider } from './decide-context'
 
 const ORDER_GAP = 1000
 
@@ -14,18 +14,27 @@ function slotOrderKey(order: readonly CombatantRecord[], total: number): number 
 }
 
 export const addCombatant: Decider<'combatant/add'> = (ctx, p) => {
+  let rules: CombatantRecord['rules'] = null
+  let maxHp = p.maxHp
+  if (p.rules !== undefined) {
+    const parsed = parseRules(ctx, p.rules)
+    if (!parsed.ok) return parsed
+    rules = parsed.value.data
+    maxHp = parsed.value.maxHp ?? maxHp
+  }
   const record: CombatantRecord = {
     typeName: 'combatant',
     id: ctx.newId('combatant'),
     name: p.name,
     side: p.side,
     kind: p.kind,
-    maxHp: p.maxHp,
-    hp: p.hp ?? p.maxHp,
+    maxHp,
+    hp: p.hp ?? maxHp,
     initiativeModifier: p.initiativeModifier,
     hidden: p.hidden,
     initiative: null,
     orderKey: null,
+    rules,
   }
   if (record.hp > record.maxHp) return fail('combatant/hpAboveMax', `HP ${record.hp} is above max HP ${record.maxHp}.`)
   const events = [{ type: 'combatant/added', record } as const]

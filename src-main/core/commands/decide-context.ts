@@ -1,9 +1,10 @@
+import type { ExplanationSection } from '../../../src-shared/attack'
 import type { CommandPayload, CommandType } from '../../../src-shared/commands'
 import type { RollRecord } from '../../../src-shared/dice'
 import type { DomainEvent } from '../../../src-shared/events'
 import type { CombatantId, CombatantRecord, EncounterRecord, LogVisibility } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Ruleset } from '../../rules/ruleset'
+import type { ParsedRules, Ruleset } from '../../rules/ruleset'
 import type { Dice } from '../dice/dice-roller'
 import type { RecordReader } from '../state/record-store'
 
@@ -28,6 +29,7 @@ export interface LogOptions {
   readonly visibility?: LogVisibility
   /** The round it belongs to, when the command itself changes the round. */
   readonly round?: number
+  readonly detail?: readonly ExplanationSection[]
 }
 
 export interface Decision {
@@ -37,6 +39,13 @@ export interface Decision {
 }
 
 export type Decider<T extends CommandType> = (ctx: DecideContext, payload: CommandPayload<T>) => Result<Decision>
+
+/** Runs untrusted ruleset data through the campaign's ruleset, which names any bad field. */
+export function parseRules(ctx: DecideContext, input: unknown): Result<ParsedRules> {
+  const rules = ctx.ruleset.combatantRules
+  if (!rules) return fail('rules/unsupported', `The ${ctx.ruleset.name} ruleset keeps no per-combatant data.`)
+  return rules.parse(input)
+}
 
 export function findCombatant(state: RecordReader, id: CombatantId): Result<CombatantRecord> {
   const r = state.get(id)

@@ -63,6 +63,12 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/visibilityChanged':
       draft.put({ ...combatant(draft, event.combatantId), hidden: event.hidden })
       return
+    case 'combatant/rulesChanged': {
+      const c = combatant(draft, event.combatantId)
+      const maxHp = event.maxHp ?? c.maxHp
+      draft.put({ ...c, rules: event.rules, maxHp, hp: Math.min(c.hp, maxHp) })
+      return
+    }
     case 'encounter/started':
       if (draft.get(event.record.id)) throw new ApplyError(`${event.record.id} exists already`)
       draft.put(event.record)

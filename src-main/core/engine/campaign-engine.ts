@@ -131,6 +131,7 @@ export class CampaignEngine {
           text,
           rolls: options.rolls ?? [],
           visibility: options.visibility ?? 'all',
+          ...(options.detail ? { detail: options.detail } : {}),
         }
         return { type: 'log/written', entry }
       },

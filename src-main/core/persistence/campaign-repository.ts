@@ -3,7 +3,6 @@ import { Low } from 'lowdb'
 import type { CampaignSummary, OpenProblem } from '../../../src-shared/contract'
 import type { CampaignRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import { DEFAULT_RULESET_ID } from '../../rules/ruleset-registry'
 import { initialRngState } from '../dice/random-source'
 import { ApplyError } from '../engine/apply-event'
 import { changesFor } from '../engine/commit'
@@ -59,7 +58,7 @@ export class CampaignRepository {
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))
   }
 
-  async create(name: string, seed?: string, rulesetId = DEFAULT_RULESET_ID): Promise<OpenCampaign> {
+  async create(name: string, seed: string | undefined, rulesetId: string): Promise<OpenCampaign> {
     const id = `${slug(name)}-${randomBytes(3).toString('hex')}`
     const paths = this.paths(id)
     this.#fs.mkdirp(paths.dir)

@@ -29,6 +29,7 @@ const combatantSchema = z.object({
   hidden: z.boolean(),
   initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: z.array(z.number().int()) }).nullable(),
   orderKey: z.number().nullable(),
+  rules: z.json().nullable(),
 })
 
 const encounterSchema = z.object({
@@ -50,6 +51,15 @@ const logSchema = z.object({
   text: z.string(),
   rolls: z.array(rollSchema),
   visibility: z.enum(['all', 'gm']),
+  detail: z
+    .array(
+      z.object({
+        title: z.string(),
+        lines: z.array(z.object({ label: z.string(), value: z.string(), source: z.string().optional(), enabled: z.boolean().optional() })),
+        total: z.string().optional(),
+      }),
+    )
+    .optional(),
 })
 
 const campaignSchema = z.object({

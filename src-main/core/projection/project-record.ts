@@ -1,6 +1,7 @@
 import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
 import { healthBand, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import type { RecordReader } from '../state/record-store'
+import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
 
 /**
@@ -14,6 +15,8 @@ export class ProjectionContext {
   constructor(
     readonly state: RecordReader,
     readonly role: ViewRole,
+    /** Renders the GM's combatant cards; absent, cards are left out. */
+    readonly ruleset: Ruleset | null = null,
   ) {}
 
   visibleRank(id: string): number | null {
@@ -28,7 +31,8 @@ export class ProjectionContext {
   }
 }
 
-function gmCombatant(c: CombatantRecord): CombatantView {
+function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView {
+  const card = c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
   return {
     typeName: 'combatant',
     id: c.id,
@@ -39,6 +43,8 @@ function gmCombatant(c: CombatantRecord): CombatantView {
     numbers: { kind: 'exact', hp: c.hp, maxHp: c.maxHp, initiativeModifier: c.initiativeModifier },
     initiative: c.initiative,
     orderKey: c.orderKey,
+    rules: c.rules,
+    card,
   }
 }
 
@@ -46,7 +52,8 @@ function gmCombatant(c: CombatantRecord): CombatantView {
 function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView | null {
   if (c.hidden) return null
   const orderKey = ctx.visibleRank(c.id)
-  if (c.kind === 'pc') return { ...gmCombatant(c), orderKey }
+  // A PC's numbers are public at the table; its sheet data and card stay on the GM's screen.
+  if (c.kind === 'pc') return { ...gmCombatant(c, ctx), orderKey, rules: null, card: null }
   return {
     typeName: 'combatant',
     id: c.id,
@@ -57,6 +64,8 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
     numbers: { kind: 'secret', band: healthBand(c.hp, c.maxHp) },
     initiative: c.initiative === null ? null : 'secret',
     orderKey,
+    rules: null,
+    card: null,
   }
 }
 
@@ -81,7 +90,7 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
     case 'campaign':
       return record
     case 'combatant':
-      return gm ? gmCombatant(record) : playerCombatant(record, ctx)
+      return gm ? gmCombatant(record, ctx) : playerCombatant(record, ctx)
     case 'encounter':
       return gm ? record : playerEncounter(record, ctx)
     case 'log':

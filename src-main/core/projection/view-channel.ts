@@ -3,6 +3,7 @@ import type { RecordsDiff, Snapshot } from '../../../src-shared/diff'
 import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/views'
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
+import type { Ruleset } from '../../rules/ruleset'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
 
 interface Sent {
@@ -35,10 +36,10 @@ export class ViewChannel {
   }
 
   /** The whole projection; resets what this window is believed to hold. */
-  snapshot(store: RecordStore, seq: number): Snapshot {
+  snapshot(store: RecordStore, seq: number, ruleset: Ruleset | null = null): Snapshot {
     this.#sent.clear()
     const version = this.#nextVersion(seq)
-    const ctx = new ProjectionContext(store, this.role)
+    const ctx = new ProjectionContext(store, this.role, ruleset)
     const records: ViewRecord[] = []
     for (const r of store.values()) {
       const v = projectRecord(r, ctx)
@@ -57,12 +58,12 @@ export class ViewChannel {
   }
 
   /** Builds and sends the diff for the records a command changed. Returns it (or null if nothing changed for this window). */
-  publish(store: RecordStore, changes: readonly RecordChange[], seq: number): RecordsDiff | null {
+  publish(store: RecordStore, changes: readonly RecordChange[], seq: number, ruleset: Ruleset | null = null): RecordsDiff | null {
     // A window that has not had its snapshot yet has nothing a diff could apply to.
     if (this.#version < 0) return null
     const ids = new Set<string>(changes.map((c) => c.id))
     for (const id of dependentRecordIds(store, this.role, changes)) ids.add(id)
-    const ctx = new ProjectionContext(store, this.role)
+    const ctx = new ProjectionContext(store, this.role, ruleset)
     const added: ViewRecord[] = []
     const updated: [ViewRecord, ViewRecord][] = []
     const removed: ViewRecordId[] = []

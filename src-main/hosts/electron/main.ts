@@ -108,7 +108,9 @@ async function stopCore(): Promise<void> {
 async function start(): Promise<void> {
   await app.whenReady()
   hardenSession(session.defaultSession, ELECTRON_CSP, rendererRoots)
-  core = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data') })
+  // Packaged builds carry resources/ beside the app; in development it is the project's own.
+  const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
+  core = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir })
   await core.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)

@@ -39,6 +39,8 @@ const api: SalvoApi = {
   createCampaign: request('createCampaign'),
   openCampaign: request('openCampaign'),
   restoreBackup: request('restoreBackup'),
+  listRulesets: request('listRulesets'),
+  previewAttack: request('previewAttack'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const { dataDir, port, rendererDir } = parsed.options
   const here = path.dirname(fileURLToPath(import.meta.url))
   const renderer = path.resolve(rendererDir ?? path.join(here, '../renderer'))
-  const core = new SalvoCore({ dataDir: path.resolve(dataDir) })
+  const core = new SalvoCore({ dataDir: path.resolve(dataDir), resourcesDir: path.resolve(here, '../../resources') })
   await core.start()
   const server = await startWebServer(core, renderer, port)
   console.log(`Salvo is running (data: ${path.resolve(dataDir)})`)

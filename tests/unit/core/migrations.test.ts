@@ -28,7 +28,7 @@ describe('opening an old campaign file', () => {
     const { CampaignRepository } = await import('../../../src-main/core/persistence/campaign-repository')
     const { tempDir } = await import('../helpers/temp-dir')
     const dataDir = tempDir()
-    const created = await new CampaignRepository({ dataDir }).create('Old times', 'seed')
+    const created = await new CampaignRepository({ dataDir }).create('Old times', 'seed', 'generic-d100')
     await created.close()
     // Pretend version 0 kept the records under another name.
     const current = JSON.parse(readFileSync(created.paths.document, 'utf8')) as Record<string, unknown>
@@ -54,7 +54,7 @@ describe('restoring an old-format backup', () => {
     const dataDir = tempDir()
     const toV1: Migration = { from: 0, to: 1, migrate: ({ items, ...rest }) => ({ ...rest, records: items }) }
     const repo = new CampaignRepository({ dataDir, migrations: [toV1] })
-    const created = await repo.create('Old times', 'seed')
+    const created = await repo.create('Old times', 'seed', 'generic-d100')
     await created.close()
     const current = JSON.parse(readFileSync(created.paths.document, 'utf8')) as Record<string, unknown>
     writeFileSync(created.paths.backup('2020-01-01T00-00-00-000Z-opened.json'), JSON.stringify({ schemaVersion: 0, journalSeq: 0, items: current['records'] }))

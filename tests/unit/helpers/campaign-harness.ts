@@ -6,6 +6,7 @@ import { CampaignRepository } from '../../../src-main/core/persistence/campaign-
 import type { DurableFs } from '../../../src-main/core/persistence/durable-fs'
 import type { OpenCampaign } from '../../../src-main/core/persistence/open-campaign'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
+import type { Ruleset } from '../../../src-main/rules/ruleset'
 import { tempDir } from './temp-dir'
 
 let counter = 0
@@ -17,15 +18,16 @@ export class CampaignHarness {
     readonly repo: CampaignRepository,
     public campaign: OpenCampaign,
     public engine: CampaignEngine,
+    readonly ruleset: Ruleset,
   ) {}
 
-  static async create(seed = 'test-seed', dataDir = tempDir(), fs?: DurableFs): Promise<CampaignHarness> {
+  static async create(seed = 'test-seed', dataDir = tempDir(), fs?: DurableFs, ruleset: Ruleset = genericRuleset): Promise<CampaignHarness> {
     // A clock that ticks a second per reading: deterministic, and backups sort in the order made.
     let tick = 0
     const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, tick++))
     const repo = new CampaignRepository(fs ? { dataDir, now, fs } : { dataDir, now })
-    const campaign = await repo.create('Test campaign', seed)
-    return new CampaignHarness(dataDir, repo, campaign, new CampaignEngine(campaign, genericRuleset))
+    const campaign = await repo.create('Test campaign', seed, ruleset.id)
+    return new CampaignHarness(dataDir, repo, campaign, new CampaignEngine(campaign, ruleset), ruleset)
   }
 
   run<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[]): Result<Executed> {
@@ -56,7 +58,7 @@ export class CampaignHarness {
     const reopened = await this.repo.open(id)
     if (reopened.ok) {
       this.campaign = reopened.value
-      this.engine = new CampaignEngine(reopened.value, genericRuleset)
+      this.engine = new CampaignEngine(reopened.value, this.ruleset)
     }
     return reopened
   }

@@ -25,6 +25,18 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'combatant/setHp': { valid: { combatantId: C, hp: -5 }, invalid: [{ combatantId: C }, { combatantId: C, hp: 1e9 }] },
   'combatant/adjustHp': { valid: { combatantId: C, delta: -7 }, invalid: [{ combatantId: C, delta: 0 }, { combatantId: C, delta: 'x' }] },
   'combatant/setHidden': { valid: { combatantId: C, hidden: true }, invalid: [{ combatantId: C, hidden: 'yes' }] },
+  'combatant/setRules': {
+    valid: { combatantId: C, rules: { stats: { str: 5 } } },
+    invalid: [{ combatantId: C }, { combatantId: C, rules: JSON.parse('[[[[[[[[[[[[[[1]]]]]]]]]]]]]]') }],
+  },
+  'attack/resolve': {
+    valid: { request: { attackerId: C, targetId: 'combatant:n2', weapon: 0, mode: 'semi', options: { distance: 12, aim: 'aimed', stealth: false } } },
+    invalid: [
+      { request: { attackerId: C, targetId: C, weapon: -1, mode: 'semi', options: {} } },
+      { request: { attackerId: C, targetId: C, weapon: 0, mode: 'semi', options: { x: { nested: true } } } },
+      { request: { attackerId: 'me', targetId: C, weapon: 0, mode: 'semi', options: {} } },
+    ],
+  },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },

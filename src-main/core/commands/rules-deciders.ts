@@ -1,0 +1,51 @@
+import { fail, ok } from '../../../src-shared/result'
+import type { CombatantRecord } from '../../../src-shared/records'
+import type { RulesCombatant } from '../../rules/ruleset'
+import { findCombatant, parseRules, visibilityOf, type Decider } from './decide-context'
+
+const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules })
+
+export const setCombatantRules: Decider<'combatant/setRules'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const parsed = parseRules(ctx, p.rules)
+  if (!parsed.ok) return parsed
+  return ok({
+    label: `Edit ${found.value.name}'s sheet`,
+    events: [
+      { type: 'combatant/rulesChanged', combatantId: p.combatantId, rules: parsed.value.data, maxHp: parsed.value.maxHp },
+      ctx.log(`${found.value.name}'s sheet updated`, { visibility: 'gm' }),
+    ],
+  })
+}
+
+/** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */
+export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
+  const attacks = ctx.ruleset.attacks
+  if (!attacks) return fail('attack/unsupported', `The ${ctx.ruleset.name} ruleset does not resolve attacks.`)
+  const attacker = findCombatant(ctx.state, p.request.attackerId)
+  if (!attacker.ok) return attacker
+  const target = findCombatant(ctx.state, p.request.targetId)
+  if (!target.ok) return target
+  const r = attacks.resolve(p.request, asRulesCombatant(attacker.value), asRulesCombatant(target.value), ctx.dice)
+  if (!r.ok) return r
+  const a = attacker.value
+  const t = target.value
+  // Numbers about a hidden or NPC target stay with the GM.
+  const visibility = a.hidden || t.hidden || t.kind === 'npc' ? 'gm' : visibilityOf(t)
+  return ok({
+    label: `${a.name} attacks ${t.name}`,
+    events: [
+      ...(r.value.attackerRules !== null
+        ? [{ type: 'combatant/rulesChanged' as const, combatantId: a.id, rules: r.value.attackerRules, maxHp: null }]
+        : []),
+      ...(r.value.targetRules !== null
+        ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
+        : []),
+      ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
+      ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail }),
+    ],
+  })
+}
+
+export { asRulesCombatant }

@@ -1,0 +1,70 @@
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { rollGenericInitiative } from '../generic/generic-initiative'
+import type { ParsedRules, Ruleset } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import type { PackSection } from './content/pack-schema'
+import { cxCard } from './cx-card'
+import { previewCxAttack, resolveCxAttack } from './cx-attack'
+import { cxMaxHealth, freshLive } from './sheet/cx-derived'
+import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
+
+/** Every item id a sheet names must exist in the loaded content; the error names the field. */
+function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
+  const missing = (section: PackSection, id: string | null, field: string) =>
+    id !== null && !library.get(section, id) ? `${field}: no ${section.replace(/s$/, '').replace(/-/g, ' ')} "${id}" in the content packs` : null
+  return (
+    missing('classes', c.classId, 'classId') ??
+    missing('species', c.speciesId, 'speciesId') ??
+    missing('armour-materials', c.armour.materialId, 'armour.materialId') ??
+    missing('shields', c.shieldId, 'shieldId') ??
+    c.armour.rigIds.map((id, i) => missing('armour-rigs', id, `armour.rigIds.${i}`)).find((x) => x) ??
+    c.weapons
+      .flatMap((w, i) => [
+        missing(w.kind === 'ranged' ? 'ranged-weapons' : 'melee-weapons', w.itemId, `weapons.${i}.itemId`),
+        ...w.attachmentIds.map((a, j) => missing('attachments', a, `weapons.${i}.attachmentIds.${j}`)),
+      ])
+      .find((x) => x) ??
+    null
+  )
+}
+
+function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
+  const parsed = cxCombatantSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return fail('rules/invalid', `Compound X sheet: ${issue.path.join('.') || 'sheet'} ${issue.message}`)
+  }
+  const sheet = parsed.data
+  const c: CxCombatant = { ...sheet, live: sheet.live ?? freshLive(sheet, library) }
+  const problem = checkItems(c, library)
+  if (problem) return fail('rules/unknownItem', `Compound X sheet: ${problem}`)
+  return ok({ data: c as unknown as JsonValue, maxHp: cxMaxHealth(c) })
+}
+
+/** CX19: the class's initiative bonus (Soldier +15) on top of the GM's own modifier. */
+function classInitiativeBonus(rules: JsonValue | null | undefined, library: ContentLibrary): number {
+  const classId = (rules as { classId?: unknown } | null | undefined)?.classId
+  return typeof classId === 'string' ? (library.get('classes', classId)?.initiativeBonus ?? 0) : 0
+}
+
+/** Compound X behind the ruleset interface, with its content. */
+export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
+  return {
+    id: 'compound-x',
+    name: 'Compound X',
+    rollInitiative: (entrants, dice) =>
+      rollGenericInitiative(
+        entrants.map((e) => ({ ...e, initiativeModifier: e.initiativeModifier + classInitiativeBonus(e.rules, library) })),
+        dice,
+      ),
+    combatantRules: {
+      parse: (input) => parse(input, library),
+      card: (rules) => cxCard(rules as unknown as CxCombatant, library),
+    },
+    attacks: {
+      preview: (request, attacker, target) => previewCxAttack(request, attacker, target, library),
+      resolve: (request, attacker, target, dice) => resolveCxAttack(request, attacker, target, library, dice),
+    },
+  }
+}

@@ -1,0 +1,82 @@
+import type { ContentLibrary } from '../content/content-library'
+import type { ArmourState, DefenderState, ShieldState } from '../protection/defender'
+import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
+import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
+
+export interface ArmourSummary {
+  readonly coverage: number
+  readonly apl: number
+  readonly strength: number
+  readonly movementPenalty: number
+}
+
+/**
+ * The armour system: rigs with a material installed add their coverage; strength and APL
+ * come from the one material (`000` Armor Systems: more rigs raise coverage, not AS or APL).
+ */
+export function armourSummary(c: Pick<CxCombatantParsed, 'armour'>, library: ContentLibrary): ArmourSummary | null {
+  const material = c.armour.materialId ? library.get('armour-materials', c.armour.materialId) : undefined
+  const rigs = c.armour.rigIds.map((id) => library.get('armour-rigs', id)).filter((r) => r !== undefined)
+  const movementPenalty = rigs.reduce((t, r) => t + r.movementPenalty, 0)
+  if (!material) return null
+  const covering = rigs.filter((r) => r.coverage !== null)
+  const coverage = Math.min(100, covering.reduce((t, r) => t + (r.coverage ?? 0), 0))
+  if (coverage === 0) return null
+  // 000: each material installed in a rig adds 1 m of movement penalty.
+  return { coverage, apl: material.apl, strength: material.armourStrength, movementPenalty: movementPenalty + covering.length }
+}
+
+export function shieldOf(c: Pick<CxCombatantParsed, 'shieldId'>, library: ContentLibrary) {
+  return c.shieldId ? (library.get('shields', c.shieldId) ?? null) : null
+}
+
+/** A fresh live state: armour points and shield full, nanites at their maximum. */
+export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive {
+  const primary = c.classId ? library.get('classes', c.classId)?.primaryAttribute : undefined
+  return {
+    armourPoints: armourSummary(c, library)?.strength ?? 0,
+    shieldStrength: shieldOf(c, library)?.strength ?? 0,
+    shieldDownTurns: null,
+    nanites: primary ? naniteMaximum(c.stats, primary) : 0,
+    plasmaBurn: 0,
+    stance: 'standing',
+    cover: 'none',
+    suppressed: false,
+    sprinted: false,
+  }
+}
+
+export const cxMaxHealth = (c: Pick<CxCombatant, 'stats'>): number => maxHealth(c.stats)
+
+/** The target as the protection rules see it (CX11–CX15). */
+export function defenderOf(c: CxCombatant, health: number, library: ContentLibrary): DefenderState {
+  const a = armourSummary(c, library)
+  const s = shieldOf(c, library)
+  const armour: ArmourState | null = a ? { coverage: a.coverage, apl: a.apl, points: c.live.armourPoints, maxPoints: a.strength } : null
+  const shield: ShieldState | null = s
+    ? {
+        maxStrength: s.strength,
+        strength: c.live.shieldStrength,
+        rechargePerTurn: s.rechargePerTurn,
+        restartTurns: s.restartTurns,
+        downTurnsLeft: c.live.shieldDownTurns,
+        fastRechargeNanites: s.fastRechargeNanites,
+        blocksAllDamage: s.blocksAllDamage,
+      }
+    : null
+  return { health, armour, shield, shockSave: shockSave(c.stats), plasmaBurn: c.live.plasmaBurn }
+}
+
+/** Writes a defender's protection back into the live state after a hit. */
+export function withDefender(c: CxCombatant, d: DefenderState): CxCombatant {
+  return {
+    ...c,
+    live: {
+      ...c.live,
+      armourPoints: d.armour?.points ?? c.live.armourPoints,
+      shieldStrength: d.shield?.strength ?? c.live.shieldStrength,
+      shieldDownTurns: d.shield ? d.shield.downTurnsLeft : c.live.shieldDownTurns,
+      plasmaBurn: d.plasmaBurn,
+    },
+  }
+}

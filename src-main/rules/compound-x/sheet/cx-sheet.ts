@@ -1,0 +1,49 @@
+import { z } from 'zod'
+import { STAT_NAMES } from '../content/pack-schema'
+
+const stat = z.number().int().min(1).max(20)
+const itemId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id')
+
+/** A carried weapon: which item, what is fitted, and what is loaded. */
+export const carriedWeaponSchema = z.strictObject({
+  kind: z.enum(['ranged', 'melee']),
+  itemId,
+  attachmentIds: z.array(itemId).max(8).default([]),
+  /** Rounds in the magazine (ranged only). */
+  ammo: z.number().int().min(0).max(10_000).default(0),
+  spareMagazines: z.number().int().min(0).max(100).default(0),
+  jammed: z.boolean().default(false),
+})
+
+/** What changes during a fight; the sheet part changes between fights. */
+export const cxLiveSchema = z.strictObject({
+  armourPoints: z.number().int().min(0).max(10_000),
+  shieldStrength: z.number().int().min(0).max(10_000),
+  /** Turns left before a broken shield restarts (CX14); null while up. */
+  shieldDownTurns: z.number().int().min(0).max(100).nullable(),
+  nanites: z.number().int().min(0).max(10_000),
+  plasmaBurn: z.number().int().min(0).max(100),
+  stance: z.enum(['standing', 'crouching', 'prone', 'hunkering']),
+  cover: z.enum(['none', 'partial', 'full']),
+  suppressed: z.boolean(),
+  sprinted: z.boolean(),
+})
+
+/** A Compound X combatant's rules data, validated whenever it is set. */
+export const cxCombatantSchema = z.strictObject({
+  stats: z.strictObject(Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>),
+  classId: itemId.nullable(),
+  speciesId: itemId.nullable(),
+  skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),
+  weapons: z.array(carriedWeaponSchema).max(8).default([]),
+  armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
+  shieldId: itemId.nullable().default(null),
+  /** Filled from the sheet when absent (full armour points, full shield). */
+  live: cxLiveSchema.optional(),
+})
+
+export type CxCombatantInput = z.input<typeof cxCombatantSchema>
+export type CxCombatantParsed = z.output<typeof cxCombatantSchema>
+export type CxLive = z.output<typeof cxLiveSchema>
+export type CxCombatant = Omit<CxCombatantParsed, 'live'> & { readonly live: CxLive }
+export type CarriedWeapon = z.output<typeof carriedWeaponSchema>

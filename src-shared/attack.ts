@@ -1,0 +1,54 @@
+import type { CombatantId } from './records'
+
+/**
+ * Ruleset-agnostic attack envelope: the UI names the attacker, target, weapon and mode, and
+ * sets the ruleset's own toggles by key. It never names a rule; the ruleset describes them.
+ */
+export interface AttackRequest {
+  readonly attackerId: CombatantId
+  readonly targetId: CombatantId
+  /** Index into the attacker's weapon list, as the ruleset's card lists them. */
+  readonly weapon: number
+  readonly mode: string
+  /** The ruleset's situational toggles and numbers (cover, stance, aim, distance…), by key. */
+  readonly options: Readonly<Record<string, string | number | boolean>>
+}
+
+/** One option the ruleset offers for an attack, and its current value. */
+export type AttackOption =
+  | { readonly key: string; readonly label: string; readonly kind: 'toggle'; readonly value: boolean; readonly hint?: string }
+  | { readonly key: string; readonly label: string; readonly kind: 'number'; readonly value: number; readonly unit?: string; readonly min?: number; readonly max?: number }
+  | { readonly key: string; readonly label: string; readonly kind: 'choice'; readonly value: string; readonly choices: readonly { readonly value: string; readonly label: string }[] }
+
+/** A line of an explanation: what, how much, and the rule it came from. */
+export interface ExplanationLine {
+  readonly label: string
+  readonly value: string
+  readonly source?: string
+  readonly enabled?: boolean
+}
+
+export interface ExplanationSection {
+  readonly title: string
+  readonly lines: readonly ExplanationLine[]
+  readonly total?: string
+}
+
+/** Exact odds of an attack as the GM sees them before rolling. */
+export interface AttackPreview {
+  readonly weapons: readonly { readonly index: number; readonly name: string; readonly modes: readonly string[] }[]
+  readonly options: readonly AttackOption[]
+  /** Mutually exclusive outcomes of the (first) roll: miss, hit, critical… with probabilities. */
+  readonly outcomes: readonly { readonly label: string; readonly probability: number }[]
+  /** Side probabilities that overlap the outcomes (jam…). */
+  readonly risks: readonly { readonly label: string; readonly probability: number }[]
+  readonly expectedDamage: number
+  readonly downChance: number
+  /** Health damage distribution after shields and armour. */
+  readonly damage: readonly { readonly amount: number; readonly probability: number }[]
+  readonly explanation: readonly ExplanationSection[]
+  /** Set when the attack cannot succeed or cannot be made, and why. */
+  readonly blocked: string | null
+  /** How many dice the resolution may ask for, and which, for typing physical dice. */
+  readonly diceHint: string
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
+import { createRulesetRegistry } from '../../../../src-main/rules/ruleset-registry'
+import { CampaignHarness } from '../../helpers/campaign-harness'
+import { tempDir } from '../../helpers/temp-dir'
+
+const registry = createRulesetRegistry(resolve('resources'))
+const cx = registry.find('compound-x')!
+
+const trooper = (over: Partial<CxCombatantInput> = {}): CxCombatantInput => ({
+  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
+  classId: 'soldier',
+  speciesId: 'human',
+  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
+  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
+  ...over,
+})
+
+async function fight() {
+  const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, cx)
+  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+  h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ stats: { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 } }) })
+  return h
+}
+
+const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
+const live = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { live: { armourPoints: number } }).live
+const ammo = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { weapons: { ammo: number }[] }).weapons[0]!.ammo
+
+describe('Compound X through the command pipeline', () => {
+  it('derives max health from FORT (CX23) and fills armour points from the material', async () => {
+    const h = await fight()
+    expect(combatant(h, 'Vex')).toMatchObject({ maxHp: 110, hp: 110 })
+    expect(live(h, 'Vex').armourPoints).toBe(40)
+  })
+
+  it('refuses a sheet naming an item the packs do not have, naming the field', async () => {
+    const h = await fight()
+    const r = h.run('combatant/setRules', { combatantId: h.combatantId('Vex'), rules: trooper({ shieldId: 'death-star-shield' }) })
+    expect(!r.ok && r.error.message).toBe('Compound X sheet: shieldId: no shield "death-star-shield" in the content packs')
+    const bad = h.run('combatant/setRules', { combatantId: h.combatantId('Vex'), rules: { ...trooper(), stats: { str: 99 } } })
+    expect(!bad.ok && bad.error.message).toMatch(/^Compound X sheet: stats\./)
+  })
+
+  it('resolves an attack with typed dice: ammo, armour, health, and a log entry listing every modifier; undo restores all', async () => {
+    const h = await fight()
+    const before = JSON.stringify(h.campaign.store.toObject())
+    const request = {
+      attackerId: h.combatantId('Vex'),
+      targetId: h.combatantId('Raider'),
+      weapon: 0,
+      mode: 'semi',
+      options: { distance: 12, aim: 'aimed', cover: 'partial' },
+    }
+    // Miss chance: 3 (bracket 1) + trunc(−1 PER 8) = 2, + partial cover 2 = 4. d10 9 hits; d100 10 hits the 40% armour.
+    h.must('attack/resolve', { request }, [9, 10])
+    expect(ammo(h, 'Vex')).toBe(24)
+    // C25: 80 ballistic, APL 2 ≥ armour APL 1: 40 to armour points, 40 to health.
+    expect(live(h, 'Raider').armourPoints).toBe(0)
+    expect(combatant(h, 'Raider').hp).toBe(100 - 40)
+    const entry = h.campaign.store.ofType('log').at(-1)!
+    expect(entry.text).toMatch(/^Vex fires the Anvil Arms C25 at Raider: hit, 40 damage to health/)
+    expect(entry.visibility).toBe('gm')
+    const lines = entry.detail!.flatMap((s) => s.lines.map((l) => `${l.label} ${l.value} ${l.source ?? ''}`))
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/PER 8 combat modifier −1 CX5/), expect.stringMatching(/Target in partial cover \+2 CX6/)]))
+    expect(entry.rolls.map((r) => r.faces[0])).toEqual([9, 10])
+    expect(entry.rolls.every((r) => r.source === 'typed')).toBe(true)
+
+    h.must('history/undo', {})
+    const { history: _a, ...now } = h.campaign.store.toObject()
+    const { history: _b, ...then } = JSON.parse(before) as Record<string, unknown>
+    expect(JSON.parse(JSON.stringify(now))).toEqual(then)
+  })
+
+  it('the same attack re-issued after undo rolls the same seeded dice (no fishing)', async () => {
+    const h = await fight()
+    const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'burst', options: { distance: 20 } }
+    h.must('attack/resolve', { request })
+    const first = h.campaign.store.ofType('log').at(-1)!.rolls
+    h.must('history/undo', {})
+    h.must('attack/resolve', { request })
+    expect(h.campaign.store.ofType('log').at(-1)!.rolls).toEqual(first)
+  })
+
+  it('a jammed weapon or an empty magazine is refused with the reason', async () => {
+    const h = await fight()
+    h.must('combatant/setRules', {
+      combatantId: h.combatantId('Vex'),
+      rules: trooper({ weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 0, jammed: true }] }),
+    })
+    const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: {} }
+    const r = h.run('attack/resolve', { request })
+    expect(!r.ok && r.error.message).toMatch(/jammed.*DC 60 \(CX9\)/)
+  })
+})
