@@ -42,6 +42,10 @@ function jsonDepth(v: unknown, depth = 0): number {
   return Math.max(depth, ...Object.values(v).map((x) => jsonDepth(x, depth + 1)))
 }
 
+export const formValuesSchema = z
+  .record(z.string().max(40), z.union([z.string().max(80), z.number(), z.boolean()]))
+  .refine((o) => Object.keys(o).length <= 60, 'has too many fields')
+
 export const attackRequestSchema = z.strictObject({
   attackerId: combatantIdSchema,
   targetId: combatantIdSchema,
@@ -82,6 +86,8 @@ export const commandPayloadSchemas = {
   /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
   'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
   'attack/resolve': z.strictObject({ request: attackRequestSchema }),
+  /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
+  'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   'encounter/rollInitiative': empty,
   'encounter/nextTurn': empty,

@@ -1,4 +1,4 @@
-import type { AttackPreview, AttackRequest } from './attack'
+import type { AttackOption, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { Result } from './result'
@@ -66,6 +66,7 @@ export const REQUEST_NAMES = [
   'restoreBackup',
   'listRulesets',
   'previewAttack',
+  'sheetForm',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -82,6 +83,7 @@ export interface RequestResults {
   restoreBackup: CampaignSummary
   listRulesets: readonly { readonly id: string; readonly name: string }[]
   previewAttack: AttackPreview
+  sheetForm: readonly AttackOption[]
 }
 
 export interface RequestInputs {
@@ -94,6 +96,8 @@ export interface RequestInputs {
   restoreBackup: { campaignId: string; backup: string }
   listRulesets: undefined
   previewAttack: { request: AttackRequest }
+  /** The ruleset's sheet form for a combatant (or a blank one for null). */
+  sheetForm: { combatantId: `combatant:${string}` | null }
 }
 
 export type SalvoApi = {

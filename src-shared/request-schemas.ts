@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attackRequestSchema } from './commands'
+import { attackRequestSchema, combatantIdSchema } from './commands'
 import type { RequestName } from './contract'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -19,4 +19,5 @@ export const requestInputSchemas = {
   restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),
   listRulesets: z.undefined(),
   previewAttack: z.strictObject({ request: attackRequestSchema }),
+  sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -1,4 +1,4 @@
-import type { AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, InitiativeResult } from '../../src-shared/records'
@@ -59,6 +59,10 @@ export interface Ruleset {
     parse(input: unknown): Result<ParsedRules>
     /** What a GM card shows, already explained. */
     card(rules: JsonValue): readonly ExplanationSection[]
+    /** The sheet as a form of generic fields the UI can render without knowing the rules. */
+    form(rules: JsonValue | null): readonly AttackOption[]
+    /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
+    fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

@@ -129,6 +129,8 @@ export class SalvoCore {
         return ok(this.#rulesets.list())
       case 'previewAttack':
         return this.#previewAttack((input as { request: AttackRequest }).request)
+      case 'sheetForm':
+        return this.#sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':
         return ok(this.#session(attached.channel.role))
       case 'listCampaigns':
@@ -243,6 +245,14 @@ export class SalvoCore {
     if (!this.#campaign) return { undo: null, redo: null }
     const h = historyOf(this.#campaign.store)
     return { undo: h.undo.at(-1)?.label ?? null, redo: h.redo.at(-1)?.label ?? null }
+  }
+
+  #sheetForm(combatantId: string | null): Result<RequestResults['sheetForm']> {
+    const rules = this.#ruleset?.combatantRules
+    if (!rules) return fail('rules/unsupported', 'This campaign\'s ruleset has no character sheets.')
+    const record = combatantId ? this.#campaign?.store.get(combatantId) : null
+    if (combatantId && record?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
+    return ok(rules.form(record?.typeName === 'combatant' ? record.rules : null))
   }
 
   /** Exact odds before an attack: read-only, so nothing is journaled and no die is drawn. */

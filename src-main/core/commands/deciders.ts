@@ -10,7 +10,7 @@ import {
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
-import { resolveAttack, setCombatantRules } from './rules-deciders'
+import { resolveAttack, setCombatantRules, setCombatantSheet } from './rules-deciders'
 
 /** One decider per command type; the mapped type makes a missing one a compile error. */
 export const DECIDERS: { [T in CommandType]: Decider<T> } = {
@@ -21,6 +21,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/adjustHp': adjustCombatantHp,
   'combatant/setHidden': setCombatantHidden,
   'combatant/setRules': setCombatantRules,
+  'combatant/setSheet': setCombatantSheet,
   'attack/resolve': resolveAttack,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,

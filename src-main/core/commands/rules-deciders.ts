@@ -19,6 +19,22 @@ export const setCombatantRules: Decider<'combatant/setRules'> = (ctx, p) => {
   })
 }
 
+export const setCombatantSheet: Decider<'combatant/setSheet'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const rules = ctx.ruleset.combatantRules
+  if (!rules) return fail('rules/unsupported', `The ${ctx.ruleset.name} ruleset keeps no per-combatant data.`)
+  const parsed = rules.parse(rules.fromForm(p.values, found.value.rules))
+  if (!parsed.ok) return parsed
+  return ok({
+    label: `Edit ${found.value.name}'s sheet`,
+    events: [
+      { type: 'combatant/rulesChanged', combatantId: p.combatantId, rules: parsed.value.data, maxHp: parsed.value.maxHp },
+      ctx.log(`${found.value.name}'s sheet updated`, { visibility: 'gm' }),
+    ],
+  })
+}
+
 /** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */
 export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   const attacks = ctx.ruleset.attacks

@@ -41,6 +41,7 @@ const api: SalvoApi = {
   restoreBackup: request('restoreBackup'),
   listRulesets: request('listRulesets'),
   previewAttack: request('previewAttack'),
+  sheetForm: request('sheetForm'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -8,6 +8,7 @@ import { cxCard } from './cx-card'
 import { previewCxAttack, resolveCxAttack } from './cx-attack'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
+import { asCx, cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
@@ -61,6 +62,8 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
     combatantRules: {
       parse: (input) => parse(input, library),
       card: (rules) => cxCard(rules as unknown as CxCombatant, library),
+      form: (rules) => cxSheetForm(asCx(rules), library),
+      fromForm: (values, current) => cxSheetFromForm(values, asCx(current), library),
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttack(request, attacker, target, library),

@@ -37,6 +37,10 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
       { request: { attackerId: 'me', targetId: C, weapon: 0, mode: 'semi', options: {} } },
     ],
   },
+  'combatant/setSheet': {
+    valid: { combatantId: C, values: { str: 6, classId: 'soldier', hidden: false } },
+    invalid: [{ combatantId: C, values: { str: { deep: 1 } } }, { combatantId: C }],
+  },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },

@@ -94,3 +94,33 @@ describe('Compound X through the command pipeline', () => {
     expect(!r.ok && r.error.message).toMatch(/jammed.*DC 60 \(CX9\)/)
   })
 })
+
+describe('the Compound X sheet form', () => {
+  it('fits equipment from generic values: full magazine, rigs of the family, armour points from the material', async () => {
+    const h = await CampaignHarness.create('form-seed', tempDir(), undefined, cx)
+    h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 50 })
+    const values = { str: 6, per: 7, fort: 8, cha: 5, int: 5, dex: 6, luck: 6, classId: 'soldier', weapon: 'matthews-11-35-carbine', armourFamily: 'medium', materialId: 'standard-l2-carbon-steel-fiber', shieldId: 'a-class-electron-shield' }
+    h.must('combatant/setSheet', { combatantId: h.combatantId('Ash'), values })
+    const c = combatant(h, 'Ash')
+    expect(c.maxHp).toBe(130)
+    const rules = c.rules as { weapons: { itemId: string; ammo: number }[]; armour: { rigIds: string[] }; live: { armourPoints: number; shieldStrength: number } }
+    expect(rules.weapons[0]).toMatchObject({ itemId: 'matthews-11-35-carbine', ammo: 18 })
+    expect(rules.armour.rigIds).toEqual(['medium-chest-rig', 'medium-arm-rig', 'medium-leg-rig'])
+    expect(rules.live).toMatchObject({ armourPoints: 50, shieldStrength: 120 })
+    // The form reads back what was set.
+    const form = cx.combatantRules!.form(c.rules)
+    expect(form.find((f) => f.key === 'armourFamily')?.value).toBe('medium')
+    expect(form.find((f) => f.key === 'fort')?.value).toBe(8)
+  })
+
+  it('changing only stats keeps the fight state; bad values are refused with the field', async () => {
+    const h = await fight()
+    const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: {} }
+    h.must('attack/resolve', { request }, [9, 10])
+    const values = Object.fromEntries(cx.combatantRules!.form(combatant(h, 'Raider').rules).map((f) => [f.key, f.value]))
+    h.must('combatant/setSheet', { combatantId: h.combatantId('Raider'), values: { ...values, luck: 9 } })
+    expect(live(h, 'Raider').armourPoints).toBe(0)
+    const r = h.run('combatant/setSheet', { combatantId: h.combatantId('Raider'), values: { ...values, str: 40 } })
+    expect(!r.ok && r.error.message).toMatch(/stats\.str/)
+  })
+})

@@ -287,7 +287,7 @@ describe('CX29 stabilise', () => {
 describe('001 Medicine Saving Throws: healing wounds', () => {
   const medic = (over: Partial<Extract<Healer, { kind: 'medic' }>> = {}): Healer => ({ kind: 'medic', medicineSkill: 25, hasBag: true, medkit: false, ...over })
 
-  it('001 worked example: 70 damage, Medicine 25, total 86 → 41 healed, 29 left; then DC 29 heals the rest, never more', () => {
+  it('CX1 + 001 Medicine worked example: 70 damage, Medicine 25, total 86 → 41 healed, 29 left; then DC 29 heals the rest, never more', () => {
     const first = healWound([70], 0, medic(), faces(61))
     expect(first).toMatchObject({ success: true, total: 86, dc: 70, healed: 41, wounds: [29] })
     const second = healWound(first.wounds, 0, medic(), faces(50))
@@ -296,22 +296,22 @@ describe('001 Medicine Saving Throws: healing wounds', () => {
   it.each([
     [20, false],
     [21, true],
-  ])('001 + CX1: a 20-damage wound needs more than 20: total %i succeeds = %s; the other wounds are untouched', (total, ok) => {
+  ])('CX1 + 001 Medicine: a 20-damage wound needs more than 20: total %i succeeds = %s; the other wounds are untouched', (total, ok) => {
     const r = healWound([20, 20, 20], 1, medic({ medicineSkill: 0 }), faces(total))
     expect(r.success).toBe(ok)
     expect(r.wounds).toEqual(ok ? [20, 19, 20] : [20, 20, 20])
   })
-  it.each<[string, Healer, number, number]>([
-    ['medic with bag', medic(), 70, 41],
-    ['medic without bag: +20 DC', medic({ hasBag: false }), 90, 21],
-    ['medic with medkit, no bag: no +20, +30 healed', medic({ hasBag: false, medkit: true }), 70, 70],
-    ['non-medic with medkit: skill 30', { kind: 'non-medic-with-medkit' }, 70, 51],
-  ])('001: %s (wound 70, natural 61) → DC %i, %i healed', (_, healer, dc, healed) => {
+  it.each<[string, number, number, Healer]>([
+    ['medic with bag', 70, 41, medic()],
+    ['medic without bag: +20 DC, so the same 86 fails', 90, 0, medic({ hasBag: false })],
+    ['medic with medkit, no bag: no +20, +30 healed (capped at the wound)', 70, 70, medic({ hasBag: false, medkit: true })],
+    ['non-medic with medkit: skill 30', 70, 51, { kind: 'non-medic-with-medkit' }],
+  ])('CX1 + 001 Medicine: %s (wound 70, natural 61) → DC %i, %i healed', (_, dc, healed, healer) => {
     const r = healWound([70], 0, healer, faces(61))
     expect(r.dc).toBe(dc)
     expect(r.healed).toBe(healed)
   })
-  it('001: a failed check heals nothing; treating a wound that is not there is refused', () => {
+  it('CX1 + 001 Medicine: a failed check heals nothing; treating a wound that is not there is refused', () => {
     expect(healWound([70], 0, medic(), faces(45))).toMatchObject({ success: false, healed: 0, wounds: [70] })
     expect(() => healWound([70], 1, medic(), faces(45))).toThrow(RangeError)
   })

@@ -1,0 +1,537 @@
+import { describe, expect, it } from 'vitest'
+import type { CombatantId } from '../../../../src-shared/records'
+import type { Result } from '../../../../src-shared/result'
+import type { InitiativePlacement } from '../../../../src-main/rules/ruleset'
+import { mod } from '../../../../src-main/rules/compound-x/statistic'
+import { metresPerTwoActions } from '../../../../src-main/rules/compound-x/stats/derived-stats'
+import { actionCost, fireAction, type TurnAction } from '../../../../src-main/rules/compound-x/turns/action-costs'
+import { hitTheDirt } from '../../../../src-main/rules/compound-x/turns/hit-the-dirt'
+import {
+  initiativeModifiers,
+  rollCompoundXInitiative,
+  type CompoundXInitiativeEntrant,
+} from '../../../../src-main/rules/compound-x/turns/initiative'
+import { moveDistance, type MoveRequest } from '../../../../src-main/rules/compound-x/turns/movement'
+import { regenerateNanites } from '../../../../src-main/rules/compound-x/turns/nanites'
+import { reloadAction, reloadActionsFor, rollReload } from '../../../../src-main/rules/compound-x/turns/reload'
+import { suppress, type Point, type SuppressRequest, type SuppressionZone } from '../../../../src-main/rules/compound-x/turns/suppression'
+import {
+  afterMove,
+  expireZonesAtTurnStart,
+  isSuppressed,
+  reactionOwed,
+  suppressionMalus,
+  type ZoneMove,
+} from '../../../../src-main/rules/compound-x/turns/suppression-effects'
+import {
+  endTurn,
+  hold,
+  loseFirstActionNextTurn,
+  newTurnBudget,
+  react,
+  shooterSprinted,
+  spend,
+  startRound,
+  startTurn,
+  triggerHeld,
+  type TurnBudget,
+} from '../../../../src-main/rules/compound-x/turns/turn-budget'
+import { faces, smg, stats } from './fixtures'
+
+const value = <T>(r: Result<T>): T => {
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value
+}
+const refusal = <T>(r: Result<T>): string => {
+  if (r.ok) throw new Error('expected a refusal')
+  return r.error.message
+}
+const id = (name: string): CombatantId => `combatant:${name}`
+
+// ---------------------------------------------------------------- initiative
+
+const entrant = (name: string, modifiers?: CompoundXInitiativeEntrant['modifiers'], initiativeModifier = 0): CompoundXInitiativeEntrant => ({
+  id: id(name),
+  name,
+  initiativeModifier,
+  ...(modifiers ? { modifiers } : {}),
+})
+const soldier = { name: 'Soldier', initiativeBonus: 15 }
+const order = (p: readonly InitiativePlacement[]) => p.map((x) => x.combatantId)
+
+describe('CX19 initiative', () => {
+  it.each([
+    ['no class', null, [], 0],
+    ['Soldier passive', soldier, [], 15],
+    ['Soldier with Fight Fiercely First', soldier, ['Fight Fiercely First'], 25],
+    ['the feat is matched without regard to case', soldier, ['fight fiercely first'], 25],
+    ['an unrelated feat adds nothing', soldier, ['Quick Hands'], 15],
+  ] as const)('CX19 class modifiers: %s → +%i', (_, cls, feats, total) => {
+    const mods = initiativeModifiers(cls, feats)
+    expect(mods.reduce((t, m) => t + m.value, 0)).toBe(total)
+    expect(mods.every((m) => m.source === 'CX19')).toBe(true)
+  })
+
+  it('CX19: d100 + modifiers, higher first; a Soldier with the feat beats a higher raw roll', () => {
+    // Rolled in name order: Ann (Soldier + feat) 40 → 65, Bob 60 → 60.
+    const placements = rollCompoundXInitiative(
+      [entrant('Bob'), entrant('Ann', initiativeModifiers(soldier, ['Fight Fiercely First']))],
+      faces(40, 60),
+    )
+    expect(order(placements)).toEqual([id('Ann'), id('Bob')])
+    expect(placements[0]!.initiative).toMatchObject({ total: 65, tieBreak: [] })
+    expect(placements[0]!.initiative.roll).toMatchObject({ faces: [40], modifier: 25, expression: 'd100+25' })
+    expect(placements[0]!.modifiers.map((m) => m.value)).toEqual([15, 10])
+  })
+
+  it('CX19: without a modifier list the plain initiative modifier is used (generic entrants plug in)', () => {
+    const placements = rollCompoundXInitiative([entrant('Ann', undefined, 15), entrant('Bob')], faces(40, 60))
+    expect(placements.map((p) => p.initiative.total)).toEqual([60, 55])
+  })
+
+  it('CX19 ties: only the tied roll d100 off, again until they differ; the modifier does not break ties', () => {
+    // Ann 50 + 15 = 65, Bob 65, Cy 30. Roll-offs: Ann 20, Bob 20 (tied again), then Ann 10, Bob 90.
+    const placements = rollCompoundXInitiative(
+      [entrant('Ann', [mod('Soldier', 15, 'CX19')]), entrant('Bob'), entrant('Cy')],
+      faces(50, 65, 30, 20, 20, 10, 90),
+    )
+    expect(order(placements)).toEqual([id('Bob'), id('Ann'), id('Cy')])
+    expect(placements.map((p) => p.initiative.tieBreak)).toEqual([[20, 90], [20, 10], []])
+    expect(placements[0]!.rolls.map((r) => r.total)).toEqual([65, 20, 90])
+  })
+
+  it('CX19 ties: a three-way tie settles the ones that differ and re-rolls only those still tied', () => {
+    // All 70. Roll-offs: Ann 40, Bob 80, Cy 40 → Bob first; Ann and Cy roll again: 5, 6.
+    const placements = rollCompoundXInitiative([entrant('Ann'), entrant('Bob'), entrant('Cy')], faces(70, 70, 70, 40, 80, 40, 5, 6))
+    expect(order(placements)).toEqual([id('Bob'), id('Cy'), id('Ann')])
+    expect(placements[0]!.initiative.tieBreak).toEqual([80])
+  })
+
+  it('CX19: the same faces give the same order whatever order the entrants arrive in', () => {
+    const a = rollCompoundXInitiative([entrant('Ann'), entrant('Bob')], faces(10, 90))
+    const b = rollCompoundXInitiative([entrant('Bob'), entrant('Ann')], faces(10, 90))
+    expect(order(a)).toEqual(order(b))
+    expect(order(a)).toEqual([id('Bob'), id('Ann')])
+  })
+})
+
+// ---------------------------------------------------------------- action economy
+
+const acting = (fort = 5): TurnBudget => startTurn(newTurnBudget(fort)).budget
+const spendAll = (b: TurnBudget, actions: readonly TurnAction[]): TurnBudget => actions.reduce((x, a) => value(spend(x, a)).budget, b)
+const left = (b: TurnBudget): number => (b.phase.kind === 'acting' ? b.phase.actionsLeft : -1)
+const semi = smg()
+const pump = smg({ name: 'Pump Shotgun', semi: { actionsPerShot: 2 }, burst: undefined, auto: undefined })
+
+describe('CX20 action costs (000 Actions list)', () => {
+  it.each<[string, TurnAction, number]>([
+    ['reload a pump-action', { kind: 'reload', actions: 4 }, 4],
+    ['reload a bolt-action', { kind: 'reload', actions: 3 }, 3],
+    ['reload a magazine', { kind: 'reload', actions: 2 }, 2],
+    ['move DEX metres', { kind: 'move', actions: 2, sprint: false }, 2],
+    ['hunker', { kind: 'hunker' }, 1],
+    ['suppress', { kind: 'suppress' }, 1],
+    ['aim', { kind: 'aim' }, 1],
+    ['cast a spell', { kind: 'cast-spell' }, 1],
+    ['flashlight', { kind: 'flashlight' }, 1],
+    ['draw / grab', { kind: 'draw' }, 1],
+    ['skill check', { kind: 'skill-check' }, 1],
+    ['go prone', { kind: 'go-prone' }, 1],
+    ['stand up', { kind: 'stand-up' }, 1],
+    ['crouch (free)', { kind: 'crouch' }, 0],
+    ['un-hunker (free)', { kind: 'un-hunker' }, 0],
+    ['converse (free)', { kind: 'free', label: 'converse' }, 0],
+  ])('CX20 %s costs %i', (_, action, cost) => {
+    expect(actionCost(action)).toBe(cost)
+  })
+
+  it.each([
+    ['semi, 1 action per shot', semi, 'semi', 1],
+    ['semi with a pump action (2 per shot)', pump, 'semi', 2],
+    ['burst', semi, 'burst', 1],
+    ['auto', semi, 'auto', 1],
+  ] as const)('CX20 firing: %s', (_, weapon, mode, cost) => {
+    expect(actionCost(value(fireAction(weapon, mode)))).toBe(cost)
+  })
+
+  it('CX20 firing a mode the weapon lacks is refused', () => {
+    expect(refusal(fireAction(pump, 'auto'))).toMatch(/no auto mode/)
+  })
+})
+
+describe('CX20 turn budget', () => {
+  it('CX20: 4 actions per turn; spending past them is refused with the reason', () => {
+    const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'move', actions: 2, sprint: false }])
+    expect(left(b)).toBe(1)
+    expect(refusal(spend(b, { kind: 'reload', actions: 2 }))).toBe('reload needs 2 actions; 1 left this turn (CX20)')
+    expect(refusal(spend(b, value(fireAction(pump, 'semi'))))).toMatch(/needs 2 actions; 1 left/)
+    const done = value(spend(b, { kind: 'aim' })).budget
+    expect(refusal(spend(done, { kind: 'aim' }))).toMatch(/No actions left this turn \(4 per turn, CX20\)/)
+  })
+
+  it('CX20: free actions are unlimited and allowed at any time, even outside the turn', () => {
+    const b = newTurnBudget(5)
+    const r = value(spend(b, { kind: 'free', label: 'shout' }))
+    expect(r.cost).toBe(0)
+    expect(refusal(spend(b, { kind: 'aim' }))).toBe("It is not this combatant's turn (CX20)")
+  })
+
+  it('CX20 CX24: Suppress ends the turn; anything after it is refused', () => {
+    const b = value(spend(acting(), { kind: 'suppress' })).budget
+    expect(b.phase).toEqual({ kind: 'waiting', endedBy: 'suppress' })
+    expect(refusal(spend(b, { kind: 'aim' }))).toBe('Suppress must be the last action of the turn (CX24)')
+    expect(refusal(hold(b, 1, 'anyone moves'))).toBe('Suppress must be the last action of the turn (CX24)')
+    expect(startTurn(b).budget.phase).toEqual({ kind: 'acting', actionsLeft: 4 })
+  })
+
+  it('CX20: up to 3 reactions per round, refreshed at the start of the round', () => {
+    let b = newTurnBudget(5)
+    for (let i = 0; i < 3; i++) b = value(react(b))
+    expect(refusal(react(b))).toBe('Up to 3 reactions per round; all are used (CX20)')
+    expect(value(react(startRound(b))).reactionsUsed).toBe(1)
+  })
+
+  it.each([
+    [0, 'Hold 1 or 2 actions (CX20)'],
+    [3, 'Hold 1 or 2 actions (CX20)'],
+  ])('CX20 held actions: holding %i is refused', (n, reason) => {
+    expect(refusal(hold(acting(), n, 'door opens'))).toBe(reason)
+  })
+
+  it('CX20 held actions: need a trigger and enough actions left', () => {
+    expect(refusal(hold(acting(), 1, '  '))).toMatch(/trigger/)
+    const one = spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'aim' }])
+    expect(refusal(hold(one, 2, 'door opens'))).toBe('Only 1 actions left to hold (CX20)')
+  })
+
+  it('CX20 000 example (the ledge): the held action fires on the trigger, as one of the round’s reactions', () => {
+    const moved = spendAll(acting(), [{ kind: 'move', actions: 2, sprint: false }, { kind: 'aim' }])
+    const held = value(hold(moved, 1, 'the clumsy character trips'))
+    expect(refusal(spend(held, { kind: 'aim' }))).toMatch(/Holding actions ends the turn/)
+    const fired = value(triggerHeld(held))
+    expect(fired.held).toEqual({ actions: 1, trigger: 'the clumsy character trips' })
+    expect(fired.budget).toMatchObject({ held: null, reactionsUsed: 1 })
+    expect(refusal(triggerHeld(fired.budget))).toMatch(/No actions are held/)
+  })
+
+  it('CX20 000 example (the ledge): had they not tripped, the held action is lost at the holder’s next turn start', () => {
+    const held = value(hold(acting(), 2, 'the clumsy character trips'))
+    const next = startTurn(held)
+    expect(next.heldLost).toEqual({ actions: 2, trigger: 'the clumsy character trips' })
+    expect(next.budget).toMatchObject({ held: null, phase: { kind: 'acting', actionsLeft: 4 } })
+  })
+
+  it('CX20: a triggered held action needs a free reaction', () => {
+    let b = value(hold(acting(), 1, 'x'))
+    for (let i = 0; i < 3; i++) b = value(react(b))
+    expect(refusal(triggerHeld(b))).toMatch(/Up to 3 reactions per round/)
+  })
+
+  it('CX20: ending the turn forgoes what is left', () => {
+    const b = endTurn(value(spend(acting(), { kind: 'aim' })).budget)
+    expect(b.phase).toEqual({ kind: 'waiting', endedBy: 'ended' })
+    expect(refusal(spend(b, { kind: 'aim' }))).toMatch(/not this combatant's turn/)
+  })
+})
+
+describe('CX21 hit the dirt', () => {
+  it.each([
+    ['standing in the open, still up', { stance: 'standing', cover: 'none', up: true }, true],
+    ['standing in partial cover', { stance: 'standing', cover: 'partial', up: true }, false],
+    ['standing in full cover', { stance: 'standing', cover: 'full', up: true }, false],
+    ['crouching in the open', { stance: 'crouching', cover: 'none', up: true }, false],
+    ['already prone', { stance: 'prone', cover: 'none', up: true }, false],
+    ['downed by the shot', { stance: 'standing', cover: 'none', up: false }, false],
+  ] as const)('CX21: %s → dives: %s', (_, target, dives) => {
+    const r = hitTheDirt(target)
+    expect(r.kind).toBe(dives ? 'hits-the-dirt' : 'stays')
+    if (r.kind === 'hits-the-dirt') expect(r).toMatchObject({ stance: 'prone', withinMetres: 2, actionsLostNextTurn: 1 })
+  })
+
+  it('CX21: the dive costs the first action of the next turn (once), then turns are whole again', () => {
+    const b = loseFirstActionNextTurn(endTurn(acting()))
+    const next = startTurn(b)
+    expect(next.actionsLostToHitTheDirt).toBe(1)
+    expect(left(next.budget)).toBe(3)
+    expect(left(startTurn(endTurn(next.budget)).budget)).toBe(4)
+  })
+})
+
+// ---------------------------------------------------------------- movement and sprinting
+
+describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
+  const move = (over: Partial<MoveRequest>) => value(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: false, stance: 'standing', ...over })).metres
+
+  it('000 example: 1 movement speed, no penalties → 1 m per 2 actions, 2 m per 4', () => {
+    const speed = metresPerTwoActions(stats({ str: 1, dex: 1, fort: 1 }), 0)
+    expect(speed).toBe(1)
+    expect(move({ metresPerTwoActions: speed })).toBe(1)
+    expect(move({ metresPerTwoActions: speed }) * 2).toBe(2)
+  })
+
+  it.each<[string, Partial<MoveRequest>, number]>([
+    ['running, 2 actions', {}, 6],
+    ['running, 1 action (half)', { actions: 1 }, 3],
+    ['sprinting: +1 m per action', { sprint: true }, 8],
+    ['sprinting 1 action', { sprint: true, actions: 1 }, 4],
+    ['crouching: −1 m per action', { stance: 'crouching' }, 4],
+    ['crouching never below 1 m per action', { stance: 'crouching', metresPerTwoActions: 2 }, 2],
+    ['prone: half speed rounded up (7 → 4)', { stance: 'prone', metresPerTwoActions: 7 }, 4],
+    ['prone: at most 2 m per action', { stance: 'prone', metresPerTwoActions: 12 }, 4],
+  ])('CX20 move distance: %s → %f m', (_, over, metres) => {
+    expect(move(over)).toBe(metres)
+  })
+
+  it.each([['crouching'], ['prone'], ['hunkering']] as const)('CX20: no sprinting while %s', (stance) => {
+    expect(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: true, stance }).ok).toBe(false)
+  })
+
+  it('CX20 sprint: at most FORT consecutive sprint actions, counted across turns; any other action resets the count', () => {
+    const sprint2: TurnAction = { kind: 'move', actions: 2, sprint: true }
+    const b = spendAll(acting(3), [sprint2])
+    expect(refusal(spend(b, sprint2))).toBe(
+      'Sprinting is limited to FORT (3) consecutive actions; 2 already sprinted (000 Movement and Sprinting)',
+    )
+    const one = value(spend(b, { kind: 'move', actions: 1, sprint: true })).budget
+    expect(refusal(spend(startTurn(endTurn(one)).budget, { kind: 'move', actions: 1, sprint: true }))).toMatch(/FORT \(3\)/)
+    const rested = spendAll(b, [{ kind: 'aim' }])
+    expect(value(spend(rested, { kind: 'move', actions: 1, sprint: true })).budget.sprintStreak).toBe(1)
+  })
+
+  it('CX6 sprint flag: during the sprint and the 2 actions after, not the third', () => {
+    const b = spendAll(acting(), [{ kind: 'move', actions: 1, sprint: true }])
+    expect(shooterSprinted(b)).toBe(true)
+    const first = value(spend(b, { kind: 'fire', mode: 'semi', actions: 1 }))
+    const second = value(spend(first.budget, { kind: 'fire', mode: 'semi', actions: 1 }))
+    const third = value(spend(second.budget, { kind: 'fire', mode: 'semi', actions: 1 }))
+    expect([first.sprinted, second.sprinted, third.sprinted]).toEqual([true, true, false])
+  })
+
+  it('CX6 sprint flag: a sprint at the end of a turn still counts on the first 2 actions of the next', () => {
+    const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])
+    const next = startTurn(endTurn(b)).budget
+    expect(shooterSprinted(next)).toBe(true)
+    expect(shooterSprinted(spendAll(next, [{ kind: 'aim' }, { kind: 'aim' }]))).toBe(false)
+  })
+
+  it('CX6 CX21 sprint flag: the action lost to hitting the dirt counts as one of the 2 after', () => {
+    const b = loseFirstActionNextTurn(endTurn(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])))
+    const next = startTurn(b).budget
+    expect(shooterSprinted(next)).toBe(true)
+    expect(shooterSprinted(spendAll(next, [{ kind: 'aim' }]))).toBe(false)
+  })
+})
+
+// ---------------------------------------------------------------- reloading
+
+describe('000 Reloading (CX1 Weapons check vs the reload DC)', () => {
+  it.each([
+    ['pump-action 4', 4, { critical: 2, success: 4, failure: 8 }],
+    ['bolt-action 3 (critical: reduced to 1)', 3, { critical: 1, success: 3, failure: 6 }],
+    ['magazine 2', 2, { critical: 1, success: 2, failure: 4 }],
+  ] as const)('CX20 reload time: %s', (_, normal, expected) => {
+    expect(reloadActionsFor('critical', normal)).toBe(expected.critical)
+    expect(reloadActionsFor('success', normal)).toBe(expected.success)
+    expect(reloadActionsFor('failure', normal)).toBe(expected.failure)
+  })
+
+  const rifle = smg({ name: 'Assault Rifle', reloadDc: 30, reloadActions: 2 })
+  const bonus = [mod('DEX 8 bonus', 12, 'CX2')]
+  it.each([
+    ['000 example: assault rifle DC 30, 19 + 12 = 31 passes', 19, 'success', 2],
+    ['CX1 a tie fails: 18 + 12 = 30', 18, 'failure', 4],
+    ['natural 90 is not critical', 90, 'success', 2],
+    ['natural 91 is critical', 91, 'critical', 1],
+    ['natural 100 is critical', 100, 'critical', 1],
+  ] as const)('CX1 reload check: %s', (_, face, outcome, actions) => {
+    const r = rollReload({ weapon: rifle, modifiers: bonus, mode: 'normal' }, faces(face))
+    expect(r).toMatchObject({ outcome, actions, dc: 30 })
+    expect(r.check?.rolls[0]?.faces).toEqual([face])
+  })
+
+  it('CX1: a natural 95 that still misses the DC is a plain failure', () => {
+    const r = rollReload({ weapon: smg({ reloadDc: 100 }), modifiers: [], mode: 'normal' }, faces(95))
+    expect(r.outcome).toBe('failure')
+  })
+
+  it('CX3: rolling the average cannot crit; CX30 Black Cat 3–4 forbids criticals', () => {
+    expect(rollReload({ weapon: rifle, modifiers: [], mode: 'average' }, faces(95, 97)).outcome).toBe('success')
+    expect(rollReload({ weapon: rifle, modifiers: [], mode: 'normal', criticalsAllowed: false }, faces(95)).outcome).toBe('success')
+  })
+
+  it('CX20: a failed pump-action reload (8 actions) started mid-turn runs on through the next turns', () => {
+    const pumpWeapon = smg({ reloadDc: 40, reloadActions: 4 })
+    const r = rollReload({ weapon: pumpWeapon, modifiers: [], mode: 'normal' }, faces(10))
+    expect(r.actions).toBe(8)
+    const b = value(spend(value(spend(acting(), { kind: 'aim' })).budget, reloadAction(r))).budget
+    expect(b.ongoing).toEqual({ label: 'reload', actionsLeft: 5 })
+    const second = startTurn(endTurn(b))
+    expect(second.ongoingActionsSpent).toBe(4)
+    expect(left(second.budget)).toBe(0)
+    const third = startTurn(endTurn(second.budget))
+    expect(third.ongoingActionsSpent).toBe(1)
+    expect(third.budget.ongoing).toBeNull()
+    expect(left(third.budget)).toBe(3)
+  })
+
+  it('a weapon with no reload DC takes its normal reload, without a roll', () => {
+    const r = rollReload({ weapon: smg({ reloadDc: null, reloadActions: 3 }), modifiers: [], mode: 'normal' }, faces())
+    expect(r).toMatchObject({ outcome: 'no-check', actions: 3, check: null })
+  })
+})
+
+// ---------------------------------------------------------------- nanites
+
+describe('CX22 nanites', () => {
+  it.each([
+    ['+3 at turn start', 10, 50, 13],
+    ['capped at the maximum', 49, 50, 50],
+    ['already full', 50, 50, 50],
+    ['a boosted pool above the maximum is not cut', 55, 50, 55],
+  ])('CX22: %s (%i of %i → %i)', (_, current, maximum, expected) => {
+    const r = regenerateNanites(current, maximum)
+    expect(r.nanites).toBe(expected)
+    expect(r.step.total).toBe(expected)
+    expect(r.step.modifiers.reduce((t, m) => t + m.value, 0)).toBe(expected)
+  })
+})
+
+// ---------------------------------------------------------------- suppression
+
+const at = (x: number, y = 0): Point => ({ x, y })
+const SHOOTER = id('shooter')
+const TARGET = id('target')
+const positions = new Map<CombatantId, Point>([
+  [SHOOTER, at(0)],
+  [TARGET, at(20)],
+  [id('near'), at(21.5)],
+  [id('edge'), at(20, 2)],
+  [id('far'), at(22.5)],
+])
+const request = (over: Partial<SuppressRequest> = {}): SuppressRequest => ({
+  suppressorId: SHOOTER,
+  weapon: smg({ suppression: 'heavy' }),
+  level: 'light',
+  targetId: TARGET,
+  roundsInMagazine: 30,
+  positions,
+  ...over,
+})
+
+describe('CX24 suppress', () => {
+  it.each([
+    ['light', 30, 3, 1],
+    ['light with 2 rounds left: fires the rest', 2, 2, 1],
+    ['light with 1 round left', 1, 1, 1],
+    ['medium', 30, 6, 1],
+    ['medium with exactly 6', 6, 6, 1],
+    ['heavy', 30, 10, 2],
+  ] as const)('CX24 %s', (name, rounds, spent, radius) => {
+    const level = name.split(' ')[0] as 'light' | 'medium' | 'heavy'
+    const r = value(suppress(request({ level, roundsInMagazine: rounds })))
+    expect(r.zone).toMatchObject({ roundsSpent: spent, radius, centre: at(20), expires: "start of suppressor's next turn" })
+    expect(r.roundsLeft).toBe(rounds - spent)
+  })
+
+  it.each([
+    ['light with an empty magazine', { level: 'light', roundsInMagazine: 0 }, /light suppression needs at least 1 round; 0 in the current magazine \(CX24\)/],
+    ['medium with 5 rounds', { level: 'medium', roundsInMagazine: 5 }, /needs 6 rounds; 5 in the current magazine/],
+    ['heavy with 9 rounds', { level: 'heavy', roundsInMagazine: 9 }, /needs 10 rounds; 9 in the current magazine/],
+    ['heavy from a medium weapon', { level: 'heavy', weapon: smg({ suppression: 'medium' }) }, /at most at medium level, not heavy \(CX24\)/],
+    ['anything from a weapon that cannot suppress', { weapon: smg({ suppression: 'none' }) }, /cannot suppress \(CX24\)/],
+    ['a target beyond the weapon range', { positions: new Map([[SHOOTER, at(0)], [TARGET, at(41)]]) }, /beyond .* range/],
+  ] as const)('CX24 refuses %s', (_, over, reason) => {
+    expect(refusal(suppress(request(over as Partial<SuppressRequest>)))).toMatch(reason)
+  })
+
+  it('CX24: a suppression-level attachment raises the weapon a step', () => {
+    const bipod = { id: 'bipod', name: 'Bipod', slot: 'underbarrel', level: 1, cost: 1, modifiers: [{ target: 'suppression-level', value: 1 }] } as const
+    const weapon = smg({ suppression: 'medium' })
+    expect(suppress(request({ weapon, level: 'heavy' })).ok).toBe(false)
+    expect(suppress(request({ weapon, level: 'heavy', attachments: [bipod] })).ok).toBe(true)
+  })
+})
+
+describe('CX25 who is suppressed, the malus, expiry, leaving', () => {
+  it.each([
+    ['light', [TARGET]],
+    ['medium', [TARGET]],
+    ['heavy', [TARGET, id('near'), id('edge')]],
+  ] as const)('CX25 %s suppresses %j (heavy: everyone within 2 m, never the suppressor)', (level, ids) => {
+    expect(value(suppress(request({ level }))).zone.suppressedIds).toEqual(ids)
+  })
+
+  it('CX25: a combatant the suppressor cannot physically hit is not suppressed', () => {
+    const zone = value(suppress(request({ level: 'heavy', unhittableIds: [id('near')] }))).zone
+    expect(zone.suppressedIds).toEqual([TARGET, id('edge')])
+  })
+
+  const zone = (over: Partial<SuppressionZone> = {}): SuppressionZone => ({ ...value(suppress(request({ level: 'medium' }))).zone, ...over })
+  it('CX25: a suppressed shooter takes +1 miss chance, not stackable over several zones', () => {
+    const other = zone({ suppressorId: id('other') })
+    expect(suppressionMalus([zone()], TARGET)).toMatchObject({ value: 1, source: 'CX25' })
+    expect(suppressionMalus([zone(), other], TARGET)?.value).toBe(1)
+    expect(suppressionMalus([zone(), other], id('far'))).toBeNull()
+    expect(isSuppressed([zone()], TARGET)).toBe(true)
+  })
+
+  it("CX25: zones end at the start of the suppressor's next turn, and only its own", () => {
+    const other = zone({ suppressorId: id('other') })
+    const r = expireZonesAtTurnStart([zone(), other], SHOOTER)
+    expect(r.active).toEqual([other])
+    expect(r.expired).toEqual([zone()])
+  })
+
+  it.each([
+    ['moving within the 1 m zone keeps it', at(20.8), true],
+    ['the edge is still inside', at(21), true],
+    ['leaving the zone ends it', at(21.2), false],
+  ] as const)('CX25: %s', (_, to, still) => {
+    expect(afterMove(zone(), TARGET, to).suppressedIds.includes(TARGET)).toBe(still)
+  })
+})
+
+describe('CX26 reactions to moving out into the open', () => {
+  const zoneOf = (level: 'light' | 'medium' | 'heavy') => value(suppress(request({ level }))).zone
+  const move = (over: Partial<ZoneMove> = {}): ZoneMove => ({
+    moverId: TARGET,
+    destination: at(25),
+    movedIntoOpen: true,
+    alreadyReactedThisTurn: false,
+    ...over,
+  })
+
+  it.each([
+    ['light: one non-automatic accuracy roll with the usual armour roll', 'light', { kind: 'accuracy-roll', rolls: 1, armour: 'coverage-roll' }],
+    ['medium: one automatic hit that always strikes armour', 'medium', { kind: 'automatic-hits', hits: 1, armour: 'always' }],
+    ['heavy: two automatic hits that always strike armour', 'heavy', { kind: 'automatic-hits', hits: 2, armour: 'always' }],
+  ] as const)('CX26 %s; no reaction spent', (_, level, expected) => {
+    expect(reactionOwed(zoneOf(level), move())).toMatchObject({ ...expected, suppressorId: SHOOTER, targetId: TARGET, usesReaction: false })
+  })
+
+  it('CX26 heavy: every suppressed combatant in the zone draws the reaction', () => {
+    expect(reactionOwed(zoneOf('heavy'), move({ moverId: id('near') }))).toMatchObject({ kind: 'automatic-hits', targetId: id('near') })
+  })
+
+  it.each([
+    ['into complete concealment', { movedIntoOpen: false }, /complete concealment/],
+    ['a second time this suppressor turn', { alreadyReactedThisTurn: true }, /once per target per suppressor turn \(CX26\)/],
+    ['by the suppressor itself', { moverId: SHOOTER }, /itself/],
+    ['by someone not suppressed, away from the zone', { moverId: id('far'), destination: at(30) }, /Not suppressed/],
+  ] as const)('CX26 no reaction for a move %s', (_, over, reason) => {
+    const r = reactionOwed(zoneOf('medium'), move(over))
+    expect(r.kind).toBe('none')
+    if (r.kind === 'none') expect(r.reason).toMatch(reason)
+  })
+
+  it('CX26: a combatant not suppressed that moves into a zone is flagged for the GM', () => {
+    const r = reactionOwed(zoneOf('medium'), move({ moverId: id('far'), destination: at(20.5) }))
+    expect(r).toMatchObject({ kind: 'gm-decides', suppressorId: SHOOTER, moverId: id('far') })
+  })
+
+  it('CX25 CX26: leaving the zone into the open draws the reaction first, then ends the suppression', () => {
+    const z = zoneOf('light')
+    expect(reactionOwed(z, move({ destination: at(25) })).kind).toBe('accuracy-roll')
+    expect(afterMove(z, TARGET, at(25)).suppressedIds).toEqual([])
+  })
+})
