@@ -13,9 +13,10 @@ function chromiumPath(): string {
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // Each test starts its own server on its own data folder; two at once suit a 2-core machine.
-  workers: 2,
-  fullyParallel: true,
+  // One test at a time: each starts its own server and browser, and the latency checks
+  // (player follows the GM within 100 ms) must measure Salvo, not two suites fighting for 2 cores.
+  workers: 1,
+  fullyParallel: false,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   timeout: 60_000,

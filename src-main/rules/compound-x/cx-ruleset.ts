@@ -1,7 +1,8 @@
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import { rollGenericInitiative } from '../generic/generic-initiative'
-import type { ParsedRules, Ruleset } from '../ruleset'
+import type { InitiativeEntrant, ParsedRules, Ruleset } from '../ruleset'
+import { mod, type Modifier } from './statistic'
+import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import type { ContentLibrary } from './content/content-library'
 import type { PackSection } from './content/pack-schema'
 import { cxCard } from './cx-card'
@@ -43,10 +44,12 @@ function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
   return ok({ data: c as unknown as JsonValue, maxHp: cxMaxHealth(c) })
 }
 
-/** CX19: the class's initiative bonus (Soldier +15) on top of the GM's own modifier. */
-function classInitiativeBonus(rules: JsonValue | null | undefined, library: ContentLibrary): number {
-  const classId = (rules as { classId?: unknown } | null | undefined)?.classId
-  return typeof classId === 'string' ? (library.get('classes', classId)?.initiativeBonus ?? 0) : 0
+/** CX19: the class's initiative modifiers (Soldier +15), plus the GM's own modifier if any. */
+function entrantModifiers(e: InitiativeEntrant, library: ContentLibrary): Modifier[] {
+  const classId = (e.rules as { classId?: unknown } | null | undefined)?.classId
+  const cls = typeof classId === 'string' ? (library.get('classes', classId) ?? null) : null
+  const mods = initiativeModifiers(cls, [])
+  return e.initiativeModifier ? [...mods, mod('GM modifier', e.initiativeModifier, 'GM')] : mods
 }
 
 /** Compound X behind the ruleset interface, with its content. */
@@ -55,8 +58,8 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
     id: 'compound-x',
     name: 'Compound X',
     rollInitiative: (entrants, dice) =>
-      rollGenericInitiative(
-        entrants.map((e) => ({ ...e, initiativeModifier: e.initiativeModifier + classInitiativeBonus(e.rules, library) })),
+      rollCompoundXInitiative(
+        entrants.map((e) => ({ ...e, modifiers: entrantModifiers(e, library) })),
         dice,
       ),
     combatantRules: {

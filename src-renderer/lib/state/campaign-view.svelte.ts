@@ -71,6 +71,11 @@ export class CampaignView {
     return result
   }
 
+  /** A request whose failure the caller shows itself (no toast), e.g. a live odds preview. */
+  transportRequest<N extends RequestName>(name: N, input: RequestInputs[N]): Promise<Result<RequestResults[N]>> {
+    return (this.transport.api[name] as (i: RequestInputs[N]) => Promise<Result<RequestResults[N]>>)(input)
+  }
+
   /** Sends one command; failures land in `error` for the toast, and come back to the caller. */
   send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[]) {
     const campaignId = this.session?.campaign?.id

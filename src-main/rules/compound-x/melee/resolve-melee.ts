@@ -22,6 +22,8 @@ export interface MeleeResolution {
   readonly guard: { readonly natural: number | null; readonly total: number }
   readonly quality: MeleeHitQuality
   readonly critical: CriticalKind
+  /** The hit went past armour: 3+ over Guard (CX16) or a critical. */
+  readonly armourIgnored: boolean
   readonly damage: number
   readonly hitResult: MeleeHitResult | null
   readonly shockSave: { readonly total: number; readonly dc: number; readonly passed: boolean } | null
@@ -72,7 +74,7 @@ export function resolveMelee(setup: MeleeSetup, defender: DefenderState, dice: D
   }
   if (quality === 'miss') {
     const steps = [accuracyStep, guard.step]
-    return { ...base, critical: 'normal', damage: 0, hitResult: null, shockSave: null, defender, unconscious: false, steps, rolls }
+    return { ...base, critical: 'normal', armourIgnored: false, damage: 0, hitResult: null, shockSave: null, defender, unconscious: false, steps, rolls }
   }
   const luck = setup.attacker.stats.luck
   const critical = criticalBand(luck).includes(accuracyNatural) ? criticalFromSecondRoll(luck, roll(D10, 'critical')) : 'normal'
@@ -87,6 +89,7 @@ export function resolveMelee(setup: MeleeSetup, defender: DefenderState, dice: D
   return {
     ...base,
     critical,
+    armourIgnored: hit.armour === 'precise',
     damage: hit.amount,
     hitResult,
     shockSave,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CombatantId } from '../../../../src-shared/records'
 import type { Result } from '../../../../src-shared/result'
 import type { InitiativePlacement } from '../../../../src-main/rules/ruleset'
+import type { Attachment } from '../../../../src-main/rules/compound-x/content/pack-schema'
 import { mod } from '../../../../src-main/rules/compound-x/statistic'
 import { metresPerTwoActions } from '../../../../src-main/rules/compound-x/stats/derived-stats'
 import { actionCost, fireAction, type TurnAction } from '../../../../src-main/rules/compound-x/turns/action-costs'
@@ -160,10 +161,17 @@ describe('CX20 action costs (000 Actions list)', () => {
 })
 
 describe('CX20 turn budget', () => {
+  it('CX20: a reload longer than the rest of the turn is started and finished next turn', () => {
+    const b = value(spend(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'aim' }]), { kind: 'reload', actions: 2 })).budget
+    expect(b.ongoing).toEqual({ label: 'reload', actionsLeft: 1 })
+    const next = startTurn(endTurn(b))
+    expect([next.ongoingActionsSpent, left(next.budget), next.budget.ongoing]).toEqual([1, 3, null])
+  })
+
   it('CX20: 4 actions per turn; spending past them is refused with the reason', () => {
     const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'move', actions: 2, sprint: false }])
     expect(left(b)).toBe(1)
-    expect(refusal(spend(b, { kind: 'reload', actions: 2 }))).toBe('reload needs 2 actions; 1 left this turn (CX20)')
+    expect(refusal(spend(b, { kind: 'other', label: 'cook grenade', actions: 2 }))).toBe('cook grenade needs 2 actions; 1 left this turn (CX20)')
     expect(refusal(spend(b, value(fireAction(pump, 'semi'))))).toMatch(/needs 2 actions; 1 left/)
     const done = value(spend(b, { kind: 'aim' })).budget
     expect(refusal(spend(done, { kind: 'aim' }))).toMatch(/No actions left this turn \(4 per turn, CX20\)/)
@@ -262,7 +270,7 @@ describe('CX21 hit the dirt', () => {
 describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
   const move = (over: Partial<MoveRequest>) => value(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: false, stance: 'standing', ...over })).metres
 
-  it('000 example: 1 movement speed, no penalties → 1 m per 2 actions, 2 m per 4', () => {
+  it('CX20 000 example: 1 movement speed, no penalties → 1 m per 2 actions, 2 m per 4', () => {
     const speed = metresPerTwoActions(stats({ str: 1, dex: 1, fort: 1 }), 0)
     expect(speed).toBe(1)
     expect(move({ metresPerTwoActions: speed })).toBe(1)
@@ -292,8 +300,11 @@ describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
     expect(refusal(spend(b, sprint2))).toBe(
       'Sprinting is limited to FORT (3) consecutive actions; 2 already sprinted (000 Movement and Sprinting)',
     )
-    const one = value(spend(b, { kind: 'move', actions: 1, sprint: true })).budget
-    expect(refusal(spend(startTurn(endTurn(one)).budget, { kind: 'move', actions: 1, sprint: true }))).toMatch(/FORT \(3\)/)
+    const tough = spendAll(acting(5), [sprint2, sprint2])
+    const next = value(spend(startTurn(endTurn(tough)).budget, { kind: 'move', actions: 1, sprint: true })).budget
+    expect(refusal(spend(next, { kind: 'move', actions: 1, sprint: true }))).toMatch(/FORT \(5\) consecutive actions; 5 already/)
+    const idle = endTurn(value(spend(b, { kind: 'move', actions: 1, sprint: true })).budget)
+    expect(startTurn(idle).budget.sprintStreak).toBe(0)
     const rested = spendAll(b, [{ kind: 'aim' }])
     expect(value(spend(rested, { kind: 'move', actions: 1, sprint: true })).budget.sprintStreak).toBe(1)
   })
@@ -374,7 +385,7 @@ describe('000 Reloading (CX1 Weapons check vs the reload DC)', () => {
     expect(left(third.budget)).toBe(3)
   })
 
-  it('a weapon with no reload DC takes its normal reload, without a roll', () => {
+  it('CX20: a weapon with no reload DC takes its normal reload, without a roll', () => {
     const r = rollReload({ weapon: smg({ reloadDc: null, reloadActions: 3 }), modifiers: [], mode: 'normal' }, faces())
     expect(r).toMatchObject({ outcome: 'no-check', actions: 3, check: null })
   })
@@ -445,7 +456,7 @@ describe('CX24 suppress', () => {
   })
 
   it('CX24: a suppression-level attachment raises the weapon a step', () => {
-    const bipod = { id: 'bipod', name: 'Bipod', slot: 'underbarrel', level: 1, cost: 1, modifiers: [{ target: 'suppression-level', value: 1 }] } as const
+    const bipod: Attachment = { id: 'bipod', name: 'Bipod', slot: 'underbarrel', level: 1, cost: 1, modifiers: [{ target: 'suppression-level', value: 1 }] }
     const weapon = smg({ suppression: 'medium' })
     expect(suppress(request({ weapon, level: 'heavy' })).ok).toBe(false)
     expect(suppress(request({ weapon, level: 'heavy', attachments: [bipod] })).ok).toBe(true)
