@@ -66,7 +66,9 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/rulesChanged': {
       const c = combatant(draft, event.combatantId)
       const maxHp = event.maxHp ?? c.maxHp
-      draft.put({ ...c, rules: event.rules, maxHp, hp: Math.min(c.hp, maxHp) })
+      // Someone at full health stays at full when the sheet changes the maximum; wounds are kept.
+      const hp = c.hp >= c.maxHp ? maxHp : Math.min(c.hp, maxHp)
+      draft.put({ ...c, rules: event.rules, maxHp, hp })
       return
     }
     case 'encounter/started':

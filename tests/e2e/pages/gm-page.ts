@@ -21,9 +21,10 @@ export class GmPage {
     return this.page.getByTestId('combatant-card').filter({ hasText: name })
   }
 
-  async createCampaign(name: string, seed: string): Promise<void> {
+  async createCampaign(name: string, seed: string, rulesetId?: string): Promise<void> {
     await this.page.getByTestId('campaign-name').fill(name)
     await this.page.getByTestId('campaign-seed').fill(seed)
+    if (rulesetId) await this.page.getByTestId('campaign-ruleset').selectOption(rulesetId)
     await this.page.getByTestId('create-campaign').click()
     await expect(this.page.getByTestId('campaign-title')).toContainText(name)
   }
@@ -40,6 +41,30 @@ export class GmPage {
     const card = this.card(c.name)
     await expect(card).toHaveCount(1)
     return (await card.getAttribute('data-combatant-id'))!
+  }
+
+  /** Opens a card's sheet editor, sets fields by key (numbers or choice values), saves. */
+  async editSheet(name: string, values: Record<string, string | number>): Promise<void> {
+    const card = this.card(name)
+    await card.getByTestId('edit-sheet').click()
+    const editor = card.getByTestId('sheet-editor')
+    await expect(editor.getByTestId('option-str')).toBeVisible()
+    for (const [key, value] of Object.entries(values)) {
+      const field = editor.getByTestId(`option-${key}`)
+      if (typeof value === 'number') {
+        await field.locator('input').fill(String(value))
+        await field.locator('input').press('Tab')
+      } else {
+        await field.locator('select').selectOption(value)
+      }
+    }
+    await editor.getByTestId('sheet-save').click()
+    await expect(editor).toHaveCount(0)
+  }
+
+  /** A line of a card's rendered sheet, by its label. */
+  sheetLine(name: string, label: string): Locator {
+    return this.card(name).locator(`[data-testid="rules-line"][data-label="${label}"]`)
   }
 
   async startEncounter(): Promise<void> {

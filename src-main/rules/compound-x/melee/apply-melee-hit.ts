@@ -62,7 +62,7 @@ function throughProtection(hit: MeleeHit, d: DefenderState, coverageRoll: number
     return { ...r, defender: { ...r.defender, armour: d.armour }, notes: ['the weapon ignores armour (item list)', ...r.notes] }
   }
   const r: HitResult = applyHit(incoming(hit), d, coverageRoll)
-  if (r.route !== 'armour-blocked' || hit.bluntForce <= 1000) return r
+  if (r.route !== 'armour-blocked' || hit.bluntForce <= 0) return r
   // CX17 blunt force: armour that holds still lets the STR part of the blow through to health.
   return {
     ...r,

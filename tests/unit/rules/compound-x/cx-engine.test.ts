@@ -124,3 +124,14 @@ describe('the Compound X sheet form', () => {
     expect(!r.ok && r.error.message).toMatch(/stats\.str/)
   })
 })
+
+describe('max health from a sheet', () => {
+  it('keeps a combatant at full health at full, and keeps a wounded one wounded', async () => {
+    const h = await CampaignHarness.create('hp-seed', tempDir(), undefined, cx)
+    h.must('combatant/add', { name: 'Fresh', side: 'party', kind: 'pc', maxHp: 10 })
+    h.must('combatant/add', { name: 'Hurt', side: 'party', kind: 'pc', maxHp: 10, hp: 4 })
+    for (const name of ['Fresh', 'Hurt']) h.must('combatant/setRules', { combatantId: h.combatantId(name), rules: trooper() })
+    expect(combatant(h, 'Fresh')).toMatchObject({ hp: 110, maxHp: 110 })
+    expect(combatant(h, 'Hurt')).toMatchObject({ hp: 4, maxHp: 110 })
+  })
+})

@@ -1,0 +1,37 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** The attack panel: set-up, live odds, resolve. */
+export class AttackPanel {
+  readonly root: Locator
+
+  constructor(page: Page) {
+    this.root = page.getByTestId('attack-panel')
+  }
+
+  async choose(attacker: string, target: string): Promise<void> {
+    await this.root.getByTestId('attack-attacker').selectOption({ label: attacker })
+    await this.root.getByTestId('attack-target').selectOption({ label: target })
+  }
+
+  async setNumber(key: string, value: number): Promise<void> {
+    const input = this.root.getByTestId(`option-${key}`).locator('input')
+    await input.fill(String(value))
+    await input.press('Tab')
+  }
+
+  async setChoice(key: string, value: string): Promise<void> {
+    await this.root.getByTestId(`option-${key}`).locator('select').selectOption(value)
+  }
+
+  /** Outcome label → displayed probability in percent. */
+  async outcomes(): Promise<Record<string, number>> {
+    return this.root.getByTestId('odds-outcome').evaluateAll((els) =>
+      Object.fromEntries(els.map((e) => [e.getAttribute('data-label') ?? '', parseFloat(e.querySelector('.value')?.textContent ?? 'NaN')])),
+    )
+  }
+
+  async resolve(typedDice?: string): Promise<void> {
+    if (typedDice) await this.root.getByTestId('attack-typed-dice').fill(typedDice)
+    await this.root.getByTestId('attack-resolve').click()
+  }
+}
