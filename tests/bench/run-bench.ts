@@ -5,6 +5,7 @@ import type { Snapshot } from '../../src-shared/diff'
 import { dispatch, must, openFixture, snapshotOf, type Fixture } from './core-fixture'
 import { bytes, machineLine, oneTo, percent, storageLine, timingTable } from './report'
 import { summarize } from './stats'
+import { runOddsBench } from './odds-bench'
 
 /**
  * `npm run bench`: what one HP change costs the core with 300 combatants, against what
@@ -156,6 +157,8 @@ async function main(): Promise<void> {
     const combatants = run.snapshot.records.filter((r) => r.typeName === 'combatant')
     const combatantBytes = Buffer.byteLength(JSON.stringify(combatants), 'utf8')
     console.log(`  the ${combatants.length} combatant records alone: ${bytes(combatantBytes)}; diff is ${percent(diffBytes, combatantBytes)} of that, ${oneTo(diffBytes, combatantBytes)}`)
+    console.log('')
+    for (const line of runOddsBench()) console.log(line)
     console.log('')
     console.log(`done in ${((performance.now() - began) / 1000).toFixed(1)} s`)
   } finally {

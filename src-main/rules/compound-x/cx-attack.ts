@@ -1,158 +1,26 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
-import { fail, ok, type Result } from '../../../src-shared/result'
+import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import { ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import type { RangedWeapon } from './content/pack-schema'
-import { explainSteps } from './explain'
-import { rangedOdds } from './odds/ranged-odds'
-import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
-import { resolveRanged, type RangedResolution } from './ranged/resolve-ranged'
-import type { CxCombatant } from './sheet/cx-sheet'
-import { defenderOf, withDefender } from './sheet/cx-derived'
+import { previewMelee, resolveMeleeAttack } from './cx-attack-melee'
+import { previewRanged, resolveRangedAttack } from './cx-attack-ranged'
+import { sidesOf } from './cx-attack-shared'
 
-interface Prepared {
-  readonly attacker: CxCombatant
-  readonly target: CxCombatant
-  readonly weapon: RangedWeapon
-  readonly setup: RangedSetup
-  readonly options: AttackOption[]
-  readonly weaponList: AttackPreview['weapons']
-}
-
-const str = (o: AttackRequest['options'], k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
-const bool = (o: AttackRequest['options'], k: string): boolean | undefined => (typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined)
-const num = (o: AttackRequest['options'], k: string): number | undefined => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined)
-
-const modesOf = (w: RangedWeapon): FireMode[] => [...(w.semi ? ['semi' as const] : []), ...(w.burst ? ['burst' as const] : []), ...(w.auto ? ['auto' as const] : [])]
-
-/** Turns the envelope into a ranged set-up, with defaults from both combatants' live state. */
-function prepare(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<Prepared> {
-  const attacker = a.rules as unknown as CxCombatant | null
-  const target = t.rules as unknown as CxCombatant | null
-  if (!attacker) return fail('attack/noSheet', `${a.name} has no Compound X character sheet yet.`)
-  if (!target) return fail('attack/noSheet', `${t.name} has no Compound X character sheet yet.`)
-  const weaponList = attacker.weapons.flatMap((w, index) => {
-    const item = w.kind === 'ranged' ? library.get('ranged-weapons', w.itemId) : undefined
-    return item ? [{ index, name: item.name, modes: modesOf(item) }] : []
-  })
-  const carried = attacker.weapons[request.weapon]
-  const weapon = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
-  if (!carried || !weapon) return fail('attack/noWeapon', `${a.name} has no ranged weapon in slot ${request.weapon + 1}.`)
-  const modes = modesOf(weapon)
-  const mode = (modes as string[]).includes(request.mode) ? (request.mode as FireMode) : modes[0]!
-  const o = request.options
-  const aim = (str(o, 'aim') ?? 'aimed') as AimMode
-  const cover = (str(o, 'cover') ?? target.live.cover) as Cover
-  const stance = (str(o, 'stance') ?? target.live.stance) as Stance
-  const distance = Math.max(0, num(o, 'distance') ?? 10)
-  const suppressed = bool(o, 'suppressed') ?? attacker.live.suppressed
-  const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
-  const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
-  const stealth = bool(o, 'stealth') ?? false
-  const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
-  const setup: RangedSetup = {
-    weapon,
-    attachments,
-    mode,
-    aim,
-    distance,
-    shooter: { stats: attacker.stats, suppressed, sprinted, prone: shooterProne, stealth },
-    target: { cover, stance },
-  }
-  const options: AttackOption[] = [
-    { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
-    { key: 'aim', label: 'Aim', kind: 'choice', value: aim, choices: [{ value: 'aimed', label: 'Aimed' }, { value: 'hip', label: 'Hip fire (+3)' }, { value: 'blind', label: 'Blind fire (+6)' }] },
-    { key: 'cover', label: 'Target cover', kind: 'choice', value: cover, choices: [{ value: 'none', label: 'None' }, { value: 'partial', label: 'Partial (+2)' }, { value: 'full', label: 'Full (+4)' }] },
-    { key: 'stance', label: 'Target stance', kind: 'choice', value: stance, choices: [{ value: 'standing', label: 'Standing' }, { value: 'crouching', label: 'Crouching (+1)' }, { value: 'prone', label: 'Prone (+2)' }, { value: 'hunkering', label: 'Hunkering (+2)' }] },
-    { key: 'suppressed', label: 'Shooter suppressed (+1)', kind: 'toggle', value: suppressed },
-    { key: 'sprinted', label: 'Shooter sprinted (+1)', kind: 'toggle', value: sprinted },
-    { key: 'shooterProne', label: 'Shooter prone (−1)', kind: 'toggle', value: shooterProne },
-    { key: 'stealth', label: 'Stealth attack (−1, +20 dmg)', kind: 'toggle', value: stealth },
-  ]
-  return ok({ attacker, target, weapon, setup, options, weaponList })
-}
-
-const pct = (p: number) => `${(p * 100).toFixed(1)}%`
-
+/** Exact odds of a Compound X attack, ranged or melee, in the ruleset-agnostic shape the UI shows. */
 export function previewCxAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<AttackPreview> {
-  const p = prepare(request, a, t, library)
-  if (!p.ok) return p
-  const { attacker, target, setup } = p.value
-  const carried = attacker.weapons[request.weapon]!
-  const base = { weapons: p.value.weaponList, options: p.value.options }
-  const blockedBy = carried.jammed ? `The ${p.value.weapon.name} is jammed: clear it with a Weapon check, DC 60 (CX9).` : carried.ammo === 0 ? 'The magazine is empty: reload first.' : null
-  const odds = rangedOdds(setup, defenderOf(target, t.hp, library), { ammoInMagazine: carried.ammo || 1 })
-  if (odds.kind === 'impossible' || blockedBy) {
-    return ok({ ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation: explainSteps(odds.steps), blocked: blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null), diceHint: '' })
-  }
-  const f = odds.firstRound
-  const outcomes = odds.rounds === 1
-    ? [
-        { label: 'Miss', probability: f.miss },
-        { label: 'Hit', probability: f.hit },
-        { label: 'Critical (+20)', probability: f.critical },
-        { label: 'Extra-critical (+30)', probability: f.extraCritical },
-      ]
-    : odds.hits.map((p, k) => ({ label: `${k} of ${odds.rounds} hit`, probability: p }))
-  const explanation: ExplanationSection[] = [
-    ...explainSteps(odds.steps),
-    { title: 'Odds', lines: [{ label: `Hit iff the d10 beats ${odds.missChance}`, value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))), source: 'CX7' }] },
-  ]
-  return ok({
-    ...base,
-    outcomes,
-    risks: [{ label: 'Jam (CX9)', probability: odds.jam }, { label: 'Knocked out by shock (CX15)', probability: odds.unconscious }],
-    expectedDamage: odds.expectedHealthDamage,
-    downChance: odds.down,
-    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
-    explanation,
-    blocked: null,
-    diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit${' '}; d100 Shock save over 70 damage`,
-  })
+  const sides = sidesOf(request, a, t, library)
+  if (!sides.ok) return sides
+  const arm = sides.value.armament
+  return ok(arm.kind === 'ranged' ? previewRanged(request, sides.value, arm, t, library) : previewMelee(request, sides.value, arm, t, library))
 }
 
-function roundLines(r: RangedResolution): ExplanationSection {
-  return {
-    title: 'Rounds',
-    lines: r.rounds.map((x, i) => ({
-      label: `Round ${i + 1}: d10 ${x.natural}${x.jammed ? ' (jammed)' : ''}`,
-      value: !x.hit ? 'miss' : `${x.critical === 'normal' ? 'hit' : x.critical} → ${x.hitResult?.toHealth ?? 0} to health${x.hitResult?.notes.length ? ` (${x.hitResult.notes.join('; ')})` : ''}${x.shockSave ? `; Shock save ${x.shockSave.total} vs ${x.shockSave.dc}: ${x.shockSave.passed ? 'stays up' : 'knocked out'}` : ''}`,
-      source: 'CX7–CX15',
-    })),
-  }
-}
-
+/** Resolves a Compound X attack with the dice, returning both sides' new data and the story. */
 export function resolveCxAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary, dice: Dice): Result<AttackResolution> {
-  const p = prepare(request, a, t, library)
-  if (!p.ok) return p
-  const { attacker, target, setup, weapon } = p.value
-  const carried = attacker.weapons[request.weapon]!
-  if (carried.jammed) return fail('attack/jammed', `The ${weapon.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
-  const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, { ammoInMagazine: carried.ammo })
-  if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
-  const weapons = attacker.weapons.map((w, i) => (i === request.weapon ? { ...w, ammo: w.ammo - r.ammoSpent, jammed: r.jammed } : w))
-  let nextTarget = withDefender(target, r.defender)
-  const hits = r.rounds.filter((x) => x.hit).length
-  const toHealth = r.rounds.reduce((t2, x) => t2 + (x.hitResult?.toHealth ?? 0), 0)
-  const notes: string[] = []
-  // CX21: a standing combatant outside cover who is shot at and stays up hits the dirt.
-  if (target.live.stance === 'standing' && setup.target.cover === 'none' && r.defender.health >= 1) {
-    nextTarget = { ...nextTarget, live: { ...nextTarget.live, stance: 'prone' } }
-    notes.push(`${t.name} hits the dirt: prone, and loses the first action of its next turn (CX21)`)
-  }
-  if (r.unconscious) notes.push(`${t.name} is knocked out (CX15)`)
-  if (r.defender.health < 1 && t.hp >= 1) notes.push(`${t.name} is downed (CX27)`)
-  if (r.jammed) notes.push(`the ${weapon.name} jams (CX9)`)
-  const modeText = setup.mode === 'semi' ? '' : ` (${setup.mode})`
-  const summary = `${a.name} fires the ${weapon.name}${modeText} at ${t.name}: ${r.rounds.length > 1 ? `${hits} of ${r.rounds.length} hit` : hits ? 'hit' : 'miss'}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
-  return ok({
-    attackerRules: { ...attacker, weapons } as unknown as JsonValue,
-    targetRules: nextTarget as unknown as JsonValue,
-    targetHp: r.defender.health,
-    summary,
-    detail: [...explainSteps(r.steps), roundLines(r)],
-    rolls: r.rolls,
-  })
+  const sides = sidesOf(request, a, t, library)
+  if (!sides.ok) return sides
+  const arm = sides.value.armament
+  return arm.kind === 'ranged'
+    ? resolveRangedAttack(request, sides.value, arm, a, t, library, dice)
+    : resolveMeleeAttack(request, sides.value, arm, a, t, library, dice)
 }

@@ -135,3 +135,19 @@ describe('max health from a sheet', () => {
     expect(combatant(h, 'Hurt')).toMatchObject({ hp: 4, maxHp: 110 })
   })
 })
+
+describe('melee through the pipeline', () => {
+  it('CX16: an unarmed strike 3+ over Guard goes past the armour, with its working in the log', async () => {
+    const h = await fight()
+    // Slot 1 is the Unarmed Strike everyone has (after the one carried weapon).
+    const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 1, mode: 'strike', options: {} }
+    // Accuracy d10 6 + trunc(STR 6 +0.5, DEX 6 +0.5) = 7; Guard d10 5 + trunc(0 + 0 − 1 non-CQB gun) = 4.
+    h.must('attack/resolve', { request }, [6, 5])
+    // 20 + STR bonus 4 + DEX bonus 4 = 28, straight to health.
+    expect(combatant(h, 'Raider').hp).toBe(72)
+    expect(live(h, 'Raider').armourPoints).toBe(40)
+    const entry = h.campaign.store.ofType('log').at(-1)!
+    expect(entry.text).toMatch(/^Vex strikes Raider with the Unarmed Strike: hit, 28 damage to health \(accuracy 7 vs Guard 4\); past the armour \(CX16\)/)
+    expect(JSON.stringify(entry.detail)).toContain('CX16')
+  })
+})

@@ -1,0 +1,116 @@
+import type { AttackOption, AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Dice } from '../../core/dice/dice-roller'
+import type { AttackResolution, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import type { MeleeWeapon } from './content/pack-schema'
+import { bool, type Armament, type Sides } from './cx-attack-shared'
+import { explainSteps } from './explain'
+import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
+import { meleeOdds } from './melee/melee-odds'
+import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
+import { resolveMelee } from './melee/resolve-melee'
+import { defenderOf, withDefender } from './sheet/cx-derived'
+import type { CxCombatant } from './sheet/cx-sheet'
+
+type Melee = Extract<Armament, { kind: 'melee' }>
+
+/** Proficiency comes from the class's melee sizes (`000` Melee Weapons). */
+function proficient(c: CxCombatant, weapon: MeleeWeapon, library: ContentLibrary): boolean {
+  const cls = c.classId ? library.get('classes', c.classId) : undefined
+  return cls?.meleeProficiencies.includes(weapon.size) ?? false
+}
+
+/** What the defender guards with: its first carried weapon, or bare hands (`000` Guard table). */
+function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
+  const first = c.weapons[0]
+  if (!first) return { kind: 'unarmed' }
+  if (first.kind === 'ranged') {
+    const gun = library.get('ranged-weapons', first.itemId)
+    return gun ? guardWeaponOfGun(gun) : { kind: 'unarmed' }
+  }
+  const weapon = library.get('melee-weapons', first.itemId)
+  return weapon ? { kind: 'melee', weapon, proficient: proficient(c, weapon, library) } : { kind: 'unarmed' }
+}
+
+function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: ContentLibrary): { setup: MeleeSetup; options: AttackOption[] } {
+  const { attacker, target } = sides
+  const o = request.options
+  const flanking = bool(o, 'flanking') ?? false
+  const stealth = bool(o, 'stealth') ?? false
+  const nonlethal = bool(o, 'nonlethal') ?? false
+  const prone = bool(o, 'targetProne') ?? target.live.stance === 'prone'
+  const strikeWith: MeleeStrikeWith = arm.carried
+    ? { kind: 'weapon', weapon: arm.item, proficient: proficient(attacker, arm.item, library), twoHandedGrip: request.mode === 'two-handed' }
+    : { kind: 'unarmed', strike: arm.item }
+  const setup: MeleeSetup = {
+    attacker: { stats: attacker.stats, strikeWith, flanking, stealth, nonlethal, otherModifiers: [] },
+    target: { stats: target.stats, guardWeapon: guardWeaponOf(target, library), prone },
+  }
+  const options: AttackOption[] = [
+    { key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: flanking },
+    { key: 'stealth', label: 'Stealth attack (Guard 0)', kind: 'toggle', value: stealth },
+    { key: 'nonlethal', label: 'Nonlethal (−2)', kind: 'toggle', value: nonlethal },
+    { key: 'targetProne', label: 'Target prone (−2 Guard)', kind: 'toggle', value: prone },
+  ]
+  return { setup, options }
+}
+
+export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+  const { setup, options } = prepare(request, sides, arm, library)
+  const base = { weapons: sides.weaponList, options }
+  const odds = meleeOdds(setup, defenderOf(sides.target, t.hp, library))
+  if (odds.kind === 'impossible') {
+    return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation: explainSteps(odds.steps), blocked: odds.reason, diceHint: '' }
+  }
+  const plain = odds.hit - odds.critical - odds.extraCritical
+  return {
+    ...base,
+    outcomes: [
+      { label: 'Miss', probability: 1 - odds.hit },
+      { label: 'Hit', probability: plain },
+      { label: 'Critical (+20)', probability: odds.critical },
+      { label: 'Extra-critical (+30)', probability: odds.extraCritical },
+    ],
+    risks: [
+      { label: 'Past armour (3+ over Guard, CX16)', probability: odds.ignoresArmour },
+      { label: 'Knocked out (CX15 / nonlethal)', probability: odds.unconscious },
+    ],
+    expectedDamage: odds.expectedHealthDamage,
+    downChance: odds.down,
+    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    explanation: explainSteps(odds.steps),
+    blocked: null,
+    diceHint: 'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
+  }
+}
+
+export function resolveMeleeAttack(
+  request: AttackRequest,
+  sides: Sides,
+  arm: Melee,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<AttackResolution> {
+  const { setup } = prepare(request, sides, arm, library)
+  const r = resolveMelee(setup, defenderOf(sides.target, t.hp, library), dice)
+  if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
+  const hit = r.quality !== 'miss'
+  const notes: string[] = []
+  if (r.armourIgnored && hit) notes.push('past the armour (CX16)')
+  if (r.unconscious) notes.push(`${t.name} is knocked out`)
+  if (r.defender.health < 1 && t.hp >= 1) notes.push(`${t.name} is downed (CX27)`)
+  const toHealth = r.hitResult?.toHealth ?? 0
+  const summary = `${a.name} strikes ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
+  return ok({
+    attackerRules: null,
+    targetRules: withDefender(sides.target, r.defender) as unknown as JsonValue,
+    targetHp: r.defender.health,
+    summary,
+    detail: explainSteps(r.steps),
+    rolls: r.rolls,
+  })
+}

@@ -1,0 +1,60 @@
+import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import type { MeleeWeapon, RangedWeapon } from './content/pack-schema'
+import type { FireMode } from './ranged/ranged-setup'
+import type { CarriedWeapon, CxCombatant } from './sheet/cx-sheet'
+
+export const str = (o: AttackRequest['options'], k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
+export const bool = (o: AttackRequest['options'], k: string): boolean | undefined => (typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined)
+export const num = (o: AttackRequest['options'], k: string): number | undefined =>
+  typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined
+
+export const pct = (p: number) => `${(p * 100).toFixed(1)}%`
+
+export const modesOf = (w: RangedWeapon): FireMode[] => [
+  ...(w.semi ? ['semi' as const] : []),
+  ...(w.burst ? ['burst' as const] : []),
+  ...(w.auto ? ['auto' as const] : []),
+]
+
+export const UNARMED_ID = 'unarmed-strike'
+
+/** What the attacker swings or fires: a carried item, or the Unarmed Strike everyone has. */
+export type Armament =
+  | { readonly kind: 'ranged'; readonly carried: CarriedWeapon; readonly item: RangedWeapon }
+  | { readonly kind: 'melee'; readonly carried: CarriedWeapon | null; readonly item: MeleeWeapon }
+
+export interface Sides {
+  readonly attacker: CxCombatant
+  readonly target: CxCombatant
+  readonly armament: Armament
+  readonly weaponList: AttackPreview['weapons']
+}
+
+/** Both sheets, the chosen armament, and every armament the attacker could choose. */
+export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<Sides> {
+  const attacker = a.rules as unknown as CxCombatant | null
+  const target = t.rules as unknown as CxCombatant | null
+  if (!attacker) return fail('attack/noSheet', `${a.name} has no Compound X character sheet yet.`)
+  if (!target) return fail('attack/noSheet', `${t.name} has no Compound X character sheet yet.`)
+  const armaments: (Armament | null)[] = attacker.weapons.map((carried) => {
+    if (carried.kind === 'ranged') {
+      const item = library.get('ranged-weapons', carried.itemId)
+      return item ? { kind: 'ranged', carried, item } : null
+    }
+    const item = library.get('melee-weapons', carried.itemId)
+    return item ? { kind: 'melee', carried, item } : null
+  })
+  const unarmed = library.get('melee-weapons', UNARMED_ID)
+  if (unarmed) armaments.push({ kind: 'melee', carried: null, item: unarmed })
+  const weaponList = armaments.flatMap((arm, index) =>
+    arm ? [{ index, name: arm.item.name, modes: arm.kind === 'ranged' ? modesOf(arm.item) : meleeModes(arm.item) }] : [],
+  )
+  const armament = armaments[request.weapon]
+  if (!armament) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
+  return ok({ attacker, target, armament, weaponList })
+}
+
+export const meleeModes = (w: MeleeWeapon): string[] => (w.hybrid ? ['one-handed', 'two-handed'] : ['strike'])
