@@ -28,6 +28,15 @@ export interface RulesCombatant {
   readonly rules: JsonValue | null
 }
 
+/** What a turn or encounter edge did to one combatant. */
+export interface EdgeEffects {
+  readonly rules: JsonValue | null
+  readonly hp: number
+  /** One line each for the log, in the order they happened. */
+  readonly lines: readonly string[]
+  readonly rolls: readonly RollRecord[]
+}
+
 export interface ParsedRules {
   readonly data: JsonValue
   /** Max HP the rules derive (e.g. CX23), or null to keep the GM's number. */
@@ -63,6 +72,12 @@ export interface Ruleset {
     form(rules: JsonValue | null): readonly AttackOption[]
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
+  }
+  /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
+  readonly edges?: {
+    startOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null
+    startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
+    endOfEncounter(c: RulesCombatant): EdgeEffects | null
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

@@ -2,6 +2,7 @@ import type { DomainEvent } from '../../../src-shared/events'
 import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
+import { edgeEvents } from './edge-events'
 
 const ORDER_GAP = 1000
 
@@ -20,10 +21,12 @@ function requireTurns(ctx: DecideContext): Result<{ encounter: EncounterRecord; 
   return ok({ encounter: e.value, order })
 }
 
+/** A turn begins: the marker, its log line, and whatever the ruleset does at a turn's start. */
 function turnEvents(ctx: DecideContext, encounter: EncounterRecord, round: number, c: CombatantRecord): DomainEvent[] {
   return [
     { type: 'turn/changed', encounterId: encounter.id, round, combatantId: c.id },
     ctx.log(`Round ${round}: ${c.name}'s turn`, { visibility: visibilityOf(c), round }),
+    ...edgeEvents(ctx, 'startOfTurn', [c], round),
   ]
 }
 
@@ -64,11 +67,14 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
     })
   })
   const first = byId.get(placements[0]!.combatantId)!
+  // A re-roll mid-fight is not a new encounter: encounter-start effects (CX30) happen once.
+  const starting = e.value.round === 0 ? edgeEvents(ctx, 'startOfEncounter', placements.map((p) => byId.get(p.combatantId)!), 1) : []
   return ok({
     label: 'Roll initiative',
     events: [
       { type: 'initiative/rolled', encounterId: e.value.id, results },
       ...logs,
+      ...starting,
       ...turnEvents(ctx, e.value, 1, first),
     ],
   })
@@ -115,6 +121,7 @@ export const endEncounter: Decider<'encounter/end'> = (ctx) => {
   return ok({
     label: `End ${e.value.name}`,
     events: [
+      ...edgeEvents(ctx, 'endOfEncounter', ctx.state.ofType('combatant'), e.value.round),
       { type: 'encounter/ended', encounterId: e.value.id },
       ctx.log(`Encounter "${e.value.name}" ended after ${e.value.round} round${e.value.round === 1 ? '' : 's'}`),
     ],

@@ -11,6 +11,7 @@ import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
 import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
 import { resolveMelee } from './melee/resolve-melee'
+import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 
@@ -107,7 +108,7 @@ export function resolveMeleeAttack(
   const summary = `${a.name} strikes ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: null,
-    targetRules: withDefender(sides.target, r.defender) as unknown as JsonValue,
+    targetRules: afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious).combatant as unknown as JsonValue,
     targetHp: r.defender.health,
     summary,
     detail: explainSteps(r.steps),

@@ -9,6 +9,7 @@ import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import { resolveRanged, type RangedResolution } from './ranged/resolve-ranged'
+import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 
 type Ranged = Extract<Armament, { kind: 'ranged' }>
@@ -121,12 +122,13 @@ export function resolveRangedAttack(
   const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, { ammoInMagazine: arm.carried.ammo })
   if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
   const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - r.ammoSpent, jammed: r.jammed } : w))
-  let nextTarget = withDefender(target, r.defender)
+  const damaged = afterDamage(withDefender(target, r.defender), t.hp, r.defender.health, r.unconscious)
+  let nextTarget = damaged.combatant
   const hits = r.rounds.filter((x) => x.hit).length
   const toHealth = r.rounds.reduce((sum, x) => sum + (x.hitResult?.toHealth ?? 0), 0)
   const notes: string[] = []
   // CX21: a standing combatant outside cover who is shot at and stays up hits the dirt.
-  if (target.live.stance === 'standing' && setup.target.cover === 'none' && r.defender.health >= 1) {
+  if (target.live.stance === 'standing' && setup.target.cover === 'none' && r.defender.health >= 1 && !r.unconscious) {
     nextTarget = { ...nextTarget, live: { ...nextTarget.live, stance: 'prone' } }
     notes.push(`${t.name} hits the dirt: prone, and loses the first action of its next turn (CX21)`)
   }

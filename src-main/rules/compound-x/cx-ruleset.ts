@@ -6,6 +6,7 @@ import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative
 import type { ContentLibrary } from './content/content-library'
 import type { PackSection } from './content/pack-schema'
 import { cxCard } from './cx-card'
+import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { previewCxAttack, resolveCxAttack } from './cx-attack'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
@@ -67,6 +68,11 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
       card: (rules) => cxCard(rules as unknown as CxCombatant, library),
       form: (rules) => cxSheetForm(asCx(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, asCx(current), library),
+    },
+    edges: {
+      startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
+      startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
+      endOfEncounter: (c) => cxEndOfEncounter(c),
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttack(request, attacker, target, library),

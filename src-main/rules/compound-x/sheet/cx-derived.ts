@@ -1,4 +1,5 @@
 import type { ContentLibrary } from '../content/content-library'
+import { freshDyingRecord } from '../dying/dying-state'
 import type { ArmourState, DefenderState, ShieldState } from '../protection/defender'
 import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
 import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
@@ -43,6 +44,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     cover: 'none',
     suppressed: false,
     sprinted: false,
+    dying: freshDyingRecord(),
   }
 }
 

@@ -15,6 +15,20 @@ export const carriedWeaponSchema = z.strictObject({
   jammed: z.boolean().default(false),
 })
 
+const dyingSchema = z.strictObject({
+  // A plain union: two 'unconscious' variants differ by cause, which a discriminated union cannot key on.
+  condition: z.union([
+    z.strictObject({ kind: z.literal('up') }),
+    z.strictObject({ kind: z.literal('unconscious'), cause: z.literal('shock'), wakeRollsLeft: z.number().int().min(0).max(20) }),
+    z.strictObject({ kind: z.literal('unconscious'), cause: z.literal('revival-limit') }),
+    z.strictObject({ kind: z.literal('downed'), failures: z.number().int().min(0).max(3), successes: z.number().int().min(0).max(1000) }),
+    z.strictObject({ kind: z.literal('dead') }),
+  ]),
+  capacity: z.number().int().min(1).max(3),
+  failedThisEncounter: z.boolean(),
+  revivalsThisEncounter: z.number().int().min(0).max(100),
+})
+
 /** What changes during a fight; the sheet part changes between fights. */
 export const cxLiveSchema = z.strictObject({
   armourPoints: z.number().int().min(0).max(10_000),
@@ -27,6 +41,8 @@ export const cxLiveSchema = z.strictObject({
   cover: z.enum(['none', 'partial', 'full']),
   suppressed: z.boolean(),
   sprinted: z.boolean(),
+  /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
+  dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
 
 /** A Compound X combatant's rules data, validated whenever it is set. */

@@ -1,32 +1,7 @@
-import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
-import { createRulesetRegistry } from '../../../../src-main/rules/ruleset-registry'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-
-const registry = createRulesetRegistry(resolve('resources'))
-const cx = registry.find('compound-x')!
-
-const trooper = (over: Partial<CxCombatantInput> = {}): CxCombatantInput => ({
-  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
-  classId: 'soldier',
-  speciesId: 'human',
-  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
-  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
-  ...over,
-})
-
-async function fight() {
-  const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, cx)
-  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
-  h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ stats: { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 } }) })
-  return h
-}
-
-const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
-const live = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { live: { armourPoints: number } }).live
-const ammo = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { weapons: { ammo: number }[] }).weapons[0]!.ammo
+import { ammo, combatant, cx, fight, live, trooper } from './cx-harness'
 
 describe('Compound X through the command pipeline', () => {
   it('derives max health from FORT (CX23) and fills armour points from the material', async () => {

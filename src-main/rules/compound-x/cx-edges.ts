@@ -1,0 +1,127 @@
+import type { RollRecord } from '../../../src-shared/dice'
+import type { JsonValue } from '../../../src-shared/json'
+import type { Dice } from '../../core/dice/dice-roller'
+import type { EdgeEffects, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import { rollBlackCat } from './dying/black-cat'
+import { rollDeathSave } from './dying/death-save'
+import { isDowned, onDowned, onEncounterEnd } from './dying/dying-state'
+import { isShockUnconscious, onShockFailed, shockWakeAtTurnStart } from './dying/shock-wake'
+import { armourSummary, shieldOf } from './sheet/cx-derived'
+import type { CxCombatant, CxLive } from './sheet/cx-sheet'
+import { naniteMaximum, shockSave } from './stats/derived-stats'
+import { regenerateNanites } from './turns/nanites'
+
+const asCx = (c: RulesCombatant) => c.rules as unknown as CxCombatant | null
+const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
+  rules: c as unknown as JsonValue,
+  hp,
+  lines,
+  rolls,
+})
+
+/** CX14: a broken shield counts down and restarts at its recharge rate; a working one recharges. */
+function shieldAtTurnStart(live: CxLive, c: CxCombatant, library: ContentLibrary, lines: string[]): CxLive {
+  const shield = shieldOf(c, library)
+  if (!shield) return live
+  if (live.shieldDownTurns !== null) {
+    if (live.shieldDownTurns <= 1) {
+      const strength = Math.min(shield.strength, shield.rechargePerTurn)
+      lines.push(`shield restarts at ${strength} (CX14)`)
+      return { ...live, shieldDownTurns: null, shieldStrength: strength }
+    }
+    lines.push(`shield still down, ${live.shieldDownTurns - 1} more turn(s) (CX14)`)
+    return { ...live, shieldDownTurns: live.shieldDownTurns - 1 }
+  }
+  if (live.shieldStrength > 0 && live.shieldStrength < shield.strength) {
+    const strength = Math.min(shield.strength, live.shieldStrength + shield.rechargePerTurn)
+    lines.push(`shield recharges ${live.shieldStrength} → ${strength} (CX14)`)
+    return { ...live, shieldStrength: strength }
+  }
+  return live
+}
+
+/**
+ * The start of a Compound X combatant's own turn: a downed one rolls its death save (CX27)
+ * and a knocked-out one its wake roll (CX15); everyone's armour points refill (CX12), shields
+ * recharge or count down (CX14) and nanites regenerate (CX22).
+ */
+export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLibrary): EdgeEffects | null {
+  const c = asCx(rc)
+  if (!c) return null
+  const lines: string[] = []
+  const rolls: RollRecord[] = []
+  let live = c.live
+  const dying = live.dying
+  if (dying.condition.kind === 'dead') return null
+  if (isDowned(dying)) {
+    const save = rollDeathSave(dying, dice)
+    rolls.push(...save.rolls)
+    lines.push(...save.notes)
+    live = { ...live, dying: save.record }
+  } else if (isShockUnconscious(dying)) {
+    const wake = shockWakeAtTurnStart(dying, shockSave(c.stats), dice)
+    rolls.push(...wake.rolls)
+    lines.push(...wake.notes)
+    live = { ...live, dying: wake.record }
+  }
+  const armour = armourSummary(c, library)
+  if (armour && live.armourPoints < armour.strength) {
+    lines.push(`armour points refill ${live.armourPoints} → ${armour.strength} (CX12)`)
+    live = { ...live, armourPoints: armour.strength }
+  }
+  live = shieldAtTurnStart(live, c, library, lines)
+  const cls = c.classId ? library.get('classes', c.classId) : undefined
+  if (cls) {
+    const regen = regenerateNanites(live.nanites, naniteMaximum(c.stats, cls.primaryAttribute))
+    if (regen.gained) {
+      lines.push(`nanites +${regen.gained} → ${regen.nanites} (CX22)`)
+      live = { ...live, nanites: regen.nanites }
+    }
+  }
+  return lines.length ? effects({ ...c, live }, rc.hp, lines, rolls) : null
+}
+
+/** CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts. */
+export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects | null {
+  const c = asCx(rc)
+  if (!c) return null
+  const cat = rollBlackCat(c.stats, dice)
+  if (!cat) return null
+  const lines = [`Black Cat d10 ${cat.roll}: ${cat.summary} (CX30)`]
+  if (cat.effect.kind === 'stumbled') {
+    // Self-inflicted: internal damage, past armour and shields (CX13).
+    const hp = rc.hp >= 1 && rc.hp - cat.effect.damage < 1 ? 0 : rc.hp - cat.effect.damage
+    const after = afterDamage(c, rc.hp, hp, false)
+    return effects(after.combatant, hp, [...lines, ...after.notes], [...cat.rolls])
+  }
+  if (cat.effect.kind === 'weapon-broken' && c.weapons[0]) {
+    // Out of action until a DC 60 repair: it behaves as jammed until the GM clears it.
+    const weapons = c.weapons.map((w, i) => (i === 0 ? { ...w, jammed: true } : w))
+    return effects({ ...c, weapons }, rc.hp, lines, [...cat.rolls])
+  }
+  return effects(c, rc.hp, lines, [...cat.rolls])
+}
+
+/** CX28: after an encounter without a failed death save, capacity recovers by one (max 3). */
+export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
+  const c = asCx(rc)
+  if (!c) return null
+  const end = onEncounterEnd(c.live.dying)
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying)) return null
+  return effects({ ...c, live: { ...c.live, dying: end.record } }, rc.hp, [...end.notes], [])
+}
+
+/** After damage: a first drop below 1 health downs (CX27); a failed Shock save knocks out (CX15). */
+export function afterDamage(c: CxCombatant, hpBefore: number, hpAfter: number, knockedOut: boolean): { combatant: CxCombatant; notes: string[] } {
+  let dying = c.live.dying
+  const notes: string[] = []
+  if (hpBefore >= 1 && hpAfter < 1) {
+    const t = onDowned(dying)
+    dying = t.record
+    notes.push(...t.notes)
+  } else if (knockedOut) {
+    dying = onShockFailed(dying, c.stats.fort)
+  }
+  return { combatant: { ...c, live: { ...c.live, dying } }, notes }
+}
