@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
+import type { CxCombatant, CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { createRulesetRegistry } from '../../../../src-main/rules/ruleset-registry'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
@@ -24,6 +24,6 @@ export async function fight() {
 }
 
 export const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
-export const live = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { live: { armourPoints: number } }).live
+export const live = (h: CampaignHarness, name: string) => (combatant(h, name).rules as unknown as CxCombatant).live
 export const ammo = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { weapons: { ammo: number }[] }).weapons[0]!.ammo
 
