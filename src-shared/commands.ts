@@ -86,6 +86,14 @@ export const commandPayloadSchemas = {
   /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
   'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
   'attack/resolve': z.strictObject({ request: attackRequestSchema }),
+  /** A check the GM calls for; the ruleset knows which checks exist and how they roll. */
+  'check/roll': z.strictObject({
+    combatantId: combatantIdSchema,
+    check: z.string().min(1).max(80),
+    dc: z.number().int().min(-1000).max(1000),
+    mode: z.enum(['normal', 'advantage', 'disadvantage']).default('normal'),
+    bonus: z.number().int().min(-1000).max(1000).default(0),
+  }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),

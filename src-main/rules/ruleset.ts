@@ -28,6 +28,45 @@ export interface RulesCombatant {
   readonly rules: JsonValue | null
 }
 
+/**
+ * A spendable pool of the action economy: Compound X has 4 actions a turn and 3 reactions a
+ * round; the d10 system 1 action, 1 reaction and 1 free action; the d20 system 2 actions and a
+ * reaction; the 2d6 system a significant and a minor action.
+ */
+export interface EconomyPool {
+  readonly key: string
+  readonly label: string
+  readonly count: number
+  readonly per: 'turn' | 'round'
+}
+
+/** A condition the GM can put on a combatant, as the ruleset defines it. */
+export interface ConditionDefinition {
+  readonly id: string
+  readonly label: string
+  /** What it does, in our words, with its numbers. */
+  readonly summary: string
+  /** Where the rule comes from (document section or RULINGS id). */
+  readonly source: string
+  readonly stacks: boolean
+}
+
+/** A check the GM calls for: which one (a key the ruleset lists), against what, how rolled. */
+export interface CheckRequest {
+  readonly check: string
+  readonly dc: number
+  readonly mode: 'normal' | 'advantage' | 'disadvantage'
+  /** Situational modifiers the GM adds (cover, kit, help…). */
+  readonly bonus: number
+}
+
+export interface CheckOutcome {
+  readonly success: boolean
+  readonly summary: string
+  readonly detail: readonly ExplanationSection[]
+  readonly rolls: readonly RollRecord[]
+}
+
 /** What a turn or encounter edge did to one combatant. */
 export interface EdgeEffects {
   readonly rules: JsonValue | null
@@ -72,6 +111,17 @@ export interface Ruleset {
     form(rules: JsonValue | null): readonly AttackOption[]
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
+  }
+  /** The pools a combatant spends each turn or round. */
+  economy(rules: JsonValue | null): readonly EconomyPool[]
+  /** The conditions this ruleset knows. */
+  readonly conditions: readonly ConditionDefinition[]
+  readonly checks?: {
+    /** The checks this combatant can make (skills, stats, saves), as keys and labels. */
+    list(c: RulesCombatant): readonly { readonly key: string; readonly label: string }[]
+    roll(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome>
+    /** Exact chance of success. */
+    chance(request: CheckRequest, c: RulesCombatant): Result<number>
   }
   /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
   readonly edges?: {

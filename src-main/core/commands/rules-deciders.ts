@@ -35,6 +35,20 @@ export const setCombatantSheet: Decider<'combatant/setSheet'> = (ctx, p) => {
   })
 }
 
+export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
+  const checks = ctx.ruleset.checks
+  if (!checks) return fail('check/unsupported', `The ${ctx.ruleset.name} ruleset has no checks.`)
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const r = checks.roll({ check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }, asRulesCombatant(found.value), ctx.dice)
+  if (!r.ok) return r
+  const c = found.value
+  return ok({
+    label: `${c.name}: check`,
+    events: [ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm' })],
+  })
+}
+
 /** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */
 export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   const attacks = ctx.ruleset.attacks

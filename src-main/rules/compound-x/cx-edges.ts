@@ -65,6 +65,19 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     lines.push(...wake.notes)
     live = { ...live, dying: wake.record }
   }
+  let hp = rc.hp
+  if (live.plasmaBurn > 0 && live.plasmaBurnTurns > 0) {
+    // 01_05 Plasma Burn: d10 + 1 per stack, each turn, for 2 turns; it goes straight to health.
+    const burn = dice.roll({ count: live.plasmaBurn, sides: 10, modifier: live.plasmaBurn }, 'plasma burn')
+    rolls.push(burn)
+    const after = hp >= 1 && hp - burn.total < 1 ? 0 : hp - burn.total
+    lines.push(`plasma burn ×${live.plasmaBurn}: ${burn.total} damage (CX13)`)
+    const downed = afterDamage({ ...c, live }, hp, after, false)
+    lines.push(...downed.notes.slice(0, 1))
+    hp = after
+    const turns = live.plasmaBurnTurns - 1
+    live = { ...downed.combatant.live, plasmaBurnTurns: turns, plasmaBurn: turns > 0 ? live.plasmaBurn : 0 }
+  }
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
     lines.push(`armour points refill ${live.armourPoints} → ${armour.strength} (CX12)`)
@@ -79,7 +92,7 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  return lines.length ? effects({ ...c, live }, rc.hp, lines, rolls) : null
+  return lines.length ? effects({ ...c, live }, hp, lines, rolls) : null
 }
 
 /** CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts. */

@@ -6,6 +6,8 @@ import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative
 import type { ContentLibrary } from './content/content-library'
 import type { PackSection } from './content/pack-schema'
 import { cxCard } from './cx-card'
+import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
+import { CX_CONDITIONS } from './cx-conditions'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { previewCxAttack, resolveCxAttack } from './cx-attack'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
@@ -68,6 +70,17 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
       card: (rules) => cxCard(rules as unknown as CxCombatant, library),
       form: (rules) => cxSheetForm(asCx(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, asCx(current), library),
+    },
+    // CX20: 4 actions a turn, up to 3 reactions a round.
+    economy: () => [
+      { key: 'actions', label: 'Actions', count: 4, per: 'turn' },
+      { key: 'reactions', label: 'Reactions', count: 3, per: 'round' },
+    ],
+    conditions: CX_CONDITIONS,
+    checks: {
+      list: cxCheckList,
+      roll: rollCxCheck,
+      chance: cxCheckChance,
     },
     edges: {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),

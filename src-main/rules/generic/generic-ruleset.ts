@@ -5,4 +5,6 @@ export const genericRuleset: Ruleset = {
   id: 'generic-d100',
   name: 'Generic (d100 + modifier initiative)',
   rollInitiative: rollGenericInitiative,
+  economy: () => [{ key: 'turn', label: 'Turn', count: 1, per: 'turn' }],
+  conditions: [],
 }

@@ -41,6 +41,10 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
     valid: { combatantId: C, values: { str: 6, classId: 'soldier', hidden: false } },
     invalid: [{ combatantId: C, values: { str: { deep: 1 } } }, { combatantId: C }],
   },
+  'check/roll': {
+    valid: { combatantId: C, check: 'skill:Athletics', dc: 60 },
+    invalid: [{ combatantId: C, check: '', dc: 60 }, { combatantId: C, check: 'stat:str', dc: 1.5 }, { combatantId: C, check: 'x', dc: 1, mode: 'lucky' }],
+  },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },

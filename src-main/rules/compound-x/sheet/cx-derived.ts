@@ -40,6 +40,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     shieldDownTurns: null,
     nanites: primary ? naniteMaximum(c.stats, primary) : 0,
     plasmaBurn: 0,
+    plasmaBurnTurns: 0,
     stance: 'standing',
     cover: 'none',
     suppressed: false,
@@ -69,6 +70,8 @@ export function defenderOf(c: CxCombatant, health: number, library: ContentLibra
   return { health, armour, shield, shockSave: shockSave(c.stats), plasmaBurn: c.live.plasmaBurn }
 }
 
+export const PLASMA_BURN_TURNS = 2
+
 /** Writes a defender's protection back into the live state after a hit. */
 export function withDefender(c: CxCombatant, d: DefenderState): CxCombatant {
   return {
@@ -79,6 +82,8 @@ export function withDefender(c: CxCombatant, d: DefenderState): CxCombatant {
       shieldStrength: d.shield?.strength ?? c.live.shieldStrength,
       shieldDownTurns: d.shield ? d.shield.downTurnsLeft : c.live.shieldDownTurns,
       plasmaBurn: d.plasmaBurn,
+      // Stacks share one clock: a fresh stack renews it (our simplification of per-stack timers).
+      plasmaBurnTurns: d.plasmaBurn > c.live.plasmaBurn ? PLASMA_BURN_TURNS : c.live.plasmaBurnTurns,
     },
   }
 }

@@ -37,6 +37,8 @@ export const cxLiveSchema = z.strictObject({
   shieldDownTurns: z.number().int().min(0).max(100).nullable(),
   nanites: z.number().int().min(0).max(10_000),
   plasmaBurn: z.number().int().min(0).max(100),
+  /** Turns the burn keeps ticking; a new stack renews it to 2 (01_05 Plasma Burn). */
+  plasmaBurnTurns: z.number().int().min(0).max(10).default(0),
   stance: z.enum(['standing', 'crouching', 'prone', 'hunkering']),
   cover: z.enum(['none', 'partial', 'full']),
   suppressed: z.boolean(),

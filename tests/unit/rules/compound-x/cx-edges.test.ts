@@ -110,3 +110,19 @@ function blankLive() {
     sprinted: false,
   }
 }
+
+describe('plasma burn (CX13, 01_05 Plasma Burn)', () => {
+  it('ticks d10 + 1 per stack at the start of each of the next 2 turns, then ends', async () => {
+    const burning = { ...trooper(), live: { ...blankLive(), plasmaBurn: 2, plasmaBurnTurns: 2 } }
+    const h = await duel(burning as never)
+    h.must('encounter/nextTurn', {}, [3, 6]) // Raider: 2d10 + 2 = 11
+    expect(combatant(h, 'Raider').hp).toBe(110 - 11) // FORT 6: 110 max (CX23)
+    h.must('encounter/nextTurn', {})
+    h.must('encounter/nextTurn', {}, [1, 1]) // second and last tick: 4
+    expect(combatant(h, 'Raider').hp).toBe(110 - 15)
+    expect(live(h, 'Raider')).toMatchObject({ plasmaBurn: 0, plasmaBurnTurns: 0 })
+    h.must('encounter/nextTurn', {})
+    h.must('encounter/nextTurn', {})
+    expect(combatant(h, 'Raider').hp).toBe(95)
+  })
+})

@@ -1,0 +1,98 @@
+import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Dice } from '../../core/dice/dice-roller'
+import { beatsDc, rollD100, successChance } from './checks/d100-check'
+import { STAT_NAMES, type StatName } from './content/pack-schema'
+import { explainSteps } from './explain'
+import type { CxCombatant } from './sheet/cx-sheet'
+import { mod, type Modifier } from './statistic'
+import { reflexSave, shockSave, willSave } from './stats/derived-stats'
+import { STAT_LABELS, statBonus } from './stats/stat-block'
+
+/** The stat each common skill usually rides on (the `001` skills list; the GM may pick another). */
+const SKILL_STATS: Readonly<Record<string, StatName>> = {
+  Deception: 'cha',
+  Insight: 'cha',
+  Performance: 'cha',
+  Persuasion: 'cha',
+  Acrobatics: 'dex',
+  'Sleight of Hand': 'dex',
+  Stealth: 'dex',
+  Vehicles: 'dex',
+  Intimidation: 'fort',
+  Hacking: 'int',
+  Medicine: 'int',
+  Repair: 'int',
+  'Jury-rigging': 'int',
+  Navigation: 'int',
+  Survival: 'int',
+  Knowledge: 'int',
+  Weapons: 'int',
+  Investigation: 'per',
+  Spotting: 'per',
+  Athletics: 'str',
+}
+
+const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
+
+const skillStat = (skill: string): StatName => SKILL_STATS[skill.split(' - ')[0]!.trim()] ?? 'int'
+
+/** Checks a Compound X combatant can make: the seven stats, the three saves (CX23), and skills. */
+export function cxCheckList(c: RulesCombatant): { key: string; label: string }[] {
+  const sheet = c.rules as unknown as CxCombatant | null
+  const skills = new Set([...Object.keys(SKILL_STATS), ...Object.keys(sheet?.skills ?? {})])
+  return [
+    ...STAT_NAMES.map((s) => ({ key: `stat:${s}`, label: `${STAT_LABELS[s]} check` })),
+    ...Object.entries(SAVES).map(([k, [label]]) => ({ key: `save:${k}`, label })),
+    ...[...skills].sort().map((s) => ({ key: `skill:${s}`, label: `${s} (${STAT_LABELS[skillStat(s)]})` })),
+  ]
+}
+
+/** CX1: d100 + stat bonus + skill ranks + modifiers (or d100 + a save, CX23). */
+function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ label: string; modifiers: Modifier[] }> {
+  const [kind, name = ''] = request.check.split(/:(.*)/s)
+  const extra = request.bonus ? [mod('GM modifier', request.bonus, 'GM')] : []
+  if (kind === 'stat' && (STAT_NAMES as readonly string[]).includes(name)) {
+    const s = name as StatName
+    return ok({ label: `${STAT_LABELS[s]} check`, modifiers: [mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), ...extra] })
+  }
+  if (kind === 'save' && name in SAVES) {
+    const [label, fn] = SAVES[name as keyof typeof SAVES]
+    return ok({ label, modifiers: [mod(label, fn(sheet.stats), 'CX23'), ...extra] })
+  }
+  if (kind === 'skill' && name) {
+    const s = skillStat(name)
+    return ok({
+      label: `${name} (${STAT_LABELS[s]})`,
+      modifiers: [mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), mod(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'), ...extra],
+    })
+  }
+  return fail('check/unknown', `"${request.check}" is not a Compound X check (stat:…, save:… or skill:…).`)
+}
+
+const sheetOf = (c: RulesCombatant): Result<CxCombatant> =>
+  c.rules ? ok(c.rules as unknown as CxCombatant) : fail('check/noSheet', `${c.name} has no Compound X character sheet yet.`)
+
+export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome> {
+  const sheet = sheetOf(c)
+  if (!sheet.ok) return sheet
+  const m = checkModifiers(request, sheet.value)
+  if (!m.ok) return m
+  const r = rollD100({ modifiers: m.value.modifiers, mode: request.mode, purpose: `${c.name}: ${m.value.label}` }, dice)
+  const success = beatsDc(r.total, request.dc)
+  const modeText = request.mode === 'normal' ? '' : ` with ${request.mode}`
+  return ok({
+    success,
+    summary: `${c.name}: ${m.value.label}${modeText} ${r.total} vs DC ${request.dc}: ${success ? 'success' : 'failure'} (CX1)`,
+    detail: explainSteps([{ title: m.value.label, modifiers: m.value.modifiers, rule: 'success iff the total beats the DC (CX1)', total: r.total }]),
+    rolls: r.rolls,
+  })
+}
+
+export function cxCheckChance(request: CheckRequest, c: RulesCombatant): Result<number> {
+  const sheet = sheetOf(c)
+  if (!sheet.ok) return sheet
+  const m = checkModifiers(request, sheet.value)
+  if (!m.ok) return m
+  return ok(successChance({ modifiers: m.value.modifiers, mode: request.mode }, request.dc))
+}
