@@ -25,7 +25,7 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 })
 try {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 820 } })
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
   const player = await context.newPage()
   await player.goto(`${url}/player`)
   const gm = await context.newPage()
@@ -33,6 +33,7 @@ try {
   await gm.bringToFront()
   await gm.getByTestId('campaign-name').fill('Outpost Kestrel')
   await gm.getByTestId('campaign-seed').fill('kestrel-7')
+  await gm.getByTestId('campaign-ruleset').selectOption('compound-x')
   await gm.getByTestId('create-campaign').click()
   const roster = [
     ['Vex Morrow', 'party', 'pc', 60, 5, false],
@@ -52,18 +53,39 @@ try {
     await gm.getByTestId('add-submit').click()
     await gm.getByTestId('combatant-card').filter({ hasText: name }).waitFor()
   }
+  // Sheets through the generic sheet editor: stats, class, weapon, armour, shield.
+  const sheet = async (name, values) => {
+    const card = gm.getByTestId('combatant-card').filter({ hasText: name })
+    await card.getByTestId('edit-sheet').click()
+    const editor = card.getByTestId('sheet-editor')
+    await editor.getByTestId('option-str').waitFor()
+    for (const [key, value] of Object.entries(values)) {
+      const field = editor.getByTestId(`option-${key}`)
+      if (typeof value === 'number') {
+        await field.locator('input').fill(String(value))
+        await field.locator('input').press('Tab')
+      } else await field.locator('select').selectOption(value)
+    }
+    await editor.getByTestId('sheet-save').click()
+    await editor.waitFor({ state: 'detached' })
+  }
+  await sheet('Vex Morrow', { per: 8, fort: 7, classId: 'soldier', weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l2-carbon-steel-fiber' })
+  await sheet('Ash Tanaka', { dex: 8, classId: 'doctor', weapon: 'frontier-lz150-carbine', armourFamily: 'light', materialId: 'standard-l1-kevlar', shieldId: 'a-class-electron-shield' })
+  await sheet('Raider Boss', { str: 8, fort: 8, weapon: 'ecsc-mk15r2', armourFamily: 'medium', materialId: 'standard-l2-carbon-steel-fiber' })
+  await sheet('Raider 1', { weapon: 'matthews-11-35-carbine', armourFamily: 'recon', materialId: 'standard-l1-kevlar' })
   await gm.getByTestId('start-encounter').click()
   await gm.getByTestId('roll-initiative').click()
-  await gm.getByTestId('next-turn').click()
-  const edit = async (name, change) => {
-    const input = gm.getByTestId('combatant-card').filter({ hasText: name }).getByTestId('hp-input')
-    await input.fill(change)
-    await input.press('Enter')
-  }
-  await edit('Raider Boss', '-31')
-  await edit('Ash Tanaka', '-12')
-  await gm.getByTestId('next-turn').click()
-  await gm.locator('body').click({ position: { x: 700, y: 780 } })
+  const panel = gm.getByTestId('attack-panel')
+  await panel.getByTestId('attack-attacker').selectOption({ label: 'Vex Morrow' })
+  await panel.getByTestId('attack-target').selectOption({ label: 'Raider Boss' })
+  await panel.getByTestId('option-distance').locator('input').fill('22')
+  await panel.getByTestId('option-distance').locator('input').press('Tab')
+  await panel.getByTestId('option-cover').locator('select').selectOption('partial')
+  await panel.getByTestId('attack-mode').selectOption('burst')
+  await panel.getByTestId('odds-outcome').first().waitFor()
+  await panel.getByTestId('attack-resolve').click()
+  await gm.waitForTimeout(300)
+  await gm.locator('body').click({ position: { x: 700, y: 810 } })
   await gm.waitForTimeout(300)
   await gm.screenshot({ path: 'docs/images/gm-console.png' })
   await player.setViewportSize({ width: 1280, height: 720 })

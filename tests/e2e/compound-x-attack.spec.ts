@@ -50,4 +50,13 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await expect(gm.sheetLine('Raider', 'Armour')).toContainText('40/40 AP')
   await expect(gm.sheetLine('Vex', 'Anvil Arms C25')).toContainText('25 rds')
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'fires the Anvil Arms C25' })).toHaveCount(0)
+
+  // A laser spends itself on the shield instead (CX13): switch Vex's weapon and fire again.
+  await gm.editSheet('Vex', { weapon: 'frontier-lz150-carbine' })
+  await panel.choose('Vex', 'Raider')
+  await panel.setNumber('distance', 12)
+  await panel.resolve('9')
+  await expect(gm.sheetLine('Raider', 'A-Class Electron Shield')).toHaveText('65/120')
+  await expect(gm.card('Raider').getByTestId('card-hp')).toHaveText('100 / 100')
+  await expect(gm.sheetLine('Raider', 'Armour')).toContainText('40/40 AP')
 })

@@ -34,6 +34,20 @@ function missChances(c: CxCombatant, index: number, library: ContentLibrary): st
   })
 }
 
+function conditionText(c: CxCombatant): string {
+  const d = c.live.dying.condition
+  switch (d.kind) {
+    case 'up':
+      return 'up'
+    case 'downed':
+      return `downed: ${d.failures}/${c.live.dying.capacity} failed DSTs`
+    case 'unconscious':
+      return d.cause === 'shock' ? `knocked out (${d.wakeRollsLeft} wake rolls left)` : 'unconscious (past the revival limit)'
+    case 'dead':
+      return 'dead'
+  }
+}
+
 /** What a GM card shows for a Compound X combatant, every number already explained. */
 export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSection[] {
   const cls = c.classId ? library.get('classes', c.classId) : undefined
@@ -64,7 +78,9 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       shield
         ? { label: shield.name, value: c.live.shieldDownTurns !== null ? `down (${c.live.shieldDownTurns} turns)` : `${c.live.shieldStrength}/${shield.strength}`, source: 'CX14' }
         : { label: 'Shield', value: 'none' },
-      ...(c.live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${c.live.plasmaBurn}`, source: 'CX13' }] : []),
+      ...(c.live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${c.live.plasmaBurn}, ${c.live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),
+      ...(c.live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
+      ...(c.live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(c.live.dying.capacity), source: 'CX28' }] : []),
       { label: 'Stance / cover', value: `${c.live.stance} / ${c.live.cover}` },
     ],
   })
