@@ -1,22 +1,26 @@
-import { fail, ok } from '../../../src-shared/result'
+import { fail, ok, type Result } from '../../../src-shared/result'
 import type { CombatantRecord } from '../../../src-shared/records'
-import type { RulesCombatant } from '../../rules/ruleset'
-import { findCombatant, parseRules, visibilityOf, type Decider } from './decide-context'
+import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
+import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules })
+
+/** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
+function sheetDecision(ctx: DecideContext, c: CombatantRecord, parsed: Result<ParsedRules>): Result<Decision> {
+  if (!parsed.ok) return parsed
+  return ok({
+    label: `Edit ${c.name}'s sheet`,
+    events: [
+      { type: 'combatant/rulesChanged', combatantId: c.id, rules: parsed.value.data, maxHp: parsed.value.maxHp },
+      ctx.log(`${c.name}'s sheet updated`, { visibility: 'gm' }),
+    ],
+  })
+}
 
 export const setCombatantRules: Decider<'combatant/setRules'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
-  const parsed = parseRules(ctx, p.rules)
-  if (!parsed.ok) return parsed
-  return ok({
-    label: `Edit ${found.value.name}'s sheet`,
-    events: [
-      { type: 'combatant/rulesChanged', combatantId: p.combatantId, rules: parsed.value.data, maxHp: parsed.value.maxHp },
-      ctx.log(`${found.value.name}'s sheet updated`, { visibility: 'gm' }),
-    ],
-  })
+  return sheetDecision(ctx, found.value, parseRules(ctx, p.rules))
 }
 
 export const setCombatantSheet: Decider<'combatant/setSheet'> = (ctx, p) => {
@@ -24,15 +28,7 @@ export const setCombatantSheet: Decider<'combatant/setSheet'> = (ctx, p) => {
   if (!found.ok) return found
   const rules = ctx.ruleset.combatantRules
   if (!rules) return fail('rules/unsupported', `The ${ctx.ruleset.name} ruleset keeps no per-combatant data.`)
-  const parsed = rules.parse(rules.fromForm(p.values, found.value.rules))
-  if (!parsed.ok) return parsed
-  return ok({
-    label: `Edit ${found.value.name}'s sheet`,
-    events: [
-      { type: 'combatant/rulesChanged', combatantId: p.combatantId, rules: parsed.value.data, maxHp: parsed.value.maxHp },
-      ctx.log(`${found.value.name}'s sheet updated`, { visibility: 'gm' }),
-    ],
-  })
+  return sheetDecision(ctx, found.value, rules.parse(rules.fromForm(p.values, found.value.rules)))
 }
 
 export const rollCheck: Decider<'check/roll'> = (ctx, p) => {

@@ -5,7 +5,7 @@ import type { Dice } from '../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
-import { bool, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, bool, type Armament, type Sides } from './cx-attack-shared'
 import { explainSteps } from './explain'
 import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
@@ -62,9 +62,7 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
   const { setup, options } = prepare(request, sides, arm, library)
   const base = { weapons: sides.weaponList, options }
   const odds = meleeOdds(setup, defenderOf(sides.target, t.hp, library))
-  if (odds.kind === 'impossible') {
-    return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation: explainSteps(odds.steps), blocked: odds.reason, diceHint: '' }
-  }
+  if (odds.kind === 'impossible') return blockedPreview(base, explainSteps(odds.steps), odds.reason)
   const plain = odds.hit - odds.critical - odds.extraCritical
   return {
     ...base,

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { bool, num, pct, str, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, bool, num, pct, str, type Armament, type Sides } from './cx-attack-shared'
 import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
@@ -61,8 +61,7 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
       : null
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), { ammoInMagazine: arm.carried.ammo || 1 })
   if (odds.kind === 'impossible' || blockedBy) {
-    const reason = blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null)
-    return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation: explainSteps(odds.steps), blocked: reason, diceHint: '' }
+    return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
   }
   const f = odds.firstRound
   const outcomes =
