@@ -14,6 +14,26 @@ export interface AttackRequest {
   readonly options: Readonly<Record<string, string | number | boolean>>
 }
 
+/** Anything else a combatant does that the rules resolve (reload, stabilise, change stance…). */
+export interface ActionRequest {
+  readonly actorId: CombatantId
+  /** A key from the ruleset's action list for this actor. */
+  readonly action: string
+  readonly targetId: CombatantId | null
+  readonly options: Readonly<Record<string, string | number | boolean>>
+}
+
+/** An action the ruleset offers this actor, with its own options. */
+export interface ActionDefinition {
+  readonly key: string
+  readonly label: string
+  /** 'ally' and 'any' need a target picked; 'none' acts on the actor. */
+  readonly target: 'none' | 'any'
+  readonly options: readonly AttackOption[]
+  /** Why it cannot be taken right now (e.g. no spare magazines), or null. */
+  readonly unavailable: string | null
+}
+
 /** One option the ruleset offers for an attack, and its current value. */
 export type AttackOption =
   | { readonly key: string; readonly label: string; readonly kind: 'toggle'; readonly value: boolean; readonly hint?: string }

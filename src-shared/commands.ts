@@ -46,6 +46,15 @@ export const formValuesSchema = z
   .record(z.string().max(40), z.union([z.string().max(80), z.number(), z.boolean()]))
   .refine((o) => Object.keys(o).length <= 60, 'has too many fields')
 
+const optionValues = z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])).refine((o) => Object.keys(o).length <= 40, 'has too many options')
+
+export const actionRequestSchema = z.strictObject({
+  actorId: combatantIdSchema,
+  action: z.string().min(1).max(40),
+  targetId: combatantIdSchema.nullable(),
+  options: optionValues,
+})
+
 export const attackRequestSchema = z.strictObject({
   attackerId: combatantIdSchema,
   targetId: combatantIdSchema,
@@ -94,6 +103,7 @@ export const commandPayloadSchemas = {
     mode: z.enum(['normal', 'advantage', 'disadvantage']).default('normal'),
     bonus: z.number().int().min(-1000).max(1000).default(0),
   }),
+  'action/perform': z.strictObject({ request: actionRequestSchema }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),

@@ -1,4 +1,4 @@
-import type { AttackOption, AttackPreview, AttackRequest } from './attack'
+import type { ActionDefinition, AttackOption, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { Result } from './result'
@@ -67,6 +67,7 @@ export const REQUEST_NAMES = [
   'listRulesets',
   'previewAttack',
   'sheetForm',
+  'listActions',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -84,6 +85,7 @@ export interface RequestResults {
   listRulesets: readonly { readonly id: string; readonly name: string }[]
   previewAttack: AttackPreview
   sheetForm: readonly AttackOption[]
+  listActions: readonly ActionDefinition[]
 }
 
 export interface RequestInputs {
@@ -98,6 +100,7 @@ export interface RequestInputs {
   previewAttack: { request: AttackRequest }
   /** The ruleset's sheet form for a combatant (or a blank one for null). */
   sheetForm: { combatantId: `combatant:${string}` | null }
+  listActions: { actorId: `combatant:${string}` }
 }
 
 export type SalvoApi = {

@@ -20,4 +20,5 @@ export const requestInputSchemas = {
   listRulesets: z.undefined(),
   previewAttack: z.strictObject({ request: attackRequestSchema }),
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
+  listActions: z.strictObject({ actorId: combatantIdSchema }),
 } as const satisfies Record<RequestName, z.ZodType>

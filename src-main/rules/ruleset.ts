@@ -1,4 +1,4 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, InitiativeResult } from '../../src-shared/records'
@@ -82,6 +82,17 @@ export interface ParsedRules {
   readonly maxHp: number | null
 }
 
+/** What an action did: new data for the actor (and target), and the story for the log. */
+export interface ActionResolution {
+  readonly actorRules: JsonValue | null
+  readonly actorHp: number
+  readonly targetRules: JsonValue | null
+  readonly targetHp: number | null
+  readonly summary: string
+  readonly detail: readonly ExplanationSection[]
+  readonly rolls: readonly RollRecord[]
+}
+
 /** What an attack did: the new data for both sides, and the story for the log. */
 export interface AttackResolution {
   readonly attackerRules: JsonValue | null
@@ -128,6 +139,10 @@ export interface Ruleset {
     startOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
     endOfEncounter(c: RulesCombatant): EdgeEffects | null
+  }
+  readonly actions?: {
+    list(actor: RulesCombatant): readonly ActionDefinition[]
+    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution>
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

@@ -59,4 +59,14 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await expect(gm.sheetLine('Raider', 'A-Class Electron Shield')).toHaveText('65/120')
   await expect(gm.card('Raider').getByTestId('card-hp')).toHaveText('100 / 100')
   await expect(gm.sheetLine('Raider', 'Armour')).toContainText('40/40 AP')
+  await expect(gm.sheetLine('Vex', 'Frontier Lz150 Carbine')).toContainText('23 rds · 3 mags')
+
+  // Reload from the actions panel: a natural 99 is a critical Weapons check, so it is quick.
+  const actions = gm.page.getByTestId('action-panel')
+  await actions.getByTestId('action-actor').selectOption({ label: 'Vex' })
+  await actions.getByTestId('action-key').selectOption('reload')
+  await actions.getByTestId('action-typed-dice').fill('99')
+  await actions.getByTestId('action-perform').click()
+  await expect(gm.sheetLine('Vex', 'Frontier Lz150 Carbine')).toContainText('24 rds · 2 mags')
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Vex reloads the Frontier Lz150 Carbine' })).toContainText('critical')
 })

@@ -129,6 +129,11 @@ export class SalvoCore {
         return ok(this.#rulesets.list())
       case 'previewAttack':
         return this.#previewAttack((input as { request: AttackRequest }).request)
+      case 'listActions': {
+        const actor = this.#campaign?.store.get((input as { actorId: string }).actorId)
+        if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
+        return ok(this.#ruleset?.actions?.list(asRulesCombatant(actor)) ?? [])
+      }
       case 'sheetForm':
         return this.#sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':

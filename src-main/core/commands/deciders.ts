@@ -10,7 +10,7 @@ import {
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
-import { resolveAttack, rollCheck, setCombatantRules, setCombatantSheet } from './rules-deciders'
+import { performAction, resolveAttack, rollCheck, setCombatantRules, setCombatantSheet } from './rules-deciders'
 
 /** One decider per command type; the mapped type makes a missing one a compile error. */
 export const DECIDERS: { [T in CommandType]: Decider<T> } = {
@@ -23,6 +23,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/setRules': setCombatantRules,
   'combatant/setSheet': setCombatantSheet,
   'check/roll': rollCheck,
+  'action/perform': performAction,
   'attack/resolve': resolveAttack,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,

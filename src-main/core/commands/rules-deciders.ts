@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../../../src-shared/events'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
@@ -43,6 +44,31 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
     label: `${c.name}: check`,
     events: [ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm' })],
   })
+}
+
+/** Any other rules action (reload, stabilise…): the ruleset resolves it, the log keeps the working. */
+export const performAction: Decider<'action/perform'> = (ctx, p) => {
+  const actions = ctx.ruleset.actions
+  if (!actions) return fail('action/unsupported', `The ${ctx.ruleset.name} ruleset has no actions.`)
+  const actor = findCombatant(ctx.state, p.request.actorId)
+  if (!actor.ok) return actor
+  let target: CombatantRecord | null = null
+  if (p.request.targetId) {
+    const t = findCombatant(ctx.state, p.request.targetId)
+    if (!t.ok) return t
+    target = t.value
+  }
+  const r = actions.perform(p.request, asRulesCombatant(actor.value), target ? asRulesCombatant(target) : null, ctx.dice)
+  if (!r.ok) return r
+  const a = actor.value
+  const visibility = a.kind === 'pc' && !a.hidden && (!target || (!target.hidden && target.kind === 'pc')) ? 'all' : 'gm'
+  const events: DomainEvent[] = []
+  if (r.value.actorRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: a.id, rules: r.value.actorRules, maxHp: null })
+  if (r.value.actorHp !== a.hp) events.push({ type: 'combatant/hpChanged', combatantId: a.id, hp: r.value.actorHp })
+  if (target && r.value.targetRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: target.id, rules: r.value.targetRules, maxHp: null })
+  if (target && r.value.targetHp !== null && r.value.targetHp !== target.hp) events.push({ type: 'combatant/hpChanged', combatantId: target.id, hp: r.value.targetHp })
+  events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility }))
+  return ok({ label: `${a.name}: ${p.request.action}`, events })
 }
 
 /** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */

@@ -42,6 +42,7 @@ const api: SalvoApi = {
   listRulesets: request('listRulesets'),
   previewAttack: request('previewAttack'),
   sheetForm: request('sheetForm'),
+  listActions: request('listActions'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

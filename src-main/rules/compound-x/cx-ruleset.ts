@@ -5,6 +5,7 @@ import { mod, type Modifier } from './statistic'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import type { ContentLibrary } from './content/content-library'
 import type { PackSection } from './content/pack-schema'
+import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
 import { CX_CONDITIONS } from './cx-conditions'
@@ -86,6 +87,10 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
       endOfEncounter: (c) => cxEndOfEncounter(c),
+    },
+    actions: {
+      list: (actor) => cxActionList(actor, library),
+      perform: (request, actor, target, dice) => performCxAction(request, actor, target, library, dice),
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttack(request, attacker, target, library),

@@ -45,6 +45,10 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
     valid: { combatantId: C, check: 'skill:Athletics', dc: 60 },
     invalid: [{ combatantId: C, check: '', dc: 60 }, { combatantId: C, check: 'stat:str', dc: 1.5 }, { combatantId: C, check: 'x', dc: 1, mode: 'lucky' }],
   },
+  'action/perform': {
+    valid: { request: { actorId: C, action: 'reload', targetId: null, options: { weapon: '0' } } },
+    invalid: [{ request: { actorId: C, action: '', targetId: null, options: {} } }, { request: { actorId: C, action: 'reload', options: {} } }],
+  },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },
