@@ -104,6 +104,9 @@ export const commandPayloadSchemas = {
     bonus: z.number().int().min(-1000).max(1000).default(0),
   }),
   'action/perform': z.strictObject({ request: actionRequestSchema }),
+  /** A content file the GM imports: the ruleset checks every entry and names the bad one. */
+  'content/import': z.strictObject({ fileName: z.string().min(1).max(120), text: z.string().max(2_000_000) }),
+  'content/remove': z.strictObject({ id: z.string().regex(/^content:[a-z0-9-]{1,40}:[a-z0-9-]{1,80}$/) }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),

@@ -3,6 +3,7 @@ import type {
   CombatantId,
   CombatantKind,
   CombatantRecord,
+  ContentItemRecord,
   EncounterId,
   EncounterRecord,
   InitiativeResult,
@@ -37,6 +38,8 @@ export type DomainEvent =
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
   | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
+  | { readonly type: 'content/put'; readonly record: ContentItemRecord }
+  | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }
   | { readonly type: 'encounter/started'; readonly record: EncounterRecord }
   | {
       readonly type: 'initiative/rolled'

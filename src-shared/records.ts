@@ -87,7 +87,20 @@ export interface LogEntryRecord {
   readonly detail?: readonly ExplanationSection[]
 }
 
+export type ContentItemId = `content:${string}`
+
+/** An item the GM added or edited for this campaign, layered over the ruleset's shipped content. */
+export interface ContentItemRecord {
+  readonly typeName: 'content'
+  readonly id: ContentItemId
+  /** The ruleset's section (e.g. 'ranged-weapons') and the entry's own id within it. */
+  readonly section: string
+  readonly itemId: string
+  readonly name: string
+  readonly entry: JsonValue
+}
+
 /** Records every window may be sent (after projection). */
-export type DomainRecord = CampaignRecord | CombatantRecord | EncounterRecord | LogEntryRecord
+export type DomainRecord = CampaignRecord | CombatantRecord | EncounterRecord | LogEntryRecord | ContentItemRecord
 
 export type DomainRecordId = DomainRecord['id']

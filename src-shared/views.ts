@@ -3,6 +3,7 @@ import type { JsonValue } from './json'
 import type {
   CampaignRecord,
   CombatantId,
+  ContentItemRecord,
   CombatantKind,
   EncounterRecord,
   InitiativeResult,
@@ -37,7 +38,7 @@ export interface CombatantView {
   readonly card: readonly ExplanationSection[] | null
 }
 
-export type ViewRecord = CampaignRecord | CombatantView | EncounterRecord | LogEntryRecord
+export type ViewRecord = CampaignRecord | CombatantView | EncounterRecord | LogEntryRecord | ContentItemRecord
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */

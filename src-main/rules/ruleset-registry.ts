@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { createCompoundXRuleset } from './compound-x/cx-ruleset'
-import { ContentLibrary } from './compound-x/content/content-library'
 import { loadContentPack } from './compound-x/content/content-pack'
 import { folderPackReader } from './compound-x/content/pack-files'
 import { genericRuleset } from './generic/generic-ruleset'
@@ -21,7 +20,7 @@ export interface RulesetRegistry {
 export function createRulesetRegistry(resourcesDir: string): RulesetRegistry {
   const pack = loadContentPack(folderPackReader(join(resourcesDir, 'content-packs', 'compound-x')))
   if (!pack.ok) throw new Error(`The Compound X content pack is broken: ${pack.error.message}`)
-  const rulesets: Ruleset[] = [createCompoundXRuleset(new ContentLibrary([pack.value])), genericRuleset]
+  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), genericRuleset]
   return {
     find: (id) => rulesets.find((r) => r.id === id),
     list: () => rulesets.map((r) => ({ id: r.id, name: r.name })),

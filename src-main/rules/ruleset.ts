@@ -140,6 +140,13 @@ export interface Ruleset {
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
     endOfEncounter(c: RulesCombatant): EdgeEffects | null
   }
+  /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
+  readonly content?: {
+    /** Parses a content file; a problem names the file, the entry and the field. */
+    parseFile(fileName: string, text: string): Result<readonly { readonly section: string; readonly itemId: string; readonly name: string; readonly entry: JsonValue }[]>
+    /** This ruleset with the campaign's own items layered over its shipped content. */
+    withCustom(items: readonly { readonly section: string; readonly entry: JsonValue }[]): Ruleset
+  }
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
     perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution>

@@ -63,7 +63,6 @@ export class SalvoCore {
   #idleTimer: ReturnType<typeof setTimeout> | null = null
 
   readonly #rulesets: RulesetRegistry
-  #ruleset: Ruleset | null = null
 
   constructor(private readonly options: CoreOptions) {
     this.#rulesets = createRulesetRegistry(options.resourcesDir ?? path.resolve('resources'))
@@ -124,7 +123,7 @@ export class SalvoCore {
       case 'dispatch':
         return this.#dispatch(input)
       case 'snapshot':
-        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#ruleset))
+        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#activeRuleset))
       case 'listRulesets':
         return ok(this.#rulesets.list())
       case 'previewAttack':
@@ -132,7 +131,7 @@ export class SalvoCore {
       case 'listActions': {
         const actor = this.#campaign?.store.get((input as { actorId: string }).actorId)
         if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
-        return ok(this.#ruleset?.actions?.list(asRulesCombatant(actor)) ?? [])
+        return ok(this.#activeRuleset?.actions?.list(asRulesCombatant(actor)) ?? [])
       }
       case 'sheetForm':
         return this.#sheetForm((input as { combatantId: string | null }).combatantId)
@@ -159,7 +158,9 @@ export class SalvoCore {
     const before = this.#undoLabels()
     const result = this.#engine.execute(input)
     if (!result.ok) return result
-    for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq, this.#ruleset)
+    // New or edited items change cards everywhere: give every window a fresh projection.
+    if (result.value.contentChanged) this.#resetViews()
+    else for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq, this.#activeRuleset)
     const after = this.#undoLabels()
     if (before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
     this.#scheduleCompaction()
@@ -174,7 +175,6 @@ export class SalvoCore {
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
     const previous = this.#campaign
     this.#campaign = null
-    this.#ruleset = null
     this.#engine = null
     const outcome = await this.#switchTo(previous, load)
     this.#broadcastSession()
@@ -210,7 +210,6 @@ export class SalvoCore {
       return fail('campaign/unknownRuleset', message)
     }
     this.#campaign = campaign
-    this.#ruleset = ruleset
     this.#engine = new CampaignEngine(campaign, ruleset)
     this.#problem = null
     this.#warning = null
@@ -226,7 +225,7 @@ export class SalvoCore {
   #resetViews(): void {
     for (const a of this.#attached) {
       a.channel.reset()
-      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#ruleset) })
+      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#activeRuleset) })
     }
   }
 
@@ -253,17 +252,22 @@ export class SalvoCore {
   }
 
   #sheetForm(combatantId: string | null): Result<RequestResults['sheetForm']> {
-    const rules = this.#ruleset?.combatantRules
+    const rules = this.#activeRuleset?.combatantRules
     if (!rules) return fail('rules/unsupported', 'This campaign\'s ruleset has no character sheets.')
     const record = combatantId ? this.#campaign?.store.get(combatantId) : null
     if (combatantId && record?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
     return ok(rules.form(record?.typeName === 'combatant' ? record.rules : null))
   }
 
+  /** The open campaign's ruleset, with the campaign's own content layered in. */
+  get #activeRuleset(): Ruleset | null {
+    return this.#engine?.ruleset ?? null
+  }
+
   /** Exact odds before an attack: read-only, so nothing is journaled and no die is drawn. */
   #previewAttack(request: AttackRequest): Result<RequestResults['previewAttack']> {
     const store = this.#campaign?.store
-    const attacks = this.#ruleset?.attacks
+    const attacks = this.#activeRuleset?.attacks
     if (!store || !attacks) return fail('attack/unsupported', 'Open a campaign whose ruleset resolves attacks.')
     const attacker = store.get(request.attackerId)
     const target = store.get(request.targetId)

@@ -10,6 +10,7 @@ import {
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
+import { importContent, removeContent } from './content-deciders'
 import { performAction, resolveAttack, rollCheck, setCombatantRules, setCombatantSheet } from './rules-deciders'
 
 /** One decider per command type; the mapped type makes a missing one a compile error. */
@@ -24,6 +25,8 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/setSheet': setCombatantSheet,
   'check/roll': rollCheck,
   'action/perform': performAction,
+  'content/import': importContent,
+  'content/remove': removeContent,
   'attack/resolve': resolveAttack,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,

@@ -71,6 +71,13 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
       draft.put({ ...c, rules: event.rules, maxHp, hp })
       return
     }
+    case 'content/put':
+      draft.put(event.record)
+      return
+    case 'content/removed':
+      if (draft.get(event.id)?.typeName !== 'content') throw new ApplyError(`no content item ${event.id}`)
+      draft.remove(event.id)
+      return
     case 'encounter/started':
       if (draft.get(event.record.id)) throw new ApplyError(`${event.record.id} exists already`)
       draft.put(event.record)

@@ -27,6 +27,8 @@ function opaqueId(seed: string, seq: number, prefix: string, n: number): string 
 export interface Executed {
   readonly ack: CommandAck
   readonly changes: readonly RecordChange[]
+  /** The campaign's own content changed: cards and previews must be rebuilt everywhere. */
+  readonly contentChanged: boolean
 }
 
 interface Prepared {
@@ -42,10 +44,26 @@ interface Prepared {
  * A failure at any step returns `{ code, message }` and leaves state and disk unchanged.
  */
 export class CampaignEngine {
+  #ruleset: Ruleset
+
   constructor(
     private readonly campaign: OpenCampaign,
-    private readonly ruleset: Ruleset,
-  ) {}
+    private readonly baseRuleset: Ruleset,
+  ) {
+    this.#ruleset = this.#withCampaignContent()
+  }
+
+  /** The campaign's ruleset with the GM's own content layered over the shipped content. */
+  get ruleset(): Ruleset {
+    return this.#ruleset
+  }
+
+  #withCampaignContent(): Ruleset {
+    const content = this.baseRuleset.content
+    if (!content) return this.baseRuleset
+    const items = this.campaign.store.ofType('content').map((c) => ({ section: c.section, entry: c.entry }))
+    return items.length ? content.withCustom(items) : this.baseRuleset
+  }
 
   execute(input: unknown): Result<Executed> {
     const valid = validateCommand(input)
@@ -88,7 +106,9 @@ export class CampaignEngine {
       return fail('storage/writeFailed', `Could not save to ${this.campaign.paths.journal}: ${(e as Error).message}. Nothing was changed.`)
     }
     this.campaign.store.applyChanges(changes)
-    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes })
+    const contentChanged = changes.some((c) => c.id.startsWith('content:'))
+    if (contentChanged) this.#ruleset = this.#withCampaignContent()
+    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged })
   }
 
   /** The only place a generator is built: from the campaign's stored RNG state, or typed faces. */
@@ -117,7 +137,7 @@ export class CampaignEngine {
     const ctx: DecideContext = {
       state: store,
       dice,
-      ruleset: this.ruleset,
+      ruleset: this.#ruleset,
       commandId: command.meta.commandId,
       seq,
       newId,

@@ -62,6 +62,15 @@ const logSchema = z.object({
     .optional(),
 })
 
+const contentSchema = z.object({
+  typeName: z.literal('content'),
+  id: z.string().startsWith('content:'),
+  section: z.string(),
+  itemId: z.string(),
+  name: z.string(),
+  entry: z.json(),
+})
+
 const campaignSchema = z.object({
   typeName: z.literal('campaign'),
   id: z.literal('campaign'),
@@ -80,6 +89,7 @@ const rngSchema = z.object({
 /** What an undo mark may restore: any record but the history itself. */
 const undoableRecordSchema = z.discriminatedUnion('typeName', [
   combatantSchema,
+  contentSchema,
   encounterSchema,
   logSchema,
   campaignSchema,
@@ -103,6 +113,7 @@ const historySchema = z.object({
 
 const recordSchema = z.discriminatedUnion('typeName', [
   combatantSchema,
+  contentSchema,
   encounterSchema,
   logSchema,
   campaignSchema,

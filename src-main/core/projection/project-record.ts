@@ -93,6 +93,9 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm ? gmCombatant(record, ctx) : playerCombatant(record, ctx)
     case 'encounter':
       return gm ? record : playerEncounter(record, ctx)
+    case 'content':
+      // The GM's item library; the players' screen has no use for it.
+      return gm ? record : null
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.

@@ -3,8 +3,9 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { InitiativeEntrant, ParsedRules, Ruleset } from '../ruleset'
 import { mod, type Modifier } from './statistic'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
-import type { ContentLibrary } from './content/content-library'
-import type { PackSection } from './content/pack-schema'
+import { ContentLibrary } from './content/content-library'
+import { parseSectionText, type ContentPack } from './content/content-pack'
+import { PACK_SECTIONS, type PackSection } from './content/pack-schema'
 import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
@@ -56,8 +57,16 @@ function entrantModifiers(e: InitiativeEntrant, library: ContentLibrary): Modifi
   return e.initiativeModifier ? [...mods, mod('GM modifier', e.initiativeModifier, 'GM')] : mods
 }
 
-/** Compound X behind the ruleset interface, with its content. */
-export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
+/** The GM's own items as a pack layered over the shipped one (same ids override). */
+function customPack(shipped: ContentPack, items: readonly { section: string; entry: JsonValue }[]): ContentPack {
+  const entries = Object.fromEntries(Object.keys(PACK_SECTIONS).map((k) => [k, [] as unknown[]])) as Record<string, unknown[]>
+  for (const { section, entry } of items) entries[section]?.push(entry)
+  return { manifest: shipped.manifest, entries: entries as unknown as ContentPack['entries'] }
+}
+
+/** Compound X behind the ruleset interface, with the shipped content and the campaign's own. */
+export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { section: string; entry: JsonValue }[] = []): Ruleset {
+  const library = new ContentLibrary([shipped, customPack(shipped, custom)])
   return {
     id: 'compound-x',
     name: 'Compound X',
@@ -87,6 +96,14 @@ export function createCompoundXRuleset(library: ContentLibrary): Ruleset {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
       endOfEncounter: (c) => cxEndOfEncounter(c),
+    },
+    content: {
+      parseFile: (fileName, text) => {
+        const r = parseSectionText(fileName, text)
+        if (!r.ok) return r
+        return ok(r.value.entries.map((e) => ({ section: r.value.section, itemId: e.id, name: e.name, entry: e as unknown as JsonValue })))
+      },
+      withCustom: (items) => createCompoundXRuleset(shipped, items),
     },
     actions: {
       list: (actor) => cxActionList(actor, library),

@@ -49,6 +49,8 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
     valid: { request: { actorId: C, action: 'reload', targetId: null, options: { weapon: '0' } } },
     invalid: [{ request: { actorId: C, action: '', targetId: null, options: {} } }, { request: { actorId: C, action: 'reload', options: {} } }],
   },
+  'content/import': { valid: { fileName: 'homebrew.json', text: '{}' }, invalid: [{ fileName: '', text: '{}' }, { fileName: 'a.json' }] },
+  'content/remove': { valid: { id: 'content:ranged-weapons:my-gun' }, invalid: [{ id: 'combatant:x' }, { id: 'content:Bad Section:x' }] },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },

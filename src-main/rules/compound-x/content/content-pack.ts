@@ -38,6 +38,43 @@ function problemResult(p: PackProblem): Result<never> {
   return fail('pack/invalid', describe(p), p)
 }
 
+/** One pack file checked on its own: its section and its entries, or the first problem named. */
+export function parseSectionFile(file: string, json: unknown): Result<{ section: PackSection; entries: { id: string; name: string }[] }> {
+  const doc = json as { kind?: unknown; entries?: unknown }
+  if (typeof doc !== 'object' || doc === null || typeof doc.kind !== 'string' || !Object.hasOwn(PACK_SECTIONS, doc.kind)) {
+    return problemResult({ file, entry: null, field: 'kind', problem: `must be one of ${Object.keys(PACK_SECTIONS).join(', ')}` })
+  }
+  if (!Array.isArray(doc.entries)) return problemResult({ file, entry: null, field: 'entries', problem: 'must be an array' })
+  const section = doc.kind as PackSection
+  const schema = PACK_SECTIONS[section]
+  const entries: { id: string; name: string }[] = []
+  for (const [i, raw] of doc.entries.entries()) {
+    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `#${i + 1}`
+    const parsed = schema.safeParse(raw)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!
+      return problemResult({ file, entry: rawId, field: issue.path.join('.') || null, problem: issue.message })
+    }
+    const entry = parsed.data as { id: string; name: string }
+    if (entries.some((e) => e.id === entry.id)) {
+      return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
+    }
+    entries.push(entry)
+  }
+  return ok({ section, entries })
+}
+
+/** Parses a file's text as one pack file. */
+export function parseSectionText(file: string, text: string) {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    return fail('pack/badJson', `${file}: not valid JSON (${(e as Error).message})`)
+  }
+  return parseSectionFile(file, json)
+}
+
 /**
  * Loads and checks a whole pack. The first problem found is returned with the file, the
  * entry and the field named, and nothing of the pack is used.
@@ -54,21 +91,10 @@ export function loadContentPack(reader: PackReader): Result<ContentPack> {
   for (const file of manifest.data.files) {
     const json = parseJson(reader, file)
     if (!json.ok) return json
-    const doc = json.value as { kind?: unknown; entries?: unknown }
-    if (typeof doc !== 'object' || doc === null || typeof doc.kind !== 'string' || !Object.hasOwn(PACK_SECTIONS, doc.kind)) {
-      return problemResult({ file, entry: null, field: 'kind', problem: `must be one of ${Object.keys(PACK_SECTIONS).join(', ')}` })
-    }
-    if (!Array.isArray(doc.entries)) return problemResult({ file, entry: null, field: 'entries', problem: 'must be an array' })
-    const section = doc.kind as PackSection
-    const schema = PACK_SECTIONS[section]
-    for (const [i, raw] of doc.entries.entries()) {
-      const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `#${i + 1}`
-      const parsed = schema.safeParse(raw)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]!
-        return problemResult({ file, entry: rawId, field: issue.path.join('.') || null, problem: issue.message })
-      }
-      const entry = parsed.data as { id: string }
+    const parsed = parseSectionFile(file, json.value)
+    if (!parsed.ok) return parsed
+    const { section } = parsed.value
+    for (const entry of parsed.value.entries) {
       if (entries[section].some((e) => e.id === entry.id)) {
         return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
       }
