@@ -70,3 +70,24 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await expect(gm.sheetLine('Vex', 'Frontier Lz150 Carbine')).toContainText('24 rds · 2 mags')
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Vex reloads the Frontier Lz150 Carbine' })).toContainText('critical')
 })
+
+test('Compound X: the GM imports an item file; a bad file names its problem and changes nothing', async ({ gm }) => {
+  await gm.createCampaign('Homebrew', 'cx-items', 'compound-x')
+  const items = gm.page.getByTestId('campaign-items')
+  const bad = { kind: 'shields', entries: [{ id: 'paper-shield', name: 'Paper Shield', level: 1, cost: 1, hardPoints: 1, strength: 'thin' }] }
+  await items.getByTestId('content-import').setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
+  await expect(items.getByTestId('content-problem')).toHaveText('shields.json, entry paper-shield, field strength: Invalid input: expected number, received string')
+  await expect(items.getByTestId('content-item')).toHaveCount(0)
+
+  const good = {
+    kind: 'shields',
+    entries: [{ id: 'paper-shield', name: 'Paper Shield', level: 1, cost: 1, hardPoints: 1, strength: 10, restartTurns: 1, rechargePerTurn: 5, fastRechargeNanites: null, blocksAllDamage: false, secondary: null }],
+  }
+  await items.getByTestId('content-import').setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  await expect(items.getByTestId('content-item')).toHaveText(/Paper Shield\s*shields/)
+  await expect(items.getByTestId('content-problem')).toHaveCount(0)
+  // The new shield is offered on sheets straight away.
+  await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 1 })
+  await gm.editSheet('Vex', { shieldId: 'paper-shield' })
+  await expect(gm.sheetLine('Vex', 'Paper Shield')).toHaveText('10/10')
+})
