@@ -1,4 +1,5 @@
 import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
+import type { RollRecord } from '../../../src-shared/dice'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../../core/dice/dice-roller'
@@ -8,14 +9,15 @@ import { blockedPreview, bool, num, pct, str, type Armament, type Sides } from '
 import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
-import { resolveRanged, type RangedResolution } from './ranged/resolve-ranged'
+import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
+import { rollStray, strayCheck, type StrayRisk } from './ranged/stray-shot'
 import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 
 type Ranged = Extract<Armament, { kind: 'ranged' }>
 
 /** The ranged set-up, with defaults from both combatants' live state, and the options it offers. */
-function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary): { setup: RangedSetup; options: AttackOption[] } {
+function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary): { setup: RangedSetup; options: AttackOption[]; stray: StrayRisk } {
   const { attacker, target } = sides
   const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? []
   const mode = (modes.includes(request.mode) ? request.mode : modes[0]) as FireMode
@@ -28,6 +30,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
   const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
   const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
   const stealth = bool(o, 'stealth') ?? false
+  const stray = (['into-melee', 'grappled'] as const).find((s) => s === str(o, 'stray')) ?? 'none'
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const setup: RangedSetup = {
     weapon: arm.item,
@@ -47,12 +50,26 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
     { key: 'sprinted', label: 'Shooter sprinted (+1)', kind: 'toggle', value: sprinted },
     { key: 'shooterProne', label: 'Shooter prone (−1)', kind: 'toggle', value: shooterProne },
     { key: 'stealth', label: 'Stealth attack (−1, +20 dmg)', kind: 'toggle', value: stealth },
+    {
+      key: 'stray',
+      label: 'Target tangled up',
+      kind: 'choice',
+      value: stray,
+      choices: [
+        { value: 'none', label: 'No' },
+        { value: 'into-melee', label: 'Engaged in melee (Luck check)' },
+        { value: 'grappled', label: 'Grappled (50% + LUCK)' },
+      ],
+    },
   ]
-  return { setup, options }
+  return { setup, options, stray }
 }
 
 export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged, t: RulesCombatant, library: ContentLibrary): AttackPreview {
-  const { setup, options } = prepare(request, sides, arm, library)
+  const { setup, options, stray } = prepare(request, sides, arm, library)
+  // The chance the shot goes to the intended target at all; the rest strays to someone else.
+  const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
+  const p = reach?.chance ?? 1
   const base = { weapons: sides.weaponList, options }
   const blockedBy = arm.carried.jammed
     ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
@@ -64,7 +81,7 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
   }
   const f = odds.firstRound
-  const outcomes =
+  const aimed =
     odds.rounds === 1
       ? [
           { label: 'Miss', probability: f.miss },
@@ -72,8 +89,14 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
           { label: 'Critical (+20)', probability: f.critical },
           { label: 'Extra-critical (+30)', probability: f.extraCritical },
         ]
-      : odds.hits.map((p, k) => ({ label: `${k} of ${odds.rounds} hit`, probability: p }))
+      : odds.hits.map((ph, k) => ({ label: `${k} of ${odds.rounds} hit`, probability: ph }))
+  const outcomes = [
+    ...(reach ? [{ label: 'Strays to someone else', probability: 1 - p }] : []),
+    ...aimed.map((o) => ({ ...o, probability: o.probability * p })),
+  ]
+  const damage = odds.healthDamage.map(([amount, probability]) => ({ amount, probability: probability * p + (amount === 0 ? 1 - p : 0) }))
   const explanation: ExplanationSection[] = [
+    ...(reach ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }]) : []),
     ...explainSteps(odds.steps),
     { title: 'Odds', lines: [{ label: `Hit iff the d10 beats ${odds.missChance}`, value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))), source: 'CX7' }] },
   ]
@@ -84,9 +107,9 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
       { label: 'Jam (CX9)', probability: odds.jam },
       { label: 'Knocked out by shock (CX15)', probability: odds.unconscious },
     ],
-    expectedDamage: odds.expectedHealthDamage,
-    downChance: odds.down,
-    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    expectedDamage: odds.expectedHealthDamage * p,
+    downChance: odds.down * p,
+    damage: damage.some((d) => d.amount === 0) || !reach ? damage : [{ amount: 0, probability: 1 - p }, ...damage],
     explanation,
     blocked: null,
     diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
@@ -116,8 +139,28 @@ export function resolveRangedAttack(
   dice: Dice,
 ): Result<AttackResolution> {
   const { attacker, target } = sides
-  const { setup } = prepare(request, sides, arm, library)
+  const { setup, stray } = prepare(request, sides, arm, library)
   if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  const reached: { rolls: RollRecord[]; detail: ExplanationSection[] } = { rolls: [], detail: [] }
+  if (stray !== 'none') {
+    const s = rollStray(stray, attacker.stats, setup.aim, dice)
+    reached.rolls.push(s.roll)
+    reached.detail.push(...explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]))
+    if (!s.reaches) {
+      // The rounds are fired; the GM resolves them against whoever else is in the tangle.
+      const spent = Math.min(roundsFor(setup), arm.carried.ammo)
+      const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent } : w))
+      const why = stray === 'grappled' ? `d100 ${s.total} over ${50 + (s.check.modifiers[1]?.value ?? 0)}` : `Luck check ${s.total} vs DC 50`
+      return ok({
+        attackerRules: { ...attacker, weapons } as unknown as JsonValue,
+        targetRules: null,
+        targetHp: t.hp,
+        summary: `${a.name} fires the ${arm.item.name} at ${t.name}, but the shot strays (${why}): resolve it against ${stray === 'grappled' ? 'the other grappler' : 'another combatant in the melee'} (000 ${stray === 'grappled' ? 'Grappling' : 'Firing into Melee'})`,
+        detail: explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]),
+        rolls: [s.roll],
+      })
+    }
+  }
   const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, { ammoInMagazine: arm.carried.ammo })
   if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
   const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - r.ammoSpent, jammed: r.jammed } : w))
@@ -142,7 +185,7 @@ export function resolveRangedAttack(
     targetRules: nextTarget as unknown as JsonValue,
     targetHp: r.defender.health,
     summary,
-    detail: [...explainSteps(r.steps), roundLines(r)],
-    rolls: r.rolls,
+    detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
+    rolls: [...reached.rolls, ...r.rolls],
   })
 }

@@ -126,3 +126,39 @@ describe('melee through the pipeline', () => {
     expect(JSON.stringify(entry.detail)).toContain('CX16')
   })
 })
+
+describe('shots that may reach someone else (000 Firing into Melee, 000 Grappling)', () => {
+  const req = (h: CampaignHarness, stray: string) => ({
+    attackerId: h.combatantId('Vex'),
+    targetId: h.combatantId('Raider'),
+    weapon: 0,
+    mode: 'semi',
+    options: { distance: 12, stray },
+  })
+
+  it('firing into melee: a DC 50 Luck check (+10 aimed) decides first; a failure strays, spending the round', async () => {
+    const h = await fight()
+    // LUCK 5: +0; aimed +10: d100 40 + 10 = 50 does not beat 50.
+    h.must('attack/resolve', { request: req(h, 'into-melee') }, [40])
+    expect(combatant(h, 'Raider').hp).toBe(100)
+    expect(ammo(h, 'Vex')).toBe(24)
+    expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(/the shot strays \(Luck check 50 vs DC 50\): resolve it against another combatant in the melee/)
+    // 41 + 10 = 51 reaches Raider: then the usual accuracy and armour dice.
+    h.must('attack/resolve', { request: req(h, 'into-melee') }, [41, 9, 10])
+    expect(combatant(h, 'Raider').hp).toBe(60)
+  })
+
+  it('the odds preview scales every outcome by the chance to reach the target', async () => {
+    const h = await fight()
+    const vex = combatant(h, 'Vex')
+    const raider = combatant(h, 'Raider')
+    const as = (c: typeof vex) => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules })
+    const plain = cx.attacks!.preview(req(h, 'none'), as(vex), as(raider))
+    const grappled = cx.attacks!.preview(req(h, 'grappled'), as(vex), as(raider))
+    if (!plain.ok || !grappled.ok) throw new Error('preview failed')
+    // Grappled, LUCK 5: d100 ≤ 50 reaches the target: exactly half.
+    expect(grappled.value.outcomes[0]).toEqual({ label: 'Strays to someone else', probability: 0.5 })
+    expect(grappled.value.expectedDamage).toBeCloseTo(plain.value.expectedDamage / 2, 10)
+    expect(grappled.value.outcomes.reduce((t, o) => t + o.probability, 0)).toBeCloseTo(1, 10)
+  })
+})
