@@ -30,6 +30,8 @@ export interface ActionDefinition {
   /** 'ally' and 'any' need a target picked; 'none' acts on the actor. */
   readonly target: 'none' | 'any'
   readonly options: readonly AttackOption[]
+  /** What it costs, in words ("1 action", "ends the turn"). */
+  readonly cost: string
   /** Why it cannot be taken right now (e.g. no spare magazines), or null. */
   readonly unavailable: string | null
 }
@@ -71,4 +73,6 @@ export interface AttackPreview {
   readonly blocked: string | null
   /** How many dice the resolution may ask for, and which, for typing physical dice. */
   readonly diceHint: string
+  /** What it costs, in words ("1 action"). */
+  readonly cost: string
 }

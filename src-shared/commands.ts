@@ -34,6 +34,35 @@ export const commandMetaSchema = z.strictObject({
 
 const empty = z.strictObject({})
 
+export const templateIdSchema = z.string().regex(/^template:[A-Za-z0-9_-]{1,64}$/, 'must be a roster entry id') as z.ZodType<`template:${string}`>
+export const planIdSchema = z.string().regex(/^plan:[A-Za-z0-9_-]{1,64}$/, 'must be a saved encounter id') as z.ZodType<`plan:${string}`>
+export const promptIdSchema = z.string().regex(/^prompt:[A-Za-z0-9_-]{1,64}$/, 'must be a prompt id') as z.ZodType<`prompt:${string}`>
+const shortText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
+
+/** How long a condition the GM puts on lasts, as the GM says it; the core anchors round counts. */
+export const conditionDurationInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('indefinite') }),
+  z.strictObject({ kind: z.literal('rounds'), rounds: z.number().int().min(1, 'must be at least 1 round').max(100) }),
+  z.strictObject({ kind: z.literal('turnStart'), of: combatantIdSchema }),
+  z.strictObject({ kind: z.literal('turnEnd'), of: combatantIdSchema }),
+])
+export type ConditionDurationInput = z.infer<typeof conditionDurationInputSchema>
+
+const templateFields = {
+  name,
+  side: z.enum(SIDES),
+  kind: z.enum(COMBATANT_KINDS),
+  maxHp,
+  initiativeModifier: initiativeModifier.default(0),
+  faction: shortText(60).default(''),
+  tags: z.array(shortText(30).pipe(z.string().min(1))).max(12).default([]),
+}
+
 /** Ruleset data: any JSON up to a size and depth the core accepts before the ruleset looks at it. */
 const rulesPayload = z.unknown().refine((v) => v !== undefined && jsonDepth(v) <= 12 && JSON.stringify(v).length <= 200_000, 'must be JSON of reasonable size')
 
@@ -109,6 +138,50 @@ export const commandPayloadSchemas = {
   'content/remove': z.strictObject({ id: z.string().regex(/^content:[a-z0-9-]{1,40}:[a-z0-9-]{1,80}$/) }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
+  /** A condition from the ruleset's list, with how long it lasts. */
+  'condition/add': z.strictObject({
+    combatantId: combatantIdSchema,
+    condition: z.string().min(1).max(40),
+    duration: conditionDurationInputSchema,
+    stacks: z.number().int().min(1).max(20).default(1),
+    sourceId: combatantIdSchema.nullable().default(null),
+    note: shortText(200).default(''),
+  }),
+  'condition/remove': z.strictObject({ combatantId: combatantIdSchema, key: z.string().min(1).max(80) }),
+  /** The GM's correction of the action economy (a click on a pip): how much of a pool is spent. */
+  'economy/set': z.strictObject({ combatantId: combatantIdSchema, pool: z.string().min(1).max(20), spent: z.number().int().min(0).max(20) }),
+  /** Drag on the ribbon: put the combatant just before another (null: at the end). */
+  'initiative/move': z.strictObject({ combatantId: combatantIdSchema, beforeId: combatantIdSchema.nullable() }),
+  /** The acting combatant waits; the turn passes on and it comes back with `initiative/resume`. */
+  'initiative/delay': z.strictObject({ combatantId: combatantIdSchema }),
+  /** A delayed combatant acts now: it takes the place after the acting one and the turn passes to it. */
+  'initiative/resume': z.strictObject({ combatantId: combatantIdSchema }),
+  /** Hold actions against a declared trigger (this ends the turn). */
+  'hold/declare': z.strictObject({ combatantId: combatantIdSchema, trigger: shortText(120).pipe(z.string().min(1, 'cannot be empty')), amount: z.number().int().min(1).max(10) }),
+  /** The trigger came: the held actions become usable now. */
+  'hold/release': z.strictObject({ combatantId: combatantIdSchema }),
+  'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
+  'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
+  'campaign/rename': z.strictObject({ name }),
+  /** Saves a roster entry: a new one, or (with `templateId`) over an existing one. */
+  'template/save': z.strictObject({ templateId: templateIdSchema.optional(), ...templateFields, rules: rulesPayload.nullable().default(null) }),
+  /** Copies a combatant (sheet and all) into the roster. */
+  'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(60).default('') }),
+  'template/duplicate': z.strictObject({ templateId: templateIdSchema }),
+  'template/remove': z.strictObject({ templateId: templateIdSchema }),
+  /** N numbered copies of a roster entry into the encounter ("Raider 1…6"). */
+  'template/spawn': z.strictObject({
+    templateId: templateIdSchema,
+    count: z.number().int().min(1, 'must be at least 1').max(50, 'at most 50 at a time'),
+    hidden: z.boolean().default(false),
+    /** One initiative roll for the whole group (they act together), when turns are running. */
+    groupInitiative: z.boolean().default(false),
+  }),
+  /** Saves the encounter's roster-spawned line-up to start again later. */
+  'plan/save': z.strictObject({ name, groupInitiative: z.boolean().default(false) }),
+  'plan/remove': z.strictObject({ planId: planIdSchema }),
+  /** Starts a new encounter with a saved line-up spawned into it. */
+  'plan/start': z.strictObject({ planId: planIdSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   'encounter/rollInitiative': empty,
   'encounter/nextTurn': empty,

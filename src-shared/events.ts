@@ -8,7 +8,10 @@ import type {
   EncounterRecord,
   InitiativeResult,
   LogEntryRecord,
+  PlanRecord,
+  PromptRecord,
   Side,
+  TemplateRecord,
 } from './records'
 
 /** The seeded generator's complete state (seedrandom's alea), persisted with the campaign. */
@@ -27,6 +30,9 @@ export interface CombatantChanges {
   readonly initiativeModifier?: number
 }
 
+/** The turn-state fields a single event may replace on a combatant. */
+export type TurnStatePatch = Partial<Pick<CombatantRecord, 'conditions' | 'spent' | 'delayed' | 'held' | 'orderKey'>>
+
 /**
  * Events are facts in the past tense. They carry every die rolled and every generated id,
  * so applying them needs no randomness and a journal replays to the same state.
@@ -38,6 +44,14 @@ export type DomainEvent =
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
   | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
+  | { readonly type: 'combatant/turnStateChanged'; readonly combatantId: CombatantId; readonly patch: TurnStatePatch }
+  | { readonly type: 'campaign/renamed'; readonly name: string }
+  | { readonly type: 'template/put'; readonly record: TemplateRecord }
+  | { readonly type: 'template/removed'; readonly id: TemplateRecord['id'] }
+  | { readonly type: 'plan/put'; readonly record: PlanRecord }
+  | { readonly type: 'plan/removed'; readonly id: PlanRecord['id'] }
+  | { readonly type: 'prompt/put'; readonly record: PromptRecord }
+  | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }
   | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }
   | { readonly type: 'encounter/started'; readonly record: EncounterRecord }

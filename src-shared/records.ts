@@ -1,4 +1,4 @@
-import type { ExplanationSection } from './attack'
+import type { ActionRequest, AttackRequest, ExplanationSection } from './attack'
 import type { RollRecord } from './dice'
 import type { JsonValue } from './json'
 
@@ -10,6 +10,9 @@ export type CampaignRecordId = 'campaign'
 export type CombatantId = `combatant:${string}`
 export type EncounterId = `encounter:${string}`
 export type LogEntryId = `log:${string}`
+export type TemplateId = `template:${string}`
+export type PlanId = `plan:${string}`
+export type PromptId = `prompt:${string}`
 
 export const SIDES = ['party', 'ally', 'neutral', 'enemy'] as const
 export type Side = (typeof SIDES)[number]
@@ -34,6 +37,40 @@ export interface InitiativeResult {
   readonly tieBreak: readonly number[]
 }
 
+/**
+ * How long a condition lasts. Round counts are anchored to whose turn it was when it was put
+ * on (the usual "same initiative count, N rounds later"); the turn-edge kinds name the
+ * combatant whose turn start or end ends it ("until the start of the suppressor's next turn").
+ */
+export type ConditionDuration =
+  | { readonly kind: 'indefinite' }
+  | { readonly kind: 'rounds'; readonly rounds: number; readonly endsRound: number; readonly at: CombatantId | null }
+  | { readonly kind: 'turnStart'; readonly of: CombatantId }
+  | { readonly kind: 'turnEnd'; readonly of: CombatantId }
+
+/** One condition on one combatant: which (a ruleset condition id), how strong, until when. */
+export interface ConditionInstance {
+  /** Unique on this combatant; removal and the UI use it. */
+  readonly key: string
+  readonly conditionId: string
+  readonly label: string
+  readonly stacks: number
+  readonly duration: ConditionDuration
+  /** Who caused it (the suppressor, the burning grenade's thrower…), if anyone. */
+  readonly sourceId: CombatantId | null
+  /** The ruleset's own numbers for it (a suppression level…); opaque to the core. */
+  readonly data: JsonValue | null
+  /** The GM's note; never shown to the players. */
+  readonly note: string
+}
+
+/** Actions set aside until a declared trigger (CX20 held actions and their kin). */
+export interface HeldAction {
+  readonly trigger: string
+  /** How many of the turn's actions wait for it. */
+  readonly amount: number
+}
+
 export interface CombatantRecord {
   readonly typeName: 'combatant'
   readonly id: CombatantId
@@ -51,6 +88,63 @@ export interface CombatantRecord {
   readonly orderKey: number | null
   /** The campaign ruleset's data for this combatant (sheet, equipment, live state); only the ruleset reads it. */
   readonly rules: JsonValue | null
+  readonly conditions: readonly ConditionInstance[]
+  /** How much of each of the ruleset's economy pools is spent (reset at turn and round edges). */
+  readonly spent: Readonly<Record<string, number>>
+  /** Gave up its place this round; acts when the GM says, then keeps the new place. */
+  readonly delayed: boolean
+  readonly held: HeldAction | null
+  /** The roster entry it was spawned from, if any ("Raider 3" of the Raider template). */
+  readonly templateId: TemplateId | null
+}
+
+/** The turn-state fields every combatant starts with. */
+export const FRESH_TURN_STATE = { conditions: [], spent: {}, delayed: false, held: null, templateId: null } as const satisfies Pick<
+  CombatantRecord,
+  'conditions' | 'spent' | 'delayed' | 'held' | 'templateId'
+>
+
+/** A reusable character or NPC in the campaign's roster: copied into encounters, never fought itself. */
+export interface TemplateRecord {
+  readonly typeName: 'template'
+  readonly id: TemplateId
+  readonly name: string
+  readonly side: Side
+  readonly kind: CombatantKind
+  readonly maxHp: number
+  readonly initiativeModifier: number
+  readonly rules: JsonValue | null
+  /** Who they fight for ("Red Hand raiders"); the roster filters on it. */
+  readonly faction: string
+  readonly tags: readonly string[]
+}
+
+/** A saved line-up of roster entries, started again as a new encounter. */
+export interface PlanRecord {
+  readonly typeName: 'plan'
+  readonly id: PlanId
+  readonly name: string
+  readonly entries: readonly { readonly templateId: TemplateId; readonly count: number; readonly hidden: boolean }[]
+  readonly groupInitiative: boolean
+}
+
+/**
+ * A reaction the rules allow, waiting for the GM: the trigger fired (a suppressed target broke
+ * cover, a held action's moment came) and the GM resolves or dismisses it.
+ */
+export interface PromptRecord {
+  readonly typeName: 'prompt'
+  readonly id: PromptId
+  readonly reactorId: CombatantId
+  readonly targetId: CombatantId | null
+  readonly text: string
+  /** What resolving it does: an attack or an action through the ruleset, prepared. */
+  readonly resolve:
+    | { readonly kind: 'attack'; readonly request: AttackRequest }
+    | { readonly kind: 'action'; readonly request: ActionRequest }
+    | { readonly kind: 'note' }
+  /** The exact odds of the reaction, worked out when it was prompted. */
+  readonly odds: string
 }
 
 export type EncounterStatus = 'active' | 'ended'
@@ -85,6 +179,8 @@ export interface LogEntryRecord {
   readonly visibility: LogVisibility
   /** The full working (modifiers with their rules, each round), for entries that resolve something. */
   readonly detail?: readonly ExplanationSection[]
+  /** The combatants it is about, for the log's filter. */
+  readonly subjects?: readonly CombatantId[]
 }
 
 export type ContentItemId = `content:${string}`
@@ -101,6 +197,14 @@ export interface ContentItemRecord {
 }
 
 /** Records every window may be sent (after projection). */
-export type DomainRecord = CampaignRecord | CombatantRecord | EncounterRecord | LogEntryRecord | ContentItemRecord
+export type DomainRecord =
+  | CampaignRecord
+  | CombatantRecord
+  | EncounterRecord
+  | LogEntryRecord
+  | ContentItemRecord
+  | TemplateRecord
+  | PlanRecord
+  | PromptRecord
 
 export type DomainRecordId = DomainRecord['id']

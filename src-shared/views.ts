@@ -5,11 +5,47 @@ import type {
   CombatantId,
   ContentItemRecord,
   CombatantKind,
+  ConditionInstance,
   EncounterRecord,
+  HeldAction,
   InitiativeResult,
   LogEntryRecord,
+  PlanRecord,
+  PromptRecord,
   Side,
+  TemplateRecord,
 } from './records'
+
+/** A condition as anyone may see it: what, how strong — not who put it there, the GM's note or its clock. */
+export interface PublicCondition {
+  readonly key: string
+  readonly conditionId: string
+  readonly label: string
+  readonly stacks: number
+}
+
+/** Where a combatant stands, as its ruleset judges it. */
+export interface StandingView {
+  readonly state: 'up' | 'down' | 'out' | 'dead'
+  readonly label: string
+  readonly skipsTurn: boolean
+}
+
+/** One pool of the action economy with how much of it is spent. */
+export interface PoolView {
+  readonly key: string
+  readonly label: string
+  readonly count: number
+  readonly per: 'turn' | 'round'
+  readonly spent: number
+}
+
+/** The GM's bookkeeping for a combatant's turns: conditions with their clocks, pools, held actions. */
+export interface TurnView {
+  readonly conditions: readonly ConditionInstance[]
+  readonly pools: readonly PoolView[]
+  readonly held: HeldAction | null
+}
 
 /** Coarse health the players may see for a combatant whose numbers are secret. */
 export const HEALTH_BANDS = ['unhurt', 'hurt', 'bloodied', 'down'] as const
@@ -36,13 +72,32 @@ export interface CombatantView {
   /** GM only: the ruleset's data and its rendered card (null in the player view). */
   readonly rules: JsonValue | null
   readonly card: readonly ExplanationSection[] | null
+  readonly conditions: readonly PublicCondition[]
+  /** Waiting to act later this round; the ribbon shows it apart. */
+  readonly delayed: boolean
+  /** Null where the players may not see it (an NPC's state beyond its health band). */
+  readonly standing: StandingView | null
+  /** GM only. */
+  readonly turn: TurnView | null
+  /** GM only: the roster entry it came from. */
+  readonly templateId: TemplateRecord['id'] | null
 }
 
-export type ViewRecord = CampaignRecord | CombatantView | EncounterRecord | LogEntryRecord | ContentItemRecord
+export type ViewRecord =
+  | CampaignRecord
+  | CombatantView
+  | EncounterRecord
+  | LogEntryRecord
+  | ContentItemRecord
+  | TemplateRecord
+  | PlanRecord
+  | PromptRecord
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */
 export type ViewRole = 'gm' | 'player'
+
+export const publicCondition = (c: ConditionInstance): PublicCondition => ({ key: c.key, conditionId: c.conditionId, label: c.label, stacks: c.stacks })
 
 export function healthBand(hp: number, maxHp: number): HealthBand {
   if (hp <= 0) return 'down'

@@ -1,7 +1,8 @@
 import type { ActionDefinition, ActionRequest, AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
-import type { CombatantId, InitiativeResult } from '../../src-shared/records'
+import type { ConditionDurationInput } from '../../src-shared/commands'
+import type { CombatantId, ConditionInstance, InitiativeResult, PromptRecord } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from '../core/dice/dice-roller'
 
@@ -26,6 +27,53 @@ export interface RulesCombatant {
   readonly hp: number
   readonly maxHp: number
   readonly rules: JsonValue | null
+  readonly conditions: readonly ConditionInstance[]
+}
+
+/** Where a combatant stands in the fight, as its ruleset judges it (the ribbon marks it; turns may skip it). */
+export interface Standing {
+  readonly state: 'up' | 'down' | 'out' | 'dead'
+  /** Short words for the ribbon and card ("downed, 1/3 failed saves"). */
+  readonly label: string
+  /** Its turn is passed over entirely (the dead); a downed one still gets its turn for its saves. */
+  readonly skipsTurn: boolean
+}
+
+/** Some of a pool spent by an action or attack (1 action, 1 reaction…). */
+export interface PoolCost {
+  readonly pool: string
+  readonly amount: number
+}
+
+/** A condition a resolution puts on someone; the core anchors its duration. */
+export interface ConditionGrant {
+  readonly conditionId: string
+  readonly stacks: number
+  readonly duration: ConditionDurationInput
+  readonly sourceId: CombatantId | null
+  readonly data: JsonValue | null
+}
+
+/** Conditions a resolution adds to or takes from one combatant (by condition id). */
+export interface ConditionChange {
+  readonly combatantId: CombatantId
+  readonly add?: readonly ConditionGrant[]
+  readonly remove?: readonly string[]
+}
+
+/** A reaction the resolution makes possible, for the GM to resolve or dismiss. */
+export type PromptDraft = Omit<PromptRecord, 'typeName' | 'id'>
+
+/** What an action or attack costs and sets off, beyond the two combatants' data. */
+export interface Consequences {
+  /** Spent from the actor's pools when it is the actor's turn. */
+  readonly cost?: readonly PoolCost[]
+  /** The rest of the turn is forgone (CX24 suppress). */
+  readonly endsTurn?: boolean
+  /** Out of turn it costs a reaction, unless the rules make it free (CX26). */
+  readonly outOfTurn?: 'reaction' | 'free'
+  readonly conditions?: readonly ConditionChange[]
+  readonly prompts?: readonly PromptDraft[]
 }
 
 /**
@@ -38,6 +86,8 @@ export interface EconomyPool {
   readonly label: string
   readonly count: number
   readonly per: 'turn' | 'round'
+  /** The pool an out-of-turn act (a reaction) draws on. */
+  readonly reaction?: boolean
 }
 
 /** A condition the GM can put on a combatant, as the ruleset defines it. */
@@ -74,6 +124,10 @@ export interface EdgeEffects {
   /** One line each for the log, in the order they happened. */
   readonly lines: readonly string[]
   readonly rolls: readonly RollRecord[]
+  /** The combatant's conditions after the edge (ticks wear stacks down…), or absent for unchanged. */
+  readonly conditions?: readonly ConditionInstance[]
+  /** Spent before the turn begins (CX21: the action lost to hitting the dirt). */
+  readonly spend?: readonly PoolCost[]
 }
 
 export interface ParsedRules {
@@ -83,7 +137,7 @@ export interface ParsedRules {
 }
 
 /** What an action did: new data for the actor (and target), and the story for the log. */
-export interface ActionResolution {
+export interface ActionResolution extends Consequences {
   readonly actorRules: JsonValue | null
   readonly actorHp: number
   readonly targetRules: JsonValue | null
@@ -94,7 +148,7 @@ export interface ActionResolution {
 }
 
 /** What an attack did: the new data for both sides, and the story for the log. */
-export interface AttackResolution {
+export interface AttackResolution extends Consequences {
   readonly attackerRules: JsonValue | null
   readonly targetRules: JsonValue | null
   readonly targetHp: number
@@ -127,6 +181,8 @@ export interface Ruleset {
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */
   readonly conditions: readonly ConditionDefinition[]
+  /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
+  standing?(c: RulesCombatant): Standing
   readonly checks?: {
     /** The checks this combatant can make (skills, stats, saves), as keys and labels. */
     list(c: RulesCombatant): readonly { readonly key: string; readonly label: string }[]

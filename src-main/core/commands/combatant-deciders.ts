@@ -1,11 +1,11 @@
-import type { CombatantRecord } from '../../../src-shared/records'
+import { FRESH_TURN_STATE, type CombatantRecord } from '../../../src-shared/records'
 import { fail, ok } from '../../../src-shared/result'
 import { activeEncounter, findCombatant, parseRules, turnOrder, visibilityOf, type Decider } from './decide-context'
 
 const ORDER_GAP = 1000
 
 /** A newcomer mid-fight slots in by its roll: the midpoint key between its neighbours. */
-function slotOrderKey(order: readonly CombatantRecord[], total: number): number {
+export function slotOrderKey(order: readonly CombatantRecord[], total: number): number {
   const after = order.findIndex((c) => c.initiative !== null && total > c.initiative.total)
   if (after === -1) return (order.at(-1)?.orderKey ?? 0) + ORDER_GAP
   const next = order[after]!.orderKey!
@@ -35,6 +35,7 @@ export const addCombatant: Decider<'combatant/add'> = (ctx, p) => {
     initiative: null,
     orderKey: null,
     rules,
+    ...FRESH_TURN_STATE,
   }
   if (record.hp > record.maxHp) return fail('combatant/hpAboveMax', `HP ${record.hp} is above max HP ${record.maxHp}.`)
   const events = [{ type: 'combatant/added', record } as const]

@@ -30,6 +30,8 @@ export interface LogOptions {
   /** The round it belongs to, when the command itself changes the round. */
   readonly round?: number
   readonly detail?: readonly ExplanationSection[]
+  /** The combatants the entry is about (the log filters on them). */
+  readonly subjects?: readonly CombatantId[]
 }
 
 export interface Decision {

@@ -11,6 +11,20 @@ import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
 import { importContent, removeContent } from './content-deciders'
+import { renameCampaign } from './campaign-deciders'
+import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
+import {
+  addCondition,
+  declareHold,
+  delayTurn,
+  dismissPrompt,
+  moveInitiative,
+  releaseHold,
+  removeCondition,
+  resolvePrompt,
+  resumeTurn,
+  setEconomy,
+} from './turn-deciders'
 import { performAction, resolveAttack, rollCheck, setCombatantRules, setCombatantSheet } from './rules-deciders'
 
 /** One decider per command type; the mapped type makes a missing one a compile error. */
@@ -28,6 +42,25 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'content/import': importContent,
   'content/remove': removeContent,
   'attack/resolve': resolveAttack,
+  'condition/add': addCondition,
+  'condition/remove': removeCondition,
+  'economy/set': setEconomy,
+  'initiative/move': moveInitiative,
+  'initiative/delay': delayTurn,
+  'initiative/resume': resumeTurn,
+  'hold/declare': declareHold,
+  'hold/release': releaseHold,
+  'prompt/resolve': resolvePrompt,
+  'prompt/dismiss': dismissPrompt,
+  'campaign/rename': renameCampaign,
+  'template/save': saveTemplate,
+  'template/fromCombatant': templateFromCombatant,
+  'template/duplicate': duplicateTemplate,
+  'template/remove': removeTemplate,
+  'template/spawn': spawnTemplate,
+  'plan/save': savePlan,
+  'plan/remove': removePlan,
+  'plan/start': startPlan,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,
   'encounter/nextTurn': nextTurn,

@@ -4,7 +4,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
-const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules })
+import { asRulesCombatant } from '../../rules/standing'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
 function sheetDecision(ctx: DecideContext, c: CombatantRecord, parsed: Result<ParsedRules>): Result<Decision> {

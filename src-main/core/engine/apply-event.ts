@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../src-shared/events'
-import type { CombatantId, CombatantRecord, EncounterId, EncounterRecord } from '../../../src-shared/records'
+import { FRESH_TURN_STATE, type CombatantId, type CombatantRecord, type EncounterId, type EncounterRecord } from '../../../src-shared/records'
 import type { Draft } from '../state/draft'
 import { EMPTY_HISTORY, type HistoryRecord, type RecordChange } from '../state/stored-records'
 
@@ -39,8 +39,31 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
   switch (event.type) {
     case 'combatant/added':
       if (draft.get(event.record.id)) throw new ApplyError(`${event.record.id} exists already`)
+      // Journals written before turn state existed carry combatants without it.
+      draft.put({ ...FRESH_TURN_STATE, ...event.record })
+      return
+    case 'combatant/turnStateChanged':
+      draft.put({ ...combatant(draft, event.combatantId), ...event.patch })
+      return
+    case 'campaign/renamed': {
+      const c = draft.get('campaign')
+      if (c?.typeName !== 'campaign') throw new ApplyError('the campaign record is missing')
+      draft.put({ ...c, name: event.name })
+      return
+    }
+    case 'template/put':
+    case 'plan/put':
+    case 'prompt/put':
       draft.put(event.record)
       return
+    case 'template/removed':
+    case 'plan/removed':
+    case 'prompt/removed': {
+      const kind = event.type.slice(0, event.type.indexOf('/'))
+      if (draft.get(event.id)?.typeName !== kind) throw new ApplyError(`no ${kind} ${event.id}`)
+      draft.remove(event.id)
+      return
+    }
     case 'combatant/edited': {
       const c = combatant(draft, event.combatantId)
       const next = { ...c, ...event.changes }
@@ -98,7 +121,9 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
       const e = encounter(draft, event.encounterId)
       draft.put({ ...e, status: 'ended', currentCombatantId: null, turnAnchor: null })
       for (const c of draft.ofType('combatant')) {
-        if (c.initiative !== null || c.orderKey !== null) draft.put({ ...c, initiative: null, orderKey: null })
+        // Conditions outlive the fight (a burn keeps burning); the turn's bookkeeping does not.
+        if (c.initiative !== null || c.orderKey !== null || c.delayed || c.held || Object.keys(c.spent).length)
+          draft.put({ ...c, initiative: null, orderKey: null, delayed: false, held: null, spent: {} })
       }
       return
     }

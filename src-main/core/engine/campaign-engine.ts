@@ -152,6 +152,7 @@ export class CampaignEngine {
           rolls: options.rolls ?? [],
           visibility: options.visibility ?? 'all',
           ...(options.detail ? { detail: options.detail } : {}),
+          ...(options.subjects?.length ? { subjects: [...new Set(options.subjects)] } : {}),
         }
         return { type: 'log/written', entry }
       },

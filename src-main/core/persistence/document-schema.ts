@@ -17,6 +17,26 @@ const rollSchema = z.object({
   purpose: z.string(),
 })
 
+const combatantIdString = z.string().startsWith('combatant:')
+
+const durationSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('indefinite') }),
+  z.object({ kind: z.literal('rounds'), rounds: z.number().int().min(1), endsRound: z.number().int().min(0), at: combatantIdString.nullable() }),
+  z.object({ kind: z.literal('turnStart'), of: combatantIdString }),
+  z.object({ kind: z.literal('turnEnd'), of: combatantIdString }),
+])
+
+const conditionSchema = z.object({
+  key: z.string().min(1),
+  conditionId: z.string().min(1),
+  label: z.string(),
+  stacks: z.number().int().min(1),
+  duration: durationSchema,
+  sourceId: combatantIdString.nullable(),
+  data: z.json().nullable(),
+  note: z.string(),
+})
+
 const combatantSchema = z.object({
   typeName: z.literal('combatant'),
   id: z.string().startsWith('combatant:'),
@@ -30,6 +50,47 @@ const combatantSchema = z.object({
   initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: z.array(z.number().int()) }).nullable(),
   orderKey: z.number().nullable(),
   rules: z.json().nullable(),
+  conditions: z.array(conditionSchema),
+  spent: z.record(z.string(), z.number().int()),
+  delayed: z.boolean(),
+  held: z.object({ trigger: z.string(), amount: z.number().int().min(0) }).nullable(),
+  templateId: z.string().startsWith('template:').nullable(),
+})
+
+const templateSchema = z.object({
+  typeName: z.literal('template'),
+  id: z.string().startsWith('template:'),
+  name: z.string().min(1),
+  side: z.enum(SIDES),
+  kind: z.enum(COMBATANT_KINDS),
+  maxHp: z.number().int().min(1),
+  initiativeModifier: z.number().int(),
+  rules: z.json().nullable(),
+  faction: z.string(),
+  tags: z.array(z.string()),
+})
+
+const planSchema = z.object({
+  typeName: z.literal('plan'),
+  id: z.string().startsWith('plan:'),
+  name: z.string().min(1),
+  entries: z.array(z.object({ templateId: z.string().startsWith('template:'), count: z.number().int().min(1), hidden: z.boolean() })),
+  groupInitiative: z.boolean(),
+})
+
+const requestJson = z.record(z.string(), z.json())
+const promptSchema = z.object({
+  typeName: z.literal('prompt'),
+  id: z.string().startsWith('prompt:'),
+  reactorId: combatantIdString,
+  targetId: combatantIdString.nullable(),
+  text: z.string(),
+  resolve: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('attack'), request: requestJson }),
+    z.object({ kind: z.literal('action'), request: requestJson }),
+    z.object({ kind: z.literal('note') }),
+  ]),
+  odds: z.string(),
 })
 
 const encounterSchema = z.object({
@@ -60,6 +121,7 @@ const logSchema = z.object({
       }),
     )
     .optional(),
+  subjects: z.array(combatantIdString).optional(),
 })
 
 const contentSchema = z.object({
@@ -89,6 +151,9 @@ const rngSchema = z.object({
 /** What an undo mark may restore: any record but the history itself. */
 const undoableRecordSchema = z.discriminatedUnion('typeName', [
   combatantSchema,
+  templateSchema,
+  planSchema,
+  promptSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -113,6 +178,9 @@ const historySchema = z.object({
 
 const recordSchema = z.discriminatedUnion('typeName', [
   combatantSchema,
+  templateSchema,
+  planSchema,
+  promptSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -121,7 +189,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   historySchema,
 ])
 
-export const CURRENT_SCHEMA_VERSION = 1
+export const CURRENT_SCHEMA_VERSION = 2
 
 export interface CampaignDocument {
   schemaVersion: number

@@ -7,11 +7,38 @@ export interface Migration {
   migrate(document: Record<string, unknown>): Record<string, unknown>
 }
 
+type Json = Record<string, unknown>
+const isCombatant = (r: unknown): r is Json => typeof r === 'object' && r !== null && (r as Json)['typeName'] === 'combatant'
+const withTurnState = (r: unknown): unknown => (isCombatant(r) ? { conditions: [], spent: {}, delayed: false, held: null, templateId: null, ...r } : r)
+
+/** v1 → v2: combatants gain conditions, economy, delay/hold and their roster origin — in live records and in undo marks. */
+const turnState: Migration = {
+  from: 1,
+  to: 2,
+  migrate(document) {
+    const given = document['records']
+    if (typeof given !== 'object' || given === null) return document
+    const records = { ...(given as Json) }
+    for (const [id, r] of Object.entries(records)) {
+      if (isCombatant(r)) records[id] = withTurnState(r)
+      else if (typeof r === 'object' && r !== null && (r as Json)['typeName'] === 'history') {
+        const h = r as Json
+        // A damaged history is left as it is for the document check to name.
+        const change = (c: unknown) => (typeof c === 'object' && c !== null ? { ...c, from: withTurnState((c as Json)['from']), to: withTurnState((c as Json)['to']) } : c)
+        const mark = (m: unknown) => (typeof m === 'object' && m !== null && Array.isArray((m as Json)['changes']) ? { ...m, changes: ((m as Json)['changes'] as unknown[]).map(change) } : m)
+        const marks = (list: unknown) => (Array.isArray(list) ? list.map(mark) : list)
+        records[id] = { ...h, undo: marks(h['undo']), redo: marks(h['redo']) }
+      }
+    }
+    return { ...document, records }
+  },
+}
+
 /**
- * The ordered migration path. Empty while the format is at its first version; a format
- * change appends a step here (and bumps CURRENT_SCHEMA_VERSION) instead of editing old ones.
+ * The ordered migration path; a format change appends a step here (and bumps
+ * CURRENT_SCHEMA_VERSION) instead of editing old ones.
  */
-export const MIGRATIONS: readonly Migration[] = []
+export const MIGRATIONS: readonly Migration[] = [turnState]
 
 export class MigrationError extends Error {}
 

@@ -1,5 +1,6 @@
 import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
-import { healthBand, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { healthBand, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
@@ -45,6 +46,11 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView 
     orderKey: c.orderKey,
     rules: c.rules,
     card,
+    conditions: c.conditions.map(publicCondition),
+    delayed: c.delayed,
+    standing: standingOf(ctx.ruleset, c),
+    turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
+    templateId: c.templateId,
   }
 }
 
@@ -53,7 +59,7 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
   if (c.hidden) return null
   const orderKey = ctx.visibleRank(c.id)
   // A PC's numbers are public at the table; its sheet data and card stay on the GM's screen.
-  if (c.kind === 'pc') return { ...gmCombatant(c, ctx), orderKey, rules: null, card: null }
+  if (c.kind === 'pc') return { ...gmCombatant(c, ctx), orderKey, rules: null, card: null, turn: null, templateId: null }
   return {
     typeName: 'combatant',
     id: c.id,
@@ -66,6 +72,11 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
     orderKey,
     rules: null,
     card: null,
+    conditions: c.conditions.map(publicCondition),
+    delayed: c.delayed,
+    standing: null,
+    turn: null,
+    templateId: null,
   }
 }
 
@@ -94,7 +105,10 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
     case 'encounter':
       return gm ? record : playerEncounter(record, ctx)
     case 'content':
-      // The GM's item library; the players' screen has no use for it.
+    case 'template':
+    case 'plan':
+    case 'prompt':
+      // The GM's item library, roster, saved line-ups and pending reactions: the players' screen has no use for them.
       return gm ? record : null
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence

@@ -43,6 +43,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Reload (Weapons check vs reload DC)',
       target: 'none',
       options: [weaponChoice],
+      cost: '',
       unavailable: ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
     },
     {
@@ -50,6 +51,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Clear a jam (Weapons, DC 60)',
       target: 'none',
       options: [weaponChoice],
+      cost: '',
       unavailable: ranged.some(({ w }) => w.jammed) ? null : 'Nothing is jammed.',
     },
     {
@@ -57,6 +59,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Stabilise a downed combatant (DC 80)',
       target: 'any',
       options: [{ key: 'kit', label: 'Use a kit (+20)', kind: 'toggle', value: true }],
+      cost: '',
       unavailable: null,
     },
     {
@@ -64,6 +67,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: `Fast-recharge the shield${shield?.fastRechargeNanites ? ` (${shield.fastRechargeNanites} nanites)` : ''}`,
       target: 'none',
       options: [],
+      cost: '',
       unavailable: !shield
         ? 'No shield.'
         : shield.fastRechargeNanites === null
@@ -80,6 +84,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
         { key: 'stance', label: 'Stance', kind: 'choice', value: c.live.stance, choices: STANCES.map((s) => ({ value: s, label: s })) },
         { key: 'cover', label: 'Cover', kind: 'choice', value: c.live.cover, choices: COVERS.map((s) => ({ value: s, label: s })) },
       ],
+      cost: '',
       unavailable: null,
     },
   ]

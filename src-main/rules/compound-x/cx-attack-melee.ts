@@ -82,6 +82,7 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
     explanation: explainSteps(odds.steps),
     blocked: null,
     diceHint: 'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
+    cost: '',
   }
 }
 

@@ -113,6 +113,7 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     explanation,
     blocked: null,
     diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
+    cost: '',
   }
 }
 

@@ -1,7 +1,7 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
-import type { EncounterRecord, LogEntryRecord } from '../../../src-shared/records'
+import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, TemplateRecord } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
@@ -42,6 +42,16 @@ export class CampaignView {
       .filter((r): r is LogEntryRecord => r.typeName === 'log')
       .sort((a, b) => a.seq - b.seq),
   )
+
+  /** The roster, by name. */
+  templates = $derived(
+    [...this.view.records.values()].filter((r): r is TemplateRecord => r.typeName === 'template').sort((a, b) => a.name.localeCompare(b.name)),
+  )
+  plans = $derived(
+    [...this.view.records.values()].filter((r): r is PlanRecord => r.typeName === 'plan').sort((a, b) => a.name.localeCompare(b.name)),
+  )
+  /** Reactions waiting for the GM. */
+  prompts = $derived([...this.view.records.values()].filter((r): r is PromptRecord => r.typeName === 'prompt'))
 
   readonly #sync: ViewSync
 

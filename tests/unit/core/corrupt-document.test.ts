@@ -37,7 +37,7 @@ describe('a corrupt or hand-broken campaign document', () => {
   })
 
   it('offers the last good backup, and restoring it keeps the broken file aside', async () => {
-    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":1', '"schemaVersion":"one"'))
+    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":2', '"schemaVersion":"one"'))
     const r = await h.reopen()
     expect(r.ok).toBe(false)
     if (r.ok) return
@@ -65,7 +65,7 @@ describe('a corrupt or hand-broken campaign document', () => {
   })
 
   it('refuses a document from a newer Salvo without touching it', async () => {
-    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":1', '"schemaVersion":99'))
+    const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":2', '"schemaVersion":99'))
     const r = await h.reopen()
     expect(!r.ok && r.error.code).toBe('campaign/tooNew')
     expect(readFileSync(file)).toEqual(bytes)

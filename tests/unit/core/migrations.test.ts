@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { migrate, MigrationError, type Migration } from '../../../src-main/core/persistence/migrations'
+import { MIGRATIONS, migrate, MigrationError, type Migration } from '../../../src-main/core/persistence/migrations'
 
 const steps: Migration[] = [
   { from: 1, to: 2, migrate: (d) => ({ ...d, renamed: d['old'], old: undefined }) },
@@ -36,13 +36,13 @@ describe('opening an old campaign file', () => {
     writeFileSync(created.paths.document, v0)
     const toV1: Migration = { from: 0, to: 1, migrate: ({ items, ...rest }) => ({ ...rest, records: items }) }
 
-    const repo = new CampaignRepository({ dataDir, migrations: [toV1] })
+    const repo = new CampaignRepository({ dataDir, migrations: [toV1, ...MIGRATIONS] })
     const opened = await repo.open(created.id)
     expect(opened.ok && opened.value.summary().name).toBe('Old times')
     const backup = readdirSync(created.paths.backupsDir).find((n) => n.includes('before-migration-v0'))
     expect(backup).toBeDefined()
     expect(readFileSync(`${created.paths.backupsDir}/${backup}`, 'utf8')).toBe(v0)
-    expect(JSON.parse(readFileSync(created.paths.document, 'utf8'))).toMatchObject({ schemaVersion: 1 })
+    expect(JSON.parse(readFileSync(created.paths.document, 'utf8'))).toMatchObject({ schemaVersion: 2 })
   })
 })
 
@@ -53,7 +53,7 @@ describe('restoring an old-format backup', () => {
     const { tempDir } = await import('../helpers/temp-dir')
     const dataDir = tempDir()
     const toV1: Migration = { from: 0, to: 1, migrate: ({ items, ...rest }) => ({ ...rest, records: items }) }
-    const repo = new CampaignRepository({ dataDir, migrations: [toV1] })
+    const repo = new CampaignRepository({ dataDir, migrations: [toV1, ...MIGRATIONS] })
     const created = await repo.create('Old times', 'seed', 'generic-d100')
     await created.close()
     const current = JSON.parse(readFileSync(created.paths.document, 'utf8')) as Record<string, unknown>

@@ -152,7 +152,7 @@ describe('shots that may reach someone else (000 Firing into Melee, 000 Grapplin
     const h = await fight()
     const vex = combatant(h, 'Vex')
     const raider = combatant(h, 'Raider')
-    const as = (c: typeof vex) => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules })
+    const as = (c: typeof vex) => ({ id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules, conditions: c.conditions })
     const plain = cx.attacks!.preview(req(h, 'none'), as(vex), as(raider))
     const grappled = cx.attacks!.preview(req(h, 'grappled'), as(vex), as(raider))
     if (!plain.ok || !grappled.ok) throw new Error('preview failed')

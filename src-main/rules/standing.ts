@@ -1,0 +1,27 @@
+import type { CombatantRecord } from '../../src-shared/records'
+import type { PoolView, StandingView } from '../../src-shared/views'
+import type { RulesCombatant, Ruleset } from './ruleset'
+
+export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
+  id: c.id,
+  name: c.name,
+  hp: c.hp,
+  maxHp: c.maxHp,
+  rules: c.rules,
+  conditions: c.conditions,
+})
+
+/**
+ * Where a combatant stands: the ruleset's judgement when it has one, otherwise health alone
+ * (below 1 is down, and a downed combatant still gets its turn).
+ */
+export function standingOf(ruleset: Ruleset | null, c: CombatantRecord): StandingView {
+  if (ruleset?.standing) return ruleset.standing(asRulesCombatant(c))
+  return c.hp <= 0 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }
+}
+
+/** The ruleset's economy pools for this combatant, with how much of each is spent. */
+export function poolsOf(ruleset: Ruleset | null, c: CombatantRecord): PoolView[] {
+  if (!ruleset) return []
+  return ruleset.economy(c.rules).map((p) => ({ key: p.key, label: p.label, count: p.count, per: p.per, spent: Math.min(p.count, c.spent[p.key] ?? 0) }))
+}
