@@ -70,6 +70,8 @@ export interface Consequences {
   readonly cost?: readonly PoolCost[]
   /** The rest of the turn is forgone (CX24 suppress). */
   readonly endsTurn?: boolean
+  /** May cost more than is left: it spends what is left and runs on (a long reload). */
+  readonly overrun?: boolean
   /** Out of turn it costs a reaction, unless the rules make it free (CX26). */
   readonly outOfTurn?: 'reaction' | 'free'
   readonly conditions?: readonly ConditionChange[]
