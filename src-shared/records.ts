@@ -69,6 +69,8 @@ export interface HeldAction {
   readonly trigger: string
   /** How many of the turn's actions wait for it. */
   readonly amount: number
+  /** The trigger came: these actions may be used now, out of turn. */
+  readonly released: boolean
 }
 
 export interface CombatantRecord {

@@ -1,8 +1,9 @@
-import type { DomainEvent } from '../../../src-shared/events'
+import { isCombatTimed } from '../../../src-shared/condition-clock'
 import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
+import { passedOver, turnChangeEvents } from './turn-flow'
 
 const ORDER_GAP = 1000
 
@@ -19,15 +20,6 @@ function requireTurns(ctx: DecideContext): Result<{ encounter: EncounterRecord; 
     return fail('encounter/noInitiative', 'Roll initiative before moving through turns.')
   }
   return ok({ encounter: e.value, order })
-}
-
-/** A turn begins: the marker, its log line, and whatever the ruleset does at a turn's start. */
-function turnEvents(ctx: DecideContext, encounter: EncounterRecord, round: number, c: CombatantRecord): DomainEvent[] {
-  return [
-    { type: 'turn/changed', encounterId: encounter.id, round, combatantId: c.id },
-    ctx.log(`Round ${round}: ${c.name}'s turn`, { visibility: visibilityOf(c), round }),
-    ...edgeEvents(ctx, 'startOfTurn', [c], round),
-  ]
 }
 
 export const startEncounter: Decider<'encounter/start'> = (ctx, p) => {
@@ -75,7 +67,7 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
       { type: 'initiative/rolled', encounterId: e.value.id, results },
       ...logs,
       ...starting,
-      ...turnEvents(ctx, e.value, 1, first),
+      ...turnChangeEvents(ctx, { encounter: e.value, from: null, to: first, round: 1, startEdges: true }),
     ],
   })
 }
@@ -84,25 +76,46 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
  * Where the turn stands in the order: the acting combatant's index, or — when it was removed
  * mid-turn — a fractional position just after the slot it held.
  */
-function turnPosition(encounter: EncounterRecord, order: readonly CombatantRecord[]): number {
+export function turnPosition(encounter: EncounterRecord, order: readonly CombatantRecord[]): number {
   const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
   if (i !== -1 || encounter.turnAnchor === null) return i
   const after = order.findIndex((c) => c.orderKey! > encounter.turnAnchor!)
   return (after === -1 ? order.length : after) - 0.5
 }
 
+/**
+ * The next combatant to act after position `at`, walking past the dead and the delayed (their
+ * slots still pass, so conditions tied to their turns end on time).
+ */
+export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order: readonly CombatantRecord[], at: number) {
+  const skipped: { c: CombatantRecord; round: number; why: 'dead' | 'delayed' }[] = []
+  let index = Math.floor(at)
+  let round = encounter.round
+  for (let steps = 0; steps < order.length * 2 + 1; steps++) {
+    index++
+    if (index >= order.length) {
+      index = 0
+      round++
+    }
+    const c = order[index]!
+    const why = passedOver(ctx, c)
+    if (!why) return ok({ to: c, round, skipped })
+    skipped.push({ c, round, why })
+  }
+  return fail('encounter/nobodyCanAct', 'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.')
+}
+
 export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const at = turnPosition(encounter, order)
-  const nextIndex = Math.floor(at) + 1
-  const wraps = nextIndex >= order.length
-  const next = order[wraps ? 0 : nextIndex]!
-  const round = wraps ? encounter.round + 1 : encounter.round
-  return ok({ label: 'Next turn', events: turnEvents(ctx, encounter, round, next) })
+  const next = nextActor(ctx, encounter, order, turnPosition(encounter, order))
+  if (!next.ok) return next
+  const from = order.find((c) => c.id === encounter.currentCombatantId) ?? null
+  return ok({ label: 'Next turn', events: turnChangeEvents(ctx, { encounter, from, ...next.value, startEdges: true }) })
 }
 
+/** A correction, not play: the marker steps back without re-running turn-start effects (undo restores those). */
 export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
@@ -112,16 +125,26 @@ export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
   const wraps = prevIndex < 0
   const prev = order[wraps ? order.length - 1 : prevIndex]!
   const round = wraps ? encounter.round - 1 : encounter.round
-  return ok({ label: 'Previous turn', events: turnEvents(ctx, encounter, round, prev) })
+  return ok({
+    label: 'Previous turn',
+    events: [
+      { type: 'turn/changed', encounterId: encounter.id, round, combatantId: prev.id },
+      ctx.log(`Round ${round}: back to ${prev.name}'s turn`, { visibility: visibilityOf(prev), round, subjects: [prev.id] }),
+    ],
+  })
 }
 
 export const endEncounter: Decider<'encounter/end'> = (ctx) => {
   const e = requireActive(ctx)
   if (!e.ok) return e
+  // Clocks that count turns stop with the fight; conditions "until removed" stay.
+  const timed = ctx.state.ofType('combatant').filter((c) => c.conditions.some((x) => isCombatTimed(x.duration)))
   return ok({
     label: `End ${e.value.name}`,
     events: [
       ...edgeEvents(ctx, 'endOfEncounter', ctx.state.ofType('combatant'), e.value.round),
+      ...timed.map((c) => ({ type: 'combatant/turnStateChanged' as const, combatantId: c.id, patch: { conditions: c.conditions.filter((x) => !isCombatTimed(x.duration)) } })),
+      ...ctx.state.ofType('prompt').map((p) => ({ type: 'prompt/removed' as const, id: p.id })),
       { type: 'encounter/ended', encounterId: e.value.id },
       ctx.log(`Encounter "${e.value.name}" ended after ${e.value.round} round${e.value.round === 1 ? '' : 's'}`),
     ],

@@ -5,6 +5,7 @@ import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 import { asRulesCombatant } from '../../rules/standing'
+import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
 function sheetDecision(ctx: DecideContext, c: CombatantRecord, parsed: Result<ParsedRules>): Result<Decision> {
@@ -42,7 +43,7 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   const c = found.value
   return ok({
     label: `${c.name}: check`,
-    events: [ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm' })],
+    events: [ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm', subjects: [c.id] })],
   })
 }
 
@@ -67,8 +68,10 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
   if (r.value.actorHp !== a.hp) events.push({ type: 'combatant/hpChanged', combatantId: a.id, hp: r.value.actorHp })
   if (target && r.value.targetRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: target.id, rules: r.value.targetRules, maxHp: null })
   if (target && r.value.targetHp !== null && r.value.targetHp !== target.hp) events.push({ type: 'combatant/hpChanged', combatantId: target.id, hp: r.value.targetHp })
-  events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility }))
-  return ok({ label: `${a.name}: ${p.request.action}`, events })
+  events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects: target ? [a.id, target.id] : [a.id] }))
+  const more = consequenceEvents(ctx, a, r.value)
+  if (!more.ok) return more
+  return ok({ label: `${a.name}: ${p.request.action}`, events: [...events, ...more.value] })
 }
 
 /** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */
@@ -85,6 +88,8 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   const t = target.value
   // Numbers about a hidden or NPC target stay with the GM.
   const visibility = a.hidden || t.hidden || t.kind === 'npc' ? 'gm' : visibilityOf(t)
+  const more = consequenceEvents(ctx, a, r.value)
+  if (!more.ok) return more
   return ok({
     label: `${a.name} attacks ${t.name}`,
     events: [
@@ -95,7 +100,8 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
         : []),
       ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
-      ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail }),
+      ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail, subjects: [a.id, t.id] }),
+      ...more.value,
     ],
   })
 }

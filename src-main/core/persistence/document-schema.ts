@@ -53,7 +53,7 @@ const combatantSchema = z.object({
   conditions: z.array(conditionSchema),
   spent: z.record(z.string(), z.number().int()),
   delayed: z.boolean(),
-  held: z.object({ trigger: z.string(), amount: z.number().int().min(0) }).nullable(),
+  held: z.object({ trigger: z.string(), amount: z.number().int().min(0), released: z.boolean() }).nullable(),
   templateId: z.string().startsWith('template:').nullable(),
 })
 

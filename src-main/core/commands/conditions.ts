@@ -1,0 +1,62 @@
+import type { ConditionDurationInput } from '../../../src-shared/commands'
+import type { CombatantId, CombatantRecord, ConditionDuration, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { DecideContext } from './decide-context'
+import { activeEncounter } from './decide-context'
+
+/**
+ * Round counts are anchored to whose turn it is when the condition goes on: "2 rounds" put on
+ * during Vex's turn in round 3 ends as Vex's turn starts in round 5. Outside turns they run
+ * from round 1.
+ */
+export function anchorDuration(input: ConditionDurationInput, encounter: EncounterRecord | undefined): ConditionDuration {
+  if (input.kind !== 'rounds') return input
+  const running = encounter && encounter.round >= 1
+  return running
+    ? { kind: 'rounds', rounds: input.rounds, endsRound: encounter.round + input.rounds, at: encounter.currentCombatantId }
+    : { kind: 'rounds', rounds: input.rounds, endsRound: 1 + input.rounds, at: null }
+}
+
+export interface Grant {
+  readonly conditionId: string
+  readonly stacks: number
+  readonly duration: ConditionDurationInput
+  readonly sourceId: CombatantId | null
+  readonly data: JsonValue | null
+  readonly note: string
+}
+
+/**
+ * Puts a condition from the ruleset's list on a combatant. A stacking condition adds stacks
+ * and restarts its clock; a non-stacking one already present just restarts its clock.
+ */
+export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant): Result<{ conditions: ConditionInstance[]; text: string }> {
+  const def = ctx.ruleset.conditions.find((d) => d.id === g.conditionId)
+  if (!def) {
+    const known = ctx.ruleset.conditions.map((d) => d.id).join(', ')
+    return fail('condition/unknown', `${ctx.ruleset.name} has no condition "${g.conditionId}"${known ? ` (it has: ${known})` : ''}.`)
+  }
+  for (const id of [g.sourceId, g.duration.kind === 'turnStart' || g.duration.kind === 'turnEnd' ? g.duration.of : null]) {
+    if (id !== null && ctx.state.get(id)?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
+  }
+  const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
+  const existing = c.conditions.find((x) => x.conditionId === def.id)
+  if (existing) {
+    const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks
+    const updated: ConditionInstance = { ...existing, stacks, duration, sourceId: g.sourceId ?? existing.sourceId, data: g.data ?? existing.data, note: g.note || existing.note }
+    const text = def.stacks ? `${def.label} on ${c.name} rises to ×${stacks}` : `${def.label} on ${c.name} restarts`
+    return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), text })
+  }
+  const instance: ConditionInstance = {
+    key: `${def.id}-${ctx.seq}-${c.conditions.length}`,
+    conditionId: def.id,
+    label: def.label,
+    stacks: def.stacks ? g.stacks : 1,
+    duration,
+    sourceId: g.sourceId,
+    data: g.data,
+    note: g.note,
+  }
+  return ok({ conditions: [...c.conditions, instance], text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}` })
+}

@@ -1,0 +1,88 @@
+import type { DomainEvent, TurnStatePatch } from '../../../src-shared/events'
+import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Consequences } from '../../rules/ruleset'
+import { withCondition } from './conditions'
+import { activeEncounter, visibilityOf, type DecideContext } from './decide-context'
+
+/** "1 action", "2 reactions". */
+export const costText = (amount: number, label: string) => `${amount} ${amount === 1 ? label.toLowerCase().replace(/s$/, '') : label.toLowerCase()}`
+
+/**
+ * What an act costs from the actor's pools. On its own turn it pays the ruleset's cost; out of
+ * turn it pays from held actions whose trigger came, or else one reaction — unless the rules
+ * make it free. Outside turns (no round running) nothing is counted.
+ */
+export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<TurnStatePatch | null> {
+  const encounter = activeEncounter(ctx.state)
+  if (!encounter || encounter.round < 1) return ok(null)
+  const pools = ctx.ruleset.economy(actor.rules)
+  if (pools.length === 0) return ok(null)
+  const spent = { ...actor.spent }
+  const left = (key: string) => (pools.find((p) => p.key === key)?.count ?? 0) - (spent[key] ?? 0)
+  const refuse = (label: string, have: number, per: string, cost: string) => `${actor.name} has ${have === 0 ? `no ${label.toLowerCase()}` : costText(have, label)} left ${per}; this needs ${cost}`
+  const turnPools = pools.filter((p) => p.per === 'turn' && !p.reaction)
+  const costs = c.cost ?? []
+  if (encounter.currentCombatantId === actor.id) {
+    for (const cost of costs) {
+      const pool = pools.find((p) => p.key === cost.pool)
+      if (!pool) continue
+      const have = left(pool.key)
+      if (have < cost.amount && !(c.overrun && have > 0)) {
+        return fail('economy/notEnough', `${refuse(pool.label, have, pool.per === 'turn' ? 'this turn' : 'this round', costText(cost.amount, pool.label))} (${pool.count} per ${pool.per}).`)
+      }
+      spent[pool.key] = (spent[pool.key] ?? 0) + Math.min(have, cost.amount)
+    }
+    if (c.endsTurn) for (const p of turnPools) spent[p.key] = p.count
+    return ok({ spent })
+  }
+  if (c.outOfTurn === 'free') return ok(null)
+  const held = actor.held
+  if (held?.released) {
+    // CX20 and kin: the held actions, released by their trigger, pay for what is done now.
+    const needed = costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
+    if (needed > held.amount && !c.overrun) return fail('economy/notEnough', `${actor.name} held ${costText(held.amount, turnPools[0]?.label ?? 'actions')}; this needs ${needed}.`)
+    const rest = held.amount - Math.min(needed, held.amount)
+    return ok({ held: rest > 0 ? { ...held, amount: rest } : null })
+  }
+  const reaction = pools.find((p) => p.reaction)
+  if (!reaction) return ok(null)
+  if (left(reaction.key) < 1) return fail('economy/noReaction', `It is not ${actor.name}'s turn, and it has no ${reaction.label.toLowerCase()} left this round (${reaction.count} per round).`)
+  spent[reaction.key] = (spent[reaction.key] ?? 0) + 1
+  return ok({ spent })
+}
+
+/** Turns a resolution's consequences into events: the actor's pools, conditions granted or ended, reaction prompts. */
+export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<DomainEvent[]> {
+  const events: DomainEvent[] = []
+  const spend = economySpend(ctx, actor, c)
+  if (!spend.ok) return spend
+  if (spend.value) events.push({ type: 'combatant/turnStateChanged', combatantId: actor.id, patch: spend.value })
+  for (const change of c.conditions ?? []) {
+    const target = ctx.state.get(change.combatantId)
+    if (target?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${change.combatantId} in this campaign.`)
+    let current: CombatantRecord = target
+    const lines: string[] = []
+    const removed = current.conditions.filter((x) => change.remove?.includes(x.conditionId))
+    if (removed.length) {
+      current = { ...current, conditions: current.conditions.filter((x) => !removed.includes(x)) }
+      lines.push(`${removed.map((x) => x.label).join(', ')} on ${current.name} ${removed.length === 1 ? 'ends' : 'end'}`)
+    }
+    for (const g of change.add ?? []) {
+      const r = withCondition(ctx, current, { ...g, note: '' })
+      if (!r.ok) return r
+      current = { ...current, conditions: r.value.conditions }
+      lines.push(r.value.text)
+    }
+    if (current.conditions !== target.conditions) {
+      events.push({ type: 'combatant/turnStateChanged', combatantId: target.id, patch: { conditions: current.conditions } })
+      events.push(ctx.log(lines.join('; '), { visibility: visibilityOf(target), subjects: [target.id, actor.id] }))
+    }
+  }
+  for (const p of c.prompts ?? []) {
+    events.push({ type: 'prompt/put', record: { typeName: 'prompt', id: ctx.newId('prompt'), ...p } })
+    const subjects: CombatantId[] = p.targetId ? [p.reactorId, p.targetId] : [p.reactorId]
+    events.push(ctx.log(`Reaction available: ${p.text}`, { visibility: 'gm', subjects }))
+  }
+  return ok(events)
+}
