@@ -68,6 +68,7 @@ export const REQUEST_NAMES = [
   'previewAttack',
   'sheetForm',
   'listActions',
+  'listConditions',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -86,6 +87,8 @@ export interface RequestResults {
   previewAttack: AttackPreview
   sheetForm: readonly AttackOption[]
   listActions: readonly ActionDefinition[]
+  /** The campaign ruleset's conditions, for the GM's condition picker. */
+  listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
 }
 
 export interface RequestInputs {
@@ -101,6 +104,7 @@ export interface RequestInputs {
   /** The ruleset's sheet form for a combatant (or a blank one for null). */
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
+  listConditions: undefined
 }
 
 export type SalvoApi = {

@@ -21,4 +21,5 @@ export const requestInputSchemas = {
   previewAttack: z.strictObject({ request: attackRequestSchema }),
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
+  listConditions: z.undefined(),
 } as const satisfies Record<RequestName, z.ZodType>

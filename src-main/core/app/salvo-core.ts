@@ -133,6 +133,8 @@ export class SalvoCore {
         if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
         return ok(this.#activeRuleset?.actions?.list(asRulesCombatant(actor)) ?? [])
       }
+      case 'listConditions':
+        return ok(this.#activeRuleset?.conditions ?? [])
       case 'sheetForm':
         return this.#sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':

@@ -43,6 +43,7 @@ const api: SalvoApi = {
   previewAttack: request('previewAttack'),
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
+  listConditions: request('listConditions'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)
