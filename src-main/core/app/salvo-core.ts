@@ -1,4 +1,5 @@
 import * as path from 'node:path'
+import { checkAction } from './check-action'
 import {
   PLAYER_REQUESTS,
   REQUEST_NAMES,
@@ -131,7 +132,9 @@ export class SalvoCore {
       case 'listActions': {
         const actor = this.#campaign?.store.get((input as { actorId: string }).actorId)
         if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
-        return ok(this.#activeRuleset?.actions?.list(asRulesCombatant(actor)) ?? [])
+        const ruleset = this.#activeRuleset
+        if (!ruleset) return ok([])
+        return ok([...(ruleset.actions?.list(asRulesCombatant(actor)) ?? []), ...checkAction(ruleset, asRulesCombatant(actor))])
       }
       case 'listConditions':
         return ok(this.#activeRuleset?.conditions ?? [])

@@ -1,0 +1,39 @@
+import type { ActionDefinition } from '../../../src-shared/attack'
+import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
+
+/** The key the GM console sends as `check/roll` instead of `action/perform`. */
+export const CHECK_ACTION = 'check'
+
+/**
+ * Skill checks offered in the same actions flow as reload or stabilise: the ruleset's own list
+ * of checks for this combatant, a DC, advantage and a situational bonus.
+ */
+export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefinition[] {
+  const checks = ruleset.checks?.list(actor) ?? []
+  if (checks.length === 0) return []
+  return [
+    {
+      key: CHECK_ACTION,
+      label: 'Skill check / save',
+      target: 'none',
+      cost: '',
+      unavailable: null,
+      options: [
+        { key: 'check', label: 'Check', kind: 'choice', value: checks[0]!.key, choices: checks.map((c) => ({ value: c.key, label: c.label })) },
+        { key: 'dc', label: 'DC', kind: 'number', value: 50, min: -1000, max: 1000 },
+        {
+          key: 'mode',
+          label: 'Roll',
+          kind: 'choice',
+          value: 'normal',
+          choices: [
+            { value: 'normal', label: 'normal' },
+            { value: 'advantage', label: 'advantage' },
+            { value: 'disadvantage', label: 'disadvantage' },
+          ],
+        },
+        { key: 'bonus', label: 'Bonus', kind: 'number', value: 0, min: -1000, max: 1000 },
+      ],
+    },
+  ]
+}
