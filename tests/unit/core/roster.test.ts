@@ -5,7 +5,7 @@ import { CampaignHarness } from '../helpers/campaign-harness'
 import { tempDir } from '../helpers/temp-dir'
 import { cx, trooper } from '../rules/compound-x/cx-harness'
 
-const RAIDER = { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40, initiativeModifier: 3, faction: 'Red Hand', tags: ['melee'] } as const
+const RAIDER = { name: 'Raider', side: 'enemy' as const, kind: 'npc' as const, maxHp: 40, initiativeModifier: 3, faction: 'Red Hand', tags: ['melee'] }
 
 function templates(h: CampaignHarness) {
   return h.campaign.store.ofType('template').sort((a, b) => a.name.localeCompare(b.name))
