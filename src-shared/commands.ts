@@ -163,8 +163,11 @@ export const commandPayloadSchemas = {
   'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
   'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
   'campaign/rename': z.strictObject({ name }),
-  /** Saves a roster entry: a new one, or (with `templateId`) over an existing one. */
-  'template/save': z.strictObject({ templateId: templateIdSchema.optional(), ...templateFields, rules: rulesPayload.nullable().default(null) }),
+  /**
+   * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out
+   * `rules` keeps the entry's sheet (the roster's edit form has no sheet fields); null clears it.
+   */
+  'template/save': z.strictObject({ templateId: templateIdSchema.optional(), ...templateFields, rules: rulesPayload.nullable().optional() }),
   /** Copies a combatant (sheet and all) into the roster. */
   'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(60).default('') }),
   'template/duplicate': z.strictObject({ templateId: templateIdSchema }),
@@ -183,7 +186,8 @@ export const commandPayloadSchemas = {
   /** Starts a new encounter with a saved line-up spawned into it. */
   'plan/start': z.strictObject({ planId: planIdSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
-  'encounter/rollInitiative': empty,
+  /** With `groupByTemplate`, copies of one roster entry share one roll and act one after another. */
+  'encounter/rollInitiative': z.strictObject({ groupByTemplate: z.boolean().default(false) }),
   'encounter/nextTurn': empty,
   'encounter/previousTurn': empty,
   'encounter/end': empty,

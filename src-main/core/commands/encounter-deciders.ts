@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
 import { passedOver, turnChangeEvents } from './turn-flow'
+import { alone, groupsByTemplate, initiativeLog, placementsOf, rollForGroups } from './group-initiative'
 
 const ORDER_GAP = 1000
 
@@ -40,24 +41,17 @@ export const startEncounter: Decider<'encounter/start'> = (ctx, p) => {
   })
 }
 
-export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx) => {
+export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload) => {
   const e = requireActive(ctx)
   if (!e.ok) return e
   const combatants = ctx.state.ofType('combatant')
   if (combatants.length === 0) return fail('encounter/noCombatants', 'Add combatants before rolling initiative.')
-  const placements = ctx.ruleset.rollInitiative(combatants, ctx.dice)
+  // Copies of one roster entry may share a roll and act one after another.
+  const rolled = rollForGroups(ctx, payload.groupByTemplate ? groupsByTemplate(ctx.state, combatants) : combatants.map(alone))
+  const placements = placementsOf(rolled)
   const byId = new Map(combatants.map((c) => [c.id, c]))
   const results = placements.map((p, i) => ({ ...p, orderKey: (i + 1) * ORDER_GAP }))
-  const logs = placements.map((p) => {
-    const c = byId.get(p.combatantId)!
-    const tie = p.initiative.tieBreak.length ? ` (roll-off ${p.initiative.tieBreak.join(', ')})` : ''
-    // NPC rolls are the GM's; the table sees the order, not the numbers.
-    const visibility = c.kind === 'pc' ? visibilityOf(c) : 'gm'
-    return ctx.log(`${c.name} rolls initiative: ${p.initiative.total}${tie}`, {
-      rolls: [p.initiative.roll],
-      visibility,
-    })
-  })
+  const logs = rolled.map((g) => initiativeLog(ctx, g, { one: 'rolls initiative', many: 'roll initiative' }))
   const first = byId.get(placements[0]!.combatantId)!
   // A re-roll mid-fight is not a new encounter: encounter-start effects (CX30) happen once.
   const starting = e.value.round === 0 ? edgeEvents(ctx, 'startOfEncounter', placements.map((p) => byId.get(p.combatantId)!), 1) : []

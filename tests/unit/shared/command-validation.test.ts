@@ -75,7 +75,12 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'campaign/rename': { valid: { name: 'Kestrel II' }, invalid: [{ name: '' }, { name: 'a\u0001b' }] },
   'template/save': {
     valid: { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 100, faction: 'Red Hand', tags: ['melee'] },
-    invalid: [{ name: 'Raider', side: 'enemy', kind: 'npc' }, { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10, tags: [''] }],
+    invalid: [
+      { name: 'Raider', side: 'enemy', kind: 'npc' },
+      { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10, tags: [''] },
+      { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10, templateId: 'combatant:x' },
+      { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10, rules: JSON.parse('[[[[[[[[[[[[[[1]]]]]]]]]]]]]]') },
+    ],
   },
   'template/fromCombatant': { valid: { combatantId: C }, invalid: [{ combatantId: 'template:x' }] },
   'template/duplicate': { valid: { templateId: 'template:t1' }, invalid: [{ templateId: C }] },
@@ -88,7 +93,7 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'plan/remove': { valid: { planId: 'plan:p1' }, invalid: [{ planId: 'p1' }] },
   'plan/start': { valid: { planId: 'plan:p1' }, invalid: [{}] },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
-  'encounter/rollInitiative': { valid: {}, invalid: [{ all: true }, null] },
+  'encounter/rollInitiative': { valid: { groupByTemplate: true }, invalid: [{ all: true }, null, { groupByTemplate: 1 }] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },
   'encounter/previousTurn': { valid: {}, invalid: ['back'] },
   'encounter/end': { valid: {}, invalid: [{ now: 1 }] },

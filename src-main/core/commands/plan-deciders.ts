@@ -1,0 +1,88 @@
+import type { DomainEvent } from '../../../src-shared/events'
+import type { CombatantRecord, EncounterRecord, PlanRecord, TemplateId, TemplateRecord } from '../../../src-shared/records'
+import { fail, ok } from '../../../src-shared/result'
+import { activeEncounter, type Decider } from './decide-context'
+import { findPlan, findTemplate } from './roster-lookup'
+import { byNaturalName, plural } from './roster-names'
+import { spawnCombatants, spawnedLog } from './spawn'
+
+type PlanEntry = PlanRecord['entries'][number]
+
+/** "3 Raiders, 1 Sniper (hidden)". */
+function describeEntries(entries: readonly PlanEntry[], templates: ReadonlyMap<TemplateId, TemplateRecord>): string {
+  return entries
+    .map((e) => `${e.count} ${plural(templates.get(e.templateId)?.name ?? e.templateId, e.count)}${e.hidden ? ' (hidden)' : ''}`)
+    .join(', ')
+}
+
+/**
+ * The line-up as it stands: combatants spawned from roster entries that still exist, counted
+ * per entry and per hidden flag (a hidden sniper stays hidden when the encounter is restarted).
+ */
+function lineUp(combatants: readonly CombatantRecord[], templates: ReadonlyMap<TemplateId, TemplateRecord>): PlanEntry[] {
+  const entries = new Map<string, { templateId: TemplateId; count: number; hidden: boolean }>()
+  for (const c of [...combatants].sort(byNaturalName)) {
+    if (c.templateId === null || !templates.has(c.templateId)) continue
+    const key = `${c.templateId}|${c.hidden}`
+    const entry = entries.get(key) ?? { templateId: c.templateId, count: 0, hidden: c.hidden }
+    entry.count++
+    entries.set(key, entry)
+  }
+  return [...entries.values()]
+}
+
+export const savePlan: Decider<'plan/save'> = (ctx, p) => {
+  const templates = new Map(ctx.state.ofType('template').map((t) => [t.id, t]))
+  const entries = lineUp(ctx.state.ofType('combatant'), templates)
+  if (entries.length === 0) {
+    return fail('plan/empty', 'No combatant here was spawned from the roster. Spawn some from a roster entry, then save the line-up.')
+  }
+  const record: PlanRecord = { typeName: 'plan', id: ctx.newId('plan'), name: p.name, entries, groupInitiative: p.groupInitiative }
+  return ok({
+    label: `Save encounter ${p.name}`,
+    events: [{ type: 'plan/put', record }, ctx.log(`Saved encounter "${p.name}": ${describeEntries(entries, templates)}`, { visibility: 'gm' })],
+  })
+}
+
+export const removePlan: Decider<'plan/remove'> = (ctx, p) => {
+  const found = findPlan(ctx.state, p.planId)
+  if (!found.ok) return found
+  return ok({
+    label: `Delete saved encounter ${found.value.name}`,
+    events: [{ type: 'plan/removed', id: found.value.id }, ctx.log(`Deleted saved encounter "${found.value.name}"`, { visibility: 'gm' })],
+  })
+}
+
+/** A new encounter named after the plan, with every entry's copies spawned into it: one undo step. */
+export const startPlan: Decider<'plan/start'> = (ctx, p) => {
+  const running = activeEncounter(ctx.state)
+  if (running) return fail('encounter/alreadyRunning', `"${running.name}" is still running. End it before starting a saved encounter.`)
+  const found = findPlan(ctx.state, p.planId)
+  if (!found.ok) return found
+  const plan = found.value
+  const names = ctx.state.ofType('combatant').map((c) => c.name)
+  const made: CombatantRecord[][] = []
+  for (const entry of plan.entries) {
+    const template = findTemplate(ctx.state, entry.templateId)
+    if (!template.ok) return fail('plan/missingEntry', `Saved encounter "${plan.name}" needs roster entry ${entry.templateId}, which is gone.`)
+    const copies = spawnCombatants(ctx, { template: template.value, count: entry.count, hidden: entry.hidden }, names)
+    if (!copies.ok) return copies
+    made.push(copies.value)
+  }
+  const encounter: EncounterRecord = {
+    typeName: 'encounter',
+    id: ctx.newId('encounter'),
+    name: plan.name,
+    status: 'active',
+    round: 0,
+    currentCombatantId: null,
+    turnAnchor: null,
+  }
+  const events: DomainEvent[] = [
+    { type: 'encounter/started', record: encounter },
+    ctx.log(`Encounter "${plan.name}" started`),
+    ...made.flat().map((record): DomainEvent => ({ type: 'combatant/added', record })),
+    ...made.map((copies) => spawnedLog(ctx, copies)),
+  ]
+  return ok({ label: `Start ${plan.name}`, events })
+}
