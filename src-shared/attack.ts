@@ -48,6 +48,11 @@ export interface ExplanationLine {
   readonly value: string
   readonly source?: string
   readonly enabled?: boolean
+  /**
+   * The number on this line can be edited in place: `key` is a field key of the ruleset's sheet
+   * form, so the UI submits `combatant/setSheet { values: { [key]: n } }` over the current sheet.
+   */
+  readonly edit?: { readonly key: string; readonly kind: 'number'; readonly value: number; readonly min?: number; readonly max?: number }
 }
 
 export interface ExplanationSection {

@@ -13,6 +13,9 @@ import type { CxCombatant } from './sheet/cx-sheet'
 import { mod } from './statistic'
 import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
+import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
+import { cannotAct } from './cx-standing'
+import { moveDefinition, performMove, performSuppress, suppressDefinition } from './cx-suppression'
 
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
 const JAM_CLEAR_DC = 60
@@ -28,6 +31,13 @@ const COVERS = ['none', 'partial', 'full'] as const
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
   const c = cxOf(actor)
   if (!c) return []
+  // CX27/CX15: a downed or knocked-out combatant has no actions (its turn holds only its roll).
+  const blocked = cannotAct(actor)
+  const list = offered(c, library)
+  return blocked ? list.map((a) => ({ ...a, unavailable: blocked })) : list
+}
+
+function offered(c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   const ranged = c.weapons.flatMap((w, i) => (w.kind === 'ranged' ? [{ w, i, item: library.get('ranged-weapons', w.itemId) }] : []))
   const weaponChoice = {
     key: 'weapon',
@@ -43,7 +53,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Reload (Weapons check vs reload DC)',
       target: 'none',
       options: [weaponChoice],
-      cost: '',
+      cost: reloadCostText(ranged[0]?.item?.reloadActions ?? 2),
       unavailable: ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
     },
     {
@@ -51,7 +61,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Clear a jam (Weapons, DC 60)',
       target: 'none',
       options: [weaponChoice],
-      cost: '',
+      cost: CLEAR_JAM.text,
       unavailable: ranged.some(({ w }) => w.jammed) ? null : 'Nothing is jammed.',
     },
     {
@@ -59,7 +69,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: 'Stabilise a downed combatant (DC 80)',
       target: 'any',
       options: [{ key: 'kit', label: 'Use a kit (+20)', kind: 'toggle', value: true }],
-      cost: '',
+      cost: STABILISE.text,
       unavailable: null,
     },
     {
@@ -67,7 +77,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
       label: `Fast-recharge the shield${shield?.fastRechargeNanites ? ` (${shield.fastRechargeNanites} nanites)` : ''}`,
       target: 'none',
       options: [],
-      cost: '',
+      cost: 'free (nanites)',
       unavailable: !shield
         ? 'No shield.'
         : shield.fastRechargeNanites === null
@@ -84,11 +94,20 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
         { key: 'stance', label: 'Stance', kind: 'choice', value: c.live.stance, choices: STANCES.map((s) => ({ value: s, label: s })) },
         { key: 'cover', label: 'Cover', kind: 'choice', value: c.live.cover, choices: COVERS.map((s) => ({ value: s, label: s })) },
       ],
-      cost: '',
+      cost: 'go prone, stand up or hunker 1 action; crouch and un-hunker free',
       unavailable: null,
     },
+    moveDefinition(c, library),
+    suppressDefinition(c, library),
   ]
 }
+
+/** `000` Reloading: the weapon's actions on a pass; a failure doubles them and may run into the next turn. */
+const reloadCostText = (normal: number) => `${actionsText(normal)} (${normal * 2} on a failed check, may run into the next turn)`
+/** `000` Actions: "Performing a Skill Check: 1 Action" — clearing a jam is a Weapons check (CX9). */
+const CLEAR_JAM = priced({ kind: 'skill-check' })
+/** CX29: stabilising is one action. */
+const STABILISE = priced({ kind: 'other', label: 'stabilise', actions: 1 })
 
 const weaponSlot = (request: ActionRequest) => Number(request.options['weapon'] ?? 0)
 
@@ -108,6 +127,8 @@ export function performCxAction(
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
+  if (request.action === 'suppress') return performSuppress(request, actor, c, target, library)
+  if (request.action === 'move') return performMove(request, actor, c, target, library)
   const slot = weaponSlot(request)
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
@@ -123,6 +144,9 @@ export function performCxAction(
         done(actor, { ...c, weapons }, `${actor.name} reloads the ${item.name}: ${r.explanation}`, {
           rolls: r.check?.rolls ?? [],
           detail: r.check ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }]) : [],
+          // A long reload spends what is left of the turn and carries on (000 Reloading).
+          cost: actionsCost(r.actions),
+          overrun: true,
         }),
       )
     }
@@ -133,7 +157,7 @@ export function performCxAction(
       const cleared = beatsDc(r.total, JAM_CLEAR_DC)
       const weapons = c.weapons.map((w, i) => (i === slot && cleared ? { ...w, jammed: false } : w))
       const summary = `${actor.name} works the ${item.name}'s jam: ${r.total} vs DC ${JAM_CLEAR_DC}, ${cleared ? 'cleared' : 'still jammed'} (CX9)`
-      return ok(done(actor, { ...c, weapons }, summary, { rolls: r.rolls, detail: explainSteps([{ title: 'Clear jam', modifiers, total: r.total }]) }))
+      return ok(done(actor, { ...c, weapons }, summary, { rolls: r.rolls, detail: explainSteps([{ title: 'Clear jam', modifiers, total: r.total }]), cost: CLEAR_JAM.cost }))
     }
     case 'stabilise': {
       const patient = target ? cxOf(target) : null
@@ -156,6 +180,7 @@ export function performCxAction(
         summary: `${actor.name} stabilises ${target.name}: ${r.total} vs DC ${r.dc}, ${what} (CX29)`,
         detail: explainSteps([r.step]).concat([{ title: 'Notes', lines: r.notes.map((n) => ({ label: n, value: '' })) }]),
         rolls: r.rolls,
+        cost: STABILISE.cost,
       })
     }
     case 'fast-recharge': {
@@ -164,12 +189,22 @@ export function performCxAction(
       // CX14: paying restarts a broken shield, or doubles this turn's recharge on a dented one.
       const strength = c.live.shieldDownTurns !== null ? Math.min(shield.strength, shield.rechargePerTurn) : Math.min(shield.strength, c.live.shieldStrength + shield.rechargePerTurn)
       const live = { ...c.live, nanites: c.live.nanites - cost, shieldStrength: strength, shieldDownTurns: null }
-      return ok(done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`))
+      // CX14 prices it in nanites, not actions: a free act, taken at any time.
+      return ok(done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`, { cost: [], outOfTurn: 'free' }))
     }
     case 'position': {
       const stance = STANCES.find((s) => s === request.options['stance']) ?? c.live.stance
       const cover = COVERS.find((s) => s === request.options['cover']) ?? c.live.cover
-      return ok(done(actor, { ...c, live: { ...c.live, stance, cover } }, `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover`))
+      // Only the stance is priced (000 Using Cover/Stances); cover is where the GM says it stands.
+      const change = stanceChange(c.live.stance, stance)
+      const price = priced(change)
+      const how = change.kind === 'free' ? '' : ` (${change.kind.replace('-', ' ')}: ${price.text})`
+      return ok(
+        done(actor, { ...c, live: { ...c.live, stance, cover } }, `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}`, {
+          cost: price.cost,
+          ...(price.cost.length === 0 ? { outOfTurn: 'free' as const } : {}),
+        }),
+      )
     }
   }
   return fail('action/unknown', `"${request.action}" is not a Compound X action.`)

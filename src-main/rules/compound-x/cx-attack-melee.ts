@@ -12,10 +12,17 @@ import { meleeOdds } from './melee/melee-odds'
 import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
 import { resolveMelee } from './melee/resolve-melee'
 import { afterDamage } from './cx-edges'
+import { priced } from './cx-costs'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 
 type Melee = Extract<Armament, { kind: 'melee' }>
+
+/**
+ * The `000` list does not price a melee strike; we take it at 1 action, like the firing of a
+ * semi-automatic gun, and `000` Grappling's "each effort takes one Action" agrees.
+ */
+const MELEE_STRIKE = priced({ kind: 'other', label: 'melee strike', actions: 1 })
 
 /** Proficiency comes from the class's melee sizes (`000` Melee Weapons). */
 function proficient(c: CxCombatant, weapon: MeleeWeapon, library: ContentLibrary): boolean {
@@ -82,7 +89,7 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
     explanation: explainSteps(odds.steps),
     blocked: null,
     diceHint: 'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
-    cost: '',
+    cost: MELEE_STRIKE.text,
   }
 }
 
@@ -112,5 +119,6 @@ export function resolveMeleeAttack(
     summary,
     detail: explainSteps(r.steps),
     rolls: r.rolls,
+    cost: MELEE_STRIKE.cost,
   })
 }

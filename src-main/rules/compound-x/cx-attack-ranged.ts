@@ -10,23 +10,38 @@ import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
+import { actionsCost, actionsText } from './cx-costs'
+import { parseLevel, REACTION, reactionFiring, SUPPRESSED } from './cx-suppression'
+import { actionCost, fireAction } from './turns/action-costs'
+import { hitTheDirt } from './turns/hit-the-dirt'
+import { SUPPRESSION_LEVELS, weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
 import { rollStray, strayCheck, type StrayRisk } from './ranged/stray-shot'
 import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 
 type Ranged = Extract<Armament, { kind: 'ranged' }>
 
-/** The ranged set-up, with defaults from both combatants' live state, and the options it offers. */
-function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary): { setup: RangedSetup; options: AttackOption[]; stray: StrayRisk } {
+interface Prepared {
+  readonly setup: RangedSetup
+  readonly options: AttackOption[]
+  readonly stray: StrayRisk
+  /** CX26: this firing is a suppressor's answer to its target breaking cover. */
+  readonly reaction: SuppressionLevel | null
+}
+
+/** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
+function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary, a: RulesCombatant): Prepared {
   const { attacker, target } = sides
-  const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? []
-  const mode = (modes.includes(request.mode) ? request.mode : modes[0]) as FireMode
   const o = request.options
+  const reaction = parseLevel(str(o, 'suppressionReaction'))
+  const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? []
+  // CX26: the reaction is a single shot whatever modes the gun has (light), or automatic hits.
+  const mode = (reaction ? 'semi' : modes.includes(request.mode) ? request.mode : modes[0]) as FireMode
   const aim = (str(o, 'aim') ?? 'aimed') as AimMode
   const cover = (str(o, 'cover') ?? target.live.cover) as Cover
   const stance = (str(o, 'stance') ?? target.live.stance) as Stance
   const distance = Math.max(0, num(o, 'distance') ?? 10)
-  const suppressed = bool(o, 'suppressed') ?? attacker.live.suppressed
+  const suppressed = bool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
   const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
   const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
   const stealth = bool(o, 'stealth') ?? false
@@ -61,12 +76,43 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
         { value: 'grappled', label: 'Grappled (50% + LUCK)' },
       ],
     },
+    {
+      key: 'suppressionReaction',
+      label: 'Suppression reaction (CX26)',
+      kind: 'choice',
+      value: reaction ?? 'none',
+      choices: [
+        { value: 'none', label: 'No' },
+        { value: 'light', label: 'Light: one accuracy roll' },
+        { value: 'medium', label: 'Medium: one automatic hit' },
+        { value: 'heavy', label: 'Heavy: two automatic hits' },
+      ],
+    },
   ]
-  return { setup, options, stray }
+  return { setup, options, stray, reaction }
 }
 
-export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged, t: RulesCombatant, library: ContentLibrary): AttackPreview {
-  const { setup, options, stray } = prepare(request, sides, arm, library)
+/** CX26: the gun must suppress at that level to answer at it. */
+function reactionRefusal(arm: Ranged, level: SuppressionLevel, library: ContentLibrary): string | null {
+  const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
+  const allowed = weaponSuppressionLevel(arm.item, attachments)
+  const rank = (l: string) => ['none', ...SUPPRESSION_LEVELS].indexOf(l)
+  return rank(allowed) < rank(level) ? `The ${arm.item.name} suppresses at most at ${allowed} level, so it cannot answer at ${level} (CX24, CX26).` : null
+}
+
+/** What one firing costs: `000` Fire Rates for a turn's shot, nothing for a suppression reaction (CX26). */
+function firingCost(arm: Ranged, mode: FireMode, reaction: SuppressionLevel | null): Pick<AttackResolution, 'cost' | 'outOfTurn'> & { text: string } {
+  if (reaction) return { cost: [], outOfTurn: 'free', text: 'free (suppression reaction, CX26)' }
+  const action = fireAction(arm.item, mode)
+  const n = action.ok ? actionCost(action.value) : 1
+  return { cost: actionsCost(n), text: actionsText(n) }
+}
+
+export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+  const prepared = prepare(request, sides, arm, library, a)
+  if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
+  const { setup, options, stray } = prepared
+  const price = firingCost(arm, setup.mode, null)
   // The chance the shot goes to the intended target at all; the rest strays to someone else.
   const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
   const p = reach?.chance ?? 1
@@ -113,7 +159,45 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     explanation,
     blocked: null,
     diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
-    cost: '',
+    cost: price.text,
+  }
+}
+
+/** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
+function previewReaction(prepared: Prepared, level: SuppressionLevel, sides: Sides, arm: Ranged, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+  const { setup, options } = prepared
+  const base = { weapons: sides.weaponList, options }
+  const { hits, automatic, words } = REACTION[level]
+  const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
+  const blockedBy = arm.carried.jammed ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).` : reactionRefusal(arm, level, library)
+  const head: ExplanationSection = { title: 'Suppression reaction', lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }] }
+  if (odds.kind === 'impossible' || blockedBy) {
+    return { ...blockedPreview(base, [head, ...explainSteps(odds.steps)], blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null)), cost: firingCost(arm, 'semi', level).text }
+  }
+  const f = odds.firstRound
+  return {
+    ...base,
+    outcomes: automatic
+      ? [{ label: hits === 1 ? 'Automatic hit (CX26)' : '2 automatic hits (CX26)', probability: 1 }]
+      : [
+          { label: 'Miss', probability: f.miss },
+          { label: 'Hit', probability: f.hit },
+          { label: 'Critical (+20)', probability: f.critical },
+          { label: 'Extra-critical (+30)', probability: f.extraCritical },
+        ],
+    risks: [
+      ...(automatic ? [] : [{ label: 'Jam (CX9)', probability: odds.jam }]),
+      { label: 'Knocked out by shock (CX15)', probability: odds.unconscious },
+    ],
+    expectedDamage: odds.expectedHealthDamage,
+    downChance: odds.down,
+    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    explanation: [head, ...(automatic ? [] : explainSteps(odds.steps))],
+    blocked: null,
+    diceHint: automatic
+      ? 'no accuracy roll; d100 armour only if the target wears none (or for a laser); d100 Shock save over 70 damage'
+      : 'd10 accuracy (d10 jam check on a 1, d10 critical in the Luck band), d100 armour on a hit; d100 Shock save over 70 damage',
+    cost: firingCost(arm, 'semi', level).text,
   }
 }
 
@@ -140,10 +224,16 @@ export function resolveRangedAttack(
   dice: Dice,
 ): Result<AttackResolution> {
   const { attacker, target } = sides
-  const { setup, stray } = prepare(request, sides, arm, library)
+  const { setup, stray, reaction } = prepare(request, sides, arm, library, a)
   if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  if (reaction) {
+    const refused = reactionRefusal(arm, reaction, library)
+    if (refused) return fail('attack/reactionLevel', refused)
+  }
+  const price = firingCost(arm, setup.mode, reaction)
+  const consequences = { cost: price.cost, ...(price.outOfTurn ? { outOfTurn: price.outOfTurn } : {}) }
   const reached: { rolls: RollRecord[]; detail: ExplanationSection[] } = { rolls: [], detail: [] }
-  if (stray !== 'none') {
+  if (stray !== 'none' && !reaction) {
     const s = rollStray(stray, attacker.stats, setup.aim, dice)
     reached.rolls.push(s.roll)
     reached.detail.push(...explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]))
@@ -159,28 +249,35 @@ export function resolveRangedAttack(
         summary: `${a.name} fires the ${arm.item.name} at ${t.name}, but the shot strays (${why}): resolve it against ${stray === 'grappled' ? 'the other grappler' : 'another combatant in the melee'} (000 ${stray === 'grappled' ? 'Grappling' : 'Firing into Melee'})`,
         detail: explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]),
         rolls: [s.roll],
+        ...consequences,
       })
     }
   }
-  const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, { ammoInMagazine: arm.carried.ammo })
+  const firing = reaction ? reactionFiring(reaction) : { ammoInMagazine: arm.carried.ammo }
+  const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, firing)
   if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
-  const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - r.ammoSpent, jammed: r.jammed } : w))
+  // A reaction's rounds left the magazine with the Suppress action (CX24); a jam still counts.
+  const spent = reaction ? 0 : r.ammoSpent
+  const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent, jammed: r.jammed } : w))
   const damaged = afterDamage(withDefender(target, r.defender), t.hp, r.defender.health, r.unconscious)
   let nextTarget = damaged.combatant
   const hits = r.rounds.filter((x) => x.hit).length
   const toHealth = r.rounds.reduce((sum, x) => sum + (x.hitResult?.toHealth ?? 0), 0)
   const notes: string[] = []
-  // CX21: a standing combatant outside cover who is shot at and stays up hits the dirt.
-  if (target.live.stance === 'standing' && setup.target.cover === 'none' && r.defender.health >= 1 && !r.unconscious) {
-    nextTarget = { ...nextTarget, live: { ...nextTarget.live, stance: 'prone' } }
+  // CX21: a standing combatant outside cover who is shot at and stays up hits the dirt; the
+  // lost action is spent when its next turn starts (cx-edges).
+  const dive = hitTheDirt({ stance: target.live.stance, cover: setup.target.cover, up: r.defender.health >= 1 && !r.unconscious })
+  if (dive.kind === 'hits-the-dirt') {
+    nextTarget = { ...nextTarget, live: { ...nextTarget.live, stance: dive.stance, loseFirstAction: true } }
     notes.push(`${t.name} hits the dirt: prone, and loses the first action of its next turn (CX21)`)
   }
   if (r.unconscious) notes.push(`${t.name} is knocked out (CX15)`)
   if (r.defender.health < 1 && t.hp >= 1) notes.push(`${t.name} is downed (CX27)`)
   if (r.jammed) notes.push(`the ${arm.item.name} jams (CX9)`)
   const modeText = setup.mode === 'semi' ? '' : ` (${setup.mode})`
-  const outcome = r.rounds.length > 1 ? `${hits} of ${r.rounds.length} hit` : hits ? 'hit' : 'miss'
-  const summary = `${a.name} fires the ${arm.item.name}${modeText} at ${t.name}: ${outcome}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
+  const outcome = reaction && REACTION[reaction].automatic ? `${hits} automatic hit${hits === 1 ? '' : 's'}` : r.rounds.length > 1 ? `${hits} of ${r.rounds.length} hit` : hits ? 'hit' : 'miss'
+  const verb = reaction ? `answers ${t.name} breaking cover (${reaction} suppression, CX26) with the ${arm.item.name}` : `fires the ${arm.item.name}${modeText} at ${t.name}`
+  const summary = `${a.name} ${verb}: ${outcome}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: { ...attacker, weapons } as unknown as JsonValue,
     targetRules: nextTarget as unknown as JsonValue,
@@ -188,5 +285,6 @@ export function resolveRangedAttack(
     summary,
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
     rolls: [...reached.rolls, ...r.rolls],
+    ...consequences,
   })
 }

@@ -1,14 +1,11 @@
-import type { ExplanationSection } from '../../../src-shared/attack'
+import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
 import type { ContentLibrary } from './content/content-library'
-import { STAT_NAMES } from './content/pack-schema'
 import { rangedMissChance } from './ranged/miss-chance'
 import type { FireMode } from './ranged/ranged-setup'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
-import { criticalBand, maxHealth, metresPerTwoActions, naniteMaximum, reflexSave, shockSave, willSave } from './stats/derived-stats'
-import { STAT_LABELS, statBonus } from './stats/stat-block'
-
-const signed = (n: number) => (n >= 0 ? `+${n}` : `${n}`)
+import { metresPerTwoActions, naniteMaximum } from './stats/derived-stats'
+import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 
 /** The weapon's miss chance per bracket and mode as written on a sheet (aimed, no situation). */
 function missChances(c: CxCombatant, index: number, library: ContentLibrary): string[] {
@@ -48,50 +45,65 @@ function conditionText(c: CxCombatant): string {
   }
 }
 
-/** What a GM card shows for a Compound X combatant, every number already explained. */
+const number = (key: string, value: number, max?: number) => ({ key, kind: 'number' as const, value, min: 0, ...(max !== undefined ? { max } : {}) })
+
+/**
+ * What a GM card shows for a Compound X combatant during a fight: protection, nanites, stance,
+ * and each weapon's state and miss chances. Health, conditions and the action pips are the
+ * generic card's; stats live on the sheet form. The running numbers carry inline-edit keys of
+ * the sheet form (sheet/cx-sheet-form.ts).
+ */
 export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSection[] {
   const cls = c.classId ? library.get('classes', c.classId) : undefined
   const armour = armourSummary(c, library)
   const shield = shieldOf(c, library)
-  const sections: ExplanationSection[] = [
+  const live = c.live
+  const naniteMax = cls ? naniteMaximum(c.stats, cls.primaryAttribute) : null
+  const protection: ExplanationLine[] = [
+    armour
+      ? {
+          label: 'Armour',
+          value: `${live.armourPoints}/${armour.strength} AP · APL ${armour.apl} · ${armour.coverage}%`,
+          source: 'CX11–CX12',
+          edit: number(LIVE_KEYS.armourPoints, live.armourPoints, armour.strength),
+        }
+      : { label: 'Armour', value: 'none' },
+    shield
+      ? {
+          label: shield.name,
+          value: live.shieldDownTurns !== null ? `down (${live.shieldDownTurns} turn${live.shieldDownTurns === 1 ? '' : 's'})` : `${live.shieldStrength}/${shield.strength}`,
+          source: 'CX14',
+          edit: number(LIVE_KEYS.shieldStrength, live.shieldStrength, shield.strength),
+        }
+      : { label: 'Shield', value: 'none' },
     {
-      title: 'Stats',
-      lines: STAT_NAMES.map((s) => ({ label: STAT_LABELS[s], value: `${c.stats[s]} (${signed(statBonus(c.stats[s]))})`, source: 'CX2' })),
+      label: 'Nanites',
+      value: naniteMax !== null ? `${live.nanites}/${naniteMax}` : String(live.nanites),
+      source: 'CX22',
+      edit: number(LIVE_KEYS.nanites, live.nanites, naniteMax ?? undefined),
     },
-    {
-      title: 'Derived',
-      lines: [
-        { label: 'Max health', value: String(maxHealth(c.stats)), source: 'CX23' },
-        { label: 'Will / Shock / Reflex', value: `${signed(willSave(c.stats))} / ${signed(shockSave(c.stats))} / ${signed(reflexSave(c.stats))}`, source: 'CX23' },
-        { label: 'Nanites', value: cls ? `${c.live.nanites} / ${naniteMaximum(c.stats, cls.primaryAttribute)}` : String(c.live.nanites), source: 'CX22' },
-        { label: 'Move per 2 actions', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m`, source: '000 Movement' },
-        { label: 'Critical on', value: criticalBand(c.stats.luck).join(', '), source: 'CX10' },
-      ],
-    },
+    { label: 'Stance / cover', value: `${live.stance} / ${live.cover}` },
+    { label: 'Move', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m per 2 actions`, source: '000 Movement' },
+    ...(live.loseFirstAction ? [{ label: 'Hit the dirt', value: 'loses the first action of its next turn', source: 'CX21' }] : []),
+    ...(live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${live.plasmaBurn}, ${live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),
+    ...(live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
+    ...(live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(live.dying.capacity), source: 'CX28' }] : []),
   ]
-  sections.push({
-    title: 'Protection',
-    lines: [
-      armour
-        ? { label: 'Armour', value: `${c.live.armourPoints}/${armour.strength} AP · APL ${armour.apl} · ${armour.coverage}%`, source: 'CX11–CX12' }
-        : { label: 'Armour', value: 'none' },
-      shield
-        ? { label: shield.name, value: c.live.shieldDownTurns !== null ? `down (${c.live.shieldDownTurns} turns)` : `${c.live.shieldStrength}/${shield.strength}`, source: 'CX14' }
-        : { label: 'Shield', value: 'none' },
-      ...(c.live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${c.live.plasmaBurn}, ${c.live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),
-      ...(c.live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
-      ...(c.live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(c.live.dying.capacity), source: 'CX28' }] : []),
-      { label: 'Stance / cover', value: `${c.live.stance} / ${c.live.cover}` },
-    ],
+  const weapons = c.weapons.flatMap((w, i): ExplanationLine[] => {
+    if (w.kind === 'melee') {
+      const item = library.get('melee-weapons', w.itemId)
+      return item ? [{ label: item.name, value: 'melee' }] : []
+    }
+    const item = library.get('ranged-weapons', w.itemId)
+    if (!item) return []
+    return [
+      { label: item.name, value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}`, edit: number(ammoKey(i), w.ammo) },
+      { label: '  spare mags', value: String(w.spareMagazines), edit: number(magazinesKey(i), w.spareMagazines) },
+      ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
+    ]
   })
-  sections.push({
-    title: 'Weapons',
-    lines: c.weapons.flatMap((w, i) => {
-      const item = w.kind === 'ranged' ? library.get('ranged-weapons', w.itemId) : library.get('melee-weapons', w.itemId)
-      if (!item) return []
-      const head = { label: item.name, value: w.kind === 'ranged' ? `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED' : ''}` : 'melee' }
-      return [head, ...(w.kind === 'ranged' ? missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX6' })) : [])]
-    }),
-  })
-  return sections
+  return [
+    { title: 'Protection', lines: protection },
+    { title: 'Weapons', lines: weapons },
+  ]
 }

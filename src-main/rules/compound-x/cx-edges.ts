@@ -1,7 +1,10 @@
 import type { RollRecord } from '../../../src-shared/dice'
 import type { JsonValue } from '../../../src-shared/json'
 import type { Dice } from '../../core/dice/dice-roller'
-import type { EdgeEffects, RulesCombatant } from '../ruleset'
+import type { ConditionInstance } from '../../../src-shared/records'
+import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
+import { ACTIONS_POOL } from './cx-costs'
+import { CX_CONDITIONS } from './cx-conditions'
 import type { ContentLibrary } from './content/content-library'
 import { rollBlackCat } from './dying/black-cat'
 import { rollDeathSave } from './dying/death-save'
@@ -78,6 +81,23 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     const turns = live.plasmaBurnTurns - 1
     live = { ...downed.combatant.live, plasmaBurnTurns: turns, plasmaBurn: turns > 0 ? live.plasmaBurn : 0 }
   }
+  for (const condition of rc.conditions) {
+    const tick = conditionTick(condition, dice)
+    if (!tick) continue
+    rolls.push(tick.roll)
+    const after = hp >= 1 && hp - tick.damage < 1 ? 0 : hp - tick.damage
+    lines.push(`${condition.conditionId}${condition.stacks > 1 ? ` ×${condition.stacks}` : ''}: ${tick.damage} damage (${tick.rule})`)
+    const downed = afterDamage({ ...c, live }, hp, after, false)
+    lines.push(...downed.notes.slice(0, 1))
+    live = downed.combatant.live
+    hp = after
+  }
+  const spend: PoolCost[] = []
+  if (live.loseFirstAction) {
+    spend.push({ pool: ACTIONS_POOL, amount: 1 })
+    lines.push('the first action goes to hitting the dirt (CX21)')
+    live = { ...live, loseFirstAction: false }
+  }
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
     lines.push(`armour points refill ${live.armourPoints} → ${armour.strength} (CX12)`)
@@ -92,7 +112,43 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  return lines.length ? effects({ ...c, live }, hp, lines, rolls) : null
+  if (!lines.length) return null
+  return spend.length ? { ...effects({ ...c, live }, hp, lines, rolls), spend } : effects({ ...c, live }, hp, lines, rolls)
+}
+
+/**
+ * 01_05 Conditions: the health a damaging condition takes at the start of its bearer's turn.
+ * It goes straight to health (a wound, a fire, a poison in the body: armour and shields do not
+ * stand in the way). Bleeding rolls per stack; the others do not stack.
+ */
+export function conditionTick(condition: ConditionInstance, dice: Dice): { damage: number; roll: RollRecord; rule: string } | null {
+  const name = CX_CONDITIONS.find((d) => d.id === condition.conditionId)?.label ?? condition.label
+  const rule = `01_05 ${name}`
+  switch (condition.conditionId) {
+    case 'bleeding': {
+      const stacks = Math.max(1, condition.stacks)
+      const roll = dice.roll({ count: stacks, sides: 10, modifier: 0 }, 'bleeding: floor(d10 / 2) + 1 per stack')
+      return { damage: roll.faces.reduce((t, f) => t + Math.floor(f / 2) + 1, 0), roll, rule: `${rule}: floor(d10 / 2) + 1 per stack` }
+    }
+    case 'burning': {
+      const roll = dice.roll({ count: 2, sides: 10, modifier: 0 }, 'burning')
+      return { damage: roll.total, roll, rule: `${rule}: 2d10` }
+    }
+    case 'frozen': {
+      const roll = dice.roll({ count: 1, sides: 10, modifier: 0 }, 'frozen')
+      return { damage: roll.total, roll, rule: `${rule}: d10` }
+    }
+    case 'necrosis': {
+      const roll = dice.roll({ count: 2, sides: 10, modifier: 5 }, 'necrosis')
+      return { damage: roll.total, roll, rule: `${rule}: 2d10 + 5` }
+    }
+    case 'poisoned': {
+      const roll = dice.roll({ count: 1, sides: 10, modifier: 0 }, 'poisoned')
+      return { damage: roll.total, roll, rule: `${rule}: d10` }
+    }
+    default:
+      return null
+  }
 }
 
 /** CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts. */

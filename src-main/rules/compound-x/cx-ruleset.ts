@@ -10,6 +10,10 @@ import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
 import { CX_CONDITIONS } from './cx-conditions'
+import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
+import { cxStanding } from './cx-standing'
+import { ACTIONS_PER_TURN } from './turns/action-costs'
+import { REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { previewCxAttack, resolveCxAttack } from './cx-attack'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
@@ -81,12 +85,13 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       form: (rules) => cxSheetForm(asCx(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, asCx(current), library),
     },
-    // CX20: 4 actions a turn, up to 3 reactions a round.
+    // CX20: 4 actions a turn, up to 3 reactions a round; an act out of turn draws on the reactions.
     economy: () => [
-      { key: 'actions', label: 'Actions', count: 4, per: 'turn' },
-      { key: 'reactions', label: 'Reactions', count: 3, per: 'round' },
+      { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
+      { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
     conditions: CX_CONDITIONS,
+    standing: cxStanding,
     checks: {
       list: cxCheckList,
       roll: rollCxCheck,

@@ -5,7 +5,7 @@ import { CRITICAL_DAMAGE, criticalBand, criticalFromSecondRoll, type CriticalKin
 import { weaponDamage } from '../stats/weapon-damage'
 import { rangedMissChance } from '../ranged/miss-chance'
 import type { RangedSetup } from '../ranged/ranged-setup'
-import { roundsFor, STEALTH_DAMAGE, type ResolveOptions } from '../ranged/resolve-ranged'
+import { STEALTH_DAMAGE, volleyOf, type ResolveOptions } from '../ranged/resolve-ranged'
 
 /** The first (or only) round's outcome: mutually exclusive miss / hit / critical / extra-critical, plus jam. */
 export interface RoundOdds {
@@ -71,7 +71,7 @@ function passChance(bonus: number, dc: number): number {
 export function rangedOdds(setup: RangedSetup, defender: DefenderState, options: ResolveOptions): RangedOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
   const chance = rangedMissChance(setup)
   if (!chance.canHit) return { kind: 'impossible', reason: chance.reason, steps: chance.steps }
-  const total = Math.min(roundsFor(setup), Math.max(0, options.ammoInMagazine))
+  const total = Math.min(volleyOf(setup, options), Math.max(0, options.ammoInMagazine))
   if (total === 0) return { kind: 'impossible', reason: 'The magazine is empty: reload first', steps: chance.steps }
   const base = weaponDamage(setup.weapon.damage, setup.shooter.stats).total + (setup.shooter.stealth ? STEALTH_DAMAGE : 0)
   const jamRange = setup.weapon.jamRange ?? [1, 2]

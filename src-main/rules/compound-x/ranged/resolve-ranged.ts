@@ -49,7 +49,12 @@ export interface ResolveOptions {
   readonly ammoInMagazine: number
   /** Medium/heavy suppression reaction hits: automatic, always on armour (CX26). */
   readonly automaticHit?: boolean
+  /** Rounds in this firing instead of the mode's volley (CX26: heavy suppression's two hits). */
+  readonly rounds?: number
 }
+
+/** Rounds one firing puts out before the magazine is counted. */
+export const volleyOf = (setup: RangedSetup, options: ResolveOptions): number => options.rounds ?? roundsFor(setup)
 
 /**
  * Resolves one firing action with real dice: per round an accuracy d10 (CX7, CX8), a jam d10
@@ -74,7 +79,7 @@ export function resolveRanged(setup: RangedSetup, defender: DefenderState, dice:
   let state = defender
   let jammed = false
   let unconscious = false
-  const toFire = Math.min(roundsFor(setup), Math.max(0, options.ammoInMagazine))
+  const toFire = Math.min(volleyOf(setup, options), Math.max(0, options.ammoInMagazine))
   if (toFire === 0) return { kind: 'impossible', reason: 'The magazine is empty: reload first', steps: chance.steps }
   for (let i = 0; i < toFire && !jammed; i++) {
     const label = toFire > 1 ? ` (round ${i + 1})` : ''

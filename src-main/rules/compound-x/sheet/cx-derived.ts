@@ -45,6 +45,8 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     cover: 'none',
     suppressed: false,
     sprinted: false,
+    loseFirstAction: false,
+    suppressionReactions: [],
     dying: freshDyingRecord(),
   }
 }

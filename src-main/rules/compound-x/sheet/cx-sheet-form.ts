@@ -44,47 +44,99 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
     { key: 'materialId', label: 'Armour material', kind: 'choice', value: current?.armour.materialId ?? '', choices: [NONE, ...byName(library.all('armour-materials'))] },
     { key: 'shieldId', label: 'Shield', kind: 'choice', value: current?.shieldId ?? '', choices: [NONE, ...byName(library.all('shields'))] },
   )
+  if (current) fields.push(...liveFields(current, library))
   return fields
 }
+
+/**
+ * The fight's running numbers, keyed by their path in the sheet so a refusal names the field
+ * and the card can point its inline edits at them.
+ */
+function liveFields(current: CxCombatant, library: ContentLibrary): AttackOption[] {
+  const weapons = current.weapons.flatMap((w, i): AttackOption[] => {
+    if (w.kind !== 'ranged') return []
+    const name = library.get('ranged-weapons', w.itemId)?.name ?? `Weapon ${i + 1}`
+    return [
+      { key: ammoKey(i), label: `${name}: rounds loaded`, kind: 'number', value: w.ammo, min: 0, max: 10_000 },
+      { key: magazinesKey(i), label: `${name}: spare magazines`, kind: 'number', value: w.spareMagazines, min: 0, max: 100 },
+    ]
+  })
+  return [
+    ...weapons,
+    { key: LIVE_KEYS.armourPoints, label: 'Armour points', kind: 'number', value: current.live.armourPoints, min: 0, max: 10_000 },
+    { key: LIVE_KEYS.shieldStrength, label: 'Shield strength', kind: 'number', value: current.live.shieldStrength, min: 0, max: 10_000 },
+    { key: LIVE_KEYS.nanites, label: 'Nanites', kind: 'number', value: current.live.nanites, min: 0, max: 10_000 },
+  ]
+}
+
+export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
+export const magazinesKey = (slot: number) => `weapons.${slot}.spareMagazines`
+export const LIVE_KEYS = { armourPoints: 'live.armourPoints', shieldStrength: 'live.shieldStrength', nanites: 'live.nanites' } as const
 
 type Values = Readonly<Record<string, string | number | boolean>>
 
 const text = (v: Values, k: string): string | null => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null)
 
 /**
- * Applies form values over the current sheet. Changing equipment refits it fresh (full
- * magazine, armour points and shield); changing only stats keeps the fight's live state.
+ * Applies form values over the current sheet; a key left out keeps what the sheet has, so an
+ * inline edit can send one number. Changing equipment refits it fresh (full magazine, armour
+ * points and shield), and then a typed live number for the refitted part is ignored; changing
+ * only stats or the running numbers keeps the fight's live state.
  */
 export function cxSheetFromForm(values: Values, current: CxCombatant | null, library: ContentLibrary): CxCombatantInput {
+  const given = (k: string) => Object.hasOwn(values, k)
+  const pick = (k: string, now: string | null | undefined) => (given(k) ? text(values, k) : (now ?? null))
   const stats = Object.fromEntries(STAT_NAMES.map((s) => [s, typeof values[s] === 'number' ? values[s] : (current?.stats[s] ?? 6)]))
-  const weaponId = text(values, 'weapon')
+  const weaponId = pick('weapon', current?.weapons[0]?.itemId)
   const keepWeapon = weaponId !== null && current?.weapons[0]?.itemId === weaponId
   const main = weaponId
     ? keepWeapon
       ? current!.weapons[0]!
       : { kind: 'ranged' as const, itemId: weaponId, attachmentIds: [], ammo: library.get('ranged-weapons', weaponId)?.magazine.size ?? 0, spareMagazines: 3, jammed: false }
     : null
-  const family = text(values, 'armourFamily')
+  const currentFamily = current ? familyOf(current.armour.rigIds) || null : null
+  const family = given('armourFamily') ? text(values, 'armourFamily') : currentFamily
   // Same family as before: keep the exact pieces worn (the form cannot list them one by one).
-  const sameFamily = current !== null && family === (familyOf(current.armour.rigIds) || null)
+  const sameFamily = current !== null && family === currentFamily
   const rigIds = sameFamily ? current.armour.rigIds : family ? familyRigs(family, library) : []
-  const armour = { rigIds, materialId: text(values, 'materialId') }
-  const shieldId = text(values, 'shieldId')
+  const armour = { rigIds, materialId: pick('materialId', current?.armour.materialId) }
+  const shieldId = pick('shieldId', current?.shieldId)
   const sameKit =
     current !== null &&
     keepWeapon === (current.weapons[0] !== undefined) &&
     JSON.stringify(armour) === JSON.stringify(current.armour) &&
     shieldId === current.shieldId
+  const carried = [...(main ? [main] : []), ...(current?.weapons.slice(1) ?? [])]
+  // A freshly fitted main weapon keeps its full magazine whatever the form still says.
+  const weapons = carried.map((w, i) => (i === 0 && main && !keepWeapon ? w : withTyped(w, i, values)))
   return {
     stats: stats as CxCombatantInput['stats'],
-    classId: text(values, 'classId'),
-    speciesId: text(values, 'speciesId'),
+    classId: pick('classId', current?.classId),
+    speciesId: pick('speciesId', current?.speciesId),
     skills: current?.skills ?? {},
-    weapons: [...(main ? [main] : []), ...(current?.weapons.slice(1) ?? [])],
+    weapons,
     armour,
     shieldId,
-    ...(sameKit ? { live: current.live } : {}),
+    ...(sameKit ? { live: withTypedLive(current.live, values) } : {}),
   }
+}
+
+/** Typed numbers pass through unchecked: the sheet schema refuses a bad one and names its key. */
+const typed = (values: Values, key: string): number | undefined => (typeof values[key] === 'number' ? values[key] : undefined)
+
+function withTyped<W extends CxCombatant['weapons'][number]>(w: W, slot: number, values: Values): W {
+  const ammo = typed(values, ammoKey(slot))
+  const spareMagazines = typed(values, magazinesKey(slot))
+  return { ...w, ...(ammo !== undefined ? { ammo } : {}), ...(spareMagazines !== undefined ? { spareMagazines } : {}) }
+}
+
+function withTypedLive(live: CxCombatant['live'], values: Values): CxCombatant['live'] {
+  const next = { ...live }
+  for (const [field, key] of Object.entries(LIVE_KEYS) as [keyof typeof LIVE_KEYS, string][]) {
+    const n = typed(values, key)
+    if (n !== undefined) next[field] = n
+  }
+  return next
 }
 
 export const asCx = (rules: JsonValue | null): CxCombatant | null => rules as unknown as CxCombatant | null

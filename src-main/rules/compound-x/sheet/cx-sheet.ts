@@ -4,6 +4,8 @@ import { STAT_NAMES } from '../content/pack-schema'
 const stat = z.number().int().min(1).max(20)
 const itemId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id')
 
+export const statBlockSchema = z.strictObject(Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>)
+
 /** A carried weapon: which item, what is fitted, and what is loaded. */
 export const carriedWeaponSchema = z.strictObject({
   kind: z.enum(['ranged', 'melee']),
@@ -43,13 +45,21 @@ export const cxLiveSchema = z.strictObject({
   cover: z.enum(['none', 'partial', 'full']),
   suppressed: z.boolean(),
   sprinted: z.boolean(),
+  /** CX21: it hit the dirt, so the first action of its next turn is already spent. */
+  loseFirstAction: z.boolean().default(false),
+  /**
+   * CX26: the keys of the 'suppressed' conditions whose suppressor has already reacted to this
+   * combatant breaking cover. A suppression lasts one suppressor turn, so its key stands for
+   * "this target, this suppressor turn"; a fresh suppression brings a fresh key.
+   */
+  suppressionReactions: z.array(z.string().min(1).max(80)).max(20).default([]),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
 
 /** A Compound X combatant's rules data, validated whenever it is set. */
 export const cxCombatantSchema = z.strictObject({
-  stats: z.strictObject(Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>),
+  stats: statBlockSchema,
   classId: itemId.nullable(),
   speciesId: itemId.nullable(),
   skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),

@@ -30,10 +30,10 @@ describe('Compound X checks through the pipeline', () => {
     expect(!r.ok && r.error.code).toBe('check/unknown')
   })
 
-  it('offers the action economy and conditions of CX20 and the conditions list', () => {
+  it('CX20: offers 4 actions a turn and 3 reactions a round (the pool an out-of-turn act draws on) and the conditions list', () => {
     expect(cx.economy(null)).toEqual([
       { key: 'actions', label: 'Actions', count: 4, per: 'turn' },
-      { key: 'reactions', label: 'Reactions', count: 3, per: 'round' },
+      { key: 'reactions', label: 'Reactions', count: 3, per: 'round', reaction: true },
     ])
     expect(cx.conditions.map((c) => c.id)).toEqual(expect.arrayContaining(['bleeding', 'plasma-burn', 'downed', 'suppressed']))
   })

@@ -1,0 +1,345 @@
+import { z } from 'zod'
+import type { ActionDefinition, ActionRequest, AttackOption } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import type { CombatantId, ConditionInstance } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import type { RangedWeapon } from './content/pack-schema'
+import { bool, num, pct } from './cx-attack-shared'
+import { actionsCost, actionsText } from './cx-costs'
+import { explainSteps } from './explain'
+import { rangedOdds } from './odds/ranged-odds'
+import type { RangedSetup } from './ranged/ranged-setup'
+import type { ResolveOptions } from './ranged/resolve-ranged'
+import { armourSummary, defenderOf } from './sheet/cx-derived'
+import { statBlockSchema, type CxCombatant } from './sheet/cx-sheet'
+import { metresPerTwoActions } from './stats/derived-stats'
+import { moveDistance } from './turns/movement'
+import {
+  SUPPRESSION_EXPIRY,
+  SUPPRESSION_LEVELS,
+  SUPPRESSION_RADIUS,
+  SUPPRESSION_ROUNDS,
+  suppress,
+  weaponSuppressionLevel,
+  type SuppressionLevel,
+} from './turns/suppression'
+
+/** The ruleset's condition id for being under someone's suppression (CX25). */
+export const SUPPRESSED = 'suppressed'
+
+const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
+
+/**
+ * What the Suppress action writes on each 'suppressed' condition. The core keeps it opaque; the
+ * map will draw the zone from it later. `suppressor` is a snapshot taken when the fire went
+ * down, because when the target breaks cover only the mover's own sheet is at hand and the
+ * prompt's odds still need the suppressor's gun and stats.
+ */
+export const suppressionDataSchema = z.strictObject({
+  level: z.enum(SUPPRESSION_LEVELS),
+  radius: z.union([z.literal(1), z.literal(2)]),
+  /** The suppressor's weapon slot, for the reaction's attack request. */
+  weapon: z.number().int().min(0).max(20),
+  /** Metres from the suppressor to the zone's centre, as the GM gave it (no map yet). */
+  distance: z.number().min(0).max(10_000),
+  suppressor: z.strictObject({
+    name: z.string().max(200),
+    itemId: z.string().max(120),
+    attachmentIds: z.array(z.string().max(120)).max(8),
+    stats: statBlockSchema,
+    prone: z.boolean(),
+  }),
+})
+export type SuppressionData = z.infer<typeof suppressionDataSchema>
+
+/** CX26: how the suppressor answers a target breaking cover, by level. */
+export const REACTION: Readonly<Record<SuppressionLevel, { readonly hits: 1 | 2; readonly automatic: boolean; readonly words: string }>> = {
+  light: { hits: 1, automatic: false, words: 'one single-shot accuracy roll, resolved as a normal shot' },
+  medium: { hits: 1, automatic: true, words: 'one automatic hit, no coverage roll' },
+  heavy: { hits: 2, automatic: true, words: 'two automatic hits, no coverage roll' },
+}
+
+/**
+ * The firing a suppression reaction amounts to. It draws on no magazine: the rounds were spent
+ * by the Suppress action (CX24), so an emptied gun still answers.
+ */
+export const reactionFiring = (level: SuppressionLevel): ResolveOptions => ({
+  ammoInMagazine: REACTION[level].hits,
+  automaticHit: REACTION[level].automatic,
+  rounds: REACTION[level].hits,
+})
+
+export const parseLevel = (v: unknown): SuppressionLevel | null => SUPPRESSION_LEVELS.find((l) => l === v) ?? null
+
+interface Suppressor {
+  readonly slot: number
+  readonly item: RangedWeapon
+  readonly level: Exclude<RangedWeapon['suppression'], 'none'>
+}
+
+/** The carried guns that can lay down suppression, at their level after attachments (CX24). */
+function suppressors(c: CxCombatant, library: ContentLibrary): Suppressor[] {
+  return c.weapons.flatMap((w, slot) => {
+    if (w.kind !== 'ranged') return []
+    const item = library.get('ranged-weapons', w.itemId)
+    if (!item) return []
+    const attachments = w.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
+    const level = weaponSuppressionLevel(item, attachments)
+    return level === 'none' ? [] : [{ slot, item, level }]
+  })
+}
+
+const LEVEL_LABEL = (l: SuppressionLevel) => `${l[0]!.toUpperCase()}${l.slice(1)} (${l === 'light' ? '3 rds or the rest' : `${SUPPRESSION_ROUNDS[l]} rds`}, ${SUPPRESSION_RADIUS[l]} m)`
+
+export function suppressDefinition(c: CxCombatant, library: ContentLibrary): ActionDefinition {
+  const able = suppressors(c, library)
+  const top = able.reduce((best, s) => Math.max(best, levelRank(s.level)), 0)
+  const levels = SUPPRESSION_LEVELS.slice(0, Math.max(1, top))
+  const options: AttackOption[] = [
+    {
+      key: 'weapon',
+      label: 'Weapon',
+      kind: 'choice',
+      value: String(able[0]?.slot ?? 0),
+      choices: able.map((s) => ({ value: String(s.slot), label: `${s.item.name} (up to ${s.level})` })),
+    },
+    { key: 'level', label: 'Level', kind: 'choice', value: able[0]?.level ?? 'light', choices: levels.map((l) => ({ value: l, label: LEVEL_LABEL(l) })) },
+    { key: 'distance', label: 'Distance to the target', kind: 'number', value: 10, unit: 'm', min: 0, max: 2000 },
+  ]
+  return {
+    key: 'suppress',
+    label: 'Suppress (last action of the turn)',
+    target: 'any',
+    options,
+    cost: '1 action, ends the turn',
+    unavailable: able.length === 0 ? 'No weapon that can suppress (CX24).' : null,
+  }
+}
+
+/**
+ * CX24/CX25: lay down suppression on the aimed-at combatant. There is no map yet, so the
+ * positions the rules need are built from the distance the GM gives: the suppressor at the
+ * origin, the target that far along a line. Heavy suppression reaches everyone within 2 m of
+ * the target, which only a map can tell: until then only the target is suppressed and the log
+ * says so.
+ */
+export function performSuppress(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
+  const slot = Number(request.options['weapon'] ?? 0)
+  const carried = c.weapons[slot]
+  const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
+  if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
+  if (!target) return fail('action/noTarget', 'Pick the combatant to suppress.')
+  if (target.id === actor.id) return fail('suppress/self', `${actor.name} cannot suppress itself.`)
+  if (carried.jammed) return fail('suppress/jammed', `The ${item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  const level = parseLevel(request.options['level'])
+  if (!level) return fail('suppress/level', 'Pick a suppression level: light, medium or heavy (CX24).')
+  const distance = num(request.options, 'distance') ?? 10
+  if (distance < 0) return fail('suppress/distance', 'The distance cannot be negative.')
+  const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
+  const positions = new Map<CombatantId, { x: number; y: number }>([
+    [actor.id, { x: 0, y: 0 }],
+    [target.id, { x: distance, y: 0 }],
+  ])
+  const laid = suppress({ suppressorId: actor.id, weapon: item, attachments, level, targetId: target.id, roundsInMagazine: carried.ammo, positions })
+  if (!laid.ok) return laid
+  const { zone, roundsLeft } = laid.value
+  const data: SuppressionData = {
+    level,
+    radius: zone.radius,
+    weapon: slot,
+    distance,
+    suppressor: { name: actor.name, itemId: item.id, attachmentIds: [...carried.attachmentIds], stats: c.stats, prone: c.live.stance === 'prone' },
+  }
+  const conditions: ConditionChange[] = zone.suppressedIds.map((id) => ({
+    combatantId: id,
+    add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue }],
+  }))
+  const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
+  const heavyNote =
+    level === 'heavy' ? `; heavy suppression also suppresses everyone within 2 m of ${target.name}: no map yet, so only ${target.name} is marked — add 'suppressed' to the others by hand (CX25)` : ''
+  return ok({
+    actorRules: { ...c, weapons } as unknown as JsonValue,
+    actorHp: actor.hp,
+    targetRules: null,
+    targetHp: null,
+    summary: `${actor.name} lays down ${level} suppression on ${target.name} with the ${item.name}: ${zone.roundsSpent} rounds, ${zone.radius} m zone, until the ${SUPPRESSION_EXPIRY}; the turn ends (CX24, CX25)${heavyNote}`,
+    detail: [
+      {
+        title: 'Suppression',
+        lines: [
+          { label: 'Level', value: `${level} (weapon allows ${weaponSuppressionLevel(item, attachments)})`, source: 'CX24' },
+          { label: 'Rounds fired', value: `${zone.roundsSpent} (${roundsLeft} left in the magazine)`, source: 'CX24' },
+          { label: 'Zone', value: `${zone.radius} m around ${target.name}, ${distance} m away`, source: 'CX24' },
+          { label: 'If a suppressed target breaks cover', value: REACTION[level].words, source: 'CX26' },
+        ],
+      },
+    ],
+    rolls: [],
+    cost: actionsCost(1),
+    endsTurn: true,
+    conditions,
+  })
+}
+
+/** The exact odds of a suppressor's reaction against the mover, in a few words for the prompt. */
+export function reactionOddsText(data: SuppressionData, mover: CxCombatant, moverHp: number, library: ContentLibrary): string {
+  const item = library.get('ranged-weapons', data.suppressor.itemId)
+  if (!item) return `odds unknown: no weapon "${data.suppressor.itemId}" in the content packs`
+  const setup: RangedSetup = {
+    weapon: item,
+    attachments: data.suppressor.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined),
+    mode: 'semi',
+    aim: 'aimed',
+    distance: data.distance,
+    shooter: { stats: data.suppressor.stats, suppressed: false, sprinted: false, prone: data.suppressor.prone, stealth: false },
+    target: { cover: mover.live.cover, stance: mover.live.stance },
+  }
+  const odds = rangedOdds(setup, defenderOf(mover, moverHp, library), reactionFiring(data.level))
+  if (odds.kind === 'impossible') return `cannot hit: ${odds.reason}`
+  const head = !REACTION[data.level].automatic ? `hit ${pct(1 - odds.firstRound.miss)}` : REACTION[data.level].hits === 1 ? 'hit certain' : '2 hits certain'
+  return `${head} · expected ${odds.expectedHealthDamage.toFixed(1)} damage · down ${pct(odds.down)}`
+}
+
+/** CX26: one suppressor's answer to the mover breaking cover, prepared for the GM. */
+function reactionPrompt(s: ConditionInstance, mover: RulesCombatant, c: CxCombatant, library: ContentLibrary): PromptDraft {
+  const parsed = suppressionDataSchema.safeParse(s.data)
+  if (!s.sourceId || !parsed.success) {
+    // Put on by hand: who or how hard is not recorded, so the GM resolves it.
+    return {
+      reactorId: s.sourceId ?? mover.id,
+      targetId: mover.id,
+      text: `${mover.name} breaks cover while suppressed; the suppression's ${s.sourceId ? 'level' : 'suppressor'} is not recorded: resolve the reaction by hand (CX26)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    }
+  }
+  const data = parsed.data
+  return {
+    reactorId: s.sourceId,
+    targetId: mover.id,
+    text: `${data.suppressor.name} reacts to ${mover.name} leaving cover: ${data.level} suppression — ${REACTION[data.level].words} (CX26)`,
+    resolve: {
+      kind: 'attack',
+      request: { attackerId: s.sourceId, targetId: mover.id, weapon: data.weapon, mode: 'semi', options: { suppressionReaction: data.level, distance: data.distance } },
+    },
+    odds: reactionOddsText(data, c, mover.hp, library),
+  }
+}
+
+const levelOf = (s: ConditionInstance): number => {
+  const p = suppressionDataSchema.safeParse(s.data)
+  return p.success ? levelRank(p.data.level) : 0
+}
+
+/** The strongest suppression each suppressor holds the mover under (one reaction per suppressor, CX26). */
+function bySuppressor(held: readonly ConditionInstance[]): ConditionInstance[][] {
+  const groups = new Map<string, ConditionInstance[]>()
+  for (const s of held) {
+    const k = s.sourceId ?? `unknown:${s.key}`
+    groups.set(k, [...(groups.get(k) ?? []), s])
+  }
+  return [...groups.values()].map((g) => [...g].sort((a, b) => levelOf(b) - levelOf(a)))
+}
+
+export function moveDefinition(c: CxCombatant, library: ContentLibrary): ActionDefinition {
+  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
+  const stance = c.live.stance
+  const metres = (actions: 1 | 2, sprint: boolean) => {
+    const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance })
+    return d.ok ? d.value.metres : null
+  }
+  const label = (n: 1 | 2) => {
+    const walk = metres(n, false)
+    const run = metres(n, true)
+    return `${actionsText(n)} · ${walk ?? 0} m${run !== null ? ` (${run} m sprinting)` : ''}`
+  }
+  return {
+    key: 'move',
+    label: 'Move',
+    target: 'none',
+    options: [
+      { key: 'actions', label: 'Actions', kind: 'choice', value: '2', choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })) },
+      { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
+      { key: 'intoOpen', label: 'Into the open (not complete concealment)', kind: 'toggle', value: true, hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions' },
+      { key: 'leavesZone', label: 'Leaves the suppression zone', kind: 'toggle', value: true, hint: 'CX25: leaving the zone ends being suppressed' },
+      { key: 'throughZone', label: 'Crosses a suppression zone (not suppressed)', kind: 'toggle', value: false, hint: 'CX26: the GM decides' },
+    ],
+    cost: '1 or 2 actions',
+    unavailable: stance === 'hunkering' ? 'Un-hunker first (a free action) to move (000 Using Cover/Stances).' : null,
+  }
+}
+
+/**
+ * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
+ * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
+ * the mover's live state), and leaving the zone ends the suppression. Whether the move is into
+ * the open and whether it leaves the zone are the GM's calls until there is a map.
+ */
+export function performMove(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
+  const o = request.options
+  const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
+  const sprint = bool(o, 'sprint') ?? false
+  const intoOpen = bool(o, 'intoOpen') ?? true
+  const leavesZone = bool(o, 'leavesZone') ?? true
+  const throughZone = bool(o, 'throughZone') ?? false
+  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
+  const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
+  if (!d.ok) return d
+  const held = actor.conditions.filter((x) => x.conditionId === SUPPRESSED)
+  const present = new Set(held.map((x) => x.key))
+  let reacted = c.live.suppressionReactions.filter((k) => present.has(k))
+  const notes: string[] = []
+  const prompts: PromptDraft[] = []
+  const conditions: ConditionChange[] = []
+  if (held.length > 0) {
+    if (intoOpen) {
+      for (const group of bySuppressor(held)) {
+        const keys = group.map((x) => x.key)
+        if (keys.some((k) => reacted.includes(k))) {
+          notes.push(`${nameOf(group[0]!)} already reacted to ${actor.name} this turn: once per target per suppressor turn (CX26)`)
+          continue
+        }
+        prompts.push(reactionPrompt(group[0]!, actor, c, library))
+        reacted = [...reacted, ...keys]
+      }
+    } else {
+      notes.push('into complete concealment: no suppression reaction (CX26)')
+    }
+    if (leavesZone) {
+      conditions.push({ combatantId: actor.id, remove: [SUPPRESSED] })
+      notes.push('leaves the suppression zone: no longer suppressed (CX25)')
+      reacted = []
+    } else {
+      notes.push('stays in the zone: still suppressed (CX25)')
+    }
+  } else if (throughZone) {
+    prompts.push({
+      reactorId: target?.id ?? actor.id,
+      targetId: actor.id,
+      text: `${actor.name} moves through a suppression zone without being suppressed: the GM decides whether ${target ? target.name : 'the suppressor'} reacts (CX26)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    })
+    notes.push('through a suppression zone without being suppressed: the GM decides (CX26)')
+  }
+  const verb = sprint ? 'sprints' : 'moves'
+  return ok({
+    actorRules: { ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue,
+    actorHp: actor.hp,
+    targetRules: null,
+    targetHp: null,
+    summary: `${actor.name} ${verb} ${d.value.metres} m (${actionsText(actions)}, 000 Movement)${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    detail: explainSteps(d.value.steps),
+    rolls: [],
+    cost: actionsCost(actions),
+    ...(conditions.length ? { conditions } : {}),
+    ...(prompts.length ? { prompts } : {}),
+  })
+}
+
+function nameOf(s: ConditionInstance): string {
+  const p = suppressionDataSchema.safeParse(s.data)
+  return p.success ? p.data.suppressor.name : 'Its suppressor'
+}
