@@ -17,8 +17,10 @@ export class GmPage {
     return this.page.getByTestId('initiative-ribbon')
   }
 
+  /** The card whose title is exactly `name` ("Raider" is not "Raider 1"). */
   card(name: string): Locator {
-    return this.page.getByTestId('combatant-card').filter({ hasText: name })
+    const exact = new RegExp(`^\\s*${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`)
+    return this.page.getByTestId('combatant-card').filter({ has: this.page.locator('h3', { hasText: exact }) })
   }
 
   async createCampaign(name: string, seed: string, rulesetId?: string): Promise<void> {

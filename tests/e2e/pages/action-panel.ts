@@ -1,0 +1,27 @@
+import type { Locator, Page } from '@playwright/test'
+
+/** The actions panel: everything besides attacks that the rules resolve (reload, suppress, move, stabilise, checks). */
+export class ActionPanel {
+  readonly root: Locator
+
+  constructor(page: Page) {
+    this.root = page.getByTestId('action-panel')
+  }
+
+  /** Picks the actor and the action (by its key), an optional target, options by key, then does it. */
+  async perform(actor: string, action: string, set: { target?: string; options?: Record<string, string | number | boolean>; dice?: string } = {}): Promise<void> {
+    await this.root.getByTestId('action-actor').selectOption({ label: actor })
+    await this.root.getByTestId('action-key').selectOption(action)
+    if (set.target) await this.root.getByTestId('action-target').selectOption({ label: set.target })
+    for (const [key, value] of Object.entries(set.options ?? {})) {
+      const field = this.root.getByTestId(`option-${key}`)
+      if (typeof value === 'boolean') await field.locator('input').setChecked(value)
+      else if (typeof value === 'number') {
+        await field.locator('input').fill(String(value))
+        await field.locator('input').press('Tab')
+      } else await field.locator('select').selectOption(value)
+    }
+    if (set.dice) await this.root.getByTestId('action-typed-dice').fill(set.dice)
+    await this.root.getByTestId('action-perform').click()
+  }
+}
