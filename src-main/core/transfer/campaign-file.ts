@@ -24,9 +24,12 @@ const MB = 1024 * 1024
 export function writeCampaignFile(document: CampaignDocument): CampaignFile {
   const campaign = document.records['campaign']
   const name = campaign?.typeName === 'campaign' ? campaign.name : 'campaign'
-  // Indented so a GM who opens it in an editor can find the line an error names.
-  const text = JSON.stringify({ format: CAMPAIGN_FILE_FORMAT, formatVersion: CAMPAIGN_FILE_VERSION, document }, null, 1)
-  return { fileName: `${slug(name)}.salvo-campaign.json`, text: `${text}\n` }
+  // One record a line: about half the size of an indented file, and the line an error
+  // names is the record it is in, for a GM who opens the file in an editor.
+  const records = Object.entries(document.records).map(([id, r]) => `${JSON.stringify(id)}: ${JSON.stringify(r)}`)
+  const head = `"schemaVersion": ${JSON.stringify(document.schemaVersion)}, "journalSeq": ${JSON.stringify(document.journalSeq)}`
+  const text = `{"format": "${CAMPAIGN_FILE_FORMAT}", "formatVersion": ${CAMPAIGN_FILE_VERSION}, "document": {${head}, "records": {\n${records.join(',\n')}\n}}}\n`
+  return { fileName: `${slug(name)}.salvo-campaign.json`, text }
 }
 
 // Rounded up, so a file just over the limit never reads as the limit itself.
@@ -58,7 +61,7 @@ export function readCampaignFile(fileName: string, text: string, migrations: rea
   } catch (e) {
     const p = findJsonSyntaxProblem(body)
     if (p?.truncated) {
-      return fail('import/truncated', `${fileName} is cut off: ${p.problem} (line ${p.line}, column ${p.column}). The file was probably not saved or copied completely.`)
+      return fail('import/truncated', `${fileName} is cut off at line ${p.line}, column ${p.column}: ${p.problem}. The file was probably not saved or copied completely.`)
     }
     if (p) return fail('import/notJson', `${fileName} is not valid JSON: line ${p.line}, column ${p.column}: ${p.problem}.`)
     return fail('import/notJson', `${fileName} is not valid JSON: ${(e as Error).message.slice(0, 160)}.`)

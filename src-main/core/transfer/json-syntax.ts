@@ -58,7 +58,6 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
 
   /** Reads a string starting at its opening quote; returns a problem or null. */
   const readString = (): JsonSyntaxProblem | null => {
-    const start = i
     i++
     while (i < n) {
       const c = text.charCodeAt(i)
@@ -66,7 +65,7 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
         i++
         return null
       }
-      if (c < 0x20) return at(i, `a line break or control character (${describe(text[i]!)}) inside the string that starts at column ${positionOf(text, start).column}`)
+      if (c < 0x20) return at(i, `a line break or control character (${describe(text[i]!)}) inside a string`)
       if (c === 0x5c) {
         const e = text[i + 1]
         if (e === undefined) break
@@ -81,7 +80,7 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
       }
       i++
     }
-    return at(n, `the text ends inside the string that starts at line ${positionOf(text, start).line}, column ${positionOf(text, start).column}`)
+    return at(n, 'the text ends inside a string')
   }
 
   const readNumber = (): JsonSyntaxProblem | null => {

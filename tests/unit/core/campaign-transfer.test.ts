@@ -191,13 +191,13 @@ describe('importing a damaged file', () => {
   }
 
   const cases: [string, (s: Awaited<ReturnType<typeof setUp>>) => string, string, RegExp][] = [
-    ['truncated JSON', (s) => s.good.text.slice(0, Math.floor(s.good.text.length / 2)), 'import/truncated', /^night\.json is cut off: the text ends .* \(line \d+, column \d+\)/],
+    ['truncated JSON', (s) => s.good.text.slice(0, Math.floor(s.good.text.length / 2)), 'import/truncated', /^night\.json is cut off at line \d+, column \d+: the text ends (inside|where) .*\. The file was probably not saved or copied completely\.$/],
     ['not JSON at all', () => 'Vex 110/110, Raider down\n', 'import/notJson', /^night\.json is not valid JSON: line 1, column 1: unexpected "V" where a value should be\.$/],
     [
       'a stray character mid-file',
-      (s) => s.good.text.replace('"formatVersion": 1,', '"formatVersion": 1;'),
+      (s) => s.good.text.replace('"rng": {"typeName":"rng","id":"rng","seed":', '"rng": {"typeName":"rng","id":"rng","seed";'),
       'import/notJson',
-      /^night\.json is not valid JSON: line 3, column 20: unexpected ";" where "," or "}" should be\.$/,
+      /^night\.json is not valid JSON: line \d+, column 43: unexpected ";" where ":" after the property name should be\.$/,
     ],
     ['the wrong format marker', (s) => s.edit((f) => (f.format = 'salvo-items')), 'import/notCampaign', /no "format": "salvo-campaign" marker \(its "format" is "salvo-items"\)/],
     ['an item file', () => JSON.stringify(homebrew), 'import/notCampaign', /It looks like a campaign item file/],
@@ -266,6 +266,19 @@ describe('importing a damaged file', () => {
 })
 
 describe('the export file', () => {
+  it('puts one record on a line, so the line an import error names is the record it is in', async () => {
+    const a = await startCore()
+    await a.gm.must('createCampaign', { name: 'Lines', seed: 's', rulesetId: 'generic-d100' })
+    await a.gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 40 })
+    const { text } = await a.gm.must('exportCampaign', undefined)
+    const lines = text.split('\n')
+    const rng = lines.findIndex((l) => l.startsWith('"rng": {'))
+    expect(rng).toBeGreaterThan(0)
+    lines[rng] = lines[rng]!.replace('"seed":', '"seed" ')
+    const r = await a.gm.request('importCampaign', { fileName: 'lines.json', text: lines.join('\n') })
+    expect(!r.ok && r.error.message).toMatch(new RegExp(`^lines\\.json is not valid JSON: line ${rng + 1}, column \\d+: `))
+  })
+
   it('holds no time of export or folder id, so exporting twice gives the same bytes', async () => {
     const a = await startCore()
     const created = await a.gm.must('createCampaign', { name: 'Stable', seed: 's', rulesetId: 'generic-d100' })
