@@ -44,6 +44,10 @@ describe('renaming a campaign', () => {
     expect(!same.ok && same.error.code).toBe('campaign/sameName')
     const empty = await gm.request('dispatch', { type: 'campaign/rename', payload: { name: '   ' }, meta: { commandId: 'empty' } })
     expect(!empty.ok && empty.error.message).toBe('Invalid command: payload.name cannot be empty.')
+    // As long as a new campaign's name may be, and no longer.
+    await gm.command('campaign/rename', { name: 'L'.repeat(80) })
+    const long = await gm.request('dispatch', { type: 'campaign/rename', payload: { name: 'L'.repeat(81) }, meta: { commandId: 'long' } })
+    expect(!long.ok && long.error.message).toBe('Invalid command: payload.name must be at most 80 characters.')
   })
 
   it('keeps the new name across a restart (it is a journaled command)', async () => {
