@@ -20,6 +20,13 @@ const name = z
   .min(1, 'cannot be empty')
   .max(60, 'must be at most 60 characters')
   .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
+/** The same limit as a new campaign's name (createCampaign), so any campaign can be renamed. */
+const campaignName = z
+  .string()
+  .trim()
+  .min(1, 'cannot be empty')
+  .max(80, 'must be at most 80 characters')
+  .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
 const hpValue = z.number().int('must be a whole number').min(-100_000).max(100_000)
 const maxHp = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000)
 const initiativeModifier = z.number().int('must be a whole number').min(-100).max(100)
@@ -162,7 +169,7 @@ export const commandPayloadSchemas = {
   'hold/release': z.strictObject({ combatantId: combatantIdSchema }),
   'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
   'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
-  'campaign/rename': z.strictObject({ name }),
+  'campaign/rename': z.strictObject({ name: campaignName }),
   /**
    * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out
    * `rules` keeps the entry's sheet (the roster's edit form has no sheet fields); null clears it.

@@ -15,13 +15,24 @@ export interface CampaignSummary {
   readonly name: string
   readonly rulesetId: string
   readonly updatedAt: string
+  /** When the GM last opened it (the recent list's order); absent if never recorded. */
+  readonly openedAt?: string
 }
+
+/** A whole campaign as one file, for the GM to keep or carry to another machine. */
+export interface CampaignFile {
+  readonly fileName: string
+  readonly text: string
+}
+
+/** The largest campaign file Salvo imports; windows check it too, before sending a byte. */
+export const MAX_CAMPAIGN_FILE_BYTES = 16 * 1024 * 1024
 
 export interface BackupInfo {
   readonly name: string
   readonly createdAt: string
   readonly bytes: number
-  /** Why it was taken: 'opened', 'closed', 'before-migration-v1', … */
+  /** Why it was taken: 'opened', 'closed', 'periodic', 'encounter-end', 'before-migration-v1', … */
   readonly reason: string
 }
 
@@ -64,6 +75,9 @@ export const REQUEST_NAMES = [
   'createCampaign',
   'openCampaign',
   'restoreBackup',
+  'listBackups',
+  'exportCampaign',
+  'importCampaign',
   'listRulesets',
   'previewAttack',
   'sheetForm',
@@ -83,6 +97,11 @@ export interface RequestResults {
   createCampaign: CampaignSummary
   openCampaign: CampaignSummary
   restoreBackup: CampaignSummary
+  /** The open campaign's backups, newest first. */
+  listBackups: readonly BackupInfo[]
+  exportCampaign: CampaignFile
+  /** The new campaign the file became (it is opened). */
+  importCampaign: CampaignSummary
   listRulesets: readonly { readonly id: string; readonly name: string }[]
   previewAttack: AttackPreview
   sheetForm: readonly AttackOption[]
@@ -99,6 +118,9 @@ export interface RequestInputs {
   createCampaign: { name: string; seed?: string; rulesetId?: string }
   openCampaign: { campaignId: string }
   restoreBackup: { campaignId: string; backup: string }
+  listBackups: undefined
+  exportCampaign: undefined
+  importCampaign: CampaignFile
   listRulesets: undefined
   previewAttack: { request: AttackRequest }
   /** The ruleset's sheet form for a combatant (or a blank one for null). */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema } from './commands'
-import type { RequestName } from './contract'
+import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -17,6 +17,14 @@ export const requestInputSchemas = {
   }),
   openCampaign: z.strictObject({ campaignId }),
   restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),
+  listBackups: z.undefined(),
+  exportCampaign: z.undefined(),
+  // Only a ceiling against absurd input: the import itself measures the bytes and refuses a
+  // file over MAX_CAMPAIGN_FILE_BYTES with its size named, which this generic message cannot do.
+  importCampaign: z.strictObject({
+    fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
+    text: z.string().max(2 * MAX_CAMPAIGN_FILE_BYTES, 'is far larger than a campaign file may be'),
+  }),
   listRulesets: z.undefined(),
   previewAttack: z.strictObject({ request: attackRequestSchema }),
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),

@@ -18,11 +18,16 @@ import type { Ruleset } from '../../rules/ruleset'
 import { asRulesCombatant } from '../commands/rules-deciders'
 import { historyOf } from '../commands/misc-deciders'
 import { CampaignEngine } from '../engine/campaign-engine'
+import { BACKUP_REASONS, listBackups } from '../persistence/backups'
 import { CampaignRepository } from '../persistence/campaign-repository'
 import { nodeDurableFs, type DurableFs } from '../persistence/durable-fs'
 import type { OpenCampaign } from '../persistence/open-campaign'
+import { RecentCampaigns } from '../persistence/recent-campaigns'
 import { ViewChannel } from '../projection/view-channel'
 import { RecordStore } from '../state/record-store'
+import { writeCampaignFile } from '../transfer/campaign-file'
+import { checkCampaignImport } from '../transfer/campaign-import'
+import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import { SerialQueue } from './serial-queue'
 
 export interface CoreOptions {
@@ -33,7 +38,13 @@ export interface CoreOptions {
   readonly idleCompactMs?: number
   /** Where the shipped content packs are (default: ./resources). */
   readonly resourcesDir?: string
+  /** How often the open campaign gets a rolling backup, if it changed (ms; default 10 minutes). */
+  readonly backupEveryMs?: number
+  /** The clock for rolling backups; tests pass one they can tick by hand. */
+  readonly backupTimer?: IntervalTimer
 }
+
+const TEN_MINUTES = 10 * 60 * 1000
 
 /** One window (GM or player) attached to the core. */
 export interface Connection {
@@ -62,13 +73,20 @@ export class SalvoCore {
   /** A storage problem the GM should know about even though play can go on. */
   #warning: string | null = null
   #idleTimer: ReturnType<typeof setTimeout> | null = null
+  #stopRollingBackups: (() => void) | null = null
+  /** The journal position the last backup of the open campaign holds. */
+  #backedUpSeq = 0
 
   readonly #rulesets: RulesetRegistry
+  readonly #recent: RecentCampaigns
+  readonly #now: () => Date
 
   constructor(private readonly options: CoreOptions) {
     this.#rulesets = createRulesetRegistry(options.resourcesDir ?? path.resolve('resources'))
     this.#fs = options.fs ?? nodeDurableFs
     this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
+    this.#recent = new RecentCampaigns(this.#fs, options.dataDir)
+    this.#now = options.now ?? (() => new Date())
   }
 
   /** Reopens the campaign that was open last time, if any (a crash or restart resumes play). */
@@ -95,6 +113,7 @@ export class SalvoCore {
   async shutdown(): Promise<void> {
     await this.#queue.run(async () => {
       if (this.#idleTimer) clearTimeout(this.#idleTimer)
+      this.#stopRollingBackups?.()
       await this.#campaign?.close()
       this.#campaign = null
       this.#engine = null
@@ -143,7 +162,7 @@ export class SalvoCore {
       case 'session':
         return ok(this.#session(attached.channel.role))
       case 'listCampaigns':
-        return ok(this.#repo.list())
+        return ok(this.#recent.order(this.#repo.list()))
       case 'createCampaign': {
         const { name, seed, rulesetId = DEFAULT_RULESET_ID } = input as { name: string; seed?: string; rulesetId?: string }
         if (!this.#rulesets.find(rulesetId)) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
@@ -153,21 +172,44 @@ export class SalvoCore {
         return this.#open(() => this.#repo.open((input as { campaignId: string }).campaignId))
       case 'restoreBackup': {
         const { campaignId, backup } = input as { campaignId: string; backup: string }
-        return this.#open(() => this.#repo.restoreBackup(campaignId, backup))
+        // Checked before anything closes: a bad choice leaves the open campaign in play.
+        const bytes = this.#repo.readBackup(campaignId, backup)
+        if (!bytes.ok) return bytes
+        const aside = this.#campaign?.id === campaignId ? 'replaced' : 'broken'
+        return this.#open(() => this.#repo.restoreDocument(campaignId, bytes.value, aside))
+      }
+      case 'listBackups':
+        if (!this.#campaign) return fail('campaign/none', 'Open a campaign to see its backups.')
+        return ok(listBackups(this.#fs, this.#campaign.paths))
+      case 'exportCampaign':
+        if (!this.#campaign) return fail('campaign/none', 'Open a campaign to export it.')
+        return ok(writeCampaignFile(this.#campaign.document()))
+      case 'importCampaign': {
+        const { fileName, text } = input as { fileName: string; text: string }
+        // Every check runs before the open campaign is closed or a folder is made.
+        const checked = checkCampaignImport(fileName, text, (id) => this.#rulesets.find(id))
+        if (!checked.ok) return checked
+        return this.#open(() => this.#repo.adopt(checked.value))
       }
     }
   }
 
   #dispatch(input: unknown): Result<RequestResults['dispatch']> {
     if (!this.#campaign || !this.#engine) return fail('campaign/none', 'Open or create a campaign first.')
+    const campaign = this.#campaign
     const before = this.#undoLabels()
     const result = this.#engine.execute(input)
     if (!result.ok) return result
     // New or edited items change cards everywhere: give every window a fresh projection.
     if (result.value.contentChanged) this.#resetViews()
-    else for (const a of this.#attached) a.channel.publish(this.#campaign.store, result.value.changes, this.#campaign.seq, this.#activeRuleset)
+    else for (const a of this.#attached) a.channel.publish(campaign.store, result.value.changes, campaign.seq, this.#activeRuleset)
+    // A rename (or its undo) shows in every title and in the campaign list at once.
+    const renamed = result.value.changes.some((c) => c.id === 'campaign')
+    if (renamed) this.#writeMeta(campaign)
     const after = this.#undoLabels()
-    if (before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
+    if (renamed || before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
+    // The engine validated the input, so its type is a real command type.
+    if ((input as { type: string }).type === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
     this.#scheduleCompaction()
     return ok(result.value.ack)
   }
@@ -178,6 +220,8 @@ export class SalvoCore {
    */
   async #open(load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#stopRollingBackups?.()
+    this.#stopRollingBackups = null
     const previous = this.#campaign
     this.#campaign = null
     this.#engine = null
@@ -220,10 +264,48 @@ export class SalvoCore {
     this.#warning = null
     try {
       this.#fs.writeFileAtomic(this.#appStateFile, JSON.stringify({ lastCampaignId: campaign.id }))
+      this.#recent.markOpened(campaign.id, this.#now())
     } catch (e) {
       console.error(`Salvo could not remember the open campaign: ${(e as Error).message}`)
     }
-    return ok(campaign.summary())
+    this.#startRollingBackups(campaign)
+    return ok(this.#recent.order([campaign.summary()])[0]!)
+  }
+
+  /**
+   * A copy of the open campaign every so often, skipped when nothing changed since the last
+   * one (an idle evening would otherwise fill the pool with copies of the same state).
+   */
+  #startRollingBackups(campaign: OpenCampaign): void {
+    this.#backedUpSeq = campaign.seq
+    const timer = this.options.backupTimer ?? unrefIntervalTimer
+    this.#stopRollingBackups = timer.every(this.options.backupEveryMs ?? TEN_MINUTES, () => {
+      void this.#queue.run(() => {
+        if (this.#campaign === campaign && campaign.seq !== this.#backedUpSeq) this.#rollingBackup(campaign, BACKUP_REASONS.periodic)
+      })
+    })
+  }
+
+  /** A failed backup stops nothing (the journal still holds every change), but the GM hears of it. */
+  #rollingBackup(campaign: OpenCampaign, reason: string): void {
+    const before = this.#warning
+    try {
+      campaign.backup(reason)
+      this.#backedUpSeq = campaign.seq
+    } catch (e) {
+      console.error(`Salvo could not back up ${campaign.paths.dir}: ${(e as Error).message}`)
+      this.#warning = `Salvo could not write a backup of this campaign (${(e as Error).message}). Every change is still saved; check the disk.`
+    }
+    if (this.#warning !== before) this.#broadcastSession()
+  }
+
+  #writeMeta(campaign: OpenCampaign): void {
+    try {
+      campaign.writeMeta()
+    } catch (e) {
+      // Only the campaign list's copy of the name is stale; the campaign itself has the change.
+      console.error(`Salvo could not update ${campaign.paths.meta}: ${(e as Error).message}`)
+    }
   }
 
   /** Every window drops what it holds and gets a fresh snapshot. */

@@ -5,6 +5,24 @@ import { fileStamp, type CampaignPaths } from './campaign-paths'
 /** How many backups of each kind are kept before the oldest are dropped. */
 const KEEP = 20
 
+/**
+ * Why a backup is taken. The rolling ones (on a timer, at each encounter's end) share one
+ * pool so a long session cannot push out the copies taken on open, on close or before a
+ * format upgrade, which are the ones that matter when a file breaks.
+ */
+export const BACKUP_REASONS = {
+  opened: 'opened',
+  closed: 'closed',
+  periodic: 'periodic',
+  encounterEnd: 'encounter-end',
+} as const
+
+function poolOf(reason: string): string {
+  if (reason === BACKUP_REASONS.periodic || reason === BACKUP_REASONS.encounterEnd) return 'rolling'
+  if (reason === BACKUP_REASONS.opened || reason === BACKUP_REASONS.closed) return 'session'
+  return reason
+}
+
 export function listBackups(fs: DurableFs, paths: CampaignPaths): BackupInfo[] {
   return fs
     .list(paths.backupsDir)
@@ -28,8 +46,13 @@ export function writeBackup(fs: DurableFs, paths: CampaignPaths, reason: string,
   return name
 }
 
-/** Drops the oldest backups beyond the limit (names sort by time). */
-export function pruneBackups(fs: DurableFs, paths: CampaignPaths): void {
-  const names = listBackups(fs, paths).map((b) => b.name)
-  for (const name of names.slice(KEEP)) fs.remove(paths.backup(name))
+/** Drops the oldest backups of each pool beyond the limit (names sort by time). */
+export function pruneBackups(fs: DurableFs, paths: CampaignPaths, keep = KEEP): void {
+  const seen = new Map<string, number>()
+  for (const b of listBackups(fs, paths)) {
+    const pool = poolOf(b.reason)
+    const n = (seen.get(pool) ?? 0) + 1
+    seen.set(pool, n)
+    if (n > keep) fs.remove(paths.backup(b.name))
+  }
 }

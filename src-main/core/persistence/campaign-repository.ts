@@ -16,6 +16,7 @@ import { nodeDurableFs, type DurableFs } from './durable-fs'
 import { JournalCorruptError, JournalWriter, readJournal } from './journal'
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from './migrations'
 import { OpenCampaign } from './open-campaign'
+import { slug } from './slug'
 
 export interface RepositoryOptions {
   readonly dataDir: string
@@ -23,16 +24,6 @@ export interface RepositoryOptions {
   readonly now?: () => Date
   /** The migration path; tests substitute their own steps. */
   readonly migrations?: readonly Migration[]
-}
-
-function slug(name: string): string {
-  const s = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-  return s || 'campaign'
 }
 
 /** Creates, lists, opens and restores campaigns under `<data>/campaigns/<id>/`. */
@@ -58,8 +49,17 @@ export class CampaignRepository {
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1))
   }
 
+  /** A folder name no campaign has yet: the name as a word plus a random suffix. */
+  #newId(name: string): string {
+    const taken = new Set(this.#fs.list(CampaignPaths.campaignsDir(this.options.dataDir)))
+    for (;;) {
+      const id = `${slug(name)}-${randomBytes(3).toString('hex')}`
+      if (!taken.has(id)) return id
+    }
+  }
+
   async create(name: string, seed: string | undefined, rulesetId: string): Promise<OpenCampaign> {
-    const id = `${slug(name)}-${randomBytes(3).toString('hex')}`
+    const id = this.#newId(name)
     const paths = this.paths(id)
     this.#fs.mkdirp(paths.dir)
     const campaign: CampaignRecord = {
@@ -183,15 +183,38 @@ export class CampaignRepository {
   }
 
   /**
+   * A new campaign made from a whole document that has already passed every check an open
+   * makes (an import), opened. Its folder is created only now, so a refused file leaves none.
+   */
+  async adopt(document: CampaignDocument): Promise<Result<OpenCampaign>> {
+    const record = document.records['campaign']
+    const id = this.#newId(record?.typeName === 'campaign' ? record.name : 'campaign')
+    const paths = this.paths(id)
+    this.#fs.mkdirp(paths.dir)
+    this.#fs.writeFileAtomic(paths.document, JSON.stringify(document))
+    return this.open(id)
+  }
+
+  /**
    * Puts a backup in place of a broken document. The broken document and journal are moved
    * aside, never deleted, so nothing the GM had is lost.
    */
   async restoreBackup(campaignId: string, backup: string): Promise<Result<OpenCampaign>> {
+    const bytes = this.readBackup(campaignId, backup)
+    return bytes.ok ? this.restoreDocument(campaignId, bytes.value) : bytes
+  }
+
+  /**
+   * A backup's bytes once they look restorable. Separate from the restore itself so the core
+   * can refuse a bad backup before it closes the campaign that is open.
+   */
+  readBackup(campaignId: string, backup: string): Result<Buffer> {
     const paths = this.paths(campaignId)
     if (!listBackups(this.#fs, paths).some((b) => b.name === backup)) {
       return fail('backup/notFound', `No backup named ${backup} for this campaign.`)
     }
-    const bytes = this.#fs.readFile(paths.backup(backup))!
+    const bytes = this.#fs.readFile(paths.backup(backup))
+    if (bytes === null) return fail('backup/notFound', `No backup named ${backup} for this campaign.`)
     let parsed: unknown
     try {
       parsed = JSON.parse(bytes.toString('utf8'))
@@ -203,9 +226,19 @@ export class CampaignRepository {
     // An older backup (say, the one taken before a migration) is migrated and checked by open().
     const bad = version === CURRENT_SCHEMA_VERSION ? documentProblem(parsed) : null
     if (bad) return fail('backup/corrupt', `${paths.backup(backup)}: ${bad}; choose another backup.`)
-    const stamp = this.#now().toISOString().replace(/[:.]/g, '-')
-    if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.broken-${stamp}`)
-    if ((this.#fs.sizeOf(paths.journal) ?? 0) > 0) this.#fs.rename(paths.journal, `${paths.journal}.broken-${stamp}`)
+    return ok(bytes)
+  }
+
+  /**
+   * Writes a backup's bytes as the campaign's document and opens it. What was there is moved
+   * aside (`campaign.json.<aside>-<time>`), never deleted: 'broken' when it would not open,
+   * 'replaced' when the GM chose to go back to an earlier state.
+   */
+  async restoreDocument(campaignId: string, bytes: Buffer, aside: 'broken' | 'replaced' = 'broken'): Promise<Result<OpenCampaign>> {
+    const paths = this.paths(campaignId)
+    const stamp = fileStamp(this.#now())
+    if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.${aside}-${stamp}`)
+    if ((this.#fs.sizeOf(paths.journal) ?? 0) > 0) this.#fs.rename(paths.journal, `${paths.journal}.${aside}-${stamp}`)
     this.#fs.writeFileAtomic(paths.document, bytes.toString('utf8'))
     return this.open(campaignId)
   }

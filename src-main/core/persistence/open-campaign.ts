@@ -67,11 +67,26 @@ export class OpenCampaign {
    */
   async compact(force = false): Promise<void> {
     if (this.#sinceCompaction === 0 && !force) return
-    this.db.data = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq, records: this.store.toObject() }
+    this.db.data = this.document()
     await this.db.write()
     this.journal.truncate(0)
     this.#sinceCompaction = 0
     this.writeMeta()
+  }
+
+  /** The whole campaign as it stands now, journal folded in (what compaction would write). */
+  document(): CampaignDocument {
+    return { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq, records: this.store.toObject() }
+  }
+
+  /**
+   * Keeps a copy of the current state (journal included) without rewriting the document, so
+   * a backup never waits for or disturbs compaction. Returns the backup's name.
+   */
+  backup(reason: string): string {
+    const name = writeBackup(this.fs, this.paths, reason, Buffer.from(JSON.stringify(this.document()), 'utf8'), this.now())
+    pruneBackups(this.fs, this.paths)
+    return name
   }
 
   writeMeta(): void {

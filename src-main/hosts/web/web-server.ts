@@ -1,14 +1,18 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
+import { MAX_CAMPAIGN_FILE_BYTES } from '../../../src-shared/contract'
 import type { ViewRole } from '../../../src-shared/views'
 import type { SalvoCore } from '../../core/app/salvo-core'
 import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
 
 const LOOPBACK = '127.0.0.1'
-/** Commands are small; anything bigger than this is refused before parsing. */
-const MAX_MESSAGE_BYTES = 1024 * 1024
+/**
+ * Commands are small, but a campaign import carries a whole file (JSON-escaped, so up to
+ * twice its size); anything bigger than that is refused before parsing.
+ */
+const MAX_MESSAGE_BYTES = 2 * MAX_CAMPAIGN_FILE_BYTES + 64 * 1024
 
 export interface RunningServer {
   readonly url: string
