@@ -29,7 +29,8 @@ import {
 /** The ruleset's condition id for being under someone's suppression (CX25). */
 export const SUPPRESSED = 'suppressed'
 
-const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
+/** none < light < medium < heavy, for "at most the weapon's level" (CX24). */
+export const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
 
 /**
  * What the Suppress action writes on each 'suppressed' condition. The core keeps it opaque; the

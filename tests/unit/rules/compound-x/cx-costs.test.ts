@@ -33,6 +33,15 @@ describe('CX20 costs of attacks (000 Actions, 000 Fire Rates)', () => {
   }
 })
 
+describe('CX20 costs on a blocked preview', () => {
+  it('CX20/CX9: a preview blocked by a jam still says what the shot would cost', () => {
+    const pumped = combatant('Vex', sheet({ weapons: [ranged('anvil-arms-hunting-shotgun', 6, { jammed: true })] }))
+    const p = must(cx.attacks!.preview(attack(0, 'semi'), pumped, raider))
+    expect(p.blocked).toMatch(/jammed/)
+    expect(p.cost).toBe('2 actions')
+  })
+})
+
 describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, CX29)', () => {
   const vex = combatant('Vex', sheet({ shieldId: 'a-class-electron-shield', weapons: [ranged('anvil-arms-c25', 10, { jammed: true })] }))
 
