@@ -67,7 +67,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
 
 export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t: RulesCombatant, library: ContentLibrary): AttackPreview {
   const { setup, options } = prepare(request, sides, arm, library)
-  const base = { weapons: sides.weaponList, options }
+  const base = { weapons: sides.weaponList, options, cost: MELEE_STRIKE.text }
   const odds = meleeOdds(setup, defenderOf(sides.target, t.hp, library))
   if (odds.kind === 'impossible') return blockedPreview(base, explainSteps(odds.steps), odds.reason)
   const plain = odds.hit - odds.critical - odds.extraCritical
@@ -89,7 +89,6 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
     explanation: explainSteps(odds.steps),
     blocked: null,
     diceHint: 'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
-    cost: MELEE_STRIKE.text,
   }
 }
 

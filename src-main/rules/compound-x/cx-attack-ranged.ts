@@ -11,10 +11,10 @@ import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
 import { actionsCost, actionsText } from './cx-costs'
-import { parseLevel, REACTION, reactionFiring, SUPPRESSED } from './cx-suppression'
+import { levelRank, parseLevel, REACTION, reactionFiring, SUPPRESSED } from './cx-suppression'
 import { actionCost, fireAction } from './turns/action-costs'
 import { hitTheDirt } from './turns/hit-the-dirt'
-import { SUPPRESSION_LEVELS, weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
+import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
 import { rollStray, strayCheck, type StrayRisk } from './ranged/stray-shot'
 import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
@@ -96,8 +96,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
 function reactionRefusal(arm: Ranged, level: SuppressionLevel, library: ContentLibrary): string | null {
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const allowed = weaponSuppressionLevel(arm.item, attachments)
-  const rank = (l: string) => ['none', ...SUPPRESSION_LEVELS].indexOf(l)
-  return rank(allowed) < rank(level) ? `The ${arm.item.name} suppresses at most at ${allowed} level, so it cannot answer at ${level} (CX24, CX26).` : null
+  return levelRank(allowed) < levelRank(level) ? `The ${arm.item.name} suppresses at most at ${allowed} level, so it cannot answer at ${level} (CX24, CX26).` : null
 }
 
 /** What one firing costs: `000` Fire Rates for a turn's shot, nothing for a suppression reaction (CX26). */
@@ -112,11 +111,10 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
   const prepared = prepare(request, sides, arm, library, a)
   if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
   const { setup, options, stray } = prepared
-  const price = firingCost(arm, setup.mode, null)
   // The chance the shot goes to the intended target at all; the rest strays to someone else.
   const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
   const p = reach?.chance ?? 1
-  const base = { weapons: sides.weaponList, options }
+  const base = { weapons: sides.weaponList, options, cost: firingCost(arm, setup.mode, null).text }
   const blockedBy = arm.carried.jammed
     ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
     : arm.carried.ammo === 0
@@ -159,20 +157,19 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     explanation,
     blocked: null,
     diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
-    cost: price.text,
   }
 }
 
 /** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
 function previewReaction(prepared: Prepared, level: SuppressionLevel, sides: Sides, arm: Ranged, t: RulesCombatant, library: ContentLibrary): AttackPreview {
   const { setup, options } = prepared
-  const base = { weapons: sides.weaponList, options }
+  const base = { weapons: sides.weaponList, options, cost: firingCost(arm, 'semi', level).text }
   const { hits, automatic, words } = REACTION[level]
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
   const blockedBy = arm.carried.jammed ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).` : reactionRefusal(arm, level, library)
   const head: ExplanationSection = { title: 'Suppression reaction', lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }] }
   if (odds.kind === 'impossible' || blockedBy) {
-    return { ...blockedPreview(base, [head, ...explainSteps(odds.steps)], blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null)), cost: firingCost(arm, 'semi', level).text }
+    return blockedPreview(base, [head, ...explainSteps(odds.steps)], blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
   }
   const f = odds.firstRound
   return {
@@ -197,7 +194,6 @@ function previewReaction(prepared: Prepared, level: SuppressionLevel, sides: Sid
     diceHint: automatic
       ? 'no accuracy roll; d100 armour only if the target wears none (or for a laser); d100 Shock save over 70 damage'
       : 'd10 accuracy (d10 jam check on a 1, d10 critical in the Luck band), d100 armour on a hit; d100 Shock save over 70 damage',
-    cost: firingCost(arm, 'semi', level).text,
   }
 }
 

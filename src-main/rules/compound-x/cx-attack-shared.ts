@@ -58,8 +58,8 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
 }
 
 /** A preview that cannot go ahead: the options still show, with the reason and the working so far. */
-export function blockedPreview(base: Pick<AttackPreview, 'weapons' | 'options'>, explanation: AttackPreview['explanation'], reason: string | null): AttackPreview {
-  return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '', cost: '' }
+export function blockedPreview(base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>, explanation: AttackPreview['explanation'], reason: string | null): AttackPreview {
+  return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '' }
 }
 
 export const meleeModes = (w: MeleeWeapon): string[] => (w.hybrid ? ['one-handed', 'two-handed'] : ['strike'])

@@ -46,8 +46,9 @@ function shieldAtTurnStart(live: CxLive, c: CxCombatant, library: ContentLibrary
 
 /**
  * The start of a Compound X combatant's own turn: a downed one rolls its death save (CX27)
- * and a knocked-out one its wake roll (CX15); everyone's armour points refill (CX12), shields
- * recharge or count down (CX14) and nanites regenerate (CX22).
+ * and a knocked-out one its wake roll (CX15); plasma burn and the damaging conditions tick
+ * (01_05), a dive to the dirt takes its action (CX21); everyone's armour points refill (CX12),
+ * shields recharge or count down (CX14) and nanites regenerate (CX22).
  */
 export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLibrary): EdgeEffects | null {
   const c = asCx(rc)

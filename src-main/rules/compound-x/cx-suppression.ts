@@ -29,7 +29,8 @@ import {
 /** The ruleset's condition id for being under someone's suppression (CX25). */
 export const SUPPRESSED = 'suppressed'
 
-const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
+/** none < light < medium < heavy, for "at most the weapon's level" (CX24). */
+export const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
 
 /**
  * What the Suppress action writes on each 'suppressed' condition. The core keeps it opaque; the
@@ -326,7 +327,8 @@ export function performMove(request: ActionRequest, actor: RulesCombatant, c: Cx
   }
   const verb = sprint ? 'sprints' : 'moves'
   return ok({
-    actorRules: { ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue,
+    // Only the reaction bookkeeping changes on the sheet; a plain move leaves it as it was.
+    actorRules: sameKeys(reacted, c.live.suppressionReactions) ? null : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
@@ -338,6 +340,8 @@ export function performMove(request: ActionRequest, actor: RulesCombatant, c: Cx
     ...(prompts.length ? { prompts } : {}),
   })
 }
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i])
 
 function nameOf(s: ConditionInstance): string {
   const p = suppressionDataSchema.safeParse(s.data)

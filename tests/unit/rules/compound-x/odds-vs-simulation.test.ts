@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { DiceRoller } from '../../../../src-main/core/dice/dice-roller'
 import { seededSource } from '../../../../src-main/core/dice/random-source'
 import { rangedOdds } from '../../../../src-main/rules/compound-x/odds/ranged-odds'
-import { resolveRanged } from '../../../../src-main/rules/compound-x/ranged/resolve-ranged'
+import { resolveRanged, type ResolveOptions } from '../../../../src-main/rules/compound-x/ranged/resolve-ranged'
+import { reactionFiring } from '../../../../src-main/rules/compound-x/cx-suppression'
 import type { RangedSetup } from '../../../../src-main/rules/compound-x/ranged/ranged-setup'
 import type { DefenderState } from '../../../../src-main/rules/compound-x/protection/defender'
 import { armour, defender, setup, shield, smg, stats } from './fixtures'
@@ -14,7 +15,10 @@ interface Case {
   readonly name: string
   readonly setup: RangedSetup
   readonly defender: DefenderState
-  readonly automaticHit?: boolean
+  /** How the firing goes: defaults to the mode's volley from a 30-round magazine. */
+  readonly firing?: ResolveOptions
+  /** CX26: this many hits, certainly (automatic hits roll no accuracy). */
+  readonly certainHits?: number
 }
 
 const CASES: Case[] = [
@@ -42,19 +46,48 @@ const CASES: Case[] = [
     setup: setup({ weapon: smg({ apl: null, damage: { base: 90, type: 'laser' } }) }, { stats: stats({ luck: 2 }) }),
     defender: defender({ health: 70, shield: shield(40), shockSave: 2 }),
   },
+  {
+    name: 'CX26: medium suppression reaction, one automatic hit that always strikes armour, against a fresh armoured target',
+    setup: setup({ distance: 20, weapon: smg({ damage: { base: 85, type: 'ballistic' }, apl: 2 }) }, { stats: stats({ str: 7 }) }),
+    defender: defender({ health: 60, armour: armour(40, 1, 30), shockSave: 4 }),
+    firing: reactionFiring('medium'),
+    certainHits: 1,
+  },
+  {
+    name: 'CX26: heavy suppression reaction, two automatic hits draining the armour points, with a Shock save on the second',
+    setup: setup({ distance: 30, weapon: smg({ damage: { base: 95, type: 'ballistic' }, apl: 2 }) }),
+    defender: defender({ health: 150, armour: armour(40, 1, 40), shockSave: 6 }),
+    firing: reactionFiring('heavy'),
+    certainHits: 2,
+  },
+  {
+    name: 'CX26: heavy suppression reaction against an unarmoured target: no armour to strike, so the d100 halves or not (CX11)',
+    setup: setup({ distance: 30, weapon: smg({ damage: { base: 95, type: 'ballistic' }, apl: 2 }) }),
+    defender: defender({ health: 120, shockSave: 0 }),
+    firing: reactionFiring('heavy'),
+    certainHits: 2,
+  },
+  {
+    name: 'CX26: light suppression reaction, one aimed single-shot accuracy roll (crits and jams as a normal shot)',
+    setup: setup({ distance: 15, target: { cover: 'partial', stance: 'standing' } }, { stats: stats({ luck: 8 }) }),
+    defender: defender({ health: 80, armour: armour(55, 1, 40), shockSave: 2 }),
+    firing: reactionFiring('light'),
+  },
 ]
 
 describe('exact odds agree with 200,000 seeded simulated resolutions (±0.5 percentage points)', () => {
   for (const c of CASES) {
     it(c.name, () => {
-      const odds = rangedOdds(c.setup, c.defender, { ammoInMagazine: 30, automaticHit: c.automaticHit })
+      const firing = c.firing ?? { ammoInMagazine: 30 }
+      const odds = rangedOdds(c.setup, c.defender, firing)
       if (odds.kind !== 'odds') throw new Error(odds.reason)
+      if (c.certainHits !== undefined) expect(odds.hits[c.certainHits]).toBe(1)
       const dice = new DiceRoller(seededSource(`sim:${c.name}`), undefined)
       const counts = { miss: 0, hit: 0, critical: 0, extraCritical: 0, firstJam: 0, jam: 0, down: 0, unconscious: 0, damage: 0 }
       const hits = Array.from({ length: odds.rounds + 1 }, () => 0)
       const damageCount = new Map(odds.healthDamage.map(([d]) => [d, 0]))
       for (let i = 0; i < SAMPLES; i++) {
-        const r = resolveRanged(c.setup, c.defender, dice, { ammoInMagazine: 30, automaticHit: c.automaticHit })
+        const r = resolveRanged(c.setup, c.defender, dice, firing)
         if (r.kind !== 'resolved') throw new Error(r.reason)
         const first = r.rounds[0]!
         if (!first.hit) counts.miss++
