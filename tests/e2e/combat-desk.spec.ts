@@ -10,29 +10,29 @@ test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and
   const order = await gm.ribbonIds()
   const nameOf = async (id: string) => (await desk.entry(id).locator('.name').textContent())!.trim()
   const [first, second, third] = await Promise.all(order.map(nameOf))
-  expect(await gm.currentId()).toBe(order[0])
+  await expect.poll(() => gm.currentId()).toBe(order[0])
 
   // A condition on the third to act, until the start of the second's turn.
   await desk.addCondition(third!, 'Pinned down', { startOf: second! })
   await expect(desk.entry(order[1]!).getByTestId('ribbon-ending')).toContainText(`Pinned down (${third})`)
   await expect(gm.ribbon.getByTestId('forecast-turn').first()).toContainText('⏱1')
-  expect(await desk.forecastNames()).toEqual([second, third, first, second, third])
+  await expect.poll(() => desk.forecastNames()).toEqual([second, third, first, second, third])
 
   // Actions: 4 a turn, reactions 3 a round (CX20); a click on a pip corrects it, undo restores.
-  expect(await desk.left(first!, 'actions')).toBe(4)
+  await expect.poll(() => desk.left(first!, 'actions')).toBe(4)
   await gm.card(first!).getByTestId('pool-actions').locator('.pip').nth(1).click()
   await expect.poll(() => desk.left(first!, 'actions')).toBe(1)
   await gm.shortcut('Control+z')
   await expect.poll(() => desk.left(first!, 'actions')).toBe(4)
 
   await gm.nextTurn()
-  expect(await gm.currentId()).toBe(order[1])
-  expect(await desk.conditions(third!)).toEqual([])
+  await expect.poll(() => gm.currentId()).toBe(order[1])
+  await expect.poll(() => desk.conditions(third!)).toEqual([])
   await expect(gm.page.getByTestId('turn-summary')).toContainText(`Pinned down on ${third} ends (start of ${second}'s turn)`)
 
   // The second delays: the third acts; then the second acts now and keeps its new place.
   await gm.ribbon.getByTestId('delay-turn').click()
-  expect(await gm.currentId()).toBe(order[2])
+  await expect.poll(() => gm.currentId()).toBe(order[2])
   await expect(desk.entry(order[1]!).getByTestId('ribbon-delayed')).toBeVisible()
   await desk.entry(order[1]!).getByTestId('resume-turn').click()
   await expect.poll(() => gm.currentId()).toBe(order[1])
@@ -48,9 +48,9 @@ test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and
   await gm.card(second!).getByTestId('hold-amount').fill('2')
   await gm.card(second!).getByTestId('hold-trigger').press('Enter')
   await expect(gm.card(second!).getByTestId('card-held')).toContainText('Holding 2: a raider breaks cover')
-  expect(await desk.left(second!, 'actions')).toBe(0)
+  await expect.poll(() => desk.left(second!, 'actions')).toBe(0)
   await gm.nextTurn()
   await gm.card(second!).getByTestId('release-hold').click()
   await expect(gm.card(second!).getByTestId('card-held')).toContainText('triggered')
-  expect(await desk.left(second!, 'reactions')).toBe(2)
+  await expect.poll(() => desk.left(second!, 'reactions')).toBe(2)
 })
