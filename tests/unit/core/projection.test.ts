@@ -28,6 +28,27 @@ describe('projection redaction', () => {
     expect(views.some((v) => v.typeName === ('rng' as string) || v.typeName === ('history' as string))).toBe(false)
   })
 
+  it("shows conditions to the players by name only: no GM note, clock or source, and none of the GM's roster or prompts", async () => {
+    const { cx, trooper } = await import('../rules/compound-x/cx-harness')
+    const { tempDir } = await import('../helpers/temp-dir')
+    const h = await CampaignHarness.create('leaks', tempDir(), undefined, cx)
+    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    h.must('combatant/add', { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 1, hidden: true })
+    h.must('encounter/start', {})
+    h.must('encounter/rollInitiative', {})
+    const sniper = h.combatantId('Sniper')
+    h.must('condition/add', { combatantId: h.combatantId('Raider'), condition: 'bleeding', duration: { kind: 'turnStart', of: sniper }, sourceId: sniper, note: 'secret-note' })
+    h.must('template/fromCombatant', { combatantId: h.combatantId('Raider'), faction: 'Red Hand' })
+    h.must('template/spawn', { templateId: h.campaign.store.ofType('template')[0]!.id, count: 1 })
+    h.must('plan/save', { name: 'secret-plan' })
+    const views = [...h.campaign.store.values()].map((r) => projectRecord(r, h.campaign.store, 'player')).filter((v) => v !== null)
+    const raider = views.find((v) => v.id === h.combatantId('Raider'))
+    expect(raider).toMatchObject({ conditions: [{ conditionId: 'bleeding', label: 'Bleeding', stacks: 1 }], turn: null, standing: null })
+    const text = JSON.stringify(views)
+    for (const secret of ['secret-note', sniper, 'Red Hand', 'secret-plan', 'template:', 'prompt:', 'turnStart']) expect(text).not.toContain(secret)
+  })
+
   it("replaces NPC numbers with a band but keeps PCs' numbers", async () => {
     const h = await fight()
     h.must('combatant/adjustHp', { combatantId: h.combatantId('Raider'), delta: -25 })
