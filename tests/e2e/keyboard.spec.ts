@@ -39,6 +39,13 @@ test('the desk by keyboard: initiative, damage, heal, palette, dice, search, att
   await gm.page.keyboard.press('Enter')
   await expect.poll(() => desk.actingHp()).toBe(start - 4)
 
+  // Esc after D with nothing typed leaves the field empty and the keyboard to the shortcuts.
+  await gm.shortcut('d')
+  await expect(card.getByTestId('hp-input')).toHaveValue('-')
+  await gm.page.keyboard.press('Escape')
+  await expect(card.getByTestId('hp-input')).toHaveValue('')
+  await expect(card.getByTestId('hp-input')).not.toBeFocused()
+
   // Ctrl+K, "next", Enter: the turn moves on.
   const before = await gm.currentId()
   await desk.openPalette()
@@ -56,6 +63,9 @@ test('the desk by keyboard: initiative, damage, heal, palette, dice, search, att
   // R rolls dice into the log; Shift+Enter keeps the roll to the GM.
   await gm.shortcut('r')
   await expect(desk.palette).toHaveAttribute('data-mode', 'roll')
+  await desk.paletteInput.fill('2d')
+  await expect(gm.page.getByTestId('palette-hint')).toContainText('is not dice')
+  await gm.page.screenshot({ path: `${SHOTS}/roll.png` })
   await desk.runInPalette('2d6', 'Roll 2d6')
   const publicRoll = desk.logEntries.filter({ hasText: 'GM roll: 2d6 [' })
   await expect(publicRoll).toHaveCount(1)
@@ -86,6 +96,7 @@ test('the desk by keyboard: initiative, damage, heal, palette, dice, search, att
   await gm.shortcut('?')
   const help = gm.page.getByTestId('help-overlay')
   for (const action of ['damage', 'heal', 'attack', 'roll', 'search', 'palette']) await expect(help.locator(`[data-action="${action}"]`)).toBeVisible()
+  await gm.page.screenshot({ path: `${SHOTS}/help.png` })
   await gm.page.keyboard.press('Escape')
   await expect(help).toHaveCount(0)
 

@@ -13,6 +13,9 @@ function setFieldValue(el: HTMLInputElement | HTMLSelectElement, value: string, 
   el.dispatchEvent(new Event(event, { bubbles: true }))
 }
 
+/** The HP field D or H last filled in, so Esc can take the lone sign back out. */
+let prefilled: { readonly input: HTMLInputElement; readonly sign: string } | null = null
+
 /** Focuses a card's HP field holding just the sign, so the GM types the amount and Enter. */
 export function focusHpField(combatantId: CombatantId, sign: '-' | '+'): boolean {
   const input = document.querySelector<HTMLInputElement>(`${cardSelector(combatantId)} [data-testid="hp-input"]`)
@@ -21,7 +24,14 @@ export function focusHpField(combatantId: CombatantId, sign: '-' | '+'): boolean
   input.focus()
   setFieldValue(input, sign, 'input')
   input.setSelectionRange(sign.length, sign.length)
+  prefilled = { input, sign }
   return true
+}
+
+/** Esc after D or H with nothing typed: leave the field as it was, not holding a stray "-". */
+export function abandonPrefill(field: EventTarget | null): void {
+  if (prefilled && prefilled.input === field && prefilled.input.value === prefilled.sign) setFieldValue(prefilled.input, '', 'input')
+  prefilled = null
 }
 
 /**
