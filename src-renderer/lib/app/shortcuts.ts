@@ -1,4 +1,17 @@
-export type ShortcutAction = 'undo' | 'redo' | 'nextTurn' | 'previousTurn' | 'help' | 'close'
+export type ShortcutAction =
+  | 'palette'
+  | 'nextTurn'
+  | 'previousTurn'
+  | 'damage'
+  | 'heal'
+  | 'attack'
+  | 'roll'
+  | 'rollInitiative'
+  | 'search'
+  | 'undo'
+  | 'redo'
+  | 'help'
+  | 'close'
 
 export interface KeyLike {
   readonly key: string
@@ -8,15 +21,58 @@ export interface KeyLike {
   readonly altKey: boolean
 }
 
-/** The shortcut list the help overlay shows, in the order it shows it. */
-export const SHORTCUTS: readonly { keys: string; action: string }[] = [
-  { keys: 'N', action: 'Next turn' },
-  { keys: 'P', action: 'Previous turn' },
-  { keys: 'Ctrl+Z', action: 'Undo' },
-  { keys: 'Ctrl+Shift+Z / Ctrl+Y', action: 'Redo' },
-  { keys: '?', action: 'Show or hide this help' },
-  { keys: 'Esc', action: 'Close this help' },
+/** One key combination. `mod` is Ctrl, or Cmd on a Mac keyboard. */
+export interface Chord {
+  readonly key: string
+  readonly mod?: boolean
+  readonly shift?: boolean
+}
+
+export interface Shortcut {
+  readonly action: ShortcutAction
+  readonly chords: readonly Chord[]
+  readonly label: string
+  /** Also fires while the GM is typing in a field (it means nothing to a text box). */
+  readonly whileTyping?: boolean
+}
+
+/**
+ * Every console shortcut, in the order the help overlay lists them. The matcher, the help
+ * overlay and the palette's key hints all read this one table, so they cannot disagree.
+ */
+export const SHORTCUTS: readonly Shortcut[] = [
+  { action: 'palette', chords: [{ key: 'k', mod: true }], label: 'Command palette', whileTyping: true },
+  { action: 'nextTurn', chords: [{ key: 'n' }], label: 'Next turn' },
+  { action: 'previousTurn', chords: [{ key: 'p' }], label: 'Previous turn' },
+  { action: 'damage', chords: [{ key: 'd' }], label: 'Damage the acting combatant: type the amount, Enter' },
+  { action: 'heal', chords: [{ key: 'h' }], label: 'Heal the acting combatant: type the amount, Enter' },
+  { action: 'attack', chords: [{ key: 'a' }], label: 'Attack with the acting combatant: pick the target' },
+  { action: 'roll', chords: [{ key: 'r' }], label: 'Roll dice (2d6+1, Enter; Shift+Enter rolls secretly)' },
+  { action: 'rollInitiative', chords: [{ key: 'i' }], label: 'Roll initiative (once per encounter; re-roll from the palette)' },
+  { action: 'search', chords: [{ key: '/' }], label: 'Search the roster' },
+  { action: 'undo', chords: [{ key: 'z', mod: true }], label: 'Undo' },
+  { action: 'redo', chords: [{ key: 'z', mod: true, shift: true }, { key: 'y', mod: true }], label: 'Redo' },
+  { action: 'help', chords: [{ key: '?' }], label: 'Show or hide this help' },
+  { action: 'close', chords: [{ key: 'Escape' }], label: 'Close the palette or this help', whileTyping: true },
 ]
+
+/** Keys inside the command palette; listed by the help overlay beside the table above. */
+export const PALETTE_KEYS: readonly { readonly keys: string; readonly label: string }[] = [
+  { keys: '↑ / ↓', label: 'Move through the list' },
+  { keys: 'Enter', label: 'Run the highlighted command' },
+  { keys: 'Shift+Enter', label: 'Roll the dice secretly (GM only)' },
+  { keys: 'Esc', label: 'Close the palette' },
+]
+
+function chordMatches(c: Chord, e: KeyLike): boolean {
+  if (e.altKey) return false
+  const mod = e.ctrlKey || e.metaKey
+  if (mod !== !!c.mod) return false
+  // With Ctrl, Shift tells undo from redo; without it, Shift is only how a layout types "?"
+  // (and Caps Lock turns "n" into "N"), so it must not stop a plain key.
+  if (c.mod && e.shiftKey !== !!c.shift) return false
+  return c.key.length === 1 ? e.key.toLowerCase() === c.key : e.key === c.key
+}
 
 /**
  * Maps a key press to a console action. Plain-letter shortcuts are ignored while the GM is
@@ -24,23 +80,30 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
  * stay the field's own.
  */
 export function shortcutFor(e: KeyLike, typingInField: boolean): ShortcutAction | null {
-  if (typingInField) return e.key === 'Escape' ? 'close' : null
-  const mod = e.ctrlKey || e.metaKey
-  const key = e.key.toLowerCase()
-  if (mod && !e.altKey) {
-    if (key === 'z') return e.shiftKey ? 'redo' : 'undo'
-    if (key === 'y' && !e.shiftKey) return 'redo'
-    return null
+  for (const s of SHORTCUTS) {
+    if (typingInField && !s.whileTyping) continue
+    if (s.chords.some((c) => chordMatches(c, e))) return s.action
   }
-  if (e.altKey || e.ctrlKey || e.metaKey) return null
-  if (key === 'n') return 'nextTurn'
-  if (key === 'p') return 'previousTurn'
-  if (e.key === '?') return 'help'
-  if (e.key === 'Escape') return 'close'
   return null
 }
 
+export function chordLabel(c: Chord): string {
+  const key = c.key === 'Escape' ? 'Esc' : c.key.length === 1 ? c.key.toUpperCase() : c.key
+  return `${c.mod ? 'Ctrl+' : ''}${c.shift ? 'Shift+' : ''}${key}`
+}
+
+/** "Ctrl+Shift+Z / Ctrl+Y": what the help overlay and the palette show for an action. */
+export function keysFor(action: ShortcutAction): string {
+  const s = SHORTCUTS.find((x) => x.action === action)
+  return s ? s.chords.map(chordLabel).join(' / ') : ''
+}
+
+/** Inputs where a letter is not text: a focused checkbox must not swallow N. */
+const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'])
+
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)
+  if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type)
+  // Selects take letters too: typing jumps to the option that starts with them.
+  return target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT'
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseHpEdit } from '../../../src-renderer/lib/cards/hp-edit'
-import { shortcutFor } from '../../../src-renderer/lib/app/shortcuts'
+import { SHORTCUTS, chordLabel, keysFor, shortcutFor, type ShortcutAction } from '../../../src-renderer/lib/app/shortcuts'
 
 const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
   key: k,
@@ -24,6 +24,53 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('n'), true)).toBeNull()
     expect(shortcutFor(key('z', { ctrlKey: true }), true)).toBeNull()
     expect(shortcutFor(key('n', { ctrlKey: true }), false)).toBeNull()
+  })
+})
+
+describe('desk shortcuts', () => {
+  it('maps every frequent action to a plain key', () => {
+    const plain: [string, ShortcutAction][] = [
+      ['d', 'damage'],
+      ['h', 'heal'],
+      ['a', 'attack'],
+      ['r', 'roll'],
+      ['i', 'rollInitiative'],
+      ['/', 'search'],
+      ['?', 'help'],
+      ['Escape', 'close'],
+    ]
+    for (const [k, action] of plain) expect(shortcutFor(key(k), false), k).toBe(action)
+    // "?" is Shift+/ on most layouts, and Caps Lock must not disable a letter.
+    expect(shortcutFor(key('?', { shiftKey: true }), false)).toBe('help')
+    expect(shortcutFor(key('D', { shiftKey: true }), false)).toBe('damage')
+  })
+  it('opens the palette with Ctrl+K or Cmd+K, even from a field', () => {
+    expect(shortcutFor(key('k', { ctrlKey: true }), false)).toBe('palette')
+    expect(shortcutFor(key('k', { metaKey: true }), true)).toBe('palette')
+    expect(shortcutFor(key('k'), false)).toBeNull()
+  })
+  it('leaves letters, Alt combinations and unknown chords alone', () => {
+    for (const k of ['d', 'h', 'a', 'r', 'i', '/']) expect(shortcutFor(key(k), true), k).toBeNull()
+    expect(shortcutFor(key('Escape'), true)).toBe('close')
+    expect(shortcutFor(key('d', { altKey: true }), false)).toBeNull()
+    expect(shortcutFor(key('d', { ctrlKey: true }), false)).toBeNull()
+    expect(shortcutFor(key('y', { ctrlKey: true, shiftKey: true }), false)).toBeNull()
+    expect(shortcutFor(key('x'), false)).toBeNull()
+  })
+  it('has one row per action, and every chord maps back to its own row', () => {
+    expect(new Set(SHORTCUTS.map((s) => s.action)).size).toBe(SHORTCUTS.length)
+    for (const s of SHORTCUTS) {
+      for (const c of s.chords) {
+        const e = key(c.key, { ctrlKey: !!c.mod, shiftKey: !!c.shift })
+        expect(shortcutFor(e, false), chordLabel(c)).toBe(s.action)
+      }
+    }
+  })
+  it('labels keys the way the help overlay shows them', () => {
+    expect(keysFor('redo')).toBe('Ctrl+Shift+Z / Ctrl+Y')
+    expect(keysFor('palette')).toBe('Ctrl+K')
+    expect(keysFor('close')).toBe('Esc')
+    expect(keysFor('damage')).toBe('D')
   })
 })
 

@@ -1,0 +1,43 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+
+export const WEB_MAIN = resolve('out/web/main.js')
+
+/** Browser mode as its own process on a data folder, the way `npm run serve` runs it. */
+export class WebProcess {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
+
+  static async start(dataDir: string): Promise<WebProcess> {
+    const child = spawn(process.execPath, [WEB_MAIN, '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const port = await new Promise<number>((ok, fail) => {
+      const timer = setTimeout(() => fail(new Error(`browser mode did not start:\n${output}`)), 20_000)
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        // The port is only known once the server has bound it; it prints the URL then.
+        const m = /GM console:\s+http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)
+        if (m) {
+          clearTimeout(timer)
+          ok(Number(m[1]))
+        }
+      }
+      child.stdout!.on('data', onData)
+      child.stderr!.on('data', onData)
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        fail(new Error(`browser mode exited (${code}):\n${output}`))
+      })
+    })
+    return new WebProcess(child, `http://127.0.0.1:${port}`)
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return
+    const exited = new Promise((ok) => this.child.once('exit', ok))
+    this.child.kill('SIGTERM')
+    await exited
+  }
+}
