@@ -114,7 +114,7 @@ async function playFight(f: Fight): Promise<string> {
   await expect(gm.card('Raider 1').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Vex's turn")
   await expect.poll(() => desk.left('Vex', 'actions')).toBe(0)
   await expect(gm.sheetLine('Vex', 'Anvil Arms C25')).toContainText('16 rds') // 25 − 3 (burst) − 6 (medium)
-  await expect(gm.ribbon.getByTestId('forecast-turn').filter({ hasText: 'Vex' }).first()).toContainText('⏱')
+  await expect(gm.ribbon.getByTestId('forecast-turn').filter({ hasText: 'Vex' }).first()).toContainText('◷')
 
   // Raider 1 shoots back while suppressed: the preview counts the +1 (CX25) on its own.
   await f.next('Raider 1')

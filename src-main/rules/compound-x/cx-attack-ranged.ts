@@ -76,7 +76,8 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
         { value: 'grappled', label: 'Grappled (50% + LUCK)' },
       ],
     },
-    {
+    // CX26 reaction fire is prepared by a move's prompt; the GM's own attacks don't offer it.
+    ...(reaction === null ? [] : [{
       key: 'suppressionReaction',
       label: 'Suppression reaction (CX26)',
       kind: 'choice',
@@ -87,7 +88,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
         { value: 'medium', label: 'Medium: one automatic hit' },
         { value: 'heavy', label: 'Heavy: two automatic hits' },
       ],
-    },
+    } satisfies AttackOption]),
   ]
   return { setup, options, stray, reaction }
 }

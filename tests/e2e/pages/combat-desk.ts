@@ -43,6 +43,6 @@ export class CombatDesk {
   }
 
   async forecastNames(): Promise<string[]> {
-    return this.gm.ribbon.getByTestId('forecast-turn').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/⏱\d+$/, '').trim()))
+    return this.gm.ribbon.getByTestId('forecast-turn').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/◷\d+$/, '').trim()))
   }
 }
