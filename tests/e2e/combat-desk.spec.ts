@@ -50,7 +50,10 @@ test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and
   await expect(gm.card(second!).getByTestId('card-held')).toContainText('Holding 2: a raider breaks cover')
   await expect.poll(() => desk.left(second!, 'actions')).toBe(0)
   await gm.nextTurn()
-  await gm.card(second!).getByTestId('release-hold').click()
+  // The waiting trigger stays in front of the GM with the reactions, whoever's turn it is.
+  await expect(gm.page.getByTestId('held-prompt')).toContainText(`${second} holds 2: “a raider breaks cover”`)
+  await gm.page.getByTestId('held-prompt').getByTestId('held-trigger').click()
+  await expect(gm.page.getByTestId('held-prompt')).toHaveCount(0)
   await expect(gm.card(second!).getByTestId('card-held')).toContainText('triggered')
   await expect.poll(() => desk.left(second!, 'reactions')).toBe(2)
 })
