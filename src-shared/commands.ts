@@ -14,19 +14,17 @@ export const combatantIdSchema = z
   .string()
   .regex(/^combatant:[A-Za-z0-9_-]{1,64}$/, 'must be a combatant id') as z.ZodType<`combatant:${string}`>
 
-const name = z
-  .string()
-  .trim()
-  .min(1, 'cannot be empty')
-  .max(60, 'must be at most 60 characters')
-  .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
+/** A name the GM types: trimmed, not empty, no control characters. */
+const typedName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'cannot be empty')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
+const name = typedName(60)
 /** The same limit as a new campaign's name (createCampaign), so any campaign can be renamed. */
-const campaignName = z
-  .string()
-  .trim()
-  .min(1, 'cannot be empty')
-  .max(80, 'must be at most 80 characters')
-  .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
+const campaignName = typedName(80)
 const hpValue = z.number().int('must be a whole number').min(-100_000).max(100_000)
 const maxHp = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000)
 const initiativeModifier = z.number().int('must be a whole number').min(-100).max(100)

@@ -1,8 +1,9 @@
 import type { ExplanationSection } from './attack'
 import type { JsonValue } from './json'
 import type {
-  CampaignRecord,
   CombatantId,
+  CombatantRecord,
+  DomainRecord,
   ContentItemRecord,
   CombatantKind,
   ConditionInstance,
@@ -83,15 +84,8 @@ export interface CombatantView {
   readonly templateId: TemplateRecord['id'] | null
 }
 
-export type ViewRecord =
-  | CampaignRecord
-  | CombatantView
-  | EncounterRecord
-  | LogEntryRecord
-  | ContentItemRecord
-  | TemplateRecord
-  | PlanRecord
-  | PromptRecord
+/** What a window may hold: the domain records, with combatants in their projected form. */
+export type ViewRecord = Exclude<DomainRecord, CombatantRecord> | CombatantView
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */

@@ -6,6 +6,7 @@ import { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { attachWindow, tickingClock } from '../helpers/core-window'
 import { tempDir } from '../helpers/temp-dir'
 import { trooper } from '../rules/compound-x/cx-harness'
+import { homebrew } from '../rules/compound-x/fixtures'
 
 const cores: SalvoCore[] = []
 afterEach(async () => {
@@ -19,28 +20,6 @@ async function startCore(dataDir = tempDir()) {
   return { core, dataDir, gm: attachWindow(core) }
 }
 
-const homebrew = {
-  kind: 'ranged-weapons',
-  entries: [
-    {
-      id: 'kestrel-rail-pistol',
-      name: 'Kestrel Rail Pistol',
-      category: 'pistol',
-      level: 1,
-      cost: 900,
-      damage: { base: 70, type: 'ballistic' },
-      apl: 4,
-      magazine: { size: 8, ammo: null, costPerMagazine: null },
-      reloadDc: 30,
-      reloadActions: 2,
-      semi: { actionsPerShot: 1 },
-      brackets: [{ maxRange: 10, missChance: 2 }, { maxRange: 30, missChance: 4 }],
-      suppression: 'light',
-      reflexModifier: 10,
-      cqb: true,
-    },
-  ],
-}
 
 type Gm = ReturnType<typeof attachWindow>
 

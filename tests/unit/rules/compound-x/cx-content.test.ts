@@ -1,29 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { combatant, fight, trooper } from './cx-harness'
+import { homebrew } from './fixtures'
 
-const homebrew = {
-  kind: 'ranged-weapons',
-  entries: [
-    {
-      id: 'kestrel-rail-pistol',
-      name: 'Kestrel Rail Pistol',
-      category: 'pistol',
-      level: 1,
-      cost: 900,
-      damage: { base: 70, type: 'ballistic' },
-      apl: 4,
-      magazine: { size: 8, ammo: null, costPerMagazine: null },
-      reloadDc: 30,
-      reloadActions: 2,
-      semi: { actionsPerShot: 1 },
-      brackets: [{ maxRange: 10, missChance: 2 }, { maxRange: 30, missChance: 4 }],
-      suppression: 'light',
-      reflexModifier: 10,
-      cqb: true,
-    },
-  ],
-}
 
 describe('the GM’s own content', () => {
   it('imports a file of items that sheets and attacks can use at once', async () => {

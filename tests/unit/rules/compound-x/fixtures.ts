@@ -93,3 +93,27 @@ export const shield = (strength: number, over: Partial<NonNullable<DefenderState
 
 /** Dice that show exactly these faces (as a GM typing physical dice would). */
 export const faces = (...values: number[]) => new DiceRoller(seededSource('unused'), values)
+
+/** A GM's item file: one new pistol, in the shipped pack's format. */
+export const homebrew = {
+  kind: 'ranged-weapons',
+  entries: [
+    {
+      id: 'kestrel-rail-pistol',
+      name: 'Kestrel Rail Pistol',
+      category: 'pistol',
+      level: 1,
+      cost: 900,
+      damage: { base: 70, type: 'ballistic' },
+      apl: 4,
+      magazine: { size: 8, ammo: null, costPerMagazine: null },
+      reloadDc: 30,
+      reloadActions: 2,
+      semi: { actionsPerShot: 1 },
+      brackets: [{ maxRange: 10, missChance: 2 }, { maxRange: 30, missChance: 4 }],
+      suppression: 'light',
+      reflexModifier: 10,
+      cqb: true,
+    },
+  ],
+}
