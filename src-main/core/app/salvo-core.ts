@@ -1,5 +1,5 @@
 import * as path from 'node:path'
-import { checkAction } from './check-action'
+import { RulesRequests } from './rules-requests'
 import {
   PLAYER_REQUESTS,
   REQUEST_NAMES,
@@ -15,7 +15,6 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ViewRole } from '../../../src-shared/views'
 import { createRulesetRegistry, DEFAULT_RULESET_ID, type RulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
-import { asRulesCombatant } from '../commands/rules-deciders'
 import { historyOf } from '../commands/misc-deciders'
 import { CampaignEngine } from '../engine/campaign-engine'
 import { BACKUP_REASONS, listBackups } from '../persistence/backups'
@@ -147,18 +146,13 @@ export class SalvoCore {
       case 'listRulesets':
         return ok(this.#rulesets.list())
       case 'previewAttack':
-        return this.#previewAttack((input as { request: AttackRequest }).request)
-      case 'listActions': {
-        const actor = this.#campaign?.store.get((input as { actorId: string }).actorId)
-        if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
-        const ruleset = this.#activeRuleset
-        if (!ruleset) return ok([])
-        return ok([...(ruleset.actions?.list(asRulesCombatant(actor)) ?? []), ...checkAction(ruleset, asRulesCombatant(actor))])
-      }
+        return this.#rules.previewAttack((input as { request: AttackRequest }).request)
+      case 'listActions':
+        return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':
-        return ok(this.#activeRuleset?.conditions ?? [])
+        return this.#rules.listConditions()
       case 'sheetForm':
-        return this.#sheetForm((input as { combatantId: string | null }).combatantId)
+        return this.#rules.sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':
         return ok(this.#session(attached.channel.role))
       case 'listCampaigns':
@@ -338,30 +332,13 @@ export class SalvoCore {
     return { undo: h.undo.at(-1)?.label ?? null, redo: h.redo.at(-1)?.label ?? null }
   }
 
-  #sheetForm(combatantId: string | null): Result<RequestResults['sheetForm']> {
-    const rules = this.#activeRuleset?.combatantRules
-    if (!rules) return fail('rules/unsupported', 'This campaign\'s ruleset has no character sheets.')
-    const record = combatantId ? this.#campaign?.store.get(combatantId) : null
-    if (combatantId && record?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
-    return ok(rules.form(record?.typeName === 'combatant' ? record.rules : null))
-  }
-
   /** The open campaign's ruleset, with the campaign's own content layered in. */
   get #activeRuleset(): Ruleset | null {
     return this.#engine?.ruleset ?? null
   }
 
-  /** Exact odds before an attack: read-only, so nothing is journaled and no die is drawn. */
-  #previewAttack(request: AttackRequest): Result<RequestResults['previewAttack']> {
-    const store = this.#campaign?.store
-    const attacks = this.#activeRuleset?.attacks
-    if (!store || !attacks) return fail('attack/unsupported', 'Open a campaign whose ruleset resolves attacks.')
-    const attacker = store.get(request.attackerId)
-    const target = store.get(request.targetId)
-    if (attacker?.typeName !== 'combatant' || target?.typeName !== 'combatant') {
-      return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
-    }
-    return attacks.preview(request, asRulesCombatant(attacker), asRulesCombatant(target))
+  get #rules(): RulesRequests {
+    return new RulesRequests(this.#campaign?.store ?? null, this.#activeRuleset)
   }
 
   #scheduleCompaction(): void {

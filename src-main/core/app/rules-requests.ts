@@ -1,0 +1,51 @@
+import type { AttackRequest } from '../../../src-shared/attack'
+import type { RequestResults } from '../../../src-shared/contract'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import { asRulesCombatant } from '../../rules/standing'
+import type { RecordReader } from '../state/record-store'
+import { checkAction } from './check-action'
+
+/**
+ * The reads a GM window makes of the campaign's ruleset: sheet forms, the odds of an attack,
+ * what a combatant can do, the conditions there are. None is journaled or draws a die.
+ */
+export class RulesRequests {
+  constructor(
+    private readonly store: RecordReader | null,
+    private readonly ruleset: Ruleset | null,
+  ) {}
+
+  sheetForm(combatantId: string | null): Result<RequestResults['sheetForm']> {
+    const rules = this.ruleset?.combatantRules
+    if (!rules) return fail('rules/unsupported', "This campaign's ruleset has no character sheets.")
+    const record = combatantId ? this.store?.get(combatantId) : null
+    if (combatantId && record?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
+    return ok(rules.form(record?.typeName === 'combatant' ? record.rules : null))
+  }
+
+  /** Exact odds before an attack. */
+  previewAttack(request: AttackRequest): Result<RequestResults['previewAttack']> {
+    const attacks = this.ruleset?.attacks
+    if (!this.store || !attacks) return fail('attack/unsupported', 'Open a campaign whose ruleset resolves attacks.')
+    const attacker = this.store.get(request.attackerId)
+    const target = this.store.get(request.targetId)
+    if (attacker?.typeName !== 'combatant' || target?.typeName !== 'combatant') {
+      return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
+    }
+    return attacks.preview(request, asRulesCombatant(attacker), asRulesCombatant(target))
+  }
+
+  /** The ruleset's actions for this combatant, then its skill checks, in one list for the actions flow. */
+  listActions(actorId: string): Result<RequestResults['listActions']> {
+    const actor = this.store?.get(actorId)
+    if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
+    if (!this.ruleset) return ok([])
+    const c = asRulesCombatant(actor)
+    return ok([...(this.ruleset.actions?.list(c) ?? []), ...checkAction(this.ruleset, c)])
+  }
+
+  listConditions(): Result<RequestResults['listConditions']> {
+    return ok(this.ruleset?.conditions ?? [])
+  }
+}
