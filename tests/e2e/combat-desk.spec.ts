@@ -43,7 +43,8 @@ test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and
   await expect.poll(() => gm.ribbonIds()).toEqual([order[2], order[0], order[1]])
 
   // Hold: the turn's actions wait for a trigger, shown on the card; the trigger brings them back.
-  await gm.card(second!).getByTestId('hold-actions').click()
+  await gm.ribbon.getByTestId('ribbon-hold').click()
+  await expect(gm.card(second!).getByTestId('hold-trigger')).toBeFocused()
   await gm.card(second!).getByTestId('hold-trigger').fill('a raider breaks cover')
   await gm.card(second!).getByTestId('hold-amount').fill('2')
   await gm.card(second!).getByTestId('hold-trigger').press('Enter')
