@@ -1,6 +1,7 @@
-import { FRESH_TURN_STATE, type CombatantRecord } from '../../../src-shared/records'
+import type { DomainEvent } from '../../../src-shared/events'
+import { FRESH_TURN_STATE, type CombatantRecord, type ConditionInstance } from '../../../src-shared/records'
 import { fail, ok } from '../../../src-shared/result'
-import { activeEncounter, findCombatant, parseRules, turnOrder, visibilityOf, type Decider } from './decide-context'
+import { activeEncounter, findCombatant, parseRules, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 
 const ORDER_GAP = 1000
 
@@ -70,14 +71,33 @@ export const editCombatant: Decider<'combatant/edit'> = (ctx, p) => {
   })
 }
 
+/** Clocks that run to the removed combatant's turns would never end: they end with it. */
+function orphanedClocks(ctx: DecideContext, gone: CombatantRecord): DomainEvent[] {
+  const tiedToGone = (c: ConditionInstance) => (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && c.duration.of === gone.id
+  return ctx.state.ofType('combatant').flatMap((c): DomainEvent[] => {
+    if (c.id === gone.id) return []
+    const ended = c.conditions.filter(tiedToGone)
+    if (ended.length === 0) return []
+    return [
+      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { conditions: c.conditions.filter((x) => !ended.includes(x)) } },
+      ctx.log(`${ended.map((x) => x.label).join(', ')} on ${c.name} ${ended.length === 1 ? 'ends' : 'end'} (${gone.name} left the fight)`, { visibility: visibilityOf(c), subjects: [c.id] }),
+    ]
+  })
+}
+
 export const removeCombatant: Decider<'combatant/remove'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
+  const gone = found.value
+  // A reaction by or against someone no longer here cannot be resolved.
+  const prompts = ctx.state.ofType('prompt').filter((x) => x.reactorId === gone.id || x.targetId === gone.id)
   return ok({
-    label: `Remove ${found.value.name}`,
+    label: `Remove ${gone.name}`,
     events: [
+      ...orphanedClocks(ctx, gone),
+      ...prompts.map((x): DomainEvent => ({ type: 'prompt/removed', id: x.id })),
       { type: 'combatant/removed', combatantId: p.combatantId },
-      ctx.log(`Removed ${found.value.name}`, { visibility: 'gm' }),
+      ctx.log(`Removed ${gone.name}`, { visibility: 'gm' }),
     ],
   })
 }

@@ -236,6 +236,22 @@ describe('turn order: drag, delay, hold, skip', () => {
     expect(h.campaign.store.ofType('log').map((l) => l.text)).toEqual(expect.arrayContaining(['Bo is dead: turn passed over', "Pinned on Cy ends (start of Bo's turn)"]))
   })
 
+  it('removing a combatant ends the clocks tied to its turns and drops reactions by or against it', async () => {
+    const { h, id, c, act, next } = await threeWay()
+    act('Ash', 'pin', 'Bo')
+    next()
+    act('Bo', 'break-cover', 'Ash')
+    expect(h.campaign.store.ofType('prompt')).toHaveLength(1)
+    h.must('condition/add', { combatantId: id('Cy'), condition: 'bleeding', duration: { kind: 'turnEnd', of: id('Ash') } })
+    h.must('combatant/remove', { combatantId: id('Ash') })
+    expect(c('Cy').conditions).toEqual([])
+    expect(h.campaign.store.ofType('prompt')).toEqual([])
+    expect(h.campaign.store.ofType('log').map((l) => l.text)).toContain('Bleeding on Cy ends (Ash left the fight)')
+    h.must('history/undo', {})
+    expect(c('Cy').conditions).toHaveLength(1)
+    expect(h.campaign.store.ofType('prompt')).toHaveLength(1)
+  })
+
   it('log entries name their subjects for the log filter', async () => {
     const { h, id } = await threeWay()
     h.must('condition/add', { combatantId: id('Bo'), condition: 'pinned', duration: { kind: 'indefinite' } })
