@@ -3,6 +3,7 @@ import { ActionPanel } from './pages/action-panel'
 import { AttackPanel } from './pages/attack-panel'
 import { CombatDesk } from './pages/combat-desk'
 import type { GmPage } from './pages/gm-page'
+import type { PlayerPage } from './pages/player-page'
 import { RosterPanel } from './pages/roster-panel'
 
 /**
@@ -97,7 +98,7 @@ async function setUp(gm: GmPage, name: string): Promise<Fight> {
 }
 
 /** The scripted fight; returns the log text. */
-async function playFight(f: Fight): Promise<string> {
+async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   const { gm, desk } = f
   const page = gm.page
   // The seed puts them in this order (CX19: d100 + class modifiers, Soldier +15).
@@ -112,6 +113,7 @@ async function playFight(f: Fight): Promise<string> {
   // …then suppresses Raider 1 at medium: 6 rounds, the turn ends (CX24), the condition runs to Vex's next turn (CX25).
   await f.actions.perform('Vex', 'suppress', { target: 'Raider 1', options: { level: 'medium', distance: 20 } })
   await expect(gm.card('Raider 1').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Vex's turn")
+  await expect(player.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 1' }).getByTestId('ribbon-conditions')).toHaveText('Suppressed')
   await expect.poll(() => desk.left('Vex', 'actions')).toBe(0)
   await expect(gm.sheetLine('Vex', 'Anvil Arms C25')).toContainText('16 rds') // 25 − 3 (burst) − 6 (medium)
   await expect(gm.ribbon.getByTestId('forecast-turn').filter({ hasText: 'Vex' }).first()).toContainText('◷')
@@ -202,12 +204,16 @@ async function playFight(f: Fight): Promise<string> {
   return f.logText()
 }
 
-test('a scripted three-round Compound X fight between two squads, the same log on a second run with the same seed', async ({ gm }) => {
+test('a scripted three-round Compound X fight between two squads, the same log on a second run with the same seed', async ({ gm, player }) => {
   test.setTimeout(240_000)
-  const first = await playFight(await setUp(gm, 'Kestrel Fight'))
+  const first = await playFight(await setUp(gm, 'Kestrel Fight'), player)
+  // The table saw the fight by names and bands only: no reactions waiting, no roster, no pools or clocks, no NPC numbers.
+  const seen = player.frames.join('\n')
+  expect(seen).toContain('Raider 2')
+  for (const secret of ['prompt:', 'template:', 'Reaction available', '"spent"', '"turnStart"', '"rules":{', 'DST d100']) expect(seen).not.toContain(secret)
   expect(first).toMatch(/Added Raider 1.*2/) // spawned from the roster, not hand-made
   // Again, in a fresh campaign with the same seed: the same dice, the same story.
   await gm.page.getByTestId('campaign-title').click()
-  const second = await playFight(await setUp(gm, 'Kestrel Fight again'))
+  const second = await playFight(await setUp(gm, 'Kestrel Fight again'), player)
   expect(second).toBe(first)
 })
