@@ -37,7 +37,7 @@ const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonl
 }
 
 export const MANEUVER_KEYS = Object.keys(MANEUVERS) as ManeuverKind[]
-export const isManeuver = (key: string): key is ManeuverKind => key in MANEUVERS
+export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MANEUVERS, key)
 
 /** The maneuvers that start a fight at arm's length, and so put both in melee (`000` Melee Combat). */
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
