@@ -50,8 +50,10 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
 /**
  * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
  * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
- * the mover's live state), and leaving the zone ends the suppression. Whether the move is into
- * the open and whether it leaves the zone are the GM's calls until there is a map.
+ * the mover's live state), and leaving the zone ends the suppression. An engaged mover that
+ * moves away draws an opportunity attack from each opponent and leaves the melee (`000` Melee
+ * Combat). Whether the move is into the open, leaves the zone or leaves the melee are the GM's
+ * calls until there is a map.
  */
 export function performMove(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
   const o = request.options
