@@ -15,7 +15,14 @@ import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
 import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
 import { cannotAct } from './cx-standing'
-import { moveDefinition, performMove, performSuppress, suppressDefinition } from './cx-suppression'
+import { performSuppress, suppressDefinition } from './cx-suppression'
+import { moveDefinition, performMove } from './cx-move'
+import { aimDefinitions, performAim, withStance } from './cx-aim'
+import { isEngaged } from './cx-engagement'
+import { grappleStateFrom } from './cx-grapple'
+import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers'
+import { opportunityPrompts } from './cx-opportunity'
+import { MELEE_RANGE } from './cx-attack-shared'
 
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
 const JAM_CLEAR_DC = 60
@@ -33,11 +40,20 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   if (!c) return []
   // CX27/CX15: a downed or knocked-out combatant has no actions (its turn holds only its roll).
   const blocked = cannotAct(actor)
-  const list = offered(c, library)
-  return blocked ? list.map((a) => ({ ...a, unavailable: blocked })) : list
+  const list = offered(actor, c, library)
+  if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
+  return grappleStateFrom(actor.conditions).kind === 'free' ? list : list.map((a) => (isManeuver(a.key) || NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? IN_A_GRAPPLE }))
 }
 
-function offered(c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
+/**
+ * `000` Grappling: in a grapple only Unarmed Strikes and the grapple maneuvers are open. Free
+ * acts that are no effort in the fight stay open, and so does the stance and cover record,
+ * which is the GM's bookkeeping as much as an act.
+ */
+const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
+const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
+
+function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   const ranged = c.weapons.flatMap((w, i) => (w.kind === 'ranged' ? [{ w, i, item: library.get('ranged-weapons', w.itemId) }] : []))
   const weaponChoice = {
     key: 'weapon',
@@ -97,8 +113,10 @@ function offered(c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
       cost: 'go prone, stand up or hunker 1 action; crouch and un-hunker free',
       unavailable: null,
     },
-    moveDefinition(c, library),
+    moveDefinition(c, library, isEngaged(actor)),
     suppressDefinition(c, library),
+    ...aimDefinitions(c),
+    ...maneuverDefinitions(actor),
   ]
 }
 
@@ -127,8 +145,52 @@ export function performCxAction(
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
-  if (request.action === 'suppress') return performSuppress(request, actor, c, target, library)
+  if (request.action === 'suppress') return suppressFromMelee(performSuppress(request, actor, c, target, library), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
+  if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
+  if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
+  const r = performOther(request, actor, c, target, library, dice)
+  const trigger = HANDS_ON[request.action]
+  return r.ok && trigger ? ok(withOpportunity(r.value, actor, trigger(target), library)) : r
+}
+
+/**
+ * `000` Opportunity Attack: a skill check in melee that needs the hands draws one ("a medicine
+ * check to stabilize an ally would incur an attack"). Reloading and clearing a jam are Weapons
+ * checks worked with the hands, so they count too.
+ */
+const HANDS_ON: Readonly<Record<string, (target: RulesCombatant | null) => string>> = {
+  stabilise: (t) => `works to stabilise ${t?.name ?? 'someone'} (a Medicine check with its hands)`,
+  reload: () => 'reloads (a Weapons check with its hands)',
+  'clear-jam': () => 'works a jam clear (a Weapons check with its hands)',
+}
+
+/** Adds an opportunity-attack prompt per engaged opponent, with the odds against the actor as the act leaves it. */
+function withOpportunity(r: ActionResolution, actor: RulesCombatant, trigger: string, library: ContentLibrary): ActionResolution {
+  if (!isEngaged(actor)) return r
+  const after = { ...actor, rules: r.actorRules ?? actor.rules, hp: r.actorHp }
+  const prompts = opportunityPrompts(after, trigger, library)
+  return prompts.length ? { ...r, prompts: [...(r.prompts ?? []), ...prompts] } : r
+}
+
+/** Suppressing is firing: from inside a melee it draws opportunity attacks past 1 m or from a non-CQB gun (`000` Melee Combat). */
+function suppressFromMelee(r: Result<ActionResolution>, request: ActionRequest, actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): Result<ActionResolution> {
+  if (!r.ok || !isEngaged(actor)) return r
+  const carried = c.weapons[weaponSlot(request)]
+  const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
+  const distance = Number(request.options['distance'] ?? 10)
+  const trigger = distance > MELEE_RANGE ? `lays down suppression ${distance} m away` : item && !item.cqb ? `suppresses with the non-CQB ${item.name}` : null
+  return trigger ? ok(withOpportunity(r.value, actor, trigger, library)) : r
+}
+
+function performOther(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<ActionResolution> {
   const slot = weaponSlot(request)
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
@@ -199,8 +261,9 @@ export function performCxAction(
       const change = stanceChange(c.live.stance, stance)
       const price = priced(change)
       const how = change.kind === 'free' ? '' : ` (${change.kind.replace('-', ' ')}: ${price.text})`
+      const moved = withStance(c.live, stance)
       return ok(
-        done(actor, { ...c, live: { ...c.live, stance, cover } }, `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}`, {
+        done(actor, { ...c, live: { ...moved.live, cover } }, `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}${moved.note ? `; ${moved.note}` : ''}`, {
           cost: price.cost,
           ...(price.cost.length === 0 ? { outOfTurn: 'free' as const } : {}),
         }),

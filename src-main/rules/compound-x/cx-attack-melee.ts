@@ -5,7 +5,7 @@ import type { Dice } from '../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
-import { blockedPreview, bool, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, bool, isOpportunity, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
 import { explainSteps } from './explain'
 import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
@@ -61,6 +61,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
     { key: 'stealth', label: 'Stealth attack (Guard 0)', kind: 'toggle', value: stealth },
     { key: 'nonlethal', label: 'Nonlethal (−2)', kind: 'toggle', value: nonlethal },
     { key: 'targetProne', label: 'Target prone (−2 Guard)', kind: 'toggle', value: prone },
+    ...(isOpportunity(o) ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption] : []),
   ]
   return { setup, options }
 }
@@ -110,7 +111,8 @@ export function resolveMeleeAttack(
   if (r.unconscious) notes.push(`${t.name} is knocked out`)
   if (r.defender.health < 1 && t.hp >= 1) notes.push(`${t.name} is downed (CX27)`)
   const toHealth = r.hitResult?.toHealth ?? 0
-  const summary = `${a.name} strikes ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
+  const verb = isOpportunity(request.options) ? 'makes an opportunity attack (000) on' : 'strikes'
+  const summary = `${a.name} ${verb} ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: null,
     targetRules: afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious).combatant as unknown as JsonValue,

@@ -5,7 +5,9 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { blockedPreview, bool, num, pct, str, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, bool, isOpportunity, OPPORTUNITY, pct, shotDistance, str, type Armament, type Sides } from './cx-attack-shared'
+import { defaultAim } from './cx-aim'
+import { strayDefault } from './cx-engagement'
 import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
@@ -27,25 +29,30 @@ interface Prepared {
   readonly stray: StrayRisk
   /** CX26: this firing is a suppressor's answer to its target breaking cover. */
   readonly reaction: SuppressionLevel | null
+  /** `000` Opportunity Attack: an engaged opponent's answer, prepared by a prompt. */
+  readonly opportunity: boolean
 }
 
 /** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
-function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary, a: RulesCombatant): Prepared {
+function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary, a: RulesCombatant, t: RulesCombatant): Prepared {
   const { attacker, target } = sides
   const o = request.options
   const reaction = parseLevel(str(o, 'suppressionReaction'))
+  const opportunity = isOpportunity(o)
   const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? []
   // CX26: the reaction is a single shot whatever modes the gun has (light), or automatic hits.
   const mode = (reaction ? 'semi' : modes.includes(request.mode) ? request.mode : modes[0]) as FireMode
-  const aim = (str(o, 'aim') ?? 'aimed') as AimMode
+  // Suppressing aims as part of the action (000 Suppression); an opportunity attack with a CQB
+  // gun is hip fire unless already aimed at the target, whatever the panel says (000 Opportunity Attack).
+  const aim = opportunity ? defaultAim(attacker, t.id) : ((str(o, 'aim') ?? (reaction ? 'aimed' : defaultAim(attacker, t.id))) as AimMode)
   const cover = (str(o, 'cover') ?? target.live.cover) as Cover
   const stance = (str(o, 'stance') ?? target.live.stance) as Stance
-  const distance = Math.max(0, num(o, 'distance') ?? 10)
+  const distance = shotDistance(o)
   const suppressed = bool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
   const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
   const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
   const stealth = bool(o, 'stealth') ?? false
-  const stray = (['into-melee', 'grappled'] as const).find((s) => s === str(o, 'stray')) ?? 'none'
+  const stray = (['into-melee', 'grappled', 'none'] as const).find((s) => s === str(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const setup: RangedSetup = {
     weapon: arm.item,
@@ -76,6 +83,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
         { value: 'grappled', label: 'Grappled (50% + LUCK)' },
       ],
     },
+    ...(opportunity ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption] : []),
     // CX26 reaction fire is prepared by a move's prompt; the GM's own attacks don't offer it.
     ...(reaction === null ? [] : [{
       key: 'suppressionReaction',
@@ -90,8 +98,17 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
       ],
     } satisfies AttackOption]),
   ]
-  return { setup, options, stray, reaction }
+  return { setup, options, stray, reaction, opportunity }
 }
+
+/** `000` Opportunity Attack: only "a drawn CQB weapon or a melee weapon" answers. */
+const opportunityRefusal = (arm: Ranged): string | null =>
+  arm.item.cqb ? null : `Only a CQB gun or a melee weapon makes an opportunity attack, and the ${arm.item.name} is not CQB (000 Opportunity Attack).`
+
+const opportunityAim = (aim: AimMode): ExplanationSection => ({
+  title: 'Opportunity attack',
+  lines: [{ label: 'A CQB gun not already aimed at the target fires from the hip', value: aim === 'aimed' ? 'aimed' : 'hip fire', source: '000 Opportunity Attack' }],
+})
 
 /** CX26: the gun must suppress at that level to answer at it. */
 function reactionRefusal(arm: Ranged, level: SuppressionLevel, library: ContentLibrary): string | null {
@@ -109,7 +126,7 @@ function firingCost(arm: Ranged, mode: FireMode, reaction: SuppressionLevel | nu
 }
 
 export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): AttackPreview {
-  const prepared = prepare(request, sides, arm, library, a)
+  const prepared = prepare(request, sides, arm, library, a, t)
   if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
   const { setup, options, stray } = prepared
   // The chance the shot goes to the intended target at all; the rest strays to someone else.
@@ -120,7 +137,9 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
     : arm.carried.ammo === 0
       ? 'The magazine is empty: reload first.'
-      : null
+      : prepared.opportunity
+        ? opportunityRefusal(arm)
+        : null
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), { ammoInMagazine: arm.carried.ammo || 1 })
   if (odds.kind === 'impossible' || blockedBy) {
     return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
@@ -141,6 +160,7 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
   ]
   const damage = odds.healthDamage.map(([amount, probability]) => ({ amount, probability: probability * p + (amount === 0 ? 1 - p : 0) }))
   const explanation: ExplanationSection[] = [
+    ...(prepared.opportunity ? [opportunityAim(setup.aim)] : []),
     ...(reach ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }]) : []),
     ...explainSteps(odds.steps),
     { title: 'Odds', lines: [{ label: `Hit iff the d10 beats ${odds.missChance}`, value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))), source: 'CX7' }] },
@@ -221,8 +241,10 @@ export function resolveRangedAttack(
   dice: Dice,
 ): Result<AttackResolution> {
   const { attacker, target } = sides
-  const { setup, stray, reaction } = prepare(request, sides, arm, library, a)
+  const { setup, stray, reaction, opportunity } = prepare(request, sides, arm, library, a, t)
   if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  const notCqb = opportunity ? opportunityRefusal(arm) : null
+  if (notCqb) return fail('attack/opportunityWeapon', notCqb)
   if (reaction) {
     const refused = reactionRefusal(arm, reaction, library)
     if (refused) return fail('attack/reactionLevel', refused)
@@ -273,7 +295,9 @@ export function resolveRangedAttack(
   if (r.jammed) notes.push(`the ${arm.item.name} jams (CX9)`)
   const modeText = setup.mode === 'semi' ? '' : ` (${setup.mode})`
   const outcome = reaction && REACTION[reaction].automatic ? `${hits} automatic hit${hits === 1 ? '' : 's'}` : r.rounds.length > 1 ? `${hits} of ${r.rounds.length} hit` : hits ? 'hit' : 'miss'
-  const verb = reaction ? `answers ${t.name} breaking cover (${reaction} suppression, CX26) with the ${arm.item.name}` : `fires the ${arm.item.name}${modeText} at ${t.name}`
+  const verb = reaction
+    ? `answers ${t.name} breaking cover (${reaction} suppression, CX26) with the ${arm.item.name}`
+    : `${opportunity ? `makes an opportunity attack (000) with the ${arm.item.name}${setup.aim === 'hip' ? ', from the hip,' : ''} at` : `fires the ${arm.item.name}${modeText} at`} ${t.name}`
   const summary = `${a.name} ${verb}: ${outcome}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: { ...attacker, weapons } as unknown as JsonValue,

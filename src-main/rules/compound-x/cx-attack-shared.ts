@@ -13,6 +13,16 @@ export const num = (o: AttackRequest['options'], k: string): number | undefined 
 
 export const pct = (p: number) => `${(p * 100).toFixed(1)}%`
 
+/** The attack request option that marks an opportunity attack (`000` Opportunity Attack), set by its prompt. */
+export const OPPORTUNITY = 'opportunity'
+export const isOpportunity = (o: AttackRequest['options']): boolean => bool(o, OPPORTUNITY) === true
+
+/** `000` Melee Combat: the reach of a melee; an attack within it is an attack at melee range. */
+export const MELEE_RANGE = 1
+
+/** The metres a ranged request shoots across: an opportunity attack is made at melee range, anything else at the panel's 10 m unless set. */
+export const shotDistance = (o: AttackRequest['options']): number => Math.max(0, num(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
+
 export const modesOf = (w: RangedWeapon): FireMode[] => [
   ...(w.semi ? ['semi' as const] : []),
   ...(w.burst ? ['burst' as const] : []),

@@ -83,6 +83,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       edit: number(LIVE_KEYS.nanites, live.nanites, naniteMax ?? undefined),
     },
     { label: 'Stance / cover', value: `${live.stance} / ${live.cover}` },
+    ...(live.aim ? [{ label: 'Aiming at', value: live.aim.name, source: '000 Aiming' }] : []),
     { label: 'Move', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m per 2 actions`, source: '000 Movement' },
     ...(live.loseFirstAction ? [{ label: 'Hit the dirt', value: 'loses the first action of its next turn', source: 'CX21' }] : []),
     ...(live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${live.plasmaBurn}, ${live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),

@@ -1,10 +1,10 @@
 import type { ConditionDefinition } from '../ruleset'
 
-const C = (id: string, label: string, summary: string, stacks = false): ConditionDefinition => ({
+const C = (id: string, label: string, summary: string, stacks = false, source = '01_05 Conditions'): ConditionDefinition => ({
   id,
   label,
   summary,
-  source: '01_05 Conditions',
+  source,
   stacks,
 })
 
@@ -28,4 +28,8 @@ export const CX_CONDITIONS: readonly ConditionDefinition[] = [
   C('unconscious', 'Unconscious', 'Out of the fight; a knocked-out combatant rolls to wake each turn (CX15).'),
   C('prone', 'Prone', 'Harder to shoot from beyond 5 m (+2), easier to hit in melee (−2 Guard).'),
   C('suppressed', 'Suppressed', '+1 miss chance on its own shots while it stays in the zone (CX25).'),
+  // Kept by the ruleset from melee attacks and maneuvers; the GM may also set them by hand.
+  C('engaged', 'Engaged', 'In melee: moving away, shooting past 1 m or with a non-CQB gun, or a hands-on skill check draws opportunity attacks.', false, '000 Melee Combat'),
+  C('grappled', 'Grappled', 'One action a round, only against the other grappler: Unarmed Strikes and maneuvers with control; strike, disengage or gain control without.', false, '000 Grappling'),
+  C('pinned', 'Pinned', 'May only try to disengage; winning gets back to Grappled, without control.', false, '000 Grappling'),
 ]

@@ -5,6 +5,8 @@ import type { ConditionInstance } from '../../../src-shared/records'
 import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
 import { ACTIONS_POOL } from './cx-costs'
 import { CX_CONDITIONS } from './cx-conditions'
+import { ENGAGED } from './cx-engagement'
+import { GRAPPLED, PINNED } from './cx-grapple'
 import type { ContentLibrary } from './content/content-library'
 import { rollBlackCat } from './dying/black-cat'
 import { rollDeathSave } from './dying/death-save'
@@ -173,13 +175,23 @@ export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects 
   return effects(c, rc.hp, lines, [...cat.rolls])
 }
 
-/** CX28: after an encounter without a failed death save, capacity recovers by one (max 3). */
+/** The melee and grapple conditions: they hold "until removed", but no melee outlasts its fight. */
+const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
+
+/**
+ * CX28: after an encounter without a failed death save, capacity recovers by one (max 3).
+ * Aim, melee and grapples end with the fight (`000` Aiming, Melee Combat, Grappling).
+ */
 export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   const c = asCx(rc)
   if (!c) return null
   const end = onEncounterEnd(c.live.dying)
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying)) return null
-  return effects({ ...c, live: { ...c.live, dying: end.record } }, rc.hp, [...end.notes], [])
+  const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId))
+  const aim = c.live.aim
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && melee.length === 0) return null
+  const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
+  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null } }, rc.hp, lines, [])
+  return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 
 /** After damage: a first drop below 1 health downs (CX27); a failed Shock save knocks out (CX15). */

@@ -15,7 +15,7 @@ import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
-import { previewCxAttack, resolveCxAttack } from './cx-attack'
+import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
 import { asCx, cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
@@ -115,8 +115,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       perform: (request, actor, target, dice) => performCxAction(request, actor, target, library, dice),
     },
     attacks: {
-      preview: (request, attacker, target) => previewCxAttack(request, attacker, target, library),
-      resolve: (request, attacker, target, dice) => resolveCxAttack(request, attacker, target, library, dice),
+      preview: (request, attacker, target) => previewCxAttackInMelee(request, attacker, target, library),
+      resolve: (request, attacker, target, dice) => resolveCxAttackInMelee(request, attacker, target, library, dice),
     },
   }
 }

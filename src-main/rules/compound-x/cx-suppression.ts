@@ -6,16 +6,13 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { RangedWeapon } from './content/pack-schema'
-import { bool, num, pct } from './cx-attack-shared'
-import { actionsCost, actionsText } from './cx-costs'
-import { explainSteps } from './explain'
+import { num, pct } from './cx-attack-shared'
+import { actionsCost } from './cx-costs'
 import { rangedOdds } from './odds/ranged-odds'
 import type { RangedSetup } from './ranged/ranged-setup'
 import type { ResolveOptions } from './ranged/resolve-ranged'
-import { armourSummary, defenderOf } from './sheet/cx-derived'
+import { defenderOf } from './sheet/cx-derived'
 import { statBlockSchema, type CxCombatant } from './sheet/cx-sheet'
-import { metresPerTwoActions } from './stats/derived-stats'
-import { moveDistance } from './turns/movement'
 import {
   SUPPRESSION_EXPIRY,
   SUPPRESSION_LEVELS,
@@ -158,10 +155,12 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
     add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue }],
   }))
   const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
+  // `000` Suppression: "you aim at the target as part of the action".
+  const live = { ...c.live, aim: { targetId: target.id, name: target.name } }
   const heavyNote =
     level === 'heavy' ? `; heavy suppression also suppresses everyone within 2 m of ${target.name}: no map yet, so only ${target.name} is marked — add 'suppressed' to the others by hand (CX25)` : ''
   return ok({
-    actorRules: { ...c, weapons } as unknown as JsonValue,
+    actorRules: { ...c, weapons, live } as unknown as JsonValue,
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
@@ -204,7 +203,7 @@ export function reactionOddsText(data: SuppressionData, mover: CxCombatant, move
 }
 
 /** CX26: one suppressor's answer to the mover breaking cover, prepared for the GM. */
-function reactionPrompt(s: ConditionInstance, mover: RulesCombatant, c: CxCombatant, library: ContentLibrary): PromptDraft {
+export function reactionPrompt(s: ConditionInstance, mover: RulesCombatant, c: CxCombatant, library: ContentLibrary): PromptDraft {
   const parsed = suppressionDataSchema.safeParse(s.data)
   if (!s.sourceId || !parsed.success) {
     // Put on by hand: who or how hard is not recorded, so the GM resolves it.
@@ -235,115 +234,11 @@ const levelOf = (s: ConditionInstance): number => {
 }
 
 /** The strongest suppression each suppressor holds the mover under (one reaction per suppressor, CX26). */
-function bySuppressor(held: readonly ConditionInstance[]): ConditionInstance[][] {
+export function bySuppressor(held: readonly ConditionInstance[]): ConditionInstance[][] {
   const groups = new Map<string, ConditionInstance[]>()
   for (const s of held) {
     const k = s.sourceId ?? `unknown:${s.key}`
     groups.set(k, [...(groups.get(k) ?? []), s])
   }
   return [...groups.values()].map((g) => [...g].sort((a, b) => levelOf(b) - levelOf(a)))
-}
-
-export function moveDefinition(c: CxCombatant, library: ContentLibrary): ActionDefinition {
-  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
-  const stance = c.live.stance
-  const metres = (actions: 1 | 2, sprint: boolean) => {
-    const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance })
-    return d.ok ? d.value.metres : null
-  }
-  const label = (n: 1 | 2) => {
-    const walk = metres(n, false)
-    const run = metres(n, true)
-    return `${actionsText(n)} · ${walk ?? 0} m${run !== null ? ` (${run} m sprinting)` : ''}`
-  }
-  return {
-    key: 'move',
-    label: 'Move',
-    target: 'none',
-    options: [
-      { key: 'actions', label: 'Actions', kind: 'choice', value: '2', choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })) },
-      { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
-      { key: 'intoOpen', label: 'Into the open (not complete concealment)', kind: 'toggle', value: true, hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions' },
-      { key: 'leavesZone', label: 'Leaves the suppression zone', kind: 'toggle', value: true, hint: 'CX25: leaving the zone ends being suppressed' },
-      { key: 'throughZone', label: 'Crosses a suppression zone (not suppressed)', kind: 'toggle', value: false, hint: 'CX26: the GM decides' },
-    ],
-    cost: '1 or 2 actions',
-    unavailable: stance === 'hunkering' ? 'Un-hunker first (a free action) to move (000 Using Cover/Stances).' : null,
-  }
-}
-
-/**
- * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
- * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
- * the mover's live state), and leaving the zone ends the suppression. Whether the move is into
- * the open and whether it leaves the zone are the GM's calls until there is a map.
- */
-export function performMove(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
-  const o = request.options
-  const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
-  const sprint = bool(o, 'sprint') ?? false
-  const intoOpen = bool(o, 'intoOpen') ?? true
-  const leavesZone = bool(o, 'leavesZone') ?? true
-  const throughZone = bool(o, 'throughZone') ?? false
-  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
-  const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
-  if (!d.ok) return d
-  const held = actor.conditions.filter((x) => x.conditionId === SUPPRESSED)
-  const present = new Set(held.map((x) => x.key))
-  let reacted = c.live.suppressionReactions.filter((k) => present.has(k))
-  const notes: string[] = []
-  const prompts: PromptDraft[] = []
-  const conditions: ConditionChange[] = []
-  if (held.length > 0) {
-    if (intoOpen) {
-      for (const group of bySuppressor(held)) {
-        const keys = group.map((x) => x.key)
-        if (keys.some((k) => reacted.includes(k))) {
-          notes.push(`${nameOf(group[0]!)} already reacted to ${actor.name} this turn: once per target per suppressor turn (CX26)`)
-          continue
-        }
-        prompts.push(reactionPrompt(group[0]!, actor, c, library))
-        reacted = [...reacted, ...keys]
-      }
-    } else {
-      notes.push('into complete concealment: no suppression reaction (CX26)')
-    }
-    if (leavesZone) {
-      conditions.push({ combatantId: actor.id, remove: [SUPPRESSED] })
-      notes.push('leaves the suppression zone: no longer suppressed (CX25)')
-      reacted = []
-    } else {
-      notes.push('stays in the zone: still suppressed (CX25)')
-    }
-  } else if (throughZone) {
-    prompts.push({
-      reactorId: target?.id ?? actor.id,
-      targetId: actor.id,
-      text: `${actor.name} moves through a suppression zone without being suppressed: the GM decides whether ${target ? target.name : 'the suppressor'} reacts (CX26)`,
-      resolve: { kind: 'note' },
-      odds: '',
-    })
-    notes.push('through a suppression zone without being suppressed: the GM decides (CX26)')
-  }
-  const verb = sprint ? 'sprints' : 'moves'
-  return ok({
-    // Only the reaction bookkeeping changes on the sheet; a plain move leaves it as it was.
-    actorRules: sameKeys(reacted, c.live.suppressionReactions) ? null : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
-    actorHp: actor.hp,
-    targetRules: null,
-    targetHp: null,
-    summary: `${actor.name} ${verb} ${d.value.metres} m (${actionsText(actions)}, 000 Movement)${notes.length ? `; ${notes.join('; ')}` : ''}`,
-    detail: explainSteps(d.value.steps),
-    rolls: [],
-    cost: actionsCost(actions),
-    ...(conditions.length ? { conditions } : {}),
-    ...(prompts.length ? { prompts } : {}),
-  })
-}
-
-const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i])
-
-function nameOf(s: ConditionInstance): string {
-  const p = suppressionDataSchema.safeParse(s.data)
-  return p.success ? p.data.suppressor.name : 'Its suppressor'
 }

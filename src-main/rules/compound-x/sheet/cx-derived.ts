@@ -47,6 +47,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     sprinted: false,
     loseFirstAction: false,
     suppressionReactions: [],
+    aim: null,
     dying: freshDyingRecord(),
   }
 }

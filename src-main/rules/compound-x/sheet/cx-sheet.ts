@@ -53,6 +53,11 @@ export const cxLiveSchema = z.strictObject({
    * "this target, this suppressor turn"; a fresh suppression brings a fresh key.
    */
   suppressionReactions: z.array(z.string().min(1).max(80)).max(20).default([]),
+  /**
+   * `000` Aiming: the one target this combatant holds aim on. It lasts across shots and turns
+   * until the combatant stops, aims elsewhere or hunkers (the other endings are the GM's call).
+   */
+  aim: z.strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200) }).nullable().default(null),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })

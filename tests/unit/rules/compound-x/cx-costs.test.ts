@@ -55,6 +55,16 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
       position: 'go prone, stand up or hunker 1 action; crouch and un-hunker free',
       move: '1 or 2 actions',
       suppress: '1 action, ends the turn',
+      aim: '1 action',
+      'stop-aiming': 'free',
+      grapple: '1 action',
+      pin: '1 action',
+      disengage: '1 action',
+      'gain-control': '1 action',
+      shove: '1 action',
+      kick: '1 action',
+      trip: '1 action',
+      disarm: '1 action',
     })
   })
 

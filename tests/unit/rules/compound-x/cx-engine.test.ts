@@ -121,7 +121,7 @@ describe('melee through the pipeline', () => {
     // 20 + STR bonus 4 + DEX bonus 4 = 28, straight to health.
     expect(combatant(h, 'Raider').hp).toBe(72)
     expect(live(h, 'Raider').armourPoints).toBe(40)
-    const entry = h.campaign.store.ofType('log').at(-1)!
+    const entry = h.campaign.store.ofType('log').find((e) => e.text.startsWith('Vex strikes'))!
     expect(entry.text).toMatch(/^Vex strikes Raider with the Unarmed Strike: hit, 28 damage to health \(accuracy 7 vs Guard 4\); past the armour \(CX16\)/)
     expect(JSON.stringify(entry.detail)).toContain('CX16')
   })
@@ -133,7 +133,8 @@ describe('shots that may reach someone else (000 Firing into Melee, 000 Grapplin
     targetId: h.combatantId('Raider'),
     weapon: 0,
     mode: 'semi',
-    options: { distance: 12, stray },
+    // Aimed (000 Aiming): the Luck check's +10 is the point of these cases.
+    options: { distance: 12, stray, aim: 'aimed' },
   })
 
   it('firing into melee: a DC 50 Luck check (+10 aimed) decides first; a failure strays, spending the round', async () => {

@@ -1,0 +1,95 @@
+import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Dice } from '../../core/dice/dice-roller'
+import type { AttackResolution, ConditionChange, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import { previewCxAttack, resolveCxAttack } from './cx-attack'
+import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, str, type Armament } from './cx-attack-shared'
+import { mergeChanges } from './cx-changes'
+import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
+import { grappleStateFrom } from './cx-grapple'
+import { opportunityPrompts } from './cx-opportunity'
+import { cannotAct } from './cx-standing'
+
+/**
+ * An attack with what it does to the melee around it: `000` Melee Combat's engagement, the
+ * opportunity attacks a shot from inside a melee draws, and `000` Grappling's limits. The
+ * attack rules themselves (cx-attack.ts) know nothing of who is in melee with whom.
+ */
+
+/** `000` Grappling: grappled characters can only target each other, with Unarmed Strikes; the pinned only try to disengage. */
+function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
+  const s = grappleStateFrom(a.conditions)
+  if (s.kind === 'pinned') return `${a.name} is pinned: it may only try to disengage (000 Grappling).`
+  if (s.kind !== 'grappled') return null
+  if (t.id !== s.with) return `${a.name} is in a grapple: grappled characters can only target each other (000 Grappling).`
+  if (arm.kind !== 'melee' || arm.carried !== null) return `${a.name} is in a grapple: only Unarmed Strikes (000 Grappling).`
+  return null
+}
+
+/** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
+const isReaction = (request: AttackRequest) => isOpportunity(request.options) || (str(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+
+/** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
+function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
+  if (arm.kind !== 'ranged' || isReaction(request) || !isEngaged(a)) return null
+  const distance = shotDistance(request.options)
+  if (distance > MELEE_RANGE) return `shoots at ${t.name} ${distance} m away`
+  return arm.item.cqb ? null : `fires the non-CQB ${arm.item.name}`
+}
+
+const atMeleeRange = (request: AttackRequest, arm: Armament) => arm.kind === 'melee' || shotDistance(request.options) <= MELEE_RANGE
+
+export function previewCxAttackInMelee(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<AttackPreview> {
+  const p = previewCxAttack(request, a, t, library)
+  if (!p.ok) return p
+  const sides = sidesOf(request, a, t, library)
+  if (!sides.ok) return p
+  const refusal = grappleRefusal(a, t, sides.value.armament)
+  const trigger = shotTrigger(request, a, t, sides.value.armament)
+  const warn = trigger
+    ? [
+        {
+          title: 'Opportunity attacks',
+          lines: [
+            { label: `${a.name} ${trigger} from inside the melee`, value: '', source: '000 Melee Combat' },
+            ...opponentsOf(a).map((o) => ({ label: `${o.name} may answer`, value: '1 of its reactions', source: '000 Opportunity Attack' })),
+          ],
+        },
+      ]
+    : []
+  return ok({ ...p.value, blocked: p.value.blocked ?? refusal, explanation: [...warn, ...p.value.explanation] })
+}
+
+export function resolveCxAttackInMelee(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary, dice: Dice): Result<AttackResolution> {
+  const sides = sidesOf(request, a, t, library)
+  if (!sides.ok) return sides
+  const arm = sides.value.armament
+  const refusal = grappleRefusal(a, t, arm)
+  if (refusal) return fail('attack/grappled', refusal)
+  const r = resolveCxAttack(request, a, t, library, dice)
+  if (!r.ok) return r
+  const res = r.value
+  const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }
+  const tAfter: RulesCombatant = { ...t, rules: res.targetRules ?? t.rules, hp: res.targetHp }
+  const down = cannotAct(tAfter) !== null
+  const changes: ConditionChange[] = [...(res.conditions ?? [])]
+  const notes: string[] = []
+  if (!isReaction(request) && atMeleeRange(request, arm) && !down && !(engagedWith(a, t.id) && engagedWith(t, a.id))) {
+    changes.push(...engageChanges(aAfter, tAfter))
+    notes.push(`${a.name} and ${t.name} are in melee (000 Melee Combat)`)
+  }
+  if (down && isEngaged(t)) {
+    changes.push(...leaveMeleeChanges(t, [a]))
+    notes.push(`${t.name} is out of the melee`)
+  }
+  const trigger = shotTrigger(request, a, t, arm)
+  const prompts = [...(res.prompts ?? []), ...(trigger ? opportunityPrompts(aAfter, trigger, library, (id) => id === t.id && down) : [])]
+  const merged = mergeChanges(changes)
+  return ok({
+    ...res,
+    summary: notes.length ? `${res.summary}; ${notes.join('; ')}` : res.summary,
+    ...(merged.length ? { conditions: merged } : {}),
+    ...(prompts.length ? { prompts } : {}),
+  })
+}

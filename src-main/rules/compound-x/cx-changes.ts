@@ -1,0 +1,26 @@
+import type { CombatantId } from '../../../src-shared/records'
+import type { ConditionChange, ConditionGrant } from '../ruleset'
+
+/**
+ * Folds condition changes into one per combatant, in order. The core applies each change
+ * against the combatant as it was before the resolution, so two changes to one combatant
+ * would overwrite each other; and within one change it removes before it adds, so a later
+ * removal must also cancel an earlier grant of that condition.
+ */
+export function mergeChanges(changes: readonly ConditionChange[]): ConditionChange[] {
+  const merged = new Map<CombatantId, { remove: string[]; add: ConditionGrant[] }>()
+  for (const c of changes) {
+    const m = merged.get(c.combatantId) ?? { remove: [], add: [] }
+    for (const id of c.remove ?? []) {
+      if (!m.remove.includes(id)) m.remove.push(id)
+      m.add = m.add.filter((g) => g.conditionId !== id)
+    }
+    for (const g of c.add ?? []) m.add = [...m.add.filter((x) => x.conditionId !== g.conditionId), g]
+    merged.set(c.combatantId, m)
+  }
+  return [...merged].map(([combatantId, m]) => ({
+    combatantId,
+    ...(m.remove.length ? { remove: m.remove } : {}),
+    ...(m.add.length ? { add: m.add } : {}),
+  }))
+}

@@ -1,0 +1,242 @@
+import type { ActionDefinition, ActionRequest, AttackOption, ExplanationSection } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Dice } from '../../core/dice/dice-roller'
+import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import type { RangedWeapon } from './content/pack-schema'
+import { num, pct, str } from './cx-attack-shared'
+import { mergeChanges } from './cx-changes'
+import { priced } from './cx-costs'
+import { engageChanges, leaveMeleeChanges } from './cx-engagement'
+import { grappleChanges, grappleStateFrom, grappleStatesOf } from './cx-grapple'
+import { cxStanding } from './cx-standing'
+import { explainSteps } from './explain'
+import { bestManeuverSkill, type ManeuverParticipant, type ManeuverSkill } from './melee/maneuver-checks'
+import { allowedActions, type Maneuver, type ManeuverKind } from './melee/maneuvers'
+import type { GrappleState } from './melee/grapple-state'
+import { maneuverOdds, resolveManeuver, type ManeuverAttempt, type RolledCheck } from './melee/resolve-maneuver'
+import type { CarriedWeapon, CxCombatant } from './sheet/cx-sheet'
+import { mod } from './statistic'
+
+/**
+ * `000` Grappling: "Each effort takes one Action"; a maneuver is an opposed skill check, and
+ * `000` Actions prices a skill check at 1 Action too.
+ */
+const MANEUVER = priced({ kind: 'other', label: 'maneuver', actions: 1 })
+
+const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonly verb: string; readonly rule: string }>> = {
+  grapple: { label: 'Grapple', verb: 'grapple', rule: '000 Grappling' },
+  pin: { label: 'Pin the grappled target', verb: 'pin', rule: '000 Pin' },
+  disengage: { label: 'Break free of / let go of a grapple', verb: 'break free of', rule: '000 Disengage' },
+  'gain-control': { label: 'Gain control of the grapple', verb: 'take control of the grapple with', rule: '000 Gain Control' },
+  shove: { label: 'Shove (both move half STR in m)', verb: 'shove', rule: '000 Shoving' },
+  kick: { label: 'Kick (the target flies half STR in m)', verb: 'kick', rule: '000 Kicking' },
+  trip: { label: 'Trip (the target falls prone)', verb: 'trip', rule: '000 Trip' },
+  disarm: { label: 'Disarm', verb: 'disarm', rule: '000 Disarm' },
+}
+
+export const MANEUVER_KEYS = Object.keys(MANEUVERS) as ManeuverKind[]
+export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MANEUVERS, key)
+
+/** The maneuvers that start a fight at arm's length, and so put both in melee (`000` Melee Combat). */
+const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
+
+const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
+const skillChoice = (key: string, label: string): AttackOption => ({
+  key,
+  label,
+  kind: 'choice',
+  value: 'best',
+  choices: [
+    { value: 'best', label: 'the better of the two' },
+    { value: 'str-athletics', label: 'STR-Athletics' },
+    { value: 'dex-acrobatics', label: 'DEX-Acrobatics' },
+  ],
+})
+
+/** Why this maneuver is out of reach from where the actor stands in a grapple (`000` Grappling), or null. */
+function grappleReason(state: GrappleState, kind: ManeuverKind): string | null {
+  if (allowedActions(state).includes(kind)) return null
+  if (state.kind === 'pinned') return 'Pinned: only Disengage (000 Grappling).'
+  if (state.kind === 'grappled') return state.control ? 'Already in control of a grapple (000 Grappling).' : 'Grappled without control: only Unarmed Strikes, Disengage or Gain Control (000 Grappling).'
+  return 'Not in a grapple.'
+}
+
+export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
+  const state = grappleStateFrom(actor.conditions)
+  // The actor's skill counts only where both sides choose (CX18 makes the actor roll STR-Athletics otherwise).
+  const actorChooses = (kind: ManeuverKind) => kind === 'disarm' || (kind === 'disengage' && !(state.kind === 'grappled' && state.control))
+  return MANEUVER_KEYS.map((kind) => ({
+    key: kind,
+    label: `${MANEUVERS[kind].label} (CX18)`,
+    target: 'any',
+    options: [
+      ...(actorChooses(kind) ? [skillChoice('actorSkill', 'Rolls')] : []),
+      skillChoice('defenderSkill', 'The defender rolls'),
+      ...(kind === 'kick' ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies AttackOption] : []),
+      ...(kind === 'disarm'
+        ? [
+            { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies AttackOption,
+            {
+              key: 'proficient',
+              label: 'Defender proficient with it',
+              kind: 'choice',
+              value: 'auto',
+              choices: [
+                { value: 'auto', label: 'from its class' },
+                { value: 'yes', label: 'yes' },
+                { value: 'no', label: 'no (disadvantage)' },
+              ],
+            } satisfies AttackOption,
+          ]
+        : []),
+    ],
+    cost: MANEUVER.text,
+    unavailable: grappleReason(state, kind),
+  }))
+}
+
+const participant = (c: CxCombatant): ManeuverParticipant => ({ stats: c.stats, athletics: c.skills['Athletics'] ?? 0, acrobatics: c.skills['Acrobatics'] ?? 0 })
+
+const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill => (v === 'str-athletics' || v === 'dex-acrobatics' ? v : bestManeuverSkill(p))
+
+/** The class's proficiency names for each gun category (the `classes` pack lists them by name). */
+const GUN_PROFICIENCY: Readonly<Record<RangedWeapon['category'], string>> = {
+  pistol: 'Pistols',
+  revolver: 'Pistols',
+  smg: 'Submachine Guns',
+  shotgun: 'Shotguns',
+  carbine: 'Carbines',
+  'assault-rifle': 'Assault Rifles',
+  'battle-rifle': 'Battle Rifles',
+  dmr: 'Long Rifles',
+  'long-rifle': 'Long Rifles',
+  'machine-gun': 'Machine Guns',
+  'heavy-weapon': 'Heavy Weapons',
+  launcher: 'Rocket Launchers',
+}
+
+/** `000` Disarm: is the defender proficient with the item it holds (melee by size, guns by category)? */
+function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrary): boolean {
+  const cls = c.classId ? library.get('classes', c.classId) : undefined
+  if (!cls) return false
+  if (w.kind === 'melee') {
+    const item = library.get('melee-weapons', w.itemId)
+    return item ? cls.meleeProficiencies.includes(item.size) : false
+  }
+  const gun = library.get('ranged-weapons', w.itemId)
+  return gun ? cls.weaponProficiencies.includes(GUN_PROFICIENCY[gun.category]) : false
+}
+
+const itemName = (w: CarriedWeapon, library: ContentLibrary) => library.get(w.kind === 'melee' ? 'melee-weapons' : 'ranged-weapons', w.itemId)?.name ?? w.itemId
+
+function checkSection(who: string, r: RolledCheck): ExplanationSection {
+  const dice = r.result.rolls.map((x) => x.total).join(', ')
+  const [section] = explainSteps([
+    { title: `${who}: ${r.check.purpose}`, modifiers: [mod(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'), ...r.check.modifiers], total: r.result.total },
+  ])
+  return section!
+}
+
+/**
+ * CX18 maneuvers as actions: the opposed check (the actor's STR-Athletics against the
+ * defender's pick, the defender winning ties), then its effects on both sides — grapple
+ * states as conditions, a trip's prone stance and a disarm's dropped item on the target's
+ * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
+ */
+export function performManeuver(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary, dice: Dice): Result<ActionResolution> {
+  const kind = request.action as ManeuverKind
+  const m = MANEUVERS[kind]
+  const o = request.options
+  if (!target) return fail('action/noTarget', `Pick whom ${actor.name} tries to ${m.verb}.`)
+  const t = target.rules as unknown as CxCombatant | null
+  if (!t) return fail('maneuver/noSheet', `${target.name} has no Compound X character sheet yet.`)
+  if (target.id !== actor.id && cxStanding(target).state === 'dead') return fail('maneuver/dead', `${target.name} is dead.`)
+  let maneuver: Maneuver
+  let dropped: { slot: number; name: string } | null = null
+  if (kind === 'disarm') {
+    const slot = Math.trunc(num(o, 'slot') ?? 1)
+    const held = t.weapons[slot - 1]
+    if (!held) return fail('maneuver/noItem', `${target.name} carries nothing in slot ${slot} (its card lists ${t.weapons.length} weapon${t.weapons.length === 1 ? '' : 's'}).`)
+    const said = str(o, 'proficient')
+    const defenderProficient = said === 'yes' ? true : said === 'no' ? false : proficientWith(t, held, library)
+    dropped = { slot: slot - 1, name: itemName(held, library) }
+    maneuver = { kind, item: dropped.name, defenderProficient }
+  } else if (kind === 'kick') {
+    maneuver = { kind, directlyAway: o['directlyAway'] !== false }
+  } else {
+    maneuver = { kind }
+  }
+  const states = grappleStatesOf(actor, target)
+  const actorP = participant(c)
+  const defenderP = participant(t)
+  const attempt: ManeuverAttempt = {
+    maneuver,
+    actor: { ...actorP, id: actor.id },
+    defender: { ...defenderP, id: target.id },
+    choices: { actor: pickSkill(str(o, 'actorSkill'), actorP), defender: pickSkill(str(o, 'defenderSkill'), defenderP) },
+  }
+  const odds = maneuverOdds(attempt, states)
+  const outcome = resolveManeuver(attempt, states, dice)
+  if (outcome.kind === 'not-allowed') return fail('maneuver/notAllowed', `${actor.name} cannot ${m.verb} ${target.name}: ${outcome.reason}.`)
+  const e = outcome.effects
+  const won = outcome.actorWins
+
+  let nextTarget = t
+  const notes = [...e.notes]
+  if (e.targetProne) nextTarget = { ...nextTarget, live: { ...nextTarget.live, stance: 'prone' } }
+  if (kind === 'kick' && won && nextTarget.live.aim) {
+    // `000` Aiming: aim ceases when the aiming character is thrown; a kick sends it flying.
+    nextTarget = { ...nextTarget, live: { ...nextTarget.live, aim: null } }
+    notes.push(`${target.name}'s aim ends (000 Aiming)`)
+  }
+  if (e.targetDrops !== null && dropped) {
+    nextTarget = { ...nextTarget, weapons: nextTarget.weapons.filter((_, i) => i !== dropped.slot) }
+    notes.push(`it lies at ${target.name}'s feet: picking it up is 1 action (000 Actions); put it back on the sheet then`)
+  }
+  if (kind === 'shove' && won) notes.push(`the GM moves both the way ${actor.name} declared; a shoved target draws no opportunity attack, but ${actor.name} may if it leaves another opponent (000 Shoving)`)
+  if (kind === 'grapple' && won) notes.push('while grappled each may use only one Action per round (000 Grappling)')
+
+  const targetAfter: RulesCombatant = { ...target, rules: nextTarget as unknown as JsonValue }
+  const changes: ConditionChange[] = [...grappleChanges(states, e.states)]
+  if (kind === 'kick' && won) {
+    // Kicked clear of everyone it was fighting; kicked targets do not provoke (000 Kicking).
+    changes.push(...leaveMeleeChanges(targetAfter, [actor]))
+    notes.push(`${target.name} is kicked out of the melee, drawing no opportunity attack (000 Kicking)`)
+  } else if (OPENERS.includes(kind)) {
+    changes.push(...engageChanges(actor, targetAfter))
+  }
+
+  const checks = outcome.checks
+  // CX18: under the opposed maneuver check the actor always rolls STR-Athletics.
+  const actorSkill = outcome.rule.kind === 'opposed-maneuver' ? 'str-athletics' : attempt.choices.actor!
+  const summary = checks
+    ? `${actor.name} tries to ${m.verb} ${target.name}: ${SKILL_LABEL[actorSkill]} ${checks.actor.result.total} vs ${SKILL_LABEL[attempt.choices.defender]} ${checks.defender.result.total}, ${won ? 'wins' : `${target.name} wins`} — ${notes.join('; ')} (CX18, ${m.rule})`
+    : `${actor.name} lets go of ${target.name}: ${notes.join('; ')}`
+  const detail: ExplanationSection[] = checks
+    ? [
+        checkSection(actor.name, checks.actor),
+        checkSection(target.name, checks.defender),
+        {
+          title: 'Opposed maneuver check',
+          lines: [
+            { label: 'Higher total wins; the defender wins ties', value: won ? `${actor.name} wins` : `${target.name} wins`, source: 'CX1, CX18' },
+            ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: pct(odds.actorWins), source: 'CX18' }] : []),
+          ],
+        },
+      ]
+    : []
+  const merged = mergeChanges(changes)
+  return ok({
+    actorRules: null,
+    actorHp: actor.hp,
+    targetRules: nextTarget === t ? null : (nextTarget as unknown as JsonValue),
+    targetHp: null,
+    summary,
+    detail,
+    rolls: outcome.rolls,
+    cost: MANEUVER.cost,
+    ...(merged.length ? { conditions: merged } : {}),
+  })
+}

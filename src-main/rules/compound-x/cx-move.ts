@@ -1,0 +1,139 @@
+import type { ActionDefinition, ActionRequest, AttackOption } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import { ok, type Result } from '../../../src-shared/result'
+import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import { bool } from './cx-attack-shared'
+import { mergeChanges } from './cx-changes'
+import { actionsCost, actionsText } from './cx-costs'
+import { leaveMeleeChanges, opponentsOf } from './cx-engagement'
+import { opportunityPrompts } from './cx-opportunity'
+import { bySuppressor, reactionPrompt, SUPPRESSED, suppressionDataSchema } from './cx-suppression'
+import { explainSteps } from './explain'
+import { armourSummary } from './sheet/cx-derived'
+import type { CxCombatant } from './sheet/cx-sheet'
+import { metresPerTwoActions } from './stats/derived-stats'
+import { moveDistance } from './turns/movement'
+import type { ConditionInstance } from '../../../src-shared/records'
+
+export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged = false): ActionDefinition {
+  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
+  const stance = c.live.stance
+  const metres = (actions: 1 | 2, sprint: boolean) => {
+    const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance })
+    return d.ok ? d.value.metres : null
+  }
+  const label = (n: 1 | 2) => {
+    const walk = metres(n, false)
+    const run = metres(n, true)
+    return `${actionsText(n)} · ${walk ?? 0} m${run !== null ? ` (${run} m sprinting)` : ''}`
+  }
+  return {
+    key: 'move',
+    label: 'Move',
+    target: 'none',
+    options: [
+      { key: 'actions', label: 'Actions', kind: 'choice', value: '2', choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })) },
+      { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
+      { key: 'intoOpen', label: 'Into the open (not complete concealment)', kind: 'toggle', value: true, hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions' },
+      { key: 'leavesZone', label: 'Leaves the suppression zone', kind: 'toggle', value: true, hint: 'CX25: leaving the zone ends being suppressed' },
+      { key: 'throughZone', label: 'Crosses a suppression zone (not suppressed)', kind: 'toggle', value: false, hint: 'CX26: the GM decides' },
+      ...(engaged
+        ? [{ key: 'leavesMelee', label: 'Moves away from the melee', kind: 'toggle', value: true, hint: '000 Melee Combat: each engaged opponent may make an opportunity attack' } satisfies AttackOption]
+        : []),
+    ],
+    cost: '1 or 2 actions',
+    unavailable: stance === 'hunkering' ? 'Un-hunker first (a free action) to move (000 Using Cover/Stances).' : null,
+  }
+}
+
+/**
+ * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
+ * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
+ * the mover's live state), and leaving the zone ends the suppression. An engaged mover that
+ * moves away draws an opportunity attack from each opponent and leaves the melee (`000` Melee
+ * Combat). Whether the move is into the open, leaves the zone or leaves the melee are the GM's
+ * calls until there is a map.
+ */
+export function performMove(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
+  const o = request.options
+  const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
+  const sprint = bool(o, 'sprint') ?? false
+  const intoOpen = bool(o, 'intoOpen') ?? true
+  const leavesZone = bool(o, 'leavesZone') ?? true
+  const throughZone = bool(o, 'throughZone') ?? false
+  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
+  const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
+  if (!d.ok) return d
+  const held = actor.conditions.filter((x) => x.conditionId === SUPPRESSED)
+  const present = new Set(held.map((x) => x.key))
+  let reacted = c.live.suppressionReactions.filter((k) => present.has(k))
+  const notes: string[] = []
+  const prompts: PromptDraft[] = []
+  const conditions: ConditionChange[] = []
+  if (held.length > 0) {
+    if (intoOpen) {
+      for (const group of bySuppressor(held)) {
+        const keys = group.map((x) => x.key)
+        if (keys.some((k) => reacted.includes(k))) {
+          notes.push(`${nameOf(group[0]!)} already reacted to ${actor.name} this turn: once per target per suppressor turn (CX26)`)
+          continue
+        }
+        prompts.push(reactionPrompt(group[0]!, actor, c, library))
+        reacted = [...reacted, ...keys]
+      }
+    } else {
+      notes.push('into complete concealment: no suppression reaction (CX26)')
+    }
+    if (leavesZone) {
+      conditions.push({ combatantId: actor.id, remove: [SUPPRESSED] })
+      notes.push('leaves the suppression zone: no longer suppressed (CX25)')
+      reacted = []
+    } else {
+      notes.push('stays in the zone: still suppressed (CX25)')
+    }
+  } else if (throughZone) {
+    prompts.push({
+      reactorId: target?.id ?? actor.id,
+      targetId: actor.id,
+      text: `${actor.name} moves through a suppression zone without being suppressed: the GM decides whether ${target ? target.name : 'the suppressor'} reacts (CX26)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    })
+    notes.push('through a suppression zone without being suppressed: the GM decides (CX26)')
+  }
+  const opponents = opponentsOf(actor)
+  if (opponents.length > 0) {
+    if (bool(o, 'leavesMelee') ?? true) {
+      // `000` Melee Combat: leaving under its own power draws each opponent's opportunity attack, and ends the melee.
+      const verbed = `${sprint ? 'sprints' : 'moves'} away`
+      prompts.push(...opportunityPrompts({ ...actor, rules: c as unknown as JsonValue }, verbed, library))
+      conditions.push(...leaveMeleeChanges(actor))
+      notes.push(`leaves the melee with ${opponents.map((x) => x.name).join(' and ')}: ${opponents.length === 1 ? 'an opportunity attack' : 'opportunity attacks'} (000 Opportunity Attack)`)
+    } else {
+      notes.push('stays in the melee (000 Melee Combat)')
+    }
+  }
+  const merged = mergeChanges(conditions)
+  const verb = sprint ? 'sprints' : 'moves'
+  return ok({
+    // Only the reaction bookkeeping changes on the sheet; a plain move leaves it as it was.
+    actorRules: sameKeys(reacted, c.live.suppressionReactions) ? null : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
+    actorHp: actor.hp,
+    targetRules: null,
+    targetHp: null,
+    summary: `${actor.name} ${verb} ${d.value.metres} m (${actionsText(actions)}, 000 Movement)${notes.length ? `; ${notes.join('; ')}` : ''}`,
+    detail: explainSteps(d.value.steps),
+    rolls: [],
+    cost: actionsCost(actions),
+    ...(merged.length ? { conditions: merged } : {}),
+    ...(prompts.length ? { prompts } : {}),
+  })
+}
+
+const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i])
+
+function nameOf(s: ConditionInstance): string {
+  const p = suppressionDataSchema.safeParse(s.data)
+  return p.success ? p.data.suppressor.name : 'Its suppressor'
+}

@@ -1,0 +1,75 @@
+import type { AttackRequest } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import type { CombatantId } from '../../../src-shared/records'
+import type { PromptDraft, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import { previewCxAttack } from './cx-attack'
+import { meleeModes, modesOf, OPPORTUNITY, pct, UNARMED_ID } from './cx-attack-shared'
+import { opponentsOf, type Opponent } from './cx-engagement'
+import type { CxCombatant } from './sheet/cx-sheet'
+
+export interface OpportunityWeapon {
+  readonly slot: number
+  readonly mode: string
+  readonly name: string
+}
+
+/**
+ * `000` Opportunity Attack: made "with a drawn CQB weapon or a melee weapon". The sheet does
+ * not say what is drawn; like the Guard roll (cx-attack-melee.ts) we take the first carried
+ * weapon as the one in hand. A gun there that is not CQB, is jammed or is empty cannot answer,
+ * so the fists do (everyone has the Unarmed Strike, listed after the carried weapons).
+ */
+export function opportunityWeapon(c: CxCombatant, library: ContentLibrary): OpportunityWeapon | null {
+  const first = c.weapons[0]
+  if (first?.kind === 'melee') {
+    const item = library.get('melee-weapons', first.itemId)
+    if (item) return { slot: 0, mode: meleeModes(item)[0]!, name: item.name }
+  }
+  if (first?.kind === 'ranged' && !first.jammed && first.ammo > 0) {
+    const item = library.get('ranged-weapons', first.itemId)
+    // A single shot: the answer is one attack, whatever else the gun can fire.
+    if (item?.cqb) return { slot: 0, mode: item.semi ? 'semi' : modesOf(item)[0]!, name: item.name }
+  }
+  const unarmed = library.get('melee-weapons', UNARMED_ID)
+  return unarmed ? { slot: c.weapons.length, mode: meleeModes(unarmed)[0]!, name: unarmed.name } : null
+}
+
+/** The opponent as the attack rules see it, rebuilt from its snapshot (its health is not at hand; it was up when engaged). */
+const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({ id: o.id, name: o.name, hp: 1, maxHp: 1, rules: sheet as unknown as JsonValue, conditions: [] })
+
+/** The attack preview's exact numbers in a few words: hit chance, expected damage, chance to down. */
+export function oddsText(request: AttackRequest, reactor: RulesCombatant, target: RulesCombatant, library: ContentLibrary): string {
+  const p = previewCxAttack(request, reactor, target, library)
+  if (!p.ok) return `odds unknown: ${p.error.message}`
+  if (p.value.blocked) return `cannot hit: ${p.value.blocked}`
+  const miss = p.value.outcomes.find((o) => o.label === 'Miss')?.probability ?? 0
+  return `hit ${pct(1 - miss)} · expected ${p.value.expectedDamage.toFixed(1)} damage · down ${pct(p.value.downChance)}`
+}
+
+/**
+ * `000` Opportunity Attack: one prompt per opponent in melee with `actor`, which has just
+ * done `trigger` ("moves away from the melee"…). Each is an attack by that opponent, costing
+ * it a reaction when resolved (the core's rule for acting out of turn), with the odds worked
+ * out against `actor` as it is now. `skip` leaves out opponents that cannot answer (downed by
+ * the very shot that set it off).
+ */
+export function opportunityPrompts(actor: RulesCombatant, trigger: string, library: ContentLibrary, skip: (id: CombatantId) => boolean = () => false): PromptDraft[] {
+  return opponentsOf(actor)
+    .filter((o) => o.id !== actor.id && !skip(o.id))
+    .map((o): PromptDraft => {
+      const why = `${actor.name} ${trigger} while in melee with ${o.name}`
+      const weapon = o.sheet ? opportunityWeapon(o.sheet, library) : null
+      if (!o.sheet || !weapon) {
+        return { reactorId: o.id, targetId: actor.id, text: `${why}: ${o.name} may make an opportunity attack; its kit is not recorded, so resolve it by hand (000 Opportunity Attack)`, resolve: { kind: 'note' }, odds: '' }
+      }
+      const request: AttackRequest = { attackerId: o.id, targetId: actor.id, weapon: weapon.slot, mode: weapon.mode, options: { [OPPORTUNITY]: true } }
+      return {
+        reactorId: o.id,
+        targetId: actor.id,
+        text: `${why}: ${o.name} may make an opportunity attack with the ${weapon.name} (000 Opportunity Attack)`,
+        resolve: { kind: 'attack', request },
+        odds: oddsText(request, asReactor(o, o.sheet), actor, library),
+      }
+    })
+}
