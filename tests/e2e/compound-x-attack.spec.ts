@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test'
+import { ActionPanel } from './pages/action-panel'
 import { AttackPanel } from './pages/attack-panel'
 
 test('Compound X: pick attacker, weapon and target, read the exact odds, resolve with table dice, see the breakdown, undo', async ({ gm }) => {
@@ -20,6 +21,11 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await expect(panel.root.getByTestId('attack-weapon')).toHaveValue('0')
   await panel.setNumber('distance', 12)
   await panel.setChoice('cover', 'partial')
+  // Not aimed yet: from the hip (+3, 000 Aiming), the d10 needs an 8.
+  await expect.poll(() => panel.outcomes()).toMatchObject({ Miss: 70 })
+  // Vex takes the Aim action at the Raider; the preview now defaults to aimed.
+  await new ActionPanel(gm.page).perform('Vex', 'aim', { target: 'Raider' })
+  await expect(panel.root.getByTestId('option-aim').locator('select')).toHaveValue('aimed')
   // Miss chance 3 (≤ 15 m) + trunc(−1 PER 8) + partial cover 2 = 4: the d10 hits on 5–10; a 10
   // opens Luck 5's critical band, and the second d10 splits it evenly (CX10).
   await expect.poll(() => panel.outcomes()).toMatchObject({ Miss: 40, Hit: 50, 'Critical (+20)': 5, 'Extra-critical (+30)': 5 })

@@ -60,7 +60,8 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
   if (spend.value) events.push({ type: 'combatant/turnStateChanged', combatantId: actor.id, patch: spend.value })
   for (const change of c.conditions ?? []) {
     const target = ctx.state.get(change.combatantId)
-    if (target?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${change.combatantId} in this campaign.`)
+    // Someone the ruleset remembers (an old melee partner) may have left the campaign: nothing to change on them.
+    if (target?.typeName !== 'combatant') continue
     let current: CombatantRecord = target
     const lines: string[] = []
     const removed = current.conditions.filter((x) => change.remove?.includes(x.conditionId))

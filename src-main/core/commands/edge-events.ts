@@ -17,13 +17,23 @@ export function edgeToEvents(ctx: DecideContext, c: CombatantRecord, e: EdgeEffe
   return events
 }
 
-/** Runs the ruleset's edge hook for the given combatants, in order. */
-export function edgeEvents(ctx: DecideContext, edge: Edge, combatants: readonly CombatantRecord[], round: number): DomainEvent[] {
+/**
+ * Runs the ruleset's edge hook for the given combatants, in order. `collect` sees each result,
+ * for callers that must combine the conditions it returns with their own changes.
+ */
+export function edgeEvents(
+  ctx: DecideContext,
+  edge: Edge,
+  combatants: readonly CombatantRecord[],
+  round: number,
+  collect?: (c: CombatantRecord, e: EdgeEffects) => void,
+): DomainEvent[] {
   const edges = ctx.ruleset.edges
   if (!edges) return []
   return combatants.flatMap((c) => {
     const rc = asRulesCombatant(c)
     const e = edge === 'startOfTurn' ? edges.startOfTurn(rc, ctx.dice) : edge === 'startOfEncounter' ? edges.startOfEncounter(rc, ctx.dice) : edges.endOfEncounter(rc)
+    if (e) collect?.(c, e)
     return e ? edgeToEvents(ctx, c, e, round) : []
   })
 }

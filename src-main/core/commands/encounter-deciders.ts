@@ -131,13 +131,22 @@ export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
 export const endEncounter: Decider<'encounter/end'> = (ctx) => {
   const e = requireActive(ctx)
   if (!e.ok) return e
-  // Clocks that count turns stop with the fight; conditions "until removed" stay.
-  const timed = ctx.state.ofType('combatant').filter((c) => c.conditions.some((x) => isCombatTimed(x.duration)))
+  // Clocks that count turns stop with the fight; conditions "until removed" stay unless the
+  // ruleset ends them (a melee engagement ends with the fight).
+  const after = new Map(ctx.state.ofType('combatant').map((c) => [c.id, c.conditions]))
+  const edges = edgeEvents(ctx, 'endOfEncounter', ctx.state.ofType('combatant'), e.value.round, (c, fx) => {
+    if (fx.conditions) after.set(c.id, fx.conditions)
+  })
+  const changed = ctx.state.ofType('combatant').flatMap((c) => {
+    const kept = after.get(c.id)!.filter((x) => !isCombatTimed(x.duration))
+    const same = kept.length === c.conditions.length && kept.every((x, i) => x === c.conditions[i])
+    return same ? [] : [{ type: 'combatant/turnStateChanged' as const, combatantId: c.id, patch: { conditions: kept } }]
+  })
   return ok({
     label: `End ${e.value.name}`,
     events: [
-      ...edgeEvents(ctx, 'endOfEncounter', ctx.state.ofType('combatant'), e.value.round),
-      ...timed.map((c) => ({ type: 'combatant/turnStateChanged' as const, combatantId: c.id, patch: { conditions: c.conditions.filter((x) => !isCombatTimed(x.duration)) } })),
+      ...edges,
+      ...changed,
       ...ctx.state.ofType('prompt').map((p) => ({ type: 'prompt/removed' as const, id: p.id })),
       { type: 'encounter/ended', encounterId: e.value.id },
       ctx.log(`Encounter "${e.value.name}" ended after ${e.value.round} round${e.value.round === 1 ? '' : 's'}`),

@@ -88,6 +88,8 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   const t = target.value
   // Numbers about a hidden or NPC target stay with the GM.
   const visibility = a.hidden || t.hidden || t.kind === 'npc' ? 'gm' : visibilityOf(t)
+  // The attack's own line first, so what it set off (conditions, reactions) reads after it in the log.
+  const summary = ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail, subjects: [a.id, t.id] })
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
   return ok({
@@ -100,7 +102,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
         : []),
       ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
-      ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail, subjects: [a.id, t.id] }),
+      summary,
       ...more.value,
     ],
   })

@@ -21,6 +21,12 @@ const tabletop: Ruleset = {
     { id: 'bleeding', label: 'Bleeding', summary: 'loses health', source: 'test', stacks: true },
     { id: 'pinned', label: 'Pinned', summary: 'cannot move', source: 'test', stacks: false },
   ],
+  // The fight's own bonds end with it (like a melee engagement): 'pinned' goes at encounter end.
+  edges: {
+    startOfTurn: () => null,
+    startOfEncounter: () => null,
+    endOfEncounter: (c) => (c.conditions.some((x) => x.conditionId === 'pinned') ? { rules: null, hp: c.hp, lines: [], rolls: [], conditions: c.conditions.filter((x) => x.conditionId !== 'pinned') } : null),
+  },
   standing: (c) => (c.hp <= -10 ? { state: 'dead', label: 'dead', skipsTurn: true } : c.hp <= 0 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }),
   actions: {
     list: () => [],
@@ -42,6 +48,9 @@ const tabletop: Ruleset = {
           return ok({ ...base, targetHp: target!.hp - 5, outOfTurn: 'free' })
         case 'wait':
           return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }] })
+        case 'forget':
+          // Names someone who has left the campaign: that part of the change has nobody to apply to.
+          return ok({ ...base, conditions: [{ combatantId: 'combatant:gone', remove: ['pinned'] }, { combatantId: target!.id, add: [{ conditionId: 'bleeding', stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] }] })
       }
       return ok(base)
     },
@@ -114,6 +123,23 @@ describe('conditions and their clocks', () => {
     h.must('condition/add', { combatantId: id('Bo'), condition: 'pinned', duration: { kind: 'rounds', rounds: 3 } })
     h.must('encounter/end', {})
     expect(c('Bo').conditions.map((x) => x.conditionId)).toEqual(['bleeding'])
+  })
+
+  it('…unless the ruleset ends them at the encounter\'s end', async () => {
+    const { h, id, c } = await threeWay()
+    h.must('condition/add', { combatantId: id('Bo'), condition: 'pinned', duration: { kind: 'indefinite' } })
+    h.must('condition/add', { combatantId: id('Cy'), condition: 'bleeding', duration: { kind: 'indefinite' } })
+    h.must('encounter/end', {})
+    expect(c('Bo').conditions).toEqual([])
+    expect(c('Cy').conditions.map((x) => x.conditionId)).toEqual(['bleeding'])
+  })
+
+  it('a change naming someone who left is skipped; the rest of the act goes through, logged after the act', async () => {
+    const { h, c, act } = await threeWay()
+    expect(act('Ash', 'forget', 'Bo').ok).toBe(true)
+    expect(c('Bo').conditions.map((x) => x.conditionId)).toEqual(['bleeding'])
+    const texts = h.campaign.store.ofType('log').sort((a, b) => a.seq - b.seq).map((l) => l.text)
+    expect(texts.slice(-2)).toEqual(['Ash forgets', 'Bo is bleeding'])
   })
 })
 
