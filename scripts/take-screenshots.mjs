@@ -105,9 +105,9 @@ try {
   await card('Raider 1').getByTestId('condition-select').selectOption('bleeding')
   await card('Raider 1').getByTestId('condition-rounds').fill('2')
   await card('Raider 1').getByTestId('condition-apply').click()
-  // Leave a fresh preview on screen: the next shot's odds, with the target in partial cover.
+  // Leave a fresh preview on screen: Vex's next burst at the Raider it is aimed at (suppressing aims), in partial cover.
   await panel.getByTestId('attack-attacker').selectOption({ label: 'Vex Morrow' })
-  await panel.getByTestId('attack-target').selectOption({ label: 'Raider 3' })
+  await panel.getByTestId('attack-target').selectOption({ label: 'Raider 2' })
   await panel.getByTestId('option-distance').locator('input').fill('22')
   await panel.getByTestId('option-distance').locator('input').press('Tab')
   await panel.getByTestId('option-cover').locator('select').selectOption('partial')
