@@ -41,6 +41,27 @@ const empty = z.strictObject({})
 
 export const templateIdSchema = z.string().regex(/^template:[A-Za-z0-9_-]{1,64}$/, 'must be a roster entry id') as z.ZodType<`template:${string}`>
 export const planIdSchema = z.string().regex(/^plan:[A-Za-z0-9_-]{1,64}$/, 'must be a saved encounter id') as z.ZodType<`plan:${string}`>
+export const sceneIdSchema = z.string().regex(/^scene:[A-Za-z0-9_-]{1,64}$/, 'must be a scene id') as z.ZodType<`scene:${string}`>
+export const tokenIdSchema = z.string().regex(/^token:[A-Za-z0-9_-]{1,64}$/, 'must be a token id') as z.ZodType<`token:${string}`>
+/** Metres on a map: finite and within a sane field (a 4 km square). */
+const metres = z.number().finite().min(-4000).max(4000)
+export const sceneGridSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('square'),
+    cellPx: z.number().finite().min(4, 'a cell must be at least 4 px').max(1000),
+    metresPerCell: z.number().finite().min(0.1).max(100),
+    offsetX: z.number().finite().min(-1000).max(1000).default(0),
+    offsetY: z.number().finite().min(-1000).max(1000).default(0),
+  }),
+  z.strictObject({ kind: z.literal('none'), pxPerMetre: z.number().finite().min(0.1).max(1000) }),
+])
+export const sceneImageSchema = z.strictObject({
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hash'),
+  ext: z.enum(['png', 'jpg', 'webp']),
+  width: z.number().int().min(1).max(16384),
+  height: z.number().int().min(1).max(16384),
+  fileName: z.string().max(200),
+})
 export const promptIdSchema = z.string().regex(/^prompt:[A-Za-z0-9_-]{1,64}$/, 'must be a prompt id') as z.ZodType<`prompt:${string}`>
 const shortText = (max: number) =>
   z
@@ -190,6 +211,19 @@ export const commandPayloadSchemas = {
   'plan/remove': z.strictObject({ planId: planIdSchema }),
   /** Starts a new encounter with a saved line-up spawned into it. */
   'plan/start': z.strictObject({ planId: planIdSchema }),
+  /** A new battle map (it becomes the one in play if none is). */
+  'scene/create': z.strictObject({ name: name.default('Scene'), grid: sceneGridSchema.default({ kind: 'square', cellPx: 50, metresPerCell: 1, offsetX: 0, offsetY: 0 }) }),
+  'scene/update': z
+    .strictObject({ sceneId: sceneIdSchema, name: name.optional(), grid: sceneGridSchema.optional() })
+    .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
+  /** The image was stored in the campaign folder first (the importSceneImage request); this points the scene at it. */
+  'scene/setImage': z.strictObject({ sceneId: sceneIdSchema, image: sceneImageSchema.nullable() }),
+  /** Puts a scene on the table (the players see it); the one before goes back to the GM's shelf. */
+  'scene/activate': z.strictObject({ sceneId: sceneIdSchema }),
+  'scene/remove': z.strictObject({ sceneId: sceneIdSchema }),
+  /** Places a combatant's token on a scene, or moves it there: metres from the image's top-left corner. */
+  'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
+  'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   /** With `groupByTemplate`, copies of one roster entry share one roll and act one after another. */
   'encounter/rollInitiative': z.strictObject({ groupByTemplate: z.boolean().default(false) }),

@@ -10,8 +10,10 @@ import type {
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
+  SceneRecord,
   Side,
   TemplateRecord,
+  TokenRecord,
 } from './records'
 
 /** The seeded generator's complete state (seedrandom's alea), persisted with the campaign. */
@@ -51,6 +53,10 @@ export type DomainEvent =
   | { readonly type: 'plan/put'; readonly record: PlanRecord }
   | { readonly type: 'plan/removed'; readonly id: PlanRecord['id'] }
   | { readonly type: 'prompt/put'; readonly record: PromptRecord }
+  | { readonly type: 'scene/put'; readonly record: SceneRecord }
+  | { readonly type: 'scene/removed'; readonly id: SceneRecord['id'] }
+  | { readonly type: 'token/put'; readonly record: TokenRecord }
+  | { readonly type: 'token/removed'; readonly id: TokenRecord['id'] }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }
   | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }

@@ -13,6 +13,8 @@ export type LogEntryId = `log:${string}`
 export type TemplateId = `template:${string}`
 export type PlanId = `plan:${string}`
 export type PromptId = `prompt:${string}`
+export type SceneId = `scene:${string}`
+export type TokenId = `token:${string}`
 
 export const SIDES = ['party', 'ally', 'neutral', 'enemy'] as const
 export type Side = (typeof SIDES)[number]
@@ -198,6 +200,46 @@ export interface ContentItemRecord {
   readonly entry: JsonValue
 }
 
+/** A background image stored inside the campaign folder (content-addressed), never a path on the GM's disk. */
+export interface SceneImage {
+  /** sha256 of the bytes, hex; the file is `assets/<hash>.<ext>` in the campaign folder. */
+  readonly hash: string
+  readonly ext: 'png' | 'jpg' | 'webp'
+  readonly width: number
+  readonly height: number
+  /** The name the GM's file had, for the scene list. */
+  readonly fileName: string
+}
+
+/** How image pixels map to metres: a square grid of so many pixels per cell, or no grid at all. */
+export type SceneGrid =
+  | { readonly kind: 'square'; readonly cellPx: number; readonly metresPerCell: number; readonly offsetX: number; readonly offsetY: number }
+  | { readonly kind: 'none'; readonly pxPerMetre: number }
+
+/** A battle map: an image, its scale, and which one the table is looking at. */
+export interface SceneRecord {
+  readonly typeName: 'scene'
+  readonly id: SceneId
+  readonly name: string
+  readonly image: SceneImage | null
+  readonly grid: SceneGrid
+  /** The scene on the table (the players see only this one). */
+  readonly active: boolean
+}
+
+/**
+ * One combatant's place on one scene, in metres from the image's top-left corner. A record of
+ * its own so a move sends a few bytes, not the scene.
+ */
+export interface TokenRecord {
+  readonly typeName: 'token'
+  readonly id: TokenId
+  readonly sceneId: SceneId
+  readonly combatantId: CombatantId
+  readonly x: number
+  readonly y: number
+}
+
 /** Records every window may be sent (after projection). */
 export type DomainRecord =
   | CampaignRecord
@@ -208,5 +250,7 @@ export type DomainRecord =
   | TemplateRecord
   | PlanRecord
   | PromptRecord
+  | SceneRecord
+  | TokenRecord
 
 export type DomainRecordId = DomainRecord['id']

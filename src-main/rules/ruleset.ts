@@ -183,6 +183,8 @@ export interface Ruleset {
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */
   readonly conditions: readonly ConditionDefinition[]
+  /** What moving so many metres costs this combatant this turn (CX: metres per 2 actions), for the map's path readout. */
+  movementCost?(c: RulesCombatant, metres: number): { readonly actions: number; readonly label: string }
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {

@@ -12,6 +12,7 @@ import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } 
 import { redo, rollDice, undo } from './misc-deciders'
 import { importContent, removeContent } from './content-deciders'
 import { renameCampaign } from './campaign-deciders'
+import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
 import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
 import {
   addCondition,
@@ -61,6 +62,13 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'plan/save': savePlan,
   'plan/remove': removePlan,
   'plan/start': startPlan,
+  'scene/create': createScene,
+  'scene/update': updateScene,
+  'scene/setImage': setSceneImage,
+  'scene/activate': activateScene,
+  'scene/remove': removeScene,
+  'token/place': placeToken,
+  'token/remove': removeToken,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,
   'encounter/nextTurn': nextTurn,

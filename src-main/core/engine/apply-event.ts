@@ -54,11 +54,15 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'template/put':
     case 'plan/put':
     case 'prompt/put':
+    case 'scene/put':
+    case 'token/put':
       draft.put(event.record)
       return
     case 'template/removed':
     case 'plan/removed':
-    case 'prompt/removed': {
+    case 'prompt/removed':
+    case 'scene/removed':
+    case 'token/removed': {
       const kind = event.type.slice(0, event.type.indexOf('/'))
       if (draft.get(event.id)?.typeName !== kind) throw new ApplyError(`no ${kind} ${event.id}`)
       draft.remove(event.id)
@@ -73,6 +77,8 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/removed': {
       const removed = combatant(draft, event.combatantId)
       draft.remove(event.combatantId)
+      // A token without its combatant has nothing to show.
+      for (const t of draft.ofType('token')) if (t.combatantId === event.combatantId) draft.remove(t.id)
       for (const e of draft.ofType('encounter')) {
         if (e.currentCombatantId === event.combatantId) {
           draft.put({ ...e, currentCombatantId: null, turnAnchor: removed.orderKey })

@@ -78,6 +78,29 @@ const planSchema = z.object({
   groupInitiative: z.boolean(),
 })
 
+const sceneSchema = z.object({
+  typeName: z.literal('scene'),
+  id: z.string().startsWith('scene:'),
+  name: z.string().min(1),
+  image: z
+    .object({ hash: z.string().regex(/^[0-9a-f]{64}$/), ext: z.enum(['png', 'jpg', 'webp']), width: z.number().int().min(1), height: z.number().int().min(1), fileName: z.string() })
+    .nullable(),
+  grid: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('square'), cellPx: z.number().positive(), metresPerCell: z.number().positive(), offsetX: z.number(), offsetY: z.number() }),
+    z.object({ kind: z.literal('none'), pxPerMetre: z.number().positive() }),
+  ]),
+  active: z.boolean(),
+})
+
+const tokenSchema = z.object({
+  typeName: z.literal('token'),
+  id: z.string().startsWith('token:'),
+  sceneId: z.string().startsWith('scene:'),
+  combatantId: combatantIdString,
+  x: z.number(),
+  y: z.number(),
+})
+
 const requestJson = z.record(z.string(), z.json())
 const promptSchema = z.object({
   typeName: z.literal('prompt'),
@@ -154,6 +177,8 @@ const undoableRecordSchema = z.discriminatedUnion('typeName', [
   templateSchema,
   planSchema,
   promptSchema,
+  sceneSchema,
+  tokenSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -181,6 +206,8 @@ const recordSchema = z.discriminatedUnion('typeName', [
   templateSchema,
   planSchema,
   promptSchema,
+  sceneSchema,
+  tokenSchema,
   contentSchema,
   encounterSchema,
   logSchema,

@@ -1,4 +1,4 @@
-import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../../src-shared/records'
 import { healthBand, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
@@ -80,6 +80,13 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
   }
 }
 
+/** A token reaches the players only on the active scene, for a combatant they may see. */
+function playerSeesToken(t: TokenRecord, ctx: ProjectionContext): boolean {
+  const c = ctx.state.get(t.combatantId)
+  const scene = ctx.state.get(t.sceneId)
+  return c?.typeName === 'combatant' && !c.hidden && scene?.typeName === 'scene' && scene.active
+}
+
 /** Whose turn it is stays secret while that combatant is hidden. */
 function playerEncounter(e: EncounterRecord, ctx: ProjectionContext): EncounterRecord {
   const current = e.currentCombatantId === null ? null : ctx.state.get(e.currentCombatantId)
@@ -110,11 +117,22 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
     case 'prompt':
       // The GM's item library, roster, saved line-ups and pending reactions: the players' screen has no use for them.
       return gm ? record : null
+    case 'scene':
+      // The table sees the scene in play, never the GM's other maps.
+      return gm || record.active ? record : null
+    case 'token':
+      return gm || playerSeesToken(record, ctx) ? record : null
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
       return gm ? record : null
   }
+}
+
+function showsTokens(c: RecordChange): boolean {
+  const r = c.to ?? c.from
+  if (r?.typeName === 'scene') return true
+  return r?.typeName === 'combatant' && c.from?.typeName === 'combatant' && c.to?.typeName === 'combatant' && c.from.hidden !== c.to.hidden
 }
 
 /** Whether a change can move anyone's visible rank: a combatant added, removed, re-sorted or (un)hidden. */
@@ -133,5 +151,7 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (role === 'gm') return []
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
+  // A token's visibility follows its combatant's hidden flag and its scene being in play.
+  if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
   return ids
 }

@@ -137,3 +137,16 @@ function nameOf(s: ConditionInstance): string {
   const p = suppressionDataSchema.safeParse(s.data)
   return p.success ? p.data.suppressor.name : 'Its suppressor'
 }
+
+/**
+ * What a path of so many metres costs on the map (000 Movement): one action covers half of the
+ * metres per 2 actions in the combatant's stance; sprinting is the Move action's choice.
+ */
+export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): { actions: number; label: string } {
+  const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
+  const one = moveDistance({ metresPerTwoActions: speed, actions: 1, sprint: false, stance: c.live.stance })
+  if (!one.ok) return { actions: 0, label: one.error.message }
+  if (one.value.metres <= 0) return { actions: 0, label: 'cannot move' }
+  const actions = metres <= 0 ? 0 : Math.ceil(metres / one.value.metres - 1e-9)
+  return { actions, label: actions > 4 ? `${actions} actions: more than a turn` : actionsText(actions) }
+}

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src-shared/json'
+import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { InitiativeEntrant, ParsedRules, Ruleset } from '../ruleset'
 import { mod, type Modifier } from './statistic'
@@ -90,6 +91,10 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
+    movementCost: (rc, metres) => {
+      const c = rc.rules as unknown as CxCombatant | null
+      return c ? cxMovementCost(c, library, metres) : { actions: 0, label: 'no sheet' }
+    },
     conditions: CX_CONDITIONS,
     standing: cxStanding,
     checks: {

@@ -1,0 +1,94 @@
+import type { DomainEvent } from '../../../src-shared/events'
+import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { asRulesCombatant } from '../../rules/standing'
+import { findCombatant, visibilityOf, type DecideContext, type Decider } from './decide-context'
+
+function findScene(ctx: DecideContext, id: SceneId): Result<SceneRecord> {
+  const r = ctx.state.get(id)
+  return r?.typeName === 'scene' ? ok(r) : fail('scene/notFound', `No scene ${id} in this campaign.`)
+}
+
+/** One token per combatant per scene: its id says which, so placing again moves it. */
+const tokenIdOf = (sceneId: SceneId, combatantId: CombatantRecord['id']): TokenId =>
+  `token:${sceneId.slice('scene:'.length)}-${combatantId.slice('combatant:'.length)}`
+
+export const createScene: Decider<'scene/create'> = (ctx, p) => {
+  const first = !ctx.state.ofType('scene').some((s) => s.active)
+  const record: SceneRecord = { typeName: 'scene', id: ctx.newId('scene'), name: p.name, image: null, grid: p.grid, active: first }
+  return ok({ label: `New scene ${p.name}`, events: [{ type: 'scene/put', record }, ctx.log(`Scene "${p.name}" created`, { visibility: 'gm' })] })
+}
+
+export const updateScene: Decider<'scene/update'> = (ctx, p) => {
+  const s = findScene(ctx, p.sceneId)
+  if (!s.ok) return s
+  const record: SceneRecord = { ...s.value, ...(p.name ? { name: p.name } : {}), ...(p.grid ? { grid: p.grid } : {}) }
+  const what = p.grid
+    ? p.grid.kind === 'square'
+      ? `grid ${p.grid.cellPx} px = ${p.grid.metresPerCell} m`
+      : `no grid, ${p.grid.pxPerMetre} px per metre`
+    : `renamed "${record.name}"`
+  return ok({ label: `Edit scene ${record.name}`, events: [{ type: 'scene/put', record }, ctx.log(`Scene "${record.name}": ${what}`, { visibility: 'gm' })] })
+}
+
+export const setSceneImage: Decider<'scene/setImage'> = (ctx, p) => {
+  const s = findScene(ctx, p.sceneId)
+  if (!s.ok) return s
+  const record: SceneRecord = { ...s.value, image: p.image }
+  const text = p.image ? `Scene "${record.name}": image ${p.image.fileName} (${p.image.width}×${p.image.height})` : `Scene "${record.name}": image removed`
+  return ok({ label: `Scene image`, events: [{ type: 'scene/put', record }, ctx.log(text, { visibility: 'gm' })] })
+}
+
+export const activateScene: Decider<'scene/activate'> = (ctx, p) => {
+  const s = findScene(ctx, p.sceneId)
+  if (!s.ok) return s
+  if (s.value.active) return fail('scene/noChange', `"${s.value.name}" is already on the table.`)
+  const events: DomainEvent[] = ctx.state
+    .ofType('scene')
+    .filter((x) => x.active)
+    .map((x) => ({ type: 'scene/put', record: { ...x, active: false } }))
+  events.push({ type: 'scene/put', record: { ...s.value, active: true } }, ctx.log(`The table now shows "${s.value.name}"`, { visibility: 'gm' }))
+  return ok({ label: `Show ${s.value.name}`, events })
+}
+
+export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
+  const s = findScene(ctx, p.sceneId)
+  if (!s.ok) return s
+  const tokens = ctx.state.ofType('token').filter((t) => t.sceneId === s.value.id)
+  return ok({
+    label: `Remove scene ${s.value.name}`,
+    events: [
+      ...tokens.map((t): DomainEvent => ({ type: 'token/removed', id: t.id })),
+      { type: 'scene/removed', id: s.value.id },
+      ctx.log(`Scene "${s.value.name}" removed`, { visibility: 'gm' }),
+    ],
+  })
+}
+
+/** Places a token, or moves it: the log gives the distance and, where the ruleset prices it, the cost. */
+export const placeToken: Decider<'token/place'> = (ctx, p) => {
+  const s = findScene(ctx, p.sceneId)
+  if (!s.ok) return s
+  const c = findCombatant(ctx.state, p.combatantId)
+  if (!c.ok) return c
+  const id = tokenIdOf(s.value.id, c.value.id)
+  const before = ctx.state.get(id)
+  const record: TokenRecord = { typeName: 'token', id, sceneId: s.value.id, combatantId: c.value.id, x: p.x, y: p.y }
+  if (before?.typeName === 'token' && before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
+  let text = `${c.value.name} placed on "${s.value.name}"`
+  if (before?.typeName === 'token') {
+    const metres = Math.hypot(p.x - before.x, p.y - before.y)
+    const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
+    text = `${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`
+  }
+  return ok({
+    label: before ? `Move ${c.value.name}` : `Place ${c.value.name}`,
+    events: [{ type: 'token/put', record }, ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] })],
+  })
+}
+
+export const removeToken: Decider<'token/remove'> = (ctx, p) => {
+  const t = ctx.state.get(p.tokenId)
+  if (t?.typeName !== 'token') return fail('token/notFound', 'That token is no longer on the map.')
+  return ok({ label: 'Remove token', events: [{ type: 'token/removed', id: t.id }, ctx.log('Token removed from the map', { visibility: 'gm', subjects: [t.combatantId] })] })
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { ProjectionContext, projectRecord } from '../../../src-main/core/projection/project-record'
+import { cx, trooper } from '../rules/compound-x/cx-harness'
+import { CampaignHarness } from '../helpers/campaign-harness'
+import { tempDir } from '../helpers/temp-dir'
+
+async function mapped() {
+  const h = await CampaignHarness.create('map', tempDir(), undefined, cx)
+  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+  h.must('combatant/add', { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 1, hidden: true, rules: trooper() })
+  h.must('scene/create', { name: 'Dock' })
+  h.must('scene/create', { name: 'Warehouse' })
+  const [dock, warehouse] = h.campaign.store.ofType('scene').sort((a, b) => a.name.localeCompare(b.name))
+  return { h, dock: dock!, warehouse: warehouse! }
+}
+
+describe('scenes and tokens', () => {
+  it('the first scene goes on the table; activating another takes it off', async () => {
+    const { h, dock, warehouse } = await mapped()
+    expect(dock.active).toBe(true)
+    expect(warehouse.active).toBe(false)
+    h.must('scene/activate', { sceneId: warehouse.id })
+    expect(h.campaign.store.ofType('scene').filter((s) => s.active).map((s) => s.name)).toEqual(['Warehouse'])
+  })
+
+  it('a moved token logs its path length and what it costs under the ruleset (000 Movement)', async () => {
+    const { h, dock } = await mapped()
+    const vex = h.combatantId('Vex')
+    h.must('token/place', { sceneId: dock.id, combatantId: vex, x: 2, y: 2 })
+    h.must('token/place', { sceneId: dock.id, combatantId: vex, x: 5, y: 6 })
+    expect(h.campaign.store.ofType('token')).toHaveLength(1)
+    // DEX 6 trooper in medium armour: 5 m per 2 actions, 2.5 m per action; 5 m takes 2 actions.
+    expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(/^Vex moves 5\.0 m \(\d+ actions?\)$/)
+    expect(h.run('token/place', { sceneId: dock.id, combatantId: vex, x: 5, y: 6 }).ok).toBe(false)
+    h.must('history/undo', {})
+    expect(h.campaign.store.ofType('token')[0]).toMatchObject({ x: 2, y: 2 })
+  })
+
+  it('players get the active scene and visible combatants\' tokens only, and follow a change of scene or of hiding', async () => {
+    const { h, dock, warehouse } = await mapped()
+    h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Vex'), x: 1, y: 1 })
+    h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Sniper'), x: 9, y: 9 })
+    h.must('token/place', { sceneId: warehouse.id, combatantId: h.combatantId('Vex'), x: 3, y: 3 })
+    const seen = () =>
+      [...h.campaign.store.values()]
+        .map((r) => projectRecord(r, new ProjectionContext(h.campaign.store, 'player')))
+        .filter((v) => v !== null && (v.typeName === 'scene' || v.typeName === 'token'))
+        .map((v) => (v!.typeName === 'scene' ? `scene ${v!.name}` : `token ${(v as { x: number }).x}`))
+        .sort()
+    expect(seen()).toEqual(['scene Dock', 'token 1'])
+    h.must('combatant/setHidden', { combatantId: h.combatantId('Sniper'), hidden: false })
+    expect(seen()).toEqual(['scene Dock', 'token 1', 'token 9'])
+    h.must('scene/activate', { sceneId: warehouse.id })
+    expect(seen()).toEqual(['scene Warehouse', 'token 3'])
+  })
+
+  it('removing a combatant or a scene takes its tokens with it, and undo brings them back', async () => {
+    const { h, dock } = await mapped()
+    h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Vex'), x: 1, y: 1 })
+    h.must('combatant/remove', { combatantId: h.combatantId('Vex') })
+    expect(h.campaign.store.ofType('token')).toEqual([])
+    h.must('history/undo', {})
+    expect(h.campaign.store.ofType('token')).toHaveLength(1)
+    h.must('scene/remove', { sceneId: dock.id })
+    expect(h.campaign.store.ofType('token')).toEqual([])
+  })
+})
