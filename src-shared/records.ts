@@ -64,6 +64,19 @@ export interface ConditionInstance {
   readonly data: JsonValue | null
   /** The GM's note; never shown to the players. */
   readonly note: string
+  /**
+   * A zone on the map that goes with it (a suppression area): centred where the bearer's token
+   * stood on the scene in play when it went on; it ends with the condition.
+   */
+  readonly area?: ConditionArea
+}
+
+export interface ConditionArea {
+  readonly sceneId: SceneId
+  readonly x: number
+  readonly y: number
+  /** Metres. */
+  readonly radius: number
 }
 
 /** Actions set aside until a declared trigger (CX20 held actions and their kin). */

@@ -23,6 +23,8 @@ export interface PublicCondition {
   readonly conditionId: string
   readonly label: string
   readonly stacks: number
+  /** Its zone on the map, when the projection shows that scene. */
+  readonly area?: ConditionInstance['area']
 }
 
 /** Where a combatant stands, as its ruleset judges it. */
@@ -91,7 +93,14 @@ export type ViewRecordId = ViewRecord['id']
 /** Which window a projection is for. */
 export type ViewRole = 'gm' | 'player'
 
-export const publicCondition = (c: ConditionInstance): PublicCondition => ({ key: c.key, conditionId: c.conditionId, label: c.label, stacks: c.stacks })
+/** A condition as the players may see it; its zone only on the scene in play (`inPlay` names it). */
+export const publicCondition = (c: ConditionInstance, inPlay: string | null = null): PublicCondition => ({
+  key: c.key,
+  conditionId: c.conditionId,
+  label: c.label,
+  stacks: c.stacks,
+  ...(c.area && c.area.sceneId === inPlay ? { area: c.area } : {}),
+})
 
 export function healthBand(hp: number, maxHp: number): HealthBand {
   if (hp <= 0) return 'down'

@@ -52,6 +52,8 @@ export interface ConditionGrant {
   readonly duration: ConditionDurationInput
   readonly sourceId: CombatantId | null
   readonly data: JsonValue | null
+  /** A zone of this radius (metres) around the bearer's place on the map, drawn while it lasts (CX24's suppression areas). */
+  readonly areaRadius?: number
 }
 
 /** Conditions a resolution adds to or takes from one combatant (by condition id). */

@@ -1,5 +1,5 @@
 import type { ConditionDurationInput } from '../../../src-shared/commands'
-import type { CombatantId, CombatantRecord, ConditionDuration, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord, ConditionArea, ConditionDuration, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { DecideContext } from './decide-context'
@@ -25,6 +25,15 @@ export interface Grant {
   readonly sourceId: CombatantId | null
   readonly data: JsonValue | null
   readonly note: string
+  readonly areaRadius?: number
+}
+
+/** Where the bearer stands on the scene in play, for a condition that brings a zone. */
+function areaFor(ctx: DecideContext, c: CombatantRecord, radius: number | undefined): ConditionArea | undefined {
+  if (radius === undefined) return undefined
+  const scene = ctx.state.ofType('scene').find((s) => s.active)
+  const token = scene && ctx.state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === c.id)
+  return scene && token ? { sceneId: scene.id, x: token.x, y: token.y, radius } : undefined
 }
 
 /**
@@ -41,10 +50,11 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     if (id !== null && ctx.state.get(id)?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
   }
   const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
+  const area = areaFor(ctx, c, g.areaRadius)
   const existing = c.conditions.find((x) => x.conditionId === def.id)
   if (existing) {
     const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks
-    const updated: ConditionInstance = { ...existing, stacks, duration, sourceId: g.sourceId ?? existing.sourceId, data: g.data ?? existing.data, note: g.note || existing.note }
+    const updated: ConditionInstance = { ...existing, stacks, duration, sourceId: g.sourceId ?? existing.sourceId, data: g.data ?? existing.data, note: g.note || existing.note, ...(area ? { area } : {}) }
     const text = def.stacks ? `${def.label} on ${c.name} rises to ×${stacks}` : `${def.label} on ${c.name} restarts`
     return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), text })
   }
@@ -57,6 +67,7 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     sourceId: g.sourceId,
     data: g.data,
     note: g.note,
+    ...(area ? { area } : {}),
   }
   return ok({ conditions: [...c.conditions, instance], text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}` })
 }

@@ -35,6 +35,7 @@ const conditionSchema = z.object({
   sourceId: combatantIdString.nullable(),
   data: z.json().nullable(),
   note: z.string(),
+  area: z.object({ sceneId: z.string().startsWith('scene:'), x: z.number(), y: z.number(), radius: z.number().positive() }).optional(),
 })
 
 const combatantSchema = z.object({

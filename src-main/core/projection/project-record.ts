@@ -20,6 +20,14 @@ export class ProjectionContext {
     readonly ruleset: Ruleset | null = null,
   ) {}
 
+  #sceneInPlay: string | null | undefined = undefined
+
+  /** The scene on the table, asked once per pass. */
+  sceneInPlay(): string | null {
+    if (this.#sceneInPlay === undefined) this.#sceneInPlay = this.state.ofType('scene').find((s) => s.active)?.id ?? null
+    return this.#sceneInPlay
+  }
+
   visibleRank(id: string): number | null {
     if (this.#visibleRanks === null) {
       const placed = this.state
@@ -46,7 +54,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView 
     orderKey: c.orderKey,
     rules: c.rules,
     card,
-    conditions: c.conditions.map(publicCondition),
+    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay())),
     delayed: c.delayed,
     standing: standingOf(ctx.ruleset, c),
     turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
@@ -72,7 +80,7 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
     orderKey,
     rules: null,
     card: null,
-    conditions: c.conditions.map(publicCondition),
+    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay())),
     delayed: c.delayed,
     standing: null,
     turn: null,
@@ -153,5 +161,7 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // A token's visibility follows its combatant's hidden flag and its scene being in play.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
+  // Conditions show their zones only on the scene in play.
+  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id))
   return ids
 }

@@ -152,7 +152,8 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
   }
   const conditions: ConditionChange[] = zone.suppressedIds.map((id) => ({
     combatantId: id,
-    add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue }],
+    // CX24: the zone is 1 m (light, medium) or 2 m (heavy) around where the target stood; the map draws it.
+    add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue, areaRadius: zone.radius }],
   }))
   const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
   // `000` Suppression: "you aim at the target as part of the action".

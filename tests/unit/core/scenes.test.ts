@@ -65,3 +65,27 @@ describe('scenes and tokens', () => {
     expect(h.campaign.store.ofType('token')).toEqual([])
   })
 })
+
+describe('suppression zones on the map (CX24, CX25)', () => {
+  it('a suppression puts a zone where the target stands on the scene in play, shown to the players, gone when it ends', async () => {
+    const { h, dock, warehouse } = await mapped()
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    const [vex, raider] = [h.combatantId('Vex'), h.combatantId('Raider')]
+    h.must('token/place', { sceneId: dock.id, combatantId: vex, x: 2, y: 2 })
+    h.must('token/place', { sceneId: dock.id, combatantId: raider, x: 14, y: 6 })
+    h.must('encounter/start', {})
+    h.must('encounter/rollInitiative', {})
+    h.must('action/perform', { request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium', distance: 13 } } })
+    const suppressed = h.campaign.store.get(raider) as import('../../../src-shared/records').CombatantRecord
+    expect(suppressed.conditions[0]).toMatchObject({ conditionId: 'suppressed', area: { sceneId: dock.id, x: 14, y: 6, radius: 1 } })
+    const player = () => projectRecord(h.campaign.store.get(raider)!, new ProjectionContext(h.campaign.store, 'player')) as import('../../../src-shared/views').CombatantView
+    expect(player().conditions[0]!.area).toEqual({ sceneId: dock.id, x: 14, y: 6, radius: 1 })
+    // On another scene the players see the condition, not a zone on a map they are not shown.
+    h.must('scene/activate', { sceneId: warehouse.id })
+    expect(player().conditions[0]!.area).toBeUndefined()
+    // The zone is the condition's: it ends at the start of the suppressor's next turn.
+    const enc = () => h.campaign.store.ofType('encounter')[0]!
+    while (enc().currentCombatantId !== vex || enc().round < 2) h.must('encounter/nextTurn', {})
+    expect((h.campaign.store.get(raider) as import('../../../src-shared/records').CombatantRecord).conditions).toEqual([])
+  })
+})
