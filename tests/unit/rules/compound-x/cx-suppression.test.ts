@@ -78,6 +78,8 @@ describe('Suppress (CX24, CX25)', () => {
           {
             conditionId: 'suppressed',
             stacks: 1,
+            // CX24: a 1 m zone for medium, drawn around the target on the map.
+            areaRadius: 1,
             duration: { kind: 'turnStart', of: raider.id },
             sourceId: raider.id,
             data: expect.objectContaining({ level: 'medium', radius: 1, weapon: 0, distance: 20 }),
