@@ -28,6 +28,8 @@ export interface RulesCombatant {
   readonly maxHp: number
   readonly rules: JsonValue | null
   readonly conditions: readonly ConditionInstance[]
+  /** Where its token stands on the scene in play, in metres (absent off the map). */
+  readonly position?: { readonly x: number; readonly y: number }
 }
 
 /** Where a combatant stands in the fight, as its ruleset judges it (the ribbon marks it; turns may skip it). */

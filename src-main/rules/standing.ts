@@ -1,5 +1,6 @@
 import type { CombatantRecord } from '../../src-shared/records'
 import type { PoolView, StandingView } from '../../src-shared/views'
+import type { RecordReader } from '../core/state/record-store'
 import type { RulesCombatant, Ruleset } from './ruleset'
 
 export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
@@ -10,6 +11,13 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
   rules: c.rules,
   conditions: c.conditions,
 })
+
+/** The combatant as a ruleset sees it when acting: with its place on the scene in play, if it has one there. */
+export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
+  const scene = state.ofType('scene').find((s) => s.active)
+  const token = scene && state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === c.id)
+  return token ? { ...asRulesCombatant(c), position: { x: token.x, y: token.y } } : asRulesCombatant(c)
+}
 
 /**
  * Where a combatant stands: the ruleset's judgement when it has one, otherwise health alone

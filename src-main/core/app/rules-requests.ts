@@ -2,7 +2,7 @@ import type { AttackRequest } from '../../../src-shared/attack'
 import type { RequestResults } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
-import { asRulesCombatant } from '../../rules/standing'
+import { placedRulesCombatant } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
 import { checkAction } from './check-action'
 
@@ -33,7 +33,7 @@ export class RulesRequests {
     if (attacker?.typeName !== 'combatant' || target?.typeName !== 'combatant') {
       return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
     }
-    return attacks.preview(request, asRulesCombatant(attacker), asRulesCombatant(target))
+    return attacks.preview(request, placedRulesCombatant(this.store, attacker), placedRulesCombatant(this.store, target))
   }
 
   /** The ruleset's actions for this combatant, then its skill checks, in one list for the actions flow. */
@@ -41,7 +41,7 @@ export class RulesRequests {
     const actor = this.store?.get(actorId)
     if (actor?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
     if (!this.ruleset) return ok([])
-    const c = asRulesCombatant(actor)
+    const c = placedRulesCombatant(this.store!, actor)
     return ok([...(this.ruleset.actions?.list(c) ?? []), ...checkAction(this.ruleset, c)])
   }
 

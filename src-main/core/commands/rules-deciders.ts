@@ -4,7 +4,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
-import { asRulesCombatant } from '../../rules/standing'
+import { asRulesCombatant, placedRulesCombatant } from '../../rules/standing'
 import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
@@ -59,7 +59,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (!t.ok) return t
     target = t.value
   }
-  const r = actions.perform(p.request, asRulesCombatant(actor.value), target ? asRulesCombatant(target) : null, ctx.dice)
+  const r = actions.perform(p.request, placedRulesCombatant(ctx.state, actor.value), target ? placedRulesCombatant(ctx.state, target) : null, ctx.dice)
   if (!r.ok) return r
   const a = actor.value
   const visibility = a.kind === 'pc' && !a.hidden && (!target || (!target.hidden && target.kind === 'pc')) ? 'all' : 'gm'
@@ -82,7 +82,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   if (!attacker.ok) return attacker
   const target = findCombatant(ctx.state, p.request.targetId)
   if (!target.ok) return target
-  const r = attacks.resolve(p.request, asRulesCombatant(attacker.value), asRulesCombatant(target.value), ctx.dice)
+  const r = attacks.resolve(p.request, placedRulesCombatant(ctx.state, attacker.value), placedRulesCombatant(ctx.state, target.value), ctx.dice)
   if (!r.ok) return r
   const a = attacker.value
   const t = target.value

@@ -1,7 +1,8 @@
 import type { JsonValue } from '../../../src-shared/json'
+import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { InitiativeEntrant, ParsedRules, Ruleset } from '../ruleset'
+import type { InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '../ruleset'
 import { mod, type Modifier } from './statistic'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
@@ -69,6 +70,16 @@ function customPack(shipped: ContentPack, items: readonly { section: string; ent
   return { manifest: shipped.manifest, entries: entries as unknown as ContentPack['entries'] }
 }
 
+/**
+ * Range brackets (CX5) read the distance; when both stand on the map and the GM has not typed
+ * one, it is the distance between their tokens, to the tenth of a metre.
+ */
+function withMapDistance(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): AttackRequest {
+  if (request.options['distance'] !== undefined || !a.position || !t.position) return request
+  const metres = Math.round(Math.hypot(a.position.x - t.position.x, a.position.y - t.position.y) * 10) / 10
+  return { ...request, options: { ...request.options, distance: metres } }
+}
+
 /** Compound X behind the ruleset interface, with the shipped content and the campaign's own. */
 export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { section: string; entry: JsonValue }[] = []): Ruleset {
   const library = new ContentLibrary([shipped, customPack(shipped, custom)])
@@ -120,8 +131,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       perform: (request, actor, target, dice) => performCxAction(request, actor, target, library, dice),
     },
     attacks: {
-      preview: (request, attacker, target) => previewCxAttackInMelee(request, attacker, target, library),
-      resolve: (request, attacker, target, dice) => resolveCxAttackInMelee(request, attacker, target, library, dice),
+      preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
+      resolve: (request, attacker, target, dice) => resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice),
     },
   }
 }

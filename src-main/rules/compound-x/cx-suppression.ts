@@ -133,7 +133,9 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
   if (carried.jammed) return fail('suppress/jammed', `The ${item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const level = parseLevel(request.options['level'])
   if (!level) return fail('suppress/level', 'Pick a suppression level: light, medium or heavy (CX24).')
-  const distance = num(request.options, 'distance') ?? 10
+  // On the map the tokens say how far it is; off it, the GM's number.
+  const mapped = actor.position && target.position ? Math.round(Math.hypot(actor.position.x - target.position.x, actor.position.y - target.position.y) * 10) / 10 : null
+  const distance = mapped ?? num(request.options, 'distance') ?? 10
   if (distance < 0) return fail('suppress/distance', 'The distance cannot be negative.')
   const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const positions = new Map<CombatantId, { x: number; y: number }>([

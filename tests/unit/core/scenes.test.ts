@@ -89,3 +89,19 @@ describe('suppression zones on the map (CX24, CX25)', () => {
     expect((h.campaign.store.get(raider) as import('../../../src-shared/records').CombatantRecord).conditions).toEqual([])
   })
 })
+
+describe('distances from the map', () => {
+  it('an attack between two tokens on the scene in play reads its range from them (CX5), unless the GM typed one', async () => {
+    const { h, dock } = await mapped()
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    const [vex, raider] = [h.combatantId('Vex'), h.combatantId('Raider')]
+    h.must('token/place', { sceneId: dock.id, combatantId: vex, x: 0, y: 0 })
+    h.must('token/place', { sceneId: dock.id, combatantId: raider, x: 30, y: 40 })
+    const { placedRulesCombatant } = await import('../../../src-main/rules/standing')
+    const c = (id: typeof vex) => placedRulesCombatant(h.campaign.store, h.campaign.store.get(id) as never)
+    const preview = (options: Record<string, number>) => h.engine.ruleset.attacks!.preview({ attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options }, c(vex), c(raider))
+    const distanceOf = (p: ReturnType<typeof preview>) => (p.ok ? p.value.options.find((o) => o.key === 'distance')!.value : null)
+    expect(distanceOf(preview({}))).toBe(50)
+    expect(distanceOf(preview({ distance: 12 }))).toBe(12)
+  })
+})
