@@ -83,6 +83,7 @@ export const REQUEST_NAMES = [
   'sheetForm',
   'listActions',
   'listConditions',
+  'previewMove',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -108,6 +109,13 @@ export interface RequestResults {
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
   listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
+  /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
+  previewMove: {
+    readonly metres: number
+    readonly cost: string | null
+    readonly summary: string | null
+    readonly prompts: readonly { readonly text: string; readonly odds: string }[]
+  }
 }
 
 export interface RequestInputs {
@@ -127,6 +135,7 @@ export interface RequestInputs {
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
   listConditions: undefined
+  previewMove: { combatantId: `combatant:${string}`; sceneId: `scene:${string}`; x: number; y: number }
 }
 
 export type SalvoApi = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attackRequestSchema, combatantIdSchema } from './commands'
+import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -30,4 +30,5 @@ export const requestInputSchemas = {
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
+  previewMove: z.strictObject({ combatantId: combatantIdSchema, sceneId: sceneIdSchema, x: z.number().finite().min(-4000).max(4000), y: z.number().finite().min(-4000).max(4000) }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -41,6 +41,19 @@ export interface Standing {
   readonly skipsTurn: boolean
 }
 
+/** A token's straight path on the scene in play, in metres. */
+export interface MapPath {
+  readonly from: { readonly x: number; readonly y: number }
+  readonly to: { readonly x: number; readonly y: number }
+}
+
+/** A condition's zone on the scene in play (a suppression area), and whose condition it is. */
+export interface MapArea {
+  readonly bearerId: CombatantId
+  readonly conditionId: string
+  readonly area: { readonly x: number; readonly y: number; readonly radius: number }
+}
+
 /** Some of a pool spent by an action or attack (1 action, 1 reaction…). */
 export interface PoolCost {
   readonly pool: string
@@ -187,6 +200,12 @@ export interface Ruleset {
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */
   readonly conditions: readonly ConditionDefinition[]
+  /**
+   * A token moved on the scene in play: what that sets off (reactions, conditions ending), as
+   * an action resolution with no cost; null when nothing. Asked before the move is committed
+   * (to show the GM the prompts and their odds) and again when it is.
+   */
+  onMapMove?(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null
   /** What moving so many metres costs this combatant this turn (CX: metres per 2 actions), for the map's path readout. */
   movementCost?(c: RulesCombatant, metres: number): { readonly actions: number; readonly label: string }
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */

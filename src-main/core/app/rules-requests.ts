@@ -1,5 +1,6 @@
 import type { AttackRequest } from '../../../src-shared/attack'
-import type { RequestResults } from '../../../src-shared/contract'
+import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
+import { mapMoveOutcome } from '../commands/map-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../../rules/standing'
@@ -43,6 +44,20 @@ export class RulesRequests {
     if (!this.ruleset) return ok([])
     const c = placedRulesCombatant(this.store!, actor)
     return ok([...(this.ruleset.actions?.list(c) ?? []), ...checkAction(this.ruleset, c)])
+  }
+
+  /** CX26 and kin: the reactions a drop would draw, shown before the GM commits it. */
+  previewMove(input: RequestInputs['previewMove']): Result<RequestResults['previewMove']> {
+    const mover = this.store?.get(input.combatantId)
+    if (!this.store || !this.ruleset || mover?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
+    const token = this.store.ofType('token').find((t) => t.sceneId === input.sceneId && t.combatantId === mover.id)
+    if (!token) return ok({ metres: 0, cost: null, summary: null, prompts: [] })
+    const metres = Math.hypot(input.x - token.x, input.y - token.y)
+    const cost = this.ruleset.movementCost?.(placedRulesCombatant(this.store, mover), metres)?.label ?? null
+    const outcome = mapMoveOutcome(this.store, this.ruleset, mover, token, { x: input.x, y: input.y })
+    if (outcome && !outcome.ok) return outcome
+    const r = outcome?.value ?? null
+    return ok({ metres, cost, summary: r?.summary ?? null, prompts: (r?.prompts ?? []).map((p) => ({ text: p.text, odds: p.odds })) })
   }
 
   listConditions(): Result<RequestResults['listConditions']> {

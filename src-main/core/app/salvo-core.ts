@@ -4,6 +4,7 @@ import {
   PLAYER_REQUESTS,
   REQUEST_NAMES,
   type OpenProblem,
+  type RequestInputs,
   type RequestName,
   type RequestResults,
   type ServerMessage,
@@ -151,6 +152,8 @@ export class SalvoCore {
         return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':
         return this.#rules.listConditions()
+      case 'previewMove':
+        return this.#rules.previewMove(input as RequestInputs['previewMove'])
       case 'sheetForm':
         return this.#rules.sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':

@@ -2,7 +2,9 @@ import type { DomainEvent } from '../../../src-shared/events'
 import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { asRulesCombatant } from '../../rules/standing'
+import { consequenceEvents } from './consequences'
 import { findCombatant, visibilityOf, type DecideContext, type Decider } from './decide-context'
+import { mapMoveOutcome } from './map-move'
 
 function findScene(ctx: DecideContext, id: SceneId): Result<SceneRecord> {
   const r = ctx.state.get(id)
@@ -76,14 +78,27 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   const record: TokenRecord = { typeName: 'token', id, sceneId: s.value.id, combatantId: c.value.id, x: p.x, y: p.y }
   if (before?.typeName === 'token' && before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
   let text = `${c.value.name} placed on "${s.value.name}"`
+  const events: DomainEvent[] = [{ type: 'token/put', record }]
+  const then: DomainEvent[] = []
   if (before?.typeName === 'token') {
     const metres = Math.hypot(p.x - before.x, p.y - before.y)
     const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
     text = `${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`
+    // CX26 and kin: leaving a suppression zone or a melee sets off reactions, prompted here.
+    const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, c.value, before, { x: p.x, y: p.y })
+    if (outcome && !outcome.ok) return outcome
+    if (outcome) {
+      const r = outcome.value
+      if (r.actorRules !== null) then.push({ type: 'combatant/rulesChanged', combatantId: c.value.id, rules: r.actorRules, maxHp: null })
+      then.push(ctx.log(r.summary, { visibility: visibilityOf(c.value), subjects: [c.value.id] }))
+      const more = consequenceEvents(ctx, c.value, { ...r, cost: [], outOfTurn: 'free' })
+      if (!more.ok) return more
+      then.push(...more.value)
+    }
   }
   return ok({
     label: before ? `Move ${c.value.name}` : `Place ${c.value.name}`,
-    events: [{ type: 'token/put', record }, ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] })],
+    events: [...events, ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] }), ...then],
   })
 }
 

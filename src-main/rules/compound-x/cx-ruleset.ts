@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src-shared/json'
+import { cxMapMove } from './cx-map-move'
 import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -102,6 +103,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
+    onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
     movementCost: (rc, metres) => {
       const c = rc.rules as unknown as CxCombatant | null
       return c ? cxMovementCost(c, library, metres) : { actions: 0, label: 'no sheet' }

@@ -105,3 +105,40 @@ describe('distances from the map', () => {
     expect(distanceOf(preview({ distance: 12 }))).toBe(12)
   })
 })
+
+describe('moving on the map sets off the rules (CX25, CX26)', () => {
+  it('a suppressed token dragged out of its zone is shown the suppressor\'s reaction first, then draws it and is no longer suppressed', async () => {
+    const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
+    const { attachWindow, tickingClock } = await import('../helpers/core-window')
+    const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
+    try {
+      const gm = attachWindow(core, 'gm')
+      await gm.must('createCampaign', { name: 'Map', seed: 'map-move', rulesetId: 'compound-x' })
+      await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+      await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+      await gm.command('scene/create', { name: 'Dock' })
+      const snap = await gm.must('snapshot', undefined)
+      const id = (name: string) => snap.records.find((r) => r.typeName === 'combatant' && r.name === name)!.id as `combatant:${string}`
+      const dock = snap.records.find((r) => r.typeName === 'scene')!.id as `scene:${string}`
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 0 })
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
+      await gm.command('encounter/start', {})
+      await gm.command('encounter/rollInitiative', {})
+      await gm.command('action/perform', { request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } } })
+      // Within the 1 m zone: still suppressed, but a move in the open still draws the reaction (CX26).
+      const preview = await gm.must('previewMove', { combatantId: id('Raider'), sceneId: dock, x: 16, y: 0 })
+      expect(preview.metres).toBe(4)
+      expect(preview.cost).toMatch(/actions?/)
+      expect(preview.prompts).toHaveLength(1)
+      expect(preview.prompts[0]!.text).toMatch(/Vex/)
+      expect(preview.prompts[0]!.odds).not.toBe('')
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 16, y: 0 })
+      const after = await gm.must('snapshot', undefined)
+      expect(after.records.filter((r) => r.typeName === 'prompt')).toHaveLength(1)
+      const raider = after.records.find((r) => r.id === id('Raider')) as import('../../../src-shared/views').CombatantView
+      expect(raider.conditions).toEqual([]) // left the zone (CX25)
+    } finally {
+      await core.shutdown()
+    }
+  })
+})

@@ -1,0 +1,42 @@
+import type { ActionResolution, MapArea, MapPath, RulesCombatant } from '../ruleset'
+import type { Result } from '../../../src-shared/result'
+import type { ContentLibrary } from './content/content-library'
+import { MELEE_RANGE } from './cx-attack-shared'
+import { opponentsOf } from './cx-engagement'
+import { performMove } from './cx-move'
+import { SUPPRESSED } from './cx-suppression'
+import type { CxCombatant } from './sheet/cx-sheet'
+
+const inside = (a: { x: number; y: number; radius: number }, p: { x: number; y: number }) => Math.hypot(p.x - a.x, p.y - a.y) <= a.radius
+
+/**
+ * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
+ * action, with the map answering what the action asks the GM. A suppressed mover draws its
+ * suppressors' reactions (the GM passes on one if the move ends in complete concealment) and
+ * stops being suppressed once outside the zone; a mover that is not suppressed ending inside
+ * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
+ * the melee. Null when the move sets nothing off.
+ */
+export function cxMapMove(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[], library: ContentLibrary): Result<ActionResolution> | null {
+  const c = mover.rules as unknown as CxCombatant | null
+  if (!c) return null
+  const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
+  const moved = Math.hypot(path.to.x - path.from.x, path.to.y - path.from.y)
+  // Without a zone on this map the move's place relative to it is unknown: the zone stays.
+  const leavesZone = held.some((h) => h.area !== undefined && !inside(h.area, path.to))
+  const intoZone = held.length === 0 && areas.some((a) => a.bearerId !== mover.id && a.conditionId === SUPPRESSED && inside(a.area, path.to))
+  const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
+  if (held.length === 0 && !intoZone && !leavesMelee) return null
+  const r = performMove(
+    { actorId: mover.id, action: 'move', targetId: null, options: { actions: '2', intoOpen: true, leavesZone, throughZone: intoZone, leavesMelee } },
+    mover,
+    c,
+    null,
+    library,
+  )
+  if (!r.ok) return r
+  // The Move action's distance and cost are the action's; on the map the path says how far.
+  const notes = r.value.summary.split('; ').slice(1)
+  const { cost: _cost, ...rest } = r.value
+  return { ok: true, value: { ...rest, summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`, outOfTurn: 'free' } }
+}
