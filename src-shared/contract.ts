@@ -83,6 +83,7 @@ export const REQUEST_NAMES = [
   'sheetForm',
   'listActions',
   'listConditions',
+  'movementCost',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -108,6 +109,8 @@ export interface RequestResults {
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
   listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
+  /** What moving this far costs the combatant, by its ruleset; null where the ruleset does not price movement. */
+  movementCost: { readonly actions: number; readonly label: string } | null
 }
 
 export interface RequestInputs {
@@ -127,6 +130,7 @@ export interface RequestInputs {
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
   listConditions: undefined
+  movementCost: { combatantId: `combatant:${string}`; metres: number }
 }
 
 export type SalvoApi = {

@@ -30,4 +30,5 @@ export const requestInputSchemas = {
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
+  movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -151,6 +151,10 @@ export class SalvoCore {
         return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':
         return this.#rules.listConditions()
+      case 'movementCost': {
+        const { combatantId, metres } = input as { combatantId: string; metres: number }
+        return this.#rules.movementCost(combatantId, metres)
+      }
       case 'sheetForm':
         return this.#rules.sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':

@@ -47,6 +47,7 @@ const api: SalvoApi = {
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),
+  movementCost: request('movementCost'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)
