@@ -22,9 +22,10 @@ export class BattleMapPage {
   }
 
   async createScene(name: string): Promise<void> {
+    await this.root.getByTestId('scene-new').click()
     await this.root.getByTestId('scene-new-name').fill(name)
     await this.root.getByTestId('scene-create').click()
-    await expect(this.root.getByTestId('scene-select').locator('option:checked')).toHaveText(new RegExp(`^${name}`))
+    await expect(this.root.getByTestId('scene-select').locator('option:checked')).toHaveText(new RegExp(`${name}$`))
   }
 
   async calibrateSquare(cellPx: number, metresPerCell: number): Promise<void> {
