@@ -84,6 +84,7 @@ export const REQUEST_NAMES = [
   'listActions',
   'listConditions',
   'previewMove',
+  'movementCost',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -116,6 +117,8 @@ export interface RequestResults {
     readonly summary: string | null
     readonly prompts: readonly { readonly text: string; readonly odds: string }[]
   }
+  /** What moving this far costs the combatant, by its ruleset; null where the ruleset does not price movement. */
+  movementCost: { readonly actions: number; readonly label: string } | null
 }
 
 export interface RequestInputs {
@@ -136,6 +139,7 @@ export interface RequestInputs {
   listActions: { actorId: `combatant:${string}` }
   listConditions: undefined
   previewMove: { combatantId: `combatant:${string}`; sceneId: `scene:${string}`; x: number; y: number }
+  movementCost: { combatantId: `combatant:${string}`; metres: number }
 }
 
 export type SalvoApi = {

@@ -31,4 +31,5 @@ export const requestInputSchemas = {
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
   previewMove: z.strictObject({ combatantId: combatantIdSchema, sceneId: sceneIdSchema, x: z.number().finite().min(-4000).max(4000), y: z.number().finite().min(-4000).max(4000) }),
+  movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
 } as const satisfies Record<RequestName, z.ZodType>

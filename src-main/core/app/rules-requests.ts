@@ -63,4 +63,11 @@ export class RulesRequests {
   listConditions(): Result<RequestResults['listConditions']> {
     return ok(this.ruleset?.conditions ?? [])
   }
+
+  /** Priced the way a dropped token's move is logged, so the map's drag shows what the log will say. */
+  movementCost(combatantId: string, metres: number): Result<RequestResults['movementCost']> {
+    const c = this.store?.get(combatantId)
+    if (c?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
+    return ok(this.ruleset?.movementCost?.(placedRulesCombatant(this.store!, c), metres) ?? null)
+  }
 }

@@ -154,6 +154,10 @@ export class SalvoCore {
         return this.#rules.listConditions()
       case 'previewMove':
         return this.#rules.previewMove(input as RequestInputs['previewMove'])
+      case 'movementCost': {
+        const { combatantId, metres } = input as { combatantId: string; metres: number }
+        return this.#rules.movementCost(combatantId, metres)
+      }
       case 'sheetForm':
         return this.#rules.sheetForm((input as { combatantId: string | null }).combatantId)
       case 'session':

@@ -48,6 +48,7 @@ const api: SalvoApi = {
   listActions: request('listActions'),
   listConditions: request('listConditions'),
   previewMove: request('previewMove'),
+  movementCost: request('movementCost'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -2,9 +2,17 @@ import type { CombatantId } from '../../../src-shared/records'
 
 /**
  * Who the GM means to attack with and whom, set from anywhere (a card's Attack button, a click
- * on the ribbon) and read by the attack panel. A counter tells the panel to come into view.
+ * on the ribbon or the map) and read by the attack panel. A counter tells the panel to come
+ * into view. The map also hands over the distance it measured, with its own counter, so the
+ * panel takes it once and the GM can still type over it.
  */
-export const attackIntent = $state<{ attackerId: CombatantId | ''; targetId: CombatantId | ''; focus: number }>({ attackerId: '', targetId: '', focus: 0 })
+export const attackIntent = $state<{ attackerId: CombatantId | ''; targetId: CombatantId | ''; focus: number; distance: number | null; distanceSeq: number }>({
+  attackerId: '',
+  targetId: '',
+  focus: 0,
+  distance: null,
+  distanceSeq: 0,
+})
 
 export function attackWith(id: CombatantId): void {
   attackIntent.attackerId = id
@@ -16,4 +24,10 @@ export function aimAt(id: CombatantId): void {
   if (attackIntent.attackerId === id) return
   attackIntent.targetId = id
   attackIntent.focus++
+}
+
+/** The distance between attacker and target as the map measured it, in metres. */
+export function measuredDistance(metres: number): void {
+  attackIntent.distance = Math.round(metres * 10) / 10
+  attackIntent.distanceSeq++
 }

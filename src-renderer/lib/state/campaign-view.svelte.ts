@@ -1,7 +1,7 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
-import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, TemplateRecord } from '../../../src-shared/records'
+import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
@@ -52,6 +52,14 @@ export class CampaignView {
   )
   /** Reactions waiting for the GM. */
   prompts = $derived([...this.view.records.values()].filter((r): r is PromptRecord => r.typeName === 'prompt'))
+
+  /** Battle maps by name (the player window holds only the one on the table). */
+  scenes = $derived(
+    [...this.view.records.values()].filter((r): r is SceneRecord => r.typeName === 'scene').sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+  )
+  activeScene = $derived(this.scenes.find((s) => s.active) ?? null)
+  /** Every token on every scene the window may see. */
+  tokens = $derived([...this.view.records.values()].filter((r): r is TokenRecord => r.typeName === 'token'))
 
   readonly #sync: ViewSync
 

@@ -1,0 +1,26 @@
+import type { CombatantView, HealthBand } from '../../../src-shared/views'
+
+/** Up to two letters: "Vex" → "VE", "Raider 2" → "R2", "Ada Kell" → "AK". */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return '?'
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase()
+  return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase()
+}
+
+/** A band is all the players know, so their ring shows a step, never the exact figure. */
+const BAND_FILL: Record<HealthBand, number> = { unhurt: 1, hurt: 0.7, bloodied: 0.35, down: 0 }
+
+/** How full a token's health ring is, 0..1. */
+export function healthFraction(c: Pick<CombatantView, 'numbers'>): number {
+  if (c.numbers.kind === 'secret') return BAND_FILL[c.numbers.band]
+  if (c.numbers.maxHp <= 0) return 0
+  return Math.min(1, Math.max(0, c.numbers.hp / c.numbers.maxHp))
+}
+
+/** Short badges under a token: conditions by name (with stacks) and a standing other than up. */
+export function tokenBadges(c: Pick<CombatantView, 'conditions' | 'standing'>): string[] {
+  const out = c.conditions.map((k) => (k.stacks > 1 ? `${k.label} ×${k.stacks}` : k.label))
+  if (c.standing && c.standing.state !== 'up') out.unshift(c.standing.label)
+  return out
+}

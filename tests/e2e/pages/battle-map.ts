@@ -1,0 +1,92 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+
+export interface Metres {
+  x: number
+  y: number
+}
+
+/** The battle map, on the GM desk or the player screen: positions are asked for in metres, as a GM thinks. */
+export class BattleMapPage {
+  readonly root: Locator
+  readonly svg: Locator
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('battle-map')
+    this.svg = this.root.getByTestId('map-svg')
+  }
+
+  /** GM: swap the cards for the map. */
+  async open(): Promise<void> {
+    await this.page.getByTestId('show-map').click()
+    await expect(this.root).toBeVisible()
+  }
+
+  async createScene(name: string): Promise<void> {
+    await this.root.getByTestId('scene-new').click()
+    await this.root.getByTestId('scene-new-name').fill(name)
+    await this.root.getByTestId('scene-create').click()
+    await expect(this.root.getByTestId('scene-select').locator('option:checked')).toHaveText(new RegExp(`${name}$`))
+  }
+
+  async calibrateSquare(cellPx: number, metresPerCell: number): Promise<void> {
+    await this.root.getByTestId('scene-calibrate').click()
+    const form = this.root.getByTestId('grid-calibration')
+    await form.getByTestId('grid-kind').selectOption('square')
+    await form.getByTestId('grid-cell-px').fill(String(cellPx))
+    await form.getByTestId('grid-metres-per-cell').fill(String(metresPerCell))
+    await form.getByTestId('grid-apply').click()
+    await expect(form).toHaveCount(0)
+    await expect(this.svg).toHaveAttribute('data-px-per-metre', String(cellPx / metresPerCell))
+  }
+
+  /** The screen point of a spot on the map, from the map's own pan, zoom and calibration. */
+  async screenPoint(m: Metres): Promise<{ x: number; y: number }> {
+    const box = (await this.svg.boundingBox())!
+    const [vx, vy, k] = (await this.svg.getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
+    const s = Number(await this.svg.getAttribute('data-px-per-metre'))
+    return { x: box.x + vx + m.x * s * k, y: box.y + vy + m.y * s * k }
+  }
+
+  unplaced(name: string): Locator {
+    return this.root.getByTestId('unplaced-combatant').and(this.page.locator(`[data-name="${name}"]`))
+  }
+
+  token(name: string): Locator {
+    return this.root.locator(`[data-testid="map-token"][data-name="${name}"]`)
+  }
+
+  /** Select a combatant in the unplaced strip, then click the map where it stands. */
+  async place(name: string, at: Metres): Promise<void> {
+    await this.unplaced(name).click()
+    const p = await this.screenPoint(at)
+    await this.page.mouse.click(p.x, p.y)
+    await expect(this.token(name)).toHaveCount(1)
+  }
+
+  /** The centre of a token on screen. */
+  async tokenCentre(name: string): Promise<{ x: number; y: number }> {
+    const box = (await this.token(name).locator('circle.body').boundingBox())!
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+  }
+
+  /** Presses on a token and drags it to a spot, leaving the button down (the caller reads the readout, then drops or cancels). */
+  async startDrag(name: string, to: Metres): Promise<void> {
+    const from = await this.tokenCentre(name)
+    const target = await this.screenPoint(to)
+    await this.page.mouse.move(from.x, from.y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(target.x, target.y, { steps: 8 })
+  }
+
+  get dragReadout(): Locator {
+    return this.root.getByTestId('drag-readout')
+  }
+
+  get distanceReadout(): Locator {
+    return this.root.getByTestId('map-distance')
+  }
+
+  async tokenIds(): Promise<string[]> {
+    return this.root.getByTestId('map-token').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
+  }
+}
