@@ -1,6 +1,7 @@
 import type { ActionDefinition, AttackOption, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
+import type { SceneId, SceneImage } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
 
@@ -25,8 +26,12 @@ export interface CampaignFile {
   readonly text: string
 }
 
-/** The largest campaign file Salvo imports; windows check it too, before sending a byte. */
-export const MAX_CAMPAIGN_FILE_BYTES = 16 * 1024 * 1024
+/**
+ * The largest campaign file Salvo imports or exports; windows check it too, before sending a
+ * byte. The records alone are rarely more than a few MB: the room is for the scene images a
+ * file carries (base64, so 4/3 of their size), a handful of large battle maps.
+ */
+export const MAX_CAMPAIGN_FILE_BYTES = 128 * 1024 * 1024
 
 export interface BackupInfo {
   readonly name: string
@@ -83,6 +88,7 @@ export const REQUEST_NAMES = [
   'sheetForm',
   'listActions',
   'listConditions',
+  'importSceneImage',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -108,6 +114,8 @@ export interface RequestResults {
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
   listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
+  /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
+  importSceneImage: SceneImage
 }
 
 export interface RequestInputs {
@@ -127,6 +135,8 @@ export interface RequestInputs {
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
   listConditions: undefined
+  /** A PNG, JPEG or WebP the GM picked or dropped, as base64 (the WebSocket carries text). */
+  importSceneImage: { sceneId: SceneId; fileName: string; dataBase64: string }
 }
 
 export type SalvoApi = {
@@ -134,6 +144,11 @@ export type SalvoApi = {
 } & {
   /** Pushes from the core: diffs, snapshots, session changes. Returns an unsubscribe. */
   subscribe(listener: (message: ServerMessage) => void): () => void
+  /**
+   * Where this window can load a stored scene image from (an http path in browser mode, the
+   * `salvo-asset:` scheme in Electron). Pure: it asks the core nothing.
+   */
+  assetUrl(image: Pick<SceneImage, 'hash' | 'ext'>): string
 }
 
 /** IPC channel names, shared by the preload and the Electron host. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
-import { attackRequestSchema, combatantIdSchema } from './commands'
+import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
+import { MAX_SCENE_IMAGE_BYTES } from './scene-assets'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -30,4 +31,11 @@ export const requestInputSchemas = {
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
+  // As for campaign files: a ceiling against absurd input only (base64 is 4/3 of the bytes);
+  // the core decodes and names the image's size against the limit itself.
+  importSceneImage: z.strictObject({
+    sceneId: sceneIdSchema,
+    fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
+    dataBase64: z.string().max(2 * MAX_SCENE_IMAGE_BYTES, 'is far larger than a scene image may be'),
+  }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -9,6 +9,7 @@ import {
   type ServerMessage,
 } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
+import { assetProtocolUrl } from '../../../src-shared/scene-assets'
 
 /**
  * The whole surface a window gets: `window.salvo`, one method per request plus `subscribe`.
@@ -47,6 +48,8 @@ const api: SalvoApi = {
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),
+  importSceneImage: request('importSceneImage'),
+  assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)
