@@ -75,7 +75,7 @@ test('an oversized image is refused with its size and the limit named', async ({
   // 36,000,000 base64 characters decode to 27,000,000 bytes (25.8 MB), built in the page rather than shipped to it.
   const refused = (await gm.page.evaluate(
     ({ sceneId }) =>
-      new Promise((resolve) => {
+      new Promise<unknown>((resolve) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm`)
         ws.onopen = () => ws.send(JSON.stringify({ id: 7, name: 'importSceneImage', input: { sceneId, fileName: 'huge.png', dataBase64: 'A'.repeat(36_000_000) } }))
         ws.onmessage = (e) => {
