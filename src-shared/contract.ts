@@ -1,6 +1,7 @@
 import type { ActionDefinition, AttackOption, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
+import type { SceneId, SceneImage } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
 
@@ -25,8 +26,12 @@ export interface CampaignFile {
   readonly text: string
 }
 
-/** The largest campaign file Salvo imports; windows check it too, before sending a byte. */
-export const MAX_CAMPAIGN_FILE_BYTES = 16 * 1024 * 1024
+/**
+ * The largest campaign file Salvo imports or exports; windows check it too, before sending a
+ * byte. The records alone are rarely more than a few MB: the room is for the scene images a
+ * file carries (base64, so 4/3 of their size), a handful of large battle maps.
+ */
+export const MAX_CAMPAIGN_FILE_BYTES = 128 * 1024 * 1024
 
 export interface BackupInfo {
   readonly name: string
@@ -85,6 +90,7 @@ export const REQUEST_NAMES = [
   'listConditions',
   'previewMove',
   'movementCost',
+  'importSceneImage',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -119,6 +125,8 @@ export interface RequestResults {
   }
   /** What moving this far costs the combatant, by its ruleset; null where the ruleset does not price movement. */
   movementCost: { readonly actions: number; readonly label: string } | null
+  /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
+  importSceneImage: SceneImage
 }
 
 export interface RequestInputs {
@@ -140,6 +148,8 @@ export interface RequestInputs {
   listConditions: undefined
   previewMove: { combatantId: `combatant:${string}`; sceneId: `scene:${string}`; x: number; y: number }
   movementCost: { combatantId: `combatant:${string}`; metres: number }
+  /** A PNG, JPEG or WebP the GM picked or dropped, as base64 (the WebSocket carries text). */
+  importSceneImage: { sceneId: SceneId; fileName: string; dataBase64: string }
 }
 
 export type SalvoApi = {
@@ -147,6 +157,11 @@ export type SalvoApi = {
 } & {
   /** Pushes from the core: diffs, snapshots, session changes. Returns an unsubscribe. */
   subscribe(listener: (message: ServerMessage) => void): () => void
+  /**
+   * Where this window can load a stored scene image from (an http path in browser mode, the
+   * `salvo-asset:` scheme in Electron). Pure: it asks the core nothing.
+   */
+  assetUrl(image: Pick<SceneImage, 'hash' | 'ext'>): string
 }
 
 /** IPC channel names, shared by the preload and the Electron host. */

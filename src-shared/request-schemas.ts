@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
+import { MAX_SCENE_IMAGE_BYTES } from './scene-assets'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -32,4 +33,11 @@ export const requestInputSchemas = {
   listConditions: z.undefined(),
   previewMove: z.strictObject({ combatantId: combatantIdSchema, sceneId: sceneIdSchema, x: z.number().finite().min(-4000).max(4000), y: z.number().finite().min(-4000).max(4000) }),
   movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
+  // As for campaign files: a ceiling against absurd input only (base64 is 4/3 of the bytes);
+  // the core decodes and names the image's size against the limit itself.
+  importSceneImage: z.strictObject({
+    sceneId: sceneIdSchema,
+    fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
+    dataBase64: z.string().max(2 * MAX_SCENE_IMAGE_BYTES, 'is far larger than a scene image may be'),
+  }),
 } as const satisfies Record<RequestName, z.ZodType>

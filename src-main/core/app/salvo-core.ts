@@ -1,6 +1,7 @@
 import * as path from 'node:path'
 import { RulesRequests } from './rules-requests'
 import {
+  MAX_CAMPAIGN_FILE_BYTES,
   PLAYER_REQUESTS,
   REQUEST_NAMES,
   type OpenProblem,
@@ -26,6 +27,10 @@ import { RecentCampaigns } from '../persistence/recent-campaigns'
 import { ViewChannel } from '../projection/view-channel'
 import { RecordStore } from '../state/record-store'
 import { writeCampaignFile } from '../transfer/campaign-file'
+import { referencedAssets } from '../transfer/campaign-assets'
+import { AssetStore } from '../assets/asset-store'
+import { importSceneImage } from '../assets/scene-image-import'
+import { assetFileName, describeBytes, parseAssetFileName } from '../../../src-shared/scene-assets'
 import { checkCampaignImport } from '../transfer/campaign-import'
 import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import { SerialQueue } from './serial-queue'
@@ -184,15 +189,55 @@ export class SalvoCore {
         return ok(listBackups(this.#fs, this.#campaign.paths))
       case 'exportCampaign':
         if (!this.#campaign) return fail('campaign/none', 'Open a campaign to export it.')
-        return ok(writeCampaignFile(this.#campaign.document()))
+        return this.#export(this.#campaign)
       case 'importCampaign': {
         const { fileName, text } = input as { fileName: string; text: string }
         // Every check runs before the open campaign is closed or a folder is made.
         const checked = checkCampaignImport(fileName, text, (id) => this.#rulesets.find(id))
         if (!checked.ok) return checked
-        return this.#open(() => this.#repo.adopt(checked.value))
+        return this.#open(() => this.#repo.adopt(checked.value.document, checked.value.assets))
+      }
+      case 'importSceneImage': {
+        if (!this.#campaign) return fail('campaign/none', 'Open a campaign to give its scenes images.')
+        const campaign = this.#campaign
+        return importSceneImage(input as RequestInputs['importSceneImage'], {
+          store: campaign.store,
+          assets: new AssetStore(this.#fs, campaign.paths),
+          // The core makes up the command id: the request is the GM's one action, and the
+          // journal position makes the id unique within this campaign.
+          dispatch: (image, sceneId) => this.#dispatch({ type: 'scene/setImage', payload: { sceneId, image }, meta: { commandId: `scene-image-${campaign.seq + 1}` } }),
+        })
       }
     }
+  }
+
+  /**
+   * The file names an asset of the open campaign, if that campaign holds it: what both shells
+   * serve for an image URL. Any other campaign's files are out of reach by construction.
+   */
+  assetFile(name: string): string | null {
+    const asset = parseAssetFileName(name)
+    if (!asset || !this.#campaign) return null
+    return new AssetStore(this.#fs, this.#campaign.paths).fileOf(asset)
+  }
+
+  /** The campaign and the images it points at; refused, not written, when it would be too big to import again. */
+  #export(campaign: OpenCampaign): Result<RequestResults['exportCampaign']> {
+    const document = campaign.document()
+    const store = new AssetStore(this.#fs, campaign.paths)
+    const assets = new Map<string, Uint8Array>()
+    for (const asset of referencedAssets(document)) {
+      // A missing image is left out rather than failing the export: the records are what matter
+      // most, and the scene shows "image missing" either way.
+      const bytes = store.read(asset)
+      if (bytes) assets.set(assetFileName(asset), bytes)
+    }
+    const file = writeCampaignFile(document, assets)
+    const bytes = Buffer.byteLength(file.text, 'utf8')
+    if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
+      return fail('export/tooLarge', `The export would be ${describeBytes(bytes)}, over the ${describeBytes(MAX_CAMPAIGN_FILE_BYTES)} a campaign file may be, so it could not be imported again. Remove or shrink some scene images first.`)
+    }
+    return ok(file)
   }
 
   #dispatch(input: unknown): Result<RequestResults['dispatch']> {

@@ -29,6 +29,13 @@ export class CampaignPaths {
   backup(name: string): string {
     return path.join(this.backupsDir, name)
   }
+  /** Scene images, content-addressed (`<sha256>.<ext>`), so the campaign folder carries them. */
+  get assetsDir(): string {
+    return path.join(this.dir, 'assets')
+  }
+  asset(name: string): string {
+    return path.join(this.assetsDir, name)
+  }
 }
 
 /** A filesystem-safe, sortable timestamp: 2026-11-22T05-10-00-123Z. */

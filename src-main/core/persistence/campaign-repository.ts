@@ -186,11 +186,15 @@ export class CampaignRepository {
    * A new campaign made from a whole document that has already passed every check an open
    * makes (an import), opened. Its folder is created only now, so a refused file leaves none.
    */
-  async adopt(document: CampaignDocument): Promise<Result<OpenCampaign>> {
+  async adopt(document: CampaignDocument, assets: ReadonlyMap<string, Uint8Array> = new Map()): Promise<Result<OpenCampaign>> {
     const record = document.records['campaign']
     const id = this.#newId(record?.typeName === 'campaign' ? record.name : 'campaign')
     const paths = this.paths(id)
     this.#fs.mkdirp(paths.dir)
+    // Images before the document: a crash in between can leave images without a campaign,
+    // never a campaign pointing at images it does not have.
+    if (assets.size > 0) this.#fs.mkdirp(paths.assetsDir)
+    for (const [name, bytes] of assets) this.#fs.writeFileAtomic(paths.asset(name), bytes)
     this.#fs.writeFileAtomic(paths.document, JSON.stringify(document))
     return this.open(id)
   }

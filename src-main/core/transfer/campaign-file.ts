@@ -1,39 +1,43 @@
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignFile } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import { describeBytes } from '../../../src-shared/scene-assets'
 import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from '../persistence/document-schema'
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from '../persistence/migrations'
 import { slug } from '../persistence/slug'
+import { readCampaignAssets, type CampaignAssets } from './campaign-assets'
 import { findJsonSyntaxProblem } from './json-syntax'
 
 /**
  * The export format: one JSON object naming itself, so any other JSON file (an item file,
  * a settings file) is recognised as "not a campaign" rather than as a broken one.
  *
- * { "format": "salvo-campaign", "formatVersion": 1, "document": { schemaVersion, journalSeq, records } }
+ * { "format": "salvo-campaign", "formatVersion": 1, "document": { schemaVersion, journalSeq, records }, "assets"?: { "<sha256>.<ext>": base64 } }
  *
  * The document is exactly what a campaign folder's campaign.json holds with the journal
  * folded in: every record, the random generator's state and the undo history. It carries no
  * export time and no folder id, so exporting an imported campaign gives the same file.
+ * `assets` holds the scene images the document points at (absent when there are none, so a
+ * campaign without maps exports exactly as before images existed; older Salvos ignore it).
  */
 export const CAMPAIGN_FILE_FORMAT = 'salvo-campaign'
 /** The envelope's own version; the document inside has its schemaVersion (and migrations). */
 export const CAMPAIGN_FILE_VERSION = 1
 
-const MB = 1024 * 1024
-
-export function writeCampaignFile(document: CampaignDocument): CampaignFile {
+export function writeCampaignFile(document: CampaignDocument, assets: CampaignAssets = new Map()): CampaignFile {
   const campaign = document.records['campaign']
   const name = campaign?.typeName === 'campaign' ? campaign.name : 'campaign'
   // One record a line: about half the size of an indented file, and the line an error
   // names is the record it is in, for a GM who opens the file in an editor.
   const records = Object.entries(document.records).map(([id, r]) => `${JSON.stringify(id)}: ${JSON.stringify(r)}`)
   const head = `"schemaVersion": ${JSON.stringify(document.schemaVersion)}, "journalSeq": ${JSON.stringify(document.journalSeq)}`
-  const text = `{"format": "${CAMPAIGN_FILE_FORMAT}", "formatVersion": ${CAMPAIGN_FILE_VERSION}, "document": {${head}, "records": {\n${records.join(',\n')}\n}}}\n`
+  // One image a line too, after the records, sorted so the same campaign gives the same text.
+  const images = [...assets.keys()].sort().map((n) => `${JSON.stringify(n)}: "${Buffer.from(assets.get(n)!).toString('base64')}"`)
+  const tail = images.length ? `, "assets": {\n${images.join(',\n')}\n}` : ''
+  const text = `{"format": "${CAMPAIGN_FILE_FORMAT}", "formatVersion": ${CAMPAIGN_FILE_VERSION}, "document": {${head}, "records": {\n${records.join(',\n')}\n}}${tail}}\n`
   return { fileName: `${slug(name)}.salvo-campaign.json`, text }
 }
 
-// Rounded up, so a file just over the limit never reads as the limit itself.
-const sizeText = (bytes: number) => (bytes >= MB ? `${Math.ceil((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`)
+const sizeText = describeBytes
 
 function looksLike(value: Record<string, unknown>): string {
   if ('kind' in value && 'entries' in value) return ' It looks like a campaign item file: import it under Campaign items instead.'
@@ -47,6 +51,17 @@ function looksLike(value: Record<string, unknown>): string {
  * the same record-by-record check a campaign folder gets when it opens. Touches nothing.
  */
 export function readCampaignFile(fileName: string, text: string, migrations: readonly Migration[] = MIGRATIONS): Result<CampaignDocument> {
+  const read = readCampaignFileWithAssets(fileName, text, migrations)
+  return read.ok ? ok(read.value.document) : read
+}
+
+export interface ReadCampaign {
+  readonly document: CampaignDocument
+  readonly assets: CampaignAssets
+}
+
+/** readCampaignFile, plus the scene images the file carries (each checked like an imported image). */
+export function readCampaignFileWithAssets(fileName: string, text: string, migrations: readonly Migration[] = MIGRATIONS): Result<ReadCampaign> {
   const bytes = Buffer.byteLength(text, 'utf8')
   if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
     return fail('import/tooLarge', `${fileName} is ${sizeText(bytes)}; a campaign file can be at most ${sizeText(MAX_CAMPAIGN_FILE_BYTES)}.`)
@@ -103,5 +118,7 @@ export function readCampaignFile(fileName: string, text: string, migrations: rea
   }
   const problem = documentProblem(document)
   if (problem) return fail('import/invalid', `${fileName}: document › ${problem}.`)
-  return ok(document as unknown as CampaignDocument)
+  const assets = readCampaignAssets(fileName, envelope['assets'])
+  if (!assets.ok) return assets
+  return ok({ document: document as unknown as CampaignDocument, assets: assets.value })
 }

@@ -2,6 +2,7 @@ import * as path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, screen, session } from 'electron'
 import { SalvoCore } from '../../core/app/salvo-core'
+import { installAssetProtocol, registerAssetScheme } from './asset-protocol'
 import { installIpc, type IpcBridge } from './ipc'
 import { guardWebContents, hardenSession } from './security'
 import {
@@ -110,8 +111,10 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, ELECTRON_CSP, rendererRoots)
   // Packaged builds carry resources/ beside the app; in development it is the project's own.
   const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
-  core = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir })
-  await core.start()
+  const started = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir })
+  core = started
+  installAssetProtocol(session.defaultSession, (name) => started.assetFile(name))
+  await started.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)
   playerWindow = createPlayerWindow(ipc)
@@ -124,6 +127,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.enableSandbox()
+  registerAssetScheme()
   guardWebContents(rendererRoots)
 
   app.on('second-instance', () => {

@@ -9,6 +9,7 @@ import {
   type ServerMessage,
 } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
+import { assetProtocolUrl } from '../../../src-shared/scene-assets'
 
 /**
  * The whole surface a window gets: `window.salvo`, one method per request plus `subscribe`.
@@ -49,6 +50,8 @@ const api: SalvoApi = {
   listConditions: request('listConditions'),
   previewMove: request('previewMove'),
   movementCost: request('movementCost'),
+  importSceneImage: request('importSceneImage'),
+  assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

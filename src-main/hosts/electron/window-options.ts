@@ -5,6 +5,8 @@
  * to `new BrowserWindow`, so the compiler checks they still fit.
  */
 
+import { ASSET_PROTOCOL_ORIGIN } from '../../../src-shared/scene-assets'
+
 export interface Rect {
   readonly x: number
   readonly y: number
@@ -62,9 +64,10 @@ export const PLAYER_WINDOWED_SIZE = { width: 1280, height: 720 } as const
 /**
  * Same policy browser mode serves (`BROWSER_CSP`). The windows only ever load our own
  * bundle and talk to main over IPC, so nothing needs a remote origin, eval or inline script.
+ * Images may also come from the scene-image scheme (browser mode serves them from 'self').
  */
 export const ELECTRON_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${ASSET_PROTOCOL_ORIGIN}; ` +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /**

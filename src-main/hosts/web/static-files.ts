@@ -1,6 +1,7 @@
 import * as fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as path from 'node:path'
+import { ASSET_PROTOCOL_ORIGIN } from '../../../src-shared/scene-assets'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,9 +15,12 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 }
 
-/** The same policy the Electron windows get, plus the WebSocket back to this origin. */
+/**
+ * The same policy the Electron windows get, word for word (scene images come from 'self' here;
+ * naming the desktop's image scheme too keeps the two identical and grants a browser nothing).
+ */
 export const BROWSER_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${ASSET_PROTOCOL_ORIGIN}; ` +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /** Page routes: the GM console and the player (projector) view. */

@@ -2,17 +2,20 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../src-shared/contract'
+import { MAX_SCENE_IMAGE_BYTES } from '../../../src-shared/scene-assets'
 import type { ViewRole } from '../../../src-shared/views'
 import type { SalvoCore } from '../../core/app/salvo-core'
+import { isAssetRequest, serveAsset } from './asset-route'
 import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
 
 const LOOPBACK = '127.0.0.1'
 /**
  * Commands are small, but a campaign import carries a whole file (JSON-escaped, so up to
- * twice its size); anything bigger than that is refused before parsing.
+ * twice its size) and a scene image import its base64; anything bigger than the larger of
+ * those is refused before parsing.
  */
-const MAX_MESSAGE_BYTES = 2 * MAX_CAMPAIGN_FILE_BYTES + 64 * 1024
+const MAX_MESSAGE_BYTES = Math.max(2 * MAX_CAMPAIGN_FILE_BYTES, Math.ceil((MAX_SCENE_IMAGE_BYTES * 4) / 3) * 2) + 64 * 1024
 
 export interface RunningServer {
   readonly url: string
@@ -32,7 +35,10 @@ function roleFromPath(pathname: string): ViewRole | null {
  * from pages it served itself (Origin check), so other web pages cannot drive it.
  */
 export function startWebServer(core: SalvoCore, rendererDir: string, port: number): Promise<RunningServer> {
-  const http: Server = createServer((req, res) => serveStatic(rendererDir, req, res))
+  const http: Server = createServer((req, res) => {
+    if (isAssetRequest(req)) serveAsset((name) => core.assetFile(name), req, res)
+    else serveStatic(rendererDir, req, res)
+  })
   http.on('clientError', (_err, socket) => socket.destroy())
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
 

@@ -1,7 +1,7 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
-import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
+import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneImage, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
@@ -92,6 +92,11 @@ export class CampaignView {
   /** A request whose failure the caller shows itself (no toast), e.g. a live odds preview. */
   transportRequest<N extends RequestName>(name: N, input: RequestInputs[N]): Promise<Result<RequestResults[N]>> {
     return (this.transport.api[name] as (i: RequestInputs[N]) => Promise<Result<RequestResults[N]>>)(input)
+  }
+
+  /** Where this window loads a stored scene image from (the shells serve it differently). */
+  assetUrl(image: Pick<SceneImage, 'hash' | 'ext'>): string {
+    return this.transport.api.assetUrl(image)
   }
 
   /** Sends one command; failures land in `error` for the toast, and come back to the caller. */

@@ -1,5 +1,6 @@
 import { REQUEST_NAMES, type RequestName, type SalvoApi, type ServerMessage } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
+import { assetHttpPath } from '../../../src-shared/scene-assets'
 import type { ViewRole } from '../../../src-shared/views'
 
 export type LinkStatus = 'connecting' | 'open' | 'closed'
@@ -83,6 +84,8 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
     })
 
   const api = Object.fromEntries(REQUEST_NAMES.map((n) => [n, (input: unknown) => call(n, input)])) as unknown as SalvoApi
+  // A path on the page's own origin: the server answers it from the open campaign's folder.
+  api.assetUrl = (image) => `${origin}${assetHttpPath(image)}`
   api.subscribe = (listener) => {
     listeners.add(listener)
     return () => listeners.delete(listener)

@@ -205,7 +205,7 @@ describe('importing a damaged file', () => {
     ],
     ['a newer schema version', (s) => s.edit((f) => (f.document.schemaVersion = 3)), 'import/tooNew', /holds a campaign in format 3, newer than this Salvo understands \(2\)/],
     ['a newer file format', (s) => s.edit((f) => (f.formatVersion = 2)), 'import/tooNew', /written by a newer Salvo \(file format 2; this one reads up to 1\)/],
-    ['an oversized file', () => ' '.repeat(MAX_CAMPAIGN_FILE_BYTES + 1024 * 1024), 'import/tooLarge', /^night\.json is 17 MB; a campaign file can be at most 16 MB\.$/],
+    ['an oversized file', () => ' '.repeat(MAX_CAMPAIGN_FILE_BYTES + 1024 * 1024), 'import/tooLarge', /^night\.json is 129 MB; a campaign file can be at most 128 MB\.$/],
     [
       'an unknown ruleset',
       (s) => s.edit((f) => (f.document.records['campaign']!['rulesetId'] = 'd20-fantasy')),

@@ -1,0 +1,56 @@
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { assetFileName, parseAssetFileName, type AssetName } from '../../../src-shared/scene-assets'
+import { checkSceneImage, decodeBase64Strict } from '../assets/scene-image-check'
+import type { CampaignDocument } from '../persistence/document-schema'
+
+/** Image files a campaign file carries, by asset name (`<sha256>.<ext>`). */
+export type CampaignAssets = ReadonlyMap<string, Uint8Array>
+
+/**
+ * Every image the document points at, live scenes and the scene records kept in undo marks
+ * alike: an export that left out an image an undo would bring back would import a campaign
+ * whose undo shows a blank map. Sorted, so the export is the same text every time.
+ */
+export function referencedAssets(document: CampaignDocument): AssetName[] {
+  const names = new Set<string>()
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const v of value) visit(v)
+      return
+    }
+    if (typeof value !== 'object' || value === null) return
+    const o = value as Record<string, unknown>
+    if (o['typeName'] === 'scene' && typeof o['image'] === 'object' && o['image'] !== null) {
+      const image = o['image'] as Record<string, unknown>
+      const name = parseAssetFileName(`${String(image['hash'])}.${String(image['ext'])}`)
+      if (name) names.add(assetFileName(name))
+    }
+    for (const v of Object.values(o)) visit(v)
+  }
+  visit(document.records)
+  return [...names].sort().map((n) => parseAssetFileName(n)!)
+}
+
+/**
+ * The `assets` object of a campaign file, checked as strictly as an image the GM imports: a
+ * name we serve, strict base64, a PNG/JPEG/WebP within the limits, and content that hashes to
+ * its name (a file edited by hand, or cut off, cannot smuggle in different bytes).
+ */
+export function readCampaignAssets(fileName: string, raw: unknown): Result<CampaignAssets> {
+  const assets = new Map<string, Uint8Array>()
+  if (raw === undefined) return ok(assets)
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('import/invalid', `${fileName}: "assets" must be an object of images by name.`)
+  for (const [name, data] of Object.entries(raw as Record<string, unknown>)) {
+    const where = `${fileName}: assets › ${JSON.stringify(name.slice(0, 80))}`
+    const asset = parseAssetFileName(name)
+    if (!asset) return fail('import/invalid', `${where}: not an image name Salvo writes (<sha256>.png, .jpg or .webp).`)
+    const bytes = typeof data === 'string' ? decodeBase64Strict(data) : null
+    if (!bytes) return fail('import/invalid', `${where}: the image data is not valid base64.`)
+    const checked = checkSceneImage(name, bytes)
+    if (!checked.ok) return fail('import/invalid', `${fileName}: assets › ${checked.error.message}`)
+    if (checked.value.hash !== asset.hash) return fail('import/invalid', `${where}: the image's content does not match its name (the file was altered or damaged).`)
+    if (checked.value.ext !== asset.ext) return fail('import/invalid', `${where}: the image is a ${checked.value.ext.toUpperCase()}, not what its name says.`)
+    assets.set(name, bytes)
+  }
+  return ok(assets)
+}

@@ -1,0 +1,75 @@
+import type { SceneImage } from './records'
+
+/**
+ * Scene images live in the campaign folder as `assets/<sha256>.<ext>` and windows fetch them by
+ * that name alone. Everything here is pure and dependency-free: the preload bundles it, browser
+ * mode's server and Electron's protocol both parse URLs with it, so the two shells cannot
+ * disagree about which names are servable.
+ */
+
+/** Larger than any sensible battle map photo or render, small enough to keep a campaign portable. */
+export const MAX_SCENE_IMAGE_BYTES = 25 * 1024 * 1024
+/** Browsers (and GPUs) struggle beyond this on a side; a map that big is a mistake, not a map. */
+export const MAX_SCENE_IMAGE_SIDE = 16384
+
+export type SceneImageExt = SceneImage['ext']
+
+export const SCENE_IMAGE_TYPES: Readonly<Record<SceneImageExt, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
+
+/** browser mode's route; deliberately not `/assets/`, which is the built renderer's own folder. */
+export const ASSET_HTTP_PREFIX = '/campaign-assets/'
+/** Electron's privileged scheme; one fixed host keeps it a "standard" URL the CSP can name. */
+export const ASSET_PROTOCOL = 'salvo-asset'
+export const ASSET_PROTOCOL_ORIGIN = `${ASSET_PROTOCOL}://campaign`
+
+const NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/
+
+export interface AssetName {
+  readonly hash: string
+  readonly ext: SceneImageExt
+}
+
+export const assetFileName = (a: AssetName): string => `${a.hash}.${a.ext}`
+
+/** The strict name check: exactly a lowercase sha256 and one of our three extensions, nothing else. */
+export function parseAssetFileName(name: string): AssetName | null {
+  const m = NAME.exec(name)
+  return m ? { hash: m[1]!, ext: m[2] as SceneImageExt } : null
+}
+
+/**
+ * The asset a URL path names, or null. The raw path is compared before any decoding, so
+ * `%2e%2e`, `%2f` and friends can never turn into a name (a valid name has no character that
+ * needs escaping).
+ */
+export function assetFromHttpPath(pathname: string): AssetName | null {
+  if (!pathname.startsWith(ASSET_HTTP_PREFIX)) return null
+  return parseAssetFileName(pathname.slice(ASSET_HTTP_PREFIX.length))
+}
+
+/** The asset a `salvo-asset://campaign/<name>` URL names, or null for any other shape. */
+export function assetFromProtocolUrl(url: string): AssetName | null {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return null
+  }
+  if (u.protocol !== `${ASSET_PROTOCOL}:` || u.host !== 'campaign' || u.search !== '' || u.username !== '' || u.password !== '' || u.port !== '') return null
+  if (!u.pathname.startsWith('/')) return null
+  return parseAssetFileName(u.pathname.slice(1))
+}
+
+export const assetHttpPath = (a: AssetName): string => `${ASSET_HTTP_PREFIX}${assetFileName(a)}`
+export const assetProtocolUrl = (a: AssetName): string => `${ASSET_PROTOCOL_ORIGIN}/${assetFileName(a)}`
+
+const MB = 1024 * 1024
+/** Rounded up, so a file just over a limit never reads as the limit itself. */
+export function describeBytes(bytes: number): string {
+  return bytes >= MB ? `${Math.ceil((bytes / MB) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`
+}
+
+/** The same words in the window (checked before sending) and in the core (checked again). */
+export function imageTooLargeMessage(fileName: string, bytes: number): string {
+  return `${fileName} is ${describeBytes(bytes)}; a scene image can be at most ${describeBytes(MAX_SCENE_IMAGE_BYTES)}. Save it smaller (a JPEG or WebP of the same map is usually a fraction of the size).`
+}
