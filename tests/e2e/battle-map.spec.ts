@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test } from './fixtures/test'
 import { BattleMapPage } from './pages/battle-map'
+import { GIF, makePng } from '../unit/helpers/images'
 
 const metresIn = (text: string | null): number => parseFloat(/([\d.]+) m/.exec(text ?? '')?.[1] ?? 'NaN')
 
@@ -20,6 +21,21 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   // 50 px = 1.5 m, as the GM would read it off a printed map.
   await map.calibrateSquare(50, 1.5)
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Scene "Dock": grid 50 px = 1.5 m' })).toHaveCount(1)
+  // A GIF is refused by what it is; the PNG is stored in the campaign and drawn under the grid, on both screens.
+  await map.importImage('old.gif', 'image/gif', GIF)
+  await expect(gm.page.getByTestId('image-import-error')).toContainText('GIF')
+  await map.importImage('dock.png', 'image/png', makePng(1000, 800))
+  await expect(gm.page.getByTestId('image-import-status')).toContainText('1000×800')
+  const background = map.root.getByTestId('scene-background')
+  await expect(background).toHaveAttribute('href', /\/campaign-assets\/[0-9a-f]{64}\.png$/)
+  await expect(player.page.getByTestId('scene-background')).toHaveAttribute('href', (await background.getAttribute('href'))!)
+  const loaded = await player.page.evaluate(async (src) => {
+    const img = new Image()
+    img.src = src
+    await img.decode()
+    return `${img.naturalWidth}×${img.naturalHeight}`
+  }, (await background.getAttribute('href'))!)
+  expect(loaded).toBe('1000×800')
 
   await map.place('Vex', { x: 6, y: 6 })
   await map.place('Raider', { x: 18, y: 6 })

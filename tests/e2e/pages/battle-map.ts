@@ -21,6 +21,12 @@ export class BattleMapPage {
     await expect(this.root).toBeVisible()
   }
 
+  /** Imports a background through the scene bar's file picker. */
+  async importImage(fileName: string, mimeType: string, buffer: Buffer): Promise<void> {
+    if ((await this.page.getByTestId('image-import-file').count()) === 0) await this.root.getByTestId('scene-image').click()
+    await this.page.getByTestId('image-import-file').setInputFiles({ name: fileName, mimeType, buffer })
+  }
+
   async createScene(name: string): Promise<void> {
     await this.root.getByTestId('scene-new').click()
     await this.root.getByTestId('scene-new-name').fill(name)
