@@ -67,8 +67,10 @@ export interface ConditionGrant {
   readonly duration: ConditionDurationInput
   readonly sourceId: CombatantId | null
   readonly data: JsonValue | null
-  /** A zone of this radius (metres) around the bearer's place on the map, drawn while it lasts (CX24's suppression areas). */
+  /** A zone of this radius (metres) on the map, drawn while it lasts (CX24's suppression areas)… */
   readonly areaRadius?: number
+  /** …centred where this combatant stands (the aimed-at target), or else on the bearer. */
+  readonly areaAround?: CombatantId
 }
 
 /** Conditions a resolution adds to or takes from one combatant (by condition id). */

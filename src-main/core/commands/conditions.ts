@@ -26,13 +26,15 @@ export interface Grant {
   readonly data: JsonValue | null
   readonly note: string
   readonly areaRadius?: number
+  readonly areaAround?: CombatantId
 }
 
-/** Where the bearer stands on the scene in play, for a condition that brings a zone. */
-function areaFor(ctx: DecideContext, c: CombatantRecord, radius: number | undefined): ConditionArea | undefined {
+/** Where the zone's centre stands on the scene in play (the bearer, or whom it names), for a condition that brings a zone. */
+function areaFor(ctx: DecideContext, c: CombatantRecord, radius: number | undefined, around: CombatantId | undefined): ConditionArea | undefined {
   if (radius === undefined) return undefined
+  const centre = around ?? c.id
   const scene = ctx.state.ofType('scene').find((s) => s.active)
-  const token = scene && ctx.state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === c.id)
+  const token = scene && ctx.state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === centre)
   return scene && token ? { sceneId: scene.id, x: token.x, y: token.y, radius } : undefined
 }
 
@@ -50,7 +52,7 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     if (id !== null && ctx.state.get(id)?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
   }
   const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
-  const area = areaFor(ctx, c, g.areaRadius)
+  const area = areaFor(ctx, c, g.areaRadius, g.areaAround)
   const existing = c.conditions.find((x) => x.conditionId === def.id)
   if (existing) {
     const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks

@@ -4,7 +4,7 @@ import type { ContentLibrary } from './content/content-library'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { opponentsOf } from './cx-engagement'
 import { performMove } from './cx-move'
-import { SUPPRESSED } from './cx-suppression'
+import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import type { CxCombatant } from './sheet/cx-sheet'
 
 const inside = (a: { x: number; y: number; radius: number }, p: { x: number; y: number }) => Math.hypot(p.x - a.x, p.y - a.y) <= a.radius
@@ -22,9 +22,11 @@ export function cxMapMove(mover: RulesCombatant, path: MapPath, areas: readonly 
   if (!c) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   const moved = Math.hypot(path.to.x - path.from.x, path.to.y - path.from.y)
-  // Without a zone on this map the move's place relative to it is unknown: the zone stays.
-  const leavesZone = held.some((h) => h.area !== undefined && !inside(h.area, path.to))
-  const intoZone = held.length === 0 && areas.some((a) => a.bearerId !== mover.id && a.conditionId === SUPPRESSED && inside(a.area, path.to))
+  const zones = areas.filter((a) => a.conditionId === SUPPRESSING)
+  // The zones the mover is suppressed by are its suppressors' (CX25); without one on this map the move's place relative to it is unknown.
+  const own = zones.filter((z) => held.some((h) => h.sourceId === z.bearerId))
+  const leavesZone = own.length > 0 && own.every((z) => !inside(z.area, path.to))
+  const intoZone = held.length === 0 && zones.some((z) => z.bearerId !== mover.id && inside(z.area, path.to))
   const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
   if (held.length === 0 && !intoZone && !leavesMelee) return null
   const r = performMove(

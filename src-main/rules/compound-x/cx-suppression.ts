@@ -25,6 +25,8 @@ import {
 
 /** The ruleset's condition id for being under someone's suppression (CX25). */
 export const SUPPRESSED = 'suppressed'
+/** The suppressor's side of it: the zone itself, which outlasts anyone leaving it (CX25). */
+export const SUPPRESSING = 'suppressing'
 
 /** none < light < medium < heavy, for "at most the weapon's level" (CX24). */
 export const levelRank = (l: SuppressionLevel | 'none') => (l === 'none' ? 0 : SUPPRESSION_LEVELS.indexOf(l) + 1)
@@ -152,11 +154,20 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
     distance,
     suppressor: { name: actor.name, itemId: item.id, attachmentIds: [...carried.attachmentIds], stats: c.stats, prone: c.live.stance === 'prone' },
   }
-  const conditions: ConditionChange[] = zone.suppressedIds.map((id) => ({
-    combatantId: id,
-    // CX24: the zone is 1 m (light, medium) or 2 m (heavy) around where the target stood; the map draws it.
-    add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue, areaRadius: zone.radius }],
-  }))
+  const conditions: ConditionChange[] = [
+    ...zone.suppressedIds.map(
+      (id): ConditionChange => ({
+        combatantId: id,
+        add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue }],
+      }),
+    ),
+    // CX24/CX25: the zone — 1 m (light, medium) or 2 m (heavy) around where the target stood — is the
+    // suppressor's, and stands until its next turn starts even once the target has left it.
+    {
+      combatantId: actor.id,
+      add: [{ conditionId: SUPPRESSING, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: { level, targetId: target.id } as unknown as JsonValue, areaRadius: zone.radius, areaAround: target.id }],
+    },
+  ]
   const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
   // `000` Suppression: "you aim at the target as part of the action".
   const live = { ...c.live, aim: { targetId: target.id, name: target.name } }

@@ -76,9 +76,11 @@ describe('suppression zones on the map (CX24, CX25)', () => {
     h.must('encounter/start', {})
     h.must('encounter/rollInitiative', {})
     h.must('action/perform', { request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium', distance: 13 } } })
-    const suppressed = h.campaign.store.get(raider) as import('../../../src-shared/records').CombatantRecord
-    expect(suppressed.conditions[0]).toMatchObject({ conditionId: 'suppressed', area: { sceneId: dock.id, x: 14, y: 6, radius: 1 } })
-    const player = () => projectRecord(h.campaign.store.get(raider)!, new ProjectionContext(h.campaign.store, 'player')) as import('../../../src-shared/views').CombatantView
+    const rec = (id: typeof vex) => h.campaign.store.get(id) as import('../../../src-shared/records').CombatantRecord
+    expect(rec(raider).conditions[0]).toMatchObject({ conditionId: 'suppressed' })
+    // The zone is the suppressor's, around where the target stood (CX24).
+    expect(rec(vex).conditions[0]).toMatchObject({ conditionId: 'suppressing', area: { sceneId: dock.id, x: 14, y: 6, radius: 1 } })
+    const player = () => projectRecord(h.campaign.store.get(vex)!, new ProjectionContext(h.campaign.store, 'player')) as import('../../../src-shared/views').CombatantView
     expect(player().conditions[0]!.area).toEqual({ sceneId: dock.id, x: 14, y: 6, radius: 1 })
     // On another scene the players see the condition, not a zone on a map they are not shown.
     h.must('scene/activate', { sceneId: warehouse.id })
@@ -86,7 +88,8 @@ describe('suppression zones on the map (CX24, CX25)', () => {
     // The zone is the condition's: it ends at the start of the suppressor's next turn.
     const enc = () => h.campaign.store.ofType('encounter')[0]!
     while (enc().currentCombatantId !== vex || enc().round < 2) h.must('encounter/nextTurn', {})
-    expect((h.campaign.store.get(raider) as import('../../../src-shared/records').CombatantRecord).conditions).toEqual([])
+    expect(rec(raider).conditions).toEqual([])
+    expect(rec(vex).conditions).toEqual([])
   })
 })
 
@@ -137,6 +140,9 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       expect(after.records.filter((r) => r.typeName === 'prompt')).toHaveLength(1)
       const raider = after.records.find((r) => r.id === id('Raider')) as import('../../../src-shared/views').CombatantView
       expect(raider.conditions).toEqual([]) // left the zone (CX25)
+      // …but the zone itself stands until Vex's next turn.
+      const vexView = after.records.find((r) => r.id === id('Vex')) as import('../../../src-shared/views').CombatantView
+      expect(vexView.conditions.map((c) => c.conditionId)).toEqual(['suppressing'])
     } finally {
       await core.shutdown()
     }

@@ -71,15 +71,13 @@ describe('Suppress (CX24, CX25)', () => {
     expect(cxOf(withRules(raider, r.actorRules)).weapons[0]!.ammo).toBe(19)
     expect(r.rolls).toEqual([])
     expect(r).toMatchObject({ cost: [{ pool: 'actions', amount: 1 }], endsTurn: true, targetRules: null })
-    expect(r.conditions).toEqual([
+    expect(r.conditions!.slice(0, -1)).toEqual([
       {
         combatantId: vex.id,
         add: [
           {
             conditionId: 'suppressed',
             stacks: 1,
-            // CX24: a 1 m zone for medium, drawn around the target on the map.
-            areaRadius: 1,
             duration: { kind: 'turnStart', of: raider.id },
             sourceId: raider.id,
             data: expect.objectContaining({ level: 'medium', radius: 1, weapon: 0, distance: 20 }),
@@ -87,6 +85,11 @@ describe('Suppress (CX24, CX25)', () => {
         ],
       },
     ])
+    // CX24/CX25: the 1 m zone is the suppressor's, around where the target stood, until its next turn.
+    expect(r.conditions!.at(-1)).toEqual({
+      combatantId: raider.id,
+      add: [{ conditionId: 'suppressing', stacks: 1, duration: { kind: 'turnStart', of: raider.id }, sourceId: raider.id, data: { level: 'medium', targetId: vex.id }, areaRadius: 1, areaAround: vex.id }],
+    })
     expect(r.summary).toMatch(/^Raider lays down medium suppression on Vex with the Anvil Arms C25: 6 rounds, 1 m zone/)
   })
 
@@ -100,7 +103,7 @@ describe('Suppress (CX24, CX25)', () => {
     const raider = gunner('Raider', ranged('anvil-arms-kmr4', 80))
     const r = must(cx.actions!.perform(suppressRequest(raider, vex, { weapon: '0', level: 'heavy', distance: 30 }), raider, vex, faces()))
     expect(cxOf(withRules(raider, r.actorRules)).weapons[0]!.ammo).toBe(70)
-    expect(r.conditions!.map((c) => c.combatantId)).toEqual([vex.id])
+    expect(r.conditions!.map((c) => c.combatantId)).toEqual([vex.id, raider.id])
     expect(r.conditions![0]!.add![0]!.data).toMatchObject({ level: 'heavy', radius: 2 })
     expect(r.summary).toMatch(/no map yet, so only Vex is marked/)
   })

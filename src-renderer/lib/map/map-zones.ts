@@ -1,0 +1,44 @@
+import { describeDuration } from '../../../src-shared/condition-clock'
+import type { CombatantId, SceneId, Side } from '../../../src-shared/records'
+import type { CombatantView } from '../../../src-shared/views'
+
+/** A condition's zone to draw (a suppression area), in metres on the scene. */
+export interface MapZone {
+  readonly key: string
+  readonly x: number
+  readonly y: number
+  readonly radius: number
+  readonly label: string
+  /** "until the start of Vex's turn" — the GM's; players see the name only. */
+  readonly until: string | null
+  /** Whose zone it is: coloured by the side of who laid it, when the view knows. */
+  readonly side: Side | null
+}
+
+/**
+ * The zones of every visible combatant's conditions on this scene. The GM's view has the
+ * clocks and sources; the players' has what the projection let through (the zone and its name).
+ */
+export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]): MapZone[] {
+  const byId = new Map(combatants.map((c) => [c.id, c]))
+  const nameOf = (id: CombatantId) => byId.get(id)?.name ?? 'someone'
+  return combatants.flatMap((c) => {
+    const detailed = c.turn?.conditions
+    return c.conditions.flatMap((pc) => {
+      if (!pc.area || pc.area.sceneId !== sceneId) return []
+      const full = detailed?.find((x) => x.key === pc.key)
+      const source = full?.sourceId ? byId.get(full.sourceId) : undefined
+      return [
+        {
+          key: `${c.id}/${pc.key}`,
+          x: pc.area.x,
+          y: pc.area.y,
+          radius: pc.area.radius,
+          label: `${pc.label}: ${c.name}`,
+          until: full ? describeDuration(full.duration, nameOf) : null,
+          side: source?.side ?? null,
+        },
+      ]
+    })
+  })
+}
