@@ -83,7 +83,9 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   if (before?.typeName === 'token') {
     const metres = Math.hypot(p.x - before.x, p.y - before.y)
     const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
-    text = `${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`
+    // The move's own line first: what it sets off reads after it.
+    events.push(ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`, { visibility: visibilityOf(c.value), subjects: [c.value.id] }))
+    text = ''
     // CX26 and kin: leaving a suppression zone or a melee sets off reactions, prompted here.
     const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, c.value, before, { x: p.x, y: p.y })
     if (outcome && !outcome.ok) return outcome
@@ -98,7 +100,7 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   }
   return ok({
     label: before ? `Move ${c.value.name}` : `Place ${c.value.name}`,
-    events: [...events, ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] }), ...then],
+    events: [...events, ...(text ? [ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] })] : []), ...then],
   })
 }
 

@@ -34,7 +34,7 @@ export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]):
           x: pc.area.x,
           y: pc.area.y,
           radius: pc.area.radius,
-          label: `${pc.label}: ${c.name}`,
+          label: `${c.name}: ${pc.label}`,
           until: full ? describeDuration(full.duration, nameOf) : null,
           side: source?.side ?? null,
         },
