@@ -1,7 +1,6 @@
 import * as path from 'node:path'
 import { RulesRequests } from './rules-requests'
 import {
-  MAX_CAMPAIGN_FILE_BYTES,
   PLAYER_REQUESTS,
   REQUEST_NAMES,
   type OpenProblem,
@@ -17,7 +16,6 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ViewRole } from '../../../src-shared/views'
 import { createRulesetRegistry, DEFAULT_RULESET_ID, type RulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
-import { historyOf } from '../commands/misc-deciders'
 import { CampaignEngine } from '../engine/campaign-engine'
 import { BACKUP_REASONS, listBackups } from '../persistence/backups'
 import { CampaignRepository } from '../persistence/campaign-repository'
@@ -26,14 +24,15 @@ import type { OpenCampaign } from '../persistence/open-campaign'
 import { RecentCampaigns } from '../persistence/recent-campaigns'
 import { ViewChannel } from '../projection/view-channel'
 import { RecordStore } from '../state/record-store'
-import { writeCampaignFile } from '../transfer/campaign-file'
-import { referencedAssets } from '../transfer/campaign-assets'
+import { exportCampaign } from '../transfer/campaign-export'
 import { AssetStore } from '../assets/asset-store'
 import { importSceneImage } from '../assets/scene-image-import'
-import { assetFileName, describeBytes, parseAssetFileName } from '../../../src-shared/scene-assets'
+import { parseAssetFileName } from '../../../src-shared/scene-assets'
 import { checkCampaignImport } from '../transfer/campaign-import'
 import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import { SerialQueue } from './serial-queue'
+import { sessionInfo, undoLabels } from './session-info'
+import { LastCampaign } from './last-campaign'
 
 export interface CoreOptions {
   readonly dataDir: string
@@ -70,6 +69,7 @@ interface Attached {
 export class SalvoCore {
   readonly #repo: CampaignRepository
   readonly #fs: DurableFs
+  readonly #last: LastCampaign
   readonly #queue = new SerialQueue()
   readonly #attached = new Set<Attached>()
   #campaign: OpenCampaign | null = null
@@ -91,6 +91,7 @@ export class SalvoCore {
     this.#fs = options.fs ?? nodeDurableFs
     this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
     this.#recent = new RecentCampaigns(this.#fs, options.dataDir)
+    this.#last = new LastCampaign(this.#fs, options.dataDir)
     this.#now = options.now ?? (() => new Date())
   }
 
@@ -98,7 +99,7 @@ export class SalvoCore {
   async start(): Promise<void> {
     await this.#queue.run(async () => {
       this.#fs.mkdirp(this.options.dataDir)
-      const last = this.#readLastCampaignId()
+      const last = this.#last.read()
       if (last && this.#repo.list().some((c) => c.id === last)) await this.#open(() => this.#repo.open(last))
     })
   }
@@ -189,7 +190,7 @@ export class SalvoCore {
         return ok(listBackups(this.#fs, this.#campaign.paths))
       case 'exportCampaign':
         if (!this.#campaign) return fail('campaign/none', 'Open a campaign to export it.')
-        return this.#export(this.#campaign)
+        return exportCampaign(this.#campaign, this.#fs)
       case 'importCampaign': {
         const { fileName, text } = input as { fileName: string; text: string }
         // Every check runs before the open campaign is closed or a folder is made.
@@ -221,29 +222,10 @@ export class SalvoCore {
     return new AssetStore(this.#fs, this.#campaign.paths).fileOf(asset)
   }
 
-  /** The campaign and the images it points at; refused, not written, when it would be too big to import again. */
-  #export(campaign: OpenCampaign): Result<RequestResults['exportCampaign']> {
-    const document = campaign.document()
-    const store = new AssetStore(this.#fs, campaign.paths)
-    const assets = new Map<string, Uint8Array>()
-    for (const asset of referencedAssets(document)) {
-      // A missing image is left out rather than failing the export: the records are what matter
-      // most, and the scene shows "image missing" either way.
-      const bytes = store.read(asset)
-      if (bytes) assets.set(assetFileName(asset), bytes)
-    }
-    const file = writeCampaignFile(document, assets)
-    const bytes = Buffer.byteLength(file.text, 'utf8')
-    if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
-      return fail('export/tooLarge', `The export would be ${describeBytes(bytes)}, over the ${describeBytes(MAX_CAMPAIGN_FILE_BYTES)} a campaign file may be, so it could not be imported again. Remove or shrink some scene images first.`)
-    }
-    return ok(file)
-  }
-
   #dispatch(input: unknown): Result<RequestResults['dispatch']> {
     if (!this.#campaign || !this.#engine) return fail('campaign/none', 'Open or create a campaign first.')
     const campaign = this.#campaign
-    const before = this.#undoLabels()
+    const before = undoLabels(this.#campaign)
     const result = this.#engine.execute(input)
     if (!result.ok) return result
     // New or edited items change cards everywhere: give every window a fresh projection.
@@ -252,7 +234,7 @@ export class SalvoCore {
     // A rename (or its undo) shows in every title and in the campaign list at once.
     const renamed = result.value.changes.some((c) => c.id === 'campaign')
     if (renamed) this.#writeMeta(campaign)
-    const after = this.#undoLabels()
+    const after = undoLabels(this.#campaign)
     if (renamed || before.undo !== after.undo || before.redo !== after.redo) this.#broadcastSession()
     // The engine validated the input, so its type is a real command type.
     if ((input as { type: string }).type === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
@@ -309,7 +291,7 @@ export class SalvoCore {
     this.#problem = null
     this.#warning = null
     try {
-      this.#fs.writeFileAtomic(this.#appStateFile, JSON.stringify({ lastCampaignId: campaign.id }))
+      this.#last.write(campaign.id)
       this.#recent.markOpened(campaign.id, this.#now())
     } catch (e) {
       console.error(`Salvo could not remember the open campaign: ${(e as Error).message}`)
@@ -367,21 +349,7 @@ export class SalvoCore {
   }
 
   #session(role: ViewRole): SessionInfo {
-    const labels = role === 'gm' ? this.#undoLabels() : { undo: null, redo: null }
-    return {
-      role,
-      campaign: this.#campaign?.summary() ?? null,
-      problem: role === 'gm' ? this.#problem : null,
-      warning: role === 'gm' ? this.#warning : null,
-      undoLabel: labels.undo,
-      redoLabel: labels.redo,
-    }
-  }
-
-  #undoLabels(): { undo: string | null; redo: string | null } {
-    if (!this.#campaign) return { undo: null, redo: null }
-    const h = historyOf(this.#campaign.store)
-    return { undo: h.undo.at(-1)?.label ?? null, redo: h.redo.at(-1)?.label ?? null }
+    return sessionInfo(role, this.#campaign, this.#problem, this.#warning)
   }
 
   /** The open campaign's ruleset, with the campaign's own content layered in. */
@@ -422,18 +390,6 @@ export class SalvoCore {
     if (this.#warning !== before) this.#broadcastSession()
   }
 
-  get #appStateFile(): string {
-    return path.join(this.options.dataDir, 'app-state.json')
-  }
-
-  #readLastCampaignId(): string | null {
-    try {
-      const v = JSON.parse(this.#fs.readFile(this.#appStateFile)?.toString('utf8') ?? 'null') as { lastCampaignId?: unknown } | null
-      return typeof v?.lastCampaignId === 'string' ? v.lastCampaignId : null
-    } catch {
-      return null
-    }
-  }
 }
 
 /** What a window sees while no campaign is open. */
