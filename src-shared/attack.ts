@@ -80,4 +80,6 @@ export interface AttackPreview {
   readonly diceHint: string
   /** What it costs, in words ("1 action"). */
   readonly cost: string
+  /** One line the map shows on hover: the range band and the chance that matters ("22 m · bracket 2 of 3 · misses on 1–4"). */
+  readonly headline?: string
 }

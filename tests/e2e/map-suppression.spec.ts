@@ -19,6 +19,12 @@ test('suppression on the map: the zone shows on both screens, breaking cover sho
   await map.place('Vex', { x: 4, y: 4 })
   await map.place('Raider', { x: 16, y: 4 })
 
+  // Pick Vex as the attacker (in the attack panel; the map follows) and hover the Raider: the distance, the range bracket and the miss chance (CX5–CX7).
+  await gm.page.getByTestId('attack-attacker').selectOption({ label: 'Vex' })
+  await map.token('Raider').locator('circle.body').hover()
+  await expect(map.root.getByTestId('map-distance')).toHaveText('12.0 m')
+  await expect(map.root.getByTestId('map-range-odds')).toContainText(/12 m · bracket \d of \d \(to \d+ m\) · miss chance \d+/)
+
   // Medium suppression (CX24): the range comes from the tokens (12 m); a 1 m zone around the Raider, in Vex's side colour.
   await new ActionPanel(gm.page).perform('Vex', 'suppress', { target: 'Raider', options: { level: 'medium' } })
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'lays down medium suppression on Raider' })).toHaveCount(1)

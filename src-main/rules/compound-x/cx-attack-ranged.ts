@@ -145,6 +145,10 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
     return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
   }
   const f = odds.firstRound
+  const brackets = arm.item.brackets
+  const band = brackets.findIndex((b) => setup.distance <= b.maxRange)
+  // CX5–CX7: the bracket read off the weapon (attachments may stretch it; the working has the exact figure).
+  const headline = `${setup.distance} m · ${band === -1 ? 'beyond the listed brackets' : `bracket ${band + 1} of ${brackets.length} (to ${brackets[band]!.maxRange} m)`} · miss chance ${odds.missChance} (${setup.mode})`
   const aimed =
     odds.rounds === 1
       ? [
@@ -167,6 +171,7 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
   ]
   return {
     ...base,
+    headline,
     outcomes,
     risks: [
       { label: 'Jam (CX9)', probability: odds.jam },
