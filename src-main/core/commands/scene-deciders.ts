@@ -67,6 +67,20 @@ export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
   })
 }
 
+/** What a token's move sets off under the ruleset (CX26 reactions, leaving a zone or a melee), as events after the move's line. */
+function moveConsequences(ctx: DecideContext, mover: CombatantRecord, before: TokenRecord, to: { x: number; y: number }): Result<DomainEvent[]> {
+  const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, mover, before, to)
+  if (!outcome) return ok([])
+  if (!outcome.ok) return outcome
+  const r = outcome.value
+  const events: DomainEvent[] = []
+  if (r.actorRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: mover.id, rules: r.actorRules, maxHp: null })
+  events.push(ctx.log(r.summary, { visibility: visibilityOf(mover), subjects: [mover.id] }))
+  // The drag is the GM placing the token, not an action bought from the turn: no cost.
+  const more = consequenceEvents(ctx, mover, { ...r, cost: [], outOfTurn: 'free' })
+  return more.ok ? ok([...events, ...more.value]) : more
+}
+
 /** Places a token, or moves it: the log gives the distance and, where the ruleset prices it, the cost. */
 export const placeToken: Decider<'token/place'> = (ctx, p) => {
   const s = findScene(ctx, p.sceneId)
@@ -76,32 +90,19 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   const id = tokenIdOf(s.value.id, c.value.id)
   const before = ctx.state.get(id)
   const record: TokenRecord = { typeName: 'token', id, sceneId: s.value.id, combatantId: c.value.id, x: p.x, y: p.y }
-  if (before?.typeName === 'token' && before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
-  let text = `${c.value.name} placed on "${s.value.name}"`
-  const events: DomainEvent[] = [{ type: 'token/put', record }]
-  const then: DomainEvent[] = []
-  if (before?.typeName === 'token') {
-    const metres = Math.hypot(p.x - before.x, p.y - before.y)
-    const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
-    // The move's own line first: what it sets off reads after it.
-    events.push(ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`, { visibility: visibilityOf(c.value), subjects: [c.value.id] }))
-    text = ''
-    // CX26 and kin: leaving a suppression zone or a melee sets off reactions, prompted here.
-    const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, c.value, before, { x: p.x, y: p.y })
-    if (outcome && !outcome.ok) return outcome
-    if (outcome) {
-      const r = outcome.value
-      if (r.actorRules !== null) then.push({ type: 'combatant/rulesChanged', combatantId: c.value.id, rules: r.actorRules, maxHp: null })
-      then.push(ctx.log(r.summary, { visibility: visibilityOf(c.value), subjects: [c.value.id] }))
-      const more = consequenceEvents(ctx, c.value, { ...r, cost: [], outOfTurn: 'free' })
-      if (!more.ok) return more
-      then.push(...more.value)
-    }
+  const put: DomainEvent = { type: 'token/put', record }
+  const logged = { visibility: visibilityOf(c.value), subjects: [c.value.id] }
+  if (before?.typeName !== 'token') {
+    return ok({ label: `Place ${c.value.name}`, events: [put, ctx.log(`${c.value.name} placed on "${s.value.name}"`, logged)] })
   }
-  return ok({
-    label: before ? `Move ${c.value.name}` : `Place ${c.value.name}`,
-    events: [...events, ...(text ? [ctx.log(text, { visibility: visibilityOf(c.value), subjects: [c.value.id] })] : []), ...then],
-  })
+  if (before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
+  const metres = Math.hypot(p.x - before.x, p.y - before.y)
+  const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
+  // The move's own line first: what it sets off reads after it.
+  const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`, logged)
+  const then = moveConsequences(ctx, c.value, before, { x: p.x, y: p.y })
+  if (!then.ok) return then
+  return ok({ label: `Move ${c.value.name}`, events: [put, line, ...then.value] })
 }
 
 export const removeToken: Decider<'token/remove'> = (ctx, p) => {
