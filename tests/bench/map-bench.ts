@@ -62,6 +62,7 @@ interface MapTable {
 async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salvo-map-'))
   const core = new SalvoCore({ dataDir })
+  let table: MapTable
   try {
     await core.start()
     const gm = core.connect('gm', () => undefined)
@@ -78,7 +79,7 @@ async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> 
           // As in the other benches: a few enemies are the GM's secret, so the player projection filters.
           hidden: side === 'enemy' && i % 10 === 3,
           rules: TROOPER,
-        } as never),
+        }),
       )
     }
     must('scene/create', await dispatch(gm, 'scene/create', { name: 'Bench field', grid: { kind: 'square', cellPx: CELL_PX, metresPerCell: 1, offsetX: 0, offsetY: 0 } }))
@@ -103,7 +104,7 @@ async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> 
       const t = ids.findIndex((id, j) => j > i && !hidden.has(id) && !used.has(id) && Math.hypot(spot(j).x - spot(i).x, spot(j).y - spot(i).y) < 20)
       if (t < 0) continue
       const targetId = ids[t]!
-      must(`suppress #${laid + 1}`, await dispatch(gm, 'action/perform', { request: { actorId: actor, action: 'suppress', targetId, options: { level: 'medium' } } } as never))
+      must(`suppress #${laid + 1}`, await dispatch(gm, 'action/perform', { request: { actorId: actor, action: 'suppress', targetId, options: { level: 'medium' } } }))
       used.add(actor).add(targetId)
       laid++
     }
@@ -112,14 +113,15 @@ async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> 
     const middle = Math.floor(COLUMNS / 2) + COLUMNS * Math.floor(ids.length / COLUMNS / 2)
     const free = (i: number) => !hidden.has(ids[i]!) && !used.has(ids[i]!)
     const near = (i: number) => [...ids.keys()].filter(free).sort((a, b) => Math.abs(a - i) - Math.abs(b - i))[0]!
-    return { dataDir, mover: ids[near(Math.min(middle + 2, ids.length - 1))]!, dragged: ids[near(Math.min(middle, ids.length - 1))]! }
+    table = { dataDir, mover: ids[near(Math.min(middle + 2, ids.length - 1))]!, dragged: ids[near(Math.min(middle, ids.length - 1))]! }
   } catch (e) {
     await core.shutdown().catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
     throw e
-  } finally {
-    await core.shutdown().catch(() => undefined)
   }
+  // Closed (and compacted) before browser mode opens the same folder.
+  await core.shutdown()
+  return table
 }
 
 /**
