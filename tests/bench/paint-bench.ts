@@ -37,7 +37,7 @@ declare global {
   }
 }
 
-function findChromium(): string | null {
+export function findChromium(): string | null {
   const fromEnv = process.env['SALVO_CHROMIUM']
   if (fromEnv && existsSync(fromEnv)) return fromEnv
   for (const name of ['chromium', 'chromium-browser']) {

@@ -6,13 +6,16 @@ import { dispatch, must, openFixture, snapshotOf, type Fixture } from './core-fi
 import { bytes, machineLine, oneTo, percent, storageLine, timingTable } from './report'
 import { summarize } from './stats'
 import { runOddsBench } from './odds-bench'
+import { runMapBench } from './map-bench'
 import { runPaintBench } from './paint-bench'
 
 /**
  * `npm run bench`: what one HP change costs the core with 300 combatants, against what
  * re-sending the whole projected state would cost, both measured in this run on this
  * machine; then how long the GM page in Chromium takes to paint a command with 300
- * combatants against 6 (see paint-bench.ts). Ratios are the result; absolute times only say
+ * combatants against 6 (see paint-bench.ts); then panning and dragging on a 4096×4096 map
+ * with 300 tokens and 50 zones against 6 tokens, and the player's bytes for one token move
+ * against its full snapshot (see map-bench.ts). Ratios are the result; absolute times only say
  * what machine produced them.
  */
 
@@ -168,6 +171,8 @@ async function main(): Promise<void> {
   }
   // After the core fixture is gone, so its folder and timers do not share the CPU with Chromium.
   for (const line of await runPaintBench()) console.log(line)
+  console.log('')
+  for (const line of await runMapBench()) console.log(line)
   console.log('')
   console.log(`done in ${((performance.now() - began) / 1000).toFixed(1)} s`)
 }
