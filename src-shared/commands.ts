@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { COMBATANT_KINDS, SIDES } from './records'
+import { COMBATANT_KINDS, PROJECTOR_MODES, SIDES } from './records'
 
 /**
  * Commands are intent: `{ type: 'domain/verb', payload, meta }`. They never carry rolled
@@ -45,6 +45,20 @@ export const sceneIdSchema = z.string().regex(/^scene:[A-Za-z0-9_-]{1,64}$/, 'mu
 export const tokenIdSchema = z.string().regex(/^token:[A-Za-z0-9_-]{1,64}$/, 'must be a token id') as z.ZodType<`token:${string}`>
 /** Metres on a map: finite and within a sane field (a 4 km square). */
 const metres = z.number().finite().min(-4000).max(4000)
+/** A fog rectangle: a real area (at least 10 cm a side) inside the same field. */
+export const fogRectSchema = z.strictObject({
+  x: metres,
+  y: metres,
+  w: z.number().finite().min(0.1, 'must be at least 0.1 m wide').max(8000),
+  h: z.number().finite().min(0.1, 'must be at least 0.1 m high').max(8000),
+})
+/** What the projector frames: a centre and a size in metres. */
+const projectorViewSchema = z.strictObject({
+  x: metres,
+  y: metres,
+  w: z.number().finite().min(0.5, 'must be at least 0.5 m wide').max(8000),
+  h: z.number().finite().min(0.5, 'must be at least 0.5 m high').max(8000),
+})
 export const sceneGridSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('square'),
@@ -224,6 +238,14 @@ export const commandPayloadSchemas = {
   /** Places a combatant's token on a scene, or moves it there: metres from the image's top-left corner. */
   'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
+  /** Reveal all ('all') or hide all ('areas'): either starts the scene's fog over. */
+  'fog/set': z.strictObject({ sceneId: sceneIdSchema, mode: z.enum(['all', 'areas']) }),
+  'fog/reveal': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),
+  'fog/hide': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),
+  /** What the projector shows; only the fields given change. Not undoable (see isUndoable). */
+  'projector/set': z
+    .strictObject({ mode: z.enum(PROJECTOR_MODES).optional(), view: projectorViewSchema.optional(), blank: z.boolean().optional() })
+    .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   /** With `groupByTemplate`, copies of one roster entry share one roll and act one after another. */
   'encounter/rollInitiative': z.strictObject({ groupByTemplate: z.boolean().default(false) }),
@@ -283,4 +305,13 @@ export function validateCommand(input: unknown): ValidationResult {
 /** Commands that change nothing on the undo stack themselves. */
 export function isHistoryCommand(type: CommandType): boolean {
   return type === 'history/undo' || type === 'history/redo'
+}
+
+/**
+ * Whether a command leaves an undo mark. The projector's framing and blanking are how the GM
+ * drives the screen, not changes to the fight: Ctrl+Z must undo the last move, not a pan the
+ * mirror sent, and undoing past them must not yank the projector about.
+ */
+export function isUndoable(type: CommandType): boolean {
+  return !isHistoryCommand(type) && type !== 'projector/set'
 }

@@ -10,6 +10,7 @@ import type {
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
+  ProjectorRecord,
   SceneRecord,
   Side,
   TemplateRecord,
@@ -57,6 +58,7 @@ export type DomainEvent =
   | { readonly type: 'scene/removed'; readonly id: SceneRecord['id'] }
   | { readonly type: 'token/put'; readonly record: TokenRecord }
   | { readonly type: 'token/removed'; readonly id: TokenRecord['id'] }
+  | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }
   | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }

@@ -1,5 +1,6 @@
 import type { ActionRequest, AttackRequest, ExplanationSection } from './attack'
 import type { RollRecord } from './dice'
+import type { SceneFog } from './fog'
 import type { JsonValue } from './json'
 
 /**
@@ -238,6 +239,8 @@ export interface SceneRecord {
   readonly grid: SceneGrid
   /** The scene on the table (the players see only this one). */
   readonly active: boolean
+  /** What the table may see of it; absent on scenes made before fog existed (all revealed, see `fogOf`). */
+  readonly fog?: SceneFog
 }
 
 /**
@@ -253,6 +256,32 @@ export interface TokenRecord {
   readonly y: number
 }
 
+export const PROJECTOR_MODES = ['fit', 'follow', 'mirror', 'fixed'] as const
+export type ProjectorMode = (typeof PROJECTOR_MODES)[number]
+
+/** A part of the scene to show: its centre and how much of it, in metres. */
+export interface ProjectorView {
+  readonly x: number
+  readonly y: number
+  readonly w: number
+  readonly h: number
+}
+
+/**
+ * What the projector shows of the scene in play: the whole map, the acting combatant, the GM's
+ * own view, or a view the GM fixed — or nothing at all (blank). One per campaign.
+ */
+export interface ProjectorRecord {
+  readonly typeName: 'projector'
+  readonly id: 'projector'
+  readonly mode: ProjectorMode
+  /** The view for 'mirror' and 'fixed' (and the size 'follow' frames); null until the GM sets one. */
+  readonly view: ProjectorView | null
+  readonly blank: boolean
+}
+
+export const DEFAULT_PROJECTOR: ProjectorRecord = { typeName: 'projector', id: 'projector', mode: 'fit', view: null, blank: false }
+
 /** Records every window may be sent (after projection). */
 export type DomainRecord =
   | CampaignRecord
@@ -265,5 +294,6 @@ export type DomainRecord =
   | PromptRecord
   | SceneRecord
   | TokenRecord
+  | ProjectorRecord
 
 export type DomainRecordId = DomainRecord['id']

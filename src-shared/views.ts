@@ -93,13 +93,16 @@ export type ViewRecordId = ViewRecord['id']
 /** Which window a projection is for. */
 export type ViewRole = 'gm' | 'player'
 
-/** A condition as the players may see it; its zone only on the scene in play (`inPlay` names it). */
-export const publicCondition = (c: ConditionInstance, inPlay: string | null = null): PublicCondition => ({
+/**
+ * A condition as the players may see it; its zone only on the scene in play (`inPlay` names it)
+ * and only where `inSight` says the window may look (the fog judges a zone by its centre).
+ */
+export const publicCondition = (c: ConditionInstance, inPlay: string | null = null, inSight: (p: { x: number; y: number }) => boolean = () => true): PublicCondition => ({
   key: c.key,
   conditionId: c.conditionId,
   label: c.label,
   stacks: c.stacks,
-  ...(c.area && c.area.sceneId === inPlay ? { area: c.area } : {}),
+  ...(c.area && c.area.sceneId === inPlay && inSight(c.area) ? { area: c.area } : {}),
 })
 
 export function healthBand(hp: number, maxHp: number): HealthBand {

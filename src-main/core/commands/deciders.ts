@@ -13,6 +13,8 @@ import { redo, rollDice, undo } from './misc-deciders'
 import { importContent, removeContent } from './content-deciders'
 import { renameCampaign } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
+import { hideFog, revealFog, setFog } from './fog-deciders'
+import { setProjector } from './projector-deciders'
 import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
 import {
   addCondition,
@@ -69,6 +71,10 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'scene/remove': removeScene,
   'token/place': placeToken,
   'token/remove': removeToken,
+  'fog/set': setFog,
+  'fog/reveal': revealFog,
+  'fog/hide': hideFog,
+  'projector/set': setProjector,
   'encounter/start': startEncounter,
   'encounter/rollInitiative': rollInitiative,
   'encounter/nextTurn': nextTurn,

@@ -56,6 +56,7 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'prompt/put':
     case 'scene/put':
     case 'token/put':
+    case 'projector/put':
       draft.put(event.record)
       return
     case 'template/removed':

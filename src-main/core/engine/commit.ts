@@ -1,4 +1,4 @@
-import { isHistoryCommand } from '../../../src-shared/commands'
+import { isUndoable } from '../../../src-shared/commands'
 import type { RecordReader } from '../state/record-store'
 import { Draft } from '../state/draft'
 import { EMPTY_HISTORY, HISTORY_LIMIT, type RecordChange } from '../state/stored-records'
@@ -8,12 +8,12 @@ import type { JournalEntry } from './journal-entry'
 /**
  * Computes the record changes one journal entry makes, without touching the store.
  * The live pipeline and journal replay both go through here, so they cannot drift.
- * Ordinary commands also leave an undo mark (their own changes, RNG included) and clear redo.
+ * Undoable commands also leave an undo mark (their own changes, RNG included) and clear redo.
  */
 export function changesFor(base: RecordReader, entry: JournalEntry): RecordChange[] {
   const draft = new Draft(base)
   for (const event of entry.events) applyEvent(draft, event)
-  if (!isHistoryCommand(entry.commandType)) {
+  if (isUndoable(entry.commandType)) {
     const changes = draft.changes()
     if (changes.length > 0) {
       const current = draft.get('history')

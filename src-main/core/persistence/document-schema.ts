@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { COMBATANT_KINDS, SIDES } from '../../../src-shared/records'
+import { COMBATANT_KINDS, PROJECTOR_MODES, SIDES } from '../../../src-shared/records'
+import { MAX_FOG_STEPS } from '../../../src-shared/fog'
 import type { StoredRecord } from '../state/stored-records'
 
 /**
@@ -79,6 +80,8 @@ const planSchema = z.object({
   groupInitiative: z.boolean(),
 })
 
+const fogRect = z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() })
+
 const sceneSchema = z.object({
   typeName: z.literal('scene'),
   id: z.string().startsWith('scene:'),
@@ -91,6 +94,21 @@ const sceneSchema = z.object({
     z.object({ kind: z.literal('none'), pxPerMetre: z.number().positive() }),
   ]),
   active: z.boolean(),
+  // Optional: scenes saved before fog existed are fully revealed (no schema version bump needed).
+  fog: z
+    .object({
+      mode: z.enum(['all', 'areas']),
+      steps: z.array(z.object({ op: z.enum(['reveal', 'hide']), rect: fogRect })).max(MAX_FOG_STEPS),
+    })
+    .optional(),
+})
+
+const projectorSchema = z.object({
+  typeName: z.literal('projector'),
+  id: z.literal('projector'),
+  mode: z.enum(PROJECTOR_MODES),
+  view: z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() }).nullable(),
+  blank: z.boolean(),
 })
 
 const tokenSchema = z.object({
@@ -215,6 +233,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   campaignSchema,
   rngSchema,
   historySchema,
+  projectorSchema,
 ])
 
 export const CURRENT_SCHEMA_VERSION = 2

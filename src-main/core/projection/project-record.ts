@@ -1,4 +1,5 @@
-import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../../src-shared/records'
+import { fogOf, isRevealed } from '../../../src-shared/fog'
+import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 import { healthBand, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
@@ -20,12 +21,18 @@ export class ProjectionContext {
     readonly ruleset: Ruleset | null = null,
   ) {}
 
-  #sceneInPlay: string | null | undefined = undefined
+  #sceneInPlay: SceneRecord | null | undefined = undefined
 
   /** The scene on the table, asked once per pass. */
-  sceneInPlay(): string | null {
-    if (this.#sceneInPlay === undefined) this.#sceneInPlay = this.state.ofType('scene').find((s) => s.active)?.id ?? null
+  sceneInPlay(): SceneRecord | null {
+    if (this.#sceneInPlay === undefined) this.#sceneInPlay = this.state.ofType('scene').find((s) => s.active) ?? null
     return this.#sceneInPlay
+  }
+
+  /** Whether the table sees this spot of the scene in play: the GM sees everything, players what the fog reveals. */
+  inSight(p: { x: number; y: number }): boolean {
+    const scene = this.sceneInPlay()
+    return this.role === 'gm' || (scene !== null && isRevealed(fogOf(scene), p))
   }
 
   visibleRank(id: string): number | null {
@@ -54,7 +61,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView 
     orderKey: c.orderKey,
     rules: c.rules,
     card,
-    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay())),
+    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))),
     delayed: c.delayed,
     standing: standingOf(ctx.ruleset, c),
     turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
@@ -80,7 +87,7 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
     orderKey,
     rules: null,
     card: null,
-    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay())),
+    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))),
     delayed: c.delayed,
     standing: null,
     turn: null,
@@ -88,11 +95,10 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
   }
 }
 
-/** A token reaches the players only on the active scene, for a combatant they may see. */
+/** A token reaches the players only on the active scene, for a combatant they may see, where the fog is lifted. */
 function playerSeesToken(t: TokenRecord, ctx: ProjectionContext): boolean {
   const c = ctx.state.get(t.combatantId)
-  const scene = ctx.state.get(t.sceneId)
-  return c?.typeName === 'combatant' && !c.hidden && scene?.typeName === 'scene' && scene.active
+  return c?.typeName === 'combatant' && !c.hidden && ctx.sceneInPlay()?.id === t.sceneId && ctx.inSight(t)
 }
 
 /** Whose turn it is stays secret while that combatant is hidden. */
@@ -114,6 +120,8 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
     case 'history':
       return null
     case 'campaign':
+    case 'projector':
+      // The projector's framing is what the table is shown anyway.
       return record
     case 'combatant':
       return gm ? gmCombatant(record, ctx) : playerCombatant(record, ctx)
@@ -159,9 +167,9 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (role === 'gm') return []
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
-  // A token's visibility follows its combatant's hidden flag and its scene being in play.
+  // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
-  // Conditions show their zones only on the scene in play.
+  // Conditions show their zones only on the scene in play, and only where its fog is lifted.
   if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id))
   return ids
 }

@@ -8,6 +8,7 @@ export type ShortcutAction =
   | 'roll'
   | 'rollInitiative'
   | 'search'
+  | 'blank'
   | 'undo'
   | 'redo'
   | 'help'
@@ -50,6 +51,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'roll', chords: [{ key: 'r' }], label: 'Roll dice (2d6+1, Enter; Shift+Enter rolls secretly)' },
   { action: 'rollInitiative', chords: [{ key: 'i' }], label: 'Roll initiative (once per encounter; re-roll from the palette)' },
   { action: 'search', chords: [{ key: '/' }], label: 'Search the roster' },
+  { action: 'blank', chords: [{ key: 'b' }], label: 'Blank the projector (and back)' },
   { action: 'undo', chords: [{ key: 'z', mod: true }], label: 'Undo' },
   { action: 'redo', chords: [{ key: 'z', mod: true, shift: true }, { key: 'y', mod: true }], label: 'Redo' },
   { action: 'help', chords: [{ key: '?' }], label: 'Show or hide this help' },

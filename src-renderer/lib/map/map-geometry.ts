@@ -115,3 +115,10 @@ export const formatMetres = (m: number): string => `${m.toFixed(1)} m`
 
 /** Token moves are stored to the centimetre: no float noise in the log or the journal. */
 export const roundMetres = (m: Point): Point => ({ x: Math.round(m.x * 100) / 100, y: Math.round(m.y * 100) / 100 })
+
+/** The rectangle two dragged corners span, in metres to the centimetre (a fog area). */
+export function rectBetween(a: Point, b: Point): { x: number; y: number; w: number; h: number } {
+  const lo = roundMetres({ x: Math.min(a.x, b.x), y: Math.min(a.y, b.y) })
+  const hi = roundMetres({ x: Math.max(a.x, b.x), y: Math.max(a.y, b.y) })
+  return { x: lo.x, y: lo.y, w: Math.round((hi.x - lo.x) * 100) / 100, h: Math.round((hi.y - lo.y) * 100) / 100 }
+}

@@ -1,6 +1,7 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
+import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
 import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneImage, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
@@ -60,6 +61,11 @@ export class CampaignView {
   activeScene = $derived(this.scenes.find((s) => s.active) ?? null)
   /** Every token on every scene the window may see. */
   tokens = $derived([...this.view.records.values()].filter((r): r is TokenRecord => r.typeName === 'token'))
+  /** What the projector shows (a campaign that never set it fits the whole scene). */
+  projector = $derived.by((): ProjectorRecord => {
+    const r = this.view.records.get('projector')
+    return r?.typeName === 'projector' ? r : DEFAULT_PROJECTOR
+  })
 
   readonly #sync: ViewSync
 

@@ -95,4 +95,23 @@ export class BattleMapPage {
   async tokenIds(): Promise<string[]> {
     return this.root.getByTestId('map-token').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
   }
+
+  /** With the fog tool on, drags a rectangle between two spots (Shift held hides instead of revealing). */
+  async fogDrag(from: Metres, to: Metres, hide = false): Promise<void> {
+    const a = await this.screenPoint(from)
+    const b = await this.screenPoint(to)
+    if (hide) await this.page.keyboard.down('Shift')
+    await this.page.mouse.move(a.x, a.y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(b.x, b.y, { steps: 6 })
+    await this.page.mouse.up()
+    if (hide) await this.page.keyboard.up('Shift')
+  }
+
+  /** Where a spot on the map is, relative to the centre of the map on screen (0, 0 is dead centre). */
+  async offsetFromCentre(m: Metres): Promise<{ dx: number; dy: number }> {
+    const box = (await this.svg.boundingBox())!
+    const p = await this.screenPoint(m)
+    return { dx: p.x - (box.x + box.width / 2), dy: p.y - (box.y + box.height / 2) }
+  }
 }

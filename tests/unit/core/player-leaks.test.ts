@@ -1,6 +1,8 @@
 import seedrandom from 'seedrandom'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../../src-shared/contract'
+import { fogOf, isRevealed } from '../../../src-shared/fog'
+import type { SceneRecord, TokenRecord } from '../../../src-shared/records'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { attachWindow, tickingClock } from '../helpers/core-window'
 import { tempDir } from '../helpers/temp-dir'
@@ -8,7 +10,7 @@ import { trooper } from '../rules/compound-x/cx-harness'
 
 /**
  * A property test over random fights: whatever the GM does — hidden combatants, NPC wounds,
- * notes on conditions, scenes on the shelf, tokens, the roster, saved encounters, undo — no
+ * notes on conditions, scenes on the shelf, tokens, fog, the roster, saved encounters, undo — no
  * message the player window receives carries any of it. Everything secret is given a name
  * that appears nowhere else, so a leak is a plain substring.
  */
@@ -90,13 +92,59 @@ async function randomEvening(seed: string, steps: number) {
       if (open.length) await tryCommand('combatant/setHidden', { combatantId: pick(rng, open), hidden: rng() < 0.5 })
     },
     async () => tryCommand(pick(rng, ['history/undo', 'history/redo']), {}),
+    async () => {
+      // The fog of the scene on the table: hide all, reveal all, or a room revealed or hidden.
+      const onTable = await ids((r) => r.typeName === 'scene' && !!(r as { active?: boolean }).active)
+      if (!onTable.length) return
+      const sceneId = pick(rng, onTable)
+      const rect = { x: Math.round(rng() * 300) / 10, y: Math.round(rng() * 200) / 10, w: 1 + Math.round(rng() * 150) / 10, h: 1 + Math.round(rng() * 150) / 10 }
+      const roll = rng()
+      if (roll < 0.15) await tryCommand('fog/set', { sceneId, mode: rng() < 0.8 ? 'areas' : 'all' })
+      else await tryCommand(roll < 0.7 ? 'fog/reveal' : 'fog/hide', { sceneId, rect })
+    },
+    async () => {
+      // A token beyond every reveal (x 45–55 m): unseen whenever the table's fog is on.
+      const scenes = await ids((r) => r.typeName === 'scene' && !!(r as { active?: boolean }).active)
+      const open = await ids((r) => r.typeName === 'combatant' && !r.hidden)
+      if (scenes.length && open.length) await tryCommand('token/place', { sceneId: pick(rng, scenes), combatantId: pick(rng, open), x: 45 + Math.round(rng() * 100) / 10, y: Math.round(rng() * 300) / 10 })
+    },
     async () => tryCommand('dice/roll', { expression: 'd20', purpose: secretName('Secret roll'), secret: true }),
   ]
   // A table to play on: one scene in play, named in the open.
   await tryCommand('scene/create', { name: 'TableScene' })
-  for (let i = 0; i < steps; i++) await pick(rng, actions)()
-  return { player: player.messages, secrets, secretIds }
+  await tryCommand('fog/set', { sceneId: (await ids((r) => r.typeName === 'scene'))[0], mode: 'areas' })
+  // Tokens in the fog after a step must not travel in that step's messages; one never out of it must never travel at all.
+  const fogLeaks: string[] = []
+  const everSeen = new Set<string>()
+  const everFogged = new Set<string>()
+  for (let i = 0; i < steps; i++) {
+    const from = player.messages.length
+    await pick(rng, actions)()
+    const fogged = foggedTokens((await gm.must('snapshot', undefined)).records as never)
+    for (const [id, inFog] of fogged) (inFog ? everFogged : everSeen).add(id)
+    for (const m of player.messages.slice(from)) {
+      for (const v of sentRecords(m)) if (v.typeName === 'token' && fogged.get(v.id)) fogLeaks.push(`${v.id} sent while in the fog (step ${i})`)
+    }
+  }
+  for (const id of everFogged) if (!everSeen.has(id)) secretIds.add(id)
+  return { player: player.messages, secrets, secretIds, fogLeaks, fogged: everFogged.size }
 }
+
+/** Tokens on the scene in play, of combatants the players may see, by whether the fog covers them. */
+function foggedTokens(records: readonly (SceneRecord | TokenRecord | { typeName: string; id: string; hidden?: boolean })[]): Map<string, boolean> {
+  const scene = records.find((r): r is SceneRecord => r.typeName === 'scene' && (r as SceneRecord).active)
+  const hidden = new Set(records.filter((r) => r.typeName === 'combatant' && (r as { hidden?: boolean }).hidden).map((r) => r.id))
+  const out = new Map<string, boolean>()
+  if (!scene) return out
+  for (const r of records) {
+    if (r.typeName !== 'token') continue
+    const t = r as TokenRecord
+    if (t.sceneId === scene.id && !hidden.has(t.combatantId)) out.set(t.id, !isRevealed(fogOf(scene), t))
+  }
+  return out
+}
+
+const sentRecords = (m: ServerMessage) => (m.kind === 'snapshot' ? m.snapshot.records : m.kind === 'diff' ? [...m.diff.added, ...m.diff.updated.map(([, to]) => to)] : [])
 
 function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string>, secretIds: ReadonlySet<string>): string[] {
   const found: string[] = []
@@ -107,8 +155,7 @@ function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string
       if (text.includes(`"typeName":${t}`) || (t === '"note"' || t === '"spent"' || t === '"turnStart"' ? text.includes(t) : false)) found.push(`${t} in ${text.slice(0, 200)}`)
     }
     // An NPC's numbers never leave the GM: every NPC view the players get has only a band.
-    const views = m.kind === 'snapshot' ? m.snapshot.records : m.kind === 'diff' ? [...m.diff.added, ...m.diff.updated.map(([, to]) => to)] : []
-    for (const v of views) {
+    for (const v of sentRecords(m)) {
       if (v.typeName === 'combatant' && v.kind === 'npc' && v.numbers.kind !== 'secret') found.push(`NPC numbers for ${v.name}`)
     }
   }
@@ -118,9 +165,12 @@ function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string
 describe('nothing GM-only reaches the player window', () => {
   for (const seed of ['leak-1', 'leak-2', 'leak-3']) {
     it(`over 150 random commands (seed ${seed})`, async () => {
-      const { player, secrets, secretIds } = await randomEvening(seed, 150)
+      const { player, secrets, secretIds, fogLeaks, fogged } = await randomEvening(seed, 150)
       expect(player.length).toBeGreaterThan(20)
       expect(secrets.size).toBeGreaterThan(10)
+      // The evening did put tokens in the fog (so the fog checks below checked something).
+      expect(fogged).toBeGreaterThan(0)
+      expect(fogLeaks).toEqual([])
       expect(leaksIn(player, secrets, secretIds)).toEqual([])
     })
   }

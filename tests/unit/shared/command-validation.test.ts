@@ -105,6 +105,16 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'scene/remove': { valid: { sceneId: 'scene:s1' }, invalid: [{ sceneId: 'token:t' }] },
   'token/place': { valid: { sceneId: 'scene:s1', combatantId: C, x: 12.5, y: 3 }, invalid: [{ sceneId: 'scene:s1', combatantId: C, x: NaN, y: 0 }, { sceneId: 'scene:s1', combatantId: C, x: 1e9, y: 0 }] },
   'token/remove': { valid: { tokenId: 'token:t1' }, invalid: [{ tokenId: 'scene:s1' }] },
+  'fog/set': { valid: { sceneId: 'scene:s1', mode: 'areas' }, invalid: [{ sceneId: 'scene:s1', mode: 'none' }, { sceneId: 'scene:s1' }] },
+  'fog/reveal': {
+    valid: { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4 } },
+    invalid: [{ sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 0, h: 4 } }, { sceneId: 'scene:s1', rect: { x: NaN, y: 2, w: 3, h: 4 } }, { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4, extra: 1 } }],
+  },
+  'fog/hide': { valid: { sceneId: 'scene:s1', rect: { x: -5, y: 0, w: 10, h: 10 } }, invalid: [{ sceneId: 'scene:s1', rect: { x: 0, y: 0, w: -1, h: 4 } }, { sceneId: 'scene:s1' }] },
+  'projector/set': {
+    valid: { mode: 'mirror', view: { x: 10, y: 5, w: 20, h: 15 } },
+    invalid: [{}, { mode: 'zoom' }, { blank: 'yes' }, { view: { x: 0, y: 0, w: 0, h: 1 } }],
+  },
   'encounter/start': { valid: { name: 'Ambush' }, invalid: [{ name: 42 }] },
   'encounter/rollInitiative': { valid: { groupByTemplate: true }, invalid: [{ all: true }, null, { groupByTemplate: 1 }] },
   'encounter/nextTurn': { valid: {}, invalid: [[]] },

@@ -1,0 +1,53 @@
+import type { SalvoApi } from '../../../src-shared/contract'
+import type { ViewState } from '../../../src-shared/diff'
+import { fogOf, isRevealed } from '../../../src-shared/fog'
+import type { ViewRecord, ViewRecordId } from '../../../src-shared/views'
+import type { Transport } from '../transport/ws-api'
+
+/**
+ * The GM's preview of the projector, built from the GM's own records by the player
+ * projection's map rules (src-main/core/projection/project-record.ts): the scene in play only,
+ * no hidden combatant, no token or zone the fog covers, whose turn blanked while a hidden one
+ * acts. It uses the same fog test (`isRevealed`) as the core, so the two cannot disagree on
+ * what the fog hides. Everything else the player window holds is off the map and left out.
+ */
+export function playerPreview(gm: ViewState): ViewState {
+  const records = new Map<ViewRecordId, ViewRecord>()
+  const scene = [...gm.records.values()].find((r) => r.typeName === 'scene' && r.active)
+  const sceneId = scene?.typeName === 'scene' ? scene.id : null
+  const inSight = (p: { x: number; y: number }) => scene?.typeName === 'scene' && isRevealed(fogOf(scene), p)
+  const hidden = (id: string | null) => {
+    const c = id === null ? undefined : gm.records.get(id as ViewRecordId)
+    return c?.typeName !== 'combatant' || c.hidden
+  }
+  for (const r of gm.records.values()) {
+    switch (r.typeName) {
+      case 'campaign':
+      case 'projector':
+        records.set(r.id, r)
+        break
+      case 'scene':
+        if (r.active) records.set(r.id, r)
+        break
+      case 'token':
+        if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)
+        break
+      case 'combatant':
+        if (!r.hidden) {
+          const conditions = r.conditions.map(({ area, ...c }) => (area && area.sceneId === sceneId && inSight(area) ? { ...c, area } : c))
+          records.set(r.id, { ...r, conditions })
+        }
+        break
+      case 'encounter':
+        records.set(r.id, { ...r, currentCombatantId: hidden(r.currentCombatantId) ? null : r.currentCombatantId, turnAnchor: null })
+        break
+    }
+  }
+  return { version: gm.version, records }
+}
+
+/** A transport that asks nothing: the preview's records are set from the GM's, and its images load as the GM's do. */
+export function previewTransport(assetUrl: SalvoApi['assetUrl']): Transport {
+  const api = { subscribe: () => () => undefined, assetUrl } as Partial<SalvoApi>
+  return { api: api as SalvoApi, onStatus: () => () => undefined }
+}
