@@ -37,8 +37,11 @@ test('fog and the projector: the table sees only revealed tokens (the others nev
   await expect(preview.locator('[data-testid="map-token"][data-name="Vex"]')).toHaveCount(1)
   await expect(preview.locator('[data-testid="map-token"][data-name="Raider"]')).toHaveCount(0)
 
-  await gm.page.screenshot({ path: '/tmp/shots/fog-gm.png' })
-  await player.page.screenshot({ path: '/tmp/shots/fog-player.png' })
+  const shots = process.env['SALVO_SHOTS']
+  if (shots) {
+    await gm.page.screenshot({ path: `${shots}/fog-gm.png` })
+    await player.page.screenshot({ path: `${shots}/fog-player.png` })
+  }
 
   // B blanks the projector: nothing but black; B again brings the map back.
   await gm.shortcut('b')
