@@ -12,6 +12,8 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   const vex = await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 40 })
   const raider = await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 30 })
   const ghost = await gm.addCombatant({ name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 30, hidden: true })
+  // Vex gets a Compound X sheet, so the ruleset prices the move: DEX 6 in medium armour, 5 m per 2 actions (000 Movement).
+  await gm.editSheet('Vex', { str: 6, per: 6, fort: 6, dex: 6, luck: 5, classId: 'soldier', weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l1-kevlar' })
   await gm.startEncounter()
   await gm.rollInitiative()
 
@@ -52,6 +54,8 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   const dragged = await map.dragReadout.textContent()
   expect(metresIn(dragged)).toBeCloseTo(4.5, 0)
   const cost = dragged!.split(' · ')[1]!.trim()
+  // 4.5 m at 2.5 m an action: 2 actions.
+  expect(cost).toBe('2 actions')
   await gm.page.mouse.up()
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: `Vex moves ${dragged!.split(' · ')[0]!.trim()} (${cost})` })).toHaveCount(1)
 
