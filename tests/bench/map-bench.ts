@@ -11,6 +11,7 @@ import { findChromium } from './paint-bench'
 import { bytes, oneTo, percent, timingTable } from './report'
 import { summarize, type Summary } from './stats'
 import { WEB_MAIN, WebProcess } from './web-process'
+import { runWhenMain } from './run-alone'
 
 /**
  * The battle map under load: frame times on the GM page in Chromium while the GM pans the map
@@ -353,11 +354,4 @@ export async function runMapBench(): Promise<string[]> {
 }
 
 // `npx tsx tests/bench/map-bench.ts` runs this part alone.
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  runMapBench()
-    .then((lines) => console.log(lines.join('\n')))
-    .catch((e: unknown) => {
-      console.error(`map bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-      process.exitCode = 1
-    })
-}
+runWhenMain(import.meta.url, 'map bench', runMapBench)

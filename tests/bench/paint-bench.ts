@@ -5,6 +5,7 @@ import { buildDataFolder } from './core-fixture'
 import { timingTable } from './report'
 import { summarize, type Summary } from './stats'
 import { WEB_MAIN, WebProcess } from './web-process'
+import { runWhenMain } from './run-alone'
 
 /**
  * Command → paint on the GM page: how long after the GM presses Enter on a card's HP field
@@ -196,11 +197,4 @@ export async function runPaintBench(): Promise<string[]> {
 }
 
 // `npx tsx tests/bench/paint-bench.ts` runs this part alone (the whole bench takes minutes).
-if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
-  runPaintBench()
-    .then((lines) => console.log(lines.join('\n')))
-    .catch((e: unknown) => {
-      console.error(`paint bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-      process.exitCode = 1
-    })
-}
+runWhenMain(import.meta.url, 'paint bench', runPaintBench)
