@@ -1,17 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { SalvoCore } from '../../src-main/core/app/salvo-core'
 import type { ServerMessage } from '../../src-shared/contract'
 import { SIDES, type CombatantId, type SceneId } from '../../src-shared/records'
 import { makePng } from '../unit/helpers/images'
 import { dispatch, must, snapshotOf } from './core-fixture'
-import { findChromium } from './paint-bench'
 import { bytes, oneTo, percent, timingTable } from './report'
-import { summarize, type Summary } from './stats'
-import { WEB_MAIN, WebProcess } from './web-process'
+import { summarize } from './stats'
+import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
+import { ratio, withBenchBrowser } from './bench-browser'
 
 /**
  * The battle map under load: frame times on the GM page in Chromium while the GM pans the map
@@ -306,19 +306,10 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
   }
 }
 
-const ratio = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(2)}× median, ${(a.p95 / b.p95).toFixed(2)}× p95`
 
 export async function runMapBench(): Promise<string[]> {
   const title = `Battle map (GM page in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, a ${MAP_PX}×${MAP_PX} scene): ${GESTURES} gestures × ${STEPS} mouse steps each for pan and token drag`
-  if (!existsSync(WEB_MAIN)) return [title, `  skipped: ${WEB_MAIN} is missing; run \`npm run build\` first`]
-  const executablePath = findChromium()
-  if (!executablePath) return [title, '  skipped: no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)']
-
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-  try {
+  return withBenchBrowser(title, async (browser) => {
     const small = await measureMap(browser, SMALL)
     const large = await measureMap(browser, LARGE)
     const L = `${LARGE.tokens} tokens, ${LARGE.zones} zones`
@@ -348,9 +339,7 @@ export async function runMapBench(): Promise<string[]> {
       `  full player snapshot:   ${bytes(large.snapshotBytes).padStart(12)}   (the reloaded player page's first snapshot frame, same state)`,
       `  the move is ${percent(large.moveBytes, large.snapshotBytes)} of the snapshot, ${oneTo(large.moveBytes, large.snapshotBytes)}`,
     ]
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 // `npx tsx tests/bench/map-bench.ts` runs this part alone.

@@ -1,11 +1,11 @@
-import { execSync } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
-import { chromium, type Browser, type Page } from '@playwright/test'
+import { rmSync } from 'node:fs'
+import type { Browser, Page } from '@playwright/test'
 import { buildDataFolder } from './core-fixture'
 import { timingTable } from './report'
-import { summarize, type Summary } from './stats'
-import { WEB_MAIN, WebProcess } from './web-process'
+import { summarize } from './stats'
+import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
+import { ratio, withBenchBrowser } from './bench-browser'
 
 /**
  * Command → paint on the GM page: how long after the GM presses Enter on a card's HP field
@@ -38,19 +38,6 @@ declare global {
   }
 }
 
-export function findChromium(): string | null {
-  const fromEnv = process.env['SALVO_CHROMIUM']
-  if (fromEnv && existsSync(fromEnv)) return fromEnv
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      const path = execSync(`command -v ${name}`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
-      if (path) return path
-    } catch {
-      // Not installed under this name; try the next one.
-    }
-  }
-  return null
-}
 
 /**
  * Installs the in-page clock. `arm` remembers what an element shows now; the GM's next key
@@ -155,20 +142,11 @@ async function measureTable(browser: Browser, count: number): Promise<PaintRun> 
   }
 }
 
-const ratio = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(2)}× median, ${(a.p95 / b.p95).toFixed(2)}× p95`
 
 /** The report lines, or a line saying why the measurement was skipped. */
 export async function runPaintBench(): Promise<string[]> {
   const title = `Paint (GM page in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}): command → the frame that shows it, ${SAMPLES} samples after ${WARM_UP} warm-up`
-  if (!existsSync(WEB_MAIN)) return [title, `  skipped: ${WEB_MAIN} is missing; run \`npm run build\` first`]
-  const executablePath = findChromium()
-  if (!executablePath) return [title, '  skipped: no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)']
-
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  })
-  try {
+  return withBenchBrowser(title, async (browser, executablePath) => {
     const small = await measureTable(browser, SMALL)
     const large = await measureTable(browser, LARGE)
     const s = (xs: PaintTimes[], key: keyof PaintTimes) => summarize(xs.map((x) => x[key]))
@@ -191,9 +169,7 @@ export async function runPaintBench(): Promise<string[]> {
       ]),
       `  ${LARGE} / ${SMALL} combatants: HP edit ${ratio(hpLarge, hpSmall)}; next turn ${ratio(turnLarge, turnSmall)}`,
     ]
-  } finally {
-    await browser.close()
-  }
+  })
 }
 
 // `npx tsx tests/bench/paint-bench.ts` runs this part alone (the whole bench takes minutes).

@@ -1,0 +1,42 @@
+import { execSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chromium, type Browser } from '@playwright/test'
+import type { Summary } from './stats'
+import { WEB_MAIN } from './web-process'
+
+/** Debian's Chromium (or SALVO_CHROMIUM): Playwright's own browser download cannot run here. */
+export function findChromium(): string | null {
+  const fromEnv = process.env['SALVO_CHROMIUM']
+  if (fromEnv && existsSync(fromEnv)) return fromEnv
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      const path = execSync(`command -v ${name}`, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+      if (path) return path
+    } catch {
+      // Not installed under this name; try the next one.
+    }
+  }
+  return null
+}
+
+/**
+ * A browser-mode bench part: skipped with a line saying why when the build or Chromium is
+ * missing; otherwise run in a Chromium that is closed whatever happens.
+ */
+export async function withBenchBrowser(title: string, measure: (browser: Browser, executablePath: string) => Promise<string[]>): Promise<string[]> {
+  if (!existsSync(WEB_MAIN)) return [title, `  skipped: ${WEB_MAIN} is missing; run \`npm run build\` first`]
+  const executablePath = findChromium()
+  if (!executablePath) return [title, '  skipped: no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)']
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+  try {
+    return await measure(browser, executablePath)
+  } finally {
+    await browser.close()
+  }
+}
+
+/** How much slower the large case is than the baseline. */
+export const ratio = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(2)}× median, ${(a.p95 / b.p95).toFixed(2)}× p95`
