@@ -183,14 +183,15 @@ async function sweep(page: Page, from: { x: number; y: number }, dx: number, dy:
 }
 
 async function tokenCentre(page: Page, id: CombatantId): Promise<{ x: number; y: number }> {
-  const box = await page.locator(`[data-testid="map-token"][data-combatant-id="${id}"] circle.body`).first().boundingBox()
+  const box = await page.getByTestId('battle-map').locator(`[data-testid="map-token"][data-combatant-id="${id}"] circle.body`).boundingBox()
   if (!box) throw new Error(`token ${id} is not on screen`)
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
 }
 
 /** A background point: half-way between two lattice tokens, where no token or zone label sits. */
 async function backgroundPoint(page: Page): Promise<{ x: number; y: number }> {
-  const svg = page.getByTestId('map-svg')
+  // The GM's own map, not the projector preview in its corner.
+  const svg = page.getByTestId('battle-map').getByTestId('map-svg')
   const box = (await svg.boundingBox())!
   const [vx, vy, k] = (await svg.getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
   const m = { x: 3 + SPACING_M * 8.5, y: 3 + SPACING_M * 7.5 }
@@ -236,8 +237,8 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     await gm.bringToFront()
     await gm.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 60_000 })
     await gm.getByTestId('show-map').click()
-    await gm.locator('[data-testid="map-token"]').nth(spec.tokens - 1).waitFor({ state: 'attached', timeout: 60_000 })
-    const zonesShown = await gm.getByTestId('map-zone').count()
+    await gm.getByTestId('battle-map').locator('[data-testid="map-token"]').nth(spec.tokens - 1).waitFor({ state: 'attached', timeout: 60_000 })
+    const zonesShown = await gm.getByTestId('battle-map').getByTestId('map-zone').count()
     if (zonesShown !== spec.zones) throw new Error(`expected ${spec.zones} zones on the GM map, found ${zonesShown}`)
     await gm.evaluate(FRAME_CLOCK)
 
@@ -276,14 +277,14 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     const moverOnPlayer = player.locator(`[data-testid="map-token"][data-combatant-id="${table.mover}"]`)
     const before = await moverOnPlayer.getAttribute('transform')
     const from = await tokenCentre(gm, table.mover)
-    const [, , k] = (await gm.getByTestId('map-svg').getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
+    const [, , k] = (await gm.getByTestId('battle-map').getByTestId('map-svg').getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
     await gm.mouse.move(from.x, from.y)
     await gm.mouse.down()
     frames.length = 0
     await gm.mouse.move(from.x + CELL_PX * k, from.y, { steps: 8 })
     await gm.mouse.up()
     await player.waitForFunction(
-      ([id, was]) => document.querySelector(`[data-testid="map-token"][data-combatant-id="${id}"]`)?.getAttribute('transform') !== was,
+      ([id, was]) => document.querySelector(`[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`)?.getAttribute('transform') !== was,
       [table.mover, before] as const,
       { timeout: 10_000 },
     )
