@@ -1,25 +1,14 @@
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { SalvoCore } from '../../../src-main/core/app/salvo-core'
+import { describe, expect, it } from 'vitest'
 import type { SceneRecord } from '../../../src-shared/records'
-import { attachWindow, tickingClock } from '../helpers/core-window'
+import { attachWindow, coresForTests } from '../helpers/core-window'
 import { GIF, makeJpeg, makePng } from '../helpers/images'
-import { tempDir } from '../helpers/temp-dir'
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
-const cores: SalvoCore[] = []
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.shutdown()
-})
-
-async function startCore(dataDir = tempDir()) {
-  const core = new SalvoCore({ dataDir, now: tickingClock() })
-  cores.push(core)
-  await core.start()
-  return { core, dataDir, gm: attachWindow(core) }
-}
+const startWith = coresForTests()
+const startCore = (dataDir?: string) => startWith(dataDir ? { dataDir } : {})
 
 const scenes = async (gm: ReturnType<typeof attachWindow>) =>
   (await gm.must('snapshot', undefined)).records.filter((r): r is SceneRecord => r.typeName === 'scene').sort((a, b) => a.name.localeCompare(b.name))

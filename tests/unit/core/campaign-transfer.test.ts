@@ -1,24 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestInputs } from '../../../src-shared/contract'
-import { SalvoCore } from '../../../src-main/core/app/salvo-core'
-import { attachWindow, tickingClock } from '../helpers/core-window'
-import { tempDir } from '../helpers/temp-dir'
+import { attachWindow, coresForTests } from '../helpers/core-window'
 import { trooper } from '../rules/compound-x/cx-harness'
 import { homebrew } from '../rules/compound-x/fixtures'
 
-const cores: SalvoCore[] = []
-afterEach(async () => {
-  for (const c of cores.splice(0)) await c.shutdown()
-})
-
-async function startCore(dataDir = tempDir()) {
-  const core = new SalvoCore({ dataDir, now: tickingClock() })
-  cores.push(core)
-  await core.start()
-  return { core, dataDir, gm: attachWindow(core) }
-}
+const startWith = coresForTests()
+const startCore = (dataDir?: string) => startWith(dataDir ? { dataDir } : {})
 
 
 type Gm = ReturnType<typeof attachWindow>

@@ -1,7 +1,9 @@
 import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
 import type { IntervalTimer } from '../../../src-main/core/app/interval-timer'
-import type { SalvoCore } from '../../../src-main/core/app/salvo-core'
+import { afterEach } from 'vitest'
+import { SalvoCore, type CoreOptions } from '../../../src-main/core/app/salvo-core'
+import { tempDir } from './temp-dir'
 
 /** A window attached to a core, keeping every message pushed to it. */
 export function attachWindow(core: SalvoCore, role: 'gm' | 'player' = 'gm') {
@@ -39,5 +41,23 @@ export class ManualTimer implements IntervalTimer {
 
   fire(): void {
     for (const tick of [...this.ticks.keys()]) tick()
+  }
+}
+
+/**
+ * Real cores on temp data folders for one test file, each shut down after its test (their
+ * timers and open files must not outlive it). Call at the top level of the file.
+ */
+export function coresForTests() {
+  const started: SalvoCore[] = []
+  afterEach(async () => {
+    for (const c of started.splice(0)) await c.shutdown()
+  })
+  return async function startCore(options: Partial<CoreOptions> = {}) {
+    const dataDir = options.dataDir ?? tempDir()
+    const core = new SalvoCore({ dataDir, now: tickingClock(), ...options })
+    started.push(core)
+    await core.start()
+    return { core, dataDir, gm: attachWindow(core) }
   }
 }
