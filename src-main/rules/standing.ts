@@ -1,6 +1,7 @@
 import type { CombatantRecord } from '../../src-shared/records'
 import type { PoolView, StandingView } from '../../src-shared/views'
 import type { RecordReader } from '../core/state/record-store'
+import { tokenInPlay } from '../core/state/scene-in-play'
 import type { RulesCombatant, Ruleset } from './ruleset'
 
 export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
@@ -14,8 +15,7 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
 
 /** The combatant as a ruleset sees it when acting: with its place on the scene in play, if it has one there. */
 export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
-  const scene = state.ofType('scene').find((s) => s.active)
-  const token = scene && state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === c.id)
+  const token = tokenInPlay(state, c.id)
   return token ? { ...asRulesCombatant(c), position: { x: token.x, y: token.y } } : asRulesCombatant(c)
 }
 

@@ -1,4 +1,5 @@
 import type { ConditionDurationInput } from '../../../src-shared/commands'
+import { tokenInPlay } from '../state/scene-in-play'
 import type { CombatantId, CombatantRecord, ConditionArea, ConditionDuration, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -32,10 +33,8 @@ export interface Grant {
 /** Where the zone's centre stands on the scene in play (the bearer, or whom it names), for a condition that brings a zone. */
 function areaFor(ctx: DecideContext, c: CombatantRecord, radius: number | undefined, around: CombatantId | undefined): ConditionArea | undefined {
   if (radius === undefined) return undefined
-  const centre = around ?? c.id
-  const scene = ctx.state.ofType('scene').find((s) => s.active)
-  const token = scene && ctx.state.ofType('token').find((t) => t.sceneId === scene.id && t.combatantId === centre)
-  return scene && token ? { sceneId: scene.id, x: token.x, y: token.y, radius } : undefined
+  const token = tokenInPlay(ctx.state, around ?? c.id)
+  return token ? { sceneId: token.sceneId, x: token.x, y: token.y, radius } : undefined
 }
 
 /**

@@ -108,4 +108,3 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   })
 }
 
-export { asRulesCombatant }

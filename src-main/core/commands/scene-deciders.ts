@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../../src-shared/events'
+import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { asRulesCombatant } from '../../rules/standing'
@@ -16,7 +17,7 @@ const tokenIdOf = (sceneId: SceneId, combatantId: CombatantRecord['id']): TokenI
   `token:${sceneId.slice('scene:'.length)}-${combatantId.slice('combatant:'.length)}`
 
 export const createScene: Decider<'scene/create'> = (ctx, p) => {
-  const first = !ctx.state.ofType('scene').some((s) => s.active)
+  const first = !sceneInPlay(ctx.state)
   const record: SceneRecord = { typeName: 'scene', id: ctx.newId('scene'), name: p.name, image: null, grid: p.grid, active: first }
   return ok({ label: `New scene ${p.name}`, events: [{ type: 'scene/put', record }, ctx.log(`Scene "${p.name}" created`, { visibility: 'gm' })] })
 }

@@ -1,4 +1,5 @@
 import { fogOf, isRevealed } from '../../../src-shared/fog'
+import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 import { healthBand, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import { poolsOf, standingOf } from '../../rules/standing'
@@ -25,7 +26,7 @@ export class ProjectionContext {
 
   /** The scene on the table, asked once per pass. */
   sceneInPlay(): SceneRecord | null {
-    if (this.#sceneInPlay === undefined) this.#sceneInPlay = this.state.ofType('scene').find((s) => s.active) ?? null
+    if (this.#sceneInPlay === undefined) this.#sceneInPlay = sceneInPlay(this.state) ?? null
     return this.#sceneInPlay
   }
 
