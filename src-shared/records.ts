@@ -30,6 +30,8 @@ export interface CampaignRecord {
   readonly name: string
   /** Which ruleset resolves this campaign's rolls (see src-main/rules). */
   readonly rulesetId: string
+  /** The campaign's choices for the ruleset's settings (absent keys keep the ruleset's defaults). */
+  readonly rulesetSettings?: Readonly<Record<string, string | number | boolean>>
   readonly createdAt: string
 }
 
@@ -78,6 +80,8 @@ export interface ConditionArea {
   readonly y: number
   /** Metres. */
   readonly radius: number
+  /** A lane rather than a circle: every point within `radius` of the segment from (x, y) to here. */
+  readonly to?: { readonly x: number; readonly y: number }
 }
 
 /** Actions set aside until a declared trigger (CX20 held actions and their kin). */

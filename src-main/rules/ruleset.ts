@@ -30,6 +30,20 @@ export interface RulesCombatant {
   readonly conditions: readonly ConditionInstance[]
   /** Where its token stands on the scene in play, in metres (absent off the map). */
   readonly position?: { readonly x: number; readonly y: number }
+  /** How much of each economy pool it has spent (absent: nothing spent), so a ruleset can pick which pool an act draws on. */
+  readonly spent?: Readonly<Record<string, number>>
+  /** It is this combatant's turn: an act now is in turn; otherwise it is a reaction. Absent: unknown (outside turns). */
+  readonly acting?: boolean
+  /** Actions it set aside for a trigger, if any (a ruleset may give a bonus for holding them). */
+  readonly held?: { readonly amount: number; readonly released: boolean } | null
+}
+
+/** A change to someone's initiative total that a resolution makes at once; the order re-sorts around it. */
+export interface InitiativeShift {
+  readonly combatantId: CombatantId
+  readonly delta: number
+  /** For the log ("reacted", "recoil"). */
+  readonly why: string
 }
 
 /** Where a combatant stands in the fight, as its ruleset judges it (the ribbon marks it; turns may skip it). */
@@ -47,11 +61,12 @@ export interface MapPath {
   readonly to: { readonly x: number; readonly y: number }
 }
 
-/** A condition's zone on the scene in play (a suppression area), and whose condition it is. */
+/** A condition's zone on the scene in play (a suppression area or lane), and whose condition it is. */
 export interface MapArea {
   readonly bearerId: CombatantId
   readonly conditionId: string
-  readonly area: { readonly x: number; readonly y: number; readonly radius: number }
+  /** A circle, or with `to` a lane: every point within `radius` of the segment from (x, y) to `to`. */
+  readonly area: { readonly x: number; readonly y: number; readonly radius: number; readonly to?: { readonly x: number; readonly y: number } }
 }
 
 /** Some of a pool spent by an action or attack (1 action, 1 reaction…). */
@@ -69,8 +84,13 @@ export interface ConditionGrant {
   readonly data: JsonValue | null
   /** A zone of this radius (metres) on the map, drawn while it lasts (CX24's suppression areas)… */
   readonly areaRadius?: number
-  /** …centred where this combatant stands (the aimed-at target), or else on the bearer. */
+  /** …centred where this combatant stands (the aimed-at target), or else on the bearer… */
   readonly areaAround?: CombatantId
+  /**
+   * …and, when set, stretched into a lane from that centre to where this combatant stands: every
+   * point within `areaRadius` of the segment (a fire lane held by suppressing fire).
+   */
+  readonly areaTo?: CombatantId
 }
 
 /** Conditions a resolution adds to or takes from one combatant (by condition id). */
@@ -95,6 +115,8 @@ export interface Consequences {
   readonly outOfTurn?: 'reaction' | 'free'
   readonly conditions?: readonly ConditionChange[]
   readonly prompts?: readonly PromptDraft[]
+  /** Initiative changes made at once (a reaction paid for in initiative); the order re-sorts live. */
+  readonly initiative?: readonly InitiativeShift[]
 }
 
 /**
@@ -147,8 +169,20 @@ export interface EdgeEffects {
   readonly rolls: readonly RollRecord[]
   /** The combatant's conditions after the edge (ticks wear stacks down…), or absent for unchanged. */
   readonly conditions?: readonly ConditionInstance[]
-  /** Spent before the turn begins (CX21: the action lost to hitting the dirt). */
+  /** Spent before the turn begins (an action lost to hitting the dirt). */
   readonly spend?: readonly PoolCost[]
+  /** Added to its initiative total, re-sorting the order (a penalty carried into the new round). */
+  readonly initiativeDelta?: number
+}
+
+/** A ready-made NPC a ruleset offers, added to the roster as a template the GM can edit. */
+export interface QuickNpc {
+  readonly name: string
+  readonly maxHp: number
+  readonly initiativeModifier: number
+  /** Ruleset input for `combatantRules.parse`. */
+  readonly rules: JsonValue
+  readonly tags: readonly string[]
 }
 
 export interface ParsedRules {
@@ -187,6 +221,19 @@ export interface Ruleset {
   readonly name: string
   /** Rolls for every entrant and returns them in acting order, ties already broken. */
   rollInitiative(entrants: readonly InitiativeEntrant[], dice: Dice): InitiativePlacement[]
+  /** Initiative is rolled again for everyone at the start of every round after the first (the new order is the new roll). */
+  readonly initiativeEachRound?: boolean
+  /**
+   * The options the rulings name, as per-campaign settings with their defaults (e.g. initiative
+   * rerolled each round or fixed for the encounter). The core stores the campaign's choices.
+   */
+  readonly settings?: {
+    readonly defaults: readonly AttackOption[]
+    /** This ruleset under the campaign's values (already checked against `defaults`; missing keys keep the default). */
+    apply(values: Readonly<Record<string, string | number | boolean>>): Ruleset
+  }
+  /** Ready-made NPCs for the roster's "quick NPC" list (a thug, a sentry…), in this ruleset's terms. */
+  readonly quickNpcs?: readonly QuickNpc[]
   /** Per-combatant data, if the ruleset has any (sheets, equipment, live state). */
   readonly combatantRules?: {
     /** Validates untrusted input; errors name the field. Fills derived live values. */
@@ -222,6 +269,8 @@ export interface Ruleset {
   /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
   readonly edges?: {
     startOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null
+    /** Each combatant as a new round begins (before its first turn; after any re-roll). */
+    startOfRound?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
     endOfEncounter(c: RulesCombatant): EdgeEffects | null
   }
