@@ -283,7 +283,8 @@ export interface Ruleset {
   }
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
-    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution>
+    /** `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map. */
+    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice, onScene?: readonly RulesCombatant[]): Result<ActionResolution>
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

@@ -26,6 +26,14 @@ export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): R
   return token ? { ...rc, position: { x: token.x, y: token.y } } : rc
 }
 
+/** Everyone with a token on the scene in play, as the ruleset sees them (for effects over an area). */
+export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
+  return state.ofType('combatant').flatMap((c) => {
+    const rc = placedRulesCombatant(state, c)
+    return rc.position ? [rc] : []
+  })
+}
+
 /**
  * Where a combatant stands: the ruleset's judgement when it has one, otherwise health alone
  * (below 1 is down, and a downed combatant still gets its turn).
