@@ -1,0 +1,83 @@
+import WebSocket from 'ws'
+import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../src-shared/contract'
+import { applyDiff, viewFromSnapshot, type ViewState } from '../../src-shared/diff'
+import type { Result } from '../../src-shared/result'
+
+/**
+ * A GM window without a browser: browser mode's WebSocket protocol from node, keeping the view
+ * the way the renderer does (snapshot, then diffs onto their exact version). Every version it
+ * reaches is remembered, so a test can compare what the core says after a crash with what it
+ * showed before.
+ */
+export class WsGmClient {
+  #next = 1
+  readonly #waiting = new Map<number, (r: Result<unknown>) => void>()
+  view: ViewState | null = null
+  /** The view's records (as JSON, sorted by id) at each version this window reached. */
+  readonly seen = new Map<number, string>()
+
+  private constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data) => this.#onMessage(JSON.parse(String(data))))
+    // A killed server drops the socket: whatever is still waiting will never be answered.
+    ws.on('close', () => {
+      for (const done of this.#waiting.values()) done({ ok: false, error: { code: 'ws/closed', message: 'the server went away' } })
+      this.#waiting.clear()
+    })
+  }
+
+  static connect(url: string): Promise<WsGmClient> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/gm`, { origin: url })
+    return new Promise((resolve, reject) => {
+      ws.once('open', () => resolve(new WsGmClient(ws)))
+      ws.once('error', reject)
+    })
+  }
+
+  request<N extends RequestName>(name: N, input: RequestInputs[N]): Promise<Result<RequestResults[N]>> {
+    const id = this.#next++
+    return new Promise((resolve) => {
+      if (this.ws.readyState !== WebSocket.OPEN) {
+        resolve({ ok: false, error: { code: 'ws/closed', message: 'not connected' } })
+        return
+      }
+      this.#waiting.set(id, resolve as (r: Result<unknown>) => void)
+      this.ws.send(JSON.stringify({ id, name, input }))
+    })
+  }
+
+  /** Asks for a snapshot and makes it the view. */
+  async resync(): Promise<ViewState> {
+    const s = await this.request('snapshot', undefined)
+    if (!s.ok) throw new Error(`snapshot refused: ${s.error.message}`)
+    this.#setView(viewFromSnapshot(s.value))
+    return this.view!
+  }
+
+  close(): void {
+    this.ws.close()
+  }
+
+  #setView(v: ViewState): void {
+    this.view = v
+    this.seen.set(v.version, WsGmClient.recordsJson(v))
+  }
+
+  static recordsJson(v: ViewState): string {
+    return JSON.stringify([...v.records.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
+  }
+
+  #onMessage(m: { kind: 'reply'; id: number; result: Result<unknown> } | { kind: 'push'; message: ServerMessage }): void {
+    if (m.kind === 'reply') {
+      this.#waiting.get(m.id)?.(m.result)
+      this.#waiting.delete(m.id)
+      return
+    }
+    const msg = m.message
+    if (msg.kind === 'snapshot') this.#setView(viewFromSnapshot(msg.snapshot))
+    else if (msg.kind === 'diff' && this.view) {
+      const r = applyDiff(this.view, msg.diff)
+      if (r.kind === 'applied') this.#setView(r.state)
+      else if (r.kind === 'gap') void this.resync()
+    }
+  }
+}
