@@ -1,5 +1,6 @@
 import type { JsonValue } from './json'
 import type {
+  AreaMarkRecord,
   CombatantId,
   CombatantKind,
   CombatantRecord,
@@ -58,6 +59,8 @@ export type DomainEvent =
   | { readonly type: 'scene/removed'; readonly id: SceneRecord['id'] }
   | { readonly type: 'token/put'; readonly record: TokenRecord }
   | { readonly type: 'token/removed'; readonly id: TokenRecord['id'] }
+  | { readonly type: 'areaMark/put'; readonly record: AreaMarkRecord }
+  | { readonly type: 'areaMark/removed'; readonly id: AreaMarkRecord['id'] }
   | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }

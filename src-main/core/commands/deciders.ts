@@ -14,6 +14,7 @@ import { importContent, removeContent } from './content-deciders'
 import { renameCampaign } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
 import { hideFog, revealFog, setFog } from './fog-deciders'
+import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
 import { setProjector } from './projector-deciders'
 import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
 import {
@@ -71,6 +72,10 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'scene/remove': removeScene,
   'token/place': placeToken,
   'token/remove': removeToken,
+  'area/place': placeArea,
+  'area/move': moveArea,
+  'area/edit': editArea,
+  'area/remove': removeArea,
   'fog/set': setFog,
   'fog/reveal': revealFog,
   'fog/hide': hideFog,

@@ -56,6 +56,7 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'prompt/put':
     case 'scene/put':
     case 'token/put':
+    case 'areaMark/put':
     case 'projector/put':
       draft.put(event.record)
       return
@@ -63,7 +64,8 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'plan/removed':
     case 'prompt/removed':
     case 'scene/removed':
-    case 'token/removed': {
+    case 'token/removed':
+    case 'areaMark/removed': {
       const kind = event.type.slice(0, event.type.indexOf('/'))
       if (draft.get(event.id)?.typeName !== kind) throw new ApplyError(`no ${kind} ${event.id}`)
       draft.remove(event.id)

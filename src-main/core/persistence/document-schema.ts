@@ -120,6 +120,18 @@ const tokenSchema = z.object({
   y: z.number(),
 })
 
+// Area templates came after schema v2 without a bump: a document without any is as valid as before.
+const areaMarkSchema = z.object({
+  typeName: z.literal('areaMark'),
+  id: z.string().startsWith('areaMark:'),
+  sceneId: z.string().startsWith('scene:'),
+  x: z.number(),
+  y: z.number(),
+  radius: z.number().positive(),
+  label: z.string(),
+  hidden: z.boolean(),
+})
+
 const requestJson = z.record(z.string(), z.json())
 const promptSchema = z.object({
   typeName: z.literal('prompt'),
@@ -198,6 +210,7 @@ const undoableRecordSchema = z.discriminatedUnion('typeName', [
   promptSchema,
   sceneSchema,
   tokenSchema,
+  areaMarkSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -227,6 +240,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   promptSchema,
   sceneSchema,
   tokenSchema,
+  areaMarkSchema,
   contentSchema,
   encounterSchema,
   logSchema,

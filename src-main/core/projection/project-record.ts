@@ -1,3 +1,4 @@
+import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
@@ -139,6 +140,9 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm || record.active ? record : null
     case 'token':
       return gm || playerSeesToken(record, ctx) ? record : null
+    case 'areaMark':
+      // Templates are table-visible, but a hidden one (a mine) and one under the fog stay in the core.
+      return gm || tableSeesAreaMark(record, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p)) ? record : null
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
@@ -170,7 +174,7 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
-  // Conditions show their zones only on the scene in play, and only where its fog is lifted.
-  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id))
+  // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
+  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
   return ids
 }
