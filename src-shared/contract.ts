@@ -85,6 +85,7 @@ export const REQUEST_NAMES = [
   'importCampaign',
   'listRulesets',
   'previewAttack',
+  'previewReach',
   'sheetForm',
   'listActions',
   'listConditions',
@@ -112,6 +113,12 @@ export interface RequestResults {
   importCampaign: CampaignSummary
   listRulesets: readonly { readonly id: string; readonly name: string }[]
   previewAttack: AttackPreview
+  /**
+   * The attack preview's verdict against every other token on the scene in play, in one read:
+   * `blocked` says why the weapon cannot reach (or hit) that target. Targets the ruleset could
+   * not judge (no sheet…) are left out; an attacker off the table gets an empty list.
+   */
+  previewReach: { readonly sceneId: SceneId | null; readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[] }
   sheetForm: readonly AttackOption[]
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
@@ -142,6 +149,7 @@ export interface RequestInputs {
   importCampaign: CampaignFile
   listRulesets: undefined
   previewAttack: { request: AttackRequest }
+  previewReach: { attackerId: `combatant:${string}`; weapon: number; mode: string }
   /** The ruleset's sheet form for a combatant (or a blank one for null). */
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }

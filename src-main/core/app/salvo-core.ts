@@ -154,6 +154,8 @@ export class SalvoCore {
         return ok(this.#rulesets.list())
       case 'previewAttack':
         return this.#rules.previewAttack((input as { request: AttackRequest }).request)
+      case 'previewReach':
+        return this.#rules.previewReach(input as RequestInputs['previewReach'])
       case 'listActions':
         return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':

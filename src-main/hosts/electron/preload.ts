@@ -45,6 +45,7 @@ const api: SalvoApi = {
   importCampaign: request('importCampaign'),
   listRulesets: request('listRulesets'),
   previewAttack: request('previewAttack'),
+  previewReach: request('previewReach'),
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),
