@@ -1,0 +1,48 @@
+import type { CombatantId } from '../../../src-shared/records'
+import type { CampaignView } from '../state/campaign-view.svelte'
+import { LatestOnly } from './latest-only'
+
+/** Whose reach to judge: the attacker, the weapon and mode the attack panel picked, and the campaign's version. */
+export interface ReachQuestion {
+  readonly attackerId: CombatantId
+  readonly weapon: number
+  readonly mode: string
+  readonly version: number
+}
+
+/**
+ * Which tokens the attacker's weapon cannot reach, by the ruleset's own verdict (the preview's
+ * `blocked`, with its reason). One previewReach per attacker, weapon and campaign change —
+ * never per frame — with at most one in flight; the marks stay up while a newer answer for the
+ * same weapon is on its way, so a command does not make them blink.
+ */
+export class ReachMarks {
+  blocked = $state.raw<ReadonlyMap<CombatantId, string>>(new Map())
+  #asked = ''
+  #subject = ''
+  readonly #reach: LatestOnly<ReachQuestion, ReadonlyMap<CombatantId, string>>
+
+  constructor(campaign: () => Pick<CampaignView, 'transportRequest'>) {
+    this.#reach = new LatestOnly<ReachQuestion, ReadonlyMap<CombatantId, string>>(
+      async (q) => {
+        const r = await campaign().transportRequest('previewReach', { attackerId: q.attackerId, weapon: q.weapon, mode: q.mode })
+        return new Map(r.ok ? r.value.targets.flatMap((t) => (t.blocked === null ? [] : [[t.targetId, t.blocked] as const])) : [])
+      },
+      (blocked) => (this.blocked = blocked),
+    )
+  }
+
+  /** What the map wants judged now; null when there is nothing to mark (no attacker on the table's scene). */
+  want(q: ReachQuestion | null): void {
+    const subject = q ? `${q.attackerId}|${q.weapon}|${q.mode}` : ''
+    const key = q ? `${subject}@${q.version}` : ''
+    if (key === this.#asked) return
+    this.#asked = key
+    if (subject !== this.#subject) {
+      this.#subject = subject
+      this.#reach.clear()
+      this.blocked = new Map()
+    }
+    if (q) this.#reach.request(q)
+  }
+}
