@@ -10,10 +10,10 @@ async function yard(targets: { name: string; x: number; y: number }[]) {
   const { core, gm } = await startCore()
   await gm.must('createCampaign', { name: 'Reach', seed: 'reach', rulesetId: 'compound-x' })
   const weapons = [
-    { kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 },
-    { kind: 'ranged', itemId: 'matthews-model-19-snub', attachmentIds: [], ammo: 6, spareMagazines: 1 },
-  ] as const
-  await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ weapons: [...weapons] }) })
+    { kind: 'ranged' as const, itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 },
+    { kind: 'ranged' as const, itemId: 'matthews-model-19-snub', attachmentIds: [], ammo: 6, spareMagazines: 1 },
+  ]
+  await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ weapons }) })
   for (const t of targets) await gm.command('combatant/add', { name: t.name, side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
   await gm.command('scene/create', { name: 'Yard' })
   const records = (await gm.must('snapshot', undefined)).records
