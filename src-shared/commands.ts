@@ -164,6 +164,8 @@ export const commandPayloadSchemas = {
     delta: hpValue.refine((d) => d !== 0, 'cannot be zero'),
   }),
   'combatant/setHidden': z.strictObject({ combatantId: combatantIdSchema, hidden: z.boolean() }),
+  /** The picture was stored in the campaign folder first (the importPortrait request); null goes back to initials. */
+  'combatant/setPortrait': z.strictObject({ combatantId: combatantIdSchema, image: sceneImageSchema.nullable() }),
   /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
   'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
   'attack/resolve': z.strictObject({ request: attackRequestSchema }),

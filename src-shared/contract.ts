@@ -92,6 +92,7 @@ export const REQUEST_NAMES = [
   'previewMove',
   'movementCost',
   'importSceneImage',
+  'importPortrait',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -134,6 +135,8 @@ export interface RequestResults {
   movementCost: { readonly actions: number; readonly label: string } | null
   /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
   importSceneImage: SceneImage
+  /** The picture as the combatant now points at it (stored in the campaign folder; journaled as combatant/setPortrait). */
+  importPortrait: SceneImage
 }
 
 export interface RequestInputs {
@@ -158,6 +161,8 @@ export interface RequestInputs {
   movementCost: { combatantId: `combatant:${string}`; metres: number }
   /** A PNG, JPEG or WebP the GM picked or dropped, as base64 (the WebSocket carries text). */
   importSceneImage: { sceneId: SceneId; fileName: string; dataBase64: string }
+  /** A PNG, JPEG or WebP for a combatant's token, as base64. */
+  importPortrait: { combatantId: `combatant:${string}`; fileName: string; dataBase64: string }
 }
 
 export type SalvoApi = {

@@ -12,6 +12,7 @@ import type {
   PlanRecord,
   PromptRecord,
   ProjectorRecord,
+  SceneImage,
   SceneRecord,
   Side,
   TemplateRecord,
@@ -48,6 +49,7 @@ export type DomainEvent =
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
   | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
+  | { readonly type: 'combatant/portraitChanged'; readonly combatantId: CombatantId; readonly portrait: SceneImage | null }
   | { readonly type: 'combatant/turnStateChanged'; readonly combatantId: CombatantId; readonly patch: TurnStatePatch }
   | { readonly type: 'campaign/renamed'; readonly name: string }
   | { readonly type: 'template/put'; readonly record: TemplateRecord }

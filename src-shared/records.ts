@@ -119,6 +119,8 @@ export interface CombatantRecord {
   readonly held: HeldAction | null
   /** The roster entry it was spawned from, if any ("Raider 3" of the Raider template). */
   readonly templateId: TemplateId | null
+  /** A picture for its token, stored in the campaign folder like scene images; absent: initials. */
+  readonly portrait?: SceneImage
 }
 
 /** The turn-state fields every combatant starts with. */

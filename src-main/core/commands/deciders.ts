@@ -6,6 +6,7 @@ import {
   removeCombatant,
   setCombatantHidden,
   setCombatantHp,
+  setCombatantPortrait,
 } from './combatant-deciders'
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
@@ -39,6 +40,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/setHp': setCombatantHp,
   'combatant/adjustHp': adjustCombatantHp,
   'combatant/setHidden': setCombatantHidden,
+  'combatant/setPortrait': setCombatantPortrait,
   'combatant/setRules': setCombatantRules,
   'combatant/setSheet': setCombatantSheet,
   'check/roll': rollCheck,

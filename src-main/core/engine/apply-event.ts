@@ -92,6 +92,11 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/hpChanged':
       draft.put({ ...combatant(draft, event.combatantId), hp: event.hp })
       return
+    case 'combatant/portraitChanged': {
+      const { portrait: _, ...rest } = combatant(draft, event.combatantId)
+      draft.put(event.portrait ? { ...rest, portrait: event.portrait } : rest)
+      return
+    }
     case 'combatant/visibilityChanged':
       draft.put({ ...combatant(draft, event.combatantId), hidden: event.hidden })
       return

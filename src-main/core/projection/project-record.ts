@@ -68,8 +68,12 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView 
     standing: standingOf(ctx.ruleset, c),
     turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
     templateId: c.templateId,
+    ...portraitOf(c),
   }
 }
+
+/** Only the asset's name travels: the GM's file name is the GM's. */
+const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> => (c.portrait ? { portrait: { hash: c.portrait.hash, ext: c.portrait.ext } } : {})
 
 /** Players see PCs' numbers (they are on the table anyway) and only a band for NPCs. */
 function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView | null {
@@ -94,6 +98,7 @@ function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantV
     standing: null,
     turn: null,
     templateId: null,
+    ...portraitOf(c),
   }
 }
 

@@ -52,6 +52,7 @@ const api: SalvoApi = {
   previewMove: request('previewMove'),
   movementCost: request('movementCost'),
   importSceneImage: request('importSceneImage'),
+  importPortrait: request('importPortrait'),
   assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)

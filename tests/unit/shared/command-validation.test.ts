@@ -97,6 +97,10 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
     invalid: [{ grid: { kind: 'square', cellPx: 2, metresPerCell: 1 } }, { grid: { kind: 'hex', size: 1 } }, { grid: { kind: 'none', pxPerMetre: Infinity } }],
   },
   'scene/update': { valid: { sceneId: 'scene:s1', name: 'Dock' }, invalid: [{ sceneId: 'scene:s1' }, { sceneId: 's1', name: 'x' }] },
+  'combatant/setPortrait': {
+    valid: { combatantId: C, image: null },
+    invalid: [{ combatantId: C, image: { hash: 'a'.repeat(64), ext: 'svg', width: 1, height: 1, fileName: 'x' } }, { combatantId: 'scene:s1', image: null }, { combatantId: C }],
+  },
   'scene/setImage': {
     valid: { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'png', width: 4096, height: 4096, fileName: 'dock.png' } },
     invalid: [{ sceneId: 'scene:s1', image: { hash: 'nothex', ext: 'png', width: 1, height: 1, fileName: 'x' } }, { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'gif', width: 1, height: 1, fileName: 'x' } }],
