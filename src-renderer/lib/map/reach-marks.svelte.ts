@@ -1,6 +1,7 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
 import { LatestOnly } from './latest-only'
+import { NO_VERDICTS, reachVerdicts, type ReachVerdicts } from './reach-verdicts'
 
 /** Whose reach to judge: the attacker, the weapon and mode the attack panel picked, and the campaign's version. */
 export interface ReachQuestion {
@@ -17,18 +18,18 @@ export interface ReachQuestion {
  * same weapon is on its way, so a command does not make them blink.
  */
 export class ReachMarks {
-  blocked = $state.raw<ReadonlyMap<CombatantId, string>>(new Map())
+  verdicts = $state.raw<ReachVerdicts>(NO_VERDICTS)
   #asked = ''
   #subject = ''
-  readonly #reach: LatestOnly<ReachQuestion, ReadonlyMap<CombatantId, string>>
+  readonly #reach: LatestOnly<ReachQuestion, ReachVerdicts>
 
   constructor(campaign: () => Pick<CampaignView, 'transportRequest'>) {
-    this.#reach = new LatestOnly<ReachQuestion, ReadonlyMap<CombatantId, string>>(
+    this.#reach = new LatestOnly<ReachQuestion, ReachVerdicts>(
       async (q) => {
         const r = await campaign().transportRequest('previewReach', { attackerId: q.attackerId, weapon: q.weapon, mode: q.mode })
-        return new Map(r.ok ? r.value.targets.flatMap((t) => (t.blocked === null ? [] : [[t.targetId, t.blocked] as const])) : [])
+        return r.ok ? reachVerdicts(r.value.targets) : NO_VERDICTS
       },
-      (blocked) => (this.blocked = blocked),
+      (verdicts) => (this.verdicts = verdicts),
     )
   }
 
@@ -41,7 +42,7 @@ export class ReachMarks {
     if (subject !== this.#subject) {
       this.#subject = subject
       this.#reach.clear()
-      this.blocked = new Map()
+      this.verdicts = NO_VERDICTS
     }
     if (q) this.#reach.request(q)
   }

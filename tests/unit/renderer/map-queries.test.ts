@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { LatestOnly } from '../../../src-renderer/lib/map/latest-only'
 import { tokensUnder } from '../../../src-renderer/lib/map/area-cover'
+import { reachVerdicts } from '../../../src-renderer/lib/map/reach-verdicts'
 
 /** A request the test answers by hand, in any order. */
 function manualAsk() {
@@ -51,5 +52,33 @@ describe('tokens under area templates', () => {
     expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }], placed)].sort()).toEqual(['combatant:a', 'combatant:b'])
     expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }, { x: 21, y: 21, radius: 2 }], placed)].sort()).toEqual(['combatant:a', 'combatant:b', 'combatant:d'])
     expect(tokensUnder([], placed).size).toBe(0)
+  })
+})
+
+describe('what the map shows of a previewReach answer', () => {
+  const a = 'combatant:a' as const
+  const b = 'combatant:b' as const
+  const c = 'combatant:c' as const
+  it('marks each target out of reach with its own reason', () => {
+    const v = reachVerdicts([
+      { targetId: a, blocked: null },
+      { targetId: b, blocked: '30 m is beyond the pistol' },
+      { targetId: c, blocked: '40 m is beyond the pistol' },
+    ])
+    expect([...v.blocked]).toEqual([
+      [b, '30 m is beyond the pistol'],
+      [c, '40 m is beyond the pistol'],
+    ])
+    expect(v.attacker).toBeNull()
+  })
+  it('says once, by the attacker, why it can attack nobody, rather than marking everyone out of range', () => {
+    const v = reachVerdicts([
+      { targetId: a, blocked: 'The magazine is empty: reload first.' },
+      { targetId: b, blocked: 'The magazine is empty: reload first.' },
+    ])
+    expect(v).toEqual({ blocked: new Map(), attacker: 'The magazine is empty: reload first.' })
+    // One target alone cannot tell the two apart: it is marked.
+    expect(reachVerdicts([{ targetId: a, blocked: 'jammed' }]).blocked.get(a)).toBe('jammed')
+    expect(reachVerdicts([])).toEqual({ blocked: new Map(), attacker: null })
   })
 })
