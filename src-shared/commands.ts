@@ -43,8 +43,11 @@ export const templateIdSchema = z.string().regex(/^template:[A-Za-z0-9_-]{1,64}$
 export const planIdSchema = z.string().regex(/^plan:[A-Za-z0-9_-]{1,64}$/, 'must be a saved encounter id') as z.ZodType<`plan:${string}`>
 export const sceneIdSchema = z.string().regex(/^scene:[A-Za-z0-9_-]{1,64}$/, 'must be a scene id') as z.ZodType<`scene:${string}`>
 export const tokenIdSchema = z.string().regex(/^token:[A-Za-z0-9_-]{1,64}$/, 'must be a token id') as z.ZodType<`token:${string}`>
+export const areaMarkIdSchema = z.string().regex(/^areaMark:[A-Za-z0-9_-]{1,64}$/, 'must be an area template id') as z.ZodType<`areaMark:${string}`>
 /** Metres on a map: finite and within a sane field (a 4 km square). */
 const metres = z.number().finite().min(-4000).max(4000)
+/** An area template's radius: from a hand grenade's 10 cm fragment to an artillery strike. */
+const areaRadius = z.number().finite().min(0.1, 'must be at least 0.1 m').max(500, 'must be at most 500 m')
 /** A fog rectangle: a real area (at least 10 cm a side) inside the same field. */
 export const fogRectSchema = z.strictObject({
   x: metres,
@@ -161,6 +164,8 @@ export const commandPayloadSchemas = {
     delta: hpValue.refine((d) => d !== 0, 'cannot be zero'),
   }),
   'combatant/setHidden': z.strictObject({ combatantId: combatantIdSchema, hidden: z.boolean() }),
+  /** The picture was stored in the campaign folder first (the importPortrait request); null goes back to initials. */
+  'combatant/setPortrait': z.strictObject({ combatantId: combatantIdSchema, image: sceneImageSchema.nullable() }),
   /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
   'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
   'attack/resolve': z.strictObject({ request: attackRequestSchema }),
@@ -240,6 +245,13 @@ export const commandPayloadSchemas = {
   /** Places a combatant's token on a scene, or moves it there: metres from the image's top-left corner. */
   'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
+  /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */
+  'area/place': z.strictObject({ sceneId: sceneIdSchema, x: metres, y: metres, radius: areaRadius, label: shortText(40).default(''), hidden: z.boolean().default(false) }),
+  'area/move': z.strictObject({ areaId: areaMarkIdSchema, x: metres, y: metres }),
+  'area/edit': z
+    .strictObject({ areaId: areaMarkIdSchema, radius: areaRadius.optional(), label: shortText(40).optional(), hidden: z.boolean().optional() })
+    .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
+  'area/remove': z.strictObject({ areaId: areaMarkIdSchema }),
   /** Reveal all ('all') or hide all ('areas'): either starts the scene's fog over. */
   'fog/set': z.strictObject({ sceneId: sceneIdSchema, mode: z.enum(['all', 'areas']) }),
   'fog/reveal': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),

@@ -86,6 +86,7 @@ export const REQUEST_NAMES = [
   'importCampaign',
   'listRulesets',
   'previewAttack',
+  'previewReach',
   'sheetForm',
   'listActions',
   'listConditions',
@@ -95,6 +96,7 @@ export const REQUEST_NAMES = [
   'importSceneImage',
   'listDisplays',
   'chooseDisplay',
+  'importPortrait',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -116,6 +118,12 @@ export interface RequestResults {
   importCampaign: CampaignSummary
   listRulesets: readonly { readonly id: string; readonly name: string }[]
   previewAttack: AttackPreview
+  /**
+   * The attack preview's verdict against every other token on the scene in play, in one read:
+   * `blocked` says why the weapon cannot reach (or hit) that target. Targets the ruleset could
+   * not judge (no sheet…) are left out; an attacker off the table gets an empty list.
+   */
+  previewReach: { readonly sceneId: SceneId | null; readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[] }
   sheetForm: readonly AttackOption[]
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
@@ -136,6 +144,8 @@ export interface RequestResults {
   movementCost: { readonly actions: number; readonly label: string } | null
   /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
   importSceneImage: SceneImage
+  /** The picture as the combatant now points at it (stored in the campaign folder; journaled as combatant/setPortrait). */
+  importPortrait: SceneImage
   /** The screens the projector window can go on (desktop app only) and the GM's choice (null: automatic). */
   listDisplays: DisplayChoiceInfo
   chooseDisplay: DisplayChoiceInfo
@@ -171,6 +181,7 @@ export interface RequestInputs {
   importCampaign: CampaignFile
   listRulesets: undefined
   previewAttack: { request: AttackRequest }
+  previewReach: { attackerId: `combatant:${string}`; weapon: number; mode: string }
   /** The ruleset's sheet form for a combatant (or a blank one for null). */
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
@@ -182,6 +193,8 @@ export interface RequestInputs {
   importSceneImage: { sceneId: SceneId; fileName: string; dataBase64: string }
   listDisplays: undefined
   chooseDisplay: { displayId: number | null }
+  /** A PNG, JPEG or WebP for a combatant's token, as base64. */
+  importPortrait: { combatantId: `combatant:${string}`; fileName: string; dataBase64: string }
 }
 
 export type SalvoApi = {

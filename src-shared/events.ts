@@ -1,5 +1,6 @@
 import type { JsonValue } from './json'
 import type {
+  AreaMarkRecord,
   CombatantId,
   CombatantKind,
   CombatantRecord,
@@ -11,6 +12,7 @@ import type {
   PlanRecord,
   PromptRecord,
   ProjectorRecord,
+  SceneImage,
   SceneRecord,
   Side,
   TemplateRecord,
@@ -47,6 +49,7 @@ export type DomainEvent =
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
   | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
+  | { readonly type: 'combatant/portraitChanged'; readonly combatantId: CombatantId; readonly portrait: SceneImage | null }
   | { readonly type: 'combatant/turnStateChanged'; readonly combatantId: CombatantId; readonly patch: TurnStatePatch }
   | { readonly type: 'campaign/renamed'; readonly name: string }
   | { readonly type: 'campaign/rulesetSettingChanged'; readonly key: string; readonly value: string | number | boolean }
@@ -59,6 +62,8 @@ export type DomainEvent =
   | { readonly type: 'scene/removed'; readonly id: SceneRecord['id'] }
   | { readonly type: 'token/put'; readonly record: TokenRecord }
   | { readonly type: 'token/removed'; readonly id: TokenRecord['id'] }
+  | { readonly type: 'areaMark/put'; readonly record: AreaMarkRecord }
+  | { readonly type: 'areaMark/removed'; readonly id: AreaMarkRecord['id'] }
   | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }

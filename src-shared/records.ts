@@ -16,6 +16,7 @@ export type PlanId = `plan:${string}`
 export type PromptId = `prompt:${string}`
 export type SceneId = `scene:${string}`
 export type TokenId = `token:${string}`
+export type AreaMarkId = `areaMark:${string}`
 
 export const SIDES = ['party', 'ally', 'neutral', 'enemy'] as const
 export type Side = (typeof SIDES)[number]
@@ -118,6 +119,8 @@ export interface CombatantRecord {
   readonly held: HeldAction | null
   /** The roster entry it was spawned from, if any ("Raider 3" of the Raider template). */
   readonly templateId: TemplateId | null
+  /** A picture for its token, stored in the campaign folder like scene images; absent: initials. */
+  readonly portrait?: SceneImage
 }
 
 /** The turn-state fields every combatant starts with. */
@@ -260,6 +263,25 @@ export interface TokenRecord {
   readonly y: number
 }
 
+/**
+ * A circle the GM lays on a scene (a grenade's blast, a smoke cloud): a centre and a radius in
+ * metres, with a label. The table sees it unless the GM hid it. Not a `template`: that name is
+ * the roster's.
+ */
+export interface AreaMarkRecord {
+  readonly typeName: 'areaMark'
+  readonly id: AreaMarkId
+  readonly sceneId: SceneId
+  readonly x: number
+  readonly y: number
+  /** Metres. */
+  readonly radius: number
+  /** What it is ("Grenade"); the map adds the radius ("Grenade 3 m"). */
+  readonly label: string
+  /** The GM's secret (a mine, a trap's reach): never projected to the players. */
+  readonly hidden: boolean
+}
+
 export const PROJECTOR_MODES = ['fit', 'follow', 'mirror', 'fixed'] as const
 export type ProjectorMode = (typeof PROJECTOR_MODES)[number]
 
@@ -298,6 +320,7 @@ export type DomainRecord =
   | PromptRecord
   | SceneRecord
   | TokenRecord
+  | AreaMarkRecord
   | ProjectorRecord
 
 export type DomainRecordId = DomainRecord['id']

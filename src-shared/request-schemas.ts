@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
-import { MAX_SCENE_IMAGE_BYTES } from './scene-assets'
+import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -28,6 +28,7 @@ export const requestInputSchemas = {
   }),
   listRulesets: z.undefined(),
   previewAttack: z.strictObject({ request: attackRequestSchema }),
+  previewReach: z.strictObject({ attackerId: combatantIdSchema, weapon: z.number().int().min(0).max(16), mode: z.string().max(20) }),
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
@@ -43,4 +44,9 @@ export const requestInputSchemas = {
   }),
   listDisplays: z.undefined(),
   chooseDisplay: z.strictObject({ displayId: z.number().int().nullable() }),
+  importPortrait: z.strictObject({
+    combatantId: combatantIdSchema,
+    fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
+    dataBase64: z.string().max(2 * PORTRAIT_LIMITS.bytes, 'is far larger than a portrait may be'),
+  }),
 } as const satisfies Record<RequestName, z.ZodType>

@@ -16,6 +16,31 @@ export type SceneImageExt = SceneImage['ext']
 
 export const SCENE_IMAGE_TYPES: Readonly<Record<SceneImageExt, string>> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' }
 
+/** What a stored picture may be: its bytes, its longest side, and what to call it in a refusal. */
+export interface ImageLimits {
+  readonly bytes: number
+  readonly side: number
+  /** "a scene image", "a portrait". */
+  readonly what: string
+  /** How to make a refused file fit, after the refusal. */
+  readonly advice: string
+}
+
+export const SCENE_IMAGE_LIMITS: ImageLimits = {
+  bytes: MAX_SCENE_IMAGE_BYTES,
+  side: MAX_SCENE_IMAGE_SIDE,
+  what: 'a scene image',
+  advice: 'Save it smaller (a JPEG or WebP of the same map is usually a fraction of the size).',
+}
+
+/** A token is drawn a few dozen pixels wide: a portrait needs a fraction of a map's room. */
+export const PORTRAIT_LIMITS: ImageLimits = {
+  bytes: 5 * 1024 * 1024,
+  side: 4096,
+  what: 'a portrait',
+  advice: 'A token is drawn a few dozen pixels wide: a 512-pixel JPEG or WebP is plenty.',
+}
+
 /** browser mode's route; deliberately not `/assets/`, which is the built renderer's own folder. */
 export const ASSET_HTTP_PREFIX = '/campaign-assets/'
 /** Electron's privileged scheme; one fixed host keeps it a "standard" URL the CSP can name. */
@@ -70,6 +95,6 @@ export function describeBytes(bytes: number): string {
 }
 
 /** The same words in the window (checked before sending) and in the core (checked again). */
-export function imageTooLargeMessage(fileName: string, bytes: number): string {
-  return `${fileName} is ${describeBytes(bytes)}; a scene image can be at most ${describeBytes(MAX_SCENE_IMAGE_BYTES)}. Save it smaller (a JPEG or WebP of the same map is usually a fraction of the size).`
+export function imageTooLargeMessage(fileName: string, bytes: number, limits: ImageLimits = SCENE_IMAGE_LIMITS): string {
+  return `${fileName} is ${describeBytes(bytes)}; ${limits.what} can be at most ${describeBytes(limits.bytes)}. ${limits.advice}`
 }

@@ -13,6 +13,7 @@ import type {
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
+  SceneImage,
   Side,
   TemplateRecord,
 } from './records'
@@ -84,6 +85,8 @@ export interface CombatantView {
   readonly turn: TurnView | null
   /** GM only: the roster entry it came from. */
   readonly templateId: TemplateRecord['id'] | null
+  /** Its token's picture, by asset name only (the GM's file name stays in the core). */
+  readonly portrait?: Pick<SceneImage, 'hash' | 'ext'>
 }
 
 /** What a window may hold: the domain records, with combatants in their projected form. */

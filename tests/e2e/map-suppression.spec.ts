@@ -11,11 +11,9 @@ test('suppression on the map: the zone shows on both screens, breaking cover sho
   await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1 })
   await gm.editSheet('Vex', { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId: 'soldier', weapon: 'anvil-arms-c25', ...kit })
   await gm.editSheet('Raider', { str: 5, per: 5, fort: 5, dex: 5, luck: 5, weapon: 'matthews-11-35-carbine', ...kit })
-  await gm.startEncounter()
-  await gm.rollInitiative()
+  await gm.startFight()
   const map = new BattleMapPage(gm.page)
-  await map.open()
-  await map.createScene('Yard')
+  await map.openOn('Yard')
   await map.place('Vex', { x: 4, y: 4 })
   await map.place('Raider', { x: 16, y: 4 })
 

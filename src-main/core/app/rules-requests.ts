@@ -5,9 +5,10 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
+import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
 
-export type RulesRequestName = 'previewAttack' | 'listActions' | 'listConditions' | 'rulesetSetup' | 'previewMove' | 'movementCost' | 'sheetForm'
+export type RulesRequestName = 'previewAttack' | 'previewReach' | 'listActions' | 'listConditions' | 'rulesetSetup' | 'previewMove' | 'movementCost' | 'sheetForm'
 
 /**
  * The reads a GM window makes of the campaign's ruleset: sheet forms, the odds of an attack,
@@ -24,6 +25,8 @@ export class RulesRequests {
     switch (request) {
       case 'previewAttack':
         return this.previewAttack((input as RequestInputs['previewAttack']).request)
+      case 'previewReach':
+        return this.previewReach(input as RequestInputs['previewReach'])
       case 'listActions':
         return this.listActions((input as RequestInputs['listActions']).actorId)
       case 'listConditions':
@@ -59,6 +62,31 @@ export class RulesRequests {
       return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
     }
     return attacks.preview(request, placedRulesCombatant(this.store, attacker), placedRulesCombatant(this.store, target))
+  }
+
+  /**
+   * One preview per other token on the scene in play, for the map's "out of reach" marks: asked
+   * once per attacker, weapon and change of the campaign, never per frame. Only the verdict
+   * travels (the odds stay here), and which targets are out is the ruleset's call alone.
+   */
+  previewReach(input: RequestInputs['previewReach']): Result<RequestResults['previewReach']> {
+    const attacks = this.ruleset?.attacks
+    if (!this.store || !attacks) return fail('attack/unsupported', 'Open a campaign whose ruleset resolves attacks.')
+    const store = this.store
+    const attacker = store.get(input.attackerId)
+    if (attacker?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick an attacker from this encounter.')
+    const scene = sceneInPlay(store)
+    const tokens = scene ? store.ofType('token').filter((t) => t.sceneId === scene.id) : []
+    if (!scene || !tokens.some((t) => t.combatantId === attacker.id)) return ok({ sceneId: scene?.id ?? null, targets: [] })
+    const from = placedRulesCombatant(store, attacker)
+    const targets: { targetId: `combatant:${string}`; blocked: string | null }[] = []
+    for (const t of tokens) {
+      const target = t.combatantId === attacker.id ? undefined : store.get(t.combatantId)
+      if (target?.typeName !== 'combatant') continue
+      const p = attacks.preview({ attackerId: attacker.id, targetId: target.id, weapon: input.weapon, mode: input.mode, options: {} }, from, placedRulesCombatant(store, target))
+      if (p.ok) targets.push({ targetId: target.id, blocked: p.value.blocked })
+    }
+    return ok({ sceneId: scene.id, targets })
   }
 
   /** The ruleset's actions for this combatant, then its skill checks, in one list for the actions flow. */

@@ -25,7 +25,7 @@ import { ViewChannel } from '../projection/view-channel'
 import { RecordStore } from '../state/record-store'
 import { exportCampaign } from '../transfer/campaign-export'
 import { AssetStore } from '../assets/asset-store'
-import { importSceneImage } from '../assets/scene-image-import'
+import { importPortrait, importSceneImage } from '../assets/image-import'
 import { parseAssetFileName } from '../../../src-shared/scene-assets'
 import { checkCampaignImport } from '../transfer/campaign-import'
 import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
@@ -157,6 +157,7 @@ export class SalvoCore {
       case 'listRulesets':
         return ok(this.#rulesets.list())
       case 'previewAttack':
+      case 'previewReach':
       case 'listActions':
       case 'listConditions':
       case 'rulesetSetup':
@@ -199,16 +200,12 @@ export class SalvoCore {
       case 'listDisplays':
       case 'chooseDisplay':
         return request === 'listDisplays' ? ok(this.#displayChoice.info()) : this.#displayChoice.choose((input as RequestInputs['chooseDisplay']).displayId)
-      case 'importSceneImage': {
-        if (!this.#campaign) return fail('campaign/none', 'Open a campaign to give its scenes images.')
+      case 'importSceneImage':
+      case 'importPortrait': {
+        if (!this.#campaign) return fail('campaign/none', 'Open a campaign to import images into it.')
         const campaign = this.#campaign
-        return importSceneImage(input as RequestInputs['importSceneImage'], {
-          store: campaign.store,
-          assets: new AssetStore(this.#fs, campaign.paths),
-          // The core makes up the command id: the request is the GM's one action, and the
-          // journal position makes the id unique within this campaign.
-          dispatch: (image, sceneId) => this.#dispatch({ type: 'scene/setImage', payload: { sceneId, image }, meta: { commandId: `scene-image-${campaign.seq + 1}` } }),
-        })
+        const deps = { store: campaign.store, assets: new AssetStore(this.#fs, campaign.paths), dispatch: (c: unknown) => this.#dispatch(c), nextSeq: campaign.seq + 1 }
+        return request === 'importPortrait' ? importPortrait(input as RequestInputs['importPortrait'], deps) : importSceneImage(input as RequestInputs['importSceneImage'], deps)
       }
     }
   }

@@ -104,13 +104,13 @@ export function describeOtherFormat(b: Uint8Array): string {
   return 'not an image Salvo recognises'
 }
 
-/** The format and size of a PNG, JPEG or WebP, or a refusal naming what the bytes are instead. */
-export function readImageHeader(b: Uint8Array): Result<ImageHeader> {
+/** The format and size of a PNG, JPEG or WebP, or a refusal naming what the bytes are instead (and what `what` must be). */
+export function readImageHeader(b: Uint8Array, what = 'a scene image'): Result<ImageHeader> {
   let header: Result<ImageHeader>
   if (startsWith(b, PNG_SIGNATURE)) header = readPng(b)
   else if (startsWith(b, [0xff, 0xd8, 0xff])) header = readJpeg(b)
   else if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') header = readWebp(b)
-  else return fail('image/unsupported', `is ${describeOtherFormat(b)}; a scene image must be a PNG, JPEG or WebP`)
+  else return fail('image/unsupported', `is ${describeOtherFormat(b)}; ${what} must be a PNG, JPEG or WebP`)
   if (!header.ok) return header
   if (header.value.width < 1 || header.value.height < 1) return fail('image/corrupt', `claims a size of ${header.value.width}×${header.value.height} pixels, which is not an image`)
   return header

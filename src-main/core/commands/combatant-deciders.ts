@@ -149,3 +149,19 @@ export const setCombatantHidden: Decider<'combatant/setHidden'> = (ctx, p) => {
     ],
   })
 }
+
+/** Points a combatant at a picture already stored in the campaign folder (or back to its initials). */
+export const setCombatantPortrait: Decider<'combatant/setPortrait'> = (ctx, p) => {
+  const found = findCombatant(ctx.state, p.combatantId)
+  if (!found.ok) return found
+  const c = found.value
+  const same = c.portrait && p.image && c.portrait.hash === p.image.hash && c.portrait.ext === p.image.ext && c.portrait.fileName === p.image.fileName
+  if (same || (!c.portrait && !p.image)) return fail('combatant/noChange', p.image ? `${c.name} already has that portrait.` : `${c.name} has no portrait.`)
+  return ok({
+    label: `Portrait of ${c.name}`,
+    events: [
+      { type: 'combatant/portraitChanged', combatantId: c.id, portrait: p.image },
+      ctx.log(p.image ? `${c.name}: portrait ${p.image.fileName}` : `${c.name}: portrait removed`, { visibility: 'gm', subjects: [c.id] }),
+    ],
+  })
+}

@@ -2,7 +2,7 @@ import type { ExplanationSection } from '../../../src-shared/attack'
 import type { CommandPayload, CommandType } from '../../../src-shared/commands'
 import type { RollRecord } from '../../../src-shared/dice'
 import type { DomainEvent } from '../../../src-shared/events'
-import type { CombatantId, CombatantRecord, EncounterRecord, LogVisibility } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord, EncounterRecord, LogVisibility, SceneId, SceneRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ParsedRules, Ruleset } from '../../rules/ruleset'
 import type { Dice } from '../dice/dice-roller'
@@ -52,6 +52,11 @@ export function parseRules(ctx: DecideContext, input: unknown): Result<ParsedRul
 export function findCombatant(state: RecordReader, id: CombatantId): Result<CombatantRecord> {
   const r = state.get(id)
   return r?.typeName === 'combatant' ? ok(r) : fail('combatant/notFound', `No combatant ${id} in this campaign.`)
+}
+
+export function findScene(state: RecordReader, id: SceneId): Result<SceneRecord> {
+  const r = state.get(id)
+  return r?.typeName === 'scene' ? ok(r) : fail('scene/notFound', `No scene ${id} in this campaign.`)
 }
 
 export function activeEncounter(state: RecordReader): EncounterRecord | undefined {

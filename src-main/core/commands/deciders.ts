@@ -6,6 +6,7 @@ import {
   removeCombatant,
   setCombatantHidden,
   setCombatantHp,
+  setCombatantPortrait,
 } from './combatant-deciders'
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
@@ -14,6 +15,7 @@ import { importContent, removeContent } from './content-deciders'
 import { renameCampaign, setRulesetSetting } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
 import { hideFog, revealFog, setFog } from './fog-deciders'
+import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
 import { setProjector } from './projector-deciders'
 import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
 import {
@@ -38,6 +40,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/setHp': setCombatantHp,
   'combatant/adjustHp': adjustCombatantHp,
   'combatant/setHidden': setCombatantHidden,
+  'combatant/setPortrait': setCombatantPortrait,
   'combatant/setRules': setCombatantRules,
   'combatant/setSheet': setCombatantSheet,
   'check/roll': rollCheck,
@@ -72,6 +75,10 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'scene/remove': removeScene,
   'token/place': placeToken,
   'token/remove': removeToken,
+  'area/place': placeArea,
+  'area/move': moveArea,
+  'area/edit': editArea,
+  'area/remove': removeArea,
   'fog/set': setFog,
   'fog/reveal': revealFog,
   'fog/hide': hideFog,

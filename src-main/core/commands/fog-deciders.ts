@@ -1,12 +1,7 @@
 import { fogOf, MAX_FOG_STEPS, withStep, type FogRect, type SceneFog } from '../../../src-shared/fog'
-import type { SceneId, SceneRecord } from '../../../src-shared/records'
+import type { SceneRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { DecideContext, Decider, Decision } from './decide-context'
-
-function findScene(ctx: DecideContext, id: SceneId): Result<SceneRecord> {
-  const r = ctx.state.get(id)
-  return r?.typeName === 'scene' ? ok(r) : fail('scene/notFound', `No scene ${id} in this campaign.`)
-}
+import { findScene, type DecideContext, type Decider, type Decision } from './decide-context'
 
 const describe = (r: FogRect) => `${r.w.toFixed(1)} × ${r.h.toFixed(1)} m at (${r.x.toFixed(1)}, ${r.y.toFixed(1)})`
 
@@ -16,7 +11,7 @@ function fogChange(ctx: DecideContext, scene: SceneRecord, fog: SceneFog, label:
 
 /** Reveal all / hide all: both start the fog over, so the steps never pile up past what the GM sees. */
 export const setFog: Decider<'fog/set'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const before = fogOf(s.value)
   if (before.mode === p.mode && before.steps.length === 0) return fail('fog/noChange', p.mode === 'all' ? `"${s.value.name}" is already fully revealed.` : `"${s.value.name}" is already fully hidden.`)
@@ -27,7 +22,7 @@ export const setFog: Decider<'fog/set'> = (ctx, p) => {
 
 function fogStep(op: 'reveal' | 'hide'): Decider<'fog/reveal' | 'fog/hide'> {
   return (ctx, p) => {
-    const s = findScene(ctx, p.sceneId)
+    const s = findScene(ctx.state, p.sceneId)
     if (!s.ok) return s
     const fog = withStep(fogOf(s.value), { op, rect: p.rect })
     if (fog.steps.length > MAX_FOG_STEPS)

@@ -4,13 +4,8 @@ import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { placedRulesCombatant } from '../../rules/standing'
 import { consequenceEvents } from './consequences'
-import { findCombatant, visibilityOf, type DecideContext, type Decider } from './decide-context'
+import { findCombatant, findScene, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { mapMoveOutcome } from './map-move'
-
-function findScene(ctx: DecideContext, id: SceneId): Result<SceneRecord> {
-  const r = ctx.state.get(id)
-  return r?.typeName === 'scene' ? ok(r) : fail('scene/notFound', `No scene ${id} in this campaign.`)
-}
 
 /** One token per combatant per scene: its id says which, so placing again moves it. */
 const tokenIdOf = (sceneId: SceneId, combatantId: CombatantRecord['id']): TokenId =>
@@ -23,7 +18,7 @@ export const createScene: Decider<'scene/create'> = (ctx, p) => {
 }
 
 export const updateScene: Decider<'scene/update'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const record: SceneRecord = { ...s.value, ...(p.name ? { name: p.name } : {}), ...(p.grid ? { grid: p.grid } : {}) }
   const what = p.grid
@@ -35,7 +30,7 @@ export const updateScene: Decider<'scene/update'> = (ctx, p) => {
 }
 
 export const setSceneImage: Decider<'scene/setImage'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const record: SceneRecord = { ...s.value, image: p.image }
   const text = p.image ? `Scene "${record.name}": image ${p.image.fileName} (${p.image.width}×${p.image.height})` : `Scene "${record.name}": image removed`
@@ -43,7 +38,7 @@ export const setSceneImage: Decider<'scene/setImage'> = (ctx, p) => {
 }
 
 export const activateScene: Decider<'scene/activate'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   if (s.value.active) return fail('scene/noChange', `"${s.value.name}" is already on the table.`)
   const events: DomainEvent[] = ctx.state
@@ -55,13 +50,15 @@ export const activateScene: Decider<'scene/activate'> = (ctx, p) => {
 }
 
 export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const tokens = ctx.state.ofType('token').filter((t) => t.sceneId === s.value.id)
+  const marks = ctx.state.ofType('areaMark').filter((m) => m.sceneId === s.value.id)
   return ok({
     label: `Remove scene ${s.value.name}`,
     events: [
       ...tokens.map((t): DomainEvent => ({ type: 'token/removed', id: t.id })),
+      ...marks.map((m): DomainEvent => ({ type: 'areaMark/removed', id: m.id })),
       { type: 'scene/removed', id: s.value.id },
       ctx.log(`Scene "${s.value.name}" removed`, { visibility: 'gm' }),
     ],
@@ -84,7 +81,7 @@ function moveConsequences(ctx: DecideContext, mover: CombatantRecord, before: To
 
 /** Places a token, or moves it: the log gives the distance and, where the ruleset prices it, the cost. */
 export const placeToken: Decider<'token/place'> = (ctx, p) => {
-  const s = findScene(ctx, p.sceneId)
+  const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const c = findCombatant(ctx.state, p.combatantId)
   if (!c.ok) return c

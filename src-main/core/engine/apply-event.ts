@@ -62,6 +62,7 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'prompt/put':
     case 'scene/put':
     case 'token/put':
+    case 'areaMark/put':
     case 'projector/put':
       draft.put(event.record)
       return
@@ -69,7 +70,8 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'plan/removed':
     case 'prompt/removed':
     case 'scene/removed':
-    case 'token/removed': {
+    case 'token/removed':
+    case 'areaMark/removed': {
       const kind = event.type.slice(0, event.type.indexOf('/'))
       if (draft.get(event.id)?.typeName !== kind) throw new ApplyError(`no ${kind} ${event.id}`)
       draft.remove(event.id)
@@ -96,6 +98,11 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/hpChanged':
       draft.put({ ...combatant(draft, event.combatantId), hp: event.hp })
       return
+    case 'combatant/portraitChanged': {
+      const { portrait: _, ...rest } = combatant(draft, event.combatantId)
+      draft.put(event.portrait ? { ...rest, portrait: event.portrait } : rest)
+      return
+    }
     case 'combatant/visibilityChanged':
       draft.put({ ...combatant(draft, event.combatantId), hidden: event.hidden })
       return

@@ -41,6 +41,9 @@ const conditionSchema = z.object({
     .optional(),
 })
 
+/** A stored picture: a scene's background or a combatant's portrait. */
+const imageSchema = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), ext: z.enum(['png', 'jpg', 'webp']), width: z.number().int().min(1), height: z.number().int().min(1), fileName: z.string() })
+
 const combatantSchema = z.object({
   typeName: z.literal('combatant'),
   id: z.string().startsWith('combatant:'),
@@ -59,6 +62,8 @@ const combatantSchema = z.object({
   delayed: z.boolean(),
   held: z.object({ trigger: z.string(), amount: z.number().int().min(0), released: z.boolean() }).nullable(),
   templateId: z.string().startsWith('template:').nullable(),
+  // Optional: combatants from before portraits have none (no schema version bump needed).
+  portrait: imageSchema.optional(),
 })
 
 const templateSchema = z.object({
@@ -88,9 +93,7 @@ const sceneSchema = z.object({
   typeName: z.literal('scene'),
   id: z.string().startsWith('scene:'),
   name: z.string().min(1),
-  image: z
-    .object({ hash: z.string().regex(/^[0-9a-f]{64}$/), ext: z.enum(['png', 'jpg', 'webp']), width: z.number().int().min(1), height: z.number().int().min(1), fileName: z.string() })
-    .nullable(),
+  image: imageSchema.nullable(),
   grid: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('square'), cellPx: z.number().positive(), metresPerCell: z.number().positive(), offsetX: z.number(), offsetY: z.number() }),
     z.object({ kind: z.literal('none'), pxPerMetre: z.number().positive() }),
@@ -120,6 +123,18 @@ const tokenSchema = z.object({
   combatantId: combatantIdString,
   x: z.number(),
   y: z.number(),
+})
+
+// Area templates came after schema v2 without a bump: a document without any is as valid as before.
+const areaMarkSchema = z.object({
+  typeName: z.literal('areaMark'),
+  id: z.string().startsWith('areaMark:'),
+  sceneId: z.string().startsWith('scene:'),
+  x: z.number(),
+  y: z.number(),
+  radius: z.number().positive(),
+  label: z.string(),
+  hidden: z.boolean(),
 })
 
 const requestJson = z.record(z.string(), z.json())
@@ -202,6 +217,7 @@ const undoableRecordSchema = z.discriminatedUnion('typeName', [
   promptSchema,
   sceneSchema,
   tokenSchema,
+  areaMarkSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -231,6 +247,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   promptSchema,
   sceneSchema,
   tokenSchema,
+  areaMarkSchema,
   contentSchema,
   encounterSchema,
   logSchema,

@@ -1,3 +1,4 @@
+import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
@@ -48,6 +49,9 @@ export class ProjectionContext {
   }
 }
 
+/** Only the asset's name travels: the GM's file name is the GM's. */
+const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> => (c.portrait ? { portrait: { hash: c.portrait.hash, ext: c.portrait.ext } } : {})
+
 function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true): CombatantView {
   const card = withCard && c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
   return {
@@ -67,6 +71,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
     standing: standingOf(ctx.ruleset, c),
     turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
     templateId: c.templateId,
+    ...portraitOf(c),
   }
 }
 
@@ -118,6 +123,9 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm || record.active ? record : null
     case 'token':
       return gm || playerSeesToken(record, ctx) ? record : null
+    case 'areaMark':
+      // Templates are table-visible, but a hidden one (a mine) and one under the fog stay in the core.
+      return gm || tableSeesAreaMark(record, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p)) ? record : null
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
@@ -149,7 +157,7 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
-  // Conditions show their zones only on the scene in play, and only where its fog is lifted.
-  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id))
+  // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
+  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
   return ids
 }

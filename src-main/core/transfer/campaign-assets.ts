@@ -7,7 +7,7 @@ import type { CampaignDocument } from '../persistence/document-schema'
 export type CampaignAssets = ReadonlyMap<string, Uint8Array>
 
 /**
- * Every image the document points at, live scenes and the scene records kept in undo marks
+ * Every image the document points at (scene backgrounds and combatants' portraits), live records and those kept in undo marks
  * alike: an export that left out an image an undo would bring back would import a campaign
  * whose undo shows a blank map. Sorted, so the export is the same text every time.
  */
@@ -20,8 +20,9 @@ export function referencedAssets(document: CampaignDocument): AssetName[] {
     }
     if (typeof value !== 'object' || value === null) return
     const o = value as Record<string, unknown>
-    if (o['typeName'] === 'scene' && typeof o['image'] === 'object' && o['image'] !== null) {
-      const image = o['image'] as Record<string, unknown>
+    const picture = o['typeName'] === 'scene' ? o['image'] : o['typeName'] === 'combatant' ? o['portrait'] : null
+    if (typeof picture === 'object' && picture !== null) {
+      const image = picture as Record<string, unknown>
       const name = parseAssetFileName(`${String(image['hash'])}.${String(image['ext'])}`)
       if (name) names.add(assetFileName(name))
     }

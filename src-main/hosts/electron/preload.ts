@@ -45,6 +45,7 @@ const api: SalvoApi = {
   importCampaign: request('importCampaign'),
   listRulesets: request('listRulesets'),
   previewAttack: request('previewAttack'),
+  previewReach: request('previewReach'),
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),
@@ -54,6 +55,7 @@ const api: SalvoApi = {
   importSceneImage: request('importSceneImage'),
   listDisplays: request('listDisplays'),
   chooseDisplay: request('chooseDisplay'),
+  importPortrait: request('importPortrait'),
   assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)

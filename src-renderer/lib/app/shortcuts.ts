@@ -13,6 +13,13 @@ export type ShortcutAction =
   | 'redo'
   | 'help'
   | 'close'
+  | 'measure'
+  | 'areaTool'
+  | 'tokenMenu'
+  | 'removeArea'
+
+/** Where a shortcut works: anywhere on the console, or on the battle map (while it is shown). */
+export type ShortcutScope = 'desk' | 'map'
 
 export interface KeyLike {
   readonly key: string
@@ -35,6 +42,8 @@ export interface Shortcut {
   readonly label: string
   /** Also fires while the GM is typing in a field (it means nothing to a text box). */
   readonly whileTyping?: boolean
+  /** Absent: the whole console. */
+  readonly scope?: ShortcutScope
 }
 
 /**
@@ -56,6 +65,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'redo', chords: [{ key: 'z', mod: true, shift: true }, { key: 'y', mod: true }], label: 'Redo' },
   { action: 'help', chords: [{ key: '?' }], label: 'Show or hide this help' },
   { action: 'close', chords: [{ key: 'Escape' }], label: 'Close the palette or this help', whileTyping: true },
+  { action: 'measure', chords: [{ key: 'm' }], label: 'Measure: drag between two points (again, or Esc, to stop)', scope: 'map' },
+  { action: 'areaTool', chords: [{ key: 't' }], label: 'Area templates: click the map to place a circle (a grenade, smoke), drag one to move it', scope: 'map' },
+  { action: 'tokenMenu', chords: [{ key: 's' }], label: 'Actions without a target (stance, cover, reload…) of the token under the pointer, else of the picked one; or right-click it', scope: 'map' },
+  { action: 'removeArea', chords: [{ key: 'Delete' }, { key: 'Backspace' }], label: 'Remove the picked area template', scope: 'map' },
+]
+
+/** Pointer moves on the battle map; listed by the help overlay beside the map's keys. */
+export const MAP_POINTER: readonly { readonly keys: string; readonly label: string }[] = [
+  { keys: 'Drag', label: 'Pan (Space+drag with a tool on); the wheel zooms' },
+  { keys: 'Click a token', label: 'Pick the attacker; click another to aim at it. Tokens its weapon cannot reach are marked' },
+  { keys: 'Right-click a token', label: 'Its actions without a target (stance, cover, reload…)' },
+  { keys: 'Esc', label: 'Stop the tool, drop the pick' },
 ]
 
 /** Keys inside the command palette; listed by the help overlay beside the table above. */
@@ -77,12 +98,13 @@ function chordMatches(c: Chord, e: KeyLike): boolean {
 }
 
 /**
- * Maps a key press to a console action. Plain-letter shortcuts are ignored while the GM is
- * typing in a field, so names and HP changes can be typed freely; undo/redo in a field
- * stay the field's own.
+ * Maps a key press to a console action (or, with scope 'map', to one of the battle map's).
+ * Plain-letter shortcuts are ignored while the GM is typing in a field, so names and HP changes
+ * can be typed freely; undo/redo in a field stay the field's own.
  */
-export function shortcutFor(e: KeyLike, typingInField: boolean): ShortcutAction | null {
+export function shortcutFor(e: KeyLike, typingInField: boolean, scope: ShortcutScope = 'desk'): ShortcutAction | null {
   for (const s of SHORTCUTS) {
+    if ((s.scope ?? 'desk') !== scope) continue
     if (typingInField && !s.whileTyping) continue
     if (s.chords.some((c) => chordMatches(c, e))) return s.action
   }

@@ -6,12 +6,21 @@ import type { CombatantId } from '../../../src-shared/records'
  * into view. The map also hands over the distance it measured, with its own counter, so the
  * panel takes it once and the GM can still type over it.
  */
-export const attackIntent = $state<{ attackerId: CombatantId | ''; targetId: CombatantId | ''; focus: number; distance: number | null; distanceSeq: number }>({
+export const attackIntent = $state<{
+  attackerId: CombatantId | ''
+  targetId: CombatantId | ''
+  focus: number
+  distance: number | null
+  distanceSeq: number
+  /** The weapon and mode the attack panel has picked, and for whom: the map marks who that weapon cannot reach. */
+  arms: { attackerId: CombatantId; weapon: number; mode: string } | null
+}>({
   attackerId: '',
   targetId: '',
   focus: 0,
   distance: null,
   distanceSeq: 0,
+  arms: null,
 })
 
 export function attackWith(id: CombatantId): void {

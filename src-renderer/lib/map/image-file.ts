@@ -1,11 +1,11 @@
-import { imageTooLargeMessage, MAX_SCENE_IMAGE_BYTES } from '../../../src-shared/scene-assets'
+import { imageTooLargeMessage, SCENE_IMAGE_LIMITS, type ImageLimits } from '../../../src-shared/scene-assets'
 
 /** What the file dialog offers; the core checks the bytes themselves, whatever the name says. */
 export const IMAGE_ACCEPT = '.png,.jpg,.jpeg,.webp,image/png,image/jpeg,image/webp'
 
 /** The refusal a window can give before reading a byte (the core says the same if asked). */
-export function pickedImageProblem(file: File): string | null {
-  if (file.size > MAX_SCENE_IMAGE_BYTES) return imageTooLargeMessage(file.name, file.size)
+export function pickedImageProblem(file: File, limits: ImageLimits = SCENE_IMAGE_LIMITS): string | null {
+  if (file.size > limits.bytes) return imageTooLargeMessage(file.name, file.size, limits)
   if (file.size === 0) return `${file.name} is empty.`
   return null
 }

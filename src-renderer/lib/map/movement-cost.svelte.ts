@@ -1,5 +1,6 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
+import { LatestOnly } from './latest-only'
 
 /**
  * The ruleset's price of the move being dragged. At most one question is in flight and only
@@ -9,38 +10,30 @@ import type { CampaignView } from '../state/campaign-view.svelte'
 export class MovementCostQuote {
   label = $state('')
   #asked = ''
-  #pending: { id: CombatantId; metres: number } | null = null
-  #busy = false
-  #generation = 0
+  readonly #quotes: LatestOnly<{ id: CombatantId; metres: number }, string>
 
-  constructor(private readonly campaign: () => Pick<CampaignView, 'transportRequest'>) {}
+  constructor(campaign: () => Pick<CampaignView, 'transportRequest'>) {
+    this.#quotes = new LatestOnly(
+      async (q) => {
+        const r = await campaign().transportRequest('movementCost', { combatantId: q.id, metres: q.metres })
+        return r.ok && r.value ? r.value.label : ''
+      },
+      (label) => (this.label = label),
+    )
+  }
 
   ask(id: CombatantId, metres: number): void {
     const rounded = Math.round(metres * 10) / 10
     const key = `${id}|${rounded}`
     if (key === this.#asked) return
     this.#asked = key
-    this.#pending = { id, metres: rounded }
-    if (!this.#busy) void this.#next()
+    this.#quotes.request({ id, metres: rounded })
   }
 
+  /** A drag that ended (or was cancelled) keeps its cleared label, whatever answer is still on its way. */
   clear(): void {
-    this.#generation++
+    this.#quotes.clear()
     this.#asked = ''
-    this.#pending = null
     this.label = ''
-  }
-
-  async #next(): Promise<void> {
-    const q = this.#pending
-    if (!q) return
-    this.#pending = null
-    this.#busy = true
-    const generation = this.#generation
-    const r = await this.campaign().transportRequest('movementCost', { combatantId: q.id, metres: q.metres })
-    this.#busy = false
-    // A drag that ended (or was cancelled) meanwhile keeps its cleared label.
-    if (generation === this.#generation) this.label = r.ok && r.value ? r.value.label : ''
-    void this.#next()
   }
 }

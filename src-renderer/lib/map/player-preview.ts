@@ -1,5 +1,6 @@
 import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
+import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { playerCombatantView, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import type { Transport } from '../transport/ws-api'
@@ -40,6 +41,9 @@ export function playerPreview(gm: ViewState): ViewState {
         break
       case 'token':
         if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)
+        break
+      case 'areaMark':
+        if (tableSeesAreaMark(r, sceneId, inSight)) records.set(r.id, r)
         break
       case 'combatant':
         {

@@ -2,7 +2,7 @@ import type { CommandDraft, CommandInput, CommandType } from '../../../src-share
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
-import type { EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneImage, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
+import type { AreaMarkRecord, EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneImage, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
@@ -61,6 +61,8 @@ export class CampaignView {
   activeScene = $derived(this.scenes.find((s) => s.active) ?? null)
   /** Every token on every scene the window may see. */
   tokens = $derived([...this.view.records.values()].filter((r): r is TokenRecord => r.typeName === 'token'))
+  /** Area templates on every scene the window may see (the players' have no hidden ones). */
+  areaMarks = $derived([...this.view.records.values()].filter((r): r is AreaMarkRecord => r.typeName === 'areaMark'))
   /** What the projector shows (a campaign that never set it fits the whole scene). */
   projector = $derived.by((): ProjectorRecord => {
     const r = this.view.records.get('projector')

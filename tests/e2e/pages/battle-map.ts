@@ -21,6 +21,12 @@ export class BattleMapPage {
     await expect(this.root).toBeVisible()
   }
 
+  /** GM: swaps the cards for the map and makes a new scene to play on. */
+  async openOn(sceneName: string): Promise<void> {
+    await this.open()
+    await this.createScene(sceneName)
+  }
+
   /** Imports a background through the scene bar's file picker. */
   async importImage(fileName: string, mimeType: string, buffer: Buffer): Promise<void> {
     if ((await this.page.getByTestId('image-import-file').count()) === 0) await this.root.getByTestId('scene-image').click()
@@ -113,5 +119,50 @@ export class BattleMapPage {
     const box = (await this.svg.boundingBox())!
     const p = await this.screenPoint(m)
     return { dx: p.x - (box.x + box.width / 2), dy: p.y - (box.y + box.height / 2) }
+  }
+
+  /** An area template on this map by its label as drawn ("Grenade 3 m"). */
+  areaMark(label: string): Locator {
+    return this.root.locator(`[data-testid="area-mark"][data-label="${label}"]`)
+  }
+
+  /** Turns the template tool on (if it is off), sets the next template's label, radius and hiding, and clicks it onto the map. */
+  async placeArea(at: Metres, t: { label: string; radius: number; hidden?: boolean }): Promise<void> {
+    const bar = this.root.getByTestId('area-bar')
+    // With a template picked the bar edits that one: Esc drops the pick (and the tool, turned on again below).
+    if ((await bar.getByTestId('area-remove').count()) > 0) await this.page.keyboard.press('Escape')
+    if ((await bar.count()) === 0) await this.root.getByTestId('area-tool').click()
+    await expect(bar.getByTestId('area-remove')).toHaveCount(0)
+    await bar.getByTestId('area-label').fill(t.label)
+    await bar.getByTestId('area-label').press('Tab')
+    await bar.getByTestId('area-radius').fill(String(t.radius))
+    await bar.getByTestId('area-radius').press('Tab')
+    await bar.getByTestId('area-hidden').setChecked(t.hidden ?? false)
+    const p = await this.screenPoint(at)
+    await this.page.mouse.click(p.x, p.y)
+  }
+
+  /** With the template tool on, drags a template by its centre to another spot. */
+  async dragArea(label: string, to: Metres): Promise<void> {
+    const dot = (await this.areaMark(label).locator('circle.centre').boundingBox())!
+    const target = await this.screenPoint(to)
+    await this.page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2)
+    await this.page.mouse.down()
+    await this.page.mouse.move(target.x, target.y, { steps: 8 })
+    await this.page.mouse.up()
+  }
+
+  /** Right-clicks a token: its menu of actions that need no target. */
+  async openTokenMenu(name: string): Promise<Locator> {
+    const c = await this.tokenCentre(name)
+    await this.page.mouse.click(c.x, c.y, { button: 'right' })
+    const menu = this.root.getByTestId('token-menu')
+    await expect(menu).toHaveAttribute('data-name', name)
+    return menu
+  }
+
+  /** Names of the tokens marked out of the picked weapon's reach. */
+  async outOfReach(): Promise<string[]> {
+    return this.root.locator('[data-testid="map-token"][data-out-of-reach]').evaluateAll((els) => els.map((e) => e.getAttribute('data-name') ?? '').sort())
   }
 }

@@ -79,6 +79,12 @@ export class GmPage {
     await expect(this.page.getByTestId('round-number')).toHaveText('1')
   }
 
+  /** Starts an encounter and rolls its initiative: round 1 is running. */
+  async startFight(): Promise<void> {
+    await this.startEncounter()
+    await this.rollInitiative()
+  }
+
   async nextTurn(): Promise<void> {
     await this.page.getByTestId('next-turn').click()
   }

@@ -39,6 +39,11 @@ async function playedCampaign() {
   await a.gm.command('attack/resolve', { request: { attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options: { distance: 5 } } })
   await a.gm.command('attack/resolve', { request: { attackerId: raider, targetId: vex, weapon: 0, mode: 'semi', options: { distance: 5 } } })
   await a.gm.command('dice/roll', { expression: '3d10', purpose: 'Scatter' })
+  // A map with a grenade's template the table sees and a mine it does not.
+  await a.gm.command('scene/create', { name: 'Yard' })
+  const yard = (await a.gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene')!.id
+  await a.gm.command('area/place', { sceneId: yard, x: 6, y: 4, radius: 3, label: 'Grenade' })
+  await a.gm.command('area/place', { sceneId: yard, x: 12, y: 9, radius: 1.5, label: 'Mine', hidden: true })
   await a.gm.command('combatant/adjustHp', { combatantId: vex, delta: -5 })
   // Leaves something on the redo stack too.
   await a.gm.command('history/undo', {})
@@ -75,8 +80,12 @@ describe('exporting and importing a campaign', () => {
     const file = JSON.parse(exported.text) as { format: string; formatVersion: number; document: { journalSeq: number; records: Record<string, { typeName: string }> } }
     expect(file).toMatchObject({ format: 'salvo-campaign', formatVersion: 1 })
     // The journal is folded in: every command so far, the generator and the undo history.
-    expect(file.document.journalSeq).toBe(10)
-    expect(Object.values(file.document.records).map((r) => r.typeName)).toEqual(expect.arrayContaining(['rng', 'history', 'content', 'combatant', 'encounter', 'log']))
+    expect(file.document.journalSeq).toBe(13)
+    expect(Object.values(file.document.records).map((r) => r.typeName)).toEqual(expect.arrayContaining(['rng', 'history', 'content', 'combatant', 'encounter', 'log', 'scene', 'areaMark']))
+    expect(Object.values(file.document.records).filter((r) => r.typeName === 'areaMark')).toEqual([
+      expect.objectContaining({ label: 'Grenade', radius: 3, x: 6, y: 4, hidden: false }),
+      expect.objectContaining({ label: 'Mine', radius: 1.5, hidden: true }),
+    ])
 
     const b = await startCore()
     expect(campaignDirs(b.dataDir)).toEqual([])
@@ -185,6 +194,16 @@ describe('importing a damaged file', () => {
         }),
       'import/invalid',
       /document › records › history › undo › \d+ › changes › \d+ › to › side/,
+    ],
+    [
+      'a broken area template',
+      (s) =>
+        s.edit((f) => {
+          const mark = Object.values(f.document.records).find((r) => r['typeName'] === 'areaMark')!
+          mark['radius'] = 'big'
+        }),
+      'import/invalid',
+      /^night\.json: document › records › areaMark:[\w-]+ › radius: .*expected number/,
     ],
     [
       'sheet data the ruleset refuses',

@@ -62,9 +62,23 @@ describe('desk shortcuts', () => {
     for (const s of SHORTCUTS) {
       for (const c of s.chords) {
         const e = key(c.key, { ctrlKey: !!c.mod, shiftKey: !!c.shift })
-        expect(shortcutFor(e, false), chordLabel(c)).toBe(s.action)
+        expect(shortcutFor(e, false, s.scope), chordLabel(c)).toBe(s.action)
       }
     }
+  })
+  it('keeps the battle map\'s keys to the map: the desk does not see them, and no chord means two things', () => {
+    expect(shortcutFor(key('m'), false, 'map')).toBe('measure')
+    expect(shortcutFor(key('t'), false, 'map')).toBe('areaTool')
+    expect(shortcutFor(key('s'), false, 'map')).toBe('tokenMenu')
+    expect(shortcutFor(key('Delete'), false, 'map')).toBe('removeArea')
+    expect(shortcutFor(key('m'), false)).toBeNull()
+    expect(shortcutFor(key('m'), true, 'map')).toBeNull()
+    expect(shortcutFor(key('n'), false, 'map')).toBeNull()
+    // A map key must not shadow a desk key either: the map's keydown sees every desk key too.
+    const chords = SHORTCUTS.flatMap((s) => s.chords.map((c) => chordLabel(c)))
+    expect(new Set(chords).size).toBe(chords.length)
+    expect(keysFor('measure')).toBe('M')
+    expect(keysFor('removeArea')).toBe('Delete / Backspace')
   })
   it('labels keys the way the help overlay shows them', () => {
     expect(keysFor('redo')).toBe('Ctrl+Shift+Z / Ctrl+Y')

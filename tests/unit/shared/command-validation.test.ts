@@ -98,6 +98,10 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
     invalid: [{ grid: { kind: 'square', cellPx: 2, metresPerCell: 1 } }, { grid: { kind: 'hex', size: 1 } }, { grid: { kind: 'none', pxPerMetre: Infinity } }],
   },
   'scene/update': { valid: { sceneId: 'scene:s1', name: 'Dock' }, invalid: [{ sceneId: 'scene:s1' }, { sceneId: 's1', name: 'x' }] },
+  'combatant/setPortrait': {
+    valid: { combatantId: C, image: null },
+    invalid: [{ combatantId: C, image: { hash: 'a'.repeat(64), ext: 'svg', width: 1, height: 1, fileName: 'x' } }, { combatantId: 'scene:s1', image: null }, { combatantId: C }],
+  },
   'scene/setImage': {
     valid: { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'png', width: 4096, height: 4096, fileName: 'dock.png' } },
     invalid: [{ sceneId: 'scene:s1', image: { hash: 'nothex', ext: 'png', width: 1, height: 1, fileName: 'x' } }, { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'gif', width: 1, height: 1, fileName: 'x' } }],
@@ -106,6 +110,13 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'scene/remove': { valid: { sceneId: 'scene:s1' }, invalid: [{ sceneId: 'token:t' }] },
   'token/place': { valid: { sceneId: 'scene:s1', combatantId: C, x: 12.5, y: 3 }, invalid: [{ sceneId: 'scene:s1', combatantId: C, x: NaN, y: 0 }, { sceneId: 'scene:s1', combatantId: C, x: 1e9, y: 0 }] },
   'token/remove': { valid: { tokenId: 'token:t1' }, invalid: [{ tokenId: 'scene:s1' }] },
+  'area/place': {
+    valid: { sceneId: 'scene:s1', x: 4, y: 5, radius: 3, label: 'Grenade' },
+    invalid: [{ sceneId: 'scene:s1', x: 4, y: 5, radius: 0 }, { sceneId: 'scene:s1', x: 4, y: 5, radius: 501 }, { sceneId: 'scene:s1', x: 4, y: 5, radius: 3, label: 'x'.repeat(41) }, { sceneId: 'scene:s1', x: 4, y: 5 }],
+  },
+  'area/move': { valid: { areaId: 'areaMark:a1', x: 1, y: 2 }, invalid: [{ areaId: 'template:a1', x: 1, y: 2 }, { areaId: 'areaMark:a1', x: Infinity, y: 2 }] },
+  'area/edit': { valid: { areaId: 'areaMark:a1', hidden: true }, invalid: [{ areaId: 'areaMark:a1' }, { areaId: 'areaMark:a1', radius: -1 }] },
+  'area/remove': { valid: { areaId: 'areaMark:a1' }, invalid: [{ areaId: 'areaMark:' }, {}] },
   'fog/set': { valid: { sceneId: 'scene:s1', mode: 'areas' }, invalid: [{ sceneId: 'scene:s1', mode: 'none' }, { sceneId: 'scene:s1' }] },
   'fog/reveal': {
     valid: { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4 } },

@@ -1,0 +1,29 @@
+import type { ActionDefinition } from '../../../src-shared/attack'
+import type { CombatantId } from '../../../src-shared/records'
+import type { CampaignView } from '../state/campaign-view.svelte'
+
+/** The console's skill-check entry (see src-main/core/app/check-action.ts): sent as check/roll. */
+export const CHECK_ACTION = 'check'
+
+/** An action's options as the ruleset offers them, with the GM's changes over the defaults. */
+export function actionValues(action: ActionDefinition, changed: Readonly<Record<string, string | number | boolean>>): Record<string, string | number | boolean> {
+  return { ...Object.fromEntries(action.options.map((o) => [o.key, o.value])), ...changed }
+}
+
+/**
+ * Does one of the ruleset's actions through the core (the action panel and the map's token menu
+ * share it): a skill check goes as check/roll, anything else as action/perform.
+ */
+export function performAction(
+  campaign: Pick<CampaignView, 'send'>,
+  actorId: CombatantId,
+  action: ActionDefinition,
+  values: Readonly<Record<string, string | number | boolean>>,
+  targetId: CombatantId | null,
+  dice?: number[],
+) {
+  if (action.key === CHECK_ACTION) {
+    return campaign.send('check/roll', { combatantId: actorId, check: String(values['check']), dc: Number(values['dc']), mode: values['mode'] as 'normal', bonus: Number(values['bonus']) }, dice)
+  }
+  return campaign.send('action/perform', { request: { actorId, action: action.key, targetId: action.target === 'none' ? null : targetId, options: { ...values } } }, dice)
+}

@@ -1,0 +1,154 @@
+import type { AreaMarkId, CombatantId, SceneGrid } from '../../../src-shared/records'
+import type { MapCamera } from './map-camera.svelte'
+import { distance, panBy, rectBetween, roundMetres, type Point, type ViewTransform } from './map-geometry'
+import type { MapTools } from './map-tools.svelte'
+
+/** Something the GM drags across the map: where it was, where it is now, and whether it has really moved yet. */
+interface Moving {
+  readonly start: Point
+  readonly from: Point
+  readonly to: Point
+  readonly moved: boolean
+}
+
+export type Drag =
+  | { readonly kind: 'pan'; readonly start: Point; readonly from: ViewTransform; readonly moved: boolean }
+  | ({ readonly kind: 'token'; readonly id: CombatantId } & Moving)
+  | ({ readonly kind: 'area'; readonly id: AreaMarkId } & Moving)
+  | { readonly kind: 'measure'; readonly from: Point; readonly to: Point }
+  | { readonly kind: 'fog'; readonly from: Point; readonly to: Point; readonly hide: boolean }
+
+/** What the map does with a finished gesture; the pointer only tells gestures apart. */
+export interface MapPointerHost {
+  readonly camera: MapCamera
+  readonly tools: MapTools
+  readonly grid: SceneGrid
+  readonly gm: boolean
+  readonly hasScene: boolean
+  /** A click on the empty map, not a drag. */
+  clickMap(at: Point): void
+  clickToken(id: CombatantId): void
+  /** A token is being dragged this far (for the ruleset's price of the move). */
+  draggingToken(id: CombatantId, metres: number): void
+  dropToken(id: CombatantId, to: Point): void
+  dropArea(id: AreaMarkId, to: Point): void
+  fogRect(rect: { x: number; y: number; w: number; h: number }, hide: boolean): void
+  /** Any gesture ended or was cancelled. */
+  ended(): void
+}
+
+/** A press that travels less than this (screen pixels) is a click, not a drag. */
+const MOVE_THRESHOLD = 4
+
+/**
+ * The map's pointer gestures: pan, drag a token or a template, measure, draw a fog area. It
+ * tells a click from a drag and leaves what each means to the host.
+ */
+export class MapPointer {
+  drag = $state.raw<Drag | null>(null)
+  /** Only the dragged item's id, so starting a drag touches one token's markup, not every token's. */
+  draggingId = $state<CombatantId | AreaMarkId | null>(null)
+  spaceHeld = $state(false)
+
+  constructor(private readonly host: MapPointerHost) {}
+
+  #capture(e: PointerEvent): void {
+    this.host.camera.svg?.setPointerCapture(e.pointerId)
+  }
+
+  backgroundDown(e: PointerEvent): void {
+    const { gm, tools, camera, grid } = this.host
+    if (!this.host.hasScene) return
+    const drawing = gm && (tools.tool === 'measure' || tools.tool === 'fog')
+    if (e.button === 1 || (e.button === 0 && (this.spaceHeld || !drawing))) {
+      e.preventDefault()
+      this.drag = { kind: 'pan', start: camera.local(e), from: camera.view, moved: false }
+    } else if (e.button === 0 && tools.tool === 'fog') {
+      const p = camera.metresAt(grid, e)
+      this.drag = { kind: 'fog', from: p, to: p, hide: e.shiftKey || tools.fogHide }
+    } else if (e.button === 0) {
+      const p = camera.metresAt(grid, e)
+      this.drag = { kind: 'measure', from: p, to: p }
+      tools.measure = null
+    } else return
+    this.#capture(e)
+  }
+
+  tokenDown(e: PointerEvent, id: CombatantId, at: Point): void {
+    // Measuring and laying templates go through tokens: a grenade is usually thrown at someone.
+    const through = this.host.tools.tool === 'measure' || this.host.tools.tool === 'area'
+    if (e.button !== 0 || this.spaceHeld || through || !this.host.gm) return
+    e.stopPropagation()
+    this.drag = { kind: 'token', id, start: this.host.camera.local(e), from: at, to: at, moved: false }
+    this.#capture(e)
+  }
+
+  areaDown(e: PointerEvent, id: AreaMarkId, at: Point): void {
+    if (e.button !== 0 || this.spaceHeld || this.host.tools.tool !== 'area' || !this.host.gm) return
+    e.stopPropagation()
+    this.host.tools.selectedArea = id
+    this.drag = { kind: 'area', id, start: this.host.camera.local(e), from: at, to: at, moved: false }
+    this.#capture(e)
+  }
+
+  move(e: PointerEvent): void {
+    const d = this.drag
+    if (!d) return
+    const { camera, grid } = this.host
+    if (d.kind === 'pan') {
+      const p = camera.local(e)
+      const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
+      this.drag = { ...d, moved }
+      if (moved) camera.view = panBy(d.from, p.x - d.start.x, p.y - d.start.y)
+    } else if (d.kind === 'token' || d.kind === 'area') {
+      const p = camera.local(e)
+      const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
+      if (moved && !this.draggingId) this.draggingId = d.id
+      const to = camera.metresAt(grid, e)
+      this.drag = { ...d, to, moved }
+      if (moved && d.kind === 'token') this.host.draggingToken(d.id, distance(d.from, to))
+    } else {
+      this.drag = { ...d, to: camera.metresAt(grid, e) }
+    }
+  }
+
+  /** Drops the gesture without doing it (Esc, a cancelled pointer). */
+  cancel(): void {
+    this.drag = null
+    this.draggingId = null
+    this.host.ended()
+  }
+
+  up(e: PointerEvent): void {
+    const d = this.drag
+    if (!d) return
+    const { camera, grid, tools } = this.host
+    if (camera.svg?.hasPointerCapture(e.pointerId)) camera.svg.releasePointerCapture(e.pointerId)
+    this.cancel()
+    if (d.kind === 'pan') {
+      if (!d.moved) this.host.clickMap(camera.metresAt(grid, e))
+    } else if (d.kind === 'token') {
+      if (!d.moved) this.host.clickToken(d.id)
+      else this.host.dropToken(d.id, roundMetres(d.to))
+    } else if (d.kind === 'area') {
+      if (d.moved) this.host.dropArea(d.id, roundMetres(d.to))
+    } else if (d.kind === 'fog') {
+      const rect = rectBetween(d.from, d.to)
+      if (rect.w >= 0.1 && rect.h >= 0.1) this.host.fogRect(rect, d.hide)
+    } else {
+      tools.measure = { from: d.from, to: d.to }
+    }
+  }
+
+  /** The token being dragged, once it has really moved. */
+  get tokenDrag(): (Drag & { kind: 'token' }) | null {
+    const d = this.drag
+    return d?.kind === 'token' && d.moved ? d : null
+  }
+
+  /** Where the template being dragged is now. */
+  get areaDrag(): { id: AreaMarkId; to: Point } | null {
+    const d = this.drag
+    return d?.kind === 'area' && d.moved ? { id: d.id, to: d.to } : null
+  }
+}
