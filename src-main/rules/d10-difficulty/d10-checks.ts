@@ -3,7 +3,7 @@ import type { Dice } from '../../core/dice/dice-roller'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { attributeTerms, checkChance, meetsDifficulty, rollTerms, SKILL_ATTRIBUTES, skillTerms } from './checks/d10-check'
 import { sheetOf } from './d10-sheet-access'
-import { percent, term, termsSection, type Term } from './d10-terms'
+import { term, termsSection, type Term } from './d10-terms'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, SKILL_LABELS, SKILLS, type Attribute, type Skill } from './sheet/d10-sheet'
 
 const isSkill = (s: string): s is Skill => (SKILLS as readonly string[]).includes(s)
@@ -49,5 +49,3 @@ export function d10CheckChance(request: CheckRequest, c: RulesCombatant): Result
   if (!t.ok) return t
   return ok(checkChance(t.value.terms.reduce((s, x) => s + x.value, 0), request.dc))
 }
-
-export const chanceText = (p: number) => percent(p)

@@ -37,13 +37,6 @@ export const D10_FACES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 /** Exact chance that d10 + bonus reaches the difficulty (D1). */
 export const checkChance = (bonus: number, difficulty: number): number => D10_FACES.filter((f) => meetsDifficulty(f + bonus, difficulty)).length / 10
 
-/** Exact chance that d10 + a strictly exceeds d10 + b (two independent dice): the opposed "must exceed" of D6. */
-export function exceedsChance(a: number, b: number): number {
-  let n = 0
-  for (const x of D10_FACES) for (const y of D10_FACES) if (x + a > y + b) n++
-  return n / 100
-}
-
 export interface RolledCheck {
   readonly roll: RollRecord
   readonly total: number

@@ -35,13 +35,14 @@ export interface MeleeSetup {
 
 /** Exact outcome chances over both d10s (D6). */
 export function meleeOdds(s: MeleeSetup): Record<MeleeOutcome, number> {
-  const odds: Record<MeleeOutcome, number> = { miss: 0, dodged: 0, blocked: 0, hit: 0 }
+  const counts: Record<MeleeOutcome, number> = { miss: 0, dodged: 0, blocked: 0, hit: 0 }
   const defenceFaces = defenceRolls(s.defence) ? D10_FACES : [null]
-  const weight = 1 / (10 * defenceFaces.length)
   for (const a of D10_FACES) {
-    for (const d of defenceFaces) odds[meleeOutcome(a + s.attackBonus, s.difficulty, s.defence, d === null ? null : d + s.defenceBonus)] += weight
+    for (const d of defenceFaces) counts[meleeOutcome(a + s.attackBonus, s.difficulty, s.defence, d === null ? null : d + s.defenceBonus)]++
   }
-  return odds
+  // Counted, then divided once: a certain outcome reads exactly 1.
+  const n = D10_FACES.length * defenceFaces.length
+  return { miss: counts.miss / n, dodged: counts.dodged / n, blocked: counts.blocked / n, hit: counts.hit / n }
 }
 
 /** D6: a successful block halves the damage taken (rounded down). */

@@ -12,9 +12,9 @@ export interface Volley {
 
 /** D5 exactly: the chance of each number of hits, 0..rounds, over the ten faces of the one check. */
 export function hitCountChances(v: Volley): number[] {
-  const p = Array.from({ length: v.rounds + 1 }, () => 0)
-  for (const f of D10_FACES) p[burstHits(f + v.bonus, v.difficulty, v.recoil, v.rounds)]! += 1 / 10
-  return p
+  const counts = Array.from({ length: v.rounds + 1 }, () => 0)
+  for (const f of D10_FACES) counts[burstHits(f + v.bonus, v.difficulty, v.recoil, v.rounds)]!++
+  return counts.map((n) => n / D10_FACES.length)
 }
 
 /** The volley's total damage: the hit-count chances mixed over sums of independent hits. */
