@@ -10,10 +10,10 @@ function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]
 }
 
 /** D2: the effort points declared for the roll just made leave the pool. */
-function spendDeclared(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]): Live {
+function spendDeclared(sheet: D10Sheet, live: Live, lines: string[]): Live {
   const used = declaredEffort(sheet)
   if (sheet.live.initiativeEffort === 0) return live
-  if (used > 0) lines.push(`${c.name} spends ${used} effort point${used === 1 ? '' : 's'} on initiative (D2)`)
+  if (used > 0) lines.push(`spends ${used} effort point${used === 1 ? '' : 's'} on initiative (D2)`)
   return { ...live, effort: live.effort - used, initiativeEffort: 0 }
 }
 
@@ -33,7 +33,7 @@ export function d10StartOfTurn(c: RulesCombatant): EdgeEffects | null {
   const spend: PoolCost[] = []
   if (sheet.live.defending > 0) {
     spend.push({ pool: ACTION, amount: sheet.live.defending })
-    lines.push(`${c.name}'s action this round already went on a dodge (D6)`)
+    lines.push('its action this round already went on a dodge (D6)')
   }
   return effects(c, sheet, { ...sheet.live, defending: 0, speedRegained: 0, movement: 'subtle' }, lines, spend)
 }
@@ -43,9 +43,9 @@ export function d10StartOfRound(c: RulesCombatant, rerolled: boolean): EdgeEffec
   const sheet = asSheet(c.rules)
   if (!sheet) return null
   const lines: string[] = []
-  if (sheet.live.aim) lines.push(`${c.name}'s aim at ${sheet.live.aim.name} lapses with the round (002 Taking Aim)`)
+  if (sheet.live.aim) lines.push(`its aim at ${sheet.live.aim.name} lapses with the round (002 Taking Aim)`)
   const cleared = roundCleared(sheet.live)
-  return effects(c, sheet, rerolled ? spendDeclared(c, sheet, cleared, lines) : cleared, lines)
+  return effects(c, sheet, rerolled ? spendDeclared(sheet, cleared, lines) : cleared, lines)
 }
 
 /** The first initiative roll of the fight: the declared effort is spent. */
@@ -53,7 +53,7 @@ export function d10StartOfEncounter(c: RulesCombatant): EdgeEffects | null {
   const sheet = asSheet(c.rules)
   if (!sheet) return null
   const lines: string[] = []
-  return effects(c, sheet, spendDeclared(c, sheet, roundCleared(sheet.live), lines), lines)
+  return effects(c, sheet, spendDeclared(sheet, roundCleared(sheet.live), lines), lines)
 }
 
 /** The fight is over: nothing of it carries into the next but the effort spent and the stance. */

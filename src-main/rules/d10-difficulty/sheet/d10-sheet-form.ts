@@ -1,5 +1,5 @@
 import type { AttackOption } from '../../../../src-shared/attack'
-import { ARMOUR_ZONES, ATTRIBUTE_LABELS, ATTRIBUTES, SKILL_LABELS, SKILLS, STANCES, type D10Sheet, type D10SheetInput, type Weapon } from './d10-sheet'
+import { ARMOUR_ZONES, ATTRIBUTE_LABELS, type ArmourZone, ATTRIBUTES, SKILL_LABELS, SKILLS, STANCES, type D10Sheet, type D10SheetInput, type Weapon } from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
@@ -75,7 +75,7 @@ function slotAfter(values: Values, i: number, current: Weapon | undefined): Weap
 /**
  * Applies form values over the current sheet; a key left out keeps what the sheet has, so an
  * inline edit can send one number. Picking another armour writes its reductions (typed DR
- * numbers still win); picking another starter weapon hands it over loaded.
+ * numbers the GM changed still win); picking another starter weapon hands it over loaded.
  */
 export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10SheetInput {
   const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, typed(values, a) ?? current?.attributes[a] ?? 0])) as D10SheetInput['attributes']
@@ -83,7 +83,13 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
   const armourGiven = Object.hasOwn(values, 'armour') ? String(values['armour']) || null : (current?.armourId ?? null)
   const armourChanged = armourGiven !== (current?.armourId ?? null)
   const baseDr = armourChanged ? (armourGiven ? starterArmour(armourGiven)?.dr : undefined) : current?.dr
-  const dr = Object.fromEntries(ARMOUR_ZONES.map((z) => [z, typed(values, KEYS.dr(z)) ?? baseDr?.[z] ?? 0]))
+  // The editor sends every field: with new armour picked, a DR number still at its old value is the
+  // stale form value and yields to the armour; one the GM changed wins.
+  const typedDr = (z: ArmourZone) => {
+    const v = typed(values, KEYS.dr(z))
+    return v !== undefined && (!armourChanged || v !== (current?.dr[z] ?? 0)) ? v : undefined
+  }
+  const dr = Object.fromEntries(ARMOUR_ZONES.map((z) => [z, typedDr(z) ?? baseDr?.[z] ?? 0]))
   const slots = current?.weapons ?? []
   const count = Math.max(FORM_WEAPON_SLOTS, slots.length)
   const weapons = Array.from({ length: count }, (_, i) => {

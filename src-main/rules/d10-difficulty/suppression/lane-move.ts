@@ -1,3 +1,4 @@
+import { distanceToSpine } from '../../../../src-shared/area-geometry'
 import type { ConditionInstance } from '../../../../src-shared/records'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
@@ -14,14 +15,8 @@ import { suppressionSchema, type SuppressionData } from './suppress'
 
 type Point = { readonly x: number; readonly y: number }
 
-/** Distance from p to the segment a–b. */
-function toSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x
-  const dy = b.y - a.y
-  const len = dx * dx + dy * dy
-  const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len))
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
-}
+/** Distance from p to the segment a–b (the shared lane geometry, with no width). */
+const toSegment = (p: Point, a: Point, b: Point): number => distanceToSpine({ x: a.x, y: a.y, radius: 0, to: b }, p)
 
 const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
 

@@ -92,7 +92,7 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
     expect((r.attackerRules as unknown as D10Sheet).live.aim).toBeNull()
   })
 
-  it.each([
+  it.each<{ name: string; options: Record<string, number>; attacker: ReturnType<typeof combatant>; reason: string }>([
     { name: 'D4: beyond the effective range', options: { distance: 400 }, attacker: vale, reason: 'beyond the weapon' },
     { name: 'an empty magazine', options: {}, attacker: combatant('Vale', sheet({ weapons: [{ ...sheet().weapons[0]!, ammo: 0 }] })), reason: 'empty' },
     { name: '002 Surprise Round: a surprised shooter', options: {}, attacker: combatant('Vale', sheet(), { conditions: [condition('surprised')] }), reason: 'surprised' },

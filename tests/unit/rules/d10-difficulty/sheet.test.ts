@@ -39,6 +39,13 @@ describe('the d10 sheet', () => {
     ])
   })
 
+  it('the editor sends every field: picking armour over the form’s stale DR numbers writes the armour’s, a changed number still wins', () => {
+    const s = parsed({ armour: 'full-kit', 'dr.head': 0, 'dr.torso': 0, 'dr.arms': 7, 'dr.legs': 0 }, null)
+    expect(s.dr).toEqual({ ...STARTER_ARMOUR.find((a) => a.id === 'full-kit')!.dr, arms: 7 })
+    const swapped = parsed({ armour: 'plate-vest', 'dr.head': 3, 'dr.torso': 5, 'dr.arms': 7, 'dr.legs': 2 }, s)
+    expect(swapped.dr).toEqual(STARTER_ARMOUR.find((a) => a.id === 'plate-vest')!.dr)
+  })
+
   it('an inline edit sends one number and keeps the rest, live state included', () => {
     const start = parsed({ dex: 2, 'weapon.0': 'service-carbine', armour: 'plate-vest' }, null)
     const used: D10Sheet = { ...start, weapons: [{ ...start.weapons[0]!, ammo: 4 }], live: { ...start.live, stance: 'kneeling' } }
