@@ -18,60 +18,46 @@ import { RosterPanel } from './pages/roster-panel'
 
 const SEED = 'd10-street-fight'
 
-class Fight {
-  readonly attack: AttackPanel
-  readonly actions: ActionPanel
-  readonly desk: CombatDesk
-  constructor(readonly gm: GmPage) {
-    this.attack = new AttackPanel(gm.page)
-    this.actions = new ActionPanel(gm.page)
-    this.desk = new CombatDesk(gm)
+/** What the GM console shows, read the way the checks need it. */
+function reader(gm: GmPage) {
+  const page = gm.page
+  const lastLog = (containing: string | RegExp): Locator => page.getByTestId('log-entry').filter({ hasText: containing }).last()
+  return {
+    lastLog,
+    /** Health as the card shows it ("24 / 24" → 24). */
+    hp: async (name: string) => Number((await gm.hp(name)).split('/')[0]),
+    current: async () => (await gm.ribbon.getByTestId('current-combatant').locator('.name').innerText()).trim(),
+    order: async () => (await gm.ribbon.getByTestId('ribbon-entry').locator('.name').allInnerTexts()).map((x) => x.trim()),
+    /** The damage a resolved attack's log line reports (0 on a miss). */
+    damageIn: async (containing: string) => Number(/, (\d+) damage/.exec((await lastLog(containing).locator('.text').innerText()) ?? '')?.[1] ?? 0),
+    logCount: () => page.getByTestId('log-entry').count(),
   }
+}
+type Reader = ReturnType<typeof reader>
 
-  async hp(name: string): Promise<number> {
-    return Number((await this.gm.card(name).getByTestId('card-hp').textContent())!.split('/')[0]!.trim())
-  }
+interface AttackSetUp {
+  readonly weapon?: string
+  readonly mode?: string
+  readonly numbers?: Record<string, number>
+  readonly choices?: Record<string, string>
+}
 
-  async current(): Promise<string> {
-    return (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').textContent())!.trim()
-  }
-
-  async round(): Promise<string> {
-    return (await this.gm.ribbon.getByTestId('round-number').textContent())!.trim()
-  }
-
-  async order(): Promise<string[]> {
-    return (await this.gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents()).map((s) => s.trim())
-  }
-
-  lastLog(containing: string | RegExp): Locator {
-    return this.gm.page.getByTestId('log-entry').filter({ hasText: containing }).last()
-  }
-
-  /** The damage a resolved attack's log line reports (0 on a miss). */
-  async damageIn(containing: string): Promise<number> {
-    const text = (await this.lastLog(containing).locator('.text').textContent()) ?? ''
-    return Number(/, (\d+) damage/.exec(text)?.[1] ?? 0)
-  }
-
-  /** Reads the preview's odds (they sum to 100%), resolves, and checks the target's card moved by what the log says. */
-  async attackWith(attacker: string, target: string, set: { weapon?: string; mode?: string; numbers?: Record<string, number>; choices?: Record<string, string> }): Promise<Record<string, number>> {
-    await this.attack.choose(attacker, target)
-    if (set.weapon) await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
-    if (set.mode) await this.attack.root.getByTestId('attack-mode').selectOption(set.mode)
-    for (const [k, v] of Object.entries(set.numbers ?? {})) await this.attack.setNumber(k, v)
-    for (const [k, v] of Object.entries(set.choices ?? {})) await this.attack.setChoice(k, v)
-    await expect(this.attack.root.getByTestId('odds-outcome').first()).toBeVisible()
-    const odds = await this.attack.outcomes()
-    expect(Object.values(odds).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0)
-    const before = await this.hp(target)
-    const entries = await this.gm.page.getByTestId('log-entry').count()
-    await this.attack.resolve()
-    await expect.poll(() => this.gm.page.getByTestId('log-entry').count()).toBeGreaterThan(entries)
-    const damage = await this.damageIn(` at ${target}`)
-    await expect.poll(() => this.hp(target)).toBe(before - damage)
-    return odds
-  }
+/** Sets up an attack, reads its odds (they sum to 100%), resolves, and checks the target's health moved by what the log says. */
+async function attackWith(panel: AttackPanel, read: Reader, attacker: string, target: string, set: AttackSetUp): Promise<Record<string, number>> {
+  await panel.choose(attacker, target)
+  if (set.weapon) await panel.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
+  if (set.mode) await panel.root.getByTestId('attack-mode').selectOption(set.mode)
+  for (const [key, n] of Object.entries(set.numbers ?? {})) await panel.setNumber(key, n)
+  for (const [key, v] of Object.entries(set.choices ?? {})) await panel.setChoice(key, v)
+  await expect(panel.root.getByTestId('odds-outcome').first()).toBeVisible()
+  const odds = await panel.outcomes()
+  expect(Object.values(odds).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0)
+  const [health, logged] = [await read.hp(target), await read.logCount()]
+  await panel.resolve()
+  await expect.poll(read.logCount).toBeGreaterThan(logged)
+  const damage = await read.damageIn(` at ${target}`)
+  await expect.poll(() => read.hp(target)).toBe(health - damage)
+  return odds
 }
 
 test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pips, suppressing fire on the map, initiative rerolled', async ({ gm }) => {
@@ -115,7 +101,10 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
 
   await gm.startEncounter()
   await gm.rollInitiative()
-  const f = new Fight(gm)
+  const f = reader(gm)
+  const attack = new AttackPanel(page)
+  const actions = new ActionPanel(page)
+  const desk = new CombatDesk(gm)
   // D2 with this seed: d10 + DEX modifier, higher first.
   await expect.poll(() => f.order()).toEqual(['Vale', 'Kit', 'Militia rifleman 1', 'Heavy gunner 1'])
   const round1 = await f.order()
@@ -125,42 +114,42 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   // Vale: the chapter's worked shot — a small target 100 m out, E 300 → far (+8), standing −1, low light +1 → difficulty 13 (D4);
   // a three-round burst is one check, each further round 2 harder (D5).
   expect(await f.current()).toBe('Vale')
-  const burst = await f.attackWith('Vale', 'Heavy gunner 1', { mode: 'burst', numbers: { distance: 100, environment: 1 }, choices: { size: 'small' } })
+  const burst = await attackWith(attack, f, 'Vale', 'Heavy gunner 1', { mode: 'burst', numbers: { distance: 100, environment: 1 }, choices: { size: 'small' } })
   expect(Object.keys(burst)).toEqual(['0 of 3 hit', '1 of 3 hit', '2 of 3 hit', '3 of 3 hit'])
   // d10 + 5 against 13, 15 and 17: faces 1–7 miss, 8–9 one hit, 10 two hits, three never.
   expect(burst).toEqual({ '0 of 3 hit': 70, '1 of 3 hit': 20, '2 of 3 hit': 10, '3 of 3 hit': 0 })
   await expect(f.lastLog('at Heavy gunner 1')).toContainText('vs difficulty 13')
   await expect(gm.sheetLine('Vale', 'Service carbine')).toContainText('27/30 rds')
-  await expect.poll(() => f.desk.left('Vale', 'action')).toBe(0)
-  await expect.poll(() => f.desk.left('Vale', 'reaction')).toBe(1)
+  await expect.poll(() => desk.left('Vale', 'action')).toBe(0)
+  await expect.poll(() => desk.left('Vale', 'reaction')).toBe(1)
 
   // Kit walks 4 m (speed points, D3), then swings at the rifleman, who still has its action: it may dodge (D6).
-  await f.gm.nextTurn()
+  await gm.nextTurn()
   await expect.poll(() => f.current()).toBe('Kit')
-  await f.actions.perform('Kit', 'move', { options: { metres: 4, mode: 'walk' } })
-  await expect.poll(() => f.desk.left('Kit', 'speed')).toBe(4)
-  await f.attack.choose('Kit', 'Militia rifleman 1')
-  await f.attack.root.getByTestId('attack-weapon').selectOption({ label: 'Cudgel' })
-  await expect(f.attack.root.getByTestId('option-defence').locator('select')).toHaveValue('dodge')
-  const swing = await f.attackWith('Kit', 'Militia rifleman 1', { weapon: 'Cudgel' })
+  await actions.perform('Kit', 'move', { options: { metres: 4, mode: 'walk' } })
+  await expect.poll(() => desk.left('Kit', 'speed')).toBe(4)
+  await attack.choose('Kit', 'Militia rifleman 1')
+  await attack.root.getByTestId('attack-weapon').selectOption({ label: 'Cudgel' })
+  await expect(attack.root.getByTestId('option-defence').locator('select')).toHaveValue('dodge')
+  const swing = await attackWith(attack, f, 'Kit', 'Militia rifleman 1', { weapon: 'Cudgel' })
   expect(Object.keys(swing)).toEqual(['Miss', 'Dodged', 'Blocked (half damage)', 'Hit'])
   expect(swing['Dodged']).toBeGreaterThan(0)
-  await expect.poll(() => f.desk.left('Kit', 'action')).toBe(0)
+  await expect.poll(() => desk.left('Kit', 'action')).toBe(0)
 
   // The rifleman's dodge took its action for the round (D6): its turn starts with the action spent, so it only
   // kneels, paying a speed point (`002` Movement).
-  await f.gm.nextTurn()
+  await gm.nextTurn()
   await expect.poll(() => f.current()).toBe('Militia rifleman 1')
   await expect(page.getByTestId('turn-summary')).toContainText('already went on a dodge (D6)')
-  await expect.poll(() => f.desk.left('Militia rifleman 1', 'action')).toBe(0)
-  await f.actions.perform('Militia rifleman 1', 'stance', { options: { stance: 'kneeling' } })
-  await expect.poll(() => f.desk.left('Militia rifleman 1', 'speed')).toBe(7)
+  await expect.poll(() => desk.left('Militia rifleman 1', 'action')).toBe(0)
+  await actions.perform('Militia rifleman 1', 'stance', { options: { stance: 'kneeling' } })
+  await expect.poll(() => desk.left('Militia rifleman 1', 'speed')).toBe(7)
   await expect(gm.sheetLine('Militia rifleman 1', 'Stance / moving')).toContainText('kneeling')
 
   // The heavy gunner lays suppressing fire down a 3 m lane to Vale, 5 bullets an action; the lane shows on the map.
-  await f.gm.nextTurn()
+  await gm.nextTurn()
   await expect.poll(() => f.current()).toBe('Heavy gunner 1')
-  await f.actions.perform('Heavy gunner 1', 'suppress', { target: 'Vale', options: { width: 3, bullets: 5, actions: 1 } })
+  await actions.perform('Heavy gunner 1', 'suppress', { target: 'Vale', options: { width: 3, bullets: 5, actions: 1 } })
   await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Heavy gunner 1's turn")
   await expect(gm.sheetLine('Heavy gunner 1', 'Belt-fed support gun')).toContainText('95/100 rds')
   const beforeShot = await f.hp('Vale')
@@ -186,20 +175,20 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   await expect(gm.sheetLine('Heavy gunner 1', 'Belt-fed support gun')).toContainText('90/100 rds')
 
   // Out of its turn the rifleman stabs Kit, paying its reaction (D3); Kit has spent its action, so only Block is open (D6).
-  await f.attack.choose('Militia rifleman 1', 'Kit')
-  await f.attack.root.getByTestId('attack-weapon').selectOption({ label: 'Combat knife' })
-  await expect(f.attack.root.getByTestId('option-defence').locator('select')).toHaveValue('block')
-  const stab = await f.attackWith('Militia rifleman 1', 'Kit', { weapon: 'Combat knife' })
+  await attack.choose('Militia rifleman 1', 'Kit')
+  await attack.root.getByTestId('attack-weapon').selectOption({ label: 'Combat knife' })
+  await expect(attack.root.getByTestId('option-defence').locator('select')).toHaveValue('block')
+  const stab = await attackWith(attack, f, 'Militia rifleman 1', 'Kit', { weapon: 'Combat knife' })
   expect(stab['Blocked (half damage)']).toBeGreaterThan(0)
   expect(stab['Dodged']).toBe(0)
-  await expect.poll(() => f.desk.left('Militia rifleman 1', 'reaction')).toBe(0)
+  await expect.poll(() => desk.left('Militia rifleman 1', 'reaction')).toBe(0)
 
   // — Round 2 — Initiative is rolled again (D2), every pool is full again (D3).
-  await f.gm.nextTurn()
+  await gm.nextTurn()
   await expect(gm.ribbon.getByTestId('round-number')).toHaveText('2')
   await expect(page.getByTestId('log-entry').filter({ hasText: 'rolls initiative for round 2' })).toHaveCount(4)
-  for (const name of round1) await expect.poll(() => f.desk.left(name, 'action')).toBe(1)
-  await expect.poll(() => f.desk.left('Kit', 'speed')).toBe(8)
+  for (const name of round1) await expect.poll(() => desk.left(name, 'action')).toBe(1)
+  await expect.poll(() => desk.left('Kit', 'speed')).toBe(8)
   const round2 = await f.order()
   expect([...round2].sort()).toEqual([...round1].sort())
 
@@ -211,18 +200,18 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
     if (now === 'Heavy gunner 1') {
       gunnerStarted = true
       await expect(page.getByTestId('turn-summary')).toContainText("Suppressed on Vale ends (start of Heavy gunner 1's turn)")
-      await f.actions.perform('Heavy gunner 1', 'reload', { options: { weapon: '0' } })
+      await actions.perform('Heavy gunner 1', 'reload', { options: { weapon: '0' } })
       await expect(gm.sheetLine('Heavy gunner 1', 'Belt-fed support gun')).toContainText('100/100 rds')
     }
     await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toHaveCount(gunnerStarted ? 0 : 1)
     if (now === 'Vale') {
       // The rifleman knelt: a small target, 5 m off, close range (+2), standing −1 → difficulty 6; d10 + 5 hits on 1–10.
-      const single = await f.attackWith('Vale', 'Militia rifleman 1', { weapon: 'Service carbine', mode: 'single', numbers: { distance: 5, environment: 0 }, choices: { size: 'small' } })
+      const single = await attackWith(attack, f, 'Vale', 'Militia rifleman 1', { weapon: 'Service carbine', mode: 'single', numbers: { distance: 5, environment: 0 }, choices: { size: 'small' } })
       expect(single).toEqual({ Miss: 0, Hit: 100 })
       await expect(f.lastLog('at Militia rifleman 1')).toContainText('vs difficulty 6')
     }
     if (turn < round2.length - 1) {
-      await f.gm.nextTurn()
+      await gm.nextTurn()
       await expect.poll(() => f.current()).toBe(round2[turn + 1])
     }
   }

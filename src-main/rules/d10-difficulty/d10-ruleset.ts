@@ -1,6 +1,7 @@
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ParsedRules, Ruleset } from '../ruleset'
+import { choice } from './attacks/attack-shared'
 import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
 import { d10ActionList, performD10Action } from './d10-actions'
 import { d10CheckChance, d10CheckList, rollD10Check } from './d10-checks'
@@ -20,7 +21,8 @@ export const D10_RULESET_ID = 'd10-difficulty'
 
 /** D2: initiative is rolled again every round unless the campaign fixes it for the encounter. */
 export const INITIATIVE_SETTING = 'initiative'
-export type InitiativeMode = 'each-round' | 'fixed'
+const INITIATIVE_MODES = ['each-round', 'fixed'] as const
+export type InitiativeMode = (typeof INITIATIVE_MODES)[number]
 
 function parse(input: unknown): Result<ParsedRules> {
   const parsed = d10SheetSchema.safeParse(input)
@@ -42,18 +44,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     rollInitiative: rollD10Initiative,
     initiativeEachRound: rerolled,
     settings: {
-      defaults: [
-        {
-          key: INITIATIVE_SETTING,
-          label: 'Initiative (D2)',
-          kind: 'choice',
-          value: 'each-round',
-          choices: [
-            { value: 'each-round', label: 'Rerolled every round' },
-            { value: 'fixed', label: 'Fixed for the encounter' },
-          ],
-        },
-      ],
+      defaults: [choice(INITIATIVE_SETTING, 'Initiative (D2)', 'each-round', INITIATIVE_MODES, (m) => (m === 'fixed' ? 'Fixed for the encounter' : 'Rerolled every round'))],
       apply: (values) => createD10Ruleset(values[INITIATIVE_SETTING] === 'fixed' ? 'fixed' : 'each-round'),
     },
     quickNpcs: D10_QUICK_NPCS,

@@ -3,6 +3,8 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant } from '../../ruleset'
 import { SURPRISED } from '../d10-conditions'
 import { asSheet } from '../d10-sheet-access'
+import { asRows, expectation, type Distribution } from '../damage/distribution'
+import { downChance } from '../ranged/ranged-odds'
 import { BARE_HANDS } from '../sheet/d10-items'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 
@@ -58,7 +60,7 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
   })
 }
 
-/** Metres between the two tokens on the scene in play (to the decimetre), when both stand there. */
+/** R0.4: metres between the two tokens on the scene in play (to the decimetre), when both stand there. */
 export function mapDistance(a: RulesCombatant, t: RulesCombatant): number | null {
   if (!a.position || !t.position) return null
   return Math.round(Math.hypot(a.position.x - t.position.x, a.position.y - t.position.y) * 10) / 10
@@ -72,6 +74,15 @@ export function surprisedRefusal(c: RulesCombatant): string | null {
 /** A preview that cannot go ahead: the options still show, with the reason and the working so far. */
 export function blockedPreview(base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>, explanation: readonly ExplanationSection[], reason: string): AttackPreview {
   return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '' }
+}
+
+/** A preview that can go ahead: its outcomes, and the damage distribution read three ways (mean, chance down, table). */
+export function oddsPreview(
+  base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>,
+  odds: Pick<AttackPreview, 'headline' | 'outcomes' | 'explanation' | 'diceHint'> & { readonly damage: Distribution; readonly hp: number },
+): AttackPreview {
+  const { damage, hp, ...rest } = odds
+  return { ...base, ...rest, risks: [], expectedDamage: expectation(damage), downChance: downChance(damage, hp), damage: asRows(damage), blocked: null }
 }
 
 /** "1d6+2". */

@@ -7,14 +7,13 @@ import { rollTerms, skillTerms } from '../checks/d10-check'
 import { SURPRISED } from '../d10-conditions'
 import { asJson } from '../d10-sheet-access'
 import { percent, sumTerms, term, termsSection, type Term } from '../d10-terms'
-import { asRows, diceDistribution, expectation, mapDistribution, mix, certain } from '../damage/distribution'
+import { certain, diceDistribution, mapDistribution, mix } from '../damage/distribution'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit } from '../damage/roll-hit'
 import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
-import { downChance } from '../ranged/ranged-odds'
 import type { D10Sheet } from '../sheet/d10-sheet'
 import { actionsLeft, oneAction } from '../turns/d10-economy'
-import { blockedPreview, choice, diceText, num, oneOf, surprisedRefusal, type Sides } from './attack-shared'
+import { blockedPreview, choice, diceText, num, oddsPreview, oneOf, surprisedRefusal, type Sides } from './attack-shared'
 
 const DEFENCE_LABELS: Readonly<Record<Defence, string>> = {
   dodge: 'Dodge (spends its action)',
@@ -93,18 +92,14 @@ export function previewMelee(request: AttackRequest, sides: Sides, a: RulesComba
     { weight: odds.blocked, dist: mapDistribution(hit, blockedDamage) },
     { weight: odds.hit, dist: hit },
   ])
-  return {
-    ...base,
+  return oddsPreview(base, {
     headline: `melee · ${DEFENCE_LABELS[p.defence]} · hit ${percent(odds.hit)}${odds.blocked ? ` · blocked ${percent(odds.blocked)}` : ''}`,
     outcomes: (Object.keys(OUTCOME_LABELS) as MeleeOutcome[]).map((k) => ({ label: OUTCOME_LABELS[k], probability: odds[k] })),
-    risks: [],
-    expectedDamage: expectation(damage),
-    downChance: downChance(damage, t.hp),
-    damage: asRows(damage),
+    damage,
+    hp: t.hp,
     explanation: explanation(p, sides),
-    blocked: null,
     diceHint: `d10 Melee Combat${defenceRolls(p.defence) ? `, d10 ${p.defence}` : ''}; on a hit 2d6 zone and ${diceText(sides.weapon)} damage`,
-  }
+  })
 }
 
 export function resolveMelee(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {

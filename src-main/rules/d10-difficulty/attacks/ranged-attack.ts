@@ -6,15 +6,15 @@ import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { asJson } from '../d10-sheet-access'
 import { percent, sumTerms, termsSection, type Term } from '../d10-terms'
-import { asRows, diceDistribution, expectation } from '../damage/distribution'
+import { diceDistribution } from '../damage/distribution'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
 import { AIMED_ZONES, rangedDifficulty, SIZE_OF_STANCE, SIZES, type AimedZone, type Difficulty, type RangedSituation } from '../ranged/difficulty'
-import { downChance, hitCountChances, volleyDamage } from '../ranged/ranged-odds'
+import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
 import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
-import { blockedPreview, bool, choice, diceText, mapDistance, num, oneOf, str, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+import { blockedPreview, bool, choice, diceText, mapDistance, num, oddsPreview, oneOf, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
 
 /** The request option a suppressing-fire prompt sets: the GM's out-of-turn shot (`002` Suppressing Fire). */
 export const SUPPRESSION_SHOT = 'suppressionShot'
@@ -106,18 +106,14 @@ export function previewRanged(request: AttackRequest, sides: Sides, a: RulesComb
   const hits = hitCountChances({ bonus: sumTerms(p.check), difficulty: p.difficulty.difficulty, recoil: weapon.recoil, rounds: p.rounds })
   const damage = volleyDamage(hits, perHitDistribution(diceDistribution(weapon.damage), p.situation.aimedZone, weapon.damageType, target.dr))
   const outcomes = p.rounds === 1 ? [{ label: 'Miss', probability: hits[0]! }, { label: 'Hit', probability: hits[1]! }] : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
-  return {
-    ...base,
+  return oddsPreview(base, {
     headline: `${p.situation.distance} m · ${p.difficulty.band} range (E ${weapon.effectiveRange} m) · difficulty ${p.difficulty.difficulty} · hit ${percent(1 - hits[0]!)}`,
     outcomes,
-    risks: [],
-    expectedDamage: expectation(damage),
-    downChance: downChance(damage, t.hp),
-    damage: asRows(damage),
+    damage,
+    hp: t.hp,
     explanation: explanation(p, sides),
-    blocked: null,
     diceHint: `d10 ${SKILL_LABELS[p.skill]} check; then for each hit${p.situation.aimedZone ? '' : ' 2d6 zone and'} ${diceText(weapon)} damage`,
-  }
+  })
 }
 
 function hitLines(hits: readonly RolledHit[], roundsHit: readonly boolean[], difficulty: number, recoil: number, total: number): ExplanationSection {

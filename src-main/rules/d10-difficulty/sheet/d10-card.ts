@@ -7,7 +7,10 @@ import { KEYS } from './d10-sheet-form'
 
 const edit = (key: string, value: number, max?: number) => ({ key, kind: 'number' as const, value, min: 0, ...(max !== undefined ? { max } : {}) })
 
-const checkLine = (sheet: D10Sheet, s: Skill): ExplanationLine => ({ label: SKILL_LABELS[s], value: `d10 ${signed(sumTerms(skillTerms(sheet, s)))}`, source: 'D1' })
+/** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
+const d10Plus = (n: number) => `d10 ${n === 0 ? '+0' : signed(n)}`
+
+const checkLine = (sheet: D10Sheet, s: Skill): ExplanationLine => ({ label: SKILL_LABELS[s], value: d10Plus(sumTerms(skillTerms(sheet, s))), source: 'D1' })
 
 /**
  * What the GM card shows for a d10 combatant in a fight: its combat checks, armour by zone, weapons
@@ -22,8 +25,8 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     ...(sheet.weapons.some((w) => w.kind === 'thrown') ? [checkLine(sheet, 'throwing')] : []),
     checkLine(sheet, 'melee'),
     checkLine(sheet, 'dodge'),
-    { label: 'Block', value: `d10 ${signed(a.str + a.con)}`, source: 'D6' },
-    { label: 'Initiative', value: `d10 ${signed(a.dex)}${live.initiativeEffort ? ` +${live.initiativeEffort} effort` : ''}`, source: 'D2' },
+    { label: 'Block', value: d10Plus(a.str + a.con), source: 'D6' },
+    { label: 'Initiative', value: `${d10Plus(a.dex)}${live.initiativeEffort ? ` +${live.initiativeEffort} effort` : ''}`, source: 'D2' },
   ]
   const protection: ExplanationLine[] = ARMOUR_ZONES.map((z) => ({ label: `DR ${z}`, value: String(sheet.dr[z]), source: 'D7', edit: edit(KEYS.dr(z), sheet.dr[z], 50) }))
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
@@ -31,7 +34,7 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
     return [
       { label: w.name, value: `${w.ammo}/${w.magazine} rds · ${info}`, source: 'D4, D5', edit: edit(KEYS.ammo(i), w.ammo, w.magazine) },
-      { label: '  spare magazines', value: String(w.spareMagazines), edit: edit(KEYS.magazines(i), w.spareMagazines, 50) },
+      { label: '  spare magazines', value: String(w.spareMagazines), source: '002 Reloading', edit: edit(KEYS.magazines(i), w.spareMagazines, 50) },
     ]
   })
   const state: ExplanationLine[] = [

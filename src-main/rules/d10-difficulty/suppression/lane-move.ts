@@ -58,9 +58,18 @@ export function shotOddsText(data: SuppressionData, mover: D10Sheet, moverHp: nu
 }
 
 /** One prompt per suppressor holding the mover: its out-of-turn shot, which the GM may allow or dismiss. */
-function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet, to: Point): PromptDraft | null {
+function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet, to: Point): PromptDraft {
   const parsed = suppressionSchema.safeParse(s.data)
-  if (!s.sourceId || !parsed.success) return null
+  if (!s.sourceId || !parsed.success) {
+    // Put on by hand: the shooter's gun and numbers are not recorded, so the GM settles it.
+    return {
+      reactorId: s.sourceId ?? mover.id,
+      targetId: mover.id,
+      text: `${mover.name} leaves cover while suppressed; the suppressing fire was not laid through the action, so the GM settles any shot by hand (002 Suppressing Fire)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    }
+  }
   const data = parsed.data
   const mode = shotMode(data)
   return {
@@ -82,8 +91,9 @@ export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly
   const sheet = asSheet(mover.rules)
   if (!sheet) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
-  const bySuppressor = new Map(held.filter((h) => h.sourceId).map((h) => [h.sourceId!, h]))
-  const prompts: PromptDraft[] = [...bySuppressor.values()].flatMap((s) => shotPrompt(s, mover, sheet, path.to) ?? [])
+  // One prompt per suppressor (a hand-made condition with no source gets its own).
+  const bySuppressor = new Map(held.map((h) => [h.sourceId ?? h.key, h]))
+  const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to))
   const crossed = areas.filter((a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area))
   for (const lane of crossed) {
     prompts.push({

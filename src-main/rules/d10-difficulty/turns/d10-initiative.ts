@@ -1,5 +1,4 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { CombatantId } from '../../../../src-shared/records'
 import type { Dice } from '../../../core/dice/dice-roller'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
 import { sumTerms, term, type Term } from '../d10-terms'
@@ -25,18 +24,15 @@ export function initiativeTerms(e: InitiativeEntrant): Term[] {
 
 interface Rolled {
   readonly entrant: InitiativeEntrant
-  readonly dex: number
   readonly roll: RollRecord
-  readonly rollOffs: readonly number[]
+  /** D2's order of precedence: the total, then the DEX modifier, then each roll-off face in turn. */
+  readonly rank: readonly number[]
 }
 
-/** D2 and R0.3: higher total first; ties go to the higher DEX modifier, then to the d10 roll-offs in order. */
+/** R0.3: higher first, comparing the ranks place by place. */
 function compare(a: Rolled, b: Rolled): number {
-  if (a.roll.total !== b.roll.total) return b.roll.total - a.roll.total
-  if (a.dex !== b.dex) return b.dex - a.dex
-  const n = Math.max(a.rollOffs.length, b.rollOffs.length)
-  for (let i = 0; i < n; i++) {
-    const d = (b.rollOffs[i] ?? 0) - (a.rollOffs[i] ?? 0)
+  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
+    const d = (b.rank[i] ?? 0) - (a.rank[i] ?? 0)
     if (d !== 0) return d
   }
   return 0
@@ -47,18 +43,20 @@ function compare(a: Rolled, b: Rolled): number {
  * modifiers roll a d10 off, again and again among whoever is still tied, until they differ.
  */
 export function rollD10Initiative(entrants: readonly InitiativeEntrant[], dice: Dice): InitiativePlacement[] {
-  // A stable rolling order, so the same state and seed give the same faces to the same names.
-  const byName = [...entrants].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  // A stable rolling order (by name, then id), so the same state and seed give the same faces to the same names.
+  const byText = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
+  const byName = [...entrants].sort((a, b) => byText(a.name, b.name) || byText(a.id, b.id))
   let rolled: Rolled[] = byName.map((entrant) => {
     const terms = initiativeTerms(entrant)
     const roll = dice.roll({ ...D10, modifier: sumTerms(terms) }, `initiative: ${entrant.name}`)
-    return { entrant, dex: terms[0]!.value, roll, rollOffs: [] }
+    return { entrant, roll, rank: [roll.total, terms[0]!.value] }
   })
+  // Whoever still shares a rank with someone rolls another d10, until no two share one.
   for (;;) {
-    const tied = new Set<CombatantId>()
-    for (const a of rolled) for (const b of rolled) if (a !== b && compare(a, b) === 0) tied.add(a.entrant.id)
-    if (tied.size === 0) break
-    rolled = rolled.map((r) => (tied.has(r.entrant.id) ? { ...r, rollOffs: [...r.rollOffs, dice.roll(D10, `initiative roll-off: ${r.entrant.name}`).total] } : r))
+    const counts = new Map<string, number>()
+    for (const r of rolled) counts.set(r.rank.join(','), (counts.get(r.rank.join(',')) ?? 0) + 1)
+    if ([...counts.values()].every((n) => n === 1)) break
+    rolled = rolled.map((r) => ((counts.get(r.rank.join(',')) ?? 0) > 1 ? { ...r, rank: [...r.rank, dice.roll(D10, `initiative roll-off: ${r.entrant.name}`).total] } : r))
   }
-  return [...rolled].sort(compare).map((r) => ({ combatantId: r.entrant.id, initiative: { roll: r.roll, total: r.roll.total, tieBreak: r.rollOffs } }))
+  return [...rolled].sort(compare).map((r) => ({ combatantId: r.entrant.id, initiative: { roll: r.roll, total: r.roll.total, tieBreak: r.rank.slice(2) } }))
 }

@@ -44,6 +44,12 @@ describe('002 Suppressing Fire', () => {
     expect(moved.value.outOfTurn).toBe('free')
   })
 
+  it('a suppression the GM put on by hand still flags the move, for the GM to settle', () => {
+    const held = combatant('Runner', sheet(), { conditions: [condition('suppressed', { sourceId: gunner.id })] })
+    const moved = d10.onMapMove!(held, { from: { x: 30, y: 0 }, to: { x: 30, y: 6 } }, [])
+    expect(moved?.ok && moved.value.prompts!.map((p) => [p.reactorId, p.resolve.kind])).toEqual([[gunner.id, 'note']])
+  })
+
   it('the out-of-turn shot the prompt resolves is free and priced the way the prompt said', () => {
     const gunnerHere = combatant('Gunner', sheet(), { position: { x: 0, y: 0 } })
     const moved = combatant('Runner', sheet(), { position: { x: 30, y: 6 } })
