@@ -1,0 +1,135 @@
+import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
+import type { RollRecord } from '../../../../src-shared/dice'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { Dice } from '../../../core/dice/dice-roller'
+import type { AttackResolution, RulesCombatant } from '../../ruleset'
+import { rollTerms, skillTerms } from '../checks/d10-check'
+import { SURPRISED } from '../d10-conditions'
+import { asJson } from '../d10-sheet-access'
+import { percent, sumTerms, term, termsSection, type Term } from '../d10-terms'
+import { certain, diceDistribution, mapDistribution, mix } from '../damage/distribution'
+import { perHitDistribution } from '../damage/hit-zones'
+import { rollHit } from '../damage/roll-hit'
+import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
+import type { D10Sheet } from '../sheet/d10-sheet'
+import { actionsLeft, oneAction } from '../turns/d10-economy'
+import { blockedPreview, choice, diceText, num, oddsPreview, oneOf, surprisedRefusal, type Sides } from './attack-shared'
+
+const DEFENCE_LABELS: Readonly<Record<Defence, string>> = {
+  dodge: 'Dodge (spends its action)',
+  block: 'Block (no action left)',
+  none: 'Takes it',
+  surprise: 'Surprise attack (no defence)',
+}
+
+const OUTCOME_LABELS: Readonly<Record<MeleeOutcome, string>> = { miss: 'Miss', dodged: 'Dodged', blocked: 'Blocked (half damage)', hit: 'Hit' }
+
+/** D6: Block is d10 + STR + CON modifiers, with no skill. */
+const blockTerms = (s: D10Sheet): Term[] => [term('Strength modifier', s.attributes.str, 'D6'), term('Constitution modifier', s.attributes.con, 'D6')]
+
+interface Prepared {
+  readonly attack: Term[]
+  readonly difficulty: number
+  readonly defence: Defence
+  readonly defenceTerms: Term[]
+  readonly options: AttackOption[]
+  /** Why the chosen defence is not open to this defender, if it is not. */
+  readonly defenceRefusal: string | null
+}
+
+/** D6: the defences open to the target now, and the default — surprise if it is surprised, else dodge while it has an action, else block. */
+function prepare(request: AttackRequest, sides: Sides, t: RulesCombatant): Prepared {
+  const { attacker, target } = sides
+  const o = request.options
+  const hasAction = actionsLeft(t, target) > 0
+  const surprised = t.conditions.some((x) => x.conditionId === SURPRISED)
+  const fallback: Defence = surprised ? 'surprise' : hasAction ? 'dodge' : 'block'
+  const defence = oneOf(o, 'defence', DEFENCES, fallback)
+  const open = DEFENCES.filter((d) => (d === 'dodge' ? hasAction && !surprised : d === 'block' ? !hasAction && !surprised : true))
+  const defenceRefusal = open.includes(defence)
+    ? null
+    : surprised
+      ? `${t.name} is surprised: it can neither dodge nor block (D6).`
+      : defence === 'dodge'
+        ? `${t.name} has no action left this round to dodge with: it may only block (D6).`
+        : `${t.name} still has an action: it may dodge, and blocks only once it has none (D6).`
+  const misc = num(o, 'misc') ?? 0
+  const difficulty = num(o, 'difficulty') ?? 0
+  const attack = [...skillTerms(attacker, 'melee'), ...(misc ? [term('Other modifiers', misc, 'D1')] : [])]
+  const defenceTerms = defence === 'dodge' ? skillTerms(target, 'dodge') : defence === 'block' ? blockTerms(target) : []
+  const options: AttackOption[] = [
+    choice('defence', 'Defence', defence, [...new Set([...open, defence])], (d) => DEFENCE_LABELS[d]),
+    { key: 'difficulty', label: 'Difficulty (GM; none set by the chapter)', kind: 'number', value: difficulty, min: 0, max: 40 },
+    { key: 'misc', label: 'Attack modifiers', kind: 'number', value: misc, min: -20, max: 20 },
+  ]
+  return { attack, difficulty, defence, defenceTerms, options, defenceRefusal }
+}
+
+function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
+  const out = [termsSection('Melee Combat check: d10 plus', p.attack, { label: `reaches difficulty ${p.difficulty} (D1)`, source: 'D1' })]
+  if (p.defence === 'dodge') out.push(termsSection('Dodge check: d10 plus', p.defenceTerms, { label: 'exceeds the attack: no damage (D6)', source: 'D6' }))
+  if (p.defence === 'block') out.push(termsSection('Block: d10 plus', p.defenceTerms, { label: 'exceeds the attack: half damage (D6)', source: 'D6' }))
+  if (p.defence === 'surprise') out.push({ title: 'Surprise attack', lines: [{ label: 'No dodge, no block', value: '', source: '002 Melee Combat, D6' }] })
+  out.push({
+    title: 'On a hit',
+    lines: [
+      { label: 'Zone', value: '2d6 on the zone table', source: 'D7' },
+      { label: 'Damage', value: `${diceText(sides.weapon)} ${sides.weapon.damageType}`, source: '002 Damage' },
+    ],
+  })
+  return out
+}
+
+export function previewMelee(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): AttackPreview {
+  const p = prepare(request, sides, t)
+  const base = { weapons: sides.weaponList, options: p.options, cost: '1 action (a reaction out of turn)' }
+  const blocked = surprisedRefusal(a) ?? p.defenceRefusal
+  if (blocked) return blockedPreview(base, explanation(p, sides), blocked)
+  const odds = meleeOdds({ attackBonus: sumTerms(p.attack), difficulty: p.difficulty, defence: p.defence, defenceBonus: sumTerms(p.defenceTerms) })
+  const hit = perHitDistribution(diceDistribution(sides.weapon.damage), null, sides.weapon.damageType, sides.target.dr)
+  const damage = mix([
+    { weight: odds.miss + odds.dodged, dist: certain(0) },
+    { weight: odds.blocked, dist: mapDistribution(hit, blockedDamage) },
+    { weight: odds.hit, dist: hit },
+  ])
+  return oddsPreview(base, {
+    headline: `melee · ${DEFENCE_LABELS[p.defence]} · hit ${percent(odds.hit)}${odds.blocked ? ` · blocked ${percent(odds.blocked)}` : ''}`,
+    outcomes: (Object.keys(OUTCOME_LABELS) as MeleeOutcome[]).map((k) => ({ label: OUTCOME_LABELS[k], probability: odds[k] })),
+    damage,
+    hp: t.hp,
+    explanation: explanation(p, sides),
+    diceHint: `d10 Melee Combat${defenceRolls(p.defence) ? `, d10 ${p.defence}` : ''}; on a hit 2d6 zone and ${diceText(sides.weapon)} damage`,
+  })
+}
+
+export function resolveMelee(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
+  const p = prepare(request, sides, t)
+  const blocked = surprisedRefusal(a) ?? p.defenceRefusal
+  if (blocked) return fail('attack/cannot', blocked)
+  const { weapon, target } = sides
+  const attack = rollTerms(p.attack, `${a.name}: Melee Combat at ${t.name}`, dice)
+  const rolls: RollRecord[] = [attack.roll]
+  const defended = attack.total >= p.difficulty && defenceRolls(p.defence) ? rollTerms(p.defenceTerms, `${t.name}: ${p.defence}`, dice) : null
+  if (defended) rolls.push(defended.roll)
+  const outcome = meleeOutcome(attack.total, p.difficulty, p.defence, defended?.total ?? null)
+  const lines: string[] = [`attack ${attack.total}${p.difficulty ? ` vs difficulty ${p.difficulty}` : ''}`]
+  if (defended) lines.push(`${p.defence} ${defended.total}`)
+  let damage = 0
+  if (outcome === 'hit' || outcome === 'blocked') {
+    const h = rollHit(weapon, null, target.dr, `${a.name} → ${t.name}`, dice)
+    rolls.push(...h.rolls)
+    damage = outcome === 'blocked' ? blockedDamage(h.damage) : h.damage
+    lines.push(outcome === 'blocked' ? `${h.how} → ${h.damage}, blocked: half is ${damage}` : `${h.how} → ${damage}`)
+  }
+  // D6: a dodge spends the defender's action for the round, counted on its own sheet.
+  const targetAfter: D10Sheet | null = defended && p.defence === 'dodge' ? { ...target, live: { ...target.live, defending: target.live.defending + 1 } } : null
+  return ok({
+    attackerRules: null,
+    targetRules: targetAfter ? asJson(targetAfter) : null,
+    targetHp: t.hp - damage,
+    summary: `${a.name} strikes at ${t.name} with the ${weapon.name}: ${OUTCOME_LABELS[outcome].toLowerCase()}${damage ? `, ${damage} damage` : ''} (${lines.join('; ')})`,
+    detail: [...explanation(p, sides), { title: 'Result', lines: lines.map((l) => ({ label: l, value: '', source: 'D6, D7' })) }],
+    rolls,
+    cost: oneAction,
+  })
+}

@@ -1,0 +1,169 @@
+import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
+import type { RollRecord } from '../../../../src-shared/dice'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { Dice } from '../../../core/dice/dice-roller'
+import type { AttackResolution, RulesCombatant } from '../../ruleset'
+import { rollTerms, skillTerms } from '../checks/d10-check'
+import { asJson } from '../d10-sheet-access'
+import { percent, sumTerms, termsSection, type Term } from '../d10-terms'
+import { diceDistribution } from '../damage/distribution'
+import { perHitDistribution } from '../damage/hit-zones'
+import { rollHit, type RolledHit } from '../damage/roll-hit'
+import { burstRoundHits } from '../ranged/burst'
+import { AIMED_ZONES, rangedDifficulty, SIZE_OF_STANCE, SIZES, type AimedZone, type Difficulty, type RangedSituation } from '../ranged/difficulty'
+import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
+import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
+import { oneAction } from '../turns/d10-economy'
+import { blockedPreview, bool, choice, diceText, mapDistance, num, oddsPreview, oneOf, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+
+/** The request option a suppressing-fire prompt sets: the GM's out-of-turn shot (`002` Suppressing Fire). */
+export const SUPPRESSION_SHOT = 'suppressionShot'
+const DEFAULT_DISTANCE = 20
+
+interface Prepared {
+  readonly situation: RangedSituation
+  readonly difficulty: Difficulty
+  readonly check: Term[]
+  readonly skill: 'firearms' | 'throwing'
+  readonly mode: string
+  readonly rounds: number
+  readonly shot: boolean
+  readonly options: AttackOption[]
+}
+
+/** The situation from both sheets and the map, overridden by whatever the GM set. */
+function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): Prepared {
+  const { attacker, target, weapon } = sides
+  const o = request.options
+  const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? ['single']
+  const mode = modes.includes(request.mode) ? request.mode : modes[0]!
+  const rounds = mode === 'burst' ? Math.max(1, Math.min(weapon.burst, usesAmmo(weapon) ? weapon.ammo : weapon.burst)) : 1
+  const aimed = attacker.live.aim?.targetId === t.id ? attacker.live.aim.count : 0
+  const zone = oneOf(o, 'zone', ['roll', ...AIMED_ZONES], 'roll')
+  const situation: RangedSituation = {
+    distance: Math.max(0, num(o, 'distance') ?? mapDistance(a, t) ?? DEFAULT_DISTANCE),
+    effectiveRange: weapon.effectiveRange,
+    size: oneOf(o, 'size', SIZES, SIZE_OF_STANCE[target.live.stance]),
+    targetMovement: oneOf(o, 'targetMovement', MOVEMENTS, target.live.movement),
+    shooterMovement: oneOf(o, 'shooterMovement', MOVEMENTS, attacker.live.movement),
+    shooterStance: oneOf(o, 'shooterStance', STANCES, attacker.live.stance),
+    environment: num(o, 'environment') ?? 0,
+    misc: num(o, 'misc') ?? 0,
+    aims: Math.max(0, Math.trunc(num(o, 'aims') ?? aimed)),
+    aimedZone: zone === 'roll' ? null : (zone as AimedZone),
+  }
+  const skill = weapon.kind === 'thrown' ? 'throwing' : 'firearms'
+  const shot = bool(o, SUPPRESSION_SHOT) === true
+  const options: AttackOption[] = [
+    { key: 'distance', label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
+    choice('size', 'Target size', situation.size, SIZES),
+    choice('targetMovement', 'Target movement', situation.targetMovement, MOVEMENTS),
+    choice('shooterMovement', 'Shooter movement', situation.shooterMovement, MOVEMENTS),
+    choice('shooterStance', 'Shooter stance', situation.shooterStance, STANCES),
+    { key: 'environment', label: 'Environment (light, wind…)', kind: 'number', value: situation.environment, min: -20, max: 20 },
+    { key: 'misc', label: 'Other modifiers', kind: 'number', value: situation.misc, min: -20, max: 20 },
+    { key: 'aims', label: 'Aim actions this round (−2 each)', kind: 'number', value: situation.aims, min: 0, max: 10 },
+    choice('zone', 'Aim at a zone', zone, ['roll', ...AIMED_ZONES], (z) => (z === 'roll' ? 'No (roll 2d6)' : z)),
+    ...(shot ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies AttackOption] : []),
+  ]
+  return { situation, difficulty: rangedDifficulty(situation), check: skillTerms(attacker, skill), skill, mode, rounds, shot, options }
+}
+
+const costText = (shot: boolean) => (shot ? 'free (suppressing fire)' : '1 action (a reaction out of turn)')
+
+function refusal(p: Prepared, sides: Sides, a: RulesCombatant): string | null {
+  if (!p.difficulty.ok) return p.difficulty.reason
+  if (usesAmmo(sides.weapon) && sides.weapon.ammo === 0) return `The ${sides.weapon.name} is empty: reload first.`
+  return surprisedRefusal(a)
+}
+
+function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
+  const { weapon, target } = sides
+  const out: ExplanationSection[] = [termsSection('Difficulty', p.difficulty.terms)]
+  out.push(termsSection(`${SKILL_LABELS[p.skill]} check: d10 plus`, p.check, { label: 'a round hits iff the total reaches its difficulty (D1)', source: 'D1' }))
+  if (!p.difficulty.ok) return out
+  const d = p.difficulty.difficulty
+  const bonus = sumTerms(p.check)
+  const rounds = Array.from({ length: p.rounds }, (_, i) => ({ label: `Round ${i + 1}: difficulty ${d + i * weapon.recoil}`, value: `d10 ≥ ${d + i * weapon.recoil - bonus}`, source: 'D5' }))
+  if (p.rounds > 1) out.push({ title: `Burst of ${p.rounds}, recoil ${weapon.recoil}: one check`, lines: rounds })
+  out.push({
+    title: 'Each hit',
+    lines: [
+      { label: 'Zone', value: p.situation.aimedZone ? `${p.situation.aimedZone} (aimed, no roll)` : '2d6 on the zone table', source: 'D7' },
+      { label: 'Damage', value: `${diceText(weapon)} ${weapon.damageType}`, source: '002 Damage' },
+      { label: 'Target DR head/torso/arms/legs', value: `${target.dr.head}/${target.dr.torso}/${target.dr.arms}/${target.dr.legs}`, source: 'D7' },
+    ],
+  })
+  return out
+}
+
+export function previewRanged(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): AttackPreview {
+  const p = prepare(request, sides, a, t)
+  const base = { weapons: sides.weaponList, options: p.options, cost: costText(p.shot) }
+  const blocked = refusal(p, sides, a)
+  if (blocked || !p.difficulty.ok) return blockedPreview(base, explanation(p, sides), blocked ?? 'cannot be made')
+  const { weapon, target } = sides
+  const hits = hitCountChances({ bonus: sumTerms(p.check), difficulty: p.difficulty.difficulty, recoil: weapon.recoil, rounds: p.rounds })
+  const damage = volleyDamage(hits, perHitDistribution(diceDistribution(weapon.damage), p.situation.aimedZone, weapon.damageType, target.dr))
+  const outcomes = p.rounds === 1 ? [{ label: 'Miss', probability: hits[0]! }, { label: 'Hit', probability: hits[1]! }] : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
+  return oddsPreview(base, {
+    headline: `${p.situation.distance} m · ${p.difficulty.band} range (E ${weapon.effectiveRange} m) · difficulty ${p.difficulty.difficulty} · hit ${percent(1 - hits[0]!)}`,
+    outcomes,
+    damage,
+    hp: t.hp,
+    explanation: explanation(p, sides),
+    diceHint: `d10 ${SKILL_LABELS[p.skill]} check; then for each hit${p.situation.aimedZone ? '' : ' 2d6 zone and'} ${diceText(weapon)} damage`,
+  })
+}
+
+function hitLines(hits: readonly RolledHit[], roundsHit: readonly boolean[], difficulty: number, recoil: number, total: number): ExplanationSection {
+  let next = 0
+  return {
+    title: 'Rounds',
+    lines: roundsHit.map((hit, i) => {
+      const need = difficulty + i * recoil
+      if (!hit) return { label: `Round ${i + 1}: ${total} vs ${need}`, value: 'miss', source: 'D5' }
+      const h = hits[next++]!
+      return { label: `Round ${i + 1}: ${total} vs ${need}`, value: `hit — ${h.how} → ${h.damage}`, source: 'D5, D7' }
+    }),
+  }
+}
+
+export function resolveRanged(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
+  const p = prepare(request, sides, a, t)
+  const blocked = refusal(p, sides, a)
+  if (blocked || !p.difficulty.ok) return fail('attack/cannot', blocked ?? 'The attack cannot be made.')
+  const { weapon, attacker, target } = sides
+  const difficulty = p.difficulty.difficulty
+  const check = rollTerms(p.check, `${a.name}: ${SKILL_LABELS[p.skill]} at ${t.name}`, dice)
+  const roundsHit = burstRoundHits(check.total, difficulty, weapon.recoil, p.rounds)
+  const rolls: RollRecord[] = [check.roll]
+  const hits: RolledHit[] = []
+  for (const hit of roundsHit) {
+    if (!hit) continue
+    const h = rollHit(weapon, p.situation.aimedZone, target.dr, `${a.name} → ${t.name}`, dice)
+    rolls.push(...h.rolls)
+    hits.push(h)
+  }
+  const damage = hits.reduce((s, h) => s + h.damage, 0)
+  const spentAmmo = usesAmmo(weapon) ? p.rounds : 0
+  // `002` Taking Aim: the aim is used by firing (and is lost anyway when the round ends).
+  const after: D10Sheet = {
+    ...attacker,
+    weapons: attacker.weapons.map((w, i) => (i === sides.slot ? { ...w, ammo: w.ammo - spentAmmo } : w)),
+    live: { ...attacker.live, aim: null },
+  }
+  const n = hits.length
+  const outcome = p.rounds > 1 ? `${n} of ${p.rounds} hit` : n ? 'hit' : 'miss'
+  const how = p.mode === 'burst' ? ` (burst of ${p.rounds})` : ''
+  const verb = p.shot ? `takes an out-of-turn shot while suppressing with the ${weapon.name}${how} at` : `${weapon.kind === 'thrown' ? 'throws' : 'fires'} the ${weapon.name}${how} at`
+  return ok({
+    attackerRules: asJson(after),
+    targetRules: null,
+    targetHp: t.hp - damage,
+    summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}`,
+    detail: [...explanation(p, sides), hitLines(hits, roundsHit, difficulty, weapon.recoil, check.total)],
+    rolls,
+    ...(p.shot ? { cost: [], outOfTurn: 'free' as const } : { cost: oneAction }),
+  })
+}

@@ -1,0 +1,64 @@
+import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
+import { asJson, asSheet } from './d10-sheet-access'
+import type { D10Sheet, Live } from './sheet/d10-sheet'
+import { declaredEffort } from './turns/d10-initiative'
+import { ACTION } from './turns/d10-economy'
+
+function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[], spend: PoolCost[] = []): EdgeEffects | null {
+  if (JSON.stringify(live) === JSON.stringify(sheet.live) && spend.length === 0) return null
+  return { rules: asJson({ ...sheet, live }), hp: c.hp, lines, rolls: [], ...(spend.length ? { spend } : {}) }
+}
+
+/** D2: the effort points declared for the roll just made leave the pool. */
+function spendDeclared(sheet: D10Sheet, live: Live, lines: string[]): Live {
+  const used = declaredEffort(sheet)
+  if (sheet.live.initiativeEffort === 0) return live
+  if (used > 0) lines.push(`spends ${used} effort point${used === 1 ? '' : 's'} on initiative (D2)`)
+  return { ...live, effort: live.effort - used, initiativeEffort: 0 }
+}
+
+/** What the round's end takes away: the aim (`002` Taking Aim), the dodges counted, the speed regained (D3, D6). */
+function roundCleared(live: Live): Live {
+  return { ...live, aim: null, defending: 0, speedRegained: 0 }
+}
+
+/**
+ * Its turn begins: a dodge made earlier this round already took its action (D6), so the action
+ * pool starts spent by it; it stops counting as moving until it moves again (D4).
+ */
+export function d10StartOfTurn(c: RulesCombatant): EdgeEffects | null {
+  const sheet = asSheet(c.rules)
+  if (!sheet) return null
+  const lines: string[] = []
+  const spend: PoolCost[] = []
+  if (sheet.live.defending > 0) {
+    spend.push({ pool: ACTION, amount: sheet.live.defending })
+    lines.push('its action this round already went on a dodge (D6)')
+  }
+  return effects(c, sheet, { ...sheet.live, defending: 0, speedRegained: 0, movement: 'subtle' }, lines, spend)
+}
+
+/** A new round: the aim lapses, and with initiative rerolled each round the declared effort is spent (D2). */
+export function d10StartOfRound(c: RulesCombatant, rerolled: boolean): EdgeEffects | null {
+  const sheet = asSheet(c.rules)
+  if (!sheet) return null
+  const lines: string[] = []
+  if (sheet.live.aim) lines.push(`its aim at ${sheet.live.aim.name} lapses with the round (002 Taking Aim)`)
+  const cleared = roundCleared(sheet.live)
+  return effects(c, sheet, rerolled ? spendDeclared(sheet, cleared, lines) : cleared, lines)
+}
+
+/** The first initiative roll of the fight: the declared effort is spent. */
+export function d10StartOfEncounter(c: RulesCombatant): EdgeEffects | null {
+  const sheet = asSheet(c.rules)
+  if (!sheet) return null
+  const lines: string[] = []
+  return effects(c, sheet, spendDeclared(sheet, roundCleared(sheet.live), lines), lines)
+}
+
+/** The fight is over: nothing of it carries into the next but the effort spent and the stance. */
+export function d10EndOfEncounter(c: RulesCombatant): EdgeEffects | null {
+  const sheet = asSheet(c.rules)
+  if (!sheet) return null
+  return effects(c, sheet, { ...roundCleared(sheet.live), movement: 'subtle', initiativeEffort: 0 }, [])
+}

@@ -1,0 +1,71 @@
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { ParsedRules, Ruleset } from '../ruleset'
+import { choice } from './attacks/attack-shared'
+import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
+import { d10ActionList, performD10Action } from './d10-actions'
+import { d10CheckChance, d10CheckList, rollD10Check } from './d10-checks'
+import { D10_CONDITIONS } from './d10-conditions'
+import { d10EndOfEncounter, d10StartOfEncounter, d10StartOfRound, d10StartOfTurn } from './d10-edges'
+import { d10MovementCost } from './turns/d10-movement-cost'
+import { D10_QUICK_NPCS } from './d10-npcs'
+import { asSheet } from './d10-sheet-access'
+import { d10Card } from './sheet/d10-card'
+import { d10SheetSchema, freshLive, type D10Sheet } from './sheet/d10-sheet'
+import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
+import { d10MapMove } from './suppression/lane-move'
+import { d10Economy } from './turns/d10-economy'
+import { rollD10Initiative } from './turns/d10-initiative'
+
+export const D10_RULESET_ID = 'd10-difficulty'
+
+/** D2: initiative is rolled again every round unless the campaign fixes it for the encounter. */
+export const INITIATIVE_SETTING = 'initiative'
+const INITIATIVE_MODES = ['each-round', 'fixed'] as const
+export type InitiativeMode = (typeof INITIATIVE_MODES)[number]
+
+function parse(input: unknown): Result<ParsedRules> {
+  const parsed = d10SheetSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return fail('rules/invalid', `d10 sheet: ${issue.path.join('.') || 'sheet'} ${issue.message}`)
+  }
+  const sheet: D10Sheet = { ...parsed.data, live: parsed.data.live ?? freshLive(parsed.data.effortMax) }
+  // The chapter sizes no hit points: the GM's number stands.
+  return ok({ data: sheet as unknown as JsonValue, maxHp: null })
+}
+
+/** The d10 difficulty system (`002`) behind the ruleset interface, under one initiative option (D2). */
+export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Ruleset {
+  const rerolled = initiative === 'each-round'
+  return {
+    id: D10_RULESET_ID,
+    name: 'd10 difficulty system',
+    rollInitiative: rollD10Initiative,
+    initiativeEachRound: rerolled,
+    settings: {
+      defaults: [choice(INITIATIVE_SETTING, 'Initiative (D2)', 'each-round', INITIATIVE_MODES, (m) => (m === 'fixed' ? 'Fixed for the encounter' : 'Rerolled every round'))],
+      apply: (values) => createD10Ruleset(values[INITIATIVE_SETTING] === 'fixed' ? 'fixed' : 'each-round'),
+    },
+    quickNpcs: D10_QUICK_NPCS,
+    combatantRules: {
+      parse,
+      card: (rules) => d10Card(rules as unknown as D10Sheet),
+      form: (rules) => d10SheetForm(asSheet(rules)),
+      fromForm: (values, current) => d10SheetFromForm(values, asSheet(current)),
+    },
+    economy: d10Economy,
+    conditions: D10_CONDITIONS,
+    onMapMove: d10MapMove,
+    movementCost: d10MovementCost,
+    checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance },
+    edges: {
+      startOfTurn: (c) => d10StartOfTurn(c),
+      startOfRound: (c) => d10StartOfRound(c, rerolled),
+      startOfEncounter: (c) => d10StartOfEncounter(c),
+      endOfEncounter: (c) => d10EndOfEncounter(c),
+    },
+    actions: { list: d10ActionList, perform: (request, actor, target) => performD10Action(request, actor, target) },
+    attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
+  }
+}

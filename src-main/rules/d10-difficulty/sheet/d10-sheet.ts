@@ -1,0 +1,118 @@
+import { z } from 'zod'
+
+/**
+ * The attributes the `002` combat chapter reads. It only ever adds their modifiers ("adds the
+ * dexterity modifier"), and defines no attribute scores or score-to-modifier table, so the sheet
+ * holds the modifiers themselves.
+ */
+export const ATTRIBUTES = ['str', 'dex', 'con', 'per'] as const
+export type Attribute = (typeof ATTRIBUTES)[number]
+export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = { str: 'Strength', dex: 'Dexterity', con: 'Constitution', per: 'Perception' }
+
+/** The skills the chapter's checks name (its firearms skill is unnamed: "the appropriate skill"). */
+export const SKILLS = ['firearms', 'throwing', 'melee', 'dodge', 'notice', 'stealth'] as const
+export type Skill = (typeof SKILLS)[number]
+export const SKILL_LABELS: Readonly<Record<Skill, string>> = {
+  firearms: 'Firearms',
+  throwing: 'Throwing',
+  melee: 'Melee Combat',
+  dodge: 'Dodge',
+  notice: 'Notice',
+  stealth: 'Stealth',
+}
+
+/** `002` Zones: the body parts armour covers (the vital organs sit inside the torso and the head). */
+export const ARMOUR_ZONES = ['head', 'torso', 'arms', 'legs'] as const
+export type ArmourZone = (typeof ARMOUR_ZONES)[number]
+
+/** `002` Stance: the four firing stances. */
+export const STANCES = ['standing', 'kneeling', 'prone-firing', 'prone'] as const
+export type Stance = (typeof STANCES)[number]
+
+/** `002` Movement: how fast something moves, for both target and shooter. */
+export const MOVEMENTS = ['still', 'subtle', 'slow', 'fast'] as const
+export type Movement = (typeof MOVEMENTS)[number]
+
+export const DAMAGE_TYPES = ['piercing', 'bludgeoning', 'slashing'] as const
+export type DamageType = (typeof DAMAGE_TYPES)[number]
+
+const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
+
+const modifier = int(-5, 10)
+const ranks = int(0, 20)
+
+export const damageDiceSchema = z.strictObject({ count: int(1, 10), sides: int(2, 20), bonus: int(-10, 50) })
+export type DamageDice = z.infer<typeof damageDiceSchema>
+
+/**
+ * A carried weapon with its numbers on the sheet, so the GM can write any gun the table invents.
+ * `magazine` 0 means it uses no ammunition (a blade); a thrown weapon's "magazine" is how many are carried.
+ */
+export const weaponSchema = z
+  .strictObject({
+    name: z.string().trim().min(1, 'must not be empty').max(80),
+    kind: z.enum(['firearm', 'thrown', 'melee']),
+    /** `002` Range: E, in metres; the range bands are fractions of it (D4). */
+    effectiveRange: z.number().min(1).max(10_000),
+    damage: damageDiceSchema,
+    damageType: z.enum(DAMAGE_TYPES),
+    /** Rounds in one burst (1: single shots only) and what each further round adds (D5). */
+    burst: int(1, 20).default(1),
+    recoil: int(0, 20).default(0),
+    magazine: int(0, 1000).default(0),
+    ammo: int(0, 1000).default(0),
+    spareMagazines: int(0, 50).default(0),
+  })
+  .refine((w) => w.magazine === 0 || w.ammo <= w.magazine, { message: 'cannot hold more rounds than the magazine', path: ['ammo'] })
+export type Weapon = z.output<typeof weaponSchema>
+
+/** What changes during a fight. */
+export const liveSchema = z.strictObject({
+  stance: z.enum(STANCES).default('standing'),
+  /** How it moved this round (a walk is slow, a run fast); it reads as the target's and the shooter's movement (D4). */
+  movement: z.enum(MOVEMENTS).default('subtle'),
+  /** `002` Taking Aim: aim actions taken this round at one target; lost at the round's end or when it fires. */
+  aim: z.strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200), count: int(1, 10) }).nullable().default(null),
+  /** Speed points handed back by an action this round (D3): the speed pool grows by what was spent before it. */
+  speedRegained: int(0, 1000).default(0),
+  /** Actions spent on dodges this round (D6); they come off the action pool. */
+  defending: int(0, 10).default(0),
+  /** Effort points on hand. */
+  effort: int(0, 100).default(0),
+  /** Effort points declared for the next initiative roll (D2); spent once it is rolled. */
+  initiativeEffort: int(0, 100).default(0),
+})
+export type Live = z.output<typeof liveSchema>
+
+export const d10SheetSchema = z.strictObject({
+  attributes: z.strictObject({ str: modifier, dex: modifier, con: modifier, per: modifier }),
+  skills: z
+    .strictObject({ firearms: ranks, throwing: ranks, melee: ranks, dodge: ranks, notice: ranks, stealth: ranks })
+    .partial()
+    .default({})
+    .transform((s) => ({ firearms: 0, throwing: 0, melee: 0, dodge: 0, notice: 0, stealth: 0, ...s })),
+  /** `002` Movement: speed points, one metre each. */
+  speed: int(0, 50).default(8),
+  /** The effort pool's size (the chapter spends effort but sizes it elsewhere). */
+  effortMax: int(0, 100).default(0),
+  /** Per-zone damage reduction (`002` Zones). */
+  dr: z.strictObject({ head: int(0, 50), torso: int(0, 50), arms: int(0, 50), legs: int(0, 50) }).default({ head: 0, torso: 0, arms: 0, legs: 0 }),
+  /** Which starter armour the reductions came from, if any (a label; the numbers are what count). */
+  armourId: z.string().max(60).nullable().default(null),
+  weapons: z.array(weaponSchema).max(8).default([]),
+  live: liveSchema.optional(),
+})
+
+export type D10SheetInput = z.input<typeof d10SheetSchema>
+export type D10Sheet = Omit<z.output<typeof d10SheetSchema>, 'live'> & { readonly live: Live }
+
+/** A sheet fresh for the fight: effort full, standing, nothing declared. */
+export const freshLive = (effortMax: number): Live => ({
+  stance: 'standing',
+  movement: 'subtle',
+  aim: null,
+  speedRegained: 0,
+  defending: 0,
+  effort: effortMax,
+  initiativeEffort: 0,
+})

@@ -1,0 +1,119 @@
+import { distanceToSpine } from '../../../../src-shared/area-geometry'
+import type { ConditionInstance } from '../../../../src-shared/records'
+import { ok, type Result } from '../../../../src-shared/result'
+import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
+import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
+import { asSheet } from '../d10-sheet-access'
+import { percent } from '../d10-terms'
+import { diceDistribution, expectation } from '../damage/distribution'
+import { perHitDistribution } from '../damage/hit-zones'
+import { rangedDifficulty, SIZE_OF_STANCE } from '../ranged/difficulty'
+import { downChance, hitCountChances, volleyDamage } from '../ranged/ranged-odds'
+import type { D10Sheet } from '../sheet/d10-sheet'
+import { SUPPRESSION_SHOT } from '../attacks/ranged-attack'
+import { suppressionSchema, type SuppressionData } from './suppress'
+
+type Point = { readonly x: number; readonly y: number }
+
+/** Distance from p to the segment a–b (the shared lane geometry, with no width). */
+const toSegment = (p: Point, a: Point, b: Point): number => distanceToSpine({ x: a.x, y: a.y, radius: 0, to: b }, p)
+
+const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+
+/** Closest approach of two segments (0 when they cross). */
+export function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
+  const crosses = cross(a, b, c) * cross(a, b, d) < 0 && cross(c, d, a) * cross(c, d, b) < 0
+  return crosses ? 0 : Math.min(toSegment(a, c, d), toSegment(b, c, d), toSegment(c, a, b), toSegment(d, a, b))
+}
+
+/** Whether a path passes through a lane (or a plain zone): within its radius of its centre line. */
+export function pathTouches(path: MapPath, area: MapArea['area']): boolean {
+  const end = area.to ?? { x: area.x, y: area.y }
+  return segmentGap(path.from, path.to, { x: area.x, y: area.y }, end) <= area.radius
+}
+
+/** The out-of-turn shot is a burst when a burst's worth of bullets goes down each action, else a single shot. */
+const shotMode = (data: SuppressionData) => (data.weapon.burst > 1 && data.bullets >= data.weapon.burst ? 'burst' : 'single')
+
+/** The exact odds of the suppressor's shot at the mover where the move ends, as the prompt shows them. */
+export function shotOddsText(data: SuppressionData, mover: D10Sheet, moverHp: number, to: Point): string {
+  const distance = data.from ? Math.round(Math.hypot(to.x - data.from.x, to.y - data.from.y) * 10) / 10 : data.distance
+  const rounds = shotMode(data) === 'burst' ? data.weapon.burst : 1
+  const d = rangedDifficulty({
+    distance,
+    effectiveRange: data.weapon.effectiveRange,
+    size: SIZE_OF_STANCE[mover.live.stance],
+    targetMovement: 'slow',
+    shooterMovement: data.movement,
+    shooterStance: data.stance,
+    environment: 0,
+    misc: 0,
+    aims: 0,
+    aimedZone: null,
+  })
+  if (!d.ok) return `cannot hit: ${d.reason}`
+  const hits = hitCountChances({ bonus: data.bonus, difficulty: d.difficulty, recoil: data.weapon.recoil, rounds })
+  const damage = volleyDamage(hits, perHitDistribution(diceDistribution(data.weapon.damage), null, data.weapon.damageType, mover.dr))
+  return `difficulty ${d.difficulty} at ${distance} m · hit ${percent(1 - hits[0]!)} · expected ${expectation(damage).toFixed(1)} damage · down ${percent(downChance(damage, moverHp))}`
+}
+
+/** One prompt per suppressor holding the mover: its out-of-turn shot, which the GM may allow or dismiss. */
+function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet, to: Point): PromptDraft {
+  const parsed = suppressionSchema.safeParse(s.data)
+  if (!s.sourceId || !parsed.success) {
+    // Put on by hand: the shooter's gun and numbers are not recorded, so the GM settles it.
+    return {
+      reactorId: s.sourceId ?? mover.id,
+      targetId: mover.id,
+      text: `${mover.name} leaves cover while suppressed; the suppressing fire was not laid through the action, so the GM settles any shot by hand (002 Suppressing Fire)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    }
+  }
+  const data = parsed.data
+  const mode = shotMode(data)
+  return {
+    reactorId: s.sourceId,
+    targetId: mover.id,
+    text: `${mover.name} leaves cover under ${data.suppressor}'s suppressing fire: the GM may allow ${data.suppressor} an out-of-turn shot (002 Suppressing Fire)`,
+    resolve: { kind: 'attack', request: { attackerId: s.sourceId, targetId: mover.id, weapon: data.slot, mode, options: { [SUPPRESSION_SHOT]: true, targetMovement: 'slow' } } },
+    odds: shotOddsText(data, sheet, mover.hp, to),
+  }
+}
+
+/**
+ * A token moved while fire lanes stand (`002` Suppressing Fire): a suppressed mover may draw each
+ * of its suppressors' out-of-turn shots, prompted with exact odds; anyone else whose path crosses
+ * a lane is flagged for the GM, who decides whether that shooter fires. The map cannot tell cover,
+ * so the GM dismisses the prompt when the move stays in cover. Null when nothing stands in the way.
+ */
+export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null {
+  const sheet = asSheet(mover.rules)
+  if (!sheet) return null
+  const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
+  // One prompt per suppressor (a hand-made condition with no source gets its own).
+  const bySuppressor = new Map(held.map((h) => [h.sourceId ?? h.key, h]))
+  const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to))
+  const crossed = areas.filter((a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area))
+  for (const lane of crossed) {
+    prompts.push({
+      reactorId: lane.bearerId,
+      targetId: mover.id,
+      text: `${mover.name} crosses a fire lane: the GM decides whether its shooter fires (002 Suppressing Fire)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    })
+  }
+  if (prompts.length === 0) return null
+  return ok({
+    actorRules: null,
+    actorHp: mover.hp,
+    targetRules: null,
+    targetHp: null,
+    summary: `${mover.name} moves under suppressing fire: ${prompts.length} shot${prompts.length === 1 ? '' : 's'} for the GM to allow or dismiss (002 Suppressing Fire)`,
+    detail: [],
+    rolls: [],
+    outOfTurn: 'free',
+    prompts,
+  })
+}

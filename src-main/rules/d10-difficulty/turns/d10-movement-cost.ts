@@ -1,0 +1,24 @@
+import type { RulesCombatant } from '../../ruleset'
+import { DIFFICULT_TERRAIN } from '../d10-conditions'
+import { asSheet } from '../d10-sheet-access'
+import { movementPoints, speedLeft } from './d10-economy'
+
+/**
+ * What a path on the map costs (D3): a metre a speed point walking (half running, double on
+ * difficult terrain). Moving spends no action; running out of speed points does — one action
+ * regains them — so `actions` counts the refills the path needs beyond what is left.
+ */
+export function d10MovementCost(c: RulesCombatant, metres: number): { actions: number; label: string } {
+  const sheet = asSheet(c.rules)
+  if (!sheet) return { actions: 0, label: 'no sheet' }
+  const difficult = c.conditions.some((x) => x.conditionId === DIFFICULT_TERRAIN)
+  const points = movementPoints(metres, 'walk', difficult)
+  const running = movementPoints(metres, 'run', difficult)
+  const left = speedLeft(c, sheet)
+  const terrain = difficult ? ' on difficult terrain' : ''
+  const run = running < points ? `; running ${running}` : ''
+  if (points <= left) return { actions: 0, label: `${points} speed points${terrain} (${left} left${run})` }
+  if (sheet.speed === 0) return { actions: 0, label: `${points} speed points${terrain}: it has no speed (D3)` }
+  const actions = Math.ceil((points - left) / sheet.speed)
+  return { actions, label: `${points} speed points${terrain}: ${left} left, then ${actions} action${actions === 1 ? '' : 's'} to regain${run}${actions > 1 ? ' (more than a round)' : ''}` }
+}
