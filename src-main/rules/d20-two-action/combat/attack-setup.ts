@@ -42,15 +42,21 @@ export interface AttackSetup {
 
 const NO_REACTION = 'none'
 
+/**
+ * The reaction is chosen per defender: the attack panel keeps its options while the GM switches
+ * targets, and a Parry picked against the Duelist must not follow the GM to the Brute.
+ */
+export const reactionKey = (t: RulesCombatant): string => `reaction:${t.id}`
+
 export const sheetOf = (c: RulesCombatant): Result<D20Sheet> =>
   c.rules ? ok(c.rules as unknown as D20Sheet) : fail('attack/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
 
 function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): AttackOption | null {
-  if (target.defences.length === 0) return null
+  if (target.defences.length === 0 && chosen === NO_REACTION) return null
   const open = availableDefences(target, t, arm.weapon, mode)
   const shown = chosen !== NO_REACTION && !open.includes(chosen as Defence) && (DEFENCES as readonly string[]).includes(chosen) ? [chosen as Defence] : []
   return {
-    key: 'reaction',
+    key: reactionKey(t),
     label: `${t.name} reacts (W4)`,
     kind: 'choice',
     value: chosen,
@@ -111,7 +117,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const asReaction = isReaction(a)
   const held = asReaction ? heldBonus(a) : null
   const hit = hitBonuses({ attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions }, situation, held ? [held] : [])
-  const chosen = optText(o, 'reaction') ?? NO_REACTION
+  const chosen = optText(o, reactionKey(t)) ?? optText(o, 'reaction') ?? NO_REACTION
   const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
   const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
   const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []

@@ -2,7 +2,7 @@ import type { ExplanationLine, ExplanationSection } from '../../../../src-shared
 import { armaments, damageFlat, hitAttribute } from '../combat/armament'
 import { armourRatingOf } from '../combat/hit-test'
 import { DEFENCE_LABELS } from '../combat/reactions'
-import { DOC, signed } from '../d20-terms'
+import { DOC, signed, withSign } from '../d20-terms'
 import { total } from '../explain'
 import { reactionsPerRound } from '../turns/economy'
 import { speedMetres, speedSquares } from '../turns/movement'
@@ -23,7 +23,7 @@ function weaponLines(s: D20Sheet): ExplanationLine[] {
     const extra = [w.attack === 'spell' ? `${w.actions} action${w.actions === 1 ? '' : 's'}` : '', w.inflicts ? `${w.inflicts.status}(${w.inflicts.dice})` : '', untrained ? 'not proficient' : '']
     return {
       label: w.name,
-      value: `d20${signed(s.attributes[attr] + untrained)} to hit · ${damage} ${w.damageType} · crit ${critRange(w.critFrom)}${extra.filter(Boolean).map((x) => ` · ${x}`).join('')}`,
+      value: `d20${withSign(s.attributes[attr] + untrained)} to hit · ${damage} ${w.damageType} · crit ${critRange(w.critFrom)}${extra.filter(Boolean).map((x) => ` · ${x}`).join('')}`,
       source: 'W3',
     }
   })

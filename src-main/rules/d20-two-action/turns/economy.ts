@@ -27,12 +27,14 @@ export const isReaction = (c: RulesCombatant): boolean => c.acting === false
 export const actionsLeft = (c: RulesCombatant): number => Math.max(0, ACTIONS_PER_TURN - (c.spent?.[ACTIONS] ?? 0))
 
 /**
- * W2: reactions left this round: the pool, less what the core counted (acts out of turn) and
- * less the reactions made inside someone else's attack, which only the sheet records.
+ * W2: reactions left this round. The core counts the acts it saw out of turn (and any pip the GM
+ * clicks); the sheet records every reaction, including those made inside someone else's attack,
+ * which no interface member lets a resolution charge to the defender's pool. The larger of the
+ * two counts is taken, so a GM who clicks the pip to match a Dodge does not count it twice.
  */
 export function reactionsLeft(sheet: D20Sheet, c: RulesCombatant): number {
-  const inAttacks = sheet.live.reactions.filter((r) => !r.pool).length
-  return Math.max(0, reactionsPerRound(sheet) - (c.spent?.[REACTIONS] ?? 0) - inAttacks)
+  const used = Math.max(c.spent?.[REACTIONS] ?? 0, sheet.live.reactions.length)
+  return Math.max(0, reactionsPerRound(sheet) - used)
 }
 
 /** W2 / `003 Reactions`: the pairs that cannot both be used in one round. */

@@ -28,41 +28,46 @@ export interface D20Placement extends InitiativePlacement {
   readonly rolls: readonly RollRecord[]
 }
 
-/** W1 / R0.3: higher total first; a tie goes to the higher Dex, then to the roll-offs, face by face. */
-function compare(a: Rolled, b: Rolled): number {
-  if (a.roll.total !== b.roll.total) return b.roll.total - a.roll.total
-  if (a.dex !== b.dex) return b.dex - a.dex
-  const n = Math.max(a.offs.length, b.offs.length)
-  for (let i = 0; i < n; i++) {
-    const d = (b.offs[i] ?? 0) - (a.offs[i] ?? 0)
-    if (d !== 0) return d
+/** Splits a list sorted by `key` into runs that share it. */
+function runs<T>(sorted: readonly T[], key: (x: T) => string): T[][] {
+  const out: T[][] = []
+  for (const x of sorted) {
+    const last = out[out.length - 1]
+    if (last && key(last[0]!) === key(x)) last.push(x)
+    else out.push([x])
   }
-  return 0
+  return out
 }
 
 /**
- * W1: each entrant rolls d20 + Dex. Combatants with the same total and the same Dex roll a d6
- * each, again and again, until none is tied with another (only those still tied roll again).
+ * W1: the tied roll a d6 each, higher first; any still tied with each other roll again, until
+ * every one of them has its own place.
+ */
+function rollOff(tied: readonly Rolled[], dice: Dice): Rolled[] {
+  const rolled = tied.map((r) => {
+    const off = dice.roll({ count: 1, sides: 6, modifier: 0 }, `initiative roll-off: ${r.name} (d6, W1)`)
+    return { ...r, offs: [...r.offs, off.total], offRolls: [...r.offRolls, off] }
+  })
+  const byFace = [...rolled].sort((a, b) => b.offs[b.offs.length - 1]! - a.offs[a.offs.length - 1]!)
+  return runs(byFace, (r) => String(r.offs[r.offs.length - 1])).flatMap((run) => (run.length > 1 ? rollOff(run, dice) : run))
+}
+
+/**
+ * W1 / R0.3: each entrant rolls d20 + Dex, higher first. A tied total goes to the higher Dex;
+ * those tied on both roll d6 off until they differ.
  */
 export function rollD20Initiative(entrants: readonly InitiativeEntrant[], dice: Dice): D20Placement[] {
   // A stable rolling order, so the same state and seed give the same faces to the same names.
   const byName = [...entrants].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  let rolled: Rolled[] = byName.map((e) => {
+  const rolled: Rolled[] = byName.map((e) => {
     const dex = initiativeDex(e)
     const roll = dice.roll({ count: 1, sides: 20, modifier: dex }, `initiative: ${e.name} (d20 + Dex, W1)`)
     return { id: e.id, name: e.name, dex, roll, offs: [], offRolls: [] }
   })
-  for (;;) {
-    const tied = new Set<CombatantId>()
-    for (const a of rolled) for (const b of rolled) if (a !== b && compare(a, b) === 0) tied.add(a.id)
-    if (tied.size === 0) break
-    rolled = rolled.map((r) => {
-      if (!tied.has(r.id)) return r
-      const off = dice.roll({ count: 1, sides: 6, modifier: 0 }, `initiative roll-off: ${r.name} (d6, W1)`)
-      return { ...r, offs: [...r.offs, off.total], offRolls: [...r.offRolls, off] }
-    })
-  }
-  return [...rolled].sort(compare).map((r) => ({
+  // Sorting is stable: equal keys keep the name order, which is the order they roll off in.
+  const ranked = [...rolled].sort((a, b) => b.roll.total - a.roll.total || b.dex - a.dex)
+  const placed = runs(ranked, (r) => `${r.roll.total}/${r.dex}`).flatMap((run) => (run.length > 1 ? rollOff(run, dice) : run))
+  return placed.map((r) => ({
     combatantId: r.id,
     initiative: { roll: r.roll, total: r.roll.total, tieBreak: r.offs },
     dex: r.dex,

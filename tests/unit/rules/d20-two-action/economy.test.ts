@@ -7,7 +7,7 @@ import { attack, condition, d20, faces, fighter, live, must, sheet } from './d20
 const withRules = (c: RulesCombatant, rules: JsonValue | null): RulesCombatant => ({ ...c, rules: rules ?? c.rules })
 const reactionChoices = (a: RulesCombatant, t: RulesCombatant, mode = '') => {
   const p = must(d20.attacks!.preview(attack(a, t, { mode }), a, t))
-  const o = p.options.find((x) => x.key === 'reaction')
+  const o = p.options.find((x) => x.key.startsWith('reaction'))
   return o && o.kind === 'choice' ? o.choices.map((c) => c.value) : []
 }
 
@@ -101,6 +101,22 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
   it('W2 the reactions the core counted (acts out of turn) come off the same round: none left to dodge with', () => {
     const t = { ...defender(), spent: { reactions: 1 } }
     expect(reactionChoices(fighter('A', sheet(), { acting: true }), t)).toEqual(['none'])
+  })
+
+  it('W2 a pip the GM clicks to match a Dodge is not counted twice (Grace and Finesse still has its second)', () => {
+    const t = { ...reactOnce(defender({ graceAndFinesse: true }), 'dodge'), spent: { reactions: 1 } }
+    expect(reactionChoices(fighter('A', sheet(), { acting: true }), t)).toEqual(['none', 'parry', 'riposte'])
+  })
+
+  it('W4 the reaction is chosen per defender: a Parry picked against one target does not follow the GM to another', () => {
+    const a = fighter('A', sheet(), { acting: true })
+    const duelist = defender()
+    const brute = fighter('B', sheet())
+    const options = { [`reaction:${duelist.id}`]: 'parry' }
+    expect(must(d20.attacks!.preview(attack(a, duelist, {}, options), a, duelist)).outcomes.map((o) => o.label)).toContain('Stopped (Parry)')
+    const other = must(d20.attacks!.preview(attack(a, brute, {}, options), a, brute))
+    expect(other.blocked).toBeNull()
+    expect(other.options.some((o) => o.key.startsWith('reaction'))).toBe(false)
   })
 
   it('W2 a new round gives the reactions back', () => {
