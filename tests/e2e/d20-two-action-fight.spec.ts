@@ -64,16 +64,19 @@ class Fight {
   }
 
   /** Picks the attack, waits for its odds and checks they are a whole distribution. */
-  async prepare(attacker: string, target: string, set: { weapon?: string; mode?: string; reaction?: string } = {}): Promise<Record<string, number>> {
+  async prepare(attacker: string, target: string, set: { weapon: string; mode?: string; reaction?: string }): Promise<Record<string, number>> {
     await this.attack.choose(attacker, target)
-    if (set.weapon) await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
+    // The panel keeps the weapon slot between attackers: name the weapon every time.
+    await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
     if (set.mode) await this.attack.root.getByTestId('attack-mode').selectOption(set.mode)
     // The reaction is chosen per defender: its option's key names the target.
     if (set.reaction) await this.attack.root.locator('[data-testid^="option-reaction"] select').selectOption(set.reaction)
-    await expect(this.attack.root.getByTestId('odds-outcome').first()).toBeVisible()
-    const odds = await this.attack.outcomes()
-    expect(Object.values(odds).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0)
-    return odds
+    const rows = this.attack.root.getByTestId('odds-outcome')
+    await expect(set.reaction ? rows.filter({ hasText: 'Stopped' }) : rows.first()).toBeVisible()
+    // The panel re-renders as the preview arrives: read once the rows make a whole distribution.
+    const sum = async () => Object.values(await this.attack.outcomes()).reduce((a, b) => a + b, 0)
+    await expect.poll(sum).toBeCloseTo(100, 0)
+    return this.attack.outcomes()
   }
 
   /** Resolves the prepared attack and checks the target's card moved by the damage its log line reports. */
@@ -82,7 +85,8 @@ class Fight {
     const entries = await this.gm.page.getByTestId('log-entry').count()
     await this.attack.resolve(dice)
     await expect.poll(() => this.gm.page.getByTestId('log-entry').count()).toBeGreaterThan(entries)
-    const text = (await this.entry(`${attacker} `).filter({ hasText: ` ${target} with the ` }).locator('.text').textContent()) ?? ''
+    const line = new RegExp(`^${attacker} (attacks|casts at|makes an attack of opportunity on) ${target} with the `)
+    const text = (await this.gm.page.getByTestId('log-entry').locator('.text').filter({ hasText: line }).last().textContent()) ?? ''
     const damage = Number(/(?:hit|critical hit), (\d+) damage/.exec(text)?.[1] ?? 0)
     await expect.poll(() => this.hp(target)).toBe(Math.max(0, before - damage))
     return { damage, text }
@@ -135,13 +139,13 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
 
   // — Round 1 — Arik casts the cinder dart at the Brute (dice typed from the table: d20 15, d6 4, d4 2 turns).
   expect(await f.current()).toBe('Arik')
-  await f.prepare('Arik', 'Brute 1')
+  await f.prepare('Arik', 'Brute 1', { weapon: 'Cinder dart' })
   await expect(f.attack.root.getByTestId('attack-cost')).toHaveText('Costs 1 action')
   const dart = await f.resolve('Arik', 'Brute 1', '15 4 2')
   expect(dart.damage).toBe(7) // 4 + Magic 3 (003 Dealing Damage)
   await expect(gm.card('Brute 1').getByTestId('condition-chip').filter({ hasText: 'Burned' })).toBeVisible()
   await expect.poll(() => f.desk.left('Arik', 'actions')).toBe(1)
-  await expect(gm.sheetLine('Arik', 'Attacks this turn')).toHaveText(/1 of 1/)
+  await expect(gm.sheetLine('Arik', 'Attacks in its turn')).toHaveText(/1 of 1/)
   // W2: a second attack in the turn is refused without Combat Prowess, and the preview says why.
   await f.attack.choose('Arik', 'Duelist 1')
   await f.attack.root.getByTestId('attack-weapon').selectOption({ label: 'Pocket pistol' })
@@ -155,21 +159,34 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
 
   // The Duelist lunges at Arik, who may Dodge: the option brings the combined odds (W4), with the held +1.
   await f.next('Duelist 1')
-  const open = await f.prepare('Duelist 1', 'Arik')
-  const dodged = await f.prepare('Duelist 1', 'Arik', { reaction: 'dodge' })
+  const open = await f.prepare('Duelist 1', 'Arik', { weapon: 'Thin blade' })
+  const dodged = await f.prepare('Duelist 1', 'Arik', { weapon: 'Thin blade', reaction: 'dodge' })
   expect(dodged['Stopped (Dodge)']).toBeGreaterThan(0)
   expect(dodged['Miss']).toBeCloseTo(open['Miss']!, 1)
   await f.attack.root.locator('details.why summary').click()
   await expect(f.attack.root.locator('details.why')).toContainText('Holding 1 action +1 (W2)')
   const lunge = await f.resolve('Duelist 1', 'Arik')
-  if (/Dodge \d+ vs/.test(lunge.text)) await expect(f.reactionsLine('Arik')).toContainText('used: dodge')
+  // The seed's lunge is a critical (natural 19, its range 19–20): only a critical Dodge could stop it (W4), and Arik's fails.
+  expect(lunge.text).toMatch(/critical hit, 6 damage; Arik's Dodge 5 vs 23 \(critical: needs a natural 20\): fails \(W4\)/)
+  await expect(f.reactionsLine('Arik')).toContainText('used: dodge')
   await expect.poll(() => f.desk.left('Duelist 1', 'actions')).toBe(1)
 
-  // Devin swings at the Duelist, who parries (its Parry and Riposte are offered against a sword).
+  // Devin swings at the Duelist, who ripostes (dice typed: d20 15 hits AR 12; its Riposte 16 + 4 = 20 beats 18).
   await f.next('Devin')
-  await f.prepare('Devin', 'Duelist 1', { reaction: 'parry' })
-  const swing = await f.resolve('Devin', 'Duelist 1')
-  if (/Parry \d+ vs/.test(swing.text)) await expect(f.reactionsLine('Duelist 1')).toContainText('used: parry')
+  await f.prepare('Devin', 'Duelist 1', { weapon: 'Straight sword', reaction: 'riposte' })
+  const swing = await f.resolve('Devin', 'Duelist 1', '15 16')
+  expect(swing.text).toContain('stopped by Riposte')
+  await expect(f.reactionsLine('Duelist 1')).toContainText('used: riposte')
+  // The riposte strikes back through a prompt: the Duelist's blade, no modifiers, free (its reaction is already spent).
+  const prompt = page.getByTestId('reaction-prompt')
+  await expect(prompt).toContainText('Duelist 1 ripostes: 1d6 piercing with the Thin blade at Devin')
+  await expect(prompt.getByTestId('prompt-odds')).toContainText('certain: 1–6')
+  const beforeRiposte = await f.hp('Devin')
+  await prompt.getByTestId('prompt-resolve').click()
+  await expect(prompt).toHaveCount(0)
+  const riposte = Number(/ripostes at Devin: (\d+) piercing damage/.exec((await f.entry('ripostes at Devin').innerText()) ?? '')![1])
+  await expect.poll(() => f.hp('Devin')).toBe(beforeRiposte - riposte)
+  expect(await f.desk.left('Duelist 1', 'reactions')).toBe(2)
   await f.actions.perform('Devin', 'move', { options: { actions: '1' } })
   await expect(f.entry('Devin moves up to')).toContainText('9 m')
   await expect.poll(() => f.desk.left('Devin', 'actions')).toBe(0)
@@ -196,12 +213,12 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
   await expect.poll(() => f.desk.left('Duelist 1', 'reactions')).toBe(2)
   await expect(f.reactionsLine('Duelist 1')).not.toContainText('used:')
   await expect(f.reactionsLine('Arik')).not.toContainText('used:')
-  await expect(gm.sheetLine('Arik', 'Attacks this turn')).toHaveText(/0 of 1/)
-  // Arik's pistol now: a new turn, a new attack. A Parry cannot answer a shot (W4): the Duelist may only Dodge it.
+  await expect(gm.sheetLine('Arik', 'Attacks in its turn')).toHaveText(/0 of 1/)
+  // Arik's pistol now: a new turn, a new attack. The Riposte picked last round cannot answer a shot (W4): the Duelist may only Dodge it.
   await f.attack.choose('Arik', 'Duelist 1')
   await f.attack.root.getByTestId('attack-weapon').selectOption({ label: 'Pocket pistol' })
-  await expect(f.attack.root.locator('[data-testid^="option-reaction"] option')).toHaveText(['No reaction', 'Dodge', 'Parry (not available)'])
-  await expect(f.attack.root.getByTestId('attack-blocked')).toContainText('Parry only answers melee attacks')
+  await expect(f.attack.root.locator('[data-testid^="option-reaction"] option')).toHaveText(['No reaction', 'Dodge', 'Riposte (not available)'])
+  await expect(f.attack.root.getByTestId('attack-blocked')).toContainText('Riposte only answers melee attacks')
   await f.prepare('Arik', 'Duelist 1', { weapon: 'Pocket pistol', reaction: 'dodge' })
   await f.resolve('Arik', 'Duelist 1')
   await f.next('Duelist 1')

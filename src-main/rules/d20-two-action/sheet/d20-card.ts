@@ -51,7 +51,7 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
   ]
   const turn: ExplanationLine[] = [
     {
-      label: 'Attacks this turn',
+      label: 'Attacks in its turn',
       value: s.feats.combatProwess ? `${s.live.attacksThisTurn} (Combat Prowess: no limit)` : `${s.live.attacksThisTurn} of 1`,
       source: 'W2',
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),

@@ -81,7 +81,7 @@ export function d20SheetForm(current: D20Sheet | null): AttackOption[] {
   if (current) {
     fields.push(
       { key: LIVE_KEYS.armourDamage, label: 'Armour dents', kind: 'number', value: current.live.armourDamage, min: 0, max: 40 },
-      { key: LIVE_KEYS.attacksThisTurn, label: 'Attacks this turn', kind: 'number', value: current.live.attacksThisTurn, min: 0, max: 20 },
+      { key: LIVE_KEYS.attacksThisTurn, label: 'Attacks in its turn', kind: 'number', value: current.live.attacksThisTurn, min: 0, max: 20 },
     )
   }
   return fields

@@ -59,7 +59,7 @@ describe('the d20 two-action sheet', () => {
     const lines = Object.fromEntries(rules.card(s).flatMap((x) => x.lines).map((l) => [l.label, l.value]))
     expect(lines).toMatchObject({
       'Armour rating': '12 (Hide vest)',
-      'Attacks this turn': '1 of 1',
+      'Attacks in its turn': '1 of 1',
       'Test sword': 'd20+3 to hit · 1d8+3 slashing · crit 20',
       'Bare hands': 'd20+3 to hit · 1d4+3 concussive · crit 20',
       Move: '6 squares (9 m) per action',
