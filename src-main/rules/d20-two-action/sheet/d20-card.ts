@@ -57,7 +57,7 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),
     },
     { label: 'Move', value: `${speedSquares(s, false)} squares (${speedMetres(s, false)} m) per action`, source: DOC.moving },
-    { label: 'Attributes', value: ATTRIBUTES.map((a) => `${ATTRIBUTE_LABELS[a].slice(0, 3)} ${signed(s.attributes[a])}`).join(' · ') },
+    { label: 'Attributes', value: ATTRIBUTES.map((a) => `${ATTRIBUTE_LABELS[a].slice(0, 3)} ${signed(s.attributes[a])}`).join(' · '), source: 'W1, W3, W4' },
   ]
   return [
     { title: 'Defence', lines: defence },
