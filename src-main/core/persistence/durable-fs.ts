@@ -28,93 +28,149 @@ export interface DurableFs {
   remove(file: string): void
 }
 
-function fsyncDir(dir: string): void {
-  const fd = fs.openSync(dir, 'r')
-  try {
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
+/**
+ * The few system calls durability is built from, in the shape of node's sync `fs` API. The real
+ * ones are node's; the power-loss test runs the very same durability code below over a simulated
+ * disk that forgets whatever was not fsynced when the power goes.
+ */
+export interface FsCalls {
+  /** Throws an ENOENT error when the file is missing. */
+  readFile(file: string): Buffer
+  exists(file: string): boolean
+  open(file: string, flags: 'a' | 'w' | 'r'): number
+  write(fd: number, data: Buffer, offset: number, length: number): number
+  fsync(fd: number): void
+  ftruncate(fd: number, length: number): void
+  fstatSize(fd: number): number
+  close(fd: number): void
+  rename(from: string, to: string): void
+  /** Creates the folder and any missing parents; returns the first folder it created, if any. */
+  mkdirRecursive(dir: string): string | undefined
+  /** Throws an ENOENT error when the folder is missing. */
+  readdir(dir: string): string[]
+  /** Throws when the file is missing. */
+  statSize(file: string): number
+  /** Removes the file if it is there. */
+  rm(file: string): void
+}
+
+export const nodeFsCalls: FsCalls = {
+  readFile: (file) => fs.readFileSync(file),
+  exists: (file) => fs.existsSync(file),
+  open: (file, flags) => fs.openSync(file, flags),
+  write: (fd, data, offset, length) => fs.writeSync(fd, data, offset, length),
+  fsync: (fd) => fs.fsyncSync(fd),
+  ftruncate: (fd, length) => fs.ftruncateSync(fd, length),
+  fstatSize: (fd) => fs.fstatSync(fd).size,
+  close: (fd) => fs.closeSync(fd),
+  rename: (from, to) => fs.renameSync(from, to),
+  mkdirRecursive: (dir) => fs.mkdirSync(dir, { recursive: true }),
+  readdir: (dir) => fs.readdirSync(dir),
+  statSize: (file) => fs.statSync(file).size,
+  rm: (file) => fs.rmSync(file, { force: true }),
+}
+
+const isMissing = (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT'
+
+/** Durable file operations over the given system calls (the app uses node's, `nodeDurableFs`). */
+export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`): DurableFs {
+  const fsyncDir = (dir: string) => {
+    const fd = sys.open(dir, 'r')
+    try {
+      sys.fsync(fd)
+    } finally {
+      sys.close(fd)
+    }
+  }
+  const writeAll = (fd: number, data: Buffer) => {
+    let off = 0
+    while (off < data.length) off += sys.write(fd, data, off, data.length - off)
+  }
+  return {
+    readFile(file) {
+      try {
+        return sys.readFile(file)
+      } catch (e) {
+        if (isMissing(e)) return null
+        throw e
+      }
+    },
+    openAppender(file) {
+      const existed = sys.exists(file)
+      const fd = sys.open(file, 'a')
+      // A new journal's name is only durable once its folder's entry is.
+      if (!existed) fsyncDir(path.dirname(file))
+      let size = sys.fstatSize(fd)
+      return {
+        append(text) {
+          const bytes = Buffer.from(text, 'utf8')
+          writeAll(fd, bytes)
+          sys.fsync(fd)
+          size += bytes.length
+        },
+        size: () => size,
+        truncate(to) {
+          sys.ftruncate(fd, to)
+          sys.fsync(fd)
+          size = to
+        },
+        close() {
+          sys.close(fd)
+        },
+      }
+    },
+    writeFileAtomic(file, data) {
+      const tmp = `${file}.${tmpSuffix}`
+      const fd = sys.open(tmp, 'w')
+      try {
+        writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data))
+        sys.fsync(fd)
+      } finally {
+        sys.close(fd)
+      }
+      sys.rename(tmp, file)
+      fsyncDir(path.dirname(file))
+    },
+    mkdirp(dir) {
+      const first = sys.mkdirRecursive(dir)
+      if (first === undefined) return
+      // A new folder is only durable once its parent's entry is: fsync each new level's parent.
+      for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+        fsyncDir(path.dirname(d))
+        if (d === path.resolve(first)) break
+      }
+    },
+    list(dir) {
+      try {
+        return sys.readdir(dir)
+      } catch (e) {
+        if (isMissing(e)) return []
+        throw e
+      }
+    },
+    sizeOf(file) {
+      try {
+        return sys.statSize(file)
+      } catch {
+        return null
+      }
+    },
+    rename(from, to) {
+      sys.rename(from, to)
+      // Both folders' entries change; a move within one folder needs one fsync.
+      fsyncDir(path.dirname(to))
+      if (path.dirname(from) !== path.dirname(to)) fsyncDir(path.dirname(from))
+    },
+    remove(file) {
+      sys.rm(file)
+      // A removal in a folder that is itself gone has nothing left to make durable.
+      try {
+        fsyncDir(path.dirname(file))
+      } catch (e) {
+        if (!isMissing(e)) throw e
+      }
+    },
   }
 }
 
-function writeAll(fd: number, data: Buffer): void {
-  let off = 0
-  while (off < data.length) off += fs.writeSync(fd, data, off, data.length - off)
-}
-
-export const nodeDurableFs: DurableFs = {
-  readFile(file) {
-    try {
-      return fs.readFileSync(file)
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null
-      throw e
-    }
-  },
-  openAppender(file) {
-    const existed = fs.existsSync(file)
-    const fd = fs.openSync(file, 'a')
-    if (!existed) fsyncDir(path.dirname(file))
-    let size = fs.fstatSync(fd).size
-    return {
-      append(text) {
-        const bytes = Buffer.from(text, 'utf8')
-        writeAll(fd, bytes)
-        fs.fsyncSync(fd)
-        size += bytes.length
-      },
-      size: () => size,
-      truncate(to) {
-        fs.ftruncateSync(fd, to)
-        fs.fsyncSync(fd)
-        size = to
-      },
-      close() {
-        fs.closeSync(fd)
-      },
-    }
-  },
-  writeFileAtomic(file, data) {
-    const tmp = `${file}.tmp-${process.pid}`
-    const fd = fs.openSync(tmp, 'w')
-    try {
-      writeAll(fd, typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data))
-      fs.fsyncSync(fd)
-    } finally {
-      fs.closeSync(fd)
-    }
-    fs.renameSync(tmp, file)
-    fsyncDir(path.dirname(file))
-  },
-  mkdirp(dir) {
-    const first = fs.mkdirSync(dir, { recursive: true })
-    if (first === undefined) return
-    // A new folder is only durable once its parent's entry is: fsync each new level's parent.
-    for (let d = path.resolve(dir); ; d = path.dirname(d)) {
-      fsyncDir(path.dirname(d))
-      if (d === path.resolve(first)) break
-    }
-  },
-  list(dir) {
-    try {
-      return fs.readdirSync(dir)
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return []
-      throw e
-    }
-  },
-  sizeOf(file) {
-    try {
-      return fs.statSync(file).size
-    } catch {
-      return null
-    }
-  },
-  rename(from, to) {
-    fs.renameSync(from, to)
-    fsyncDir(path.dirname(to))
-  },
-  remove(file) {
-    fs.rmSync(file, { force: true })
-  },
-}
+export const nodeDurableFs: DurableFs = createDurableFs(nodeFsCalls)
