@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createCompoundXRuleset } from './compound-x/cx-ruleset'
 import { loadContentPack } from './compound-x/content/content-pack'
 import { folderPackReader } from './compound-x/content/pack-files'
+import { d20TwoActionRuleset } from './d20-two-action/d20-ruleset'
 import { genericRuleset } from './generic/generic-ruleset'
 import { createD10Ruleset } from './d10-difficulty/d10-ruleset'
 import type { Ruleset } from './ruleset'
@@ -21,8 +22,7 @@ export interface RulesetRegistry {
 export function createRulesetRegistry(resourcesDir: string): RulesetRegistry {
   const pack = loadContentPack(folderPackReader(join(resourcesDir, 'content-packs', 'compound-x')))
   if (!pack.ok) throw new Error(`The Compound X content pack is broken: ${pack.error.message}`)
-  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), genericRuleset]
-  rulesets.push(createD10Ruleset())
+  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), createD10Ruleset(), d20TwoActionRuleset, genericRuleset]
   return {
     find: (id) => rulesets.find((r) => r.id === id),
     list: () => rulesets.map((r) => ({ id: r.id, name: r.name })),

@@ -1,0 +1,42 @@
+import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
+import { fail, type Result } from '../../../../src-shared/result'
+import type { Dice } from '../../../core/dice/dice-roller'
+import type { ActionResolution, RulesCombatant } from '../../ruleset'
+import { REBOUND_SPELL, RIPOSTE_STRIKE } from '../combat/counter-prompts'
+import { DOC, RULESET_NAME } from '../d20-terms'
+import type { D20Sheet } from '../sheet/d20-sheet'
+import { has } from '../statuses/conditions'
+import { isReaction } from '../turns/economy'
+import { performCounterStrike } from './counter-strikes'
+import { performTestAction, testActionList } from './test-actions'
+import { performTurnAction, turnActionList } from './turn-actions'
+
+const sheetOf = (c: RulesCombatant) => c.rules as unknown as D20Sheet | null
+
+export function d20ActionList(c: RulesCombatant): ActionDefinition[] {
+  const sheet = sheetOf(c)
+  if (!sheet) return []
+  const stunned = has(c.conditions, 'stunned') ? `${c.name} is stunned and can take no action (${DOC.statuses}).` : null
+  const list = [...turnActionList(c, sheet), ...testActionList(c)]
+  return list.map((d) => (stunned && d.key !== 'shake-stun' ? { ...d, unavailable: stunned } : d))
+}
+
+/**
+ * Everything but attacks. Out of its turn a combatant only reacts (`003 Reactions`), so the
+ * ordinary actions are refused then, unless held actions were released for it (the core pays
+ * those); a stunned one can do nothing but try to shake it off.
+ */
+export function performD20Action(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution> {
+  const sheet = sheetOf(actor)
+  if (!sheet) return fail('action/noSheet', `${actor.name} has no ${RULESET_NAME} sheet yet.`)
+  const counter = performCounterStrike(request, actor, sheet, target, dice)
+  if (counter) return counter
+  if (request.action !== 'shake-stun') {
+    if (has(actor.conditions, 'stunned')) return fail('action/stunned', `${actor.name} is stunned and can take no action (${DOC.statuses}).`)
+    if (isReaction(actor) && !actor.held?.released) {
+      return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
+    }
+  }
+  const done = performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, sheet, dice)
+  return done ?? fail('action/unknown', `The ${RULESET_NAME} has no action "${request.action}" (or it is only reached through its reaction, as ${RIPOSTE_STRIKE} and ${REBOUND_SPELL} are).`)
+}

@@ -1,0 +1,86 @@
+import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { ActionResolution, RulesCombatant } from '../../ruleset'
+import { DOC, plural } from '../d20-terms'
+import type { D20Sheet } from '../sheet/d20-sheet'
+import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
+import { speedMetres } from '../turns/movement'
+import { resolution } from './resolution'
+
+/**
+ * `003 Combat Actions` that only spend actions and leave a line in the log: the GM plays out
+ * their effect. Costs as the document lists them (a reload One Action unless a weapon says more).
+ */
+const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
+  { key: 'draw', label: 'Draw or sheathe a weapon', actions: 1, words: 'draws or sheathes a weapon' },
+  { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
+  { key: 'disengage', label: 'Disengage from one foe', actions: 1, words: 'disengages from one foe: its next move draws no attack of opportunity from it' },
+  { key: 'total-disengage', label: 'Disengage from every foe', actions: 2, words: 'disengages from every foe and steps 5 feet away' },
+  { key: 'jump', label: 'Jump', actions: 1, words: 'jumps' },
+  { key: 'recover-item', label: 'Pick up an item', actions: 1, words: 'picks up an item' },
+  { key: 'stealth', label: 'Slip out of sight', actions: 1, words: 'slips into the shadows' },
+  { key: 'use-item', label: 'Use an item (quick)', actions: 1, words: 'uses an item' },
+  { key: 'use-item-long', label: 'Use an item (slow)', actions: 2, words: 'uses an item, taking the whole turn' },
+  { key: 'unjam', label: 'Clear a jammed weapon', actions: 2, words: 'clears a jammed weapon' },
+]
+
+export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefinition[] {
+  const frozen = has(c.conditions, 'frozen')
+  const move = speedMetres(sheet, frozen)
+  const prone = has(c.conditions, PRONE)
+  return [
+    {
+      key: 'move',
+      label: 'Move',
+      target: 'none',
+      options: [
+        { key: 'actions', label: 'Moves', kind: 'choice', value: '1', choices: [{ value: '1', label: `1 action · ${move} m` }, { value: '2', label: `2 actions · ${move * 2} m` }] },
+      ],
+      cost: '1 or 2 actions',
+      unavailable: prone ? `Stand up first (${DOC.actions}).` : move <= 0 ? 'Its speed is 0.' : null,
+    },
+    { key: 'stand', label: 'Stand up', target: 'none', options: [], cost: '1 action', unavailable: prone ? null : 'Not prone.' },
+    { key: 'drop-prone', label: 'Drop prone', target: 'none', options: [], cost: 'free', unavailable: prone ? 'Already prone.' : null },
+    {
+      key: 'defensive-stance',
+      label: 'Defensive stance (−4 to hit it)',
+      target: 'none',
+      options: [],
+      cost: '2 actions',
+      unavailable: sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
+    },
+    ...PLAIN.map((p): ActionDefinition => ({ key: p.key, label: p.label, target: 'none', options: [], cost: plural(p.actions, 'action'), unavailable: null })),
+  ]
+}
+
+/** The turn's ordinary actions: movement, position, a defensive stance and the plain list. */
+export function performTurnAction(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet): Result<ActionResolution> | null {
+  const until = { kind: 'turnStart' as const, of: c.id }
+  switch (request.action) {
+    case 'move': {
+      const n = String(request.options['actions'] ?? '1') === '2' ? 2 : 1
+      if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
+      const metres = speedMetres(sheet, has(c.conditions, 'frozen')) * n
+      return ok(resolution(c, `${c.name} moves up to ${metres} m (${plural(n, 'action')}, ${DOC.moving})`, { actions: n }))
+    }
+    case 'stand':
+      if (!has(c.conditions, PRONE)) return fail('action/notProne', `${c.name} is not prone.`)
+      return ok(resolution(c, `${c.name} stands up (1 action, ${DOC.actions})`, { actions: 1, conditions: [{ combatantId: c.id, remove: [PRONE] }] }))
+    case 'drop-prone':
+      return ok(
+        resolution(c, `${c.name} drops prone (a free action, ${DOC.takingAction})`, {
+          conditions: [{ combatantId: c.id, add: [{ conditionId: PRONE, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] }],
+        }),
+      )
+    case 'defensive-stance':
+      if (sheet.live.attacksThisTurn > 0) return fail('action/attacked', `${c.name} attacked this turn; a defensive stance means making no attack this turn (${DOC.attackTypes}).`)
+      return ok(
+        resolution(c, `${c.name} takes a defensive stance: attacks against it get −4 until its next turn, and it makes no attack this turn (2 actions, ${DOC.attackTypes})`, {
+          actions: 2,
+          conditions: [{ combatantId: c.id, add: [{ conditionId: DEFENSIVE_STANCE, stacks: 1, duration: until, sourceId: c.id, data: null }] }],
+        }),
+      )
+  }
+  const plain = PLAIN.find((p) => p.key === request.action)
+  return plain ? ok(resolution(c, `${c.name} ${plain.words} (${plural(plain.actions, 'action')}, ${DOC.actions})`, { actions: plain.actions })) : null
+}

@@ -1,0 +1,161 @@
+import type { AttackOption, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { PoolCost, RulesCombatant } from '../../ruleset'
+import { ACTIONS, DOC, plural, REACTIONS, RULESET_NAME } from '../d20-terms'
+import { total, type Bonus } from '../explain'
+import { has, PRONE } from '../statuses/conditions'
+import { DEFENCES, type D20Sheet, type Defence, type StatusId } from '../sheet/d20-sheet'
+import { actionsLeft, attackLimit, heldBonus, isReaction, reactionRefusal } from '../turns/economy'
+import { armaments, damageFlat, type Armament } from './armament'
+import { modeRule, modesFor, pickMode, type Mode, type ModeRule } from './attack-types'
+import { affinityOf, type DamageSpec } from './damage'
+import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-test'
+import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
+import { defaultDistance, optBool, optNumber, optText } from './request-options'
+
+/** Everything one attack needs, read once from the request and both sheets. */
+export interface AttackSetup {
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
+  readonly attacker: D20Sheet
+  readonly target: D20Sheet
+  readonly arm: Armament
+  readonly mode: Mode
+  readonly rule: ModeRule
+  /** Made out of the attacker's turn: an attack of opportunity, paid from its reactions (W2). */
+  readonly asReaction: boolean
+  readonly situation: Situation
+  readonly hit: readonly Bonus[]
+  readonly hitBonus: number
+  readonly armourRating: number
+  readonly defence: { readonly kind: Defence; readonly bonuses: readonly Bonus[]; readonly bonus: number } | null
+  readonly damage: { readonly normal: DamageSpec; readonly critical: DamageSpec }
+  /** W5: the status a hit brings, with its X (none when X comes to less than 1). */
+  readonly inflicts: { readonly status: StatusId; readonly x: number } | null
+  readonly options: AttackOption[]
+  readonly weapons: AttackPreview['weapons']
+  readonly cost: readonly PoolCost[]
+  readonly costText: string
+  /** Why the attack cannot be made as set, or null. */
+  readonly refusal: string | null
+}
+
+const NO_REACTION = 'none'
+
+/**
+ * The reaction is chosen per defender: the attack panel keeps its options while the GM switches
+ * targets, and a Parry picked against the Duelist must not follow the GM to the Brute.
+ */
+export const reactionKey = (t: RulesCombatant): string => `reaction:${t.id}`
+
+export const sheetOf = (c: RulesCombatant): Result<D20Sheet> =>
+  c.rules ? ok(c.rules as unknown as D20Sheet) : fail('attack/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
+
+function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): AttackOption | null {
+  if (target.defences.length === 0 && chosen === NO_REACTION) return null
+  const open = availableDefences(target, t, arm.weapon, mode)
+  const shown = chosen !== NO_REACTION && !open.includes(chosen as Defence) && (DEFENCES as readonly string[]).includes(chosen) ? [chosen as Defence] : []
+  return {
+    key: reactionKey(t),
+    label: `${t.name} reacts (W4)`,
+    kind: 'choice',
+    value: chosen,
+    choices: [
+      { value: NO_REACTION, label: 'No reaction' },
+      ...open.map((d) => ({ value: d, label: DEFENCE_LABELS[d] })),
+      ...shown.map((d) => ({ value: d, label: `${DEFENCE_LABELS[d]} (not available)` })),
+    ],
+  }
+}
+
+function situationOptions(s: Situation, arm: Armament): AttackOption[] {
+  const kind = arm.weapon.attack
+  return [
+    { key: 'cover', label: 'Target behind cover (−2)', kind: 'toggle', value: s.cover },
+    ...(kind === 'melee' || kind === 'finesse' ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies AttackOption] : []),
+    { key: 'targetProne', label: 'Target prone', kind: 'toggle', value: s.targetProne },
+    ...(kind === 'ranged' || kind === 'spell' ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies AttackOption] : []),
+  ]
+}
+
+/** W2: what the attack costs, and why the attacker cannot make it now. */
+function economy(attacker: D20Sheet, a: RulesCombatant, rule: ModeRule, asReaction: boolean, arm: Armament): { cost: PoolCost[]; text: string; refusal: string | null } {
+  if (asReaction) {
+    const refusal =
+      arm.weapon.attack === 'spell'
+        ? `Out of its turn ${a.name} may only make an attack of opportunity, a basic attack with a weapon (${DOC.engaged}).`
+        : rule.mode !== 'basic'
+          ? `Out of its turn ${a.name} may only make an attack of opportunity: a basic attack (${DOC.engaged}).`
+          : reactionRefusal(attacker, a, 'opportunity')
+    return { cost: [{ pool: REACTIONS, amount: 1 }], text: '1 reaction (attack of opportunity)', refusal }
+  }
+  const left = actionsLeft(a)
+  const short = a.acting === true && left < rule.actions ? `${rule.words.split(':')[0]} takes ${plural(rule.actions, 'action')}; ${a.name} has ${left} left this turn (W2).` : null
+  return { cost: [{ pool: ACTIONS, amount: rule.actions }], text: plural(rule.actions, 'action'), refusal: short ?? attackLimit(attacker, a) }
+}
+
+/** Reads the request against both sheets: the armament, mode, situation, reaction, costs and refusals. */
+export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<AttackSetup> {
+  const attacker = sheetOf(a)
+  if (!attacker.ok) return attacker
+  const target = sheetOf(t)
+  if (!target.ok) return target
+  const all = armaments(attacker.value)
+  const arm = all[request.weapon]
+  if (!arm) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
+  const weapons = all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon.attack) }))
+  const mode = pickMode(request.mode, arm.weapon.attack)
+  if (!mode) return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon.attack).join(', ')}).`)
+  const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
+  const o = request.options
+  const situation: Situation = {
+    cover: optBool(o, 'cover') ?? false,
+    flanking: optBool(o, 'flanking') ?? false,
+    targetProne: optBool(o, 'targetProne') ?? has(t.conditions, PRONE),
+    distance: Math.max(0, optNumber(o, 'distance') ?? defaultDistance(a, t)),
+  }
+  const asReaction = isReaction(a)
+  const held = asReaction ? heldBonus(a) : null
+  const hit = hitBonuses({ attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions }, situation, held ? [held] : [])
+  const chosen = optText(o, reactionKey(t)) ?? optText(o, 'reaction') ?? NO_REACTION
+  const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
+  const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
+  const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []
+  const flat = total(damageFlat(arm, attacker.value))
+  const berserk = mode === 'berserk' ? 2 : 1
+  const spec = (critical: boolean): DamageSpec => ({
+    count: arm.weapon.dice.count,
+    sides: arm.weapon.dice.sides,
+    rollFactor: berserk * (critical ? 2 : 1),
+    halveRoll: arm.unarmed?.halveRoll ?? false,
+    flat,
+    affinity: affinityOf(target.value, arm.weapon.damageType),
+  })
+  const inflicts = arm.weapon.inflicts
+  const x = inflicts ? (typeof inflicts.dice === 'number' ? inflicts.dice : attacker.value.attributes[inflicts.dice]) : 0
+  const eco = economy(attacker.value, a, rule, asReaction, arm)
+  const stunned = has(a.conditions, 'stunned') ? `${a.name} is stunned and cannot act (${DOC.statuses}).` : null
+  const reactionOpt = reactionOption(target.value, t, arm, mode, chosen)
+  return ok({
+    a,
+    t,
+    attacker: attacker.value,
+    target: target.value,
+    arm,
+    mode,
+    rule,
+    asReaction,
+    situation,
+    hit,
+    hitBonus: total(hit),
+    armourRating: armourRatingOf(target.value),
+    defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: total(defenceList) } : null,
+    damage: { normal: spec(false), critical: spec(true) },
+    inflicts: inflicts && x >= 1 ? { status: inflicts.status, x } : null,
+    options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm)],
+    weapons,
+    cost: eco.cost,
+    costText: eco.text,
+    refusal: stunned ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
+  })
+}

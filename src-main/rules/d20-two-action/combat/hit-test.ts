@@ -1,0 +1,100 @@
+import type { ConditionInstance } from '../../../../src-shared/records'
+import { DOC } from '../d20-terms'
+import { bonus, type Bonus } from '../explain'
+import { BERSERK, DEFENSIVE_STANCE, has } from '../statuses/conditions'
+import { ATTRIBUTE_LABELS, type D20Sheet, type Size } from '../sheet/d20-sheet'
+import { hitAttribute, type Armament } from './armament'
+import { isMelee, modeRule, type Mode } from './attack-types'
+
+/** R0.4: a 5-foot square is 1.5 m; "within 5 feet" is within this. */
+export const FIVE_FEET = 1.5
+
+/** `003 Attack Modifiers` Size: how much easier a bigger target is to hit. */
+export const SIZE_HIT: Readonly<Record<Size, number>> = { giant: 6, huge: 4, large: 2, medium: 0, small: -2, tiny: -4, flea: -6 }
+
+/** The situation the GM sets on the attack panel. */
+export interface Situation {
+  readonly cover: boolean
+  readonly flanking: boolean
+  readonly targetProne: boolean
+  /** Metres between them. */
+  readonly distance: number
+}
+
+export interface HitSides {
+  readonly attacker: D20Sheet
+  readonly arm: Armament
+  readonly mode: Mode
+  readonly target: D20Sheet
+  readonly targetConditions: readonly ConditionInstance[]
+}
+
+/** W3: the target's armour rating, less what concussive criticals took off it. */
+export const armourRatingOf = (s: D20Sheet): number => Math.max(0, s.armourRating - s.live.armourDamage)
+
+/** `003 Attack Modifiers` Distance: only guns care, and only within 5 feet. */
+function distanceBonus(arm: Armament, distance: number): Bonus | null {
+  const w = arm.weapon
+  if (w.attack !== 'ranged' || distance > FIVE_FEET) return null
+  if (w.handling === 'handgun') return bonus('Within 5 feet with a handgun', 2, DOC.modifiers)
+  if (w.handling === 'two-handed') return bonus('Within 5 feet with a two-handed gun', -4, DOC.modifiers)
+  return null
+}
+
+/** `003 Attack Modifiers` Position, and the target's states that the attack types left on it. */
+function positionBonuses(sides: HitSides, s: Situation): Bonus[] {
+  const melee = isMelee(sides.arm.weapon.attack)
+  const out: Bonus[] = []
+  if (s.cover) out.push(bonus('Target behind cover', -2, DOC.modifiers))
+  if (s.flanking && melee) out.push(bonus('Flanking', 2, DOC.modifiers))
+  if (s.targetProne && melee) out.push(bonus('Target prone, melee', 2, DOC.modifiers))
+  if (s.targetProne && sides.arm.weapon.attack === 'ranged') out.push(bonus('Target prone, ranged', -2, DOC.modifiers))
+  if (has(sides.targetConditions, 'stunned')) out.push(bonus('Target stunned (immobilised)', 2, DOC.statuses))
+  if (has(sides.targetConditions, BERSERK)) out.push(bonus('Target went berserk', 2, DOC.attackTypes))
+  if (has(sides.targetConditions, DEFENSIVE_STANCE)) out.push(bonus('Target in a defensive stance', -4, DOC.attackTypes))
+  return out
+}
+
+/** `003 Proficiency`: untrained, −2 with a basic weapon and −4 with an advanced one. */
+function proficiencyBonus(arm: Armament): Bonus | null {
+  const w = arm.weapon
+  if (w.proficient) return null
+  return w.category === 'advanced' ? bonus('Not proficient (advanced weapon)', -4, DOC.proficiency) : bonus('Not proficient (basic weapon)', -2, DOC.proficiency)
+}
+
+/** Why the target cannot be attacked from here with this (beyond the weapon's or spell's range), or null. */
+export function rangeRefusal(arm: Armament, distance: number): string | null {
+  const w = arm.weapon
+  if ((w.attack === 'ranged' || w.attack === 'spell') && w.range !== null && distance > w.range) {
+    return `The target is ${distance} m away, beyond the ${w.name}'s ${w.range} m range (${DOC.modifiers}).`
+  }
+  return null
+}
+
+/**
+ * W3: the hit test's bonuses on top of the d20: the attribute (Str melee, Dex finesse and
+ * ranged, Magic spells), then attack type, distance, position, size and proficiency, and
+ * anything the attacker brings as a reaction (`extra`: the held-actions bonus, W2).
+ */
+export function hitBonuses(sides: HitSides, s: Situation, extra: readonly Bonus[]): Bonus[] {
+  const attr = hitAttribute(sides.arm.weapon)
+  const rule = modeRule(sides.mode, sides.arm.weapon.attack === 'spell' ? sides.arm.weapon.actions : 1)
+  const out: Bonus[] = [bonus(ATTRIBUTE_LABELS[attr], sides.attacker.attributes[attr], 'W3')]
+  if (rule.hit !== 0) out.push(bonus(rule.words.split(':')[0]!, rule.hit, `${DOC.attackTypes}, W3`))
+  if (sides.mode === 'feint') out.push(bonus("Feint: target's Awareness", -sides.target.attributes.per, `${DOC.attackTypes}, W3`))
+  const d = distanceBonus(sides.arm, s.distance)
+  if (d) out.push(d)
+  out.push(...positionBonuses(sides, s))
+  const size = SIZE_HIT[sides.target.size]
+  if (size !== 0) out.push(bonus(`Target ${sides.target.size}`, size, `${DOC.modifiers}, W3`))
+  const p = proficiencyBonus(sides.arm)
+  if (p) out.push(p)
+  return [...out, ...extra]
+}
+
+/** W3: a natural roll in the weapon's critical range. */
+export const isCritical = (natural: number, critFrom: number): boolean => natural >= critFrom
+
+/** W3: hit iff the total reaches the armour rating, or the natural roll is a critical. */
+export const hits = (natural: number, totalBonus: number, critFrom: number, armourRating: number): boolean =>
+  isCritical(natural, critFrom) || natural + totalBonus >= armourRating

@@ -1,0 +1,37 @@
+/**
+ * The d20 two-action system's own words for its pools and sources, in one place so the rules,
+ * the card and the tests agree on them.
+ */
+
+export const RULESET_ID = 'd20-two-action'
+export const RULESET_NAME = 'd20 two-action system'
+
+/** The document's section names, as `source` on explanation lines. */
+export const DOC = {
+  initiative: '003 Initiative',
+  turn: '003 Your Turn',
+  takingAction: '003 Taking Action',
+  reactions: '003 Reactions',
+  responding: '003 Responding to Attacks',
+  modifiers: '003 Attack Modifiers',
+  proficiency: '003 Proficiency',
+  damage: '003 Dealing Damage',
+  critical: '003 Critical Hits',
+  statuses: '003 Statuses',
+  damageTypes: '003 Damage Types',
+  unarmed: '003 Unarmed Combat',
+  attackTypes: '003 Attack Types',
+  actions: '003 Combat Actions',
+  moving: '003 Moving',
+  engaged: '003 Engaged',
+} as const
+
+/** W2: the pool keys of the economy. */
+export const ACTIONS = 'actions'
+export const REACTIONS = 'reactions'
+
+export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0')
+/** Always with a sign, zero too ("d20+0"). */
+export const withSign = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`)
+export const pct = (p: number): string => `${(p * 100).toFixed(1)}%`
+export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
