@@ -3,6 +3,7 @@ import { createCompoundXRuleset } from './compound-x/cx-ruleset'
 import { loadContentPack } from './compound-x/content/content-pack'
 import { folderPackReader } from './compound-x/content/pack-files'
 import { genericRuleset } from './generic/generic-ruleset'
+import { createTwoD6Ruleset } from './2d6-significant/twod6-ruleset'
 import type { Ruleset } from './ruleset'
 
 /** Compound X is the flagship: new campaigns use it unless the GM picks another. */
@@ -20,7 +21,7 @@ export interface RulesetRegistry {
 export function createRulesetRegistry(resourcesDir: string): RulesetRegistry {
   const pack = loadContentPack(folderPackReader(join(resourcesDir, 'content-packs', 'compound-x')))
   if (!pack.ok) throw new Error(`The Compound X content pack is broken: ${pack.error.message}`)
-  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), genericRuleset]
+  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), genericRuleset, createTwoD6Ruleset()]
   return {
     find: (id) => rulesets.find((r) => r.id === id),
     list: () => rulesets.map((r) => ({ id: r.id, name: r.name })),

@@ -1,0 +1,26 @@
+import type { ActionDefinition } from '../../../../src-shared/attack'
+import type { ActionResolution, RulesCombatant } from '../../ruleset'
+import { asJson } from '../sheet/sheet-access'
+import type { Sheet } from '../sheet/sheet-schema'
+import { costOf, COST_TEXT, whyNot, type ActKind } from '../turns/economy'
+
+/** An action that changed only the actor's sheet, paid for as its kind says (T3). */
+export function acted(actor: RulesCombatant, s: Sheet, kind: ActKind, summary: string, rest: Partial<ActionResolution> = {}): ActionResolution {
+  return {
+    actorRules: asJson(s),
+    actorHp: actor.hp,
+    targetRules: null,
+    targetHp: null,
+    summary,
+    detail: [],
+    rolls: [],
+    cost: costOf(kind, actor),
+    ...(kind === 'free' ? { outOfTurn: 'free' as const } : {}),
+    ...rest,
+  }
+}
+
+/** An action as the panel lists it: its price in T3 terms, and why not (the economy's reason first). */
+export function offer(actor: RulesCombatant, kind: ActKind, def: Omit<ActionDefinition, 'cost' | 'unavailable'>, unavailable: string | null): ActionDefinition {
+  return { ...def, cost: COST_TEXT[kind], unavailable: whyNot(kind, actor) ?? unavailable }
+}
