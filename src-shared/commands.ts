@@ -203,6 +203,8 @@ export const commandPayloadSchemas = {
   'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
   'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
   'campaign/rename': z.strictObject({ name: campaignName }),
+  /** One of the ruleset's settings for this campaign (the rulings' options, e.g. initiative each round or fixed). */
+  'campaign/setRulesetSetting': z.strictObject({ key: shortText(60).pipe(z.string().min(1, 'cannot be empty')), value: z.union([z.string().max(200), z.number().finite(), z.boolean()]) }),
   /**
    * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out
    * `rules` keeps the entry's sheet (the roster's edit form has no sheet fields); null clears it.

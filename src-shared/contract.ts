@@ -1,6 +1,7 @@
 import type { ActionDefinition, AttackOption, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
+import type { JsonValue } from './json'
 import type { SceneId, SceneImage } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
@@ -88,6 +89,7 @@ export const REQUEST_NAMES = [
   'sheetForm',
   'listActions',
   'listConditions',
+  'rulesetSetup',
   'previewMove',
   'movementCost',
   'importSceneImage',
@@ -116,6 +118,11 @@ export interface RequestResults {
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
   listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
+  /** The campaign ruleset's settings (with the campaign's current values) and its ready-made NPCs. */
+  rulesetSetup: {
+    readonly settings: readonly AttackOption[]
+    readonly quickNpcs: readonly { readonly name: string; readonly maxHp: number; readonly initiativeModifier: number; readonly rules: JsonValue; readonly tags: readonly string[] }[]
+  }
   /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
   previewMove: {
     readonly metres: number
@@ -146,6 +153,7 @@ export interface RequestInputs {
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }
   listConditions: undefined
+  rulesetSetup: undefined
   previewMove: { combatantId: `combatant:${string}`; sceneId: `scene:${string}`; x: number; y: number }
   movementCost: { combatantId: `combatant:${string}`; metres: number }
   /** A PNG, JPEG or WebP the GM picked or dropped, as base64 (the WebSocket carries text). */

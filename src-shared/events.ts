@@ -34,7 +34,7 @@ export interface CombatantChanges {
 }
 
 /** The turn-state fields a single event may replace on a combatant. */
-export type TurnStatePatch = Partial<Pick<CombatantRecord, 'conditions' | 'spent' | 'delayed' | 'held' | 'orderKey'>>
+export type TurnStatePatch = Partial<Pick<CombatantRecord, 'conditions' | 'spent' | 'delayed' | 'held' | 'orderKey' | 'initiative'>>
 
 /**
  * Events are facts in the past tense. They carry every die rolled and every generated id,
@@ -49,6 +49,7 @@ export type DomainEvent =
   | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
   | { readonly type: 'combatant/turnStateChanged'; readonly combatantId: CombatantId; readonly patch: TurnStatePatch }
   | { readonly type: 'campaign/renamed'; readonly name: string }
+  | { readonly type: 'campaign/rulesetSettingChanged'; readonly key: string; readonly value: string | number | boolean }
   | { readonly type: 'template/put'; readonly record: TemplateRecord }
   | { readonly type: 'template/removed'; readonly id: TemplateRecord['id'] }
   | { readonly type: 'plan/put'; readonly record: PlanRecord }

@@ -84,7 +84,7 @@ export interface ConditionArea {
   readonly to?: { readonly x: number; readonly y: number }
 }
 
-/** Actions set aside until a declared trigger (CX20 held actions and their kin). */
+/** Actions set aside until a declared trigger (held actions). */
 export interface HeldAction {
   readonly trigger: string
   /** How many of the turn's actions wait for it. */

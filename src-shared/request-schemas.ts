@@ -31,6 +31,7 @@ export const requestInputSchemas = {
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
+  rulesetSetup: z.undefined(),
   previewMove: z.strictObject({ combatantId: combatantIdSchema, sceneId: sceneIdSchema, x: z.number().finite().min(-4000).max(4000), y: z.number().finite().min(-4000).max(4000) }),
   movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
   // As for campaign files: a ceiling against absurd input only (base64 is 4/3 of the bytes);

@@ -102,7 +102,8 @@ export const publicCondition = (c: ConditionInstance, inPlay: string | null = nu
   conditionId: c.conditionId,
   label: c.label,
   stacks: c.stacks,
-  ...(c.area && c.area.sceneId === inPlay && inSight(c.area) ? { area: c.area } : {}),
+  // A lane shows only when both its ends are in sight: its start would give away where the shooter hides.
+  ...(c.area && c.area.sceneId === inPlay && inSight(c.area) && (!c.area.to || inSight(c.area.to)) ? { area: c.area } : {}),
 })
 
 export function healthBand(hp: number, maxHp: number): HealthBand {

@@ -82,7 +82,7 @@ export interface ConditionGrant {
   readonly duration: ConditionDurationInput
   readonly sourceId: CombatantId | null
   readonly data: JsonValue | null
-  /** A zone of this radius (metres) on the map, drawn while it lasts (CX24's suppression areas)… */
+  /** A zone of this radius (metres) on the map, drawn while it lasts (a suppression area)… */
   readonly areaRadius?: number
   /** …centred where this combatant stands (the aimed-at target), or else on the bearer… */
   readonly areaAround?: CombatantId
@@ -107,11 +107,11 @@ export type PromptDraft = Omit<PromptRecord, 'typeName' | 'id'>
 export interface Consequences {
   /** Spent from the actor's pools when it is the actor's turn. */
   readonly cost?: readonly PoolCost[]
-  /** The rest of the turn is forgone (CX24 suppress). */
+  /** The rest of the turn is forgone (suppressing fire). */
   readonly endsTurn?: boolean
   /** May cost more than is left: it spends what is left and runs on (a long reload). */
   readonly overrun?: boolean
-  /** Out of turn it costs a reaction, unless the rules make it free (CX26). */
+  /** Out of turn it costs a reaction, unless the rules make it free (a suppressor's automatic shot). */
   readonly outOfTurn?: 'reaction' | 'free'
   readonly conditions?: readonly ConditionChange[]
   readonly prompts?: readonly PromptDraft[]
@@ -187,7 +187,7 @@ export interface QuickNpc {
 
 export interface ParsedRules {
   readonly data: JsonValue
-  /** Max HP the rules derive (e.g. CX23), or null to keep the GM's number. */
+  /** Max HP the rules derive (from its attributes), or null to keep the GM's number. */
   readonly maxHp: number | null
 }
 
@@ -283,7 +283,8 @@ export interface Ruleset {
   }
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
-    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution>
+    /** `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map. */
+    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice, onScene?: readonly RulesCombatant[]): Result<ActionResolution>
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

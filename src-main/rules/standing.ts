@@ -11,12 +11,27 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
   maxHp: c.maxHp,
   rules: c.rules,
   conditions: c.conditions,
+  spent: c.spent,
+  held: c.held ? { amount: c.held.amount, released: c.held.released } : null,
 })
 
-/** The combatant as a ruleset sees it when acting: with its place on the scene in play, if it has one there. */
+/**
+ * The combatant as a ruleset sees it when acting: whether it is its turn (an act otherwise is a
+ * reaction) and its place on the scene in play, if it has one there.
+ */
 export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
   const token = tokenInPlay(state, c.id)
-  return token ? { ...asRulesCombatant(c), position: { x: token.x, y: token.y } } : asRulesCombatant(c)
+  const acting = state.ofType('encounter').find((e) => e.status === 'active')?.currentCombatantId === c.id
+  const rc = { ...asRulesCombatant(c), acting }
+  return token ? { ...rc, position: { x: token.x, y: token.y } } : rc
+}
+
+/** Everyone with a token on the scene in play, as the ruleset sees them (for effects over an area). */
+export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
+  return state.ofType('combatant').flatMap((c) => {
+    const rc = placedRulesCombatant(state, c)
+    return rc.position ? [rc] : []
+  })
 }
 
 /**

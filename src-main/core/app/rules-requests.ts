@@ -1,4 +1,4 @@
-import type { AttackRequest } from '../../../src-shared/attack'
+import type { AttackOption, AttackRequest } from '../../../src-shared/attack'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { mapMoveOutcome } from '../commands/map-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -46,7 +46,7 @@ export class RulesRequests {
     return ok([...(this.ruleset.actions?.list(c) ?? []), ...checkAction(this.ruleset, c)])
   }
 
-  /** CX26 and kin: the reactions a drop would draw, shown before the GM commits it. */
+  /** The reactions a drop would draw (a suppressor firing on a target breaking cover…), shown before the GM commits it. */
   previewMove(input: RequestInputs['previewMove']): Result<RequestResults['previewMove']> {
     const mover = this.store?.get(input.combatantId)
     if (!this.store || !this.ruleset || mover?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
@@ -62,6 +62,18 @@ export class RulesRequests {
 
   listConditions(): Result<RequestResults['listConditions']> {
     return ok(this.ruleset?.conditions ?? [])
+  }
+
+  /** The ruleset's settings as this campaign has them, and its ready-made NPCs for the roster. */
+  rulesetSetup(): Result<RequestResults['rulesetSetup']> {
+    if (!this.store || !this.ruleset) return fail('campaign/none', 'Open a campaign first.')
+    const campaign = this.store.get('campaign')
+    const chosen = campaign?.typeName === 'campaign' ? (campaign.rulesetSettings ?? {}) : {}
+    const settings = (this.ruleset.settings?.defaults ?? []).map((o) => {
+      const value = chosen[o.key]
+      return value === undefined ? o : ({ ...o, value } as AttackOption)
+    })
+    return ok({ settings, quickNpcs: this.ruleset.quickNpcs ?? [] })
   }
 
   /** Priced the way a dropped token's move is logged, so the map's drag shows what the log will say. */

@@ -158,6 +158,8 @@ export class SalvoCore {
         return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':
         return this.#rules.listConditions()
+      case 'rulesetSetup':
+        return this.#rules.rulesetSetup()
       case 'previewMove':
         return this.#rules.previewMove(input as RequestInputs['previewMove'])
       case 'movementCost': {

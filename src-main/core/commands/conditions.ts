@@ -28,13 +28,19 @@ export interface Grant {
   readonly note: string
   readonly areaRadius?: number
   readonly areaAround?: CombatantId
+  readonly areaTo?: CombatantId
 }
 
-/** Where the zone's centre stands on the scene in play (the bearer, or whom it names), for a condition that brings a zone. */
-function areaFor(ctx: DecideContext, c: CombatantRecord, radius: number | undefined, around: CombatantId | undefined): ConditionArea | undefined {
-  if (radius === undefined) return undefined
-  const token = tokenInPlay(ctx.state, around ?? c.id)
-  return token ? { sceneId: token.sceneId, x: token.x, y: token.y, radius } : undefined
+/**
+ * Where the zone stands on the scene in play, for a condition that brings one: centred on the
+ * bearer or whom it names, and stretched into a lane to `to`'s token when that is on the scene.
+ */
+function areaFor(ctx: DecideContext, c: CombatantRecord, g: Pick<Grant, 'areaRadius' | 'areaAround' | 'areaTo'>): ConditionArea | undefined {
+  if (g.areaRadius === undefined) return undefined
+  const token = tokenInPlay(ctx.state, g.areaAround ?? c.id)
+  if (!token) return undefined
+  const far = g.areaTo ? tokenInPlay(ctx.state, g.areaTo) : undefined
+  return { sceneId: token.sceneId, x: token.x, y: token.y, radius: g.areaRadius, ...(far ? { to: { x: far.x, y: far.y } } : {}) }
 }
 
 /**
@@ -51,7 +57,7 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     if (id !== null && ctx.state.get(id)?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
   }
   const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
-  const area = areaFor(ctx, c, g.areaRadius, g.areaAround)
+  const area = areaFor(ctx, c, g)
   const existing = c.conditions.find((x) => x.conditionId === def.id)
   if (existing) {
     const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks

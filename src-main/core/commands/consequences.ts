@@ -3,6 +3,7 @@ import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Consequences } from '../../rules/ruleset'
 import { withCondition } from './conditions'
+import { initiativeShiftEvents } from './initiative-shift'
 import { activeEncounter, visibilityOf, type DecideContext } from './decide-context'
 
 /** "1 action", "2 reactions". */
@@ -39,7 +40,7 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
   if (c.outOfTurn === 'free') return ok(null)
   const held = actor.held
   if (held?.released) {
-    // CX20 and kin: the held actions, released by their trigger, pay for what is done now.
+    // Held actions, released by their trigger, pay for what is done now.
     const needed = costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
     if (needed > held.amount && !c.overrun) return fail('economy/notEnough', `${actor.name} held ${costText(held.amount, turnPools[0]?.label ?? 'actions')}; this needs ${needed}.`)
     const rest = held.amount - Math.min(needed, held.amount)
@@ -85,5 +86,6 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
     const subjects: CombatantId[] = p.targetId ? [p.reactorId, p.targetId] : [p.reactorId]
     events.push(ctx.log(`Reaction available: ${p.text}`, { visibility: 'gm', subjects }))
   }
+  events.push(...initiativeShiftEvents(ctx, ctx.state, c.initiative ?? [], activeEncounter(ctx.state)?.currentCombatantId ?? null))
   return ok(events)
 }

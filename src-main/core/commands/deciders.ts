@@ -11,7 +11,7 @@ import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
 import { importContent, removeContent } from './content-deciders'
-import { renameCampaign } from './campaign-deciders'
+import { renameCampaign, setRulesetSetting } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
 import { hideFog, revealFog, setFog } from './fog-deciders'
 import { setProjector } from './projector-deciders'
@@ -56,6 +56,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'prompt/resolve': resolvePrompt,
   'prompt/dismiss': dismissPrompt,
   'campaign/rename': renameCampaign,
+  'campaign/setRulesetSetting': setRulesetSetting,
   'template/save': saveTemplate,
   'template/fromCombatant': templateFromCombatant,
   'template/duplicate': duplicateTemplate,

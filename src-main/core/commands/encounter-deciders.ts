@@ -3,7 +3,9 @@ import type { CombatantRecord, EncounterRecord } from '../../../src-shared/recor
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
-import { passedOver, turnChangeEvents } from './turn-flow'
+import { passTurn, startFirstRound } from './round-turnover'
+import { turnPosition } from './next-actor'
+import type { DomainEvent } from '../../../src-shared/events'
 import { alone, groupsByTemplate, initiativeLog, placementsOf, rollForGroups } from './group-initiative'
 
 const ORDER_GAP = 1000
@@ -52,61 +54,20 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
   const byId = new Map(combatants.map((c) => [c.id, c]))
   const results = placements.map((p, i) => ({ ...p, orderKey: (i + 1) * ORDER_GAP }))
   const logs = rolled.map((g) => initiativeLog(ctx, g, { one: 'rolls initiative', many: 'roll initiative' }))
-  const first = byId.get(placements[0]!.combatantId)!
-  // A re-roll mid-fight is not a new encounter: encounter-start effects (CX30) happen once.
+  // A re-roll mid-fight is not a new encounter: encounter-start effects happen once.
   const starting = e.value.round === 0 ? edgeEvents(ctx, 'startOfEncounter', placements.map((p) => byId.get(p.combatantId)!), 1) : []
-  return ok({
-    label: 'Roll initiative',
-    events: [
-      { type: 'initiative/rolled', encounterId: e.value.id, results },
-      ...logs,
-      ...starting,
-      ...turnChangeEvents(ctx, { encounter: e.value, from: null, to: first, round: 1, startEdges: true }),
-    ],
-  })
-}
-
-/**
- * Where the turn stands in the order: the acting combatant's index, or — when it was removed
- * mid-turn — a fractional position just after the slot it held.
- */
-export function turnPosition(encounter: EncounterRecord, order: readonly CombatantRecord[]): number {
-  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
-  if (i !== -1 || encounter.turnAnchor === null) return i
-  const after = order.findIndex((c) => c.orderKey! > encounter.turnAnchor!)
-  return (after === -1 ? order.length : after) - 0.5
-}
-
-/**
- * The next combatant to act after position `at`, walking past the dead and the delayed (their
- * slots still pass, so conditions tied to their turns end on time).
- */
-export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order: readonly CombatantRecord[], at: number) {
-  const skipped: { c: CombatantRecord; round: number; why: 'dead' | 'delayed' }[] = []
-  let index = Math.floor(at)
-  let round = encounter.round
-  for (let steps = 0; steps < order.length * 2 + 1; steps++) {
-    index++
-    if (index >= order.length) {
-      index = 0
-      round++
-    }
-    const c = order[index]!
-    const why = passedOver(ctx, c)
-    if (!why) return ok({ to: c, round, skipped })
-    skipped.push({ c, round, why })
-  }
-  return fail('encounter/nobodyCanAct', 'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.')
+  const prior: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
+  const first = startFirstRound(ctx, e.value, prior)
+  return first.ok ? ok({ label: 'Roll initiative', events: [...prior, ...first.value] }) : first
 }
 
 export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const next = nextActor(ctx, encounter, order, turnPosition(encounter, order))
-  if (!next.ok) return next
   const from = order.find((c) => c.id === encounter.currentCombatantId) ?? null
-  return ok({ label: 'Next turn', events: turnChangeEvents(ctx, { encounter, from, ...next.value, startEdges: true }) })
+  const events = passTurn(ctx, encounter, order, from, turnPosition(encounter, order))
+  return events.ok ? ok({ label: 'Next turn', events: events.value }) : events
 }
 
 /** A correction, not play: the marker steps back without re-running turn-start effects (undo restores those). */

@@ -59,7 +59,7 @@ export function placementsOf(rolled: readonly RolledGroup[]) {
 }
 
 /** The log line for one group's roll. NPC rolls are the GM's; the table sees the order, not the numbers. */
-export function initiativeLog(ctx: DecideContext, g: RolledGroup, verb: { one: string; many: string }): DomainEvent {
+export function initiativeLog(ctx: DecideContext, g: RolledGroup, verb: { one: string; many: string }, round?: number): DomainEvent {
   const tie = g.initiative.tieBreak.length ? ` (roll-off ${g.initiative.tieBreak.join(', ')})` : ''
   const publicRoll = g.members.every((c) => c.kind === 'pc' && !c.hidden)
   const who = groupName(g.members.map((c) => c.name))
@@ -67,6 +67,7 @@ export function initiativeLog(ctx: DecideContext, g: RolledGroup, verb: { one: s
     rolls: [g.initiative.roll],
     visibility: publicRoll ? 'all' : 'gm',
     subjects: g.members.map((c) => c.id),
+    ...(round === undefined ? {} : { round }),
   })
 }
 

@@ -4,7 +4,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
-import { asRulesCombatant, placedRulesCombatant } from '../../rules/standing'
+import { placedRulesCombatant, rulesCombatantsOnScene } from '../../rules/standing'
 import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
@@ -38,7 +38,7 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   if (!checks) return fail('check/unsupported', `The ${ctx.ruleset.name} ruleset has no checks.`)
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
-  const r = checks.roll({ check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }, asRulesCombatant(found.value), ctx.dice)
+  const r = checks.roll({ check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }, placedRulesCombatant(ctx.state, found.value), ctx.dice)
   if (!r.ok) return r
   const c = found.value
   return ok({
@@ -59,7 +59,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (!t.ok) return t
     target = t.value
   }
-  const r = actions.perform(p.request, placedRulesCombatant(ctx.state, actor.value), target ? placedRulesCombatant(ctx.state, target) : null, ctx.dice)
+  const r = actions.perform(p.request, placedRulesCombatant(ctx.state, actor.value), target ? placedRulesCombatant(ctx.state, target) : null, ctx.dice, rulesCombatantsOnScene(ctx.state))
   if (!r.ok) return r
   const a = actor.value
   const visibility = a.kind === 'pc' && !a.hidden && (!target || (!target.hidden && target.kind === 'pc')) ? 'all' : 'gm'

@@ -2,7 +2,7 @@ import type { DomainEvent } from '../../../src-shared/events'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import { asRulesCombatant } from '../../rules/standing'
+import { placedRulesCombatant } from '../../rules/standing'
 import { consequenceEvents } from './consequences'
 import { findCombatant, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { mapMoveOutcome } from './map-move'
@@ -68,7 +68,7 @@ export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
   })
 }
 
-/** What a token's move sets off under the ruleset (CX26 reactions, leaving a zone or a melee), as events after the move's line. */
+/** What a token's move sets off under the ruleset (reactions, leaving a zone or a melee), as events after the move's line. */
 function moveConsequences(ctx: DecideContext, mover: CombatantRecord, before: TokenRecord, to: { x: number; y: number }): Result<DomainEvent[]> {
   const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, mover, before, to)
   if (!outcome) return ok([])
@@ -98,7 +98,7 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   }
   if (before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
   const metres = Math.hypot(p.x - before.x, p.y - before.y)
-  const cost = ctx.ruleset.movementCost?.(asRulesCombatant(c.value), metres)
+  const cost = ctx.ruleset.movementCost?.(placedRulesCombatant(ctx.state, c.value), metres)
   // The move's own line first: what it sets off reads after it.
   const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`, logged)
   const then = moveConsequences(ctx, c.value, before, { x: p.x, y: p.y })

@@ -5,7 +5,8 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import { withCondition } from './conditions'
 import { costText } from './consequences'
 import { activeEncounter, findCombatant, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
-import { nextActor, turnPosition } from './encounter-deciders'
+import { turnPosition } from './next-actor'
+import { passTurn, withEvents } from './round-turnover'
 import { performAction, resolveAttack } from './rules-deciders'
 import { turnChangeEvents } from './turn-flow'
 
@@ -117,13 +118,13 @@ export const delayTurn: Decider<'initiative/delay'> = (ctx, p) => {
   const now = actingNow(ctx, p.combatantId)
   if (!now.ok) return now
   const { c, encounter } = now.value
-  const order = turnOrder(ctx.state)
-  const rest = order.map((x) => (x.id === c.id ? { ...x, delayed: true } : x))
-  const next = nextActor(ctx, encounter, rest, turnPosition(encounter, order))
-  if (!next.ok) return fail('initiative/nobodyElse', `No one else can act this round; ${c.name} cannot wait for anyone.`)
   // The delayer's turn has not ended: its unspent actions are kept for when it acts.
   const delayed: DomainEvent = { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: true } }
-  const events = turnChangeEvents(ctx, { encounter, from: null, ...next.value, startEdges: true })
+  const waiting = withEvents(ctx, [delayed])
+  const order = turnOrder(waiting.state)
+  const passed = passTurn(waiting, encounter, order, null, turnPosition(encounter, order))
+  if (!passed.ok) return fail('initiative/nobodyElse', `No one else can act this round; ${c.name} cannot wait for anyone.`)
+  const events = passed.value
   return ok({
     label: `${c.name} delays`,
     events: [delayed, ctx.log(`${c.name} delays, waiting to act later`, { visibility: visibilityOf(c), subjects: [c.id] }), ...events],
@@ -157,7 +158,7 @@ function actionsPool(ctx: DecideContext, c: CombatantRecord) {
   return ctx.ruleset.economy(c.rules).find((p) => p.per === 'turn' && !p.reaction) ?? null
 }
 
-/** Hold actions against a trigger: the turn ends, and the actions wait (CX20: lost at the holder's next turn). */
+/** Hold actions against a trigger: the turn ends, and the actions wait (lost at the holder's next turn). */
 export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   const now = actingNow(ctx, p.combatantId)
   if (!now.ok) return now
@@ -175,7 +176,7 @@ export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   })
 }
 
-/** The trigger came: the held actions are usable now, as one reaction (CX20). */
+/** The trigger came: the held actions are usable now, as one reaction. */
 export const releaseHold: Decider<'hold/release'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found

@@ -108,12 +108,12 @@ function startEffects(ctx: DecideContext, w: Working, startingId: CombatantId, r
   const turnPools = poolsOfKind(ctx, c, 'turn')
   if (turnPools.length) w.patch(c.id, { spent: { ...c.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, 0])) } })
   if (c.held) {
-    // CX20 and kin: held actions whose trigger never came are lost at the holder's next turn.
+    // Held actions whose trigger never came are lost at the holder's next turn.
     events.push(ctx.log(`${c.name}'s held actions ("${c.held.trigger}") are lost: the trigger never came`, { visibility: visibilityOf(c), round, subjects: [c.id] }))
     w.patch(c.id, { held: null })
   }
   c = w.get(startingId)!
-  const effects = ctx.ruleset.edges?.startOfTurn(asRulesCombatant(c), ctx.dice) ?? null
+  const effects = ctx.ruleset.edges?.startOfTurn({ ...asRulesCombatant(c), acting: true }, ctx.dice) ?? null
   if (!effects) return events
   events.push(...edgeToEvents(ctx, c, effects, round))
   w.replace({ ...c, rules: effects.rules ?? c.rules, hp: effects.hp })
@@ -138,24 +138,42 @@ export interface TurnStep {
   readonly startEdges: boolean
 }
 
-/** Every event of one turn change, ending with the patches to the combatants' turn state. */
-export function turnChangeEvents(ctx: DecideContext, step: TurnStep): DomainEvent[] {
-  const w = new Working(ctx)
+type Skipped = NonNullable<TurnStep['skipped']>
+
+/** The turn being left ends, and the slots passed over on the way go by (their clocks still run). */
+function passSlots(ctx: DecideContext, w: Working, from: CombatantRecord | null, skipped: Skipped, round: number, reach: (r: number) => void): DomainEvent[] {
   const events: DomainEvent[] = []
-  let round = step.encounter.round
-  // Reactions refill whenever the walk crosses into a new round (not at the very first turn).
-  const reach = (r: number) => {
-    if (round >= 1 && r > round) roundStarts(ctx, w)
-    round = r
-  }
-  if (step.from && w.get(step.from.id) && round >= 1) events.push(...turnEnds(ctx, w, w.get(step.from.id)!, round))
-  for (const s of step.skipped ?? []) {
+  if (from && w.get(from.id) && round >= 1) events.push(...turnEnds(ctx, w, w.get(from.id)!, round))
+  for (const s of skipped) {
     reach(s.round)
     const why = s.why === 'dead' ? 'dead: turn passed over' : 'delayed: waiting to act'
     events.push(ctx.log(`${s.c.name} is ${why}`, { visibility: visibilityOf(s.c), round: s.round, subjects: [s.c.id] }))
     events.push(...expireAtStart(ctx, w, s.c, s.round))
     events.push(...endConditions(ctx, w, (c) => endsAtTurnEnd(c.duration, s.c.id), `${s.c.name}'s turn passed over`, s.round))
   }
+  return events
+}
+
+/**
+ * The round runs out without a next turn yet: the last turn ends and the slots after it pass.
+ * Used when the ruleset settles a new order for the coming round before anyone acts in it.
+ */
+export function roundCloseEvents(ctx: DecideContext, encounter: EncounterRecord, from: CombatantRecord | null, skipped: Skipped): DomainEvent[] {
+  const w = new Working(ctx)
+  const events = passSlots(ctx, w, from, skipped, encounter.round, () => {})
+  return [...events, ...w.events()]
+}
+
+/** Every event of one turn change, ending with the patches to the combatants' turn state. */
+export function turnChangeEvents(ctx: DecideContext, step: TurnStep): DomainEvent[] {
+  const w = new Working(ctx)
+  let round = step.encounter.round
+  // Reactions refill whenever the walk crosses into a new round (not at the very first turn).
+  const reach = (r: number) => {
+    if (round >= 1 && r > round) roundStarts(ctx, w)
+    round = r
+  }
+  const events = passSlots(ctx, w, step.from, step.skipped ?? [], round, reach)
   reach(step.round)
   events.push({ type: 'turn/changed', encounterId: step.encounter.id, round: step.round, combatantId: step.to.id })
   events.push(ctx.log(`Round ${step.round}: ${step.to.name}'s turn${step.startEdges ? '' : ' (acting now)'}`, { visibility: visibilityOf(step.to), round: step.round, subjects: [step.to.id] }))

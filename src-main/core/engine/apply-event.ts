@@ -45,6 +45,12 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'combatant/turnStateChanged':
       draft.put({ ...combatant(draft, event.combatantId), ...event.patch })
       return
+    case 'campaign/rulesetSettingChanged': {
+      const c = draft.get('campaign')
+      if (c?.typeName !== 'campaign') throw new ApplyError('the campaign record is missing')
+      draft.put({ ...c, rulesetSettings: { ...c.rulesetSettings, [event.key]: event.value } })
+      return
+    }
     case 'campaign/renamed': {
       const c = draft.get('campaign')
       if (c?.typeName !== 'campaign') throw new ApplyError('the campaign record is missing')

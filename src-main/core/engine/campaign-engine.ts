@@ -10,7 +10,7 @@ import { DECIDERS } from '../commands/deciders'
 import { DiceError, DiceRoller } from '../dice/dice-roller'
 import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
-import type { RecordChange } from '../state/stored-records'
+import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { ApplyError } from './apply-event'
 import { changesFor } from './commit'
 import type { JournalEntry } from './journal-entry'
@@ -43,6 +43,8 @@ interface Prepared {
  * validate → prepare → decide → apply (to a draft) → journal (fsync) → commit → publish.
  * A failure at any step returns `{ code, message }` and leaves state and disk unchanged.
  */
+const settingsOf = (r: StoredRecord | null) => (r?.typeName === 'campaign' ? JSON.stringify(r.rulesetSettings ?? {}) : '')
+
 export class CampaignEngine {
   #ruleset: Ruleset
 
@@ -53,16 +55,18 @@ export class CampaignEngine {
     this.#ruleset = this.#withCampaignContent()
   }
 
-  /** The campaign's ruleset with the GM's own content layered over the shipped content. */
+  /** The campaign's ruleset with the GM's own content layered over the shipped content, under the campaign's settings. */
   get ruleset(): Ruleset {
     return this.#ruleset
   }
 
   #withCampaignContent(): Ruleset {
     const content = this.baseRuleset.content
-    if (!content) return this.baseRuleset
     const items = this.campaign.store.ofType('content').map((c) => ({ section: c.section, entry: c.entry }))
-    return items.length ? content.withCustom(items) : this.baseRuleset
+    const withContent = content && items.length ? content.withCustom(items) : this.baseRuleset
+    const campaign = this.campaign.store.get('campaign')
+    const settings = campaign?.typeName === 'campaign' ? campaign.rulesetSettings : undefined
+    return settings && withContent.settings ? withContent.settings.apply(settings) : withContent
   }
 
   execute(input: unknown): Result<Executed> {
@@ -106,7 +110,8 @@ export class CampaignEngine {
       return fail('storage/writeFailed', `Could not save to ${this.campaign.paths.journal}: ${(e as Error).message}. Nothing was changed.`)
     }
     this.campaign.store.applyChanges(changes)
-    const contentChanged = changes.some((c) => c.id.startsWith('content:'))
+    // New content or new settings make a new ruleset, and every view of it is redrawn.
+    const contentChanged = changes.some((c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)))
     if (contentChanged) this.#ruleset = this.#withCampaignContent()
     return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged })
   }

@@ -36,7 +36,9 @@ const conditionSchema = z.object({
   sourceId: combatantIdString.nullable(),
   data: z.json().nullable(),
   note: z.string(),
-  area: z.object({ sceneId: z.string().startsWith('scene:'), x: z.number(), y: z.number(), radius: z.number().positive() }).optional(),
+  area: z
+    .object({ sceneId: z.string().startsWith('scene:'), x: z.number(), y: z.number(), radius: z.number().positive(), to: z.object({ x: z.number(), y: z.number() }).optional() })
+    .optional(),
 })
 
 const combatantSchema = z.object({
@@ -180,6 +182,8 @@ const campaignSchema = z.object({
   id: z.literal('campaign'),
   name: z.string().min(1),
   rulesetId: z.string().min(1),
+  // Optional: campaigns saved before ruleset settings existed keep every default.
+  rulesetSettings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   createdAt: z.string(),
 })
 

@@ -48,6 +48,7 @@ const api: SalvoApi = {
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),
+  rulesetSetup: request('rulesetSetup'),
   previewMove: request('previewMove'),
   movementCost: request('movementCost'),
   importSceneImage: request('importSceneImage'),

@@ -139,13 +139,14 @@ export function performCxAction(
   target: RulesCombatant | null,
   library: ContentLibrary,
   dice: Dice,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> {
   const c = cxOf(actor)
   if (!c) return fail('action/noSheet', `${actor.name} has no Compound X character sheet yet.`)
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
-  if (request.action === 'suppress') return suppressFromMelee(performSuppress(request, actor, c, target, library), request, actor, c, library)
+  if (request.action === 'suppress') return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)

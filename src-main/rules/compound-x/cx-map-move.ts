@@ -1,5 +1,6 @@
 import type { ActionResolution, MapArea, MapPath, RulesCombatant } from '../ruleset'
 import type { Result } from '../../../src-shared/result'
+import { insideArea as inside } from '../../../src-shared/area-geometry'
 import type { ContentLibrary } from './content/content-library'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { opponentsOf } from './cx-engagement'
@@ -7,7 +8,6 @@ import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import type { CxCombatant } from './sheet/cx-sheet'
 
-const inside = (a: { x: number; y: number; radius: number }, p: { x: number; y: number }) => Math.hypot(p.x - a.x, p.y - a.y) <= a.radius
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move

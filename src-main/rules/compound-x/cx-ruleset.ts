@@ -130,7 +130,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
-      perform: (request, actor, target, dice) => performCxAction(request, actor, target, library, dice),
+      perform: (request, actor, target, dice, onScene = []) => performCxAction(request, actor, target, library, dice, onScene),
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),

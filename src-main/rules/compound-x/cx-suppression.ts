@@ -119,13 +119,12 @@ export function suppressDefinition(c: CxCombatant, library: ContentLibrary): Act
 }
 
 /**
- * CX24/CX25: lay down suppression on the aimed-at combatant. There is no map yet, so the
- * positions the rules need are built from the distance the GM gives: the suppressor at the
- * origin, the target that far along a line. Heavy suppression reaches everyone within 2 m of
- * the target, which only a map can tell: until then only the target is suppressed and the log
- * says so.
+ * CX24/CX25: lay down suppression on the aimed-at combatant. On the map the tokens give the
+ * positions, and heavy suppression catches everyone within 2 m of the target there; off the map
+ * the GM's distance puts the suppressor at the origin and the target that far along a line, and
+ * only the target can be caught (the log says so for heavy).
  */
-export function performSuppress(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
+export function performSuppress(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary, onScene: readonly RulesCombatant[] = []): Result<ActionResolution> {
   const slot = Number(request.options['weapon'] ?? 0)
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
@@ -140,10 +139,13 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
   const distance = mapped ?? num(request.options, 'distance') ?? 10
   if (distance < 0) return fail('suppress/distance', 'The distance cannot be negative.')
   const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
-  const positions = new Map<CombatantId, { x: number; y: number }>([
-    [actor.id, { x: 0, y: 0 }],
-    [target.id, { x: distance, y: 0 }],
-  ])
+  const onMap = mapped !== null
+  const positions = onMap
+    ? new Map<CombatantId, { x: number; y: number }>([...onScene.flatMap((o) => (o.position ? [[o.id, o.position] as const] : [])), [actor.id, actor.position!], [target.id, target.position!]])
+    : new Map<CombatantId, { x: number; y: number }>([
+        [actor.id, { x: 0, y: 0 }],
+        [target.id, { x: distance, y: 0 }],
+      ])
   const laid = suppress({ suppressorId: actor.id, weapon: item, attachments, level, targetId: target.id, roundsInMagazine: carried.ammo, positions })
   if (!laid.ok) return laid
   const { zone, roundsLeft } = laid.value
@@ -171,8 +173,16 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
   const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
   // `000` Suppression: "you aim at the target as part of the action".
   const live = { ...c.live, aim: { targetId: target.id, name: target.name } }
+  const names = new Map(onScene.map((o) => [o.id, o.name]))
+  const others = zone.suppressedIds.filter((id) => id !== target.id).map((id) => names.get(id) ?? id)
   const heavyNote =
-    level === 'heavy' ? `; heavy suppression also suppresses everyone within 2 m of ${target.name}: no map yet, so only ${target.name} is marked — add 'suppressed' to the others by hand (CX25)` : ''
+    level !== 'heavy'
+      ? ''
+      : !onMap
+        ? `; heavy suppression also suppresses everyone within 2 m of ${target.name}: off the map only ${target.name} is marked — add 'suppressed' to the others by hand (CX25)`
+        : others.length
+          ? `; within 2 m of ${target.name} it also suppresses ${others.join(', ')} (CX25)`
+          : `; nobody else stands within 2 m of ${target.name} (CX25)`
   return ok({
     actorRules: { ...c, weapons, live } as unknown as JsonValue,
     actorHp: actor.hp,

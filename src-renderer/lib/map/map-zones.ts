@@ -8,6 +8,8 @@ export interface MapZone {
   readonly x: number
   readonly y: number
   readonly radius: number
+  /** A lane's far end: the zone is every point within `radius` of the segment. */
+  readonly to?: { readonly x: number; readonly y: number }
   readonly label: string
   /** "until the start of Vex's turn" — the GM's; players see the name only. */
   readonly until: string | null
@@ -34,6 +36,7 @@ export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]):
           x: pc.area.x,
           y: pc.area.y,
           radius: pc.area.radius,
+          ...(pc.area.to ? { to: pc.area.to } : {}),
           label: `${c.name}: ${pc.label}`,
           until: full ? describeDuration(full.duration, nameOf) : null,
           side: source?.side ?? null,
@@ -41,4 +44,15 @@ export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]):
       ]
     })
   })
+}
+
+/** The outline of a lane in pixels: two sides along the segment joined by half-circles at its ends. */
+export function lanePath(a: { x: number; y: number }, b: { x: number; y: number }, r: number): string {
+  const len = Math.hypot(b.x - a.x, b.y - a.y)
+  if (len === 0) return `M ${a.x - r} ${a.y} a ${r} ${r} 0 1 0 ${2 * r} 0 a ${r} ${r} 0 1 0 ${-2 * r} 0 Z`
+  // The unit normal to the segment, scaled to the lane's half-width.
+  const nx = (-(b.y - a.y) / len) * r
+  const ny = ((b.x - a.x) / len) * r
+  const p = (x: number, y: number) => `${x.toFixed(2)} ${y.toFixed(2)}`
+  return `M ${p(a.x + nx, a.y + ny)} L ${p(b.x + nx, b.y + ny)} A ${r} ${r} 0 0 0 ${p(b.x - nx, b.y - ny)} L ${p(a.x - nx, a.y - ny)} A ${r} ${r} 0 0 0 ${p(a.x + nx, a.y + ny)} Z`
 }

@@ -12,7 +12,7 @@ interface Pending {
 
 /**
  * A token drop that would set off reactions waits for the GM to see them, with their odds
- * (CX26: before the move is committed); any other drop goes straight through.
+ * (before the move is committed); any other drop goes straight through.
  */
 export class PendingMove {
   current = $state.raw<Pending | null>(null)

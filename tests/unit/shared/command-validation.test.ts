@@ -73,6 +73,7 @@ const CASES: Record<CommandType, { valid: unknown; invalid: unknown[] }> = {
   'prompt/resolve': { valid: { promptId: 'prompt:abc' }, invalid: [{ promptId: 'combatant:abc' }] },
   'prompt/dismiss': { valid: { promptId: 'prompt:abc' }, invalid: [{}] },
   'campaign/rename': { valid: { name: 'Kestrel II' }, invalid: [{ name: '' }, { name: 'a\u0001b' }] },
+  'campaign/setRulesetSetting': { valid: { key: 'initiative', value: 'fixed' }, invalid: [{ key: '', value: 1 }, { key: 'initiative', value: null }, { key: 'x', value: { a: 1 } }] },
   'template/save': {
     valid: { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 100, faction: 'Red Hand', tags: ['melee'] },
     invalid: [

@@ -99,13 +99,29 @@ describe('Suppress (CX24, CX25)', () => {
     expect(cxOf(withRules(raider, r.actorRules)).weapons[0]!.ammo).toBe(0)
   })
 
-  it('CX25: heavy needs the map for everyone within 2 m: without one only the target is suppressed, and the log says so', () => {
+  it('CX25: heavy needs the map for everyone within 2 m: off it only the target is suppressed, and the log says so', () => {
     const raider = gunner('Raider', ranged('anvil-arms-kmr4', 80))
     const r = must(cx.actions!.perform(suppressRequest(raider, vex, { weapon: '0', level: 'heavy', distance: 30 }), raider, vex, faces()))
     expect(cxOf(withRules(raider, r.actorRules)).weapons[0]!.ammo).toBe(70)
     expect(r.conditions!.map((c) => c.combatantId)).toEqual([vex.id, raider.id])
     expect(r.conditions![0]!.add![0]!.data).toMatchObject({ level: 'heavy', radius: 2 })
-    expect(r.summary).toMatch(/no map yet, so only Vex is marked/)
+    expect(r.summary).toMatch(/off the map only Vex is marked/)
+  })
+
+  it.each([
+    { level: 'heavy', caught: ['Vex', 'Ash', 'Raider'], note: /within 2 m of Vex it also suppresses Ash \(CX25\)/ },
+    { level: 'medium', caught: ['Vex', 'Raider'], note: /^(?!.*also suppresses)/ },
+  ])('CX25: on the map, $level suppression catches $caught (the last is the suppressor\'s zone)', ({ level, caught, note }) => {
+    // Ash stands 1.5 m from Vex (inside heavy's 2 m), Bo 2.5 m away (outside); the suppressor itself is never caught.
+    const at = (c: RulesCombatant, x: number, y: number): RulesCombatant => ({ ...c, position: { x, y } })
+    const raider = at(gunner('Raider', ranged('anvil-arms-kmr4', 80)), 0, 0)
+    const target = at(vex, 30, 0)
+    const ash = at(combatant('Ash', sheet()), 30, 1.5)
+    const bo = at(combatant('Bo', sheet()), 32.5, 0)
+    const r = must(cx.actions!.perform(suppressRequest(raider, target, { weapon: '0', level }), raider, target, faces(), [raider, target, ash, bo]))
+    const names = new Map([raider, target, ash, bo].map((c) => [c.id, c.name]))
+    expect(r.conditions!.map((c) => names.get(c.combatantId))).toEqual(caught)
+    expect(r.summary).toMatch(note)
   })
 })
 

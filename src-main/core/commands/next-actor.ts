@@ -1,0 +1,38 @@
+import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { fail, ok } from '../../../src-shared/result'
+import type { DecideContext } from './decide-context'
+import { passedOver } from './turn-flow'
+
+/**
+ * Where the turn stands in the order: the acting combatant's index, or — when it was removed
+ * mid-turn — a fractional position just after the slot it held.
+ */
+export function turnPosition(encounter: EncounterRecord, order: readonly CombatantRecord[]): number {
+  const i = order.findIndex((c) => c.id === encounter.currentCombatantId)
+  if (i !== -1 || encounter.turnAnchor === null) return i
+  const after = order.findIndex((c) => c.orderKey! > encounter.turnAnchor!)
+  return (after === -1 ? order.length : after) - 0.5
+}
+
+/**
+ * The next combatant to act after position `at`, walking past the dead and the delayed (their
+ * slots still pass, so conditions tied to their turns end on time).
+ */
+export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order: readonly CombatantRecord[], at: number) {
+  const skipped: { c: CombatantRecord; round: number; why: 'dead' | 'delayed' }[] = []
+  let index = Math.floor(at)
+  let round = encounter.round
+  for (let steps = 0; steps < order.length * 2 + 1; steps++) {
+    index++
+    if (index >= order.length) {
+      index = 0
+      round++
+    }
+    const c = order[index]!
+    const why = passedOver(ctx, c)
+    if (!why) return ok({ to: c, round, skipped })
+    skipped.push({ c, round, why })
+  }
+  return fail('encounter/nobodyCanAct', 'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.')
+}
+
