@@ -68,7 +68,7 @@ export function performBasic(action: string, actor: RulesCombatant, s: Sheet, op
     case 'react': {
       // T3: a reaction is a free act in pool terms here; out of turn the core counts it among the reactions.
       const live = { ...s.live, reactionsThisRound: s.live.reactionsThisRound + 1 }
-      return ok({ ...acted(actor, { ...s, live }, 'free', `${actor.name} reacts: initiative −2, −1 DM on its checks until its next turn (T3)`), outOfTurn: 'reaction', ...reactionCosts(actor.id, `${actor.name} reacts`) })
+      return ok({ ...acted(actor, { ...s, live }, 'free', `${actor.name} reacts: initiative −2, −1 DM on its checks until its next turn (T3)`), outOfTurn: 'reaction', ...reactionCosts(actor.id, 'reacted') })
     }
   }
   return fail('action/unknown', `"${action}" is not an action of this ruleset.`)

@@ -1,5 +1,5 @@
 import type { ActionDefinition } from '../../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../../src-shared/result'
+import { ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../../core/dice/dice-roller'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
@@ -15,7 +15,7 @@ export const TACTICS = 'Tactics'
 /** T2: only a character with Tactics may roll it, once per fight. */
 export function tacticsDefinition(actor: RulesCombatant, s: Sheet): ActionDefinition {
   const why = s.skills[TACTICS] === undefined ? `${actor.name} has no Tactics skill (T2)` : s.live.tacticsUsed ? 'already rolled Tactics this fight (T2)' : null
-  return offer(actor, 'free', { key: 'tactics', label: 'Tactics: add the effect to one ally’s initiative', target: 'any', options: [] }, why)
+  return offer(actor, 'free', { key: 'tactics', label: 'Tactics: add the effect to one person’s initiative (none picked: itself)', target: 'any', options: [] }, why)
 }
 
 /** T2: the Tactics check — 2d6 + Tactics + INT DM (the usual pairing; `004` names only the skill). */
@@ -30,8 +30,9 @@ export const tacticsDms = (actor: RulesCombatant, s: Sheet) => [
  * person's initiative. A failed roll adds nothing (our reading: a bad plan is ignored, not
  * followed into a worse start). It is done as the fight opens, so it costs no action.
  */
-export function performTactics(actor: RulesCombatant, s: Sheet, ally: RulesCombatant | null, dice: Dice): Result<ActionResolution> {
-  if (!ally) return fail('action/noTarget', 'Pick the one person whose initiative the plan helps.')
+export function performTactics(actor: RulesCombatant, s: Sheet, picked: RulesCombatant | null, dice: Dice): Result<ActionResolution> {
+  // "Any one person": the panel never lists the actor as a target, so no pick means the tactician itself.
+  const ally = picked ?? actor
   const dms = tacticsDms(actor, s)
   const r = rollCheck(dms, 'normal', `${actor.name}: Tactics for ${ally.name} (T2)`, dice)
   const gain = r.success ? r.effect : 0

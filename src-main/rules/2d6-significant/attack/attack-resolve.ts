@@ -73,7 +73,7 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
     // T5: the aim is spent on this attack (at its target or, wasted, at another); T6: heft owed.
     live: { ...a.live, aim: null, pendingInitiative: a.live.pendingInitiative + setup.heft.penalty },
   }
-  const costs = reacted ? reactionCosts(target.id, `${target.name} ${reactionName(setup)}`) : null
+  const costs = reacted ? reactionCosts(target.id, setup.defence.kind === 'dodge' ? 'dodged' : 'parried') : null
   const verdict = hits === 0 ? 'misses' : setup.attacks > 1 ? `hits ${hits} of ${setup.attacks}` : 'hits'
   const reactionText = reacted ? `; ${target.name} ${reactionName(setup)}` : ''
   const damageText = hits > 0 ? `: ${damage} damage after armour ${setup.armour}` : ''

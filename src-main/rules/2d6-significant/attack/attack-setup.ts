@@ -78,8 +78,9 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   if (attacker.id === target.id) return blocked(`${attacker.name} cannot attack itself.`)
   const weapon = armsOf(a)[request.weapon]
   if (!weapon) return blocked(`${attacker.name} carries no weapon in slot ${request.weapon + 1}.`)
-  const mode = (modesOf(weapon) as string[]).includes(request.mode) ? (request.mode as FireMode) : null
-  if (!mode) return blocked(`The ${weapon.name} cannot fire "${request.mode}" (it has: ${modesOf(weapon).join(', ')}).`)
+  // The panel sends no mode until the GM picks one, and keeps a mode the next weapon may lack: both mean the weapon's first.
+  const modes = modesOf(weapon)
+  const mode = modes.find((m) => m === request.mode) ?? modes[0]!
   const ammoUse = weapon.magazine > 0 ? roundsFor(weapon, mode) : 0
   if (ammoUse > weapon.ammo) return blocked(`The ${weapon.name} has ${weapon.ammo} round(s) loaded; ${mode} fire needs ${ammoUse}. Reload (a minor action).`)
   const turn = whyNot('significant', attacker)
@@ -89,14 +90,11 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   const situational = typeof o['dm'] === 'number' && o['dm'] !== 0 ? [dm('situational DM (GM)', o['dm'], 'GM')] : []
   const dms = [dm(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'), characteristicDmFor(a, weapon, o['stat']), ...aim, ...reactedDm(attacker.conditions), ...situational]
   const cover = typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false)
+  // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
+  // set from an earlier melee attack reads as no reaction, as the panel then shows it.
   const asked = o['defence']
   const defence: Defence =
-    asked === 'dodge'
-      ? { kind: 'dodge', dm: cover ? -2 : -1 }
-      : asked === 'parry' && weapon.kind === 'melee' && t
-        ? { kind: 'parry', dms: parryDms(target, t) }
-        : { kind: 'none' }
-  if (asked === 'parry' && defence.kind !== 'parry') return blocked(weapon.kind === 'melee' ? `${target.name} has no sheet to parry with.` : 'Only a melee attack can be parried (T4).')
+    asked === 'dodge' ? { kind: 'dodge', dm: cover ? -2 : -1 } : asked === 'parry' && weapon.kind === 'melee' && t ? { kind: 'parry', dms: parryDms(target, t) } : { kind: 'none' }
   const damageDms = [
     ...(weapon.damageBonus !== 0 ? [dm('weapon damage bonus', weapon.damageBonus, 'weapon')] : []),
     // Classic 2d6 burst fire adds the auto score to damage (our reading; `004` only names its recoil).

@@ -8,7 +8,7 @@ export const REACTED = 'reacted'
 export const CONDITIONS: readonly ConditionDefinition[] = [
   {
     id: REACTED,
-    label: 'Reacted',
+    label: 'Reacting',
     summary: '−1 DM on every check per reaction taken, until the start of its own next turn (each reaction also cost 2 initiative).',
     source: 'T3',
     stacks: true,

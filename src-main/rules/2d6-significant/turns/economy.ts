@@ -37,7 +37,7 @@ export function costOf(kind: ActKind, c: RulesCombatant): PoolCost[] {
 
 export const COST_TEXT: Readonly<Record<ActKind, string>> = {
   significant: 'significant action',
-  minor: 'minor action (the minor one, else half the significant)',
+  minor: 'minor action',
   free: 'free action',
 }
 
@@ -62,9 +62,9 @@ export function whyNot(kind: ActKind, c: RulesCombatant): string | null {
  * T3: a reaction costs 2 initiative at once and −1 DM on every check until the reactor's
  * next turn (one more stack of `reacted` per reaction, its clock restarted).
  */
-export function reactionCosts(reactorId: RulesCombatant['id'], why: string): Required<Pick<Consequences, 'initiative' | 'conditions'>> {
+export function reactionCosts(reactorId: RulesCombatant['id'], what: string): Required<Pick<Consequences, 'initiative' | 'conditions'>> {
   return {
-    initiative: [{ combatantId: reactorId, delta: -2, why: `${why} (reaction, T3)` }],
+    initiative: [{ combatantId: reactorId, delta: -2, why: `${what}: a reaction, T3` }],
     conditions: [
       {
         combatantId: reactorId,

@@ -105,8 +105,12 @@ describe('attack odds are exact (T1, T4): preview vs brute force over every thro
     expectMatches(twod6.attacks!.preview(request(1, { defence: 'parry' }), ana(), shaken), brute({ dm: 2, parryDm: 1, dice: 2, bonus: 0, armour: 4 }))
   })
 
-  it('T4: a ranged attack cannot be parried', () => {
-    expect(must(twod6.attacks!.preview(request(0, { defence: 'parry' }), ana(), bo())).blocked).toContain('melee')
+  it('T4: a ranged attack cannot be parried: the choice is not offered, and a stale parry reads as no reaction', () => {
+    const p = must(twod6.attacks!.preview(request(0, { defence: 'parry' }), ana(), bo()))
+    const defence = p.options.find((o) => o.key === 'defence')!
+    expect(defence.kind === 'choice' && defence.choices.map((c) => c.value)).toEqual(['none', 'dodge'])
+    expect(p.outcomes.map((o) => o.label)).toEqual(['Miss', 'Hit'])
+    expect(p.risks).toEqual([])
   })
 
   it('T1: full auto rolls once per point of the auto score; P(k hits) matches brute force over 36³ throws', () => {

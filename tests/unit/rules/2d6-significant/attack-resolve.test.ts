@@ -37,7 +37,7 @@ describe('T4 reactions inside the attack, with T3’s price', () => {
   it('T4: a dodge turns 4 + 3 + 1 = 8 into 7: dodged; the defender pays −2 initiative and a reacted stack (T3)', () => {
     const r = must(twod6.attacks!.resolve(request(0, { defence: 'dodge' }), ana(), bo(), faces(4, 3)))
     expect(r.targetHp).toBe(21)
-    expect(r.initiative).toEqual([{ combatantId: idOf('Bo'), delta: -2, why: expect.stringContaining('dodges') }])
+    expect(r.initiative).toEqual([{ combatantId: idOf('Bo'), delta: -2, why: 'dodged: a reaction, T3' }])
     expect(r.conditions![0]).toMatchObject({ combatantId: idOf('Bo'), add: [{ conditionId: 'reacted', duration: { kind: 'turnStart', of: idOf('Bo') } }] })
     expect(sheetOf(r.targetRules).live.reactionsThisRound).toBe(1)
   })

@@ -65,6 +65,11 @@ describe('T2 Tactics: the effect goes to one ally’s initiative', () => {
     expect(sheetOf(r.actorRules).live.tacticsUsed).toBe(true)
   })
 
+  it('T2: with no one picked, the effect goes to the tactician itself', () => {
+    const r = must(twod6.actions!.perform({ ...request, targetId: null }, tactician, null, faces(6, 5)))
+    expect(r.initiative).toEqual([{ combatantId: tactician.id, delta: 6, why: expect.stringContaining('Tactics') }])
+  })
+
   it('T2: a failed Tactics roll changes no one’s initiative', () => {
     const r = must(twod6.actions!.perform(request, tactician, ally, faces(1, 2)))
     expect(r.initiative).toBeUndefined()
