@@ -16,45 +16,34 @@ import { RosterPanel } from './pages/roster-panel'
 const SEED = 'corridor-2d6'
 const PIRATE = 'Pirate boarder 1'
 
-/** Sets sheet fields by key: numbers, choices, and (unlike GmPage.editSheet) toggles. */
-async function editSheet(gm: GmPage, name: string, values: Record<string, string | number | boolean>): Promise<void> {
+/** GmPage.editSheet sets numbers and choices; the ambush flag is a toggle, ticked here on its own. */
+async function springAmbush(gm: GmPage, name: string): Promise<void> {
   const card = gm.card(name)
   await card.getByTestId('edit-sheet').click()
-  const editor = card.getByTestId('sheet-editor')
-  await expect(editor.getByTestId('option-str')).toBeVisible()
-  for (const [key, value] of Object.entries(values)) {
-    const field = editor.getByTestId(`option-${key}`)
-    if (typeof value === 'boolean') await field.locator('input').setChecked(value)
-    else if (typeof value === 'number') {
-      await field.locator('input').fill(String(value))
-      await field.locator('input').press('Tab')
-    } else await field.locator('select').selectOption(value)
-  }
-  await editor.getByTestId('sheet-save').click()
-  await expect(editor).toHaveCount(0)
+  await card.getByTestId('option-ambusher').locator('input').check()
+  await card.getByTestId('sheet-save').click()
+  await expect(card.getByTestId('sheet-editor')).toHaveCount(0)
 }
 
+/** The desk's panels for this fight, and readings off the ribbon, the cards and the log. */
 class Fight {
-  readonly attack: AttackPanel
-  readonly actions: ActionPanel
-  readonly desk: CombatDesk
-  constructor(readonly gm: GmPage) {
-    this.attack = new AttackPanel(gm.page)
-    this.actions = new ActionPanel(gm.page)
-    this.desk = new CombatDesk(gm)
-  }
+  constructor(
+    readonly gm: GmPage,
+    readonly attack = new AttackPanel(gm.page),
+    readonly actions = new ActionPanel(gm.page),
+    readonly desk = new CombatDesk(gm),
+  ) {}
 
-  async hp(name: string): Promise<number> {
-    return Number((await this.gm.card(name).getByTestId('card-hp').textContent())!.split('/')[0]!.trim())
-  }
+  /** Health left, from the card's "left / max". */
+  hp = async (name: string): Promise<number> => parseInt(await this.gm.hp(name), 10)
 
-  async current(): Promise<string> {
-    return (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').textContent())!.trim()
-  }
+  /** Whose turn it is, by name. */
+  current = async (): Promise<string> => (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').innerText()).trim()
 
-  async next(expected: string): Promise<void> {
+  /** Passes the turn and waits until the ribbon gives it to `who`. */
+  async next(who: string): Promise<void> {
     await this.gm.nextTurn()
-    await expect.poll(() => this.current()).toBe(expected)
+    await expect.poll(this.current).toBe(who)
   }
 
   async order(): Promise<string[]> {
@@ -103,8 +92,9 @@ async function setUp(gm: GmPage): Promise<Fight> {
   await gm.addCombatant({ name: 'Vale', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.addCombatant({ name: 'Oso', side: 'party', kind: 'pc', maxHp: 1 })
   // Vale springs the ambush (T2) with a rifle; Oso carries a boarding blade.
-  await editSheet(gm, 'Vale', { str: 8, dex: 10, 'skill.Gun Combat': 2, 'skill.Tactics': 1, 'weapon.0': 'assault-rifle', armour: 'mesh-vest', ambusher: true })
-  await editSheet(gm, 'Oso', { str: 10, dex: 6, 'skill.Melee': 2, 'weapon.0': 'boarding-blade', armour: 'padded-jacket' })
+  await gm.editSheet('Vale', { str: 8, dex: 10, 'skill.Gun Combat': 2, 'skill.Tactics': 1, 'weapon.0': 'assault-rifle', armour: 'mesh-vest' })
+  await springAmbush(gm, 'Vale')
+  await gm.editSheet('Oso', { str: 10, dex: 6, 'skill.Melee': 2, 'weapon.0': 'boarding-blade', armour: 'padded-jacket' })
   // Hits are STR + DEX + END, derived from the sheet.
   await expect(gm.card('Vale').getByTestId('card-hp')).toHaveText('25 / 25')
   // The opponent is the ruleset's ready-made pirate, through the roster.
