@@ -44,7 +44,7 @@ export function card(s: Sheet): ExplanationSection[] {
   const skills = Object.entries(s.skills).sort(([a], [b]) => a.localeCompare(b))
   return [
     { title: 'Turn', lines: turn },
-    { title: 'Weapons', lines: s.weapons.length ? s.weapons.map(weaponLine) : [{ label: 'Unarmed only', value: '1d6' }] },
+    { title: 'Weapons', lines: s.weapons.length ? s.weapons.map(weaponLine) : [{ label: 'Unarmed only', value: '1d6', source: 'classic 2d6 unarmed (004 is silent)' }] },
     {
       title: 'Protection',
       lines: [

@@ -21,7 +21,7 @@ export interface CheckRoll {
   readonly rolls: readonly RollRecord[]
 }
 
-/** Rolls 2d6 (3d6 keeping two for a boon or bane) plus the DMs: T1. */
+/** Rolls 2d6 (3d6 keeping two for a boon or bane) plus the DMs: T1. Every die comes through the Dice, seeded or typed (R0.2). */
 export function rollCheck(dms: readonly Dm[], mode: KeepMode, purpose: string, dice: Dice): CheckRoll {
   const modifier = totalDm(dms)
   // A boon or bane throws three dice and keeps two, so its record carries no DM (its total would mislead).

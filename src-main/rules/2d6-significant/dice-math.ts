@@ -8,7 +8,7 @@ export type Dist = ReadonlyMap<number, number>
 
 export const point = (value: number): Dist => new Map([[value, 1]])
 
-/** Every way `count` d6 can fall: sum → probability (count 0 is a certain 0). */
+/** Every way `count` d6 can fall, each face uniform on 1..6 (R0.1): sum → probability (count 0 is a certain 0). */
 export function sumOfD6(count: number): Dist {
   let dist: Dist = point(0)
   const die = new Map([1, 2, 3, 4, 5, 6].map((f) => [f, 1 / 6]))

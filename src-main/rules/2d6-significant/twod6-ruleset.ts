@@ -32,7 +32,7 @@ function parse(input: unknown): Result<ParsedRules> {
   return ok({ data: s as unknown as JsonValue, maxHp: maxHitsOf(s) })
 }
 
-/** `004` Movement: 6 m a minor action; a round holds at most three minor actions (T3). */
+/** `004` Movement: 6 m a minor action, in map metres (R0.4); a round holds at most three minor actions (T3). */
 function movementCost(metres: number): { actions: number; label: string } {
   const minors = Math.max(1, Math.ceil(metres / MOVE_METRES))
   if (minors > 3) return { actions: minors, label: `${minors} minor actions: more than one round (6 m each)` }

@@ -23,7 +23,7 @@ interface Rolled {
 
 const tieBreakOf = (r: Rolled) => r.rollOffs.map((x) => x.total)
 
-/** T2: higher total first; ties go to the higher DEX DM, then to 2d6 roll-offs in order. */
+/** T2, R0.3: higher total first; ties go to the higher DEX DM, then to 2d6 roll-offs in order. */
 function compare(a: Rolled, b: Rolled): number {
   if (a.roll.total !== b.roll.total) return b.roll.total - a.roll.total
   if (a.dexDm !== b.dexDm) return b.dexDm - a.dexDm
@@ -37,8 +37,9 @@ function compare(a: Rolled, b: Rolled): number {
 }
 
 /**
- * T2: an ambusher counts as rolling 12. No die is thrown for it, so its record shows the two
- * sixes it counts as (the log's purpose says why) rather than drawing from the generator.
+ * T2: an ambusher counts as rolling 12. No die is thrown for it (R0.2: nothing random happens), so
+ * its record shows the two sixes it counts as (the log's purpose says why) rather than drawing from
+ * the generator; a RollRecord has no source for a fixed value, so it reads 'seeded'.
  */
 function ambushRecord(name: string, modifier: number): RollRecord {
   return {

@@ -122,6 +122,16 @@ describe('attack odds are exact (T1, T4): preview vs brute force over every thro
   })
 })
 
+describe('R0.2: the same seed gives the same attack, die for die', () => {
+  it('R0.2: two resolutions from one seed agree on every face and on the outcome', () => {
+    const run = () => must(twod6.attacks!.resolve(request(1, { defence: 'parry' }), ana(), bo(), seeded('replay')))
+    const [a, b] = [run(), run()]
+    expect(a.rolls).toEqual(b.rolls)
+    expect(a.targetHp).toBe(b.targetHp)
+    expect(a.rolls.every((r) => r.source === 'seeded')).toBe(true)
+  })
+})
+
 describe('exact odds agree with seeded simulated resolutions through the real Dice (±0.5 percentage points)', () => {
   const SAMPLES = 60_000
   it.each([

@@ -32,10 +32,10 @@ describe('T1 checks: 2d6 + skill + DM ≥ 8, effect = total − 8', () => {
     expect(effectOf(total)).toBe(effect)
   })
 
-  it('T1: a rolled check adds every DM to the two dice and reports the effect', () => {
+  it('T1, R0.2: a rolled check adds every DM to the two dice the GM typed, recorded face by face, and reports the effect', () => {
     const r = rollCheck([dm('Gun Combat', 1, 'T1'), dm('DEX DM', 1, 'dm')], 'normal', 'test', faces(3, 4))
     expect(r).toMatchObject({ dice: 7, total: 9, success: true, effect: 1 })
-    expect(r.rolls[0]!.faces).toEqual([3, 4])
+    expect(r.rolls[0]!).toMatchObject({ faces: [3, 4], source: 'typed', expression: '2d6+2', total: 9 })
   })
 
   it.each([
@@ -45,7 +45,7 @@ describe('T1 checks: 2d6 + skill + DM ≥ 8, effect = total − 8', () => {
     expect(rollCheck([], mode, 'test', faces(...thrown)).dice).toBe(kept)
   })
 
-  it('T1: boon and bane odds agree with brute force over all 216 throws of three dice', () => {
+  it('T1, R0.1: boon and bane odds agree with brute force over all 216 throws of three uniform dice', () => {
     for (const mode of ['boon', 'bane'] as const) {
       let hits = 0
       for (let a = 1; a <= 6; a++)

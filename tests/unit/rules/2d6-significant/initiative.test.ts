@@ -24,7 +24,7 @@ describe('T2 initiative: 2d6 + DEX DM, ambushers count as 12', () => {
     expect(p!.initiative.roll.purpose).toContain('counts as rolling 12')
   })
 
-  it('T2: 2d6 + DEX DM (+ the GM’s own modifier) for everyone else', () => {
+  it('T2, R0.3: 2d6 + DEX DM (+ the GM’s own modifier) for everyone else, higher first', () => {
     const placed = rollTwoD6Initiative([entrant('Ana', 9), entrant('Bo', 5, { gm: 2 })], faces(3, 4, 6, 5))
     expect(placed.map((p) => [p.combatantId, p.initiative.total])).toEqual([
       [idOf('Bo'), 6 + 5 - 1 + 2],

@@ -92,7 +92,7 @@ describe('the ruleset as a campaign sees it', () => {
     [9, 2],
     [18, 3],
     [20, 4],
-  ])('004 Movement: %i m costs %i minor action(s) (6 m each)', (metres, actions) => {
+  ])('004 Movement, R0.4: %i m on the map costs %i minor action(s) (6 m each)', (metres, actions) => {
     expect(twod6.movementCost!(combatant('Ana', sheet()), metres).actions).toBe(actions)
   })
 
