@@ -93,6 +93,8 @@ export const REQUEST_NAMES = [
   'previewMove',
   'movementCost',
   'importSceneImage',
+  'listDisplays',
+  'chooseDisplay',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -134,6 +136,26 @@ export interface RequestResults {
   movementCost: { readonly actions: number; readonly label: string } | null
   /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
   importSceneImage: SceneImage
+  /** The screens the projector window can go on (desktop app only) and the GM's choice (null: automatic). */
+  listDisplays: DisplayChoiceInfo
+  chooseDisplay: DisplayChoiceInfo
+}
+
+/** A screen the desktop app can put the projector window on. */
+export interface DisplayInfo {
+  readonly id: number
+  readonly label: string
+  readonly width: number
+  readonly height: number
+  /** The GM's own screen: the projector goes there only as a window, never covering it. */
+  readonly primary: boolean
+}
+
+export interface DisplayChoiceInfo {
+  /** False in browser mode: the player page goes wherever the GM opens it. */
+  readonly available: boolean
+  readonly displays: readonly DisplayInfo[]
+  readonly chosen: number | null
 }
 
 export interface RequestInputs {
@@ -158,6 +180,8 @@ export interface RequestInputs {
   movementCost: { combatantId: `combatant:${string}`; metres: number }
   /** A PNG, JPEG or WebP the GM picked or dropped, as base64 (the WebSocket carries text). */
   importSceneImage: { sceneId: SceneId; fileName: string; dataBase64: string }
+  listDisplays: undefined
+  chooseDisplay: { displayId: number | null }
 }
 
 export type SalvoApi = {

@@ -41,4 +41,6 @@ export const requestInputSchemas = {
     fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
     dataBase64: z.string().max(2 * MAX_SCENE_IMAGE_BYTES, 'is far larger than a scene image may be'),
   }),
+  listDisplays: z.undefined(),
+  chooseDisplay: z.strictObject({ displayId: z.number().int().nullable() }),
 } as const satisfies Record<RequestName, z.ZodType>

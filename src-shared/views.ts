@@ -111,3 +111,17 @@ export function healthBand(hp: number, maxHp: number): HealthBand {
   if (hp >= maxHp) return 'unhurt'
   return hp * 2 > maxHp ? 'hurt' : 'bloodied'
 }
+
+/**
+ * The players' view of a combatant, from the GM's: nothing of a hidden one; a PC's numbers (they
+ * are on the table anyway) but not its sheet, card or bookkeeping; an NPC's health only as a band.
+ * The core's player projection and the GM's projector preview both go through here, so they agree.
+ * Conditions pass as given: the caller has already judged their zones against the fog.
+ */
+export function playerCombatantView(gm: CombatantView, orderKey: number | null): CombatantView | null {
+  if (gm.hidden) return null
+  const base: CombatantView = { ...gm, orderKey, rules: null, card: null, turn: null, templateId: null }
+  if (gm.kind === 'pc') return base
+  const band = gm.numbers.kind === 'exact' ? healthBand(gm.numbers.hp, gm.numbers.maxHp) : gm.numbers.band
+  return { ...base, numbers: { kind: 'secret', band }, initiative: gm.initiative === null ? null : 'secret', standing: null }
+}

@@ -11,7 +11,6 @@ import {
   type SessionInfo,
 } from '../../../src-shared/contract'
 import { requestInputSchemas } from '../../../src-shared/request-schemas'
-import type { AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ViewRole } from '../../../src-shared/views'
 import { createRulesetRegistry, DEFAULT_RULESET_ID, type RulesetRegistry } from '../../rules/ruleset-registry'
@@ -33,6 +32,7 @@ import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import { SerialQueue } from './serial-queue'
 import { sessionInfo, undoLabels } from './session-info'
 import { LastCampaign } from './last-campaign'
+import { DisplayChoice, type DisplaySource } from './display-choice'
 
 export interface CoreOptions {
   readonly dataDir: string
@@ -46,6 +46,8 @@ export interface CoreOptions {
   readonly backupEveryMs?: number
   /** The clock for rolling backups; tests pass one they can tick by hand. */
   readonly backupTimer?: IntervalTimer
+  /** The desktop shell's screens, for choosing where the projector goes; absent in browser mode. */
+  readonly displays?: DisplaySource
 }
 
 const TEN_MINUTES = 10 * 60 * 1000
@@ -70,6 +72,7 @@ export class SalvoCore {
   readonly #repo: CampaignRepository
   readonly #fs: DurableFs
   readonly #last: LastCampaign
+  readonly #displayChoice: DisplayChoice
   readonly #queue = new SerialQueue()
   readonly #attached = new Set<Attached>()
   #campaign: OpenCampaign | null = null
@@ -92,6 +95,7 @@ export class SalvoCore {
     this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
     this.#recent = new RecentCampaigns(this.#fs, options.dataDir)
     this.#last = new LastCampaign(this.#fs, options.dataDir)
+    this.#displayChoice = new DisplayChoice(this.#fs, options.dataDir, options.displays ?? null)
     this.#now = options.now ?? (() => new Date())
   }
 
@@ -153,21 +157,13 @@ export class SalvoCore {
       case 'listRulesets':
         return ok(this.#rulesets.list())
       case 'previewAttack':
-        return this.#rules.previewAttack((input as { request: AttackRequest }).request)
       case 'listActions':
-        return this.#rules.listActions((input as { actorId: string }).actorId)
       case 'listConditions':
-        return this.#rules.listConditions()
       case 'rulesetSetup':
-        return this.#rules.rulesetSetup()
       case 'previewMove':
-        return this.#rules.previewMove(input as RequestInputs['previewMove'])
-      case 'movementCost': {
-        const { combatantId, metres } = input as { combatantId: string; metres: number }
-        return this.#rules.movementCost(combatantId, metres)
-      }
+      case 'movementCost':
       case 'sheetForm':
-        return this.#rules.sheetForm((input as { combatantId: string | null }).combatantId)
+        return this.#rules.handle(request, input)
       case 'session':
         return ok(this.#session(attached.channel.role))
       case 'listCampaigns':
@@ -200,6 +196,9 @@ export class SalvoCore {
         if (!checked.ok) return checked
         return this.#open(() => this.#repo.adopt(checked.value.document, checked.value.assets))
       }
+      case 'listDisplays':
+      case 'chooseDisplay':
+        return request === 'listDisplays' ? ok(this.#displayChoice.info()) : this.#displayChoice.choose((input as RequestInputs['chooseDisplay']).displayId)
       case 'importSceneImage': {
         if (!this.#campaign) return fail('campaign/none', 'Open a campaign to give its scenes images.')
         const campaign = this.#campaign
@@ -213,6 +212,9 @@ export class SalvoCore {
       }
     }
   }
+
+  /** The screen the GM chose for the projector (null: the first that is not the GM's), for the shell to place the window. */
+  readonly projectorDisplay = (): number | null => this.#displayChoice.read()
 
   /**
    * The file names an asset of the open campaign, if that campaign holds it: what both shells

@@ -1,7 +1,7 @@
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
-import { healthBand, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { playerCombatantView, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
@@ -48,8 +48,8 @@ export class ProjectionContext {
   }
 }
 
-function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView {
-  const card = c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
+function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true): CombatantView {
+  const card = withCard && c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
   return {
     typeName: 'combatant',
     id: c.id,
@@ -70,30 +70,9 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView 
   }
 }
 
-/** Players see PCs' numbers (they are on the table anyway) and only a band for NPCs. */
+/** Players see PCs' numbers (they are on the table anyway) and only a band for NPCs; no card is rendered for them. */
 function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView | null {
-  if (c.hidden) return null
-  const orderKey = ctx.visibleRank(c.id)
-  // A PC's numbers are public at the table; its sheet data and card stay on the GM's screen.
-  if (c.kind === 'pc') return { ...gmCombatant(c, ctx), orderKey, rules: null, card: null, turn: null, templateId: null }
-  return {
-    typeName: 'combatant',
-    id: c.id,
-    name: c.name,
-    side: c.side,
-    kind: c.kind,
-    hidden: false,
-    numbers: { kind: 'secret', band: healthBand(c.hp, c.maxHp) },
-    initiative: c.initiative === null ? null : 'secret',
-    orderKey,
-    rules: null,
-    card: null,
-    conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))),
-    delayed: c.delayed,
-    standing: null,
-    turn: null,
-    templateId: null,
-  }
+  return playerCombatantView(gmCombatant(c, ctx, false), ctx.visibleRank(c.id))
 }
 
 /** A token reaches the players only on the active scene, for a combatant they may see, where the fog is lifted. */

@@ -2,6 +2,7 @@ import * as path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { app, BrowserWindow, dialog, screen, session } from 'electron'
 import { SalvoCore } from '../../core/app/salvo-core'
+import type { DisplaySource } from '../../core/app/display-choice'
 import { installAssetProtocol, registerAssetScheme } from './asset-protocol'
 import { installIpc, type IpcBridge } from './ipc'
 import { guardWebContents, hardenSession } from './security'
@@ -11,6 +12,7 @@ import {
   PLAYER_PAGE,
   gmWindowOptions,
   playerWindowOptions,
+  displayChoices,
   playerWindowPlacement,
   type PlayerPlacement,
 } from './window-options'
@@ -54,7 +56,7 @@ function createGmWindow(bridge: IpcBridge): BrowserWindow {
 }
 
 function currentPlacement(): PlayerPlacement {
-  return playerWindowPlacement(screen.getAllDisplays(), screen.getPrimaryDisplay().id)
+  return playerWindowPlacement(screen.getAllDisplays(), screen.getPrimaryDisplay().id, core?.projectorDisplay() ?? null)
 }
 
 function applyPlacement(window: BrowserWindow, placement: PlayerPlacement): void {
@@ -111,7 +113,12 @@ async function start(): Promise<void> {
   hardenSession(session.defaultSession, ELECTRON_CSP, rendererRoots)
   // Packaged builds carry resources/ beside the app; in development it is the project's own.
   const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
-  const started = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir })
+  const displays: DisplaySource = {
+    list: () => displayChoices(screen.getAllDisplays(), screen.getPrimaryDisplay().id),
+    // The choice is saved before this runs, so the placement reads it.
+    chosen: () => onDisplaysChanged(),
+  }
+  const started = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir, displays })
   core = started
   installAssetProtocol(session.defaultSession, (name) => started.assetFile(name))
   await started.start()

@@ -52,6 +52,8 @@ const api: SalvoApi = {
   previewMove: request('previewMove'),
   movementCost: request('movementCost'),
   importSceneImage: request('importSceneImage'),
+  listDisplays: request('listDisplays'),
+  chooseDisplay: request('chooseDisplay'),
   assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)

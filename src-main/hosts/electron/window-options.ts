@@ -1,3 +1,4 @@
+import type { DisplayInfo } from '../../../src-shared/contract'
 /**
  * Window options and URL policy for the Electron shell, kept free of any `electron` import
  * so unit tests (and browser mode, if it ever wants the policy) can load it under plain Node.
@@ -19,6 +20,14 @@ export interface DisplayLike {
   readonly id: number
   readonly bounds: Rect
   readonly workArea?: Rect
+  readonly label?: string
+}
+
+/** Electron's displays as the GM picks among them ("Screen 2 · 1920×1080"), primary first. */
+export function displayChoices(displays: readonly DisplayLike[], primaryId: number): DisplayInfo[] {
+  return displays
+    .map((d, i) => ({ id: d.id, label: d.label?.trim() || `Screen ${i + 1}`, width: d.bounds.width, height: d.bounds.height, primary: d.id === primaryId }))
+    .sort((a, b) => Number(b.primary) - Number(a.primary))
 }
 
 export interface SecureWebPreferences {
@@ -133,11 +142,14 @@ export function playerWindowOptions(preload: string): WindowOptions {
 }
 
 /**
- * The player view fills the first screen that is not the GM's; with a single screen it is
- * an ordinary window centred on it, so the GM can drag it to a projector plugged in later.
+ * The player view fills the screen the GM chose for the projector, or else the first screen that
+ * is not the GM's; a chosen screen that is unplugged falls back to that until it returns. With a
+ * single screen (or the GM's own chosen) it is an ordinary window centred there, never covering
+ * the GM's console, so the GM can drag it to a projector plugged in later.
  */
-export function playerWindowPlacement(displays: readonly DisplayLike[], primaryId: number): PlayerPlacement {
-  const secondary = displays.find((d) => d.id !== primaryId)
+export function playerWindowPlacement(displays: readonly DisplayLike[], primaryId: number, chosenId: number | null = null): PlayerPlacement {
+  const chosen = chosenId === null ? undefined : displays.find((d) => d.id === chosenId)
+  const secondary = chosen ? (chosen.id === primaryId ? undefined : chosen) : displays.find((d) => d.id !== primaryId)
   if (secondary) return { fullscreen: true, bounds: { ...secondary.bounds } }
   const host = displays.find((d) => d.id === primaryId) ?? displays[0]
   const area = host?.workArea ?? host?.bounds ?? { x: 0, y: 0, ...PLAYER_WINDOWED_SIZE }

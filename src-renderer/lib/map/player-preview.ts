@@ -1,15 +1,16 @@
 import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
-import type { ViewRecord, ViewRecordId } from '../../../src-shared/views'
+import { playerCombatantView, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import type { Transport } from '../transport/ws-api'
 
 /**
  * The GM's preview of the projector, built from the GM's own records by the player
  * projection's map rules (src-main/core/projection/project-record.ts): the scene in play only,
  * no hidden combatant, no token or zone the fog covers, whose turn blanked while a hidden one
- * acts. It uses the same fog test (`isRevealed`) as the core, so the two cannot disagree on
- * what the fog hides. Everything else the player window holds is off the map and left out.
+ * acts. It uses the same fog test (`isRevealed`) and the same combatant rule
+ * (`playerCombatantView`) as the core, so the two cannot disagree on what the table sees; the
+ * ribbon's order is ranks among the visible, as the players get it.
  */
 export function playerPreview(gm: ViewState): ViewState {
   const records = new Map<ViewRecordId, ViewRecord>()
@@ -20,6 +21,14 @@ export function playerPreview(gm: ViewState): ViewState {
     const c = id === null ? undefined : gm.records.get(id as ViewRecordId)
     return c?.typeName !== 'combatant' || c.hidden
   }
+  const ranks = new Map(
+    [...gm.records.values()]
+      .flatMap((r) => (r.typeName === 'combatant' && !r.hidden && r.orderKey !== null ? [r] : []))
+      .sort((a, b) => a.orderKey! - b.orderKey! || (a.id < b.id ? -1 : 1))
+      .map((c, i) => [c.id, i + 1]),
+  )
+  // A lane shows only when both its ends are in sight, as in the core's projection.
+  const zoneInSight = (a: { x: number; y: number; to?: { x: number; y: number } }) => inSight(a) && (!a.to || inSight(a.to))
   for (const r of gm.records.values()) {
     switch (r.typeName) {
       case 'campaign':
@@ -33,9 +42,10 @@ export function playerPreview(gm: ViewState): ViewState {
         if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)
         break
       case 'combatant':
-        if (!r.hidden) {
-          const conditions = r.conditions.map(({ area, ...c }) => (area && area.sceneId === sceneId && inSight(area) ? { ...c, area } : c))
-          records.set(r.id, { ...r, conditions })
+        {
+          const conditions = r.conditions.map(({ area, ...c }) => (area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c))
+          const seen = playerCombatantView({ ...r, conditions }, ranks.get(r.id) ?? null)
+          if (seen) records.set(r.id, seen)
         }
         break
       case 'encounter':

@@ -7,6 +7,9 @@ import { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { attachWindow, tickingClock } from '../helpers/core-window'
 import { tempDir } from '../helpers/temp-dir'
 import { trooper } from '../rules/compound-x/cx-harness'
+import { playerPreview } from '../../../src-renderer/lib/map/player-preview'
+import type { Snapshot } from '../../../src-shared/diff'
+import type { ViewRecord, ViewRecordId } from '../../../src-shared/views'
 
 /**
  * A property test over random fights: whatever the GM does — hidden combatants, NPC wounds,
@@ -115,6 +118,7 @@ async function randomEvening(seed: string, steps: number) {
   await tryCommand('fog/set', { sceneId: (await ids((r) => r.typeName === 'scene'))[0], mode: 'areas' })
   // Tokens in the fog after a step must not travel in that step's messages; one never out of it must never travel at all.
   const fogLeaks: string[] = []
+  const previewMismatches: string[] = []
   const everSeen = new Set<string>()
   const everFogged = new Set<string>()
   for (let i = 0; i < steps; i++) {
@@ -125,9 +129,10 @@ async function randomEvening(seed: string, steps: number) {
     for (const m of player.messages.slice(from)) {
       for (const v of sentRecords(m)) if (v.typeName === 'token' && fogged.get(v.id)) fogLeaks.push(`${v.id} sent while in the fog (step ${i})`)
     }
+    if (i % 10 === 9) previewMismatches.push(...previewAgainstPlayer(await gm.must('snapshot', undefined), await player.must('snapshot', undefined), i))
   }
   for (const id of everFogged) if (!everSeen.has(id)) secretIds.add(id)
-  return { player: player.messages, secrets, secretIds, fogLeaks, fogged: everFogged.size }
+  return { player: player.messages, secrets, secretIds, fogLeaks, fogged: everFogged.size, previewMismatches }
 }
 
 /** Tokens on the scene in play, of combatants the players may see, by whether the fog covers them. */
@@ -142,6 +147,19 @@ function foggedTokens(records: readonly (SceneRecord | TokenRecord | { typeName:
     if (t.sceneId === scene.id && !hidden.has(t.combatantId)) out.set(t.id, !isRevealed(fogOf(scene), t))
   }
   return out
+}
+
+/**
+ * The GM's projector preview, built in the GM window from the GM's records, must show what the
+ * player window holds: the same combatants (bands, ranks, zones), tokens, scene and turn.
+ */
+function previewAgainstPlayer(gm: Snapshot, player: Snapshot, step: number): string[] {
+  const shown = ['combatant', 'token', 'scene', 'encounter']
+  const preview = playerPreview({ version: gm.version, records: new Map(gm.records.map((r) => [r.id, r] as [ViewRecordId, ViewRecord])) })
+  const fromPreview = [...preview.records.values()].filter((r) => shown.includes(r.typeName))
+  const fromPlayer = player.records.filter((r) => shown.includes(r.typeName))
+  const key = (rs: readonly ViewRecord[]) => JSON.stringify([...rs].sort((a, b) => (a.id < b.id ? -1 : 1)))
+  return key(fromPreview) === key(fromPlayer) ? [] : [`step ${step}: preview ${key(fromPreview).slice(0, 300)} ≠ player ${key(fromPlayer).slice(0, 300)}`]
 }
 
 const sentRecords = (m: ServerMessage) => (m.kind === 'snapshot' ? m.snapshot.records : m.kind === 'diff' ? [...m.diff.added, ...m.diff.updated.map(([, to]) => to)] : [])
@@ -165,12 +183,13 @@ function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string
 describe('nothing GM-only reaches the player window', () => {
   for (const seed of ['leak-1', 'leak-2', 'leak-3']) {
     it(`over 150 random commands (seed ${seed})`, async () => {
-      const { player, secrets, secretIds, fogLeaks, fogged } = await randomEvening(seed, 150)
+      const { player, secrets, secretIds, fogLeaks, fogged, previewMismatches } = await randomEvening(seed, 150)
       expect(player.length).toBeGreaterThan(20)
       expect(secrets.size).toBeGreaterThan(10)
       // The evening did put tokens in the fog (so the fog checks below checked something).
       expect(fogged).toBeGreaterThan(0)
       expect(fogLeaks).toEqual([])
+      expect(previewMismatches).toEqual([])
       expect(leaksIn(player, secrets, secretIds)).toEqual([])
     })
   }

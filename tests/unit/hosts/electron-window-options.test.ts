@@ -11,6 +11,7 @@ import {
   isAllowedNavigation,
   playerWindowOptions,
   playerWindowPlacement,
+  displayChoices,
   withContentSecurityPolicy,
   type DisplayLike,
 } from '../../../src-main/hosts/electron/window-options'
@@ -72,6 +73,23 @@ describe('player window placement', () => {
       fullscreen: false,
       bounds: { x: 320, y: 200, width: 1280, height: 720 },
     })
+  })
+
+  it('fills the screen the GM chose, and falls back to the automatic choice while it is unplugged', () => {
+    const tv: DisplayLike = { id: 9, bounds: { x: -1920, y: 0, width: 1920, height: 1080 } }
+    expect(playerWindowPlacement([primary, projector, tv], 1, 9)).toEqual({ fullscreen: true, bounds: tv.bounds })
+    expect(playerWindowPlacement([primary, projector], 1, 9)).toEqual({ fullscreen: true, bounds: projector.bounds })
+  })
+
+  it("never covers the GM's screen, even when the GM chose it: a window there instead", () => {
+    expect(playerWindowPlacement([primary, projector], 1, 1)).toEqual({ fullscreen: false, bounds: { x: 320, y: 200, width: 1280, height: 720 } })
+  })
+
+  it('lists the screens for the GM, the own screen first, named when the system gives no name', () => {
+    expect(displayChoices([projector, { ...primary, label: 'Built-in Retina' }], 1)).toEqual([
+      { id: 1, label: 'Built-in Retina', width: 1920, height: 1080, primary: true },
+      { id: 7, label: 'Screen 1', width: 1280, height: 800, primary: false },
+    ])
   })
 
   it('shrinks to fit a display smaller than 1280×720', () => {
