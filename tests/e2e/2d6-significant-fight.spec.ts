@@ -69,6 +69,11 @@ class Fight {
     await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
     if (set.mode) await this.attack.root.getByTestId('attack-mode').selectOption(set.mode)
     await this.attack.setChoice('defence', set.defence ?? 'none')
+    // The preview answers asynchronously: wait until it shows the reaction just chosen (T4), or none.
+    const reaction = (label: string) => this.attack.root.locator(`[data-testid=odds-outcome][data-label=${label}]`)
+    if (set.defence === 'dodge') await expect(reaction('Dodged')).toBeVisible()
+    else if (set.defence === 'parry') await expect(reaction('Parried')).toBeVisible()
+    else await expect(reaction('Dodged').or(reaction('Parried'))).toHaveCount(0)
     await expect(this.attack.root.getByTestId('odds-outcome').first()).toBeVisible()
     const odds = await this.attack.outcomes()
     expect(Object.values(odds).reduce((a, b) => a + b, 0)).toBeCloseTo(100, 0)
