@@ -34,7 +34,7 @@ export function startOfEncounter(c: RulesCombatant): EdgeEffects | null {
   return JSON.stringify(live) === JSON.stringify(s.live) ? null : effects(c, live, [])
 }
 
-/** A fight ends: aim, owed initiative and any ambush flag go; a task in hand is left to the GM's story. */
+/** A fight ends: aim, owed initiative, the ambush flag and any unfinished task go (finishing it is the GM's story now). */
 export function endOfEncounter(c: RulesCombatant): EdgeEffects | null {
   const s = sheetOf(c)
   if (!s) return null
