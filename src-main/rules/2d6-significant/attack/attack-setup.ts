@@ -1,0 +1,160 @@
+import type { AttackOption, AttackRequest } from '../../../../src-shared/attack'
+import type { RulesCombatant } from '../../ruleset'
+import { characteristicDm, DM_SOURCE } from '../characteristics'
+import { dm, type Dm } from '../explain'
+import { skillDm, characteristicFor } from '../sheet/skills'
+import type { Sheet, Weapon } from '../sheet/sheet-schema'
+import { sheetOf } from '../sheet/sheet-access'
+import { reactedDm } from '../turns/conditions'
+import { whyNot } from '../turns/economy'
+import { heftPenalty, type Heft } from './heft'
+
+export type FireMode = 'single' | 'burst' | 'auto'
+export type Defence = { readonly kind: 'none' } | { readonly kind: 'dodge'; readonly dm: number } | { readonly kind: 'parry'; readonly dms: readonly Dm[] }
+
+/** Everything an attack's odds and its resolution read, settled once from the request. */
+export interface AttackSetup {
+  readonly weapon: Weapon
+  readonly slot: number
+  readonly mode: FireMode
+  /** DMs on each attack roll before any reaction. */
+  readonly dms: readonly Dm[]
+  /** Attack rolls: one, or the auto score on full auto. */
+  readonly attacks: number
+  readonly defence: Defence
+  readonly damageDice: number
+  readonly damageDms: readonly Dm[]
+  /** The attack's effect is added to each hit's damage (a setting). */
+  readonly effectAdds: boolean
+  readonly armour: number
+  readonly heft: Heft
+  readonly ammoUse: number
+  /** T7: the DMs of the target's forced check if damage lands while it works at a task (before the damage DM). */
+  readonly workCheck: { readonly skill: string; readonly dms: readonly Dm[] } | null
+}
+
+/** Everyone can strike bare-handed: 1d6, never heavy enough to cost initiative (classic 2d6 unarmed; `004` is silent). */
+export const UNARMED: Weapon = { name: 'Unarmed', itemId: null, kind: 'melee', skill: 'Melee', damageDice: 1, damageBonus: 0, rating: -4, auto: 0, magazine: 0, ammo: 0, spareMagazines: 0 }
+
+/** The carried weapons, then bare hands in the slot after them. */
+export const armsOf = (s: Sheet): Weapon[] => [...s.weapons, UNARMED]
+
+export const modesOf = (w: Weapon): FireMode[] => (w.kind === 'ranged' && w.auto > 0 ? ['single', 'burst', 'auto'] : ['single'])
+
+/** Rounds a mode fires: one, the auto score for a burst, three times it on full auto (classic 2d6 counts; `004` is silent). */
+export const roundsFor = (w: Weapon, mode: FireMode): number => (mode === 'single' ? 1 : mode === 'burst' ? w.auto : 3 * w.auto)
+
+/** The characteristic DM on an attack (`004` Sample Attacks): melee STR or DEX at the attacker's choice; shooting and throwing DEX. */
+function characteristicDmFor(s: Sheet, w: Weapon, choice: unknown): Dm {
+  const str = characteristicDm(s.characteristics.str)
+  const dex = characteristicDm(s.characteristics.dex)
+  if (w.kind !== 'melee') return dm('DEX DM', dex, `004 Sample Attacks; ${DM_SOURCE}`)
+  const useStr = choice === 'str' ? true : choice === 'dex' ? false : str >= dex
+  return useStr ? dm('STR DM (melee, attacker’s choice)', str, '004 Sample Attacks') : dm('DEX DM (melee, attacker’s choice)', dex, '004 Sample Attacks')
+}
+
+/** `004` Parrying: the defender's melee check — 2d6 + Melee + its better of STR and DEX DM, less its own reaction DMs. */
+export function parryDms(defender: RulesCombatant, s: Sheet): Dm[] {
+  const best = Math.max(characteristicDm(s.characteristics.str), characteristicDm(s.characteristics.dex))
+  return [dm('Melee skill', skillDm(s.skills, 'Melee'), 'T4'), dm('better of STR/DEX DM', best, '004 Sample Attacks'), ...reactedDm(defender.conditions)]
+}
+
+export interface SetupInput {
+  readonly request: AttackRequest
+  readonly attacker: RulesCombatant
+  readonly target: RulesCombatant
+  readonly effectAdds: boolean
+}
+
+export type SetupResult = { readonly kind: 'ok'; readonly setup: AttackSetup } | { readonly kind: 'blocked'; readonly reason: string }
+
+const blocked = (reason: string): SetupResult => ({ kind: 'blocked', reason })
+
+/** The request's options read against both sheets: T1 attack DMs, T4 reactions, T5 aim, T6 heft. */
+export function attackSetup({ request, attacker, target, effectAdds }: SetupInput): SetupResult {
+  const a = sheetOf(attacker)
+  if (!a) return blocked(`${attacker.name} has no character sheet yet.`)
+  const t = sheetOf(target)
+  if (attacker.id === target.id) return blocked(`${attacker.name} cannot attack itself.`)
+  const weapon = armsOf(a)[request.weapon]
+  if (!weapon) return blocked(`${attacker.name} carries no weapon in slot ${request.weapon + 1}.`)
+  // The panel sends no mode until the GM picks one, and keeps a mode the next weapon may lack: both mean the weapon's first.
+  const modes = modesOf(weapon)
+  const mode = modes.find((m) => m === request.mode) ?? modes[0]!
+  const ammoUse = weapon.magazine > 0 ? roundsFor(weapon, mode) : 0
+  if (ammoUse > weapon.ammo) return blocked(`The ${weapon.name} has ${weapon.ammo} round(s) loaded; ${mode} fire needs ${ammoUse}. Reload (a minor action).`)
+  const turn = whyNot('significant', attacker)
+  if (turn) return blocked(`An attack is a significant action: ${turn}.`)
+  const o = request.options
+  const aim = a.live.aim?.targetId === target.id ? [dm(`aimed ${a.live.aim.dm} minor action(s)`, a.live.aim.dm, 'T5')] : []
+  const situational = typeof o['dm'] === 'number' && o['dm'] !== 0 ? [dm('situational DM (GM)', o['dm'], 'GM')] : []
+  const dms = [dm(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'), characteristicDmFor(a, weapon, o['stat']), ...aim, ...reactedDm(attacker.conditions), ...situational]
+  const cover = typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false)
+  // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
+  // set from an earlier melee attack reads as no reaction, as the panel then shows it.
+  const asked = o['defence']
+  const defence: Defence =
+    asked === 'dodge' ? { kind: 'dodge', dm: cover ? -2 : -1 } : asked === 'parry' && weapon.kind === 'melee' && t ? { kind: 'parry', dms: parryDms(target, t) } : { kind: 'none' }
+  const damageDms = [
+    ...(weapon.damageBonus !== 0 ? [dm('weapon damage bonus', weapon.damageBonus, 'weapon')] : []),
+    // Classic 2d6 burst fire adds the auto score to damage (our reading; `004` only names its recoil).
+    ...(mode === 'burst' ? [dm(`burst (auto ${weapon.auto})`, weapon.auto, 'classic 2d6 burst')] : []),
+  ]
+  const work = t?.live.extended
+  return {
+    kind: 'ok',
+    setup: {
+      weapon,
+      slot: request.weapon,
+      mode,
+      dms,
+      attacks: mode === 'auto' ? weapon.auto : 1,
+      defence,
+      damageDice: weapon.damageDice,
+      damageDms,
+      effectAdds,
+      armour: t?.armour?.rating ?? 0,
+      heft: heftPenalty(a, weapon, mode),
+      ammoUse,
+      workCheck: work && t ? { skill: work.skill, dms: workDms(target, t, work.skill) } : null,
+    },
+  }
+}
+
+/** T7: the forced check while working — the task's skill, its usual characteristic, the worker's reaction DMs (the damage DM comes later). */
+export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Dm[] {
+  const stat = characteristicFor(skill)
+  return [dm(`${skill} skill`, skillDm(s.skills, skill), 'T7'), dm(`${stat.toUpperCase()} DM`, characteristicDm(s.characteristics[stat]), DM_SOURCE), ...reactedDm(worker.conditions)]
+}
+
+/** The attack panel's options for this pair, with their current values. */
+export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant, request: AttackRequest): AttackOption[] {
+  const t = sheetOf(target)
+  const o = request.options
+  const defences = [
+    { value: 'none', label: 'no reaction' },
+    { value: 'dodge', label: 'dodge if hit (−1 DM, −2 in cover)' },
+    ...(weapon?.kind === 'melee' ? [{ value: 'parry', label: 'parry if hit (melee check must beat the attack)' }] : []),
+  ]
+  const defenceValue = typeof o['defence'] === 'string' && defences.some((d) => d.value === o['defence']) ? o['defence'] : 'none'
+  return [
+    ...(weapon?.kind === 'melee'
+      ? [
+          {
+            key: 'stat',
+            label: 'Melee characteristic',
+            kind: 'choice' as const,
+            value: o['stat'] === 'str' || o['stat'] === 'dex' ? o['stat'] : 'best',
+            choices: [
+              { value: 'best', label: 'the better DM' },
+              { value: 'str', label: 'STR' },
+              { value: 'dex', label: 'DEX' },
+            ],
+          },
+        ]
+      : []),
+    { key: 'defence', label: `${target.name} reacts`, kind: 'choice', value: defenceValue, choices: defences },
+    { key: 'cover', label: `${target.name} in cover (dodge −2)`, kind: 'toggle', value: typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false) },
+    { key: 'dm', label: 'Situational DM', kind: 'number', value: typeof o['dm'] === 'number' ? o['dm'] : 0, min: -12, max: 12 },
+  ]
+}

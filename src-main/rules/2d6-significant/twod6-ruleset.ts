@@ -1,0 +1,77 @@
+import type { AttackOption } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { ParsedRules, Ruleset } from '../ruleset'
+import { actionList, performAction } from './actions/actions'
+import { MOVE_METRES } from './actions/basic'
+import { previewAttack, resolveAttackRequest, type AttackSettings } from './attack/attack-flow'
+import { card } from './card'
+import { checkList, rollTwoD6Check, twoD6CheckChance } from './checks'
+import { QUICK_NPCS } from './quick-npcs'
+import { maxHitsOf } from './sheet/sheet-access'
+import { asSheet, sheetForm, sheetFromForm } from './sheet/sheet-form'
+import { sheetSchema, type Sheet } from './sheet/sheet-schema'
+import { CONDITIONS } from './turns/conditions'
+import { POOLS } from './turns/economy'
+import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
+import { rollTwoD6Initiative } from './turns/initiative'
+
+export const TWOD6_ID = '2d6-significant'
+
+/** The per-campaign option this ruleset adds where the `004` document is silent. */
+const EFFECT_DAMAGE = 'effectAddsDamage'
+const SETTINGS: readonly AttackOption[] = [{ key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true }]
+
+function parse(input: unknown): Result<ParsedRules> {
+  const parsed = sheetSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    return fail('rules/invalid', `2d6 sheet: ${issue.path.join('.') || 'sheet'} ${issue.message}`)
+  }
+  const s: Sheet = parsed.data
+  return ok({ data: s as unknown as JsonValue, maxHp: maxHitsOf(s) })
+}
+
+/** `004` Movement: 6 m a minor action, in map metres (R0.4); a round holds at most three minor actions (T3). */
+function movementCost(metres: number): { actions: number; label: string } {
+  const minors = Math.max(1, Math.ceil(metres / MOVE_METRES))
+  if (minors > 3) return { actions: minors, label: `${minors} minor actions: more than one round (6 m each)` }
+  return { actions: minors, label: minors === 1 ? '1 minor action' : minors === 2 ? '2 minor actions (minor + half the significant)' : '3 minor actions (the whole round)' }
+}
+
+/** The 2d6 significant/minor system behind the ruleset interface. */
+export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true }): Ruleset {
+  return {
+    id: TWOD6_ID,
+    name: '2d6 significant/minor',
+    rollInitiative: rollTwoD6Initiative,
+    // T2 rolls once; the order then moves only by shifts (reactions, Tactics, heft).
+    initiativeEachRound: false,
+    settings: {
+      defaults: SETTINGS,
+      apply: (values) => createTwoD6Ruleset({ effectAdds: typeof values[EFFECT_DAMAGE] === 'boolean' ? values[EFFECT_DAMAGE] : true }),
+    },
+    quickNpcs: QUICK_NPCS,
+    combatantRules: {
+      parse,
+      card: (rules) => card(asSheet(rules)!),
+      form: (rules) => sheetForm(asSheet(rules)),
+      fromForm: (values, current) => sheetFromForm(values, asSheet(current)),
+    },
+    economy: () => POOLS,
+    conditions: [...CONDITIONS],
+    movementCost: (_c, metres) => movementCost(metres),
+    checks: { list: checkList, roll: rollTwoD6Check, chance: twoD6CheckChance },
+    edges: {
+      startOfTurn: () => null,
+      startOfRound: (c) => startOfRound(c),
+      startOfEncounter: (c) => startOfEncounter(c),
+      endOfEncounter,
+    },
+    actions: { list: actionList, perform: performAction },
+    attacks: {
+      preview: (request, attacker, target) => previewAttack(request, attacker, target, settings),
+      resolve: (request, attacker, target, dice) => resolveAttackRequest(request, attacker, target, settings, dice),
+    },
+  }
+}
