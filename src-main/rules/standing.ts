@@ -21,8 +21,9 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
  */
 export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
   const token = tokenInPlay(state, c.id)
-  const acting = state.ofType('encounter').find((e) => e.status === 'active')?.currentCombatantId === c.id
-  const rc = { ...asRulesCombatant(c), acting }
+  // Outside a running round nobody's turn is on, so whether an act is a reaction is unknown: left out.
+  const encounter = state.ofType('encounter').find((e) => e.status === 'active')
+  const rc = encounter && encounter.round >= 1 ? { ...asRulesCombatant(c), acting: encounter.currentCombatantId === c.id } : asRulesCombatant(c)
   return token ? { ...rc, position: { x: token.x, y: token.y } } : rc
 }
 

@@ -193,6 +193,15 @@ describe('what a ruleset sees of the turn, and lanes', () => {
     ])
   })
 
+  it('before any round runs, whether an act is in turn is unknown (left out, not false)', async () => {
+    const h = await CampaignHarness.create('bends', tempDir(), undefined, bent({ initiative: 'fixed' }))
+    h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 30 })
+    h.must('encounter/start', { name: 'Test' })
+    seen.length = 0
+    h.must('action/perform', { request: { actorId: h.combatantId('Ash'), action: 'wait', targetId: null, options: {} } })
+    expect(seen).toEqual([{ spent: {} }])
+  })
+
   it('a grant with areaTo lays a lane from the bearer to that combatant\'s token', async () => {
     const { h, id, act } = await fight(bent({ initiative: 'fixed' }))
     h.must('scene/create', { name: 'Street' })
