@@ -66,7 +66,7 @@ class Fight {
   /** Picks the attack, waits for its odds and checks they are a whole distribution. */
   async prepare(attacker: string, target: string, set: { weapon: string; mode?: string; reaction?: string }): Promise<Record<string, number>> {
     await this.attack.choose(attacker, target)
-    // The panel keeps the weapon slot between attackers: name the weapon every time.
+    // Name the weapon every time: a new attacker starts from its first.
     await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
     if (set.mode) await this.attack.root.getByTestId('attack-mode').selectOption(set.mode)
     // The reaction is chosen per defender: its option's key names the target.
@@ -214,11 +214,10 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
   await expect(f.reactionsLine('Duelist 1')).not.toContainText('used:')
   await expect(f.reactionsLine('Arik')).not.toContainText('used:')
   await expect(gm.sheetLine('Arik', 'Attacks in its turn')).toHaveText(/0 of 1/)
-  // Arik's pistol now: a new turn, a new attack. The Riposte picked last round cannot answer a shot (W4): the Duelist may only Dodge it.
+  // Arik's pistol now: a new turn, a new attack. Riposte cannot answer a shot (W4): the Duelist may only Dodge it.
   await f.attack.choose('Arik', 'Duelist 1')
   await f.attack.root.getByTestId('attack-weapon').selectOption({ label: 'Pocket pistol' })
-  await expect(f.attack.root.locator('[data-testid^="option-reaction"] option')).toHaveText(['No reaction', 'Dodge', 'Riposte (not available)'])
-  await expect(f.attack.root.getByTestId('attack-blocked')).toContainText('Riposte only answers melee attacks')
+  await expect(f.attack.root.locator('[data-testid^="option-reaction"] option')).toHaveText(['No reaction', 'Dodge'])
   await f.prepare('Arik', 'Duelist 1', { weapon: 'Pocket pistol', reaction: 'dodge' })
   await f.resolve('Arik', 'Duelist 1')
   await f.next('Duelist 1')
