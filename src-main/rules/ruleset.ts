@@ -117,6 +117,16 @@ export interface Consequences {
   readonly prompts?: readonly PromptDraft[]
   /** Initiative changes made at once (a reaction paid for in initiative); the order re-sorts live. */
   readonly initiative?: readonly InitiativeShift[]
+  /**
+   * Pools other combatants spend through it (the defender's reaction inside an attack), charged
+   * while a round runs; refused when the pool has too little left, like the actor's own cost.
+   */
+  readonly othersSpend?: readonly OtherSpend[]
+}
+
+/** Some of another combatant's pool spent by a resolution. */
+export interface OtherSpend extends PoolCost {
+  readonly combatantId: CombatantId
 }
 
 /**

@@ -53,12 +53,34 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
   return ok({ spent })
 }
 
-/** Turns a resolution's consequences into events: the actor's pools, conditions granted or ended, reaction prompts. */
+/** What others spend through a resolution (a defender's reaction), as patches; refused when a pool runs short. */
+function othersSpendEvents(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<DomainEvent[]> {
+  const encounter = activeEncounter(ctx.state)
+  if (!c.othersSpend?.length || !encounter || encounter.round < 1) return ok([])
+  const spent = new Map<CombatantId, Record<string, number>>()
+  for (const s of c.othersSpend) {
+    const other = ctx.state.get(s.combatantId)
+    if (other?.typeName !== 'combatant' || other.id === actor.id) continue
+    const pool = ctx.ruleset.economy(other.rules).find((p) => p.key === s.pool)
+    if (!pool) continue
+    const now = spent.get(other.id) ?? { ...other.spent }
+    const left = pool.count - (now[pool.key] ?? 0)
+    if (left < s.amount) return fail('economy/notEnough', `${other.name} has ${left === 0 ? `no ${pool.label.toLowerCase()}` : costText(left, pool.label)} left ${pool.per === 'turn' ? 'this turn' : 'this round'}; this needs ${costText(s.amount, pool.label)}.`)
+    now[pool.key] = (now[pool.key] ?? 0) + s.amount
+    spent.set(other.id, now)
+  }
+  return ok([...spent].map(([combatantId, s]): DomainEvent => ({ type: 'combatant/turnStateChanged', combatantId, patch: { spent: s } })))
+}
+
+/** Turns a resolution's consequences into events: the pools spent, conditions granted or ended, reaction prompts. */
 export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<DomainEvent[]> {
   const events: DomainEvent[] = []
   const spend = economySpend(ctx, actor, c)
   if (!spend.ok) return spend
   if (spend.value) events.push({ type: 'combatant/turnStateChanged', combatantId: actor.id, patch: spend.value })
+  const others = othersSpendEvents(ctx, actor, c)
+  if (!others.ok) return others
+  events.push(...others.value)
   for (const change of c.conditions ?? []) {
     const target = ctx.state.get(change.combatantId)
     // Someone the ruleset remembers (an old melee partner) may have left the campaign: nothing to change on them.

@@ -43,6 +43,7 @@ function bent(values: Readonly<Record<string, string | number | boolean>> = {}, 
       perform: (request, actor, target) => {
         seen.push({ ...(actor.acting === undefined ? {} : { acting: actor.acting }), ...(actor.spent ? { spent: actor.spent } : {}) })
         const base: ActionResolution = { actorRules: null, actorHp: actor.hp, targetRules: null, targetHp: null, summary: `${actor.name} ${request.action}s`, detail: [], rolls: [] }
+        if (request.action === 'feint') return ok({ ...base, othersSpend: [{ combatantId: target!.id, pool: 'reactions', amount: 1 }] })
         if (request.action === 'dodge') return ok({ ...base, initiative: [{ combatantId: actor.id, delta: -45, why: 'reacted' }] })
         if (request.action === 'rally') return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }], initiative: [{ combatantId: target!.id, delta: 100, why: 'rallied' }] })
         if (request.action === 'cover') {
@@ -150,6 +151,15 @@ describe('initiative shifts', () => {
     expect(h.logText()).toMatch(/Bo's initiative −45 \(reacted\): now 5/)
     h.must('encounter/nextTurn', {})
     expect(current()).toBe('1:Cy')
+  })
+
+  it("a resolution can spend another combatant's pool (a defender's reaction), and is refused when it has none left", async () => {
+    const { h, id, act } = await fight(bent({ initiative: 'fixed' }))
+    act('Ash', 'feint', 'Bo')
+    expect((h.campaign.store.get(id('Bo')) as CombatantRecord).spent).toEqual({ reactions: 1 })
+    const again = h.run('action/perform', { request: { actorId: id('Ash'), action: 'feint', targetId: id('Bo'), options: {} } })
+    expect(!again.ok && again.error.message).toBe('Bo has no reactions left this round; this needs 1 reaction.')
+    expect((h.campaign.store.get(id('Bo')) as CombatantRecord).spent).toEqual({ reactions: 1 })
   })
 
   it('the one acting keeps its place when its own total moves', async () => {

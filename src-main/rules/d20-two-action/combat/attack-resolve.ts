@@ -4,7 +4,7 @@ import type { JsonValue } from '../../../../src-shared/json'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../../core/dice/dice-roller'
 import type { AttackResolution, ConditionChange, ConditionGrant, PromptDraft, RulesCombatant } from '../../ruleset'
-import { DOC } from '../d20-terms'
+import { DOC, REACTIONS } from '../d20-terms'
 import { note } from '../explain'
 import { BERSERK, GUARDED, has } from '../statuses/conditions'
 import { grantStatus } from '../statuses/grants'
@@ -82,11 +82,12 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   let target = s.target
   let outcome = hits(natural, s.hitBonus, w.critFrom, s.armourRating) ? (critical ? 'critical hit' : 'hit') : 'miss'
   const prompts: PromptDraft[] = []
+  const reacted = outcome !== 'miss' && !!s.defence
   if (outcome !== 'miss' && s.defence) {
     // W4: after a successful hit test, before damage; the reaction is spent whatever it does (W2).
     const d = dice.roll({ count: 1, sides: 20, modifier: s.defence.bonus }, `${t.name}: ${DEFENCE_LABELS[s.defence.kind]} (W4)`)
     rolls.push(d)
-    target = withReaction(target, s.defence.kind, false)
+    target = withReaction(target, s.defence.kind, true)
     const stops = defenceStops(d.faces[0]!, d.total, hitRoll.total, critical)
     lines.push(`${t.name}'s ${DEFENCE_LABELS[s.defence.kind]} ${d.total} vs ${hitRoll.total}${critical ? ' (critical: needs a natural 20)' : ''}: ${stops ? 'stops it' : 'fails'} (W4)`)
     if (stops) {
@@ -128,6 +129,8 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
     rolls,
     cost: s.cost,
     ...(s.asReaction ? { outOfTurn: 'reaction' as const } : {}),
+    // W2: the defender's reaction comes off its own pool, so its pips show it at once.
+    ...(reacted ? { othersSpend: [{ combatantId: t.id, pool: REACTIONS, amount: 1 }] } : {}),
     ...(changes.length ? { conditions: changes } : {}),
     ...(prompts.length ? { prompts } : {}),
   })

@@ -40,15 +40,17 @@ describe('the d20 two-action system in the core', () => {
     expect(liveOf(h, 'Ana').attacksThisTurn).toBe(0)
   })
 
-  it('W4/W2 the defender’s Dodge is recorded on its sheet and the round gives it back', async () => {
+  it('W4/W2 the defender’s Dodge comes off its own reaction pips at once, and the round gives it back', async () => {
     const h = await fight()
     h.must('encounter/nextTurn', {})
     // Bo's hit test 15 + 3 = 18 vs AR 12; Ana's Dodge 19 + 2 = 21 stops it.
     h.must('attack/resolve', { request: request(h, 'Bo', 'Ana', { reaction: 'dodge' }) }, [15, 19])
     expect(combatant(h, 'Ana').hp).toBe(30)
-    expect(liveOf(h, 'Ana').reactions).toEqual([{ kind: 'dodge', pool: false }])
+    expect(liveOf(h, 'Ana').reactions).toEqual([{ kind: 'dodge', pool: true }])
+    expect(combatant(h, 'Ana').spent['reactions']).toBe(1)
     h.must('encounter/nextTurn', {}) // round 2
     expect(liveOf(h, 'Ana').reactions).toEqual([])
+    expect(combatant(h, 'Ana').spent['reactions'] ?? 0).toBe(0)
   })
 
   it('W5 bleeding ticks at the start of its bearer’s turn, not at anyone else’s', async () => {

@@ -88,7 +88,7 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
     { name: 'W2 Grace and Finesse: Parry and Riposte exclude each other in a round', feats: { graceAndFinesse: true }, first: 'parry', left: ['none', 'dodge'] },
   ])('$name', ({ feats, first, left }) => {
     const t = reactOnce(defender(feats), first)
-    expect(live(t).reactions).toEqual([{ kind: first, pool: false }])
+    expect(live(t).reactions).toEqual([{ kind: first, pool: true }])
     expect(reactionChoices(fighter('A', sheet(), { acting: true }), t)).toEqual(left)
   })
 
