@@ -1,12 +1,11 @@
-import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
+import type { EdgeEffects, RulesCombatant } from '../ruleset'
 import { asJson, asSheet } from './d10-sheet-access'
 import type { D10Sheet, Live } from './sheet/d10-sheet'
 import { declaredEffort } from './turns/d10-initiative'
-import { ACTION } from './turns/d10-economy'
 
-function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[], spend: PoolCost[] = []): EdgeEffects | null {
-  if (JSON.stringify(live) === JSON.stringify(sheet.live) && spend.length === 0) return null
-  return { rules: asJson({ ...sheet, live }), hp: c.hp, lines, rolls: [], ...(spend.length ? { spend } : {}) }
+function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]): EdgeEffects | null {
+  if (JSON.stringify(live) === JSON.stringify(sheet.live)) return null
+  return { rules: asJson({ ...sheet, live }), hp: c.hp, lines, rolls: [] }
 }
 
 /** D2: the effort points declared for the roll just made leave the pool. */
@@ -23,19 +22,14 @@ function roundCleared(live: Live): Live {
 }
 
 /**
- * Its turn begins: a dodge made earlier this round already took its action (D6), so the action
- * pool starts spent by it; it stops counting as moving until it moves again (D4).
+ * Its turn begins: it stops counting as moving until it moves again (D4). (A dodge earlier this
+ * round already took its action off the pips when it was made, D6; `defending` is only cleared,
+ * for sheets saved before that.)
  */
 export function d10StartOfTurn(c: RulesCombatant): EdgeEffects | null {
   const sheet = asSheet(c.rules)
   if (!sheet) return null
-  const lines: string[] = []
-  const spend: PoolCost[] = []
-  if (sheet.live.defending > 0) {
-    spend.push({ pool: ACTION, amount: sheet.live.defending })
-    lines.push('its action this round already went on a dodge (D6)')
-  }
-  return effects(c, sheet, { ...sheet.live, defending: 0, speedRegained: 0, movement: 'subtle' }, lines, spend)
+  return effects(c, sheet, { ...sheet.live, defending: 0, speedRegained: 0, movement: 'subtle' }, [])
 }
 
 /** A new round: the aim lapses, and with initiative rerolled each round the declared effort is spent (D2). */

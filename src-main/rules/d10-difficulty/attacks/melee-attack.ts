@@ -12,7 +12,7 @@ import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit } from '../damage/roll-hit'
 import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
 import type { D10Sheet } from '../sheet/d10-sheet'
-import { actionsLeft, oneAction } from '../turns/d10-economy'
+import { ACTION, actionsLeft, oneAction } from '../turns/d10-economy'
 import { blockedPreview, choice, diceText, num, oddsPreview, oneOf, surprisedRefusal, type Sides } from './attack-shared'
 
 const DEFENCE_LABELS: Readonly<Record<Defence, string>> = {
@@ -121,15 +121,16 @@ export function resolveMelee(request: AttackRequest, sides: Sides, a: RulesComba
     damage = outcome === 'blocked' ? blockedDamage(h.damage) : h.damage
     lines.push(outcome === 'blocked' ? `${h.how} → ${h.damage}, blocked: half is ${damage}` : `${h.how} → ${damage}`)
   }
-  // D6: a dodge spends the defender's action for the round, counted on its own sheet.
-  const targetAfter: D10Sheet | null = defended && p.defence === 'dodge' ? { ...target, live: { ...target.live, defending: target.live.defending + 1 } } : null
+  // D6: a dodge spends the defender's action for the round, off its own pips at once.
+  const dodged = !!defended && p.defence === 'dodge'
   return ok({
     attackerRules: null,
-    targetRules: targetAfter ? asJson(targetAfter) : null,
+    targetRules: null,
     targetHp: t.hp - damage,
     summary: `${a.name} strikes at ${t.name} with the ${weapon.name}: ${OUTCOME_LABELS[outcome].toLowerCase()}${damage ? `, ${damage} damage` : ''} (${lines.join('; ')})`,
     detail: [...explanation(p, sides), { title: 'Result', lines: lines.map((l) => ({ label: l, value: '', source: 'D6, D7' })) }],
     rolls,
     cost: oneAction,
+    ...(dodged ? { othersSpend: [{ combatantId: t.id, pool: ACTION, amount: 1 }] } : {}),
   })
 }

@@ -43,7 +43,6 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     { label: 'Effort', value: `${live.effort}/${sheet.effortMax}`, source: 'D2, D3', edit: edit(KEYS.effort, live.effort) },
     { label: 'Effort for initiative', value: String(live.initiativeEffort), source: 'D2', edit: edit(KEYS.initiativeEffort, live.initiativeEffort) },
     ...(live.aim ? [{ label: 'Aiming at', value: `${live.aim.name} (−${2 * live.aim.count})`, source: '002 Taking Aim' }] : []),
-    ...(live.defending ? [{ label: 'Dodged this round', value: `${live.defending} action`, source: 'D6' }] : []),
   ]
   return [
     { title: 'Checks', lines: checks },

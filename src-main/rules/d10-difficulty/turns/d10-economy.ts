@@ -28,9 +28,9 @@ export function d10Economy(rules: JsonValue | null): EconomyPool[] {
 
 export const spent = (c: RulesCombatant, pool: string): number => c.spent?.[pool] ?? 0
 
-/** D6: an action is left when the pool has one and no dodge this round has already taken it. */
-export function actionsLeft(c: RulesCombatant, sheet: D10Sheet): number {
-  return Math.max(0, 1 - spent(c, ACTION) - sheet.live.defending)
+/** D6: an action is left when the pool has one (a dodge this round spent it from the pool already). */
+export function actionsLeft(c: RulesCombatant, _sheet: D10Sheet): number {
+  return Math.max(0, 1 - spent(c, ACTION))
 }
 
 export function speedLeft(c: RulesCombatant, sheet: D10Sheet): number {

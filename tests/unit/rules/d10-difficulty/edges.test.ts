@@ -5,12 +5,11 @@ import { combatant, d10, sheet, typed, withLive } from './d10-fixtures'
 const live = (e: { rules: unknown } | null) => (e!.rules as D10Sheet).live
 
 describe('turn and round edges', () => {
-  it('D6: a dodge made before its turn spends that turn’s action when the turn starts', () => {
+  it('D4: its turn starts with it no longer moving; an old sheet’s dodge count is cleared, not charged again (D6)', () => {
     const c = combatant('Bo', withLive(sheet(), { defending: 1, movement: 'fast' }))
     const e = d10.edges!.startOfTurn(c, typed())
-    expect(e!.spend).toEqual([{ pool: 'action', amount: 1 }])
+    expect(e!.spend).toBeUndefined()
     expect(live(e)).toMatchObject({ defending: 0, movement: 'subtle' })
-    expect(e!.lines[0]).toContain('went on a dodge (D6)')
   })
 
   it('002 Taking Aim: the aim lapses when the round ends; D3 and D6 round counts clear', () => {

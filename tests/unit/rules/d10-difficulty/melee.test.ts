@@ -80,15 +80,15 @@ describe('D6 melee: Dodge with an action left, Block without, neither against su
     expect(dodge.ok && dodge.value.blocked).toContain('surprised')
   })
 
-  it('D6: a dodge that works spends the defender’s action for the round, counted on its sheet', () => {
+  it('D6: a dodge that works spends the defender’s action for the round, off its own pool', () => {
     const bo = combatant('Bo', sheet(), { spent: {} })
     // Attack d10 4 + 3 = 7; Dodge d10 6 + 3 = 9 exceeds it: no damage, no zone or damage roll.
     const r = d10.attacks!.resolve({ ...knife, options: {} }, ash, bo, typed(4, 6))
     expect(r.ok && r.value.summary).toContain('dodged')
     expect(r.ok && r.value.targetHp).toBe(20)
-    expect(r.ok && (r.value.targetRules as unknown as D10Sheet).live.defending).toBe(1)
+    expect(r.ok && r.value.othersSpend).toEqual([{ combatantId: bo.id, pool: 'action', amount: 1 }])
     expect(r.ok && r.value.cost).toEqual([{ pool: 'action', amount: 1 }])
-    const after = combatant('Bo', r.ok ? (r.value.targetRules as unknown as D10Sheet) : null, { spent: {} })
+    const after = combatant('Bo', sheet(), { spent: { action: 1 } })
     const again = d10.attacks!.preview({ ...knife, options: {} }, ash, after)
     const defence = again.ok ? again.value.options.find((o) => o.key === 'defence') : undefined
     expect(defence?.kind === 'choice' && defence.value).toBe('block')
