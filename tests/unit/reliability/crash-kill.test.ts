@@ -60,6 +60,7 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
     const problems: string[] = []
     let acknowledged = 0
     let compared = 0
+    let quietKills = 0
     let first = true
     for (let kill = 0; kill < KILLS; kill++) {
       const gm = await WsGmClient.connect(server.url)
@@ -91,6 +92,14 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
         await Promise.all(inFlight)
       })()
       await new Promise((r) => setTimeout(r, 20 + rng() * 250))
+      // Half the kills land mid-stream; the other half just after the window caught up (the core may
+      // still be compacting or backing up), so at least those restarts can be compared state for state.
+      const settled = rng() < 0.5
+      if (settled) {
+        stop = true
+        await stream
+        quietKills++
+      }
       await server.kill('SIGKILL')
       stop = true
       await stream
@@ -115,7 +124,8 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
     expect(problems).toEqual([])
     // The kills did interrupt real work.
     expect(acknowledged).toBeGreaterThan(KILLS * 5)
-    // Most restarts came back at a version the GM window had seen, so their state was compared.
-    expect(compared).toBeGreaterThan(KILLS / 2)
+    // Every kill after the window caught up came back at a version it had seen, so its state was compared.
+    expect(quietKills).toBeGreaterThan(0)
+    expect(compared).toBeGreaterThanOrEqual(quietKills)
   }, 600_000)
 })

@@ -6,7 +6,7 @@ import { effectOf, rollCheck, succeeds } from '../check'
 import { dm, dmSection, signed, totalDm } from '../explain'
 import { asJson, sheetOf } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
-import { costOf, reactionCosts } from '../turns/economy'
+import { costOf, reactionCosts, REACTIONS } from '../turns/economy'
 import { afterDisruption } from '../actions/extended-task'
 import { EXCEPTIONAL_FAILURE } from './attack-odds'
 import type { AttackSetup } from './attack-setup'
@@ -86,6 +86,8 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
     rolls,
     cost: costOf('significant', attacker),
     ...(costs ?? {}),
+    // T3: the defender's dodge or parry is one of its reactions: off its own pips at once.
+    ...(reacted ? { othersSpend: [{ combatantId: target.id, pool: REACTIONS, amount: 1 }] } : {}),
   }
 }
 

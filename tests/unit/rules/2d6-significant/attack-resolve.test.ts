@@ -22,6 +22,7 @@ describe('attack resolution: 2d6 ≥ 8 with effect, damage dice minus armour', (
     const r = must(twod6.attacks!.resolve(request(0, { defence: 'dodge' }), ana(), bo(), faces(3, 3)))
     expect(r.targetHp).toBe(21)
     expect(r.initiative).toBeUndefined()
+    expect(r.othersSpend).toBeUndefined()
   })
 
   it('classic 2d6 setting: with the effect switched off, damage is the dice minus armour only', () => {
@@ -38,6 +39,7 @@ describe('T4 reactions inside the attack, with T3’s price', () => {
     const r = must(twod6.attacks!.resolve(request(0, { defence: 'dodge' }), ana(), bo(), faces(4, 3)))
     expect(r.targetHp).toBe(21)
     expect(r.initiative).toEqual([{ combatantId: idOf('Bo'), delta: -2, why: 'dodged: a reaction, T3' }])
+    expect(r.othersSpend).toEqual([{ combatantId: idOf('Bo'), pool: 'reactions', amount: 1 }])
     expect(r.conditions![0]).toMatchObject({ combatantId: idOf('Bo'), add: [{ conditionId: 'reacted', duration: { kind: 'turnStart', of: idOf('Bo') } }] })
     expect(sheetOf(r.targetRules).live.reactionsThisRound).toBe(1)
   })
