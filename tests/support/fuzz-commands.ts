@@ -1,0 +1,41 @@
+import type { z } from 'zod'
+import { int, pick, type Path, type Rng, type SemanticHook } from './fuzz-mutate'
+
+const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
+
+/**
+ * Where a string is a record's id (its pattern starts `^prefix:`), an id of that shape that no
+ * record has: the core must look it up and refuse, not trust it.
+ */
+export const unknownIds: SemanticHook = (path: Path, schema: z.ZodType) => {
+  const checks = ((schema as unknown as { _zod: { def: { checks?: { _zod: { def: Record<string, unknown> } }[] } } })._zod.def.checks ?? []).map((c) => c._zod.def)
+  const pattern = checks.find((c) => c['pattern'] instanceof RegExp)?.['pattern'] as RegExp | undefined
+  const prefix = pattern && /^\^([A-Za-z]+:)/.exec(pattern.source)?.[1]
+  if (!pattern || !prefix) return []
+  return [
+    (rng: Rng) => {
+      const candidates = [`${prefix}fz${token(rng)}`, `${prefix}ranged-weapons:fz-${token(rng)}`, `${prefix}fz-${token(rng)}-${int(rng, 0, 99)}`]
+      return { path, value: pick(rng, candidates.filter((c) => pattern.test(c))), why: 'an id no record has' }
+    },
+  ]
+}
+
+/**
+ * A combatant's or roster entry's `rules` (any JSON to the command schema, src-shared/commands.ts
+ * `rulesPayload`): nested past 12 levels or over 200,000 characters the schema refuses it; of
+ * a shape no Compound X sheet has, the ruleset does.
+ */
+export const rulesTheRulesetRefuses: SemanticHook = (path, schema) => {
+  const def = (schema as unknown as { _zod: { def: { type: string } } })._zod.def
+  if (path.at(-1) !== 'rules' || def.type !== 'unknown') return []
+  const nested = (depth: number) => {
+    let v: unknown = 1
+    for (let i = 0; i < depth; i++) v = { stats: v }
+    return v
+  }
+  return [
+    (rng: Rng) => ({ path, value: nested(int(rng, 13, 3000)), why: 'nested too deep' }),
+    (rng: Rng) => ({ path, value: { stats: { str: 5 }, pad: 'x'.repeat(int(rng, 200_001, 400_000)) }, why: 'too large' }),
+    (rng: Rng) => ({ path, value: pick(rng, [5, 'a sheet', [], true, { stats: 'strong' }, { stats: { str: -40 } }]), why: 'not a sheet' }),
+  ]
+}
