@@ -39,3 +39,23 @@ export const rulesTheRulesetRefuses: SemanticHook = (path, schema) => {
     (rng: Rng) => ({ path, value: pick(rng, [5, 'a sheet', [], true, { stats: 'strong' }, { stats: { str: -40 } }]), why: 'not a sheet' }),
   ]
 }
+
+/**
+ * Request inputs that are well formed but name nothing there is, or carry bytes that are no
+ * image: a campaign, a backup or a ruleset that does not exist, base64 that is not, a file that
+ * is no PNG, JPEG or WebP, a PNG cut off inside its header.
+ */
+export const requestSemantics: SemanticHook = (path, schema, valid) => {
+  const key = path.at(-1)
+  const at = (why: string, value: (rng: Rng) => unknown) => [(rng: Rng) => ({ path, value: value(rng), why })]
+  if (key === 'campaignId') return at('a campaign that does not exist', (rng) => `fz-missing-${token(rng)}`)
+  if (key === 'backup') return at('a backup that does not exist', (rng) => `fz-${token(rng)}.json`)
+  if (key === 'rulesetId') return at('a ruleset that does not exist', (rng) => `fz-${token(rng)}`)
+  if (key !== 'dataBase64' || typeof valid !== 'string') return unknownIds(path, schema, valid)
+  const bytes = Buffer.from(valid, 'base64')
+  return [
+    ...at('not base64', (rng) => pick(rng, ['!!!!', `${valid.slice(0, 12)}*${valid.slice(12)}`, 'iVBOR w0KGgo=', '=' + valid])),
+    ...at('no image', (rng) => Buffer.concat([Buffer.from('fz'), Buffer.from(Array.from({ length: int(rng, 0, 4000) }, () => int(rng, 0, 255)))]).toString('base64')),
+    ...at('an image cut off in its header', (rng) => bytes.subarray(0, int(rng, 0, 23)).toString('base64')),
+  ]
+}

@@ -47,6 +47,8 @@ export interface FuzzFixture {
   readonly campaignId: string
   /** Everything a refused request must leave as it was (see `sameState`). */
   state(): Promise<FuzzState>
+  /** The state every fuzz run must start from (a test that changes the campaign on purpose sets it anew). */
+  expected: FuzzState
   close(): Promise<void>
 }
 
@@ -150,7 +152,7 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
     await core.shutdown()
     rmSync(dataDir, { recursive: true, force: true })
   }
-  return { core, dataDir, gm, player, ids, campaignId: summary.id, state, close }
+  return { core, dataDir, gm, player, ids, campaignId: summary.id, state, close, expected: await state() }
 }
 
 /** A dispatch request for one command, with a fresh id. */

@@ -1,4 +1,6 @@
 import type { CommandType } from '../../src-shared/commands'
+import type { RequestInputs, RequestName } from '../../src-shared/contract'
+import { makePng } from '../unit/helpers/images'
 import { COMMAND_EXAMPLES } from './command-examples'
 import type { FuzzIds } from './fuzz-fixture'
 import { trooper } from '../unit/rules/compound-x/cx-harness'
@@ -37,4 +39,34 @@ export function liveExample(type: CommandType, ids: FuzzIds): unknown {
   }
   if (type in overrides) return overrides[type]
   return JSON.parse(JSON.stringify(COMMAND_EXAMPLES[type].valid), (_k, v: unknown) => (typeof v === 'string' && v in swap ? swap[v] : v))
+}
+
+/** A request input the fixture would take, per request (none for dispatch: commands have their own fuzz). */
+export function liveRequest(name: Exclude<RequestName, 'dispatch'>, ids: FuzzIds, campaign: { id: string; backup: string; export: string }): unknown {
+  const png = makePng(6, 6, 1).toString('base64')
+  const inputs: { [N in Exclude<RequestName, 'dispatch'>]: RequestInputs[N] } = {
+    snapshot: undefined,
+    session: undefined,
+    listCampaigns: undefined,
+    listBackups: undefined,
+    exportCampaign: undefined,
+    listRulesets: undefined,
+    listConditions: undefined,
+    rulesetSetup: undefined,
+    listDisplays: undefined,
+    createCampaign: { name: 'Second', seed: 'second', rulesetId: 'compound-x' },
+    openCampaign: { campaignId: campaign.id },
+    restoreBackup: { campaignId: campaign.id, backup: campaign.backup },
+    importCampaign: { fileName: 'copy.salvo-campaign.json', text: campaign.export },
+    previewAttack: { request: { attackerId: ids.acting as `combatant:${string}`, targetId: ids.vex as `combatant:${string}`, weapon: 0, mode: 'semi', options: { distance: 12 } } },
+    previewReach: { attackerId: ids.acting as `combatant:${string}`, weapon: 0, mode: 'semi' },
+    sheetForm: { combatantId: ids.vex as `combatant:${string}` },
+    listActions: { actorId: ids.acting as `combatant:${string}` },
+    previewMove: { combatantId: ids.vex as `combatant:${string}`, sceneId: ids.yard as `scene:${string}`, x: 5, y: 5 },
+    movementCost: { combatantId: ids.vex as `combatant:${string}`, metres: 5 },
+    importSceneImage: { sceneId: ids.yard as `scene:${string}`, fileName: 'map.png', dataBase64: png },
+    importPortrait: { combatantId: ids.vex as `combatant:${string}`, fileName: 'face.png', dataBase64: png },
+    chooseDisplay: { displayId: null },
+  }
+  return inputs[name]
 }

@@ -48,6 +48,9 @@ export async function allRefused(f: FuzzFixture, seed: string, count: number, ma
   const rng = seedrandom(seed)
   const failures: string[] = []
   let baseline = await f.state()
+  // Earlier cases (another test's) must not have left the campaign otherwise: it would make these vacuous.
+  const before = sameState(f.expected, baseline)
+  if (before) return [`the fixture was not as expected before ${seed} (${before})`]
   let since: string[] = []
   const windows = [f.gm.messages, f.player.messages]
   for (let i = 0; i < count && failures.length < 10; i++) {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { COMMAND_TYPES, commandMetaSchema, commandPayloadSchemas, isUndoable, type CommandType } from '../../../src-shared/commands'
-import { unknownIds, rulesTheRulesetRefuses } from '../../support/fuzz-commands'
+import { PLAYER_REQUESTS, REQUEST_NAMES, type RequestName } from '../../../src-shared/contract'
+import { requestInputSchemas } from '../../../src-shared/request-schemas'
+import { requestSemantics, rulesTheRulesetRefuses, unknownIds } from '../../support/fuzz-commands'
 import { envelope, fuzzFixture, type FuzzFixture } from '../../support/fuzz-fixture'
-import { liveExample } from '../../support/fuzz-live-examples'
+import { liveExample, liveRequest } from '../../support/fuzz-live-examples'
 import { describeCase, int, mutate, pick, sitesOf, type Rng, type SemanticHook, type Site } from '../../support/fuzz-mutate'
 import { allRefused, CASES, refusalProblem, type FuzzCase } from '../../support/fuzz-run'
 
@@ -109,5 +111,46 @@ describe('the refusal check itself', () => {
     }))
     expect(failures.join('\n')).toMatch(/accepted — check #1: rename 1/)
     await f.gm.must('dispatch', envelope('history/undo', {}))
+    f.expected = await f.state()
+  })
+})
+
+describe('malformed requests are refused with a typed error and change nothing', () => {
+  const names = REQUEST_NAMES.filter((n): n is Exclude<RequestName, 'dispatch'> => n !== 'dispatch')
+  let campaign: { id: string; backup: string; export: string }
+  beforeAll(async () => {
+    campaign = { id: f.campaignId, backup: (await f.gm.must('listBackups', undefined))[0]!.name, export: (await f.gm.must('exportCampaign', undefined)).text }
+  })
+
+  for (const name of names) {
+    it(`${name}: ${CASES} cases`, async () => {
+      const base = liveRequest(name, f.ids, campaign)
+      const sites = sitesOf(requestInputSchemas[name] as z.ZodType, base, { semantic: requestSemantics, strict: true, hugeCap: 4_000_000 })
+      expect(sites.length).toBeGreaterThan(0)
+      const make = (rng: Rng): FuzzCase => {
+        const { value, mutations } = mutate(base, sites, rng, pick(rng, [1, 1, 2]))
+        return { what: describeCase(mutations, value), send: () => f.gm.request(name, value as never) }
+      }
+      expect(await allRefused(f, `request:${name}`, CASES, make)).toEqual([])
+    })
+  }
+
+  it(`the player window: ${CASES} requests it may not make, well formed or not, all forbidden`, async () => {
+    const gmOnly = names.filter((n) => !PLAYER_REQUESTS.has(n))
+    const make = (rng: Rng): FuzzCase => {
+      const name = pick(rng, [...gmOnly, 'dispatch'] as const)
+      const input = name === 'dispatch' ? envelope('campaign/rename', { name: 'Mine now' }) : liveRequest(name, f.ids, campaign)
+      return { what: name, send: () => f.player.request(name, input as never), code: 'request/forbidden' }
+    }
+    expect(await allRefused(f, 'player', CASES, make)).toEqual([])
+  })
+
+  it(`${CASES} requests that do not exist, prototype names among them`, async () => {
+    const make = (rng: Rng): FuzzCase => {
+      const name = pick(rng, ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'dispatch ', 'Snapshot', 'x'.repeat(int(rng, 1, 5000)), `fz${int(rng, 0, 1e6)}`])
+      const role = pick(rng, [f.gm, f.player])
+      return { what: `${name.slice(0, 40)} (${role === f.gm ? 'gm' : 'player'})`, send: () => role.request(name as never, pick(rng, [undefined, {}, null]) as never), code: 'request/unknown' }
+    }
+    expect(await allRefused(f, 'unknown-request', CASES, make)).toEqual([])
   })
 })
