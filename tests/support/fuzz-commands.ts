@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { int, pick, type Path, type Rng, type SemanticHook } from './fuzz-mutate'
+import { Deep, int, pick, type Path, type Rng, type SemanticHook } from './fuzz-mutate'
 
 const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
 
@@ -22,19 +22,16 @@ export const unknownIds: SemanticHook = (path: Path, schema: z.ZodType) => {
 
 /**
  * A combatant's or roster entry's `rules` (any JSON to the command schema, src-shared/commands.ts
- * `rulesPayload`): nested past 12 levels or over 200,000 characters the schema refuses it; of
- * a shape no Compound X sheet has, the ruleset does.
+ * `rulesPayload`, and to the document check): nested past 12 levels or over 200,000 characters
+ * a command's schema refuses it; a sheet with unknown keys or of a shape no Compound X sheet
+ * has, the ruleset does (in a command and in an imported file alike).
  */
 export const rulesTheRulesetRefuses: SemanticHook = (path, schema) => {
   const def = (schema as unknown as { _zod: { def: { type: string } } })._zod.def
-  if (path.at(-1) !== 'rules' || def.type !== 'unknown') return []
-  const nested = (depth: number) => {
-    let v: unknown = 1
-    for (let i = 0; i < depth; i++) v = { stats: v }
-    return v
-  }
+  // z.unknown() in a command, z.json() (lazy) in a campaign document.
+  if (path.at(-1) !== 'rules' || (def.type !== 'unknown' && def.type !== 'lazy')) return []
   return [
-    (rng: Rng) => ({ path, value: nested(int(rng, 13, 3000)), why: 'nested too deep' }),
+    (rng: Rng) => ({ path, value: new Deep(int(rng, 13, 3000), 'stats'), why: 'nested too deep' }),
     (rng: Rng) => ({ path, value: { stats: { str: 5 }, pad: 'x'.repeat(int(rng, 200_001, 400_000)) }, why: 'too large' }),
     (rng: Rng) => ({ path, value: pick(rng, [5, 'a sheet', [], true, { stats: 'strong' }, { stats: { str: -40 } }]), why: 'not a sheet' }),
   ]

@@ -59,6 +59,8 @@ export interface FuzzState {
   readonly journalBytes: number
   readonly journal: string
   readonly campaignDirs: string
+  /** The open campaign's stored images. */
+  readonly assets: string
   readonly openCampaign: string
 }
 
@@ -144,6 +146,7 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
       journalBytes: statSync(journal).size,
       journal,
       campaignDirs: readdirSync(join(dataDir, 'campaigns')).sort().join(','),
+      assets: readdirSync(join(dataDir, 'campaigns', summary.id, 'assets')).sort().join(','),
       // The summary's updatedAt is read from the clock each time: the campaign is what counts.
       openCampaign: JSON.stringify({ ...(await gm.must('session', undefined)).campaign, updatedAt: null }),
     }

@@ -89,10 +89,26 @@ export function kindsOf(s: z.ZodType): ReadonlySet<Kind> {
   }
 }
 
-const nest = (depth: number, leaf: unknown, asObject: boolean): unknown => {
-  let v = leaf
-  for (let i = 0; i < depth; i++) v = asObject ? { a: v } : [v]
-  return v
+/**
+ * A value nested `depth` levels deep (arrays, or objects under `key`). Kept as this token until
+ * it is sent: `build()` makes the real thing, `text()` its JSON — so a file can hold 100,000
+ * levels that no recursive serializer could write.
+ */
+export class Deep {
+  constructor(
+    readonly depth: number,
+    readonly key: string | null = null,
+  ) {}
+
+  build(): unknown {
+    let v: unknown = 1
+    for (let i = 0; i < this.depth; i++) v = this.key === null ? [v] : { [this.key]: v }
+    return v
+  }
+
+  text(): string {
+    return this.key === null ? `${'['.repeat(this.depth)}1${']'.repeat(this.depth)}` : `${`{${JSON.stringify(this.key)}:`.repeat(this.depth)}1${'}'.repeat(this.depth)}`
+  }
 }
 /** An object whose own `__proto__` key carries a payload (what JSON.parse makes of `{"__proto__": …}`). */
 export const withOwnKey = (o: object, key: string, value: unknown): object => Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
@@ -112,15 +128,16 @@ function sampleOf(kind: Kind, rng: Rng, cap: number): unknown {
     case 'undefined':
       return undefined
     case 'object':
-      return pick(rng, [{}, { a: 1 }, nest(int(rng, 2, 3000), 1, true), withOwnKey({}, '__proto__', { polluted: true })])
+      return pick(rng, [{}, { a: 1 }, new Deep(int(rng, 2, 3000), 'a'), withOwnKey({}, '__proto__', { polluted: true })])
     case 'array':
-      return pick(rng, [[], [1, 'x'], nest(int(rng, 2, 3000), 1, false)])
+      return pick(rng, [[], [1, 'x'], new Deep(int(rng, 2, 3000))])
   }
 }
 
 const describeValue = (v: unknown): string => {
   if (typeof v === 'string') return v.length > 40 ? `a ${v.length}-character string` : JSON.stringify(v)
   if (typeof v === 'number') return String(v)
+  if (v instanceof Deep) return `${v.key === null ? 'arrays' : 'objects'} nested ${v.depth} deep`
   if (Array.isArray(v)) return `an array (${v.length})`
   return v === null ? 'null' : v === undefined ? 'undefined' : typeof v === 'object' ? 'an object' : String(v)
 }
@@ -309,8 +326,11 @@ export function clone<T>(v: T): T {
 
 const overlaps = (a: Path, b: Path) => a.slice(0, Math.min(a.length, b.length)).every((x, i) => x === b[i])
 
-/** Applies one to `count` mutations at places that do not contain one another. */
-export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count = 1): { value: unknown; mutations: Mutation[] } {
+/**
+ * Applies one to `count` mutations at places that do not contain one another. Deep values are
+ * built, unless the value is headed for `jsonText` (`json`), which writes them as text.
+ */
+export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count = 1, json = false): { value: unknown; mutations: Mutation[] } {
   const mutations: Mutation[] = []
   for (let tries = 0; mutations.length < count && tries < count * 8; tries++) {
     const m = pick(rng, pick(rng, sites).gens)(rng)
@@ -318,15 +338,16 @@ export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count =
   }
   let value = clone(valid)
   for (const m of mutations) {
+    const v = m.value instanceof Deep && !json ? m.value.build() : m.value
     if (m.path.length === 0) {
-      value = m.value
+      value = v
       continue
     }
     let parent = value as Record<string | number, unknown>
     for (const k of m.path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>
     const last = m.path.at(-1)!
     if (m.remove) delete parent[last]
-    else withOwnKey(parent, String(last), m.value)
+    else withOwnKey(parent, String(last), v)
   }
   return { value, mutations }
 }
@@ -336,7 +357,9 @@ export function describeCase(mutations: readonly Mutation[], value: unknown): st
   const what = mutations.map((m) => `${m.path.join('.') || '(whole)'}: ${m.remove ? 'left out' : m.why}`).join('; ')
   let text: string
   try {
-    const shown = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `${v.slice(0, 20)}…(${v.length})` : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v))
+    const shown = JSON.stringify(value, (_k, v: unknown) =>
+      typeof v === 'string' && v.length > 60 ? `${v.slice(0, 20)}…(${v.length})` : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v instanceof Deep ? `\u0000(${describeValue(v)})` : v,
+    )
     text = shown === undefined ? 'undefined' : shown.replace(/"\\u0000([^"]*)"/g, '$1')
   } catch {
     text = '(too deep to print)'

@@ -19,10 +19,12 @@ export interface FuzzCase {
   readonly send: () => Promise<Result<unknown>>
   /** A code the refusal must carry, where the case knows it. */
   readonly code?: string | RegExp
+  /** What its message must say, where the case knows it. */
+  readonly message?: RegExp
 }
 
 /** Why a result is not the typed refusal every bad input must get, or null. */
-export function refusalProblem(r: Result<unknown>, code?: string | RegExp): string | null {
+export function refusalProblem(r: Result<unknown>, code?: string | RegExp, wanted?: RegExp): string | null {
   if (r.ok) return 'accepted'
   const { code: c, message } = r.error
   if (typeof c !== 'string' || !/^[a-z]+\/[A-Za-z]+$/.test(c)) return `a malformed code ${JSON.stringify(c)}`
@@ -30,6 +32,7 @@ export function refusalProblem(r: Result<unknown>, code?: string | RegExp): stri
   if (code !== undefined && !(typeof code === 'string' ? c === code : code.test(c))) return `code ${c}, expected ${String(code)} (${message})`
   if (typeof message !== 'string' || message.trim().length < 10) return `no message worth reading (${JSON.stringify(message)})`
   if (message.length > 1000 || message.includes('[object Object]')) return `a message no GM can read (${message.slice(0, 120)}…)`
+  if (wanted && !wanted.test(message)) return `the message "${message}" does not match ${String(wanted)}`
   return null
 }
 
@@ -59,7 +62,7 @@ export async function allRefused(f: FuzzFixture, seed: string, count: number, ma
     const where = `${seed} #${i}: ${c.what}`
     let problem: string | null
     try {
-      problem = refusalProblem(await c.send(), c.code)
+      problem = refusalProblem(await c.send(), c.code, c.message)
     } catch (e) {
       problem = `threw ${(e as Error).message}`
     }
