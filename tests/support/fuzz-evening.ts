@@ -16,7 +16,8 @@ import { int, pick, type Rng } from './fuzz-mutate'
  */
 
 type Window = ReturnType<typeof attachWindow>
-export type Gen = () => Promise<{ type: CommandType; payload: unknown } | null>
+type Cmd = { type: CommandType; payload: unknown } | null
+export type Gen = () => Promise<Cmd>
 
 export class World {
   records: readonly ViewRecord[] = []
@@ -82,8 +83,8 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   const scene = () => (w.active && r() < 0.7 ? w.active : w.any(w.of('scene')))
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
-  const some = async <T>(x: T | null, f: (x: T) => unknown) => (x === null ? null : f(x))
-  const cmd = (type: CommandType) => (payload: unknown) => ({ type, payload })
+  const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
+  const cmd = (type: CommandType) => (payload: unknown): Cmd => ({ type, payload })
   return {
     'combatant/add': async () => {
       const hidden = r() < 0.4

@@ -53,26 +53,14 @@ export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() *
 const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
 
 /** The JSON types a schema may accept (all of them where it cannot tell). */
+const PLAIN_KINDS: Readonly<Record<string, Kind>> = { string: 'string', enum: 'string', number: 'number', boolean: 'boolean', null: 'null', undefined: 'undefined', object: 'object', record: 'object', array: 'array' }
+
 export function kindsOf(s: z.ZodType): ReadonlySet<Kind> {
   const d = defOf(s)
   const inner = (k: string) => kindsOf(d[k] as z.ZodType)
+  const plain = PLAIN_KINDS[d.type]
+  if (plain) return new Set([plain])
   switch (d.type) {
-    case 'string':
-    case 'enum':
-      return new Set(['string'])
-    case 'number':
-      return new Set(['number'])
-    case 'boolean':
-      return new Set(['boolean'])
-    case 'null':
-      return new Set(['null'])
-    case 'undefined':
-      return new Set(['undefined'])
-    case 'object':
-    case 'record':
-      return new Set(['object'])
-    case 'array':
-      return new Set(['array'])
     case 'literal':
       return new Set((d['values'] as unknown[]).map((v) => (v === null ? 'null' : (typeof v as Kind))))
     case 'optional':

@@ -114,7 +114,7 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
       continue
     }
     // Types whose preconditions do not hold now give way to others; an undo is often redone at once.
-    let type = last === 'history/undo' && rng() < 0.5 ? 'history/redo' : pick(rng, COMMAND_TYPES)
+    let type: CommandType = last === 'history/undo' && rng() < 0.5 ? 'history/redo' : pick(rng, COMMAND_TYPES)
     let command = await gens[type]()
     for (let tries = 0; !command && tries < 5; tries++) command = await gens[(type = pick(rng, COMMAND_TYPES))]()
     if (command) await dispatch(command.type, command.payload)
