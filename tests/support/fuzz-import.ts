@@ -111,14 +111,17 @@ export function campaignFileDamage(exported: string): (rng: Rng) => { text: stri
   return (rng) => pick(rng, damages)(rng)
 }
 
-/** What an item file must be, as the importer reads it: a known section and at least one entry of its shape. */
-const itemFileSchema = (section: PackSection) => z.object({ kind: z.literal(section), entries: z.array(PACK_SECTIONS[section] as z.ZodType).min(1) })
+/**
+ * What an item file must be, as the importer reads it: a known section and at least one entry
+ * of its shape. Entries are strict (pack-schema.ts); the file around them takes other keys.
+ */
+const itemFileSchema = (section: PackSection) => z.looseObject({ kind: z.literal(section), entries: z.array(PACK_SECTIONS[section] as z.ZodType).min(1) })
 
 /** Damaged versions of shipped item files; each comes with its file name and what was done to it. */
 export function itemFileDamage(files: readonly { name: string; text: string }[]): (rng: Rng) => { fileName: string; text: string; what: string } {
   const parsed = files.map((file) => {
     const json = JSON.parse(file.text) as { kind: PackSection; entries: { id: string }[] }
-    return { file, json, sites: sitesOf(itemFileSchema(json.kind), json, { json: true }) as Site[] }
+    return { file, json, sites: sitesOf(itemFileSchema(json.kind), json, { json: true, strict: true }) as Site[] }
   })
   return (rng) => {
     const { file, json, sites } = pick(rng, parsed)

@@ -22,6 +22,8 @@ type Gen = (rng: Rng) => Mutation
 export interface Site {
   readonly path: Path
   readonly gens: readonly Gen[]
+  /** An object's keys (one left out, one too many): picked apart from the values, or the many values drown them. */
+  readonly keys?: boolean
 }
 
 /** Extra mutations a caller knows are invalid where the schema cannot say (an unknown id, a ruleset's own check). */
@@ -34,8 +36,9 @@ export interface MutateOptions {
   readonly hugeCap?: number
   readonly semantic?: SemanticHook
   /**
-   * Treat every object as strict (unknown keys refused) whatever its schema says: the command
-   * and request contract promises it, so a schema that lost its strictness is caught too.
+   * Treat every object as strict (unknown keys refused) unless its schema is a z.looseObject:
+   * the command and request contract and the item files promise it, so a schema that lost its
+   * strictness is caught too.
    */
   readonly strict?: boolean
 }
@@ -154,12 +157,14 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
       return set(`a wrong type: ${describeValue(v)}`, v)
     })
   }
-  gens.push(...constraintGens(schema, valid, path, outer, cap, o.strict))
+  gens.push(...constraintGens(schema, valid, path, outer, cap))
   if (o.semantic) gens.push(...o.semantic(path, schema, valid))
   if (gens.length) out.push({ path, gens })
 
   if (d.type === 'pipe') return walk(d['in'] as z.ZodType, valid, path, outer, o, out)
   if (d.type === 'object' && typeof valid === 'object' && valid !== null && !Array.isArray(valid)) {
+    const keys = objectGens(schema, valid, path, o.strict)
+    if (keys.length) out.push({ path, gens: keys, keys: true })
     const shape = d['shape'] as Record<string, z.ZodType>
     // Keys the value leaves out are places too (an optional field set to something it cannot be).
     for (const [key, field] of Object.entries(shape)) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
@@ -172,7 +177,7 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
       for (const [key, field] of Object.entries(shape)) {
         if (key !== disc) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
       }
-      out.push({ path, gens: objectGens(option, valid, path, o.strict) })
+      out.push({ path, gens: objectGens(option, valid, path, o.strict), keys: true })
     }
   }
   if (d.type === 'array' && Array.isArray(valid)) valid.forEach((v, i) => walk(d['element'] as z.ZodType, v, [...path, i], new Set(), o, out))
@@ -182,7 +187,7 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
 }
 
 /** Mutations within the value's own type that the schema's checks refuse. */
-function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, cap: number, strict = false): Gen[] {
+function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, cap: number): Gen[] {
   const d = defOf(schema)
   const set = (why: string, value: unknown): Mutation => ({ path, value, why })
   const gens: Gen[] = []
@@ -226,8 +231,6 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
         })
       })
     }
-    case 'object':
-      return typeof valid === 'object' && valid !== null && !Array.isArray(valid) ? objectGens(schema, valid, path, strict) : []
     case 'array': {
       const max = check(schema, 'max_length')?.['maximum'] as number | undefined
       const min = check(schema, 'min_length')?.['minimum'] as number | undefined
@@ -276,7 +279,9 @@ function objectGens(schema: z.ZodType, valid: object, path: Path, assumeStrict =
   const gens: Gen[] = []
   const required = Object.keys(shape).filter((k) => isRequired(shape[k]!) && Object.hasOwn(valid, k))
   if (required.length) gens.push((rng) => ({ path: [...path, pick(rng, required)], remove: true, why: 'a required key left out' }))
-  const strict = assumeStrict || ((d['catchall'] as z.ZodType | undefined) !== undefined && defOf(d['catchall'] as z.ZodType).type === 'never')
+  // Assumed strict, an object is loose only where its schema says so outright (z.looseObject).
+  const catchall = d['catchall'] === undefined ? null : defOf(d['catchall'] as z.ZodType).type
+  const strict = catchall === 'never' || (assumeStrict && catchall !== 'unknown')
   if (strict) {
     gens.push((rng) => {
       const key = rng() < 0.5 ? pick(rng, PROTO_KEYS) : pick(rng, ['surprise', `k${token(rng)}`, 'toString', 'hasOwnProperty', 'x'.repeat(300)])
@@ -320,8 +325,9 @@ const overlaps = (a: Path, b: Path) => a.slice(0, Math.min(a.length, b.length)).
  */
 export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count = 1, json = false): { value: unknown; mutations: Mutation[] } {
   const mutations: Mutation[] = []
+  const keySites = sites.filter((s) => s.keys)
   for (let tries = 0; mutations.length < count && tries < count * 8; tries++) {
-    const m = pick(rng, pick(rng, sites).gens)(rng)
+    const m = pick(rng, pick(rng, keySites.length && rng() < 0.3 ? keySites : sites).gens)(rng)
     if (!mutations.some((x) => overlaps(x.path, m.path))) mutations.push(m)
   }
   let value = clone(valid)
