@@ -78,5 +78,7 @@ export async function allRefused(f: FuzzFixture, seed: string, count: number, ma
       since = []
     }
   }
+  // Every "__proto__" key sent must have stayed data: nothing may reach Object.prototype.
+  if ('polluted' in Object.prototype || 'admin' in Object.prototype) failures.push(`Object.prototype was polluted during ${seed}`)
   return failures
 }

@@ -90,7 +90,6 @@ describe('malformed commands are refused with a typed error and change nothing',
         return { what: describeCase(mutations, value), send: () => f.gm.request('dispatch', envelope(type, value)) }
       }
       expect(await allRefused(f, `command:${type}`, CASES, make)).toEqual([])
-      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined()
     })
   }
 })
@@ -112,6 +111,19 @@ describe('the refusal check itself', () => {
     expect(failures.join('\n')).toMatch(/accepted — check #1: rename 1/)
     await f.gm.must('dispatch', envelope('history/undo', {}))
     f.expected = await f.state()
+  })
+
+  it('notices a case that reaches Object.prototype', async () => {
+    const proto = Object.prototype as Record<string, unknown>
+    const failures = await allRefused(f, 'pollute', 1, () => ({
+      what: 'pollute',
+      send: async () => {
+        proto['polluted'] = true
+        return { ok: false, error: { code: 'test/refused', message: 'Refused, but too late.' } }
+      },
+    }))
+    delete proto['polluted']
+    expect(failures).toEqual(['Object.prototype was polluted during pollute'])
   })
 })
 
