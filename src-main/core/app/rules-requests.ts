@@ -102,6 +102,7 @@ export class RulesRequests {
   previewMove(input: RequestInputs['previewMove']): Result<RequestResults['previewMove']> {
     const mover = this.store?.get(input.combatantId)
     if (!this.store || !this.ruleset || mover?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
+    if (this.store.get(input.sceneId)?.typeName !== 'scene') return fail('scene/notFound', `No scene ${input.sceneId} in this campaign.`)
     const token = this.store.ofType('token').find((t) => t.sceneId === input.sceneId && t.combatantId === mover.id)
     if (!token) return ok({ metres: 0, cost: null, summary: null, prompts: [] })
     const metres = Math.hypot(input.x - token.x, input.y - token.y)

@@ -174,8 +174,12 @@ export class SalvoCore {
         if (!this.#rulesets.find(rulesetId)) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
         return this.#open(async () => ok(await this.#repo.create(name, seed, rulesetId)))
       }
-      case 'openCampaign':
-        return this.#open(() => this.#repo.open((input as { campaignId: string }).campaignId))
+      case 'openCampaign': {
+        // Checked before anything closes, as for a backup: a campaign that is not there leaves the open one in play.
+        const { campaignId } = input as { campaignId: string }
+        if (!this.#repo.list().some((c) => c.id === campaignId)) return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
+        return this.#open(() => this.#repo.open(campaignId))
+      }
       case 'restoreBackup': {
         const { campaignId, backup } = input as { campaignId: string; backup: string }
         // Checked before anything closes: a bad choice leaves the open campaign in play.
@@ -390,7 +394,6 @@ export class SalvoCore {
     }
     if (this.#warning !== before) this.#broadcastSession()
   }
-
 }
 
 /** What a window sees while no campaign is open. */

@@ -5,7 +5,7 @@ import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from '
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from '../persistence/migrations'
 import { slug } from '../persistence/slug'
 import { readCampaignAssets, type CampaignAssets } from './campaign-assets'
-import { findJsonSyntaxProblem } from './json-syntax'
+import { findJsonSyntaxProblem, findStructureProblem } from './json-syntax'
 
 /**
  * The export format: one JSON object naming itself, so any other JSON file (an item file,
@@ -97,6 +97,9 @@ export function readCampaignFileWithAssets(fileName: string, text: string, migra
   if (formatVersion > CAMPAIGN_FILE_VERSION) {
     return fail('import/tooNew', `${fileName} was written by a newer Salvo (file format ${formatVersion}; this one reads up to ${CAMPAIGN_FILE_VERSION}). Update Salvo to import it.`)
   }
+  // JSON.parse keeps the last of two records under one id, and the checks below walk the data recursively.
+  const structure = findStructureProblem(body)
+  if (structure) return fail('import/invalid', `${fileName}: line ${structure.line}, column ${structure.column}: ${structure.problem}.`)
   const raw = envelope['document']
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     return fail('import/invalid', `${fileName}: the "document" holding the campaign is missing.`)

@@ -160,3 +160,46 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
     } else return unexpected(`"," or "${close}"`)
   }
 }
+
+/** Deeper than any file Salvo writes (about a dozen levels), and shallow enough for every check that walks the data. */
+export const MAX_JSON_DEPTH = 100
+
+/**
+ * What JSON.parse lets through in a text it accepted but a Salvo file never holds: a key given
+ * twice in one object (JSON.parse silently keeps the last), a `__proto__` key, or nesting past
+ * `maxDepth` (the document checks walk the data recursively). Iterative, like the scanner above.
+ */
+export function findStructureProblem(text: string, maxDepth = MAX_JSON_DEPTH): JsonSyntaxProblem | null {
+  const at = (offset: number, problem: string): JsonSyntaxProblem => ({ offset, ...positionOf(text, offset), problem, truncated: false })
+  /** The keys seen in each open object (null for an array). */
+  const open: (Set<string> | null)[] = []
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x7b || c === 0x5b) {
+      open.push(c === 0x7b ? new Set() : null)
+      if (open.length > maxDepth) return at(i, `the data nests deeper than ${maxDepth} levels`)
+    } else if (c === 0x7d || c === 0x5d) open.pop()
+    else if (c === 0x22) {
+      // The closing quote is the first one not escaped (an even run of backslashes before it).
+      let end = text.indexOf('"', i + 1)
+      for (;;) {
+        let k = end - 1
+        while (text.charCodeAt(k) === 0x5c) k--
+        if ((end - 1 - k) % 2 === 0) break
+        end = text.indexOf('"', end + 1)
+      }
+      let next = end + 1
+      while (isSpace(text.charCodeAt(next))) next++
+      const keys = open.at(-1)
+      if (text[next] === ':' && keys) {
+        const raw = text.slice(i, end + 1)
+        const key = raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1)
+        if (key === '__proto__') return at(i, 'a "__proto__" key, which no Salvo file has')
+        if (keys.has(key)) return at(i, `the key ${JSON.stringify(key.slice(0, 80))} appears twice in one object`)
+        keys.add(key)
+      }
+      i = end
+    }
+  }
+  return null
+}

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ServerMessage } from '../../../src-shared/contract'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
@@ -135,14 +137,21 @@ describe('SalvoCore when opening goes wrong', () => {
   })
 
   it('pushes a fresh session and an empty snapshot to every window when an open fails', async () => {
-    const core = new SalvoCore({ dataDir: tempDir() })
+    const dataDir = tempDir()
+    const core = new SalvoCore({ dataDir })
     await core.start()
     const gm = window(core, 'gm')
     const player = window(core, 'player')
+    const broken = await gm.conn.request('createCampaign', { name: 'Broken' })
     await gm.conn.request('createCampaign', { name: 'First' })
+    if (!broken.ok) throw new Error('no campaign')
+    writeFileSync(join(dataDir, 'campaigns', broken.value.id, 'campaign.json'), '{"schemaVersion":')
     gm.messages.length = 0
     player.messages.length = 0
-    const r = await gm.conn.request('openCampaign', { campaignId: 'no-such-campaign' })
+    // A campaign that is not there is refused before anything closes.
+    expect(await gm.conn.request('openCampaign', { campaignId: 'no-such-campaign' })).toMatchObject({ ok: false, error: { code: 'campaign/notFound' } })
+    expect([...gm.messages, ...player.messages]).toEqual([])
+    const r = await gm.conn.request('openCampaign', { campaignId: broken.value.id })
     expect(r.ok).toBe(false)
     for (const w of [gm, player]) {
       const session = w.messages.find((m) => m.kind === 'session')

@@ -1,0 +1,128 @@
+import type { ServerMessage } from '../../src-shared/contract'
+import { fogOf, isRevealed } from '../../src-shared/fog'
+import type { AreaMarkRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../src-shared/records'
+import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-shared/views'
+
+/**
+ * What a player connection may be sent, checked message by message against the GM's records
+ * at that moment — written from the rules the players' screen is promised, not from the
+ * projection code, so a projection that slips is caught:
+ * - no secret: every name, note, label, file name and id the GM keeps to itself is unique
+ *   ("Zq…x"), so a leak is a substring;
+ * - no GM-only record type (log, roster, saved encounters, prompts, campaign items, RNG, undo);
+ * - combatants: never a hidden one; nobody's sheet, card, turn bookkeeping or roster entry;
+ *   an NPC's numbers only as a health band, its initiative and standing not at all; a
+ *   condition as what and how strong only (no note, clock, source or ruleset data); a portrait
+ *   by asset name only;
+ * - only the scene in play; tokens and area templates only there, uncovered by the fog, and
+ *   never a hidden combatant's token or a hidden template; no "whose turn" for a hidden actor;
+ * - sessions without problems, warnings or undo labels;
+ * - diffs that follow on from what this window holds, by one version at a time (a gap would
+ *   count the GM's secret commands), removing only what it was sent.
+ */
+
+export interface LeakContext {
+  readonly secrets: ReadonlySet<string>
+  /** The GM's records when the messages were sent. */
+  readonly gm: readonly ViewRecord[]
+}
+
+/** What the player window holds, built from what it was sent (to check diffs against). */
+export class PlayerHolding {
+  version = 0
+  readonly records = new Map<string, string>()
+}
+
+const GM_ONLY_TYPES = new Set(['log', 'template', 'plan', 'prompt', 'content', 'rng', 'history'])
+const PUBLIC_CONDITION_KEYS = new Set(['key', 'conditionId', 'label', 'stacks', 'area'])
+const SESSION_CAMPAIGN_KEYS = new Set(['id', 'name', 'rulesetId', 'updatedAt', 'openedAt'])
+
+function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scene: SceneRecord | null): string[] {
+  const out: string[] = []
+  const say = (rule: string, detail: string) => out.push(`${rule}: ${v.id} ${detail}`)
+  if (GM_ONLY_TYPES.has(v.typeName)) say('gm-only-type', `is a ${v.typeName} record`)
+  const visible = (id: string | null) => {
+    const c = id === null ? null : gm.get(id)
+    return c?.typeName === 'combatant' && !c.hidden
+  }
+  const inSight = (p: { x: number; y: number }) => scene !== null && isRevealed(fogOf(scene), p)
+  switch (v.typeName) {
+    case 'combatant': {
+      const c = v as CombatantView
+      if (c.hidden || !visible(c.id)) say('hidden-combatant', 'is hidden')
+      for (const k of ['rules', 'card', 'turn', 'templateId'] as const) if (c[k] !== null) say('gm-only-field', `has ${k}`)
+      if (c.kind === 'npc' && (c.numbers.kind !== 'secret' || !HEALTH_BANDS.includes(c.numbers.band) || Object.keys(c.numbers).length !== 2)) say('npc-numbers', `shows ${JSON.stringify(c.numbers)}`)
+      if (c.kind === 'npc' && (c.initiative !== null && c.initiative !== 'secret')) say('npc-numbers', 'shows its initiative roll')
+      if (c.kind === 'npc' && c.standing !== null) say('npc-numbers', 'shows its standing')
+      for (const x of c.conditions) for (const k of Object.keys(x)) if (!PUBLIC_CONDITION_KEYS.has(k)) say('condition-field', `has a condition's ${k}`)
+      if (c.portrait && Object.keys(c.portrait).some((k) => k !== 'hash' && k !== 'ext')) say('portrait-field', 'has more than the asset name of its portrait')
+      break
+    }
+    case 'scene':
+      if (!v.active || v.id !== scene?.id) say('off-table-scene', 'is not the scene in play')
+      break
+    case 'token': {
+      const t = v as TokenRecord
+      if (!visible(t.combatantId)) say('hidden-token', 'belongs to a hidden combatant')
+      if (t.sceneId !== scene?.id || !inSight(t)) say('hidden-token', 'is off the table or under the fog')
+      break
+    }
+    case 'areaMark': {
+      const m = v as AreaMarkRecord
+      const now = gm.get(m.id)
+      if (m.hidden || (now?.typeName === 'areaMark' && now.hidden)) say('hidden-template', 'is hidden')
+      if (m.sceneId !== scene?.id || !inSight(m)) say('hidden-template', 'is off the table or under the fog')
+      break
+    }
+    case 'encounter': {
+      const e = v as EncounterRecord
+      if (e.turnAnchor !== null) say('gm-only-field', 'has its turn anchor')
+      if (e.currentCombatantId !== null && !visible(e.currentCombatantId)) say('hidden-combatant', 'names a hidden combatant as acting')
+      break
+    }
+  }
+  return out
+}
+
+/** Everything wrong with these messages to a player window (empty when nothing leaked). Updates `holding`. */
+export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext, holding: PlayerHolding): string[] {
+  const out: string[] = []
+  const gm = new Map(ctx.gm.map((r) => [r.id, r]))
+  const scene = (ctx.gm.find((r) => r.typeName === 'scene' && r.active) as SceneRecord | undefined) ?? null
+  for (const m of messages) {
+    const text = JSON.stringify(m)
+    for (const s of ctx.secrets) if (text.includes(s)) out.push(`secret: ${s} in a ${m.kind} message`)
+    for (const key of ['"note"', '"spent"', '"duration"', '"sourceId"', '"held"']) if (text.includes(`${key}:`)) out.push(`gm-only-field: ${key} in a ${m.kind} message`)
+    if (m.kind === 'session') {
+      const s = m.session
+      if (s.role !== 'player' || s.problem !== null || s.warning !== null || s.undoLabel !== null || s.redoLabel !== null) out.push('session: tells the player what only the GM sees')
+      if (s.campaign && Object.keys(s.campaign).some((k) => !SESSION_CAMPAIGN_KEYS.has(k))) out.push('session: says more of the campaign than its summary')
+      continue
+    }
+    if (m.kind === 'snapshot') {
+      if (m.snapshot.version !== holding.version + 1) out.push(`versions: a snapshot at ${m.snapshot.version} after ${holding.version}`)
+      holding.version = m.snapshot.version
+      holding.records.clear()
+      for (const r of m.snapshot.records) {
+        out.push(...recordProblems(r, gm, scene))
+        holding.records.set(r.id, JSON.stringify(r))
+      }
+      continue
+    }
+    const d = m.diff
+    if (d.fromVersion !== holding.version || d.toVersion !== d.fromVersion + 1) out.push(`versions: a diff ${d.fromVersion}→${d.toVersion} onto ${holding.version}`)
+    holding.version = d.toVersion
+    for (const id of d.removed) if (!holding.records.delete(id)) out.push(`unknown-id: removes ${id}, which the player never had`)
+    for (const [from, to] of d.updated) {
+      if (holding.records.get(from.id) !== JSON.stringify(from)) out.push(`unknown-id: updates ${from.id} from a version the player never had`)
+      out.push(...recordProblems(to, gm, scene))
+      holding.records.set(to.id, JSON.stringify(to))
+    }
+    for (const r of d.added) {
+      if (holding.records.has(r.id)) out.push(`unknown-id: adds ${r.id} again`)
+      out.push(...recordProblems(r, gm, scene))
+      holding.records.set(r.id, JSON.stringify(r))
+    }
+  }
+  return out
+}

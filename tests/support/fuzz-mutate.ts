@@ -1,0 +1,362 @@
+import type { z } from 'zod'
+
+/**
+ * Mutations that make a valid value invalid *by construction*, read off its zod schema: a value
+ * of a JSON type the field cannot take, a string past its maximum or outside its pattern, a
+ * number outside its range or not whole, a required key left out, an unknown (or prototype)
+ * key on a strict object, a discriminator no variant has. Nothing here asks the schema
+ * whether the result is valid — that is the core's job, and what the fuzzers test.
+ */
+
+export type Rng = () => number
+export type Path = readonly (string | number)[]
+export interface Mutation {
+  readonly path: Path
+  /** Leave the key out (a required one) rather than set it. */
+  readonly remove?: boolean
+  readonly value?: unknown
+  readonly why: string
+}
+type Gen = (rng: Rng) => Mutation
+/** A place in the value and the mutations that break it there. */
+export interface Site {
+  readonly path: Path
+  readonly gens: readonly Gen[]
+  /** An object's keys (one left out, one too many): picked apart from the values, or the many values drown them. */
+  readonly keys?: boolean
+}
+
+/** Extra mutations a caller knows are invalid where the schema cannot say (an unknown id, a ruleset's own check). */
+export type SemanticHook = (path: Path, schema: z.ZodType, valid: unknown) => Gen[]
+
+export interface MutateOptions {
+  /** The value travels as JSON text: no `undefined` (a key set to it would just vanish). */
+  readonly json?: boolean
+  /** The longest string to build (a schema whose maximum is beyond it gets no oversized string). */
+  readonly hugeCap?: number
+  readonly semantic?: SemanticHook
+  /**
+   * Treat every object as strict (unknown keys refused) unless its schema is a z.looseObject:
+   * the command and request contract and the item files promise it, so a schema that lost its
+   * strictness is caught too.
+   */
+  readonly strict?: boolean
+}
+
+type Kind = 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'object' | 'array'
+const ALL: ReadonlySet<Kind> = new Set(['string', 'number', 'boolean', 'null', 'undefined', 'object', 'array'])
+type Def = { type: string; [k: string]: unknown }
+const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
+const checksOf = (s: z.ZodType) => ((defOf(s)['checks'] as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def)
+const check = (s: z.ZodType, name: string) => checksOf(s).find((c) => c['check'] === name)
+const isRequired = (s: z.ZodType) => (s as unknown as { _zod: { optin?: string } })._zod.optin === undefined
+
+export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!
+export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1))
+const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
+
+/** The JSON types a schema may accept (all of them where it cannot tell). */
+const PLAIN_KINDS: Readonly<Record<string, Kind>> = { string: 'string', enum: 'string', number: 'number', boolean: 'boolean', null: 'null', undefined: 'undefined', object: 'object', record: 'object', array: 'array' }
+
+export function kindsOf(s: z.ZodType): ReadonlySet<Kind> {
+  const d = defOf(s)
+  const inner = (k: string) => kindsOf(d[k] as z.ZodType)
+  const plain = PLAIN_KINDS[d.type]
+  if (plain) return new Set([plain])
+  switch (d.type) {
+    case 'literal':
+      return new Set((d['values'] as unknown[]).map((v) => (v === null ? 'null' : (typeof v as Kind))))
+    case 'optional':
+    case 'default':
+      return new Set([...inner('innerType'), 'undefined'])
+    case 'nullable':
+      return new Set([...inner('innerType'), 'null'])
+    case 'pipe':
+      return inner('in')
+    case 'union':
+      return new Set((d['options'] as z.ZodType[]).flatMap((o) => [...kindsOf(o)]))
+    default:
+      return ALL
+  }
+}
+
+/**
+ * A value nested `depth` levels deep (arrays, or objects under `key`). Kept as this token until
+ * it is sent: `build()` makes the real thing, `text()` its JSON — so a file can hold 100,000
+ * levels that no recursive serializer could write.
+ */
+export class Deep {
+  constructor(
+    readonly depth: number,
+    readonly key: string | null = null,
+  ) {}
+
+  build(): unknown {
+    let v: unknown = 1
+    for (let i = 0; i < this.depth; i++) v = this.key === null ? [v] : { [this.key]: v }
+    return v
+  }
+
+  text(): string {
+    return this.key === null ? `${'['.repeat(this.depth)}1${']'.repeat(this.depth)}` : `${`{${JSON.stringify(this.key)}:`.repeat(this.depth)}1${'}'.repeat(this.depth)}`
+  }
+}
+/** An object whose own `__proto__` key carries a payload (what JSON.parse makes of `{"__proto__": …}`). */
+export const withOwnKey = (o: object, key: string, value: unknown): object => Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
+export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const
+
+/** A value of the given JSON type: small, odd, huge, deeply nested or polluted. */
+function sampleOf(kind: Kind, rng: Rng, cap: number): unknown {
+  switch (kind) {
+    case 'string':
+      return pick(rng, ['', 'x', '0', 'null', '__proto__', 'x'.repeat(int(rng, 1000, Math.min(cap, 200_000)))])
+    case 'number':
+      return pick(rng, [0, -1, 42.5, 1e308, -1e308, 2 ** 53 + 2])
+    case 'boolean':
+      return rng() < 0.5
+    case 'null':
+      return null
+    case 'undefined':
+      return undefined
+    case 'object':
+      return pick(rng, [{}, { a: 1 }, new Deep(int(rng, 2, 3000), 'a'), withOwnKey({}, '__proto__', { polluted: true })])
+    case 'array':
+      return pick(rng, [[], [1, 'x'], new Deep(int(rng, 2, 3000))])
+  }
+}
+
+const describeValue = (v: unknown): string => {
+  if (typeof v === 'string') return v.length > 40 ? `a ${v.length}-character string` : JSON.stringify(v)
+  if (typeof v === 'number') return String(v)
+  if (v instanceof Deep) return `${v.key === null ? 'arrays' : 'objects'} nested ${v.depth} deep`
+  if (Array.isArray(v)) return `an array (${v.length})`
+  return v === null ? 'null' : v === undefined ? 'undefined' : typeof v === 'object' ? 'an object' : String(v)
+}
+
+/** Collects every site of a valid value and the mutations that break each. */
+export function sitesOf(schema: z.ZodType, valid: unknown, options: MutateOptions = {}): Site[] {
+  const sites: Site[] = []
+  walk(schema, valid, [], new Set(), options, sites)
+  return sites
+}
+
+function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, o: MutateOptions, out: Site[]): void {
+  const d = defOf(schema)
+  // Wrappers widen what the place accepts (undefined, null) and hand on to what they wrap.
+  if (d.type === 'optional' || d.type === 'default' || d.type === 'nullable') {
+    return walk(d['innerType'] as z.ZodType, valid, path, new Set([...outer, ...kindsOf(schema)]), o, out)
+  }
+  const gens: Gen[] = []
+  const cap = o.hugeCap ?? 2_100_000
+  const set = (why: string, value: unknown): Mutation => ({ path, value, why })
+  const accepted = new Set([...outer, ...kindsOf(schema)])
+  const wrong = [...ALL].filter((k) => !accepted.has(k) && !(k === 'undefined' && o.json))
+  if (accepted.size < ALL.size && wrong.length) {
+    gens.push((rng) => {
+      const v = sampleOf(pick(rng, wrong), rng, cap)
+      return set(`a wrong type: ${describeValue(v)}`, v)
+    })
+  }
+  gens.push(...constraintGens(schema, valid, path, outer, cap))
+  if (o.semantic) gens.push(...o.semantic(path, schema, valid))
+  if (gens.length) out.push({ path, gens })
+
+  if (d.type === 'pipe') return walk(d['in'] as z.ZodType, valid, path, outer, o, out)
+  if (d.type === 'object' && typeof valid === 'object' && valid !== null && !Array.isArray(valid)) {
+    const keys = objectGens(schema, valid, path, o.strict)
+    if (keys.length) out.push({ path, gens: keys, keys: true })
+    const shape = d['shape'] as Record<string, z.ZodType>
+    // Keys the value leaves out are places too (an optional field set to something it cannot be).
+    for (const [key, field] of Object.entries(shape)) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
+  }
+  if (d.type === 'union' && typeof d['discriminator'] === 'string' && typeof valid === 'object' && valid !== null) {
+    const disc = d['discriminator']
+    const option = (d['options'] as z.ZodType[]).find((opt) => (defOf((defOf(opt)['shape'] as Record<string, z.ZodType>)[disc]!)['values'] as unknown[]).includes((valid as Record<string, unknown>)[disc]))
+    if (option) {
+      const shape = defOf(option)['shape'] as Record<string, z.ZodType>
+      for (const [key, field] of Object.entries(shape)) {
+        if (key !== disc) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
+      }
+      out.push({ path, gens: objectGens(option, valid, path, o.strict), keys: true })
+    }
+  }
+  if (d.type === 'array' && Array.isArray(valid)) valid.forEach((v, i) => walk(d['element'] as z.ZodType, v, [...path, i], new Set(), o, out))
+  if (d.type === 'record' && typeof valid === 'object' && valid !== null) {
+    for (const [k, v] of Object.entries(valid)) walk(d['valueType'] as z.ZodType, v, [...path, k], new Set(), o, out)
+  }
+}
+
+/** Mutations within the value's own type that the schema's checks refuse. */
+function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, cap: number): Gen[] {
+  const d = defOf(schema)
+  const set = (why: string, value: unknown): Mutation => ({ path, value, why })
+  const gens: Gen[] = []
+  switch (d.type) {
+    case 'string':
+    case 'pipe':
+      return stringGens(schema, path, cap)
+    case 'number': {
+      gens.push((rng) => set('not a finite number', pick(rng, [NaN, Infinity, -Infinity])))
+      if (check(schema, 'number_format')) gens.push((rng) => set('not a whole number', pick(rng, [0.5, -2.25, 1e-9, 3.75, 2 ** 53 + 2])))
+      const lo = check(schema, 'greater_than')
+      if (lo) gens.push((rng) => set('below its minimum', (lo['value'] as number) - (lo['inclusive'] ? 1 : 0) - pick(rng, [0, int(rng, 0, 1e6), 1e300])))
+      const hi = check(schema, 'less_than')
+      if (hi) gens.push((rng) => set('above its maximum', (hi['value'] as number) + (hi['inclusive'] ? 1 : 0) + pick(rng, [0, int(rng, 0, 1e6), 1e300])))
+      return gens
+    }
+    case 'enum': {
+      const entries = Object.values(d['entries'] as Record<string, string>)
+      return [(rng) => set('not one of its values', pick(rng, [`zz-${pick(rng, entries)}`, pick(rng, entries).toUpperCase() + 'Z', ` ${pick(rng, entries)}`]))]
+    }
+    case 'literal': {
+      const [v] = d['values'] as unknown[]
+      if (typeof v === 'string') return [() => set('not its literal value', `zz-${v}`)]
+      // Always above (a number literal is a version: below would mean "migrate me").
+      if (typeof v === 'number') return [(rng) => set('not its literal value', v + int(rng, 1, 1000))]
+      return []
+    }
+    case 'union': {
+      const options = d['options'] as z.ZodType[]
+      if (typeof d['discriminator'] === 'string') return [() => set('an unknown variant', { ...(valid as object), [d['discriminator'] as string]: 'zz-no-such-variant' })]
+      // A union of literals: a value of their type that none of them is.
+      const values = options.map((opt) => (defOf(opt).type === 'literal' ? (defOf(opt)['values'] as unknown[])[0] : undefined))
+      if (values.every((v) => typeof v === 'number')) return [(rng) => set('none of its values', Math.max(...(values as number[])) + int(rng, 1, 50) + pick(rng, [0, 0.5]))]
+      // Otherwise only what a scalar option refuses and no other option's type could take.
+      return options.flatMap((opt, i) => {
+        if (kindsOf(opt).has('object') || kindsOf(opt).has('array')) return []
+        const others = new Set([...outer, ...options.filter((_, j) => j !== i).flatMap((x) => [...kindsOf(x)])])
+        return constraintGens(opt, valid, path, outer, cap).filter((g) => {
+          const sample = g(() => 0.5).value
+          return !others.has(sample === null ? 'null' : Array.isArray(sample) ? 'array' : (typeof sample as Kind))
+        })
+      })
+    }
+    case 'array': {
+      const max = check(schema, 'max_length')?.['maximum'] as number | undefined
+      const min = check(schema, 'min_length')?.['minimum'] as number | undefined
+      const element = Array.isArray(valid) && valid.length ? valid[0] : 1
+      if (max !== undefined) gens.push((rng) => set(`longer than ${max}`, Array.from({ length: max + int(rng, 1, 40) }, () => element)))
+      if (min !== undefined && min > 0) gens.push(() => set(`shorter than ${min}`, []))
+      return gens
+    }
+    case 'record':
+      return recordGens(schema, valid, path)
+    default:
+      return []
+  }
+}
+
+function stringGens(schema: z.ZodType, path: Path, cap: number): Gen[] {
+  const d = defOf(schema)
+  const set = (why: string, value: unknown): Mutation => ({ path, value, why })
+  // A piped string: what its first stage refuses, and the empty string where the last needs one.
+  if (d.type === 'pipe') {
+    const gens = stringGens(d['in'] as z.ZodType, path, cap)
+    if (((check(d['out'] as z.ZodType, 'min_length')?.['minimum'] as number | undefined) ?? 0) > 0) gens.push(() => set('empty', ''))
+    return gens
+  }
+  if (d.type !== 'string') return []
+  const gens: Gen[] = []
+  const max = check(schema, 'max_length')?.['maximum'] as number | undefined
+  if (max !== undefined && max < cap) gens.push((rng) => set(`longer than ${max}`, 'x'.repeat(max + pick(rng, [1, int(rng, 1, 5000), Math.min(cap - max, int(rng, max, 10 * max))]))))
+  if (((check(schema, 'min_length')?.['minimum'] as number | undefined) ?? 0) > 0) gens.push(() => set('empty', ''))
+  const format = check(schema, 'string_format')
+  if (format?.['pattern'] instanceof RegExp) {
+    const pattern = format['pattern']
+    const prefix = typeof format['prefix'] === 'string' ? format['prefix'] : (/^\^([A-Za-z]+:)/.exec(pattern.source)?.[1] ?? '')
+    gens.push((rng) => {
+      const candidates = ['', ' ', `${prefix}`, `${prefix}has space`, `${prefix}${'x'.repeat(81)}`, `${prefix}../../etc`, '__proto__', 'constructor', `zz${prefix}x`, `${prefix}x\u0000`, `${prefix}Ünï`]
+      const bad = candidates.filter((c) => !pattern.test(c))
+      return set('outside its pattern', pick(rng, bad))
+    })
+  }
+  return gens
+}
+
+function objectGens(schema: z.ZodType, valid: object, path: Path, assumeStrict = false): Gen[] {
+  const d = defOf(schema)
+  const shape = d['shape'] as Record<string, z.ZodType>
+  const gens: Gen[] = []
+  const required = Object.keys(shape).filter((k) => isRequired(shape[k]!) && Object.hasOwn(valid, k))
+  if (required.length) gens.push((rng) => ({ path: [...path, pick(rng, required)], remove: true, why: 'a required key left out' }))
+  // Assumed strict, an object is loose only where its schema says so outright (z.looseObject).
+  const catchall = d['catchall'] === undefined ? null : defOf(d['catchall'] as z.ZodType).type
+  const strict = catchall === 'never' || (assumeStrict && catchall !== 'unknown')
+  if (strict) {
+    gens.push((rng) => {
+      const key = rng() < 0.5 ? pick(rng, PROTO_KEYS) : pick(rng, ['surprise', `k${token(rng)}`, 'toString', 'hasOwnProperty', 'x'.repeat(300)])
+      return { path: [...path, key], value: pick(rng, [1, 'x', null, { polluted: true }, []]), why: `an unknown key "${key.slice(0, 20)}"` }
+    })
+  }
+  return gens
+}
+
+function recordGens(schema: z.ZodType, valid: unknown, path: Path): Gen[] {
+  const d = defOf(schema)
+  const keyType = d['keyType'] as z.ZodType
+  const kd = defOf(keyType)
+  const gens: Gen[] = []
+  const sample = typeof valid === 'object' && valid !== null ? Object.values(valid)[0] : undefined
+  const maxKey = check(keyType, 'max_length')?.['maximum'] as number | undefined
+  // An invalid key with a value the record would take (copied from a key it has).
+  if (sample !== undefined && (kd.type === 'enum' || maxKey !== undefined)) {
+    gens.push((rng) => ({ path: [...path, kd.type === 'enum' ? `zz-${token(rng)}` : 'k'.repeat(maxKey! + int(rng, 1, 100))], value: sample, why: 'a key it cannot have' }))
+  }
+  // A new key holding a value of a type the record's values cannot be.
+  const wrong = [...ALL].filter((k) => !kindsOf(d['valueType'] as z.ZodType).has(k) && k !== 'undefined')
+  if (wrong.length && kd.type !== 'enum') gens.push((rng) => ({ path: [...path, `k${token(rng)}`.slice(0, 8)], value: sampleOf(pick(rng, wrong), rng, 10_000), why: 'a value of a wrong type under a new key' }))
+  return gens
+}
+
+/** Deep-copies a JSON-shaped value, keeping own `__proto__` keys as own keys. */
+export function clone<T>(v: T): T {
+  if (Array.isArray(v)) return v.map(clone) as T
+  if (typeof v !== 'object' || v === null) return v
+  const out = {}
+  for (const k of Object.keys(v)) withOwnKey(out, k, clone((v as Record<string, unknown>)[k]))
+  return out as T
+}
+
+const overlaps = (a: Path, b: Path) => a.slice(0, Math.min(a.length, b.length)).every((x, i) => x === b[i])
+
+/**
+ * Applies one to `count` mutations at places that do not contain one another. Deep values are
+ * built, unless the value is headed for `jsonText` (`json`), which writes them as text.
+ */
+export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count = 1, json = false): { value: unknown; mutations: Mutation[] } {
+  const mutations: Mutation[] = []
+  const keySites = sites.filter((s) => s.keys)
+  for (let tries = 0; mutations.length < count && tries < count * 8; tries++) {
+    const m = pick(rng, pick(rng, keySites.length && rng() < 0.3 ? keySites : sites).gens)(rng)
+    if (!mutations.some((x) => overlaps(x.path, m.path))) mutations.push(m)
+  }
+  let value = clone(valid)
+  for (const m of mutations) {
+    const v = m.value instanceof Deep && !json ? m.value.build() : m.value
+    if (m.path.length === 0) {
+      value = v
+      continue
+    }
+    let parent = value as Record<string | number, unknown>
+    for (const k of m.path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>
+    const last = m.path.at(-1)!
+    if (m.remove) delete parent[last]
+    else withOwnKey(parent, String(last), v)
+  }
+  return { value, mutations }
+}
+
+/** A case as a line a failing test can print: what was done where, and the value (long strings shortened). */
+export function describeCase(mutations: readonly Mutation[], value: unknown): string {
+  const what = mutations.map((m) => `${m.path.join('.') || '(whole)'}: ${m.remove ? 'left out' : m.why}`).join('; ')
+  let text: string
+  try {
+    const shown = JSON.stringify(value, (_k, v: unknown) =>
+      typeof v === 'string' && v.length > 60 ? `${v.slice(0, 20)}…(${v.length})` : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v instanceof Deep ? `\u0000(${describeValue(v)})` : v,
+    )
+    text = shown === undefined ? 'undefined' : shown.replace(/"\\u0000([^"]*)"/g, '$1')
+  } catch {
+    text = '(too deep to print)'
+  }
+  return `${what} → ${text.slice(0, 400)}`
+}

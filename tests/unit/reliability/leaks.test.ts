@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto'
+import seedrandom from 'seedrandom'
+import { describe, expect, it } from 'vitest'
+import { COMMAND_TYPES, type CommandType } from '../../../src-shared/commands'
+import type { ServerMessage } from '../../../src-shared/contract'
+import type { ViewRecord } from '../../../src-shared/views'
+import { commandGens, World } from '../../support/fuzz-evening'
+import { playerLeaks, PlayerHolding } from '../../support/fuzz-leak-check'
+import { int, pick } from '../../support/fuzz-mutate'
+import { STRESS } from '../../support/fuzz-run'
+import { attachWindow, coresForTests } from '../helpers/core-window'
+import { makePng } from '../helpers/images'
+
+/**
+ * Long random evenings on every ruleset, through every command type and the requests that
+ * change what windows show (images, portraits, switching, importing and restoring campaigns):
+ * after each step, every message the player window got — snapshots, diffs and sessions, and
+ * its own snapshot and session answers — is held to the rules in fuzz-leak-check.ts against
+ * the GM's records at that moment. `npm test`: 250 steps on each of four rulesets; SALVO_STRESS=1:
+ * 2,500 each.
+ */
+
+const STEPS = STRESS ? 2500 : 250
+const RULESETS = ['compound-x', 'd10-difficulty', 'd20-two-action', '2d6-significant'] as const
+const startCore = coresForTests()
+const accepted = new Set<CommandType>()
+const kinds = new Set<string>()
+
+/** An evening, watched from a player window (or, to show the checks bite, from a second GM window). */
+async function evening(seed: string, rulesetId: string, steps: number, watch: 'player' | 'gm' = 'player') {
+  const { core, gm } = await startCore()
+  const player = attachWindow(core, watch)
+  const rng = seedrandom(seed)
+  const w = new World(rng, gm)
+  const first = await gm.must('createCampaign', { name: 'Evening', seed, rulesetId })
+  const campaigns = [first.id]
+  await w.learnRuleset()
+  const gens = commandGens(w)
+  const holding = new PlayerHolding()
+  const problems: string[] = []
+  let n = 0
+  // What changes the windows besides commands: pictures, other campaigns, imports, backups, and the player's own reads.
+  const requests: (() => Promise<ServerMessage[]>)[] = [
+    async () => {
+      const s = w.any(w.of('scene'))
+      if (s) await gm.request('importSceneImage', { sceneId: s.id, fileName: `map ${++n}.png`, dataBase64: makePng(int(rng, 4, 40), int(rng, 4, 40), ++n).toString('base64') })
+      return []
+    },
+    async () => {
+      const c = w.any(w.combatants())
+      if (!c) return []
+      const face = makePng(8, 8, ++n)
+      const r = await gm.request('importPortrait', { combatantId: c.id, fileName: `${w.secret('Face')}.png`, dataBase64: face.toString('base64') })
+      if (r.ok && w.isSecret(c.name)) w.secrets.add(createHash('sha256').update(face).digest('hex'))
+      return []
+    },
+    async () => {
+      if (rng() < 0.5 && campaigns.length < 3) campaigns.push((await gm.must('createCampaign', { name: w.open('Campaign'), seed: `${seed}-${n}`, rulesetId: pick(rng, RULESETS) })).id)
+      else await gm.must('openCampaign', { campaignId: pick(rng, campaigns) })
+      await w.learnRuleset()
+      return []
+    },
+    async () => {
+      const copy = await gm.must('importCampaign', await gm.must('exportCampaign', undefined))
+      campaigns.push(copy.id)
+      await w.learnRuleset()
+      return []
+    },
+    async () => {
+      const backups = await gm.must('listBackups', undefined)
+      const current = (await gm.must('session', undefined)).campaign!.id
+      if (backups.length) await gm.request('restoreBackup', { campaignId: current, backup: pick(rng, backups).name })
+      await w.learnRuleset()
+      return []
+    },
+    async () => [{ kind: 'snapshot', snapshot: await player.must('snapshot', undefined) }, { kind: 'session', session: await player.must('session', undefined) }],
+    async () => {
+      await promptScene(w)
+      return []
+    },
+  ]
+  const dispatch = async (type: CommandType, payload: unknown) => {
+    const r = await gm.request('dispatch', { type, payload, meta: { commandId: `e${++n}` } } as never)
+    if (r.ok) accepted.add(type)
+  }
+  const check = async (step: string, answers: ServerMessage[] = []) => {
+    w.records = (await gm.must('snapshot', undefined)).records
+    const sent = player.messages.slice(seen)
+    seen = player.messages.length
+    for (const m of sent) kinds.add(m.kind)
+    // The player's own answers count like pushes: its snapshot resets what it holds, as a pushed one does.
+    problems.push(...playerLeaks([...sent, ...answers], { secrets: w.secrets, gm: w.records }, holding).map((p) => `${seed} ${step}: ${p}`))
+  }
+  let seen = 0
+  await check('start')
+  // A table to play on: a scene, open and hidden combatants on it, a roster entry and its copies, templates, a fight.
+  for (const rules of w.sheets) await dispatch('combatant/add', { name: w.open('Open'), side: 'enemy', kind: 'npc', maxHp: 30, rules })
+  for (const type of ['scene/create', 'combatant/add', 'combatant/add', 'combatant/add', 'combatant/add', 'combatant/add', 'template/save', 'area/place', 'area/place', 'encounter/start', 'template/spawn', 'plan/save'] as const) {
+    const command = await gens[type]()
+    if (command) await dispatch(command.type, command.payload)
+    w.records = (await gm.must('snapshot', undefined)).records
+  }
+  for (const c of w.combatants()) await dispatch('token/place', { sceneId: w.active!.id, combatantId: c.id, x: int(rng, 1, 30), y: int(rng, 1, 20) })
+  await dispatch('encounter/rollInitiative', {})
+  await promptScene(w)
+  const open = w.any(w.combatants((c) => !w.isSecret(c.name)))
+  if (open) await gm.request('importPortrait', { combatantId: open.id, fileName: `${w.secret('Face')}.png`, dataBase64: makePng(8, 8, 999).toString('base64') })
+  await check('warm-up')
+  let last: CommandType | null = null
+  for (let i = 0; i < steps && problems.length < 20; i++) {
+    if (rng() < 0.06) {
+      const k = int(rng, 0, requests.length - 1)
+      await check(`step ${i} (request ${k})`, await requests[k]!())
+      continue
+    }
+    // Types whose preconditions do not hold now give way to others; an undo is often redone at once.
+    let type: CommandType = last === 'history/undo' && rng() < 0.5 ? 'history/redo' : pick(rng, COMMAND_TYPES)
+    let command = await gens[type]()
+    for (let tries = 0; !command && tries < 5; tries++) command = await gens[(type = pick(rng, COMMAND_TYPES))]()
+    if (command) await dispatch(command.type, command.payload)
+    last = type
+    await check(`step ${i} (${type})`)
+  }
+  return { problems, secrets: w.secrets.size, messages: player.messages.length }
+}
+
+/**
+ * Reactions waiting for the GM (prompt records), where the ruleset has them to offer: attacks
+ * whose defender may riposte, with the faces typed so the riposte holds. The evening then
+ * resolves or dismisses them like any other.
+ */
+async function promptScene(w: World) {
+  for (const a of w.combatants()) {
+    for (const t of w.combatants((c) => c.id !== a.id)) {
+      const request = { attackerId: a.id, targetId: t.id, weapon: 0, mode: 'basic', options: {} }
+      const preview = await w.gm.request('previewAttack', { request })
+      const reaction = preview.ok && w.of('prompt').length < 2 ? preview.value.options.find((o) => o.kind === 'choice' && o.key.startsWith('reaction:') && o.choices.some((c) => c.value === 'riposte')) : undefined
+      if (!reaction) continue
+      await w.gm.request('dispatch', { type: 'attack/resolve', payload: { request: { ...request, options: { [reaction.key]: 'riposte' } } }, meta: { commandId: 'riposte', typedDice: [15, 20] } } as never)
+      w.records = (await w.gm.must('snapshot', undefined)).records
+      if (w.of('prompt').length >= 2) return
+    }
+  }
+}
+
+describe('no GM-only data reaches the player window', () => {
+  for (const [i, rulesetId] of RULESETS.entries()) {
+    it(`over ${STEPS} random steps on ${rulesetId}`, async () => {
+      const { problems, secrets, messages } = await evening(`leaks-${i}`, rulesetId, STEPS)
+      expect(problems).toEqual([])
+      expect(secrets).toBeGreaterThan(STEPS / 10)
+      expect(messages).toBeGreaterThan(STEPS / 5)
+    }, 120_000)
+  }
+
+  it('the evenings sent every kind of message and took every command type (so the checks checked something)', () => {
+    expect([...kinds].sort()).toEqual(['diff', 'session', 'snapshot'])
+    expect(COMMAND_TYPES.filter((t) => !accepted.has(t))).toEqual([])
+  })
+
+  it('the checks find the leaks in what a GM window is sent', async () => {
+    const { problems } = await evening('leaks-gm', 'compound-x', 80, 'gm')
+    const rules = new Set(problems.map((p) => /: ([a-z-]+):/.exec(p)?.[1]))
+    for (const rule of ['secret', 'gm-only-type', 'hidden-combatant', 'gm-only-field', 'npc-numbers', 'versions']) expect(rules, [...rules].join(', ')).toContain(rule)
+  }, 60_000)
+})
+
+describe('each check of the leak checker', () => {
+  const scene = { typeName: 'scene', id: 'scene:s', name: 'Table', image: null, grid: { kind: 'none', pxPerMetre: 10 }, active: true, fog: { mode: 'areas', steps: [] } } as const
+  const foe = { typeName: 'combatant', id: 'combatant:f', name: 'Foe', side: 'enemy', kind: 'npc', hidden: false, numbers: { kind: 'secret', band: 'hurt' }, initiative: null, orderKey: 1, rules: null, card: null, conditions: [], delayed: false, standing: null, turn: null, templateId: null } as const
+  const gm = [scene, foe, { ...foe, id: 'combatant:h', hidden: true }] as unknown as ViewRecord[]
+  const diff = (added: unknown[], over: object = {}): ServerMessage => ({ kind: 'diff', diff: { fromVersion: 1, toVersion: 2, added, updated: [], removed: [], ...over } }) as never
+  it.each([
+    ['secret', diff([{ ...foe, name: 'ZqHid1x' }])],
+    ['gm-only-type', diff([{ typeName: 'log', id: 'log:1' }])],
+    ['hidden-combatant', diff([{ ...foe, id: 'combatant:h' }])],
+    ['gm-only-field', diff([{ ...foe, rules: { stats: {} } }])],
+    ['npc-numbers', diff([{ ...foe, numbers: { kind: 'exact', hp: 3, maxHp: 9, initiativeModifier: 0 } }])],
+    ['condition-field', diff([{ ...foe, conditions: [{ key: 'k', conditionId: 'c', label: 'C', stacks: 1, data: 1 }] }])],
+    ['gm-only-field', diff([{ ...foe, conditions: [{ key: 'k', conditionId: 'c', label: 'C', stacks: 1, note: '' }] }])],
+    ['portrait-field', diff([{ ...foe, portrait: { hash: 'a', ext: 'png', fileName: 'f.png' } }])],
+    ['off-table-scene', diff([{ ...scene, id: 'scene:t', active: false }])],
+    ['hidden-token', diff([{ typeName: 'token', id: 'token:x', sceneId: 'scene:s', combatantId: 'combatant:f', x: 1, y: 1 }])],
+    ['hidden-template', diff([{ typeName: 'areaMark', id: 'areaMark:m', sceneId: 'scene:s', x: 1, y: 1, radius: 1, label: '', hidden: true }])],
+    ['versions', diff([], { fromVersion: 1, toVersion: 3 })],
+    ['unknown-id', diff([], { removed: ['combatant:h'] })],
+    ['session', { kind: 'session', session: { role: 'player', campaign: null, problem: null, warning: null, undoLabel: 'Add Ghost', redoLabel: null } } as ServerMessage],
+  ])('%s', (rule, message) => {
+    const holding = new PlayerHolding()
+    holding.version = 1
+    const found = playerLeaks([message], { secrets: new Set(['ZqHid1x']), gm }, holding)
+    expect(found.map((p) => p.split(':')[0])).toContain(rule)
+    const clean = new PlayerHolding()
+    clean.version = 1
+    expect(playerLeaks([diff([foe])], { secrets: new Set(['ZqHid1x']), gm }, clean)).toEqual([])
+  })
+})
