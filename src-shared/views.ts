@@ -13,6 +13,7 @@ import type {
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
+  SceneRecord,
   SceneImage,
   Side,
   TemplateRecord,
@@ -127,4 +128,9 @@ export function playerCombatantView(gm: CombatantView, orderKey: number | null):
   if (gm.kind === 'pc') return base
   const band = gm.numbers.kind === 'exact' ? healthBand(gm.numbers.hp, gm.numbers.maxHp) : gm.numbers.band
   return { ...base, numbers: { kind: 'secret', band }, initiative: gm.initiative === null ? null : 'secret', standing: null }
+}
+
+/** The scene in play as the table gets it: the image by its content name only — the GM's file name ("ambush-route.png") is the GM's. */
+export function playerScene(scene: SceneRecord): SceneRecord {
+  return scene.image ? { ...scene, image: { ...scene.image, fileName: '' } } : scene
 }

@@ -174,7 +174,7 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     // shelf: a secret one for good, an open one until the GM puts it on the table.
     'scene/create': async () => cmd('scene/create')({ name: w.active && r() < 0.6 ? w.secret('Shelf') : w.open('Table') }),
     'scene/update': async () => some(w.any(w.of('scene')), (x) => cmd('scene/update')({ sceneId: x.id, name: w.isSecret(x.name) ? w.secret('Shelf') : w.open('Table'), ...(r() < 0.3 ? { grid: { kind: 'none', pxPerMetre: int(r, 5, 80) } } : {}) })),
-    'scene/setImage': async () => some(w.any(w.of('scene')), (x) => { const image = w.any(w.of('scene').flatMap((s) => (s.image ? [s.image] : []))); return cmd('scene/setImage')({ sceneId: x.id, image: image && r() < 0.8 ? { ...image, fileName: `map ${int(r, 0, 99)}.png` } : null }) }),
+    'scene/setImage': async () => some(w.any(w.of('scene')), (x) => { const image = w.any(w.of('scene').flatMap((s) => (s.image ? [s.image] : []))); return cmd('scene/setImage')({ sceneId: x.id, image: image && r() < 0.8 ? { ...image, fileName: `${w.secret('Map')}.png` } : null }) }),
     'scene/activate': async () => some(w.any(w.of('scene').filter((s) => !w.isSecret(s.name))), (x) => cmd('scene/activate')({ sceneId: x.id })),
     'scene/remove': async () => (r() < 0.3 ? some(w.any(w.of('scene')), (x) => cmd('scene/remove')({ sceneId: x.id })) : null),
     'token/place': async () => { const s = scene(); const x = c(); return s && x ? cmd('token/place')({ sceneId: s.id, combatantId: x.id, ...at() }) : null },

@@ -2,7 +2,7 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
-import { playerCombatantView, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { playerCombatantView, playerScene, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
@@ -120,7 +120,7 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm ? record : null
     case 'scene':
       // The table sees the scene in play, never the GM's other maps.
-      return gm || record.active ? record : null
+      return gm ? record : record.active ? playerScene(record) : null
     case 'token':
       return gm || playerSeesToken(record, ctx) ? record : null
     case 'areaMark':

@@ -2,7 +2,7 @@ import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
-import { playerCombatantView, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
+import { playerCombatantView, playerScene, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import type { Transport } from '../transport/ws-api'
 
 /**
@@ -37,7 +37,7 @@ export function playerPreview(gm: ViewState): ViewState {
         records.set(r.id, r)
         break
       case 'scene':
-        if (r.active) records.set(r.id, r)
+        if (r.active) records.set(r.id, playerScene(r))
         break
       case 'token':
         if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)
