@@ -12,9 +12,28 @@ export interface RecordReader {
  */
 export class RecordStore implements RecordReader {
   readonly #records = new Map<string, StoredRecord>()
+  /**
+   * The same records by type. Every command asks for a type or two (the running encounter, the
+   * combatants); walking the whole campaign for that made each command slower as the log grew.
+   * Each type keeps the order records first came in, as the whole map does.
+   */
+  readonly #byType = new Map<string, Map<string, StoredRecord>>()
 
   constructor(records: Iterable<StoredRecord> = []) {
-    for (const r of records) this.#records.set(r.id, r)
+    for (const r of records) this.#put(r)
+  }
+
+  #put(r: StoredRecord): void {
+    const was = this.#records.get(r.id)
+    // Ids carry their type, so this is a damaged journal's doing: the record moves to the end of both orders.
+    if (was && was.typeName !== r.typeName) {
+      this.#byType.get(was.typeName)?.delete(r.id)
+      this.#records.delete(r.id)
+    }
+    this.#records.set(r.id, r)
+    let ofType = this.#byType.get(r.typeName)
+    if (!ofType) this.#byType.set(r.typeName, (ofType = new Map()))
+    ofType.set(r.id, r)
   }
 
   get(id: string): StoredRecord | undefined {
@@ -23,7 +42,7 @@ export class RecordStore implements RecordReader {
 
   ofType<T extends StoredTypeName>(typeName: T): RecordOfType<T>[] {
     const out: RecordOfType<T>[] = []
-    for (const r of this.#records.values()) if (r.typeName === typeName) out.push(r as RecordOfType<T>)
+    for (const r of this.#byType.get(typeName)?.values() ?? []) out.push(r as RecordOfType<T>)
     return out
   }
 
@@ -38,8 +57,13 @@ export class RecordStore implements RecordReader {
   /** Only the engine's commit calls this, after the journal holds the command. */
   applyChanges(changes: readonly RecordChange[]): void {
     for (const c of changes) {
-      if (c.to === null) this.#records.delete(c.id)
-      else this.#records.set(c.id, c.to)
+      if (c.to !== null) {
+        this.#put(c.to)
+        continue
+      }
+      const was = this.#records.get(c.id)
+      if (was) this.#byType.get(was.typeName)?.delete(c.id)
+      this.#records.delete(c.id)
     }
   }
 
