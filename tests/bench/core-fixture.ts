@@ -71,7 +71,7 @@ export interface Fixture {
  * A table a GM could really run: every side and kind, a few combatants hidden from the
  * players, and everyone a little hurt so that healing 1 HP never runs into max HP.
  */
-function combatantPayload(i: number): CommandInput<'combatant/add'> {
+export function combatantPayload(i: number): CommandInput<'combatant/add'> {
   const side = SIDES[i % SIDES.length]!
   const kind = side === 'party' ? 'pc' : COMBATANT_KINDS[1]
   const maxHp = 20 + ((i * 7) % 41)
