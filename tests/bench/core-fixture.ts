@@ -67,6 +67,15 @@ export interface Fixture {
   dispose(): Promise<void>
 }
 
+/** A Compound X trooper whose rifle can lay down medium suppression (CX24). */
+export const TROOPER = {
+  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
+  classId: 'soldier',
+  speciesId: 'human',
+  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
+  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
+}
+
 /**
  * A table a GM could really run: every side and kind, a few combatants hidden from the
  * players, and everyone a little hurt so that healing 1 HP never runs into max HP.
