@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from '@playwright/test'
+import type { BenchPart } from './report'
 import type { Summary } from './stats'
 import { WEB_MAIN } from './web-process'
 
@@ -23,10 +24,11 @@ export function findChromium(): string | null {
  * A browser-mode bench part: skipped with a line saying why when the build or Chromium is
  * missing; otherwise run in a Chromium that is closed whatever happens.
  */
-export async function withBenchBrowser(title: string, measure: (browser: Browser, executablePath: string) => Promise<string[]>): Promise<string[]> {
-  if (!existsSync(WEB_MAIN)) return [title, `  skipped: ${WEB_MAIN} is missing; run \`npm run build\` first`]
+export async function withBenchBrowser(title: string, measure: (browser: Browser, executablePath: string) => Promise<BenchPart>): Promise<BenchPart> {
+  const skipped = (why: string): BenchPart => ({ lines: [title, `  skipped: ${why}`], rows: [{ measure: title, salvo: `skipped: ${why}`, baseline: '', ratio: '' }] })
+  if (!existsSync(WEB_MAIN)) return skipped(`${WEB_MAIN} is missing; run \`npm run build\` first`)
   const executablePath = findChromium()
-  if (!executablePath) return [title, '  skipped: no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)']
+  if (!executablePath) return skipped('no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)')
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -40,3 +42,6 @@ export async function withBenchBrowser(title: string, measure: (browser: Browser
 
 /** How much slower the large case is than the baseline. */
 export const ratio = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(2)}× median, ${(a.p95 / b.p95).toFixed(2)}× p95`
+
+/** The same, as the report's table cell. */
+export const ratioCell = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(1)}× / ${(a.p95 / b.p95).toFixed(1)}×`

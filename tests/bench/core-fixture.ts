@@ -67,11 +67,20 @@ export interface Fixture {
   dispose(): Promise<void>
 }
 
+/** A Compound X trooper whose rifle can lay down medium suppression (CX24). */
+export const TROOPER = {
+  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
+  classId: 'soldier',
+  speciesId: 'human',
+  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
+  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
+}
+
 /**
  * A table a GM could really run: every side and kind, a few combatants hidden from the
  * players, and everyone a little hurt so that healing 1 HP never runs into max HP.
  */
-function combatantPayload(i: number): CommandInput<'combatant/add'> {
+export function combatantPayload(i: number): CommandInput<'combatant/add'> {
   const side = SIDES[i % SIDES.length]!
   const kind = side === 'party' ? 'pc' : COMBATANT_KINDS[1]
   const maxHp = 20 + ((i * 7) % 41)

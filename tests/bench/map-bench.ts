@@ -6,12 +6,12 @@ import { SalvoCore } from '../../src-main/core/app/salvo-core'
 import type { ServerMessage } from '../../src-shared/contract'
 import { SIDES, type CombatantId, type SceneId } from '../../src-shared/records'
 import { makePng } from '../unit/helpers/images'
-import { dispatch, must, snapshotOf } from './core-fixture'
-import { bytes, oneTo, percent, timingTable } from './report'
-import { summarize } from './stats'
+import { dispatch, must, snapshotOf, TROOPER } from './core-fixture'
+import { bytes, medianP95, oneTo, percent, timingTable, type BenchPart } from './report'
+import { summarize, type Summary } from './stats'
 import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
-import { ratio, withBenchBrowser } from './bench-browser'
+import { ratio, ratioCell, withBenchBrowser } from './bench-browser'
 
 /**
  * The battle map under load: frame times on the GM page in Chromium while the GM pans the map
@@ -34,15 +34,6 @@ const WARM_UP_STEPS = 8
 const CELL_PX = 50
 const SPACING_M = 4.5
 const COLUMNS = 18
-
-/** A Compound X trooper whose rifle can lay down medium suppression (CX24). */
-const TROOPER = {
-  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
-  classId: 'soldier',
-  speciesId: 'human',
-  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
-  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
-}
 
 /** A lattice across the map, so tokens never overlap and every one can be grabbed. */
 const spot = (i: number) => ({ x: 3 + (i % COLUMNS) * SPACING_M, y: 3 + Math.floor(i / COLUMNS) * SPACING_M })
@@ -308,7 +299,7 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
 }
 
 
-export async function runMapBench(): Promise<string[]> {
+export async function runMapBench(): Promise<BenchPart> {
   const title = `Battle map (GM page in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, a ${MAP_PX}×${MAP_PX} scene): ${GESTURES} gestures × ${STEPS} mouse steps each for pan and token drag`
   return withBenchBrowser(title, async (browser) => {
     const small = await measureMap(browser, SMALL)
@@ -319,7 +310,7 @@ export async function runMapBench(): Promise<string[]> {
     const panS = summarize(small.pan.intervals)
     const dragL = summarize(large.drag.intervals)
     const dragS = summarize(small.drag.intervals)
-    return [
+    const lines = [
       title,
       `  frames that drew at least one pointer move; frame time = gap from the previous frame's start (16.7 ms is 60 fps); frame done = frame start → a task posted after its paint`,
       timingTable([
@@ -340,6 +331,17 @@ export async function runMapBench(): Promise<string[]> {
       `  full player snapshot:   ${bytes(large.snapshotBytes).padStart(12)}   (the reloaded player page's first snapshot frame, same state)`,
       `  the move is ${percent(large.moveBytes, large.snapshotBytes)} of the snapshot, ${oneTo(large.moveBytes, large.snapshotBytes)}`,
     ]
+    const row = (what: string, l: Summary, s: Summary) => ({ measure: what, salvo: medianP95(l, 1), baseline: medianP95(s, 1), ratio: ratioCell(l, s) })
+    return {
+      lines,
+      rows: [
+        { ...row(`**Battle map in Chromium, ${MAP_PX}×${MAP_PX} scene, ${L}** — pan, frame time median / p95`, panL, panS), baseline: `same scene, ${S}: ${medianP95(panS, 1)}` },
+        row('— pan, frame done after its start, median / p95', summarize(large.pan.work), summarize(small.pan.work)),
+        row('— token drag, frame time median / p95', dragL, dragS),
+        row('— token drag, frame done after its start, median / p95', summarize(large.drag.work), summarize(small.drag.work)),
+        { measure: 'bytes sent to the player page for one token move', salvo: bytes(large.moveBytes), baseline: `the player's full snapshot ${bytes(large.snapshotBytes)}`, ratio: oneTo(large.moveBytes, large.snapshotBytes) },
+      ],
+    }
   })
 }
 

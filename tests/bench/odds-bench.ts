@@ -6,7 +6,8 @@ import { rangedOdds } from '../../src-main/rules/compound-x/odds/ranged-odds'
 import type { DefenderState } from '../../src-main/rules/compound-x/protection/defender'
 import type { RangedSetup } from '../../src-main/rules/compound-x/ranged/ranged-setup'
 import { resolveRanged } from '../../src-main/rules/compound-x/ranged/resolve-ranged'
-import { timingTable } from './report'
+import { medianP95, timingTable, type BenchPart } from './report'
+import { runWhenMain } from './run-alone'
 import { summarize } from './stats'
 
 const MONTE_CARLO_SAMPLES = 100_000
@@ -58,7 +59,7 @@ function time(fn: () => void): number {
 }
 
 /** Exact odds vs a 100,000-sample Monte Carlo of the same burst, and how many attacks resolve per second. */
-export function runOddsBench(): string[] {
+export function runOddsBench(): BenchPart {
   const lines: string[] = []
   const exactTimes: number[] = []
   for (let i = 0; i < 200; i++) exactTimes.push(time(() => rangedOdds(setup, defender, { ammoInMagazine: 30 })))
@@ -88,5 +89,19 @@ export function runOddsBench(): string[] {
   lines.push(`  P(down): exact ${(down * 100).toFixed(3)}%, Monte Carlo ${((mcDown / (3 * MONTE_CARLO_SAMPLES)) * 100).toFixed(3)}%`)
   const perSecond = (3 * MONTE_CARLO_SAMPLES) / (mcTimes.reduce((a, b) => a + b, 0) / 1000)
   lines.push(`  attacks resolved per second (3-round burst, every die through the seeded generator): ${Math.round(perSecond).toLocaleString('en-US')}`)
-  return lines
+  return {
+    lines,
+    rows: [
+      {
+        measure: 'exact odds of a 3-round burst at an armoured, shielded target, median / p95',
+        salvo: medianP95(exact),
+        baseline: `${MONTE_CARLO_SAMPLES.toLocaleString('en-US')}-sample Monte Carlo ${medianP95(mc, 0)} (P(down) ${(down * 100).toFixed(3)}% exact, ${((mcDown / (3 * MONTE_CARLO_SAMPLES)) * 100).toFixed(3)}% sampled)`,
+        ratio: `1 : ${Math.round(mc.median / exact.median).toLocaleString('en-US')}`,
+      },
+      { measure: 'attacks resolved per second (3-round burst, seeded dice)', salvo: Math.round(perSecond).toLocaleString('en-US'), baseline: '', ratio: '' },
+    ],
+  }
 }
+
+// `npx tsx tests/bench/odds-bench.ts` runs this part alone.
+runWhenMain(import.meta.url, 'odds bench', async () => runOddsBench())

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs'
 import type { Browser, Page } from '@playwright/test'
 import { buildDataFolder } from './core-fixture'
-import { timingTable } from './report'
-import { summarize } from './stats'
+import { medianP95, timingTable, type BenchPart } from './report'
+import { summarize, type Summary } from './stats'
 import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
-import { ratio, withBenchBrowser } from './bench-browser'
+import { ratio, ratioCell, withBenchBrowser } from './bench-browser'
 
 /**
  * Command → paint on the GM page: how long after the GM presses Enter on a card's HP field
@@ -143,8 +143,8 @@ async function measureTable(browser: Browser, count: number): Promise<PaintRun> 
 }
 
 
-/** The report lines, or a line saying why the measurement was skipped. */
-export async function runPaintBench(): Promise<string[]> {
+/** The report lines and rows, or a line saying why the measurement was skipped. */
+export async function runPaintBench(): Promise<BenchPart> {
   const title = `Paint (GM page in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}): command → the frame that shows it, ${SAMPLES} samples after ${WARM_UP} warm-up`
   return withBenchBrowser(title, async (browser, executablePath) => {
     const small = await measureTable(browser, SMALL)
@@ -154,7 +154,7 @@ export async function runPaintBench(): Promise<string[]> {
     const hpLarge = s(large.hp, 'painted')
     const turnSmall = s(small.nextTurn, 'painted')
     const turnLarge = s(large.nextTurn, 'painted')
-    return [
+    const lines = [
       title,
       `  browser: ${browser.version()} (${executablePath})`,
       timingTable([
@@ -169,6 +169,19 @@ export async function runPaintBench(): Promise<string[]> {
       ]),
       `  ${LARGE} / ${SMALL} combatants: HP edit ${ratio(hpLarge, hpSmall)}; next turn ${ratio(turnLarge, turnSmall)}`,
     ]
+    const row = (what: string, large: Summary, small: Summary) => ({
+      measure: what,
+      salvo: medianP95(large, 0),
+      baseline: `same with ${SMALL} combatants: ${medianP95(small, 0)}`,
+      ratio: ratioCell(large, small),
+    })
+    return {
+      lines,
+      rows: [
+        row(`**GM page in Chromium, command → painted frame, ${LARGE} combatants** — HP edit, median / p95`, hpLarge, hpSmall),
+        row('— next turn, median / p95', turnLarge, turnSmall),
+      ],
+    }
   })
 }
 

@@ -44,3 +44,21 @@ export function percent(part: number, whole: number): string {
   const p = (part / whole) * 100
   return `${p < 1 ? p.toFixed(2) : p.toFixed(1)}%`
 }
+
+export const megabytes = (n: number): string => `${(n / 1e6).toFixed(n < 10e6 ? 2 : 1)} MB`
+
+export const medianP95 = (s: Summary, digits = 2): string => `${s.median.toFixed(digits)} / ${s.p95.toFixed(digits)} ms`
+
+/** One line of the report's table: a Salvo figure beside its baseline from the same run. */
+export interface ReportRow {
+  readonly measure: string
+  readonly salvo: string
+  readonly baseline: string
+  readonly ratio: string
+}
+
+/** What each part of the bench gives back: its console lines and its rows of the report's table. */
+export interface BenchPart {
+  readonly lines: string[]
+  readonly rows: ReportRow[]
+}
