@@ -97,8 +97,9 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'combatant/setHidden': async () => some(c((x) => !w.isSecret(x.name)), (x) => cmd('combatant/setHidden')({ combatantId: x.id, hidden: r() < 0.5 })),
     'combatant/setPortrait': async () =>
       some(c(), (x) => {
-        // Pictures of open combatants only: a secret one's picture is itself a secret.
-        const image = w.any(w.combatants((y) => !!y.portrait && !w.isSecret(y.name)))?.portrait
+        // Pictures that are not secrets only: a secret one's picture (whatever it is called now) stays a secret,
+        // and the GM putting it on a visible combatant would be the GM's own choice, not a leak.
+        const image = w.any(w.combatants((y) => !!y.portrait && !w.isSecret(y.name) && !w.secrets.has(y.portrait.hash)))?.portrait
         return cmd('combatant/setPortrait')({ combatantId: x.id, image: image && r() < 0.7 ? { ...image, width: 8, height: 8, fileName: `${w.secret('File')}.png` } : null })
       }),
     'combatant/setRules': async () => some(c(), (x) => (w.sheets.length ? cmd('combatant/setRules')({ combatantId: x.id, rules: w.any(w.sheets) }) : null)),

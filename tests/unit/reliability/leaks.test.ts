@@ -104,7 +104,7 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   await dispatch('encounter/rollInitiative', {})
   await promptScene(w)
   const open = w.any(w.combatants((c) => !w.isSecret(c.name)))
-  if (open) await gm.request('importPortrait', { combatantId: open.id, fileName: `${w.secret('Face')}.png`, dataBase64: makePng(8, 8, 999).toString('base64') })
+  if (open) await gm.request('importPortrait', { combatantId: open.id, fileName: `${w.secret('Face')}.png`, dataBase64: makePng(8, 8, 0x7fffff).toString('base64') })
   await check('warm-up')
   let last: CommandType | null = null
   for (let i = 0; i < steps && problems.length < 20; i++) {
