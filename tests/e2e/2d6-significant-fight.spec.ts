@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures/test'
-import { ActionPanel } from './pages/action-panel'
-import { AttackPanel } from './pages/attack-panel'
-import { CombatDesk } from './pages/combat-desk'
+import { FightDesk } from './pages/fight-desk'
 import type { GmPage } from './pages/gm-page'
 import { RosterPanel } from './pages/roster-panel'
 
@@ -26,25 +24,7 @@ async function springAmbush(gm: GmPage, name: string): Promise<void> {
 }
 
 /** The desk's panels for this fight, and readings off the ribbon, the cards and the log. */
-class Fight {
-  constructor(
-    readonly gm: GmPage,
-    readonly attack = new AttackPanel(gm.page),
-    readonly actions = new ActionPanel(gm.page),
-    readonly desk = new CombatDesk(gm),
-  ) {}
-
-  /** Health left, from the card's "left / max". */
-  hp = async (name: string): Promise<number> => parseInt(await this.gm.hp(name), 10)
-
-  /** Whose turn it is, by name. */
-  current = async (): Promise<string> => (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').innerText()).trim()
-
-  /** Passes the turn and waits until the ribbon gives it to `who`. */
-  async next(who: string): Promise<void> {
-    await this.gm.nextTurn()
-    await expect.poll(this.current).toBe(who)
-  }
+class Fight extends FightDesk {
 
   async order(): Promise<string[]> {
     return this.gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents()

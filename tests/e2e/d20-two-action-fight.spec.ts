@@ -1,8 +1,5 @@
 import { expect, test } from './fixtures/test'
-import { ActionPanel } from './pages/action-panel'
-import { AttackPanel } from './pages/attack-panel'
-import { CombatDesk } from './pages/combat-desk'
-import type { GmPage } from './pages/gm-page'
+import { FightDesk } from './pages/fight-desk'
 import { RosterPanel } from './pages/roster-panel'
 
 /**
@@ -17,29 +14,7 @@ import { RosterPanel } from './pages/roster-panel'
 const SEED = 'waygate-skirmish'
 
 /** The GM's moves in this fight, on the shared page objects. */
-class Fight {
-  constructor(
-    readonly gm: GmPage,
-    readonly attack = new AttackPanel(gm.page),
-    readonly actions = new ActionPanel(gm.page),
-    readonly desk = new CombatDesk(gm),
-  ) {}
-
-  /** The card's health, as a number ("21 / 30" → 21). */
-  async hp(name: string): Promise<number> {
-    return parseInt(await this.gm.hp(name), 10)
-  }
-
-  /** Ends the turn and waits for the ribbon to mark the next combatant as acting. */
-  async next(expected: string): Promise<void> {
-    await this.gm.nextTurn()
-    await expect(this.gm.ribbon.getByTestId('current-combatant')).toContainText(expected)
-  }
-
-  async current(): Promise<string> {
-    return (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').innerText()).trim()
-  }
-
+class Fight extends FightDesk {
   /** The newest log entry whose text matches. */
   entry(text: string | RegExp) {
     return this.gm.page.getByTestId('log-entry').filter({ hasText: text }).last()
