@@ -1,7 +1,5 @@
 import { expect, test } from './fixtures/test'
-import { ActionPanel } from './pages/action-panel'
-import { AttackPanel } from './pages/attack-panel'
-import { CombatDesk } from './pages/combat-desk'
+import { FightDesk } from './pages/fight-desk'
 import type { GmPage } from './pages/gm-page'
 import type { PlayerPage } from './pages/player-page'
 import { RosterPanel } from './pages/roster-panel'
@@ -19,29 +17,7 @@ const kit = { armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
 /** CX27: a hit that takes a combatant below 1 leaves it at 0; damage after that goes negative. */
 const afterDamage = (before: number, damage: number) => (before >= 1 && before - damage < 1 ? 0 : before - damage)
 
-class Fight {
-  readonly attack: AttackPanel
-  readonly actions: ActionPanel
-  readonly desk: CombatDesk
-  constructor(readonly gm: GmPage) {
-    this.attack = new AttackPanel(gm.page)
-    this.actions = new ActionPanel(gm.page)
-    this.desk = new CombatDesk(gm)
-  }
-
-  async hp(name: string): Promise<number> {
-    return Number((await this.gm.card(name).getByTestId('card-hp').textContent())!.split('/')[0]!.trim())
-  }
-
-  async current(): Promise<string> {
-    return (await this.gm.ribbon.getByTestId('current-combatant').locator('.name').textContent())!.trim()
-  }
-
-  async next(expected: string): Promise<void> {
-    await this.gm.nextTurn()
-    await expect.poll(() => this.current()).toBe(expected)
-  }
-
+class Fight extends FightDesk {
   lastLog(containing: string) {
     return this.gm.page.getByTestId('log-entry').filter({ hasText: containing }).last()
   }
