@@ -1,7 +1,7 @@
-import type { CombatantRecord } from '../../src-shared/records'
+import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../src-shared/records'
 import type { PoolView, StandingView } from '../../src-shared/views'
 import type { RecordReader } from '../core/state/record-store'
-import { tokenInPlay } from '../core/state/scene-in-play'
+import { sceneInPlay, tokenInPlay } from '../core/state/scene-in-play'
 import type { RulesCombatant, Ruleset } from './ruleset'
 
 export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
@@ -20,18 +20,28 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
  * reaction) and its place on the scene in play, if it has one there.
  */
 export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
-  const token = tokenInPlay(state, c.id)
-  // Outside a running round nobody's turn is on, so whether an act is a reaction is unknown: left out.
-  const encounter = state.ofType('encounter').find((e) => e.status === 'active')
-  const rc = encounter && encounter.round >= 1 ? { ...asRulesCombatant(c), acting: encounter.currentCombatantId === c.id } : asRulesCombatant(c)
+  return placed(c, turnOn(state), tokenInPlay(state, c.id))
+}
+
+/** The encounter whose round is running; outside one nobody's turn is on. */
+const turnOn = (state: RecordReader) => state.ofType('encounter').find((e) => e.status === 'active' && e.round >= 1) ?? null
+
+function placed(c: CombatantRecord, running: EncounterRecord | null, token: TokenRecord | undefined): RulesCombatant {
+  // Outside a running round whether an act is a reaction is unknown: `acting` is left out.
+  const rc = running ? { ...asRulesCombatant(c), acting: running.currentCombatantId === c.id } : asRulesCombatant(c)
   return token ? { ...rc, position: { x: token.x, y: token.y } } : rc
 }
 
 /** Everyone with a token on the scene in play, as the ruleset sees them (for effects over an area). */
 export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
+  const scene = sceneInPlay(state)
+  if (!scene) return []
+  // One pass over the tokens, not a token search per combatant: every action asks for this.
+  const tokens = new Map(state.ofType('token').filter((t) => t.sceneId === scene.id).map((t) => [t.combatantId, t]))
+  const running = turnOn(state)
   return state.ofType('combatant').flatMap((c) => {
-    const rc = placedRulesCombatant(state, c)
-    return rc.position ? [rc] : []
+    const t = tokens.get(c.id)
+    return t ? [placed(c, running, t)] : []
   })
 }
 
