@@ -202,11 +202,6 @@ export type SalvoApi = {
 } & {
   /** Pushes from the core: diffs, snapshots, session changes. Returns an unsubscribe. */
   subscribe(listener: (message: ServerMessage) => void): () => void
-  /**
-   * Where this window can load a stored scene image from (an http path in browser mode, the
-   * `salvo-asset:` scheme in Electron). Pure: it asks the core nothing.
-   */
-  assetUrl(image: Pick<SceneImage, 'hash' | 'ext'>): string
 }
 
 /** IPC channel names, shared by the preload and the Electron host. */

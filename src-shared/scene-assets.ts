@@ -1,4 +1,5 @@
 import type { SceneImage } from './records'
+import type { ViewRole } from './views'
 
 /**
  * Scene images live in the campaign folder as `assets/<sha256>.<ext>` and windows fetch them by
@@ -41,11 +42,14 @@ export const PORTRAIT_LIMITS: ImageLimits = {
   advice: 'A token is drawn a few dozen pixels wide: a 512-pixel JPEG or WebP is plenty.',
 }
 
-/** browser mode's route; deliberately not `/assets/`, which is the built renderer's own folder. */
-export const ASSET_HTTP_PREFIX = '/campaign-assets/'
-/** Electron's privileged scheme; one fixed host keeps it a "standard" URL the CSP can name. */
-export const ASSET_PROTOCOL = 'salvo-asset'
-export const ASSET_PROTOCOL_ORIGIN = `${ASSET_PROTOCOL}://campaign`
+/**
+ * Where a window fetches a picture, on its own page's origin in both shells (browser mode's
+ * server, the desktop app's page scheme). The route says whose projection the name must be in:
+ * the GM's window may load any picture of the open campaign; the table's only what its current
+ * projection names (the masked map, the portraits of combatants it may see). Deliberately not
+ * `/assets/`, which is the built renderer's own folder.
+ */
+export const ASSET_ROUTES: Readonly<Record<ViewRole, string>> = { gm: '/campaign-assets/', player: '/table-assets/' }
 
 const NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/
 
@@ -62,31 +66,28 @@ export function parseAssetFileName(name: string): AssetName | null {
   return m ? { hash: m[1]!, ext: m[2] as SceneImageExt } : null
 }
 
+export interface AssetRequest {
+  readonly role: ViewRole
+  readonly asset: AssetName
+}
+
 /**
- * The asset a URL path names, or null. The raw path is compared before any decoding, so
- * `%2e%2e`, `%2f` and friends can never turn into a name (a valid name has no character that
- * needs escaping).
+ * The role and asset a URL path names, or null. The raw path is compared before any decoding,
+ * so `%2e%2e`, `%2f` and friends can never turn into a name (a valid name has no character
+ * that needs escaping).
  */
-export function assetFromHttpPath(pathname: string): AssetName | null {
-  if (!pathname.startsWith(ASSET_HTTP_PREFIX)) return null
-  return parseAssetFileName(pathname.slice(ASSET_HTTP_PREFIX.length))
-}
-
-/** The asset a `salvo-asset://campaign/<name>` URL names, or null for any other shape. */
-export function assetFromProtocolUrl(url: string): AssetName | null {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return null
+export function assetFromPath(pathname: string): AssetRequest | null {
+  for (const role of ['gm', 'player'] as const) {
+    const prefix = ASSET_ROUTES[role]
+    if (!pathname.startsWith(prefix)) continue
+    const asset = parseAssetFileName(pathname.slice(prefix.length))
+    return asset ? { role, asset } : null
   }
-  if (u.protocol !== `${ASSET_PROTOCOL}:` || u.host !== 'campaign' || u.search !== '' || u.username !== '' || u.password !== '' || u.port !== '') return null
-  if (!u.pathname.startsWith('/')) return null
-  return parseAssetFileName(u.pathname.slice(1))
+  return null
 }
 
-export const assetHttpPath = (a: AssetName): string => `${ASSET_HTTP_PREFIX}${assetFileName(a)}`
-export const assetProtocolUrl = (a: AssetName): string => `${ASSET_PROTOCOL_ORIGIN}/${assetFileName(a)}`
+/** The path a window of this role loads a picture from (relative to its page's origin). */
+export const assetPath = (role: ViewRole, a: AssetName): string => `${ASSET_ROUTES[role]}${assetFileName(a)}`
 
 const MB = 1024 * 1024
 /** Rounded up, so a file just over a limit never reads as the limit itself. */

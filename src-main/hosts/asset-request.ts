@@ -1,28 +1,35 @@
-import { assetFileName, assetFromHttpPath, assetFromProtocolUrl, SCENE_IMAGE_TYPES, type AssetName } from '../../src-shared/scene-assets'
+import type { ViewRole } from '../../src-shared/views'
+import { assetFileName, assetFromPath, SCENE_IMAGE_TYPES } from '../../src-shared/scene-assets'
 
 /**
- * "Which file does this URL name?" for both shells: browser mode's `/campaign-assets/<name>`
- * route and Electron's `salvo-asset://campaign/<name>` scheme. Pure, so it is tested without a
- * server or Electron; `lookup` is the core's `assetFile` (the open campaign's folder only).
+ * "Which file does this path name, for whom?" for both shells: browser mode's server and the
+ * desktop app's page scheme answer `/campaign-assets/<name>` (the GM's window) and
+ * `/table-assets/<name>` (the table's) with this one pure resolver, so they cannot disagree.
+ * `lookup` is the core's `assetFile(role, name)`: the open campaign's folder only, and for the
+ * table only what its projection names now.
  */
 export type AssetResolution =
   | { readonly status: 200; readonly file: string; readonly headers: Readonly<Record<string, string>> }
   | { readonly status: 404 }
 
-/** Content-addressed: a name's bytes never change, so windows may keep them as long as they like. */
-const CACHE = 'private, max-age=31536000, immutable'
+export type AssetLookup = (role: ViewRole, name: string) => string | null
 
-function resolve(asset: AssetName | null, lookup: (name: string) => string | null): AssetResolution {
-  if (!asset) return { status: 404 }
-  const file = lookup(assetFileName(asset))
+/**
+ * Content-addressed, so the GM's window may keep a picture as long as it likes. The table's
+ * answers are not cached: whether the table may see a name changes with the fog and the
+ * hidden flags, and the next look must ask again.
+ */
+const CACHE: Readonly<Record<ViewRole, string>> = { gm: 'private, max-age=31536000, immutable', player: 'no-store' }
+
+/** `allowed` narrows the roles a caller serves (the desktop table window's session serves only the table's route). */
+export function resolveAssetRequest(pathname: string, lookup: AssetLookup, allowed: readonly ViewRole[] = ['gm', 'player']): AssetResolution {
+  const named = assetFromPath(pathname)
+  if (!named || !allowed.includes(named.role)) return { status: 404 }
+  const file = lookup(named.role, assetFileName(named.asset))
   if (!file) return { status: 404 }
   return {
     status: 200,
     file,
-    headers: { 'content-type': SCENE_IMAGE_TYPES[asset.ext], 'cache-control': CACHE, 'x-content-type-options': 'nosniff' },
+    headers: { 'content-type': SCENE_IMAGE_TYPES[named.asset.ext], 'cache-control': CACHE[named.role], 'x-content-type-options': 'nosniff' },
   }
 }
-
-export const resolveHttpAsset = (pathname: string, lookup: (name: string) => string | null): AssetResolution => resolve(assetFromHttpPath(pathname), lookup)
-
-export const resolveProtocolAsset = (url: string, lookup: (name: string) => string | null): AssetResolution => resolve(assetFromProtocolUrl(url), lookup)

@@ -30,6 +30,8 @@ import { parseAssetFileName } from '../../../src-shared/scene-assets'
 import { checkCampaignImport } from '../transfer/campaign-import'
 import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import { SerialQueue } from './serial-queue'
+import { onNextTurn, RequestLane } from './request-lane'
+import { tableAssetNames } from '../projection/project-record'
 import { sessionInfo, undoLabels } from './session-info'
 import { LastCampaign } from './last-campaign'
 import { DisplayChoice, type DisplaySource } from './display-choice'
@@ -52,6 +54,12 @@ export interface CoreOptions {
 
 const TEN_MINUTES = 10 * 60 * 1000
 
+/**
+ * Requests one window may have waiting. The GM's cover a pipelined burst of commands; the
+ * table asks for a snapshot and a session when it connects, so a handful is already generous.
+ */
+export const MAX_WAITING_REQUESTS: Readonly<Record<ViewRole, number>> = { gm: 256, player: 4 }
+
 /** One window (GM or player) attached to the core. */
 export interface Connection {
   readonly role: ViewRole
@@ -62,6 +70,8 @@ export interface Connection {
 interface Attached {
   readonly channel: ViewChannel
   readonly send: (m: ServerMessage) => void
+  /** The session this window was last given, so an unchanged one is not pushed again. */
+  lastSession: string | null
 }
 
 /**
@@ -109,11 +119,15 @@ export class SalvoCore {
   }
 
   connect(role: ViewRole, send: (message: ServerMessage) => void): Connection {
-    const attached: Attached = { channel: new ViewChannel(role, send), send }
+    const attached: Attached = { channel: new ViewChannel(role, send), send, lastSession: null }
     this.#attached.add(attached)
+    // The table only reads what is already in memory, so its requests need not queue behind
+    // the GM's commands — and must not make the GM's commands queue behind them.
+    const lane = new RequestLane(MAX_WAITING_REQUESTS[role], role === 'gm' ? (job) => this.#queue.run(job) : onNextTurn)
+    const busy = () => fail('request/busy', `This window has ${MAX_WAITING_REQUESTS[role]} requests waiting already; wait for their answers and ask again.`)
     return {
       role,
-      request: (name, input) => this.#queue.run(() => this.#handle(attached, name, input)) as never,
+      request: (name, input) => lane.submit(() => this.#handle(attached, name, input), busy) as never,
       close: () => {
         this.#attached.delete(attached)
       },
@@ -165,8 +179,11 @@ export class SalvoCore {
       case 'movementCost':
       case 'sheetForm':
         return this.#rules.handle(request, input)
-      case 'session':
-        return ok(this.#session(attached.channel.role))
+      case 'session': {
+        const session = this.#session(attached.channel.role)
+        attached.lastSession = JSON.stringify(session)
+        return ok(session)
+      }
       case 'listCampaigns':
         return ok(this.#recent.order(this.#repo.list()))
       case 'createCampaign': {
@@ -218,13 +235,18 @@ export class SalvoCore {
   readonly projectorDisplay = (): number | null => this.#displayChoice.read()
 
   /**
-   * The file names an asset of the open campaign, if that campaign holds it: what both shells
-   * serve for an image URL. Any other campaign's files are out of reach by construction.
+   * The file an asset name stands for, if this role may load it now: what both shells serve for
+   * a picture URL. The GM's window may load any picture of the open campaign; the table only a
+   * name its projection holds at this moment (so a hidden combatant's portrait, or a map the fog
+   * covers, is a 404 however its name was learnt). Any other campaign's files are out of reach
+   * by construction.
    */
-  assetFile(name: string): string | null {
+  assetFile(role: ViewRole, name: string): string | null {
     const asset = parseAssetFileName(name)
-    if (!asset || !this.#campaign) return null
-    return new AssetStore(this.#fs, this.#campaign.paths).fileOf(asset)
+    const campaign = this.#campaign
+    if (!asset || !campaign) return null
+    if (role === 'player' && !tableAssetNames(campaign.store).has(name)) return null
+    return new AssetStore(this.#fs, campaign.paths).fileOf(asset)
   }
 
   #dispatch(input: unknown): Result<RequestResults['dispatch']> {
@@ -349,8 +371,15 @@ export class SalvoCore {
     }
   }
 
+  /** Tells each window its session if it changed for that window: the table hears nothing of the GM's undo labels. */
   #broadcastSession(): void {
-    for (const a of this.#attached) a.send({ kind: 'session', session: this.#session(a.channel.role) })
+    for (const a of this.#attached) {
+      const session = this.#session(a.channel.role)
+      const json = JSON.stringify(session)
+      if (json === a.lastSession) continue
+      a.lastSession = json
+      a.send({ kind: 'session', session })
+    }
   }
 
   #session(role: ViewRole): SessionInfo {

@@ -15,7 +15,8 @@ export function sessionInfo(role: ViewRole, campaign: OpenCampaign | null, probl
   const labels = role === 'gm' ? undoLabels(campaign) : { undo: null, redo: null }
   return {
     role,
-    campaign: campaign?.summary() ?? null,
+    // The table gets the campaign without its last-change time, which would tick with every GM command.
+    campaign: campaign ? (role === 'gm' ? campaign.summary() : { ...campaign.summary(), updatedAt: '' }) : null,
     problem: role === 'gm' ? problem : null,
     warning: role === 'gm' ? warning : null,
     undoLabel: labels.undo,

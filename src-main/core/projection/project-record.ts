@@ -1,4 +1,5 @@
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
+import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
@@ -160,4 +161,23 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
   if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
   return ids
+}
+
+/**
+ * Every picture the table's projection names right now: the scene in play's background and the
+ * portraits of combatants the players may see. Built by projecting those records, so the asset
+ * routes serve the table exactly what its snapshot would name, never more.
+ */
+export function tableAssetNames(state: RecordReader): Set<string> {
+  const ctx = new ProjectionContext(state, 'player')
+  const names = new Set<string>()
+  const scene = ctx.sceneInPlay()
+  const seen = scene ? projectRecord(scene, ctx) : null
+  if (seen?.typeName === 'scene' && seen.image) names.add(assetFileName(seen.image))
+  for (const c of state.ofType('combatant')) {
+    if (!c.portrait) continue
+    const view = projectRecord(c, ctx)
+    if (view?.typeName === 'combatant' && view.portrait) names.add(assetFileName(view.portrait))
+  }
+  return names
 }

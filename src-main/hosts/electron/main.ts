@@ -120,7 +120,7 @@ async function start(): Promise<void> {
   }
   const started = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir, displays })
   core = started
-  installAssetProtocol(session.defaultSession, (name) => started.assetFile(name))
+  installAssetProtocol(session.defaultSession, (role, name) => started.assetFile(role, name))
   await started.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)

@@ -9,7 +9,6 @@ import {
   type ServerMessage,
 } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
-import { assetProtocolUrl } from '../../../src-shared/scene-assets'
 
 /**
  * The whole surface a window gets: `window.salvo`, one method per request plus `subscribe`.
@@ -56,7 +55,6 @@ const api: SalvoApi = {
   listDisplays: request('listDisplays'),
   chooseDisplay: request('chooseDisplay'),
   importPortrait: request('importPortrait'),
-  assetUrl: (image) => assetProtocolUrl(image),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -6,7 +6,6 @@ import type { DisplayInfo } from '../../../src-shared/contract'
  * to `new BrowserWindow`, so the compiler checks they still fit.
  */
 
-import { ASSET_PROTOCOL_ORIGIN } from '../../../src-shared/scene-assets'
 
 export interface Rect {
   readonly x: number
@@ -76,7 +75,7 @@ export const PLAYER_WINDOWED_SIZE = { width: 1280, height: 720 } as const
  * Images may also come from the scene-image scheme (browser mode serves them from 'self').
  */
 export const ELECTRON_CSP =
-  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${ASSET_PROTOCOL_ORIGIN}; ` +
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /**

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { ASSET_HTTP_PREFIX } from '../../../src-shared/scene-assets'
-import { resolveHttpAsset } from '../asset-request'
+import { ASSET_ROUTES } from '../../../src-shared/scene-assets'
+import { resolveAssetRequest, type AssetLookup } from '../asset-request'
 
 /** The raw path of a request (undecoded: the asset check wants it exactly as sent), or null. */
 function rawPath(req: IncomingMessage): string | null {
@@ -12,18 +12,19 @@ function rawPath(req: IncomingMessage): string | null {
   }
 }
 
-/** Whether this request is for the scene-image route (answered here, never by the static files). */
+/** Whether this request is for a picture route (answered here, never by the static files). */
 export function isAssetRequest(req: IncomingMessage): boolean {
-  return rawPath(req)?.startsWith(ASSET_HTTP_PREFIX) ?? false
+  const path = rawPath(req)
+  return path !== null && Object.values(ASSET_ROUTES).some((prefix) => path.startsWith(prefix))
 }
 
-/** Serves a stored scene image of the open campaign to either page; anything else is a 404. */
-export function serveAsset(lookup: (name: string) => string | null, req: IncomingMessage, res: ServerResponse): void {
+/** Serves a stored picture of the open campaign to the window whose route names it; anything else is a 404. */
+export function serveAsset(lookup: AssetLookup, req: IncomingMessage, res: ServerResponse): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end()
     return
   }
-  const found = resolveHttpAsset(rawPath(req) ?? '', lookup)
+  const found = resolveAssetRequest(rawPath(req) ?? '', lookup)
   const notFound = () => res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found')
   if (found.status !== 200) {
     notFound()

@@ -1,7 +1,6 @@
 import * as fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as path from 'node:path'
-import { ASSET_PROTOCOL_ORIGIN } from '../../../src-shared/scene-assets'
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,7 +19,7 @@ const TYPES: Record<string, string> = {
  * naming the desktop's image scheme too keeps the two identical and grants a browser nothing).
  */
 export const BROWSER_CSP =
-  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: ${ASSET_PROTOCOL_ORIGIN}; ` +
+  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
   "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /** Page routes: the GM console and the player (projector) view. */

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../src-shared/contract'
@@ -10,12 +10,26 @@ import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
 
 const LOOPBACK = '127.0.0.1'
+
 /**
- * Commands are small, but a campaign import carries a whole file (JSON-escaped, so up to
- * twice its size) and a scene image import its base64; anything bigger than the larger of
- * those is refused before parsing.
+ * The largest frame each role may send, enforced by `ws` from the frame header before a byte of
+ * it is buffered or parsed. The GM's commands are small, but a campaign import carries a whole
+ * file (JSON-escaped, so up to twice its size) and a scene image import its base64. The table
+ * only ever asks for its snapshot and session: a few hundred bytes, so 4 KiB is plenty.
  */
-const MAX_MESSAGE_BYTES = Math.max(2 * MAX_CAMPAIGN_FILE_BYTES, Math.ceil((MAX_SCENE_IMAGE_BYTES * 4) / 3) * 2) + 64 * 1024
+export const MAX_FRAME_BYTES: Readonly<Record<ViewRole, number>> = {
+  gm: Math.max(2 * MAX_CAMPAIGN_FILE_BYTES, Math.ceil((MAX_SCENE_IMAGE_BYTES * 4) / 3) * 2) + 64 * 1024,
+  player: 4 * 1024,
+}
+
+/**
+ * What a window may leave unread before it is dropped (it reconnects and gets a fresh snapshot).
+ * A table page that stops reading must not make the server hold every diff and snapshot for it.
+ */
+export const MAX_UNREAD_BYTES: Readonly<Record<ViewRole, number>> = { gm: 4 * MAX_CAMPAIGN_FILE_BYTES, player: 32 * 1024 * 1024 }
+
+/** Windows of each role at once: a GM console or two and a projector or two is an evening; hundreds is an attack. */
+export const MAX_WINDOWS: Readonly<Record<ViewRole, number>> = { gm: 8, player: 8 }
 
 export interface RunningServer {
   readonly url: string
@@ -30,47 +44,78 @@ function roleFromPath(pathname: string): ViewRole | null {
 }
 
 /**
+ * The names this server answers to. A page elsewhere on the web can point a name it owns at
+ * 127.0.0.1 (DNS rebinding) and then read our answers as its own origin's; its requests still
+ * carry its own name in Host, so anything else is refused.
+ */
+export function isOwnHost(host: string | undefined, port: number): boolean {
+  const h = (host ?? '').toLowerCase()
+  return h === `${LOOPBACK}:${port}` || h === `localhost:${port}`
+}
+
+const pathOf = (req: IncomingMessage): string | null => {
+  try {
+    return new URL(req.url ?? '/', `http://${LOOPBACK}`).pathname
+  } catch {
+    return null
+  }
+}
+
+/**
  * Browser mode: the same core behind HTTP (the built renderer) and a WebSocket speaking
- * the same contract as the Electron preload. Binds loopback only and accepts sockets only
- * from pages it served itself (Origin check), so other web pages cannot drive it.
+ * the same contract as the Electron preload. Binds loopback only, answers only to its own
+ * host names, and accepts sockets only from pages it served itself (Origin check), so other
+ * web pages cannot drive it or read from it.
  */
 export function startWebServer(core: SalvoCore, rendererDir: string, port: number): Promise<RunningServer> {
+  const portOf = () => (http.address() as AddressInfo).port
   const http: Server = createServer((req, res) => {
-    if (isAssetRequest(req)) serveAsset((name) => core.assetFile(name), req, res)
+    if (!isOwnHost(req.headers.host, portOf())) {
+      res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`Salvo answers only at http://${LOOPBACK}:${portOf()}/`)
+      return
+    }
+    if (isAssetRequest(req)) serveAsset((role, name) => core.assetFile(role, name), req, res)
     else serveStatic(rendererDir, req, res)
   })
   http.on('clientError', (_err, socket) => socket.destroy())
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
+  // One server per role: the role (from the path) is known before the first frame, so each
+  // role's frame limit applies from the frame header on, before anything is parsed.
+  const servers: Record<ViewRole, WebSocketServer> = {
+    gm: new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES.gm, perMessageDeflate: false }),
+    player: new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES.player, perMessageDeflate: false }),
+  }
 
   http.on('upgrade', (req, socket, head) => {
     // A client that resets mid-handshake must not take the server down with it.
     socket.on('error', () => socket.destroy())
-    let role: ViewRole | null = null
-    try {
-      role = roleFromPath(new URL(req.url ?? '/', `http://${LOOPBACK}`).pathname)
-    } catch {
-      role = null
-    }
-    const { port: actual } = http.address() as AddressInfo
+    const path = pathOf(req)
+    const role = path === null ? null : roleFromPath(path)
+    const actual = portOf()
     const allowed = [`http://${LOOPBACK}:${actual}`, `http://localhost:${actual}`]
-    if (!role || !allowed.includes(req.headers.origin ?? '')) {
+    if (!role || !allowed.includes(req.headers.origin ?? '') || !isOwnHost(req.headers.host, actual)) {
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(core, ws, role))
+    if (servers[role].clients.size >= MAX_WINDOWS[role]) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n')
+      return
+    }
+    servers[role].handleUpgrade(req, socket, head, (ws) => attach(core, ws, role))
   })
 
   return new Promise((resolve, reject) => {
     http.once('error', reject)
     http.listen(port, LOOPBACK, () => {
-      const { port: actual } = http.address() as AddressInfo
+      const actual = portOf()
       resolve({
         url: `http://${LOOPBACK}:${actual}`,
         port: actual,
         close: () =>
           new Promise<void>((done) => {
-            for (const c of wss.clients) c.terminate()
-            wss.close()
+            for (const wss of Object.values(servers)) {
+              for (const c of wss.clients) c.terminate()
+              wss.close()
+            }
             http.close(() => done())
             http.closeAllConnections()
           }),
@@ -81,7 +126,13 @@ export function startWebServer(core: SalvoCore, rendererDir: string, port: numbe
 
 function attach(core: SalvoCore, ws: WebSocket, role: ViewRole): void {
   const send = (reply: WireReply) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(reply))
+    if (ws.readyState !== ws.OPEN) return
+    if (ws.bufferedAmount > MAX_UNREAD_BYTES[role]) {
+      // 1013 "try again later": the page's own reconnect brings it back with a fresh snapshot.
+      ws.close(1013, 'too much unread')
+      return
+    }
+    ws.send(JSON.stringify(reply))
   }
   const connection = core.connect(role, (message) => send({ kind: 'push', message }))
   ws.on('message', (data, isBinary) => {

@@ -61,7 +61,7 @@ export function playerPreview(gm: ViewState): ViewState {
 }
 
 /** A transport that asks nothing: the preview's records are set from the GM's, and its images load as the GM's do. */
-export function previewTransport(assetUrl: SalvoApi['assetUrl']): Transport {
-  const api = { subscribe: () => () => undefined, assetUrl } as Partial<SalvoApi>
-  return { api: api as SalvoApi, onStatus: () => () => undefined }
+export function previewTransport(assetUrl: Transport['assetUrl']): Transport {
+  const api = { subscribe: () => () => undefined } as Partial<SalvoApi>
+  return { api: api as SalvoApi, assetUrl, onStatus: () => () => undefined }
 }

@@ -104,7 +104,7 @@ export class CampaignView {
 
   /** Where this window loads a stored scene image from (the shells serve it differently). */
   assetUrl(image: Pick<SceneImage, 'hash' | 'ext'>): string {
-    return this.transport.api.assetUrl(image)
+    return this.transport.assetUrl(image)
   }
 
   /** Sends one command; failures land in `error` for the toast, and come back to the caller. */

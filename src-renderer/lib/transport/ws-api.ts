@@ -1,12 +1,17 @@
 import { REQUEST_NAMES, type RequestName, type SalvoApi, type ServerMessage } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
-import { assetHttpPath } from '../../../src-shared/scene-assets'
+import { assetPath, type AssetName } from '../../../src-shared/scene-assets'
 import type { ViewRole } from '../../../src-shared/views'
 
 export type LinkStatus = 'connecting' | 'open' | 'closed'
 
 export interface Transport {
   readonly api: SalvoApi
+  /**
+   * Where this window loads a stored picture from: its role's route on its own page's origin,
+   * the same path in both shells. Pure: it asks the core nothing.
+   */
+  assetUrl(image: AssetName): string
   /** Called with the link's status now and on every change; returns an unsubscribe. */
   onStatus(listener: (status: LinkStatus) => void): () => void
 }
@@ -84,14 +89,13 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
     })
 
   const api = Object.fromEntries(REQUEST_NAMES.map((n) => [n, (input: unknown) => call(n, input)])) as unknown as SalvoApi
-  // A path on the page's own origin: the server answers it from the open campaign's folder.
-  api.assetUrl = (image) => `${origin}${assetHttpPath(image)}`
   api.subscribe = (listener) => {
     listeners.add(listener)
     return () => listeners.delete(listener)
   }
   return {
     api,
+    assetUrl: (image) => `${origin}${assetPath(role, image)}`,
     onStatus(listener) {
       statusListeners.add(listener)
       listener(status)

@@ -44,7 +44,7 @@ describe('campaign files carry their scene images', () => {
     const assetsDir = join(away.dataDir, 'campaigns', summary.id, 'assets')
     expect(readdirSync(assetsDir).sort()).toEqual(Object.keys(parsed.assets).sort())
     expect(readFileSync(join(assetsDir, `${sha(png)}.png`)).equals(png)).toBe(true)
-    expect(away.core.assetFile(`${sha(jpg)}.jpg`)).toBe(join(assetsDir, `${sha(jpg)}.jpg`))
+    expect(away.core.assetFile('gm', `${sha(jpg)}.jpg`)).toBe(join(assetsDir, `${sha(jpg)}.jpg`))
     const again = await away.gm.must('exportCampaign', undefined)
     expect(again).toEqual(exported)
 
@@ -53,7 +53,7 @@ describe('campaign files carry their scene images', () => {
     await away.gm.command('history/undo', {})
     const [dock] = await scenes(away.gm)
     expect(dock!.image?.hash).toBe(sha(old))
-    expect(away.core.assetFile(`${sha(old)}.png`)).not.toBeNull()
+    expect(away.core.assetFile('gm', `${sha(old)}.png`)).not.toBeNull()
   })
 
   it('a campaign without images exports with no assets field at all', async () => {

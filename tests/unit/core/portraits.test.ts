@@ -87,7 +87,7 @@ describe('portraits', () => {
     await b.gm.must('importCampaign', file)
     const raider = (await b.gm.must('snapshot', undefined)).records.find((r): r is CombatantView => r.typeName === 'combatant' && r.name === 'Raider')!
     expect(raider.portrait).toEqual({ hash: sha(face), ext: 'png' })
-    expect(b.core.assetFile(`${sha(face)}.png`)).not.toBeNull()
+    expect(b.core.assetFile('gm', `${sha(face)}.png`)).not.toBeNull()
   })
 
   it('are the GM\'s to import: the player window may not', async () => {

@@ -84,7 +84,7 @@ describe('importSceneImage', () => {
     expect(readdirSync(s.assetsDir)).toEqual([`${sha(png)}.png`])
     expect(readFileSync(join(s.assetsDir, `${sha(png)}.png`)).equals(png)).toBe(true)
     expect((await s.readScene()).image).toEqual(r.ok && r.value)
-    expect(s.core.assetFile(`${sha(png)}.png`)).toBe(join(s.assetsDir, `${sha(png)}.png`))
+    expect(s.core.assetFile('gm', `${sha(png)}.png`)).toBe(join(s.assetsDir, `${sha(png)}.png`))
   })
 
   it('is content-addressed: the same image again stores nothing new', async () => {
@@ -172,12 +172,12 @@ describe('importSceneImage', () => {
     const png = makePng(3, 3)
     await s.send(png)
     const name = `${sha(png)}.png`
-    expect(s.core.assetFile(name)).not.toBeNull()
+    expect(s.core.assetFile('gm', name)).not.toBeNull()
     for (const bad of [`${sha(png)}.jpg`, `${sha(png).toUpperCase()}.png`, `../${name}`, `${name}/`, `${sha(png).slice(1)}.png`, `x${name}`]) {
-      expect(s.core.assetFile(bad)).toBeNull()
+      expect(s.core.assetFile('gm', bad)).toBeNull()
     }
     // Another campaign open: the first one's image is out of reach.
     await s.gm.must('createCampaign', { name: 'Elsewhere' })
-    expect(s.core.assetFile(name)).toBeNull()
+    expect(s.core.assetFile('gm', name)).toBeNull()
   })
 })

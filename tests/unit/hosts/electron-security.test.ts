@@ -169,7 +169,7 @@ describe('Electron security checklist', () => {
     await import('../../../src-main/hosts/electron/preload')
     expect([...electron.exposed.keys()]).toEqual(['salvo'])
     const api = electron.exposed.get('salvo') as Record<string, unknown>
-    expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'assetUrl', 'subscribe'].sort())
+    expect(Object.keys(api).sort()).toEqual([...REQUEST_NAMES, 'subscribe'].sort())
     expect(Object.values(api)).not.toContain(electron.ipcRenderer)
     expect(Object.values(api).every((v) => typeof v === 'function')).toBe(true)
   })

@@ -3,10 +3,9 @@ import { connect } from 'node:net'
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
-import { resolveProtocolAsset } from '../../../src-main/hosts/asset-request'
-import { ELECTRON_CSP } from '../../../src-main/hosts/electron/window-options'
+import { resolveAssetRequest } from '../../../src-main/hosts/asset-request'
 import { startWebServer, type RunningServer } from '../../../src-main/hosts/web/web-server'
-import { assetHttpPath, assetProtocolUrl } from '../../../src-shared/scene-assets'
+import { assetPath } from '../../../src-shared/scene-assets'
 import type { SceneRecord } from '../../../src-shared/records'
 import { attachWindow, tickingClock } from '../helpers/core-window'
 import { makeJpeg, makePng } from '../helpers/images'
@@ -42,7 +41,7 @@ async function campaignWithImage(name: string, bytes: Buffer, fileName = 'map.pn
 /** The status line for a request sent byte for byte (fetch would normalise `..` away first). */
 function rawStatus(path: string): Promise<string> {
   return new Promise((resolve) => {
-    const s = connect(server.port, '127.0.0.1', () => s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`))
+    const s = connect(server.port, '127.0.0.1', () => s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`))
     let data = ''
     s.on('data', (d) => (data += d.toString()))
     s.on('close', () => resolve(data.split('\r\n')[0] ?? ''))
@@ -54,7 +53,7 @@ describe('browser mode serves scene images', () => {
   it('a stored PNG and JPEG: 200, the right type, long cache, the exact bytes', async () => {
     const png = makePng(40, 30)
     const image = await campaignWithImage('One', png)
-    const r = await fetch(`${server.url}${assetHttpPath(image)}`)
+    const r = await fetch(`${server.url}${assetPath('gm', image)}`)
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toBe('image/png')
     expect(r.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/)
@@ -67,7 +66,7 @@ describe('browser mode serves scene images', () => {
       fileName: 'b.jpg',
       dataBase64: jpg.toString('base64'),
     })
-    expect((await fetch(`${server.url}${assetHttpPath(second)}`)).headers.get('content-type')).toBe('image/jpeg')
+    expect((await fetch(`${server.url}${assetPath('gm', second)}`)).headers.get('content-type')).toBe('image/jpeg')
   })
 
   it('404s unknown hashes, wrong extensions, traversal attempts and odd methods', async () => {
@@ -94,43 +93,43 @@ describe('browser mode serves scene images', () => {
   it("another campaign's asset is a 404 while it is not the open one", async () => {
     const first = makePng(6, 6, 1)
     const image = await campaignWithImage('First', first)
-    expect((await fetch(`${server.url}${assetHttpPath(image)}`)).status).toBe(200)
+    expect((await fetch(`${server.url}${assetPath('gm', image)}`)).status).toBe(200)
     await campaignWithImage('Second', makePng(6, 6, 2))
-    expect((await fetch(`${server.url}${assetHttpPath(image)}`)).status).toBe(404)
+    expect((await fetch(`${server.url}${assetPath('gm', image)}`)).status).toBe(404)
   })
 })
 
-describe('Electron salvo-asset scheme resolver', () => {
+describe('the one picture resolver both shells use', () => {
   const hash = 'a'.repeat(64)
-  const lookup = (name: string) => (name === `${hash}.webp` ? `/data/campaigns/x/assets/${name}` : null)
+  const lookup = (role: string, name: string) => (name === `${hash}.webp` ? `/data/campaigns/x/assets/${role}-${name}` : null)
 
-  it('maps a well-formed URL to the open campaign file with its type', () => {
-    expect(assetProtocolUrl({ hash, ext: 'webp' })).toBe(`salvo-asset://campaign/${hash}.webp`)
-    expect(resolveProtocolAsset(`salvo-asset://campaign/${hash}.webp`, lookup)).toEqual({
+  it('maps each role\'s route to the core\'s lookup for that role, with its type', () => {
+    expect(assetPath('gm', { hash, ext: 'webp' })).toBe(`/campaign-assets/${hash}.webp`)
+    expect(assetPath('player', { hash, ext: 'webp' })).toBe(`/table-assets/${hash}.webp`)
+    expect(resolveAssetRequest(`/campaign-assets/${hash}.webp`, lookup)).toEqual({
       status: 200,
-      file: `/data/campaigns/x/assets/${hash}.webp`,
+      file: `/data/campaigns/x/assets/gm-${hash}.webp`,
       headers: expect.objectContaining({ 'content-type': 'image/webp', 'cache-control': expect.stringContaining('immutable') }),
     })
+    // What the table may see changes with the fog: its answers are never cached.
+    expect(resolveAssetRequest(`/table-assets/${hash}.webp`, lookup)).toEqual({
+      status: 200,
+      file: `/data/campaigns/x/assets/player-${hash}.webp`,
+      headers: expect.objectContaining({ 'cache-control': 'no-store' }),
+    })
+    expect(resolveAssetRequest(`/campaign-assets/${hash}.webp`, lookup, ['player'])).toEqual({ status: 404 })
   })
 
   it.each([
-    `salvo-asset://campaign/${hash}.png`,
-    `salvo-asset://campaign/${'b'.repeat(64)}.webp`,
-    `salvo-asset://other/${hash}.webp`,
-    `salvo-asset://campaign/../${hash}.webp`.replace('../', '..%2f'),
-    `salvo-asset://campaign/sub/${hash}.webp`,
-    `salvo-asset://campaign/${hash}.webp?v=1`,
-    `salvo-asset://user:pw@campaign/${hash}.webp`,
-    `file:///data/campaigns/x/assets/${hash}.webp`,
-    `http://campaign/${hash}.webp`,
-    'salvo-asset://campaign/%2e%2e%2fcampaign.json',
-    'not a url',
-  ])('404s %s', (url) => {
-    expect(resolveProtocolAsset(url, lookup)).toEqual({ status: 404 })
-  })
-
-  it('the window CSP lets images come from the scheme', () => {
-    const img = ELECTRON_CSP.split(';').find((d) => d.trim().startsWith('img-src'))!
-    expect(img.trim().split(/\s+/)).toContain('salvo-asset://campaign')
+    `/campaign-assets/${hash}.png`,
+    `/campaign-assets/${'b'.repeat(64)}.webp`,
+    `/other-assets/${hash}.webp`,
+    `/campaign-assets/..%2f${hash}.webp`,
+    `/campaign-assets/sub/${hash}.webp`,
+    `/table-assets/%2e%2e%2fcampaign.json`,
+    `/campaign-assets/${hash.toUpperCase()}.webp`,
+    '',
+  ])('404s %s', (path) => {
+    expect(resolveAssetRequest(path, lookup)).toEqual({ status: 404 })
   })
 })
