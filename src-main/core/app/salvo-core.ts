@@ -35,6 +35,7 @@ import { tableAssetNames } from '../projection/project-record'
 import { sessionInfo, undoLabels } from './session-info'
 import { LastCampaign } from './last-campaign'
 import { DisplayChoice, type DisplaySource } from './display-choice'
+import { lockDataFolder, type DataFolderLock } from '../persistence/data-folder-lock'
 
 export interface CoreOptions {
   readonly dataDir: string
@@ -50,6 +51,8 @@ export interface CoreOptions {
   readonly backupTimer?: IntervalTimer
   /** The desktop shell's screens, for choosing where the projector goes; absent in browser mode. */
   readonly displays?: DisplaySource
+  /** How this process names itself to a second Salvo that finds the data folder taken. */
+  readonly describeHolder?: () => { readonly what: string }
 }
 
 const TEN_MINUTES = 10 * 60 * 1000
@@ -94,6 +97,7 @@ export class SalvoCore {
   #stopRollingBackups: (() => void) | null = null
   /** The journal position the last backup of the open campaign holds. */
   #backedUpSeq = 0
+  #lock: DataFolderLock | null = null
 
   readonly #rulesets: RulesetRegistry
   readonly #recent: RecentCampaigns
@@ -109,10 +113,15 @@ export class SalvoCore {
     this.#now = options.now ?? (() => new Date())
   }
 
-  /** Reopens the campaign that was open last time, if any (a crash or restart resumes play). */
+  /**
+   * Takes the data folder (throws DataFolderInUseError, having changed nothing, when another
+   * Salvo holds it), then reopens the campaign that was open last time, if any (a crash or
+   * restart resumes play).
+   */
   async start(): Promise<void> {
     await this.#queue.run(async () => {
       this.#fs.mkdirp(this.options.dataDir)
+      this.#lock = await lockDataFolder(this.options.dataDir, this.options.describeHolder ?? (() => ({ what: 'a Salvo process' })))
       const last = this.#last.read()
       if (last && this.#repo.list().some((c) => c.id === last)) await this.#open(() => this.#repo.open(last))
     })
@@ -141,6 +150,25 @@ export class SalvoCore {
       await this.#campaign?.close()
       this.#campaign = null
       this.#engine = null
+      await this.#lock?.release()
+      this.#lock = null
+    })
+  }
+
+  /**
+   * Leaves the data folder the way a killed process does: no compaction, no closing backup,
+   * nothing written; timers stop and the folder's lock goes, as the OS would drop it. For tests
+   * that restart Salvo within one process; the app itself always shuts down.
+   */
+  async abandon(): Promise<void> {
+    await this.#queue.run(async () => {
+      if (this.#idleTimer) clearTimeout(this.#idleTimer)
+      this.#stopRollingBackups?.()
+      this.#campaign?.abandon()
+      this.#campaign = null
+      this.#engine = null
+      await this.#lock?.release()
+      this.#lock = null
     })
   }
 

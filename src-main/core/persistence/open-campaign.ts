@@ -93,6 +93,11 @@ export class OpenCampaign {
     this.fs.writeFileAtomic(this.paths.meta, JSON.stringify(this.summary()))
   }
 
+  /** Lets go of the journal's file handle and writes nothing: what a killed process leaves. */
+  abandon(): void {
+    this.journal.close()
+  }
+
   /** Compacts, then keeps a copy of the document as it stood at the end of the session. */
   async close(): Promise<void> {
     await this.compact()

@@ -118,7 +118,12 @@ async function start(): Promise<void> {
     // The choice is saved before this runs, so the placement reads it.
     chosen: () => onDisplaysChanged(),
   }
-  const started = new SalvoCore({ dataDir: path.join(app.getPath('userData'), 'salvo-data'), resourcesDir, displays })
+  const started = new SalvoCore({
+    dataDir: path.join(app.getPath('userData'), 'salvo-data'),
+    resourcesDir,
+    displays,
+    describeHolder: () => ({ what: 'the Salvo desktop app' }),
+  })
   core = started
   installAssetProtocol(session.defaultSession, (role, name) => started.assetFile(role, name))
   await started.start()

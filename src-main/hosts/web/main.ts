@@ -14,9 +14,15 @@ async function main(): Promise<void> {
   const { dataDir, port, rendererDir } = parsed.options
   const here = path.dirname(fileURLToPath(import.meta.url))
   const renderer = path.resolve(rendererDir ?? path.join(here, '../renderer'))
-  const core = new SalvoCore({ dataDir: path.resolve(dataDir), resourcesDir: path.resolve(here, '../../resources') })
+  let address = 'starting up'
+  const core = new SalvoCore({
+    dataDir: path.resolve(dataDir),
+    resourcesDir: path.resolve(here, '../../resources'),
+    describeHolder: () => ({ what: `Salvo browser mode (${address})` }),
+  })
   await core.start()
   const server = await startWebServer(core, renderer, port)
+  address = `GM console at ${server.url}/`
   console.log(`Salvo is running (data: ${path.resolve(dataDir)})`)
   console.log(`  GM console:    ${server.url}/`)
   console.log(`  Player screen: ${server.url}/player`)

@@ -56,6 +56,7 @@ describe('renaming a campaign', () => {
     await first.gm.must('createCampaign', { name: 'Night one', seed: 's', rulesetId: 'generic-d100' })
     await first.gm.command('campaign/rename', { name: 'Night two' })
     // No shutdown: the journal alone must carry it.
+    await first.core.abandon()
     const second = await startCore({ dataDir })
     expect((await second.gm.must('session', undefined)).campaign?.name).toBe('Night two')
   })

@@ -23,10 +23,11 @@ function screens(): DisplaySource & { readonly picks: (number | null)[]; plugged
 describe("the projector's screen (desktop app)", () => {
   it('lists the screens, saves the choice across restarts, and has the shell move the window at once', async () => {
     const source = screens()
-    const { gm, dataDir } = await startCore({ displays: source })
+    const { core, gm, dataDir } = await startCore({ displays: source })
     expect(await gm.must('listDisplays', undefined)).toEqual({ available: true, displays: source.plugged, chosen: null })
     expect((await gm.must('chooseDisplay', { displayId: 7 })).chosen).toBe(7)
     expect(source.picks).toEqual([7])
+    await core.shutdown()
     const again = await startCore({ dataDir, displays: source })
     expect(again.core.projectorDisplay()).toBe(7)
     expect((await again.gm.must('listDisplays', undefined)).chosen).toBe(7)

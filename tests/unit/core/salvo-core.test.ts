@@ -81,6 +81,7 @@ describe('SalvoCore', () => {
     await gm.conn.request('createCampaign', { name: 'Night one' })
     await gm.conn.request('dispatch', cmd('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 50 }, 'a1'))
     // No shutdown: the process "dies" here. A second core on the same folder picks up.
+    await first.abandon()
     const second = new SalvoCore({ dataDir })
     await second.start()
     const again = window(second, 'gm')
@@ -127,6 +128,7 @@ describe('SalvoCore when opening goes wrong', () => {
     const id = created.ok ? created.value.id : ''
     // A checksum-valid entry whose event is malformed (no `results` array).
     const json = JSON.stringify({ seq: 1, commandId: 'x', commandType: 'encounter/rollInitiative', label: 'x', events: [{ type: 'initiative/rolled', encounterId: 'encounter:n9' }] })
+    await core.abandon()
     appendFileSync(`${dataDir}/campaigns/${id}/journal.log`, `${crc32Hex(json)} ${json}\n`)
     const again = new SalvoCore({ dataDir })
     await expect(again.start()).resolves.toBeUndefined()
@@ -198,9 +200,11 @@ describe('SalvoCore when opening goes wrong', () => {
       .poll(() => gm.messages.some((m) => m.kind === 'session' && m.session.warning?.includes('ENOSPC')), { timeout: 2000 })
       .toBe(true)
     // Nothing was lost: a fresh core replays the journal.
+    await core.abandon()
     const again = new SalvoCore({ dataDir })
     await again.start()
     const snap = await window(again, 'gm').conn.request('snapshot', undefined)
     expect(snap.ok && snap.value.records.some((r) => r.typeName === 'combatant')).toBe(true)
+    await again.shutdown()
   })
 })

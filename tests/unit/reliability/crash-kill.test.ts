@@ -4,7 +4,7 @@ import seedrandom from 'seedrandom'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { CommandDraft } from '../../../src-shared/commands'
 import type { ViewRecord } from '../../../src-shared/views'
-import { SalvoServer } from '../../e2e/fixtures/salvo-server'
+import { SalvoServer, type SpawnOutcome } from '../../e2e/fixtures/salvo-server'
 import { WsGmClient } from '../../support/ws-gm-client'
 
 /**
@@ -20,6 +20,8 @@ import { WsGmClient } from '../../support/ws-gm-client'
  */
 
 const KILLS = process.env['SALVO_STRESS'] ? 200 : 20
+/** Rounds of the two-process case: a second copy refused mid-stream, a kill, two copies racing for the folder. */
+const TWO_PROCESS_ROUNDS = process.env['SALVO_STRESS'] ? 40 : 5
 const built = existsSync(resolve('out/web/main.js'))
 
 type Rng = () => number
@@ -127,5 +129,81 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
     // Every kill after the window caught up came back at a version it had seen, so its state was compared.
     expect(quietKills).toBeGreaterThan(0)
     expect(compared).toBeGreaterThanOrEqual(quietKills)
+  }, 600_000)
+
+  it(`two copies on one data folder, ${TWO_PROCESS_ROUNDS} rounds: the second is refused naming the first and changes nothing; after a kill, of two copies racing exactly one takes the folder and every acknowledged command is there`, async () => {
+    server = await SalvoServer.start()
+    const rng = seedrandom('two-copies')
+    let n = 0
+    const problems: string[] = []
+    let refusedMidStream = 0
+    let acknowledged = 0
+    const gm0 = await WsGmClient.connect(server.url)
+    const made = await gm0.request('createCampaign', { name: 'Two copies', seed: 'two', rulesetId: 'compound-x' })
+    if (!made.ok) throw new Error(made.error.message)
+    gm0.close()
+    for (let round = 0; round < TWO_PROCESS_ROUNDS; round++) {
+      const gm = await WsGmClient.connect(server.url)
+      await gm.resync()
+      let maxAcked = 0
+      let stop = false
+      const stream = (async () => {
+        while (!stop) {
+          const r = await gm.request('dispatch', randomCommand(rng, [...gm.view!.records.values()], ++n))
+          if (r.ok) {
+            acknowledged++
+            maxAcked = Math.max(maxAcked, r.value.version)
+          } else if (r.error.code === 'ws/closed') stop = true
+        }
+      })()
+      await new Promise((r) => setTimeout(r, 20 + rng() * 150))
+      // A second copy started while the first is busy: refused at once, naming the first.
+      const second = await SalvoServer.spawnOn(server.dataDir)
+      if (second.kind === 'started') {
+        problems.push(`round ${round}: a second copy started on a folder in use`)
+        second.child.kill('SIGKILL')
+      } else {
+        refusedMidStream++
+        const named = second.output.includes(`in use by Salvo browser mode (GM console at ${server.url}/) (process ${server.pid},`)
+        if (second.code !== 1 || !named) problems.push(`round ${round}: the refusal did not name the first copy (exit ${second.code}): ${second.output}`)
+      }
+      await new Promise((r) => setTimeout(r, rng() * 100))
+      if (rng() < 0.5) {
+        stop = true
+        await stream
+      }
+      await server.kill('SIGKILL')
+      stop = true
+      await stream
+      gm.close()
+
+      // Two copies race for the folder the killed one left: exactly one takes it.
+      const race = await Promise.all([SalvoServer.spawnOn(server.dataDir), SalvoServer.spawnOn(server.dataDir)])
+      const winners = race.filter((o): o is Extract<SpawnOutcome, { kind: 'started' }> => o.kind === 'started')
+      const losers = race.filter((o) => o.kind === 'refused')
+      if (winners.length !== 1) {
+        problems.push(`round ${round}: ${winners.length} copies took the folder`)
+        for (const w of winners) w.child.kill('SIGKILL')
+        break
+      }
+      const winner = winners[0]!
+      if (!losers[0]!.output.includes(`(process ${winner.child.pid},`)) problems.push(`round ${round}: the loser did not name the winner: ${losers[0]!.output}`)
+      server.adopt(winner.child, winner.port)
+
+      const after = await WsGmClient.connect(server.url)
+      const session = await after.request('session', undefined)
+      if (!session.ok || !session.value.campaign || session.value.problem) {
+        problems.push(`round ${round}: the campaign did not open again (${JSON.stringify(session.ok ? session.value.problem : session.error)})`)
+      } else {
+        const view = await after.resync()
+        if (view.version < maxAcked) problems.push(`round ${round}: reopened at version ${view.version}, but version ${maxAcked} was acknowledged`)
+        const before = gm.seen.get(view.version)
+        if (before !== undefined && before !== WsGmClient.recordsJson(view)) problems.push(`round ${round}: the state at version ${view.version} differs from what the GM was shown`)
+      }
+      after.close()
+    }
+    expect(problems).toEqual([])
+    expect(refusedMidStream).toBe(TWO_PROCESS_ROUNDS)
+    expect(acknowledged).toBeGreaterThan(TWO_PROCESS_ROUNDS)
   }, 600_000)
 })
