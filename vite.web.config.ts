@@ -10,7 +10,7 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'lowdb', 'seedrandom', 'ws', 'zod'],
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'lowdb', 'seedrandom', 'sharp', 'ws', 'zod'],
       output: { entryFileNames: 'main.js', format: 'es' },
     },
   },

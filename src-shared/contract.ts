@@ -57,6 +57,11 @@ export interface SessionInfo {
   readonly problem: OpenProblem | null
   /** A storage problem the GM should know about while play goes on (e.g. a full disk). */
   readonly warning: string | null
+  /**
+   * What the GM should know about the open campaign since it opened, in words: a damaged last
+   * journal line set aside, a picture the table cannot be sent. GM only; the window may hide one.
+   */
+  readonly notices: readonly string[]
   /** Whether undo/redo have something to walk (labels for the buttons' tooltips). */
   readonly undoLabel: string | null
   readonly redoLabel: string | null

@@ -90,8 +90,27 @@ export interface CombatantView {
   readonly portrait?: Pick<SceneImage, 'hash' | 'ext'>
 }
 
-/** What a window may hold: the domain records, with combatants in their projected form. */
-export type ViewRecord = Exclude<DomainRecord, CombatantRecord> | CombatantView
+/**
+ * What the table is sent of a scene's picture (the core decides): the GM's own file when the fog
+ * covers none of it, a copy with the fogged pixels painted over, or — while that copy is being
+ * made, or if the file cannot be read to make one — nothing.
+ */
+export type TablePicture =
+  | { readonly kind: 'original' }
+  | { readonly kind: 'masked'; readonly name: Pick<SceneImage, 'hash' | 'ext'> }
+  | { readonly kind: 'pending' }
+  | { readonly kind: 'unavailable' }
+
+/**
+ * A scene as a window holds it. The table's may come with its picture withheld: the size (so
+ * the map is laid out the same) and whether a masked copy is on its way.
+ */
+export type SceneView = SceneRecord & {
+  readonly withheldImage?: { readonly width: number; readonly height: number; readonly coming: boolean }
+}
+
+/** What a window may hold: the domain records, with combatants and scenes in their projected form. */
+export type ViewRecord = Exclude<DomainRecord, CombatantRecord | SceneRecord> | CombatantView | SceneView
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */
@@ -130,7 +149,21 @@ export function playerCombatantView(gm: CombatantView, orderKey: number | null):
   return { ...base, numbers: { kind: 'secret', band }, initiative: gm.initiative === null ? null : 'secret', standing: null }
 }
 
-/** The scene in play as the table gets it: the image by its content name only — the GM's file name ("ambush-route.png") is the GM's. */
-export function playerScene(scene: SceneRecord): SceneRecord {
-  return scene.image ? { ...scene, image: { ...scene.image, fileName: '' } } : scene
+/**
+ * The scene in play as the table gets it: the picture the core chose for it (by its content name
+ * only — the GM's file name "ambush-route.png" is the GM's). The GM's projector preview passes
+ * nothing: it shows the GM's own file under the fog it draws, on the GM's screen.
+ */
+export function playerScene(scene: SceneRecord, picture: TablePicture = { kind: 'original' }): SceneView {
+  const image = scene.image
+  if (!image) return scene
+  switch (picture.kind) {
+    case 'original':
+      return { ...scene, image: { ...image, fileName: '' } }
+    case 'masked':
+      return { ...scene, image: { hash: picture.name.hash, ext: picture.name.ext, width: image.width, height: image.height, fileName: '' } }
+    case 'pending':
+    case 'unavailable':
+      return { ...scene, image: null, withheldImage: { width: image.width, height: image.height, coming: picture.kind === 'pending' } }
+  }
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test'
+import { makePng } from '../unit/helpers/images'
 import { BattleMapPage, type Metres } from './pages/battle-map'
 
 test('fog and the projector: the table sees only revealed tokens (the others never reach it), B blanks the screen and back, follow centres on whoever acts', async ({ gm, player }) => {
@@ -82,4 +83,59 @@ test('fog and the projector: the table sees only revealed tokens (the others nev
       .toBeLessThan(2)
     await gm.nextTurn()
   }
+})
+
+test('a fogged map reaches the table as a copy with the fog painted in: only the revealed room has pixels, and the GM\'s file is not the table\'s to load', async ({ gm, player }) => {
+  await gm.page.setViewportSize({ width: 1366, height: 768 })
+  await player.page.setViewportSize({ width: 1280, height: 720 })
+  await gm.createCampaign('Vault', 'vault-seed', 'compound-x')
+  const map = new BattleMapPage(gm.page)
+  const table = new BattleMapPage(player.page)
+  await map.openOn('Vault')
+  // 500 × 400 px at the new scene's 50 px a metre: a 10 × 8 m map of one colour, nowhere black.
+  await map.importImage('vault-secret.png', 'image/png', makePng(500, 400, 11))
+  const gmHref = (await map.root.getByTestId('scene-background').getAttribute('href'))!
+  expect(gmHref).toMatch(/\/campaign-assets\/[0-9a-f]{64}\.png$/)
+
+  await map.root.getByTestId('fog-tool').click()
+  await map.root.getByTestId('fog-hide-all').click()
+  await map.fogDrag({ x: 1, y: 1 }, { x: 4, y: 3 })
+  await map.root.getByTestId('fog-tool').click()
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'revealed' })).toHaveCount(1)
+
+  // The table's picture is another file: the core's copy for this fog.
+  const tableBackground = table.root.getByTestId('scene-background')
+  await expect(tableBackground).toHaveAttribute('href', /\/table-assets\/[0-9a-f]{64}\.png$/)
+  const tableHref = (await tableBackground.getAttribute('href'))!
+  expect(tableHref.split('/').pop()).not.toBe(gmHref.split('/').pop())
+  if (process.env['SALVO_SHOTS']) await player.page.screenshot({ path: `${process.env['SALVO_SHOTS']}/fog-map-player.png` })
+
+  // Its pixels: the room as on the GM's map, everything else black.
+  const pixel = (src: string, x: number, y: number) =>
+    player.page.evaluate(
+      async ({ src, x, y }) => {
+        const img = new Image()
+        img.src = src
+        await img.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = img.naturalWidth
+        canvas.height = img.naturalHeight
+        const g = canvas.getContext('2d')!
+        g.drawImage(img, 0, 0)
+        return [...g.getImageData(x, y, 1, 1).data.slice(0, 3)].join(',')
+      },
+      { src, x, y },
+    )
+  const colour = await pixel(gmHref, 100, 100)
+  expect(colour).not.toBe('0,0,0')
+  expect(await pixel(tableHref, 100, 100)).toBe(colour)
+  expect(await pixel(tableHref, 400, 300)).toBe('0,0,0')
+  expect(await pixel(tableHref, 10, 10)).toBe('0,0,0')
+  // The GM's file by the table's route: refused, though its name is known.
+  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, gmHref.replace('/campaign-assets/', '/table-assets/'))).toBe(404)
+
+  // Reveal all: the table gets the GM's own file again.
+  await map.root.getByTestId('fog-tool').click()
+  await map.root.getByTestId('fog-reveal-all').click()
+  await expect(tableBackground).toHaveAttribute('href', gmHref.replace('/campaign-assets/', '/table-assets/'))
 })

@@ -28,15 +28,19 @@ test('portraits: picked on the card, drawn in the token on both screens (a hidde
   await expect(map.token('Ghost').getByTestId('token-portrait')).toHaveAttribute('href', ghostHref)
   if (process.env['SALVO_SHOTS']) await gm.page.screenshot({ path: `${process.env['SALVO_SHOTS']}/map-portraits.png` })
   const playerToken = player.page.locator('[data-testid="map-token"][data-name="Vex"]')
-  await expect(playerToken.getByTestId('token-portrait')).toHaveAttribute('href', href)
+  // The table asks by its own route, which serves only what its projection names.
+  const tableHref = href.replace('/campaign-assets/', '/table-assets/')
+  await expect(playerToken.getByTestId('token-portrait')).toHaveAttribute('href', tableHref)
   // The picture really loads from the campaign.
   const size = await player.page.evaluate(async (src) => {
     const img = new Image()
     img.src = src
     await img.decode()
     return `${img.naturalWidth}×${img.naturalHeight}`
-  }, href)
+  }, tableHref)
   expect(size).toBe('96×96')
+  // Ghost's picture is not the table's to load, even by its name.
+  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, ghostHref.replace('/campaign-assets/', '/table-assets/'))).toBe(404)
   expect(player.frames.some((f) => f.includes(ghostHref.split('/').pop()!.split('.')[0]!))).toBe(false)
   expect(player.frames.some((f) => f.includes('vex.png'))).toBe(false)
 

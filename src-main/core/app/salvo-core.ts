@@ -21,7 +21,10 @@ import { CampaignRepository } from '../persistence/campaign-repository'
 import { nodeDurableFs, type DurableFs } from '../persistence/durable-fs'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import { RecentCampaigns } from '../persistence/recent-campaigns'
-import { ViewChannel } from '../projection/view-channel'
+import { ViewChannel, type ProjectionEnv } from '../projection/view-channel'
+import { TableImages } from '../assets/table-images'
+import { sceneInPlay } from '../state/scene-in-play'
+import type { SceneRecord } from '../../../src-shared/records'
 import { RecordStore } from '../state/record-store'
 import { exportCampaign } from '../transfer/campaign-export'
 import { AssetStore } from '../assets/asset-store'
@@ -98,6 +101,10 @@ export class SalvoCore {
   /** The journal position the last backup of the open campaign holds. */
   #backedUpSeq = 0
   #lock: DataFolderLock | null = null
+  /** The open campaign's masked pictures for the table. */
+  #tableImages: TableImages | null = null
+  /** What the GM should know about this campaign since it opened (a cut journal line, a picture the table cannot get). */
+  #notices: string[] = []
 
   readonly #rulesets: RulesetRegistry
   readonly #recent: RecentCampaigns
@@ -145,14 +152,31 @@ export class SalvoCore {
 
   async shutdown(): Promise<void> {
     await this.#queue.run(async () => {
-      if (this.#idleTimer) clearTimeout(this.#idleTimer)
-      this.#stopRollingBackups?.()
-      await this.#campaign?.close()
-      this.#campaign = null
-      this.#engine = null
+      const campaign = this.#drop()
+      await campaign?.close()
       await this.#lock?.release()
       this.#lock = null
     })
+  }
+
+  /** Stops everything that works on the open campaign for it (timers, masked pictures) and lets go of it; returns it. */
+  #drop(): OpenCampaign | null {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#stopRollingBackups?.()
+    this.#stopRollingBackups = null
+    this.#tableImages?.dispose()
+    this.#tableImages = null
+    this.#notices = []
+    const campaign = this.#campaign
+    this.#campaign = null
+    this.#engine = null
+    return campaign
+  }
+
+  /** Resolves once the table's pictures of the open campaign are all made (tests wait on it). */
+  async tablePicturesSettled(): Promise<void> {
+    await this.#tableImages?.settled()
+    await this.#queue.idle()
   }
 
   /**
@@ -162,11 +186,7 @@ export class SalvoCore {
    */
   async abandon(): Promise<void> {
     await this.#queue.run(async () => {
-      if (this.#idleTimer) clearTimeout(this.#idleTimer)
-      this.#stopRollingBackups?.()
-      this.#campaign?.abandon()
-      this.#campaign = null
-      this.#engine = null
+      this.#drop()?.abandon()
       await this.#lock?.release()
       this.#lock = null
     })
@@ -195,7 +215,7 @@ export class SalvoCore {
       case 'dispatch':
         return this.#dispatch(input)
       case 'snapshot':
-        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#activeRuleset))
+        return ok(attached.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#projection))
       case 'listRulesets':
         return ok(this.#rulesets.list())
       case 'previewAttack':
@@ -273,8 +293,11 @@ export class SalvoCore {
     const asset = parseAssetFileName(name)
     const campaign = this.#campaign
     if (!asset || !campaign) return null
-    if (role === 'player' && !tableAssetNames(campaign.store).has(name)) return null
-    return new AssetStore(this.#fs, campaign.paths).fileOf(asset)
+    const stored = new AssetStore(this.#fs, campaign.paths)
+    if (role === 'gm') return stored.fileOf(asset)
+    if (!tableAssetNames(campaign.store, this.#projection.tablePicture).has(name)) return null
+    // A masked copy of a fogged map, or an original the table may see whole (a map without fog, a portrait).
+    return this.#tableImages?.fileOf(name) ?? stored.fileOf(asset)
   }
 
   #dispatch(input: unknown): Result<RequestResults['dispatch']> {
@@ -285,7 +308,9 @@ export class SalvoCore {
     if (!result.ok) return result
     // New or edited items change cards everywhere: give every window a fresh projection.
     if (result.value.contentChanged) this.#resetViews()
-    else for (const a of this.#attached) a.channel.publish(campaign.store, result.value.changes, campaign.seq, this.#activeRuleset)
+    else for (const a of this.#attached) a.channel.publish(campaign.store, result.value.changes, campaign.seq, this.#projection)
+    // A table that connects later should find the scene in play's masked picture already made.
+    if (result.value.changes.some((c) => c.id.startsWith('scene:'))) this.#prepareTablePicture(campaign)
     // A rename (or its undo) shows in every title and in the campaign list at once.
     const renamed = result.value.changes.some((c) => c.id === 'campaign')
     if (renamed) this.#writeMeta(campaign)
@@ -302,12 +327,7 @@ export class SalvoCore {
    * fresh snapshot, so no screen keeps showing a campaign that is no longer open.
    */
   async #open(load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
-    if (this.#idleTimer) clearTimeout(this.#idleTimer)
-    this.#stopRollingBackups?.()
-    this.#stopRollingBackups = null
-    const previous = this.#campaign
-    this.#campaign = null
-    this.#engine = null
+    const previous = this.#drop()
     const outcome = await this.#switchTo(previous, load)
     this.#broadcastSession()
     this.#resetViews()
@@ -345,6 +365,14 @@ export class SalvoCore {
     this.#engine = new CampaignEngine(campaign, ruleset)
     this.#problem = null
     this.#warning = null
+    this.#notices = [...campaign.openNotices]
+    this.#tableImages = new TableImages(this.#fs, campaign.paths, () => campaign.store.ofType('scene'), (sceneId) => this.#tablePictureReady(campaign, sceneId))
+    try {
+      this.#tableImages.prune()
+    } catch (e) {
+      console.error(`Salvo could not tidy ${campaign.paths.dir}/table-images: ${(e as Error).message}`)
+    }
+    this.#prepareTablePicture(campaign)
     try {
       this.#last.write(campaign.id)
       this.#recent.markOpened(campaign.id, this.#now())
@@ -395,7 +423,7 @@ export class SalvoCore {
   #resetViews(): void {
     for (const a of this.#attached) {
       a.channel.reset()
-      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#activeRuleset) })
+      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#projection) })
     }
   }
 
@@ -410,8 +438,39 @@ export class SalvoCore {
     }
   }
 
+  /** Adds a notice for the GM (once), and tells the GM's windows. */
+  #notice(message: string): void {
+    if (this.#notices.includes(message)) return
+    this.#notices = [...this.#notices, message]
+    this.#broadcastSession()
+  }
+
   #session(role: ViewRole): SessionInfo {
-    return sessionInfo(role, this.#campaign, this.#problem, this.#warning)
+    return sessionInfo(role, this.#campaign, this.#problem, this.#warning, this.#notices)
+  }
+
+  /** What projections need beyond the records: the ruleset for the GM's cards, the table's pictures. */
+  get #projection(): ProjectionEnv {
+    const pictures = this.#tableImages
+    return { ruleset: this.#activeRuleset, tablePicture: pictures ? (scene) => pictures.resolve(scene) : undefined }
+  }
+
+  /** Starts masking the scene in play's picture for the table, if it needs it and nobody asked yet. */
+  #prepareTablePicture(campaign: OpenCampaign): void {
+    const scene = sceneInPlay(campaign.store)
+    if (scene) this.#tableImages?.resolve(scene)
+  }
+
+  /** A scene's masked picture is ready: the table gets its scene again, now naming it. */
+  #tablePictureReady(campaign: OpenCampaign, sceneId: SceneRecord['id']): void {
+    void this.#queue.run(() => {
+      const scene = campaign.store.get(sceneId)
+      if (this.#campaign !== campaign || scene?.typeName !== 'scene') return
+      const unreadable = scene.image ? this.#tableImages?.resolve(scene).kind === 'unavailable' : false
+      if (unreadable) this.#notice(`Salvo could not read ${scene.image!.fileName || 'the picture'} of ${scene.name} to hide what the fog covers, so the table sees this scene without its picture. Import the picture again (PNG, JPEG or WebP) to show it.`)
+      const change = { id: sceneId, from: scene, to: scene }
+      for (const a of this.#attached) if (a.channel.role === 'player') a.channel.publish(campaign.store, [change], campaign.seq, this.#projection)
+    })
   }
 
   /** The open campaign's ruleset, with the campaign's own content layered in. */

@@ -11,7 +11,7 @@ export function undoLabels(campaign: OpenCampaign | null): { undo: string | null
 }
 
 /** The session as one window may see it: problems, warnings and undo are the GM's. */
-export function sessionInfo(role: ViewRole, campaign: OpenCampaign | null, problem: OpenProblem | null, warning: string | null): SessionInfo {
+export function sessionInfo(role: ViewRole, campaign: OpenCampaign | null, problem: OpenProblem | null, warning: string | null, notices: readonly string[] = []): SessionInfo {
   const labels = role === 'gm' ? undoLabels(campaign) : { undo: null, redo: null }
   return {
     role,
@@ -19,6 +19,7 @@ export function sessionInfo(role: ViewRole, campaign: OpenCampaign | null, probl
     campaign: campaign ? (role === 'gm' ? campaign.summary() : { ...campaign.summary(), updatedAt: '' }) : null,
     problem: role === 'gm' ? problem : null,
     warning: role === 'gm' ? warning : null,
+    notices: role === 'gm' ? notices : [],
     undoLabel: labels.undo,
     redoLabel: labels.redo,
   }

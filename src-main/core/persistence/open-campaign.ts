@@ -28,6 +28,8 @@ export class OpenCampaign {
     private readonly now: () => Date,
     seq: number,
     pendingEntries: number,
+    /** What opening it found and repaired that the GM should hear of (a damaged last journal line set aside). */
+    readonly openNotices: readonly string[] = [],
   ) {
     this.#seq = seq
     this.#sinceCompaction = pendingEntries

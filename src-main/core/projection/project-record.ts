@@ -3,7 +3,8 @@ import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
-import { playerCombatantView, playerScene, publicCondition, type CombatantView, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { playerCombatantView, playerScene, publicCondition, type CombatantView, type TablePicture, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import { tablePictureWithoutCopies } from '../assets/fog-mask'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
@@ -22,6 +23,8 @@ export class ProjectionContext {
     readonly role: ViewRole,
     /** Renders the GM's combatant cards; absent, cards are left out. */
     readonly ruleset: Ruleset | null = null,
+    /** The table's picture of a scene (the open campaign's masked copies); absent, never an unmasked fogged one. */
+    readonly tablePicture: (scene: SceneRecord) => TablePicture = tablePictureWithoutCopies,
   ) {}
 
   #sceneInPlay: SceneRecord | null | undefined = undefined
@@ -121,7 +124,7 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm ? record : null
     case 'scene':
       // The table sees the scene in play, never the GM's other maps.
-      return gm ? record : record.active ? playerScene(record) : null
+      return gm ? record : record.active ? playerScene(record, ctx.tablePicture(record)) : null
     case 'token':
       return gm || playerSeesToken(record, ctx) ? record : null
     case 'areaMark':
@@ -168,8 +171,8 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
  * portraits of combatants the players may see. Built by projecting those records, so the asset
  * routes serve the table exactly what its snapshot would name, never more.
  */
-export function tableAssetNames(state: RecordReader): Set<string> {
-  const ctx = new ProjectionContext(state, 'player')
+export function tableAssetNames(state: RecordReader, tablePicture?: (scene: SceneRecord) => TablePicture): Set<string> {
+  const ctx = new ProjectionContext(state, 'player', null, tablePicture)
   const names = new Set<string>()
   const scene = ctx.sceneInPlay()
   const seen = scene ? projectRecord(scene, ctx) : null

@@ -4,7 +4,15 @@ import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/vie
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
 import type { Ruleset } from '../../rules/ruleset'
+import type { SceneRecord } from '../../../src-shared/records'
+import type { TablePicture } from '../../../src-shared/views'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
+
+/** What a projection pass needs beyond the records: the ruleset (GM cards) and the table's pictures. */
+export interface ProjectionEnv {
+  readonly ruleset?: Ruleset | null
+  readonly tablePicture?: (scene: SceneRecord) => TablePicture
+}
 
 interface Sent {
   readonly record: ViewRecord
@@ -36,10 +44,10 @@ export class ViewChannel {
   }
 
   /** The whole projection; resets what this window is believed to hold. */
-  snapshot(store: RecordStore, seq: number, ruleset: Ruleset | null = null): Snapshot {
+  snapshot(store: RecordStore, seq: number, env: ProjectionEnv = {}): Snapshot {
     this.#sent.clear()
     const version = this.#nextVersion(seq)
-    const ctx = new ProjectionContext(store, this.role, ruleset)
+    const ctx = new ProjectionContext(store, this.role, env.ruleset ?? null, env.tablePicture)
     const records: ViewRecord[] = []
     for (const r of store.values()) {
       const v = projectRecord(r, ctx)
@@ -58,12 +66,12 @@ export class ViewChannel {
   }
 
   /** Builds and sends the diff for the records a command changed. Returns it (or null if nothing changed for this window). */
-  publish(store: RecordStore, changes: readonly RecordChange[], seq: number, ruleset: Ruleset | null = null): RecordsDiff | null {
+  publish(store: RecordStore, changes: readonly RecordChange[], seq: number, env: ProjectionEnv = {}): RecordsDiff | null {
     // A window that has not had its snapshot yet has nothing a diff could apply to.
     if (this.#version < 0) return null
     const ids = new Set<string>(changes.map((c) => c.id))
     for (const id of dependentRecordIds(store, this.role, changes)) ids.add(id)
-    const ctx = new ProjectionContext(store, this.role, ruleset)
+    const ctx = new ProjectionContext(store, this.role, env.ruleset ?? null, env.tablePicture)
     const added: ViewRecord[] = []
     const updated: [ViewRecord, ViewRecord][] = []
     const removed: ViewRecordId[] = []

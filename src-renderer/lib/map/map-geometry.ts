@@ -1,4 +1,6 @@
-import type { SceneGrid, SceneRecord } from '../../../src-shared/records'
+import type { SceneGrid } from '../../../src-shared/records'
+import type { SceneView } from '../../../src-shared/views'
+import { pxPerMetre } from '../../../src-shared/scene-scale'
 
 /**
  * The maths of the battle map, kept out of the components so it can be tested without a DOM.
@@ -28,9 +30,7 @@ export const DEFAULT_FIELD_METRES: Size = { width: 40, height: 30 }
 export const MIN_ZOOM = 0.05
 export const MAX_ZOOM = 8
 
-export function pxPerMetre(grid: SceneGrid): number {
-  return grid.kind === 'square' ? grid.cellPx / grid.metresPerCell : grid.pxPerMetre
-}
+export { pxPerMetre }
 
 /** Token positions are metres from the image's top-left; the grid offset only moves the lines. */
 export function metresToPx(grid: SceneGrid, m: Point): Point {
@@ -44,8 +44,10 @@ export function pxToMetres(grid: SceneGrid, p: Point): Point {
 }
 
 /** The scene's drawing area in scene pixels: the image's, or the default field at this calibration. */
-export function sceneSizePx(scene: Pick<SceneRecord, 'image' | 'grid'>): Size {
+export function sceneSizePx(scene: Pick<SceneView, 'image' | 'grid' | 'withheldImage'>): Size {
   if (scene.image) return { width: scene.image.width, height: scene.image.height }
+  // The table's picture held back while its masked copy is made: the map keeps the picture's size.
+  if (scene.withheldImage) return { width: scene.withheldImage.width, height: scene.withheldImage.height }
   const s = pxPerMetre(scene.grid)
   return { width: DEFAULT_FIELD_METRES.width * s, height: DEFAULT_FIELD_METRES.height * s }
 }

@@ -10,6 +10,9 @@ import { int, pick } from '../../support/fuzz-mutate'
 import { STRESS } from '../../support/fuzz-run'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
+import { tempDir } from '../helpers/temp-dir'
+import { startWebServer } from '../../../src-main/hosts/web/web-server'
+import { namesIn, tableAssetLeaks } from '../../support/fuzz-asset-check'
 
 /**
  * Long random evenings on every ruleset, through every command type and the requests that
@@ -25,11 +28,20 @@ const RULESETS = ['compound-x', 'd10-difficulty', 'd20-two-action', '2d6-signifi
 const startCore = coresForTests()
 const accepted = new Set<CommandType>()
 const kinds = new Set<string>()
+/** Over all evenings: pictures fetched from the table's route, and fogged pixels found painted over. */
+const assetTotals = { fetched: 0, hiddenPixels: 0 }
 
 /** An evening, watched from a player window (or, to show the checks bite, from a second GM window). */
 async function evening(seed: string, rulesetId: string, steps: number, watch: 'player' | 'gm' = 'player') {
   const { core, gm } = await startCore()
   const player = attachWindow(core, watch)
+  // The table's pictures are fetched as a table page would, over HTTP from browser mode's server.
+  const server = await startWebServer(core, tempDir(), 0)
+  const fetchTableAsset = async (name: string) => {
+    const r = await fetch(`${server.url}/table-assets/${name}`)
+    return r.ok ? Buffer.from(await r.arrayBuffer()) : null
+  }
+  const everSent = new Set<string>()
   const rng = seedrandom(seed)
   const w = new World(rng, gm)
   const first = await gm.must('createCampaign', { name: 'Evening', seed, rulesetId })
@@ -43,7 +55,8 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   const requests: (() => Promise<ServerMessage[]>)[] = [
     async () => {
       const s = w.any(w.of('scene'))
-      if (s) await gm.request('importSceneImage', { sceneId: s.id, fileName: `map ${++n}.png`, dataBase64: makePng(int(rng, 4, 40), int(rng, 4, 40), ++n).toString('base64') })
+      // Big enough that a scene's fog often covers part of the picture, not all or none of it.
+      if (s) await gm.request('importSceneImage', { sceneId: s.id, fileName: `map ${++n}.png`, dataBase64: makePng(int(rng, 20, 160), int(rng, 20, 120), ++n).toString('base64') })
       return []
     },
     async () => {
@@ -84,12 +97,21 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     if (r.ok) accepted.add(type)
   }
   const check = async (step: string, answers: ServerMessage[] = []) => {
+    // The table's masked pictures are made off the command path; what the table holds is judged once they are.
+    await core.tablePicturesSettled()
     w.records = (await gm.must('snapshot', undefined)).records
     const sent = player.messages.slice(seen)
     seen = player.messages.length
     for (const m of sent) kinds.add(m.kind)
     // The player's own answers count like pushes: its snapshot resets what it holds, as a pushed one does.
     problems.push(...playerLeaks([...sent, ...answers], { secrets: w.secrets, gm: w.records }, holding).map((p) => `${seed} ${step}: ${p}`))
+    for (const name of namesIn([...sent, ...answers])) everSent.add(name)
+    if (watch === 'player') {
+      const assets = await tableAssetLeaks(fetchTableAsset, everSent, holding, w.records)
+      problems.push(...assets.problems.map((p) => `${seed} ${step}: ${p}`))
+      assetTotals.fetched += assets.fetched
+      assetTotals.hiddenPixels += assets.hiddenPixels
+    }
   }
   let seen = 0
   await check('start')
@@ -121,6 +143,7 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     last = type
     await check(`step ${i} (${type})`)
   }
+  await server.close()
   return { problems, secrets: w.secrets.size, messages: player.messages.length }
 }
 
@@ -155,6 +178,8 @@ describe('no GM-only data reaches the player window', () => {
 
   it('the evenings sent every kind of message and took every command type (so the checks checked something)', () => {
     expect([...kinds].sort()).toEqual(['diff', 'session', 'snapshot'])
+    console.log(`table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`)
+    expect(assetTotals.hiddenPixels).toBeGreaterThan(1000)
     expect(COMMAND_TYPES.filter((t) => !accepted.has(t))).toEqual([])
   })
 

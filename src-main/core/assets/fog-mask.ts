@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto'
+import { fogOf, isRevealed, type SceneFog } from '../../../src-shared/fog'
+import type { SceneGrid, SceneRecord } from '../../../src-shared/records'
+import { assetFileName, type AssetName } from '../../../src-shared/scene-assets'
+import { pxPerMetre } from '../../../src-shared/scene-scale'
+import type { TablePicture } from '../../../src-shared/views'
+
+/** A rectangle of whole image pixels. */
+export interface PixelBox {
+  readonly left: number
+  readonly top: number
+  readonly width: number
+  readonly height: number
+}
+
+/**
+ * The parts of a scene's image the fog keeps from the table, as whole-pixel boxes to paint
+ * over. Every fog step is an axis-aligned rectangle, so the edges of all of them cut the image
+ * into cells no edge crosses: inside a cell every point is decided alike, so testing its centre
+ * with the very `isRevealed` the projection uses decides the whole cell. A hidden cell is
+ * rounded outwards to whole pixels — a pixel the fog line crosses is painted over, never shown.
+ * Hidden cells are merged into runs along each row band, and equal runs of consecutive bands
+ * into one box, so a room-by-room reveal stays a few dozen boxes.
+ */
+export function hiddenBoxes(size: { readonly width: number; readonly height: number }, grid: SceneGrid, fog: SceneFog): PixelBox[] {
+  const scale = pxPerMetre(grid)
+  const cuts = (edges: number[], limit: number) =>
+    [...new Set([0, limit, ...edges.map((e) => Math.min(limit, Math.max(0, e * scale)))])].sort((a, b) => a - b)
+  const xs = cuts(fog.steps.flatMap((s) => [s.rect.x, s.rect.x + s.rect.w]), size.width)
+  const ys = cuts(fog.steps.flatMap((s) => [s.rect.y, s.rect.y + s.rect.h]), size.height)
+
+  const boxes: PixelBox[] = []
+  // Runs still growing downwards, by their column span.
+  let open = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+  for (let j = 0; j + 1 < ys.length; j++) {
+    const y0 = ys[j]!
+    const y1 = ys[j + 1]!
+    const cy = (y0 + y1) / 2 / scale
+    const runs: { left: number; right: number }[] = []
+    for (let i = 0; i + 1 < xs.length; i++) {
+      const x0 = xs[i]!
+      const x1 = xs[i + 1]!
+      if (isRevealed(fog, { x: (x0 + x1) / 2 / scale, y: cy })) continue
+      const left = Math.floor(x0)
+      const right = Math.ceil(x1)
+      const last = runs.at(-1)
+      if (last && last.right >= left) last.right = Math.max(last.right, right)
+      else runs.push({ left, right })
+    }
+    const top = Math.floor(y0)
+    const bottom = Math.ceil(y1)
+    const next = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+    for (const run of runs) {
+      const key = `${run.left}:${run.right}`
+      const growing = open.get(key)
+      if (growing && growing.bottom >= top) {
+        growing.bottom = Math.max(growing.bottom, bottom)
+        next.set(key, growing)
+        open.delete(key)
+      } else next.set(key, { ...run, top, bottom })
+    }
+    for (const done of open.values()) boxes.push(toBox(done))
+    open = next
+  }
+  for (const done of open.values()) boxes.push(toBox(done))
+  return boxes.sort((a, b) => a.top - b.top || a.left - b.left)
+}
+
+const toBox = (r: { left: number; right: number; top: number; bottom: number }): PixelBox => ({ left: r.left, top: r.top, width: r.right - r.left, height: r.bottom - r.top })
+
+/** Bumped whenever the way masks are drawn changes, so copies made the old way are made again. */
+const MASK_VERSION = 1
+
+/** What masking a scene's picture for the table takes: the boxes to paint, and the copy's name. */
+export interface Planned {
+  /** A hash of exactly what the copy shows (source, size, boxes): the copy's file name. */
+  readonly key: string
+  readonly boxes: readonly PixelBox[]
+  readonly source: AssetName
+}
+
+export function planTableImage(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned | null {
+  if (!scene.image) return null
+  const boxes = hiddenBoxes(scene.image, scene.grid, fogOf(scene))
+  const source: AssetName = { hash: scene.image.hash, ext: scene.image.ext }
+  const key = createHash('sha256')
+    .update(JSON.stringify({ v: MASK_VERSION, source: assetFileName(source), size: [scene.image.width, scene.image.height], boxes }))
+    .digest('hex')
+  return { key, boxes, source }
+}
+
+/**
+ * The table's picture where no masked copy can be made (a projection with no campaign folder
+ * behind it): the original only when the fog hides none of it, else nothing yet — never the
+ * unmasked file.
+ */
+export function tablePictureWithoutCopies(scene: SceneRecord): TablePicture {
+  const plan = planTableImage(scene)
+  return !plan || plan.boxes.length === 0 ? { kind: 'original' } : { kind: 'pending' }
+}

@@ -1,0 +1,146 @@
+import sharp from 'sharp'
+import type { SceneRecord } from '../../../src-shared/records'
+import { assetFileName, MAX_SCENE_IMAGE_SIDE, parseAssetFileName, type AssetName } from '../../../src-shared/scene-assets'
+import type { TablePicture } from '../../../src-shared/views'
+import type { CampaignPaths } from '../persistence/campaign-paths'
+import type { DurableFs } from '../persistence/durable-fs'
+import { planTableImage, type PixelBox, type Planned } from './fog-mask'
+
+/** Decoding is bounded by the largest picture Salvo imports; anything bigger is refused, not decoded. */
+const MAX_PIXELS = MAX_SCENE_IMAGE_SIDE * MAX_SCENE_IMAGE_SIDE
+
+// libvips' cache would hold decoded maps and open files between masks; each mask is made once.
+sharp.cache(false)
+
+/**
+ * The table's picture of each scene: the GM's own file when the fog covers none of it, else a
+ * copy with every fogged pixel painted black, made here in the core — so nothing under the fog
+ * ever leaves it, whatever the player page draws. Making a copy takes a moment (a large map, a
+ * second or two), so until it exists the table is told one is coming.
+ *
+ * One open campaign's masked copies, in `<campaign>/table-images/`: a cache, rebuilt from the
+ * campaign's own files whenever missing, never exported or backed up. Copies are made one at a
+ * time (a 16,384-pixel map decodes to a gigabyte), and only the newest fog of each scene is
+ * made: a GM revealing five rooms in a row waits for one copy, not five.
+ */
+export class TableImages {
+  readonly #ready = new Map<string, AssetName>()
+  readonly #failed = new Set<string>()
+  /** Per scene, the copy it needs next; replaced when its fog changes again before work starts. */
+  readonly #wanted = new Map<string, Planned>()
+  #working: Promise<void> | null = null
+  #disposed = false
+
+  constructor(
+    private readonly fs: DurableFs,
+    private readonly paths: CampaignPaths,
+    /** The campaign's scenes as they are now: which copies are still needed. */
+    private readonly scenes: () => readonly SceneRecord[],
+    /** Told when a scene's copy is ready, so the table can be sent it. */
+    private readonly onReady: (sceneId: SceneRecord['id']) => void,
+  ) {}
+
+  /** What the table gets for this scene's picture now; starts making its masked copy if it needs one. */
+  resolve(scene: SceneRecord): TablePicture {
+    const plan = planTableImage(scene)
+    if (!plan || plan.boxes.length === 0) return { kind: 'original' }
+    const ready = this.#ready.get(plan.key) ?? this.#onDisk(plan)
+    if (ready) return { kind: 'masked', name: ready }
+    if (this.#failed.has(plan.key)) return { kind: 'unavailable' }
+    this.#wanted.set(scene.id, plan)
+    this.#work()
+    return { kind: 'pending' }
+  }
+
+  /** The file of a masked copy this campaign holds (the name must be a checked asset name). */
+  fileOf(name: string): string | null {
+    const asset = parseAssetFileName(name)
+    if (!asset) return null
+    const file = this.#file(asset)
+    return this.fs.sizeOf(file) === null ? null : file
+  }
+
+  /** Resolves once no copy is being made or waiting (tests and shutdown wait on it). */
+  async settled(): Promise<void> {
+    while (this.#working) await this.#working
+  }
+
+  /**
+   * Removes the copies no scene needs now, and any half-written file a crash left: a GM
+   * revealing thirty rooms must not leave thirty copies of a large map behind. Runs when the
+   * campaign opens and after each new copy. Undoing a reveal makes its copy again.
+   */
+  prune(): void {
+    const keep = new Set(this.scenes().flatMap((s) => planTableImage(s)?.key ?? []))
+    for (const f of this.fs.list(this.#dir)) {
+      const key = parseAssetFileName(f)?.hash
+      if (key !== undefined && keep.has(key)) continue
+      if (key !== undefined) this.#ready.delete(key)
+      this.fs.remove(`${this.#dir}/${f}`)
+    }
+  }
+
+  dispose(): void {
+    this.#disposed = true
+    this.#wanted.clear()
+  }
+
+  get #dir(): string {
+    return `${this.paths.dir}/table-images`
+  }
+
+  #file(asset: AssetName): string {
+    return `${this.#dir}/${assetFileName(asset)}`
+  }
+
+  #onDisk(plan: Planned): AssetName | null {
+    const name: AssetName = { hash: plan.key, ext: plan.source.ext }
+    if (this.fs.sizeOf(this.#file(name)) === null) return null
+    this.#ready.set(plan.key, name)
+    return name
+  }
+
+  #work(): void {
+    if (this.#working) return
+    this.#working = (async () => {
+      for (let next = this.#takeWanted(); next && !this.#disposed; next = this.#takeWanted()) {
+        const [sceneId, plan] = next
+        if (this.#ready.has(plan.key) || this.#failed.has(plan.key)) continue
+        try {
+          const name: AssetName = { hash: plan.key, ext: plan.source.ext }
+          const bytes = await maskImage(this.paths.asset(assetFileName(plan.source)), plan.boxes, plan.source.ext)
+          if (this.#disposed) return
+          this.fs.mkdirp(this.#dir)
+          this.fs.writeFileAtomic(this.#file(name), bytes)
+          this.#ready.set(plan.key, name)
+          this.prune()
+        } catch (e) {
+          console.error(`Salvo could not mask ${assetFileName(plan.source)} for the table: ${(e as Error).message}`)
+          this.#failed.add(plan.key)
+        }
+        if (!this.#disposed) this.onReady(sceneId)
+      }
+    })().finally(() => {
+      this.#working = null
+    })
+  }
+
+  #takeWanted(): [SceneRecord['id'], Planned] | undefined {
+    const first = this.#wanted.entries().next()
+    if (first.done) return undefined
+    this.#wanted.delete(first.value[0])
+    return first.value as [SceneRecord['id'], Planned]
+  }
+}
+
+/** The picture with every box painted black, in the picture's own format. */
+export async function maskImage(file: string, boxes: readonly PixelBox[], ext: AssetName['ext']): Promise<Buffer> {
+  const black = { r: 0, g: 0, b: 0, alpha: 1 }
+  const image = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+    // Transparent pixels would let the page's background show through where the map is hidden.
+    .flatten({ background: black })
+    .composite(boxes.map((b) => ({ input: { create: { width: b.width, height: b.height, channels: 3 as const, background: black } }, left: b.left, top: b.top })))
+  if (ext === 'png') return image.png({ compressionLevel: 6 }).toBuffer()
+  if (ext === 'jpg') return image.jpeg({ quality: 90 }).toBuffer()
+  return image.webp({ quality: 90 }).toBuffer()
+}
