@@ -18,7 +18,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import { CampaignEngine } from '../engine/campaign-engine'
 import { BACKUP_REASONS, listBackups } from '../persistence/backups'
 import { CampaignRepository } from '../persistence/campaign-repository'
-import { nodeDurableFs, type DurableFs } from '../persistence/durable-fs'
+import { nodeDurableFs, removeStrayTempFiles, type DurableFs } from '../persistence/durable-fs'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import { RecentCampaigns } from '../persistence/recent-campaigns'
 import { ViewChannel, type ProjectionEnv } from '../projection/view-channel'
@@ -129,8 +129,9 @@ export class SalvoCore {
     await this.#queue.run(async () => {
       this.#fs.mkdirp(this.options.dataDir)
       this.#lock = await lockDataFolder(this.options.dataDir, this.options.describeHolder ?? (() => ({ what: 'a Salvo process' })))
+      removeStrayTempFiles(this.#fs, [this.options.dataDir])
       const last = this.#last.read()
-      if (last && this.#repo.list().some((c) => c.id === last)) await this.#open(() => this.#repo.open(last))
+      if (last && this.#repo.list().some((c) => c.id === last)) await this.#open(() => this.#repo.open(last), last)
     })
   }
 
@@ -243,7 +244,7 @@ export class SalvoCore {
         // Checked before anything closes, as for a backup: a campaign that is not there leaves the open one in play.
         const { campaignId } = input as { campaignId: string }
         if (!this.#repo.list().some((c) => c.id === campaignId)) return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
-        return this.#open(() => this.#repo.open(campaignId))
+        return this.#open(() => this.#repo.open(campaignId), campaignId)
       }
       case 'restoreBackup': {
         const { campaignId, backup } = input as { campaignId: string; backup: string }
@@ -251,7 +252,7 @@ export class SalvoCore {
         const bytes = this.#repo.readBackup(campaignId, backup)
         if (!bytes.ok) return bytes
         const aside = this.#campaign?.id === campaignId ? 'replaced' : 'broken'
-        return this.#open(() => this.#repo.restoreDocument(campaignId, bytes.value, aside))
+        return this.#open(() => this.#repo.restoreDocument(campaignId, bytes.value, aside), campaignId)
       }
       case 'listBackups':
         if (!this.#campaign) return fail('campaign/none', 'Open a campaign to see its backups.')
@@ -326,15 +327,16 @@ export class SalvoCore {
    * Switches campaigns. Whatever happens, every window is told the new session and gets a
    * fresh snapshot, so no screen keeps showing a campaign that is no longer open.
    */
-  async #open(load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
+  /** `campaignId` names the campaign in a problem when loading throws (empty for one not made yet). */
+  async #open(load: () => Promise<Result<OpenCampaign>>, campaignId = ''): Promise<Result<RequestResults['openCampaign']>> {
     const previous = this.#drop()
-    const outcome = await this.#switchTo(previous, load)
+    const outcome = await this.#switchTo(previous, load, campaignId)
     this.#broadcastSession()
     this.#resetViews()
     return outcome
   }
 
-  async #switchTo(previous: OpenCampaign | null, load: () => Promise<Result<OpenCampaign>>): Promise<Result<RequestResults['openCampaign']>> {
+  async #switchTo(previous: OpenCampaign | null, load: () => Promise<Result<OpenCampaign>>, campaignId: string): Promise<Result<RequestResults['openCampaign']>> {
     try {
       await previous?.close()
     } catch (e) {
@@ -345,8 +347,10 @@ export class SalvoCore {
     try {
       loaded = await load()
     } catch (e) {
-      this.#problem = null
-      return fail('campaign/openFailed', `Salvo could not open the campaign: ${(e as Error).message}`)
+      // Not one of the problems an open names itself (a disk that fails to read, say): still the GM's to see.
+      const message = `Salvo could not open the campaign: ${(e as Error).message}`
+      this.#problem = { campaignId, code: 'campaign/openFailed', message, file: this.options.dataDir, backups: [] }
+      return fail('campaign/openFailed', message)
     }
     if (!loaded.ok) {
       this.#problem = (loaded.error.detail as OpenProblem | undefined) ?? null

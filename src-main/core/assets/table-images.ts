@@ -86,7 +86,7 @@ export class TableImages {
   }
 
   get #dir(): string {
-    return `${this.paths.dir}/table-images`
+    return this.paths.tableImagesDir
   }
 
   #file(asset: AssetName): string {

@@ -66,7 +66,8 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), text })
   }
   const instance: ConditionInstance = {
-    key: `${def.id}-${ctx.seq}-${c.conditions.length}`,
+    // An opaque key: one built from the journal position would tell the table how many commands the GM gave.
+    key: ctx.newId('condition'),
     conditionId: def.id,
     label: def.label,
     stacks: def.stacks ? g.stacks : 1,

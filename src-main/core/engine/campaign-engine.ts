@@ -16,12 +16,13 @@ import { changesFor } from './commit'
 import type { JournalEntry } from './journal-entry'
 
 /**
- * Ids are a keyed hash of the journal position: the same seed and commands give the same
- * ids (replays and reruns match), yet an id tells the players nothing about how many
- * commands — or hidden combatants — came before it.
+ * Ids are a keyed hash of the journal position: the same campaign and commands give the same
+ * ids (replays match, the journal records them anyway), yet an id tells the players nothing
+ * about how many commands — or hidden combatants — came before it, nor anything of the key:
+ * the campaign's random id key, never the dice seed the GM may have typed.
  */
-function opaqueId(seed: string, seq: number, prefix: string, n: number): string {
-  return createHash('sha256').update(`${seed}\u0000${seq}\u0000${prefix}\u0000${n}`).digest('base64url').slice(0, 12)
+function opaqueId(key: string, seq: number, prefix: string, n: number): string {
+  return createHash('sha256').update(`${key}\u0000${seq}\u0000${prefix}\u0000${n}`).digest('base64url').slice(0, 12)
 }
 
 export interface Executed {
@@ -132,11 +133,12 @@ export class CampaignEngine {
     const seq = this.campaign.seq + 1
     const counters = new Map<string, number>()
     let logIndex = 0
-    const seed = rng?.typeName === 'rng' ? rng.seed : ''
+    // Every campaign has its key once opened; the seed stands in only for a store built without one (tests of old files).
+    const key = rng?.typeName === 'rng' ? (rng.idKey ?? rng.seed) : ''
     const newId = <P extends string>(prefix: P): `${P}:${string}` => {
       const n = counters.get(prefix) ?? 0
       counters.set(prefix, n + 1)
-      return `${prefix}:${opaqueId(seed, seq, prefix, n)}` as `${P}:${string}`
+      return `${prefix}:${opaqueId(key, seq, prefix, n)}` as `${P}:${string}`
     }
     const roundNow = activeEncounter(store)?.round ?? 0
     const ctx: DecideContext = {

@@ -36,6 +36,10 @@ export class CampaignPaths {
   asset(name: string): string {
     return path.join(this.assetsDir, name)
   }
+  /** The table's masked copies of fogged maps: a cache, remade whenever missing. */
+  get tableImagesDir(): string {
+    return path.join(this.dir, 'table-images')
+  }
 }
 
 /** A filesystem-safe, sortable timestamp: 2026-11-22T05-10-00-123Z. */

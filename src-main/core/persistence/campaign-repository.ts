@@ -12,11 +12,12 @@ import { listBackups, pruneBackups, writeBackup } from './backups'
 import { CampaignPaths, fileStamp } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from './document-schema'
 import { DocumentReadError, DurableJsonAdapter } from './durable-json-adapter'
-import { nodeDurableFs, type DurableFs } from './durable-fs'
+import { nodeDurableFs, removeStrayTempFiles, type DurableFs } from './durable-fs'
 import { JournalCorruptError, JournalWriter, readJournal } from './journal'
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from './migrations'
 import { OpenCampaign } from './open-campaign'
 import { slug } from './slug'
+import { newIdKey, withIdKey } from './id-key'
 
 export interface RepositoryOptions {
   readonly dataDir: string
@@ -58,7 +59,8 @@ export class CampaignRepository {
     }
   }
 
-  async create(name: string, seed: string | undefined, rulesetId: string): Promise<OpenCampaign> {
+  /** `idKey` is random but for tests that replay one evening on two disks and compare them record for record. */
+  async create(name: string, seed: string | undefined, rulesetId: string, idKey: string = newIdKey()): Promise<OpenCampaign> {
     const id = this.#newId(name)
     const paths = this.paths(id)
     this.#fs.mkdirp(paths.dir)
@@ -72,7 +74,7 @@ export class CampaignRepository {
     const rngSeed = seed ?? randomBytes(16).toString('hex')
     const records: StoredRecord[] = [
       campaign,
-      { typeName: 'rng', id: 'rng', seed: rngSeed, state: initialRngState(rngSeed) },
+      { typeName: 'rng', id: 'rng', seed: rngSeed, state: initialRngState(rngSeed), idKey },
       EMPTY_HISTORY,
     ]
     const document: CampaignDocument = {
@@ -93,6 +95,12 @@ export class CampaignRepository {
    */
   async open(campaignId: string): Promise<Result<OpenCampaign>> {
     const paths = this.paths(campaignId)
+    try {
+      removeStrayTempFiles(this.#fs, [paths.dir, paths.backupsDir, paths.assetsDir, paths.tableImagesDir])
+    } catch (e) {
+      // Leftovers cost disk space, not data: never a reason to keep the GM out.
+      console.error(`Salvo could not tidy ${paths.dir}: ${(e as Error).message}`)
+    }
     const problem = (code: string, file: string, message: string): Result<never> => {
       const detail: OpenProblem = { campaignId, code, message, file, backups: listBackups(this.#fs, paths) }
       return fail(code, message, detail)
@@ -131,7 +139,9 @@ export class CampaignRepository {
     const docProblem = documentProblem(raw)
     if (docProblem) return problem('campaign/corrupt', paths.document, `${paths.document}: ${docProblem}`)
     const document = raw as unknown as CampaignDocument
-    const store = new RecordStore(Object.values(document.records))
+    // Campaigns saved before id keys existed get theirs now (and keep it: compacted below).
+    const keyed = withIdKey(document)
+    const store = new RecordStore(Object.values(keyed.records))
 
     let journal
     try {
@@ -139,6 +149,18 @@ export class CampaignRepository {
     } catch (e) {
       if (e instanceof JournalCorruptError) return problem('campaign/journalCorrupt', e.file, e.message)
       throw e
+    }
+    // A journal that ends before the document begins is not the document's: after a compaction
+    // the journal is emptied, so its entries can only trail the document up to exactly its seq.
+    const lastEntry = journal.entries.at(-1)?.seq
+    if (lastEntry !== undefined && lastEntry < document.journalSeq) {
+      return problem(
+        'campaign/journalBehind',
+        paths.journal,
+        `${paths.journal} ends at entry ${lastEntry}, but ${paths.document} already holds every entry up to ${document.journalSeq}: ` +
+          'the two files are from different moments (one was copied or restored on its own). Nothing was changed; both files are kept as they are. ' +
+          'Restore a backup, or put back the journal.log that belongs with this campaign.json.',
+      )
     }
     let seq = document.journalSeq
     let replayed = 0
@@ -165,20 +187,36 @@ export class CampaignRepository {
       replayed++
     }
 
-    db.data = document
-    const writer = new JournalWriter(this.#fs, paths.journal)
-    // The torn tail was never acknowledged (the fsync did not return); keep a copy, cut it off.
-    if (journal.tornBytes > 0) {
-      this.#fs.writeFileAtomic(`${paths.journal}.torn-${fileStamp(this.#now())}`, journal.torn)
-      writer.truncate(journal.intactBytes)
+    db.data = keyed
+    const notices: string[] = []
+    // The last line cannot be kept in the journal (the next entry must start on a clean line):
+    // its bytes go to a file beside it first, and only then is it cut off.
+    const cut = journal.tornBytes > 0 ? `${paths.journal}.torn-${fileStamp(this.#now())}` : null
+    if (cut) {
+      try {
+        this.#fs.writeFileAtomic(cut, journal.torn)
+      } catch (e) {
+        return problem('campaign/cannotRepair', paths.journal, `${paths.journal} ends in a damaged line, and Salvo could not set it aside before cutting it off (${(e as Error).message}). Nothing was changed; free some disk space and open the campaign again.`)
+      }
+      notices.push(tornNotice(paths.journal, cut, journal.tornProblem, seq))
     }
-    const opened = new OpenCampaign(paths, store, db, writer, this.#fs, this.#now, seq, replayed)
-    // A migrated document is written back in the current format straight away.
-    await opened.compact(migrated)
+    const writer = new JournalWriter(this.#fs, paths.journal)
+    if (cut) writer.truncate(journal.intactBytes)
+    const opened = new OpenCampaign(paths, store, db, writer, this.#fs, this.#now, seq, replayed, notices)
+    // Whatever follows only tidies or copies: a full disk must not keep the GM out of a campaign
+    // the journal holds whole. Each failure is told, and play goes on.
+    const tidy = (what: string, step: () => void | Promise<void>) =>
+      Promise.resolve()
+        .then(step)
+        .catch((e: unknown) => notices.push(`Salvo could not ${what} (${(e as Error).message}). Every command is still safe in ${paths.journal}; check the disk.`))
+    // A migrated document, or one given its id key just now, is written back straight away.
+    await tidy(`rewrite ${paths.document}`, () => opened.compact(migrated || keyed !== document))
     // A copy of a document known to open is what the GM gets offered if a later one breaks.
-    writeBackup(this.#fs, paths, 'opened', this.#fs.readFile(paths.document)!, this.#now())
-    pruneBackups(this.#fs, paths)
-    opened.writeMeta()
+    await tidy('take the backup it takes when a campaign opens', () => {
+      writeBackup(this.#fs, paths, 'opened', this.#fs.readFile(paths.document)!, this.#now())
+      pruneBackups(this.#fs, paths)
+    })
+    await tidy(`update ${paths.meta}`, () => opened.writeMeta())
     return ok(opened)
   }
 
@@ -259,4 +297,12 @@ export class CampaignRepository {
     }
     return { id, name: id, rulesetId: '', updatedAt: '' }
   }
+}
+
+/** What the GM is told when the journal's last line was cut off at open. */
+function tornNotice(journal: string, keptIn: string, problem: string | null, lastKept: number): string {
+  if (problem === 'unterminated line') {
+    return `Salvo stopped while it was writing a command to ${journal}. That command was never confirmed on screen, so nothing you saw is lost; its bytes are kept in ${keptIn}. The campaign is as it was after command ${lastKept}.`
+  }
+  return `The last line of ${journal} was damaged (${problem ?? 'unreadable'}) and has been set aside in ${keptIn}. The campaign is as it was after command ${lastKept}; if the last thing you did before Salvo stopped is missing, do it again.`
 }

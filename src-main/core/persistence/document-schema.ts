@@ -207,6 +207,8 @@ const rngSchema = z.object({
   id: z.literal('rng'),
   seed: z.string(),
   state: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
+  // Optional: campaigns saved before it existed get one when they open (id-key.ts).
+  idKey: z.string().regex(/^[0-9a-f]{64}$/).optional(),
 })
 
 /** What an undo mark may restore: any record but the history itself. */

@@ -174,3 +174,23 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
 }
 
 export const nodeDurableFs: DurableFs = createDurableFs(nodeFsCalls)
+
+/** The temp files `writeFileAtomic` makes (`<file>.tmp-<pid>`), in any process. */
+const STRAY_TEMP = /\.tmp-\d+$/
+
+/**
+ * Removes the temp files an interrupted atomic write left in these folders (a crash between
+ * writing the temp file and renaming it). Only safe while this process holds the data folder's
+ * lock, which it does whenever it opens anything in it. Returns how many it removed.
+ */
+export function removeStrayTempFiles(fs: DurableFs, dirs: readonly string[]): number {
+  let removed = 0
+  for (const dir of dirs) {
+    for (const name of fs.list(dir)) {
+      if (!STRAY_TEMP.test(name)) continue
+      fs.remove(path.join(dir, name))
+      removed++
+    }
+  }
+  return removed
+}

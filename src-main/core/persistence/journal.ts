@@ -20,6 +20,12 @@ export interface JournalContents {
   readonly tornBytes: number
   /** The torn tail itself, kept aside before it is cut off. */
   readonly torn: Buffer
+  /**
+   * What was wrong with the last line when it is cut: 'unterminated line' is a write the
+   * power or a kill interrupted (never acknowledged); anything else ('checksum mismatch'…) is a
+   * whole line that was damaged afterwards, which the GM must hear of.
+   */
+  readonly tornProblem: string | null
 }
 
 function parseLine(line: string): JournalEntry | string {
@@ -42,7 +48,7 @@ function parseLine(line: string): JournalEntry | string {
  */
 export function readJournal(fs: DurableFs, file: string): JournalContents {
   const buf = fs.readFile(file)
-  if (!buf || buf.length === 0) return { entries: [], intactBytes: 0, tornBytes: 0, torn: Buffer.alloc(0) }
+  if (!buf || buf.length === 0) return { entries: [], intactBytes: 0, tornBytes: 0, torn: Buffer.alloc(0), tornProblem: null }
   const entries: JournalEntry[] = []
   let offset = 0
   let lineNo = 0
@@ -61,7 +67,7 @@ export function readJournal(fs: DurableFs, file: string): JournalContents {
     offset = end + 1
   }
   const intactBytes = badAt ? badAt.offset : buf.length
-  return { entries, intactBytes, tornBytes: buf.length - intactBytes, torn: buf.subarray(intactBytes) }
+  return { entries, intactBytes, tornBytes: buf.length - intactBytes, torn: buf.subarray(intactBytes), tornProblem: badAt?.problem ?? null }
 }
 
 export class JournalWriter {

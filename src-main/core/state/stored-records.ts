@@ -8,6 +8,13 @@ export interface RngRecord {
   readonly id: 'rng'
   readonly seed: string
   readonly state: RngState
+  /**
+   * The secret new ids are keyed with: 32 random bytes, hex. Not the seed, which a GM may type
+   * short ("night1") and a player could then find from a visible id with a word list — and with
+   * it every roll to come. Absent only in campaigns saved before it existed, which get one when
+   * they open (`withIdKey`).
+   */
+  readonly idKey?: string
 }
 
 /** One record's before/after inside a committed command; null means absent. */

@@ -67,7 +67,8 @@ interface Played {
 async function play(steps: readonly Step[], cutAfterCalls: number): Promise<Played> {
   const disk = new PowerLossDisk()
   const repo = new CampaignRepository({ dataDir: DATA, fs: createDurableFs(disk, 'tmp'), now: tickingClock() })
-  const campaign = await repo.create('Evening', 'power-loss', genericRuleset.id)
+  // One id key for every run, so the reference run and each cut one make the same records.
+  const campaign = await repo.create('Evening', 'power-loss', genericRuleset.id, 'a'.repeat(64))
   const engine = new CampaignEngine(campaign, genericRuleset)
   const states: string[] = [stateOf(campaign)]
   const before = disk.calls
