@@ -1,15 +1,15 @@
 import * as path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, screen, session } from 'electron'
+import type { ViewRole } from '../../../src-shared/views'
 import { SalvoCore } from '../../core/app/salvo-core'
 import type { DisplaySource } from '../../core/app/display-choice'
-import { installAssetProtocol, registerAssetScheme } from './asset-protocol'
+import { APP_ORIGIN, APP_PAGES, appPageUrl } from '../app-pages'
+import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
+import { registerAppScheme, windowSession } from './app-scheme'
 import { installIpc, type IpcBridge } from './ipc'
 import { guardWebContents, hardenSession } from './security'
 import {
-  ELECTRON_CSP,
-  GM_PAGE,
-  PLAYER_PAGE,
   gmWindowOptions,
   playerWindowOptions,
   displayChoices,
@@ -27,7 +27,7 @@ const preload = path.join(here, '../preload/index.cjs')
 const rendererDir = path.join(here, '../renderer')
 // electron-vite sets this only for `dev`; a packaged app must never load a page named by the environment.
 const devUrl = app.isPackaged ? null : (process.env.ELECTRON_RENDERER_URL ?? null)
-const rendererRoots = devUrl ? [new URL(devUrl).origin] : [pathToFileURL(rendererDir + path.sep).href]
+const rendererRoots = devUrl ? [new URL(devUrl).origin] : [`${APP_ORIGIN}/`]
 
 let core: SalvoCore | null = null
 let ipc: IpcBridge | null = null
@@ -35,11 +35,9 @@ let gmWindow: BrowserWindow | null = null
 let playerWindow: BrowserWindow | null = null
 let quitState: 'running' | 'stopping' | 'stopped' = 'running'
 
-function loadPage(window: BrowserWindow, page: string): void {
-  const loading = devUrl
-    ? window.loadURL(new URL(page, devUrl.endsWith('/') ? devUrl : `${devUrl}/`).href)
-    : window.loadFile(path.join(rendererDir, page))
-  loading.catch((e: unknown) => console.error(`Salvo could not load ${page}: ${(e as Error).message}`))
+function loadPage(window: BrowserWindow, role: ViewRole): void {
+  const url = devUrl ? new URL(APP_PAGES[role], devUrl.endsWith('/') ? devUrl : `${devUrl}/`).href : appPageUrl(role)
+  window.loadURL(url).catch((e: unknown) => console.error(`Salvo could not load ${url}: ${(e as Error).message}`))
 }
 
 function createGmWindow(bridge: IpcBridge): BrowserWindow {
@@ -51,7 +49,7 @@ function createGmWindow(bridge: IpcBridge): BrowserWindow {
     gmWindow = null
     app.quit()
   })
-  loadPage(window, GM_PAGE)
+  loadPage(window, 'gm')
   return window
 }
 
@@ -85,7 +83,7 @@ function createPlayerWindow(bridge: IpcBridge): BrowserWindow {
   window.on('closed', () => {
     playerWindow = null
   })
-  loadPage(window, PLAYER_PAGE)
+  loadPage(window, 'player')
   return window
 }
 
@@ -110,7 +108,8 @@ async function stopCore(): Promise<void> {
 
 async function start(): Promise<void> {
   await app.whenReady()
-  hardenSession(session.defaultSession, ELECTRON_CSP, rendererRoots)
+  // No window of ours uses the default session; it is hardened all the same, for anything that might.
+  hardenSession(session.defaultSession, CONTENT_SECURITY_POLICY, rendererRoots)
   // Packaged builds carry resources/ beside the app; in development it is the project's own.
   const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
   const displays: DisplaySource = {
@@ -125,7 +124,8 @@ async function start(): Promise<void> {
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
   })
   core = started
-  installAssetProtocol(session.defaultSession, (role, name) => started.assetFile(role, name))
+  // Each window's session before its window: the page is asked for as soon as the window loads it.
+  for (const role of ['gm', 'player'] as const) windowSession(role, rendererDir, (asked, name) => started.assetFile(asked, name), rendererRoots)
   await started.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)
@@ -139,7 +139,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
   app.enableSandbox()
-  registerAssetScheme()
+  registerAppScheme()
   guardWebContents(rendererRoots)
 
   app.on('second-instance', () => {

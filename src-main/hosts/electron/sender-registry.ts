@@ -32,9 +32,9 @@ export class SenderRegistry {
 }
 
 /**
- * Whether an IPC message came from a page we loaded: a file inside the built renderer folder
- * (`file://…/out/renderer/`) or, in development, the electron-vite dev server's origin.
- * Same rule as navigation, so a window cannot reach a page that would be refused here.
+ * Whether an IPC message came from a page we loaded: one at the app scheme's origin
+ * (`salvo://app/`) or, in development, the electron-vite dev server's. Same rule as navigation,
+ * so a window cannot reach a page that would be refused here.
  */
 export function isTrustedSenderUrl(url: string | null | undefined, rendererRoots: readonly string[]): boolean {
   if (!url) return false

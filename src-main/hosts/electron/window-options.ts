@@ -1,4 +1,7 @@
 import type { DisplayInfo } from '../../../src-shared/contract'
+import type { ViewRole } from '../../../src-shared/views'
+import { APP_SCHEME } from '../app-pages'
+
 /**
  * Window options and URL policy for the Electron shell, kept free of any `electron` import
  * so unit tests (and browser mode, if it ever wants the policy) can load it under plain Node.
@@ -31,6 +34,8 @@ export function displayChoices(displays: readonly DisplayLike[], primaryId: numb
 
 export interface SecureWebPreferences {
   readonly preload: string
+  /** Each window's own session, so the table's cannot ask for what only the GM's serves. */
+  readonly partition: string
   readonly contextIsolation: true
   readonly sandbox: true
   readonly nodeIntegration: false
@@ -63,20 +68,15 @@ export interface PlayerPlacement {
 }
 
 export const BACKGROUND_COLOR = '#0f1419'
-export const GM_PAGE = 'gm.html'
-export const PLAYER_PAGE = 'player.html'
+
+/**
+ * The sessions the two windows live in. Persistent, as the default session was, so what a
+ * page keeps in localStorage (the roster left open) survives a restart.
+ */
+export const WINDOW_PARTITIONS: Readonly<Record<ViewRole, string>> = { gm: 'persist:salvo-gm', player: 'persist:salvo-table' }
 
 /** Size of the player window when there is no second screen to fill. */
 export const PLAYER_WINDOWED_SIZE = { width: 1280, height: 720 } as const
-
-/**
- * Same policy browser mode serves (`BROWSER_CSP`). The windows only ever load our own
- * bundle and talk to main over IPC, so nothing needs a remote origin, eval or inline script.
- * Images may also come from the scene-image scheme (browser mode serves them from 'self').
- */
-export const ELECTRON_CSP =
-  `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; ` +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 
 /**
  * Response headers with our CSP in place of any the response carried (matched without regard
@@ -94,9 +94,10 @@ export function withContentSecurityPolicy(
   return result
 }
 
-function secureWebPreferences(preload: string): SecureWebPreferences {
+function secureWebPreferences(preload: string, role: ViewRole): SecureWebPreferences {
   return {
     preload,
+    partition: WINDOW_PARTITIONS[role],
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -121,7 +122,7 @@ export function gmWindowOptions(preload: string): WindowOptions {
     backgroundColor: BACKGROUND_COLOR,
     show: false,
     autoHideMenuBar: false,
-    webPreferences: secureWebPreferences(preload),
+    webPreferences: secureWebPreferences(preload, 'gm'),
   }
 }
 
@@ -136,7 +137,7 @@ export function playerWindowOptions(preload: string): WindowOptions {
     show: false,
     // The projector shows the table, not an application menu.
     autoHideMenuBar: true,
-    webPreferences: secureWebPreferences(preload),
+    webPreferences: secureWebPreferences(preload, 'player'),
   }
 }
 
@@ -174,9 +175,10 @@ function parse(url: string): URL | null {
 }
 
 /**
- * Whether a URL belongs to one of our renderer roots. An http(s) root is an origin and must
- * match exactly; a `file:` root is a directory URL and the path must lie inside it. Both sides
- * go through the URL parser, so `..` and `%2e%2e` segments are resolved before comparing.
+ * Whether a URL belongs to one of our renderer roots: the app scheme's origin (`salvo://app/`)
+ * or, in development, the electron-vite dev server's. Either must match exactly, by scheme, host
+ * and port. file:// never does: our pages no longer load from it, and a page that could reach it
+ * could read the disk.
  */
 export function isAllowedNavigation(url: string, allowedOrigins: readonly string[]): boolean {
   const target = parse(url)
@@ -184,13 +186,9 @@ export function isAllowedNavigation(url: string, allowedOrigins: readonly string
   for (const allowed of allowedOrigins) {
     const root = parse(allowed)
     if (!root) continue
-    if (root.protocol === 'file:' && target.protocol === 'file:') {
-      // A file root without a trailing slash would also admit sibling folders such as `renderer-evil/`.
-      const dir = root.pathname.endsWith('/') ? root.pathname : `${root.pathname}/`
-      if (target.host === root.host && target.pathname.startsWith(dir)) return true
-    } else if ((root.protocol === 'http:' || root.protocol === 'https:') && target.origin === root.origin) {
-      return true
-    }
+    if ((root.protocol === 'http:' || root.protocol === 'https:') && target.origin === root.origin) return true
+    // Node's URL gives a non-special scheme the origin "null", so scheme and host are compared as written.
+    if (root.protocol === `${APP_SCHEME}:` && target.protocol === root.protocol && target.host === root.host && target.host !== '') return true
   }
   return false
 }

@@ -1,9 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { REQUEST_NAMES, requestChannel } from '../../../src-shared/contract'
 import { ok } from '../../../src-shared/result'
+import type { ViewRole } from '../../../src-shared/views'
 import type { SalvoCore } from '../../../src-main/core/app/salvo-core'
+import { CONTENT_SECURITY_POLICY } from '../../../src-main/hosts/content-security-policy'
 
 /**
  * Electron's security checklist, item by item, against the code the desktop app runs: the
@@ -18,14 +22,39 @@ const electron = vi.hoisted(() => {
   const appHandlers = new Map<string, Handler>()
   const ipcHandlers = new Map<string, Handler>()
   const exposed = new Map<string, unknown>()
+  const privileged: unknown[] = []
+  /** Sessions by partition, each recording what our code installs on it (see fakeSession). */
+  const partitions = new Map<string, { session: unknown; installed: Record<string, Handler> }>()
   const ipcRenderer = { invoke: () => Promise.resolve(null), on: () => undefined, removeListener: () => undefined }
+  /** A session that records what hardenSession and the app scheme install on it. */
+  function fakeSession() {
+    const installed: Record<string, Handler> = {}
+    const session = {
+      webRequest: { onHeadersReceived: (fn: Handler) => void (installed['headers'] = fn) },
+      setPermissionRequestHandler: (fn: Handler) => void (installed['request'] = fn),
+      setPermissionCheckHandler: (fn: Handler) => void (installed['check'] = fn),
+      setDevicePermissionHandler: (fn: Handler) => void (installed['device'] = fn),
+      protocol: { handle: (scheme: string, fn: Handler) => void (installed[`scheme:${scheme}`] = fn) },
+    }
+    return { session, installed }
+  }
   return {
     appHandlers,
     ipcHandlers,
     exposed,
+    privileged,
+    partitions,
     ipcRenderer,
+    fakeSession,
     module: {
       app: { on: (event: string, fn: Handler) => void appHandlers.set(event, fn) },
+      protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => void privileged.push(...schemes) },
+      session: {
+        fromPartition: (partition: string) => {
+          if (!partitions.has(partition)) partitions.set(partition, fakeSession())
+          return partitions.get(partition)!.session
+        },
+      },
       ipcMain: { handle: (channel: string, fn: Handler) => void ipcHandlers.set(channel, fn), removeHandler: (channel: string) => void ipcHandlers.delete(channel) },
       contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void exposed.set(key, api) },
       ipcRenderer,
@@ -36,24 +65,16 @@ vi.mock('electron', () => electron.module)
 
 const { hardenSession, guardWebContents } = await import('../../../src-main/hosts/electron/security')
 const { installIpc } = await import('../../../src-main/hosts/electron/ipc')
-const { ELECTRON_CSP, gmWindowOptions, playerWindowOptions } = await import('../../../src-main/hosts/electron/window-options')
+const { registerAppScheme, windowSession } = await import('../../../src-main/hosts/electron/app-scheme')
+const { gmWindowOptions, playerWindowOptions } = await import('../../../src-main/hosts/electron/window-options')
 
-const ROOT = 'file:///app/out/renderer/'
-const OURS = `${ROOT}index.html`
+const ROOT = 'salvo://app/'
+const OURS = `${ROOT}gm.html`
 const EVIL = 'https://evil.example/phish.html'
+/** Where the pages used to load from: no longer ours, so refused like any other page. */
+const OLD_FILE_PAGE = 'file:///app/out/renderer/gm.html'
 const hostFile = (f: string) => readFileSync(fileURLToPath(new URL(`../../../src-main/hosts/electron/${f}`, import.meta.url)), 'utf8')
-
-/** A session that records what hardenSession installs on it. */
-function fakeSession() {
-  const installed: Record<string, Handler> = {}
-  const session = {
-    webRequest: { onHeadersReceived: (fn: Handler) => void (installed['headers'] = fn) },
-    setPermissionRequestHandler: (fn: Handler) => void (installed['request'] = fn),
-    setPermissionCheckHandler: (fn: Handler) => void (installed['check'] = fn),
-    setDevicePermissionHandler: (fn: Handler) => void (installed['device'] = fn),
-  }
-  return { session, installed }
-}
+const fakeSession = electron.fakeSession
 
 describe('Electron security checklist', () => {
   describe.each([
@@ -83,7 +104,7 @@ describe('Electron security checklist', () => {
 
   describe('5. session permissions and 7. the content security policy', () => {
     const { session, installed } = fakeSession()
-    beforeAll(() => hardenSession(session as never, ELECTRON_CSP, [ROOT]))
+    beforeAll(() => hardenSession(session as never, CONTENT_SECURITY_POLICY, [ROOT]))
 
     it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])('denies a "%s" permission request and check', (permission) => {
       const answers: boolean[] = []
@@ -101,10 +122,11 @@ describe('Electron security checklist', () => {
       }
       const ours = reply(OURS).responseHeaders!
       const csp = Object.entries(ours).filter(([k]) => k.toLowerCase() === 'content-security-policy')
-      expect(csp).toEqual([['Content-Security-Policy', [ELECTRON_CSP]]])
-      expect(ELECTRON_CSP).toMatch(/default-src 'none'|default-src 'self'/)
-      expect(ELECTRON_CSP).not.toMatch(/unsafe-eval/)
+      expect(csp).toEqual([['Content-Security-Policy', [CONTENT_SECURITY_POLICY]]])
+      expect(CONTENT_SECURITY_POLICY).toMatch(/default-src 'none'|default-src 'self'/)
+      expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/)
       expect(reply(EVIL)).toEqual({})
+      expect(reply(OLD_FILE_PAGE)).toEqual({})
     })
   })
 
@@ -130,7 +152,10 @@ describe('Electron security checklist', () => {
       expect(prevented('will-navigate', EVIL)).toBe(true)
       expect(prevented('will-redirect', EVIL)).toBe(true)
       expect(prevented('will-navigate', 'file:///etc/passwd')).toBe(true)
+      expect(prevented('will-navigate', OLD_FILE_PAGE)).toBe(true)
+      expect(prevented('will-navigate', 'salvo://evil/gm.html')).toBe(true)
       expect(prevented('will-navigate', OURS)).toBe(false)
+      expect(prevented('will-redirect', `${ROOT}player.html`)).toBe(false)
     })
     it('refuses to attach a webview', () => {
       expect(prevented('will-attach-webview')).toBe(true)
@@ -156,12 +181,82 @@ describe('Electron security checklist', () => {
     it.each([
       ['a window Salvo never attached', { id: 99 }, { url: OURS, parent: null }, 'ipc/unknownSender'],
       ['a foreign page in our window', { id: 1 }, { url: EVIL, parent: null }, 'ipc/untrustedFrame'],
+      ['a file:// page in our window (where the pages used to live)', { id: 1 }, { url: OLD_FILE_PAGE, parent: null }, 'ipc/untrustedFrame'],
+      ['another host of our own scheme', { id: 1 }, { url: 'salvo://app.evil/gm.html', parent: null }, 'ipc/untrustedFrame'],
       ['a subframe of our page', { id: 1 }, { url: OURS, parent: {} }, 'ipc/untrustedFrame'],
       ['a frame that is gone', { id: 1 }, null, 'ipc/untrustedFrame'],
     ])('refuses %s without asking the core', async (_what, sender, frame, code) => {
       const before = asked.length
       expect(await call(sender, frame)).toMatchObject({ ok: false, error: { code } })
       expect(asked.length).toBe(before)
+    })
+  })
+
+  describe('18. our pages load from the app scheme, never file://, each window in its own session', () => {
+    // Kept for the whole block (tempDir's folders go after each test).
+    const renderer = mkdtempSync(join(tmpdir(), 'salvo-scheme-'))
+    const hash = 'c'.repeat(64)
+    const picture = join(renderer, `${hash}.png`)
+    const asked: string[] = []
+    // The core's answer stood in: this picture is the campaign's, and on the table too.
+    const lookup = (role: ViewRole, name: string) => (asked.push(`${role}:${name}`), name === `${hash}.png` ? picture : null)
+    const partitionOf = (role: ViewRole) => (role === 'gm' ? gmWindowOptions : playerWindowOptions)('/app/out/preload/index.cjs').webPreferences.partition
+    /** A request as the window of `role` would make it, answered by what was installed on that window's session. */
+    const ask = async (role: ViewRole, path: string) => {
+      const handler = electron.partitions.get(partitionOf(role))!.installed['scheme:salvo']!
+      return (await handler(...([new Request(`salvo://app${path}`)] as never[]))) as Response
+    }
+    beforeAll(() => {
+      mkdirSync(join(renderer, 'assets'))
+      writeFileSync(join(renderer, 'gm.html'), '<title>gm</title>')
+      writeFileSync(join(renderer, 'player.html'), '<title>table</title>')
+      writeFileSync(join(renderer, 'assets', 'app.js'), 'export {}')
+      writeFileSync(picture, 'png bytes')
+      registerAppScheme()
+      for (const role of ['gm', 'player'] as const) windowSession(role, renderer, lookup, [ROOT])
+    })
+    afterAll(() => rmSync(renderer, { recursive: true, force: true }))
+
+    it('registers one privileged scheme, standard and secure, that neither bypasses the CSP nor lets other origins read it', () => {
+      expect(electron.privileged).toEqual([{ scheme: 'salvo', privileges: { standard: true, secure: true } }])
+    })
+
+    it('no page is loaded from a file, and the scheme is declared before the app is ready', () => {
+      for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url)))) expect(hostFile(f)).not.toMatch(/loadFile\(|pathToFileURL/)
+      const main = hostFile('main.ts')
+      expect(main.indexOf('registerAppScheme()')).toBeGreaterThan(-1)
+      expect(main.indexOf('registerAppScheme()')).toBeLessThan(main.indexOf('start().catch'))
+    })
+
+    it('the GM window and the table window get different sessions, each hardened and each answering the app scheme', () => {
+      expect(partitionOf('gm')).not.toBe(partitionOf('player'))
+      expect([...electron.partitions.keys()].sort()).toEqual([partitionOf('gm'), partitionOf('player')].sort())
+      for (const role of ['gm', 'player'] as const) {
+        const { installed } = electron.partitions.get(partitionOf(role))!
+        expect(Object.keys(installed).sort()).toEqual(['check', 'device', 'headers', 'request', 'scheme:salvo'])
+        const answers: boolean[] = []
+        installed['request']!(...([null, 'media', (granted: boolean) => answers.push(granted)] as never[]))
+        expect(answers).toEqual([false])
+      }
+    })
+
+    it("the table's session serves its page and the table's pictures, and has no route to the GM's page or the GM's pictures", async () => {
+      asked.length = 0
+      const page = await ask('player', '/player.html')
+      expect(page.status).toBe(200)
+      expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+      expect((await ask('player', '/assets/app.js')).status).toBe(200)
+      expect((await ask('player', `/table-assets/${hash}.png`)).status).toBe(200)
+      expect((await ask('player', '/gm.html')).status).toBe(404)
+      expect((await ask('player', `/campaign-assets/${hash}.png`)).status).toBe(404)
+      // The GM's route is refused before the core is even asked.
+      expect(asked).toEqual([`player:${hash}.png`])
+    })
+
+    it("the GM's session serves its page and the campaign's pictures, not the table's page", async () => {
+      expect((await ask('gm', '/gm.html')).status).toBe(200)
+      expect(await (await ask('gm', `/campaign-assets/${hash}.png`)).text()).toBe('png bytes')
+      expect((await ask('gm', '/player.html')).status).toBe(404)
     })
   })
 

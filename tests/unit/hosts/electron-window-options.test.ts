@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { MESSAGE_CHANNEL, REQUEST_NAMES, requestChannel } from '../../../src-shared/contract'
-import { BROWSER_CSP } from '../../../src-main/hosts/web/static-files'
+import { CONTENT_SECURITY_POLICY } from '../../../src-main/hosts/content-security-policy'
 import { SenderRegistry, isTrustedSenderUrl } from '../../../src-main/hosts/electron/sender-registry'
 import {
   BACKGROUND_COLOR,
-  ELECTRON_CSP,
   gmWindowOptions,
   isAllowedNavigation,
   playerWindowOptions,
@@ -17,11 +16,11 @@ import {
 } from '../../../src-main/hosts/electron/window-options'
 
 const PRELOAD = '/app/out/preload/index.cjs'
-const FILE_ROOT = 'file:///app/out/renderer/'
+const APP_ROOT = 'salvo://app/'
 const DEV_ORIGIN = 'http://localhost:5173'
 
-const hostSource = (file: string) =>
-  readFileSync(fileURLToPath(new URL(`../../../src-main/hosts/electron/${file}`, import.meta.url)), 'utf8')
+const source = (file: string) => readFileSync(fileURLToPath(new URL(`../../../${file}`, import.meta.url)), 'utf8')
+const hostSource = (file: string) => source(`src-main/hosts/electron/${file}`)
 
 describe('window options', () => {
   for (const [name, make] of [
@@ -51,6 +50,13 @@ describe('window options', () => {
   it('gives each window its own preferences object', () => {
     expect(gmWindowOptions(PRELOAD).webPreferences).not.toBe(gmWindowOptions(PRELOAD).webPreferences)
     expect(gmWindowOptions(PRELOAD).title).not.toBe(playerWindowOptions(PRELOAD).title)
+  })
+
+  it('puts each window in its own persistent session', () => {
+    const gm = gmWindowOptions(PRELOAD).webPreferences.partition
+    const table = playerWindowOptions(PRELOAD).webPreferences.partition
+    expect(gm).not.toBe(table)
+    for (const p of [gm, table]) expect(p).toMatch(/^persist:/)
   })
 })
 
@@ -99,28 +105,36 @@ describe('player window placement', () => {
 })
 
 describe('navigation and sender URLs', () => {
-  const roots = [FILE_ROOT]
+  const roots = [APP_ROOT]
 
-  it('allows our built pages and refuses everything else', () => {
-    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', roots)).toBe(true)
-    expect(isAllowedNavigation('file:///app/out/renderer/player.html#x', roots)).toBe(true)
-    expect(isAllowedNavigation('file:///etc/passwd', roots)).toBe(false)
-    expect(isAllowedNavigation('file:///app/out/renderer/../main/index.js', roots)).toBe(false)
-    expect(isAllowedNavigation('file:///app/out/renderer/%2e%2e/main/index.js', roots)).toBe(false)
-    expect(isAllowedNavigation('file:///app/out/renderer-evil/gm.html', ['file:///app/out/renderer'])).toBe(false)
+  it('allows our pages at the app origin and refuses everything else', () => {
+    expect(isAllowedNavigation('salvo://app/gm.html', roots)).toBe(true)
+    expect(isAllowedNavigation('salvo://app/player.html#x', roots)).toBe(true)
+    expect(isAllowedNavigation('salvo://evil/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('salvo://app.evil/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('salvo://app:8080/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('salvo:app/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('salvo-asset://app/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('https://app/gm.html', roots)).toBe(false)
+    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', roots)).toBe(false)
     expect(isAllowedNavigation('https://example.com/', roots)).toBe(false)
     expect(isAllowedNavigation('not a url', roots)).toBe(false)
+  })
+
+  it('never counts a file:// URL as ours, even under a root named as one', () => {
+    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', ['file:///app/out/renderer/'])).toBe(false)
   })
 
   it('matches the dev server by exact origin', () => {
     expect(isAllowedNavigation(`${DEV_ORIGIN}/gm.html`, [DEV_ORIGIN])).toBe(true)
     expect(isAllowedNavigation('http://localhost:5174/gm.html', [DEV_ORIGIN])).toBe(false)
     expect(isAllowedNavigation('http://localhost.evil.test:5173/gm.html', [DEV_ORIGIN])).toBe(false)
-    expect(isAllowedNavigation('file:///app/out/renderer/gm.html', [DEV_ORIGIN])).toBe(false)
+    expect(isAllowedNavigation('salvo://app/gm.html', [DEV_ORIGIN])).toBe(false)
   })
 
   it('trusts a sender only on one of our pages', () => {
-    expect(isTrustedSenderUrl('file:///app/out/renderer/gm.html', roots)).toBe(true)
+    expect(isTrustedSenderUrl('salvo://app/gm.html', roots)).toBe(true)
+    expect(isTrustedSenderUrl('file:///app/out/renderer/gm.html', roots)).toBe(false)
     expect(isTrustedSenderUrl('https://example.com/', roots)).toBe(false)
     expect(isTrustedSenderUrl('', roots)).toBe(false)
     expect(isTrustedSenderUrl(null, roots)).toBe(false)
@@ -152,18 +166,26 @@ describe('sender registry', () => {
 })
 
 describe('content security policy', () => {
-  it('is strict and the same one browser mode serves', () => {
-    expect(ELECTRON_CSP).toBe(BROWSER_CSP)
-    const directives = new Map(ELECTRON_CSP.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+  it('is strict', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
     expect(directives.get('script-src')).toEqual(["'self'"])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('frame-ancestors')).toEqual(["'none'"])
-    expect(ELECTRON_CSP).not.toMatch(/unsafe-eval/)
+    // Pictures are same-origin paths in both shells now: no picture scheme to name.
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:'])
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/)
+  })
+
+  it('is one policy: no page carries a meta copy that could disagree with the header', () => {
+    for (const page of ['src-renderer/gm.html', 'src-renderer/player.html']) {
+      expect(source(page)).toMatch(/<head>/)
+      expect(source(page), page).not.toMatch(/http-equiv\s*=\s*["']?content-security-policy/i)
+    }
   })
 
   it('replaces any CSP header the response carried, whatever its case', () => {
-    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'x-a': ['1'] }, ELECTRON_CSP)
-    expect(headers).toEqual({ 'x-a': ['1'], 'Content-Security-Policy': [ELECTRON_CSP] })
+    const headers = withContentSecurityPolicy({ 'content-security-policy': ['default-src *'], 'x-a': ['1'] }, CONTENT_SECURITY_POLICY)
+    expect(headers).toEqual({ 'x-a': ['1'], 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] })
     expect(withContentSecurityPolicy(undefined, 'x')).toEqual({ 'Content-Security-Policy': ['x'] })
   })
 })
@@ -187,9 +209,17 @@ describe('layering', () => {
   const IMPORT = /\bfrom\s+['"]([^'"]+)['"]|\bimport\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]|\brequire\s*\(\s*['"]([^'"]+)['"]/g
   const importsOf = (source: string) => [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4])
 
-  for (const file of ['window-options.ts', 'sender-registry.ts']) {
+  for (const file of [
+    'electron/window-options.ts',
+    'electron/sender-registry.ts',
+    'app-pages.ts',
+    'renderer-files.ts',
+    'content-security-policy.ts',
+    'asset-request.ts',
+    'web/static-files.ts',
+  ]) {
     it(`${file} does not import electron`, () => {
-      const imports = importsOf(hostSource(file))
+      const imports = importsOf(source(`src-main/hosts/${file}`))
       expect(imports).not.toContain('electron')
       expect(imports.some((i) => i?.startsWith('electron/'))).toBe(false)
     })
