@@ -154,7 +154,12 @@ export class SalvoCore {
   async shutdown(): Promise<void> {
     await this.#queue.run(async () => {
       const campaign = this.#drop()
-      await campaign?.close()
+      try {
+        await campaign?.close()
+      } catch (e) {
+        // A full disk at the last moment: the journal holds every command, the next open replays it.
+        console.error(`Salvo could not close ${campaign?.id} cleanly: ${(e as Error).message}`)
+      }
       await this.#lock?.release()
       this.#lock = null
     })
@@ -307,6 +312,7 @@ export class SalvoCore {
     const before = undoLabels(this.#campaign)
     const result = this.#engine.execute(input)
     if (!result.ok) return result
+    if (result.value.repeated) return ok(result.value.ack)
     // New or edited items change cards everywhere: give every window a fresh projection.
     if (result.value.contentChanged) this.#resetViews()
     else for (const a of this.#attached) a.channel.publish(campaign.store, result.value.changes, campaign.seq, this.#projection)

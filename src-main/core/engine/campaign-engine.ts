@@ -14,6 +14,7 @@ import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { ApplyError } from './apply-event'
 import { changesFor } from './commit'
 import type { JournalEntry } from './journal-entry'
+import { AppliedCommands } from './applied-commands'
 
 /**
  * Ids are a keyed hash of the journal position: the same campaign and commands give the same
@@ -30,6 +31,8 @@ export interface Executed {
   readonly changes: readonly RecordChange[]
   /** The campaign's own content changed: cards and previews must be rebuilt everywhere. */
   readonly contentChanged: boolean
+  /** The command id was applied before: acknowledged again, changed nothing. */
+  readonly repeated: boolean
 }
 
 interface Prepared {
@@ -48,12 +51,14 @@ const settingsOf = (r: StoredRecord | null) => (r?.typeName === 'campaign' ? JSO
 
 export class CampaignEngine {
   #ruleset: Ruleset
+  readonly #applied: AppliedCommands
 
   constructor(
     private readonly campaign: OpenCampaign,
     private readonly baseRuleset: Ruleset,
   ) {
     this.#ruleset = this.#withCampaignContent()
+    this.#applied = AppliedCommands.fromStore(campaign.store)
   }
 
   /** The campaign's ruleset with the GM's own content layered over the shipped content, under the campaign's settings. */
@@ -76,6 +81,11 @@ export class CampaignEngine {
     const target = valid.command.meta.campaignId
     if (target !== undefined && target !== this.campaign.id) {
       return fail('campaign/changed', 'That command was meant for another campaign (the campaign was switching); nothing was changed.')
+    }
+    // Sent again (a retry after a dropped connection): acknowledged as it was, applied once.
+    const before = this.#applied.seqOf(valid.command.meta.commandId)
+    if (before !== undefined) {
+      return ok({ ack: { commandId: valid.command.meta.commandId, version: before || this.campaign.seq }, changes: [], contentChanged: false, repeated: true })
     }
     const prepared = this.#prepare(valid.command)
     let decision: Result<Decision>
@@ -111,10 +121,11 @@ export class CampaignEngine {
       return fail('storage/writeFailed', `Could not save to ${this.campaign.paths.journal}: ${(e as Error).message}. Nothing was changed.`)
     }
     this.campaign.store.applyChanges(changes)
+    this.#applied.add(entry.commandId, entry.seq)
     // New content or new settings make a new ruleset, and every view of it is redrawn.
     const contentChanged = changes.some((c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)))
     if (contentChanged) this.#ruleset = this.#withCampaignContent()
-    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged })
+    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged, repeated: false })
   }
 
   /** The only place a generator is built: from the campaign's stored RNG state, or typed faces. */

@@ -100,14 +100,21 @@ export class OpenCampaign {
     this.journal.close()
   }
 
-  /** Compacts, then keeps a copy of the document as it stood at the end of the session. */
+  /**
+   * Compacts, then keeps a copy of the document as it stood at the end of the session. The
+   * journal's handle is let go whatever happens; a failure is thrown after it, for the caller
+   * to report — nothing is lost by it, the journal still holds every command.
+   */
   async close(): Promise<void> {
-    await this.compact()
-    this.journal.close()
-    const bytes = this.fs.readFile(this.paths.document)
-    if (bytes) {
-      writeBackup(this.fs, this.paths, 'closed', bytes, this.now())
-      pruneBackups(this.fs, this.paths)
+    try {
+      await this.compact()
+      const bytes = this.fs.readFile(this.paths.document)
+      if (bytes) {
+        writeBackup(this.fs, this.paths, 'closed', bytes, this.now())
+        pruneBackups(this.fs, this.paths)
+      }
+    } finally {
+      this.journal.close()
     }
   }
 }

@@ -48,9 +48,11 @@ describe('campaign files carry their scene images', () => {
     const again = await away.gm.must('exportCampaign', undefined)
     expect(again).toEqual(exported)
 
-    // Undo in the imported campaign brings back the draft image, whose file came along.
-    await away.gm.command('history/undo', {})
-    await away.gm.command('history/undo', {})
+    // Undo in the imported campaign brings back the draft image, whose file came along. (A window of
+    // its own: the imported history already holds the home window's command ids, and an id is applied once.)
+    const awayGm = attachWindow(away.core, 'gm', 'away')
+    await awayGm.command('history/undo', {})
+    await awayGm.command('history/undo', {})
     const [dock] = await scenes(away.gm)
     expect(dock!.image?.hash).toBe(sha(old))
     expect(away.core.assetFile('gm', `${sha(old)}.png`)).not.toBeNull()

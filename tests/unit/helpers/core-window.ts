@@ -6,7 +6,7 @@ import { SalvoCore, type CoreOptions } from '../../../src-main/core/app/salvo-co
 import { tempDir } from './temp-dir'
 
 /** A window attached to a core, keeping every message pushed to it. */
-export function attachWindow(core: SalvoCore, role: 'gm' | 'player' = 'gm') {
+export function attachWindow(core: SalvoCore, role: 'gm' | 'player' = 'gm', idPrefix: string = role) {
   const messages: ServerMessage[] = []
   const conn = core.connect(role, (m) => messages.push(m))
   const request = <N extends RequestName>(name: N, input: RequestInputs[N]): Promise<Result<RequestResults[N]>> => conn.request(name, input)
@@ -19,7 +19,7 @@ export function attachWindow(core: SalvoCore, role: 'gm' | 'player' = 'gm') {
   let n = 0
   /** Dispatches a command with a predictable id (so two campaigns fed the same commands match). */
   const command = (type: string, payload: unknown, typedDice?: number[]) =>
-    must('dispatch', { type, payload, meta: { commandId: `${role}-${++n}`, ...(typedDice ? { typedDice } : {}) } } as RequestInputs['dispatch'])
+    must('dispatch', { type, payload, meta: { commandId: `${idPrefix}-${++n}`, ...(typedDice ? { typedDice } : {}) } } as RequestInputs['dispatch'])
   const sessions = () => messages.flatMap((m) => (m.kind === 'session' ? [m.session] : []))
   return { conn, messages, request, must, command, sessions }
 }

@@ -152,6 +152,7 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
  * whose defender may riposte, with the faces typed so the riposte holds. The evening then
  * resolves or dismisses them like any other.
  */
+let ripostes = 0
 async function promptScene(w: World) {
   for (const a of w.combatants()) {
     for (const t of w.combatants((c) => c.id !== a.id)) {
@@ -159,7 +160,7 @@ async function promptScene(w: World) {
       const preview = await w.gm.request('previewAttack', { request })
       const reaction = preview.ok && w.of('prompt').length < 2 ? preview.value.options.find((o) => o.kind === 'choice' && o.key.startsWith('reaction:') && o.choices.some((c) => c.value === 'riposte')) : undefined
       if (!reaction) continue
-      await w.gm.request('dispatch', { type: 'attack/resolve', payload: { request: { ...request, options: { [reaction.key]: 'riposte' } } }, meta: { commandId: 'riposte', typedDice: [15, 20] } } as never)
+      await w.gm.request('dispatch', { type: 'attack/resolve', payload: { request: { ...request, options: { [reaction.key]: 'riposte' } } }, meta: { commandId: `riposte-${++ripostes}`, typedDice: [15, 20] } } as never)
       w.records = (await w.gm.must('snapshot', undefined)).records
       if (w.of('prompt').length >= 2) return
     }
