@@ -70,6 +70,8 @@ export const MAX_WAITING_REQUESTS: Readonly<Record<ViewRole, number>> = { gm: 25
 export interface Connection {
   readonly role: ViewRole
   request<N extends RequestName>(name: N, input: unknown): Promise<Result<RequestResults[N]>>
+  /** Requests of this window not answered yet (at most MAX_WAITING_REQUESTS for its role). */
+  readonly waiting: number
   close(): void
 }
 
@@ -145,6 +147,9 @@ export class SalvoCore {
     return {
       role,
       request: (name, input) => lane.submit(() => this.#handle(attached, name, input), busy) as never,
+      get waiting() {
+        return lane.waiting
+      },
       close: () => {
         this.#attached.delete(attached)
       },

@@ -79,7 +79,17 @@ export interface Planned {
   readonly source: AssetName
 }
 
+/** Records never change in place (a change is a new object), so a plan is made once per scene version. */
+const plans = new WeakMap<object, Planned | null>()
+
 export function planTableImage(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned | null {
+  if (plans.has(scene)) return plans.get(scene)!
+  const plan = makePlan(scene)
+  plans.set(scene, plan)
+  return plan
+}
+
+function makePlan(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned | null {
   if (!scene.image) return null
   const boxes = hiddenBoxes(scene.image, scene.grid, fogOf(scene))
   const source: AssetName = { hash: scene.image.hash, ext: scene.image.ext }

@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../src-shared/contract'
 import { MAX_SCENE_IMAGE_BYTES } from '../../../src-shared/scene-assets'
 import type { ViewRole } from '../../../src-shared/views'
-import type { SalvoCore } from '../../core/app/salvo-core'
+import { MAX_WAITING_REQUESTS, type SalvoCore } from '../../core/app/salvo-core'
 import { isAssetRequest, serveAsset } from './asset-route'
 import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
@@ -135,8 +135,16 @@ function attach(core: SalvoCore, ws: WebSocket, role: ViewRole): void {
     ws.send(JSON.stringify(reply))
   }
   const connection = core.connect(role, (message) => send({ kind: 'push', message }))
+  let dropped = false
   ws.on('message', (data, isBinary) => {
-    if (isBinary) return
+    if (isBinary || dropped) return
+    // A table page asks for a snapshot and a session when it connects; one that keeps asking
+    // while its answers are pending is flooding, and is cut off before its frames are even read.
+    if (role === 'player' && connection.waiting >= MAX_WAITING_REQUESTS.player) {
+      dropped = true
+      ws.close(1008, 'too many requests')
+      return
+    }
     const request = parseWireRequest(data.toString())
     if (typeof request === 'string') {
       send({ kind: 'reply', id: -1, result: { ok: false, error: { code: 'request/malformed', message: `Malformed request: ${request}.` } } })
