@@ -59,6 +59,7 @@ export interface CoreOptions {
 }
 
 const TEN_MINUTES = 10 * 60 * 1000
+const MAX_NOTICES = 8
 
 /**
  * Requests one window may have waiting. The GM's cover a pipelined burst of commands; the
@@ -456,7 +457,8 @@ export class SalvoCore {
   /** Adds a notice for the GM (once), and tells the GM's windows. */
   #notice(message: string): void {
     if (this.#notices.includes(message)) return
-    this.#notices = [...this.#notices, message]
+    // The newest few: a notice is read once; a screenful of them is not read at all.
+    this.#notices = [...this.#notices, message].slice(-MAX_NOTICES)
     this.#broadcastSession()
   }
 

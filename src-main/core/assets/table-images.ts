@@ -72,6 +72,7 @@ export class TableImages {
    */
   prune(): void {
     const keep = new Set(this.scenes().flatMap((s) => planTableImage(s)?.key ?? []))
+    for (const key of this.#failed) if (!keep.has(key)) this.#failed.delete(key)
     for (const f of this.fs.list(this.#dir)) {
       const key = parseAssetFileName(f)?.hash
       if (key !== undefined && keep.has(key)) continue
@@ -117,6 +118,7 @@ export class TableImages {
         } catch (e) {
           console.error(`Salvo could not mask ${assetFileName(plan.source)} for the table: ${(e as Error).message}`)
           this.#failed.add(plan.key)
+          this.prune()
         }
         if (!this.#disposed) this.onReady(sceneId)
       }
