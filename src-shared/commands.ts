@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RULES_JSON, TYPED } from './limits'
 import { COMBATANT_KINDS, PROJECTOR_MODES, SIDES } from './records'
 
 /**
@@ -9,10 +10,13 @@ import { COMBATANT_KINDS, PROJECTOR_MODES, SIDES } from './records'
 
 const MAX_TYPED_DICE = 200
 
-export const commandIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1–64 letters, digits, _ or -')
+/** A command id, and a record id after its type prefix. */
+const idOf = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9_-]{1,${TYPED.id}}$`)
+
+export const commandIdSchema = z.string().regex(idOf(''), `must be 1–${TYPED.id} letters, digits, _ or -`)
 export const combatantIdSchema = z
   .string()
-  .regex(/^combatant:[A-Za-z0-9_-]{1,64}$/, 'must be a combatant id') as z.ZodType<`combatant:${string}`>
+  .regex(idOf('combatant:'), 'must be a combatant id') as z.ZodType<`combatant:${string}`>
 
 /** A name the GM types: trimmed, not empty, no control characters. */
 const typedName = (max: number) =>
@@ -22,9 +26,9 @@ const typedName = (max: number) =>
     .min(1, 'cannot be empty')
     .max(max, `must be at most ${max} characters`)
     .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
-const name = typedName(60)
+const name = typedName(TYPED.name)
 /** The same limit as a new campaign's name (createCampaign), so any campaign can be renamed. */
-const campaignName = typedName(80)
+const campaignName = typedName(TYPED.campaignName)
 const hpValue = z.number().int('must be a whole number').min(-100_000).max(100_000)
 const maxHp = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000)
 const initiativeModifier = z.number().int('must be a whole number').min(-100).max(100)
@@ -39,11 +43,11 @@ export const commandMetaSchema = z.strictObject({
 
 const empty = z.strictObject({})
 
-export const templateIdSchema = z.string().regex(/^template:[A-Za-z0-9_-]{1,64}$/, 'must be a roster entry id') as z.ZodType<`template:${string}`>
-export const planIdSchema = z.string().regex(/^plan:[A-Za-z0-9_-]{1,64}$/, 'must be a saved encounter id') as z.ZodType<`plan:${string}`>
-export const sceneIdSchema = z.string().regex(/^scene:[A-Za-z0-9_-]{1,64}$/, 'must be a scene id') as z.ZodType<`scene:${string}`>
-export const tokenIdSchema = z.string().regex(/^token:[A-Za-z0-9_-]{1,64}$/, 'must be a token id') as z.ZodType<`token:${string}`>
-export const areaMarkIdSchema = z.string().regex(/^areaMark:[A-Za-z0-9_-]{1,64}$/, 'must be an area template id') as z.ZodType<`areaMark:${string}`>
+export const templateIdSchema = z.string().regex(idOf('template:'), 'must be a roster entry id') as z.ZodType<`template:${string}`>
+export const planIdSchema = z.string().regex(idOf('plan:'), 'must be a saved encounter id') as z.ZodType<`plan:${string}`>
+export const sceneIdSchema = z.string().regex(idOf('scene:'), 'must be a scene id') as z.ZodType<`scene:${string}`>
+export const tokenIdSchema = z.string().regex(idOf('token:'), 'must be a token id') as z.ZodType<`token:${string}`>
+export const areaMarkIdSchema = z.string().regex(idOf('areaMark:'), 'must be an area template id') as z.ZodType<`areaMark:${string}`>
 /** Metres on a map: finite and within a sane field (a 4 km square). */
 const metres = z.number().finite().min(-4000).max(4000)
 /** An area template's radius: from a hand grenade's 10 cm fragment to an artillery strike. */
@@ -77,9 +81,9 @@ export const sceneImageSchema = z.strictObject({
   ext: z.enum(['png', 'jpg', 'webp']),
   width: z.number().int().min(1).max(16384),
   height: z.number().int().min(1).max(16384),
-  fileName: z.string().max(200),
+  fileName: z.string().max(TYPED.imageFileName),
 })
-export const promptIdSchema = z.string().regex(/^prompt:[A-Za-z0-9_-]{1,64}$/, 'must be a prompt id') as z.ZodType<`prompt:${string}`>
+export const promptIdSchema = z.string().regex(idOf('prompt:'), 'must be a prompt id') as z.ZodType<`prompt:${string}`>
 const shortText = (max: number) =>
   z
     .string()
@@ -102,16 +106,24 @@ const templateFields = {
   kind: z.enum(COMBATANT_KINDS),
   maxHp,
   initiativeModifier: initiativeModifier.default(0),
-  faction: shortText(60).default(''),
-  tags: z.array(shortText(30).pipe(z.string().min(1))).max(12).default([]),
+  faction: shortText(TYPED.faction).default(''),
+  tags: z.array(shortText(TYPED.tag).pipe(z.string().min(1))).max(TYPED.tagsPerEntry).default([]),
 }
 
 /** Ruleset data: any JSON up to a size and depth the core accepts before the ruleset looks at it. */
-const rulesPayload = z.unknown().refine((v) => v !== undefined && jsonDepth(v) <= 12 && JSON.stringify(v).length <= 200_000, 'must be JSON of reasonable size')
+const rulesPayload = z.unknown().refine((v) => jsonWithin(v, RULES_JSON), 'must be JSON of reasonable size')
 
-function jsonDepth(v: unknown, depth = 0): number {
-  if (depth > 12 || typeof v !== 'object' || v === null) return depth
-  return Math.max(depth, ...Object.values(v).map((x) => jsonDepth(x, depth + 1)))
+/**
+ * Whether a value is JSON within a length and a depth. The depth is measured first and stops
+ * one level past the bound, so a value nested past any stack is refused, never recursed into.
+ */
+export function jsonWithin(v: unknown, bounds: { readonly chars: number; readonly depth: number }): boolean {
+  return v !== undefined && jsonDepth(v, bounds.depth) <= bounds.depth && JSON.stringify(v).length <= bounds.chars
+}
+
+function jsonDepth(v: unknown, max: number, depth = 0): number {
+  if (depth > max || typeof v !== 'object' || v === null) return depth
+  return Math.max(depth, ...Object.values(v).map((x) => jsonDepth(x, max, depth + 1)))
 }
 
 export const formValuesSchema = z
@@ -179,8 +191,8 @@ export const commandPayloadSchemas = {
   }),
   'action/perform': z.strictObject({ request: actionRequestSchema }),
   /** A content file the GM imports: the ruleset checks every entry and names the bad one. */
-  'content/import': z.strictObject({ fileName: z.string().min(1).max(120), text: z.string().max(2_000_000) }),
-  'content/remove': z.strictObject({ id: z.string().regex(/^content:[a-z0-9-]{1,40}:[a-z0-9-]{1,80}$/) }),
+  'content/import': z.strictObject({ fileName: z.string().min(1).max(120), text: z.string().max(TYPED.contentFile) }),
+  'content/remove': z.strictObject({ id: z.string().regex(new RegExp(`^content:[a-z0-9-]{1,${TYPED.contentSection}}:[a-z0-9-]{1,${TYPED.contentItemId}}$`)) }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   /** A condition from the ruleset's list, with how long it lasts. */
@@ -190,7 +202,7 @@ export const commandPayloadSchemas = {
     duration: conditionDurationInputSchema,
     stacks: z.number().int().min(1).max(20).default(1),
     sourceId: combatantIdSchema.nullable().default(null),
-    note: shortText(200).default(''),
+    note: shortText(TYPED.conditionNote).default(''),
   }),
   'condition/remove': z.strictObject({ combatantId: combatantIdSchema, key: z.string().min(1).max(80) }),
   /** The GM's correction of the action economy (a click on a pip): how much of a pool is spent. */
@@ -202,21 +214,21 @@ export const commandPayloadSchemas = {
   /** A delayed combatant acts now: it takes the place after the acting one and the turn passes to it. */
   'initiative/resume': z.strictObject({ combatantId: combatantIdSchema }),
   /** Hold actions against a declared trigger (this ends the turn). */
-  'hold/declare': z.strictObject({ combatantId: combatantIdSchema, trigger: shortText(120).pipe(z.string().min(1, 'cannot be empty')), amount: z.number().int().min(1).max(10) }),
+  'hold/declare': z.strictObject({ combatantId: combatantIdSchema, trigger: shortText(TYPED.heldTrigger).pipe(z.string().min(1, 'cannot be empty')), amount: z.number().int().min(1).max(10) }),
   /** The trigger came: the held actions become usable now. */
   'hold/release': z.strictObject({ combatantId: combatantIdSchema }),
   'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
   'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
   'campaign/rename': z.strictObject({ name: campaignName }),
   /** One of the ruleset's settings for this campaign (the rulings' options, e.g. initiative each round or fixed). */
-  'campaign/setRulesetSetting': z.strictObject({ key: shortText(60).pipe(z.string().min(1, 'cannot be empty')), value: z.union([z.string().max(200), z.number().finite(), z.boolean()]) }),
+  'campaign/setRulesetSetting': z.strictObject({ key: shortText(TYPED.settingKey).pipe(z.string().min(1, 'cannot be empty')), value: z.union([z.string().max(TYPED.settingValue), z.number().finite(), z.boolean()]) }),
   /**
    * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out
    * `rules` keeps the entry's sheet (the roster's edit form has no sheet fields); null clears it.
    */
   'template/save': z.strictObject({ templateId: templateIdSchema.optional(), ...templateFields, rules: rulesPayload.nullable().optional() }),
   /** Copies a combatant (sheet and all) into the roster. */
-  'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(60).default('') }),
+  'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(TYPED.faction).default('') }),
   'template/duplicate': z.strictObject({ templateId: templateIdSchema }),
   'template/remove': z.strictObject({ templateId: templateIdSchema }),
   /** N numbered copies of a roster entry into the encounter ("Raider 1…6"). */
@@ -246,10 +258,10 @@ export const commandPayloadSchemas = {
   'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
   /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */
-  'area/place': z.strictObject({ sceneId: sceneIdSchema, x: metres, y: metres, radius: areaRadius, label: shortText(40).default(''), hidden: z.boolean().default(false) }),
+  'area/place': z.strictObject({ sceneId: sceneIdSchema, x: metres, y: metres, radius: areaRadius, label: shortText(TYPED.areaLabel).default(''), hidden: z.boolean().default(false) }),
   'area/move': z.strictObject({ areaId: areaMarkIdSchema, x: metres, y: metres }),
   'area/edit': z
-    .strictObject({ areaId: areaMarkIdSchema, radius: areaRadius.optional(), label: shortText(40).optional(), hidden: z.boolean().optional() })
+    .strictObject({ areaId: areaMarkIdSchema, radius: areaRadius.optional(), label: shortText(TYPED.areaLabel).optional(), hidden: z.boolean().optional() })
     .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
   'area/remove': z.strictObject({ areaId: areaMarkIdSchema }),
   /** Reveal all ('all') or hide all ('areas'): either starts the scene's fog over. */
@@ -267,8 +279,8 @@ export const commandPayloadSchemas = {
   'encounter/previousTurn': empty,
   'encounter/end': empty,
   'dice/roll': z.strictObject({
-    expression: z.string().max(40),
-    purpose: z.string().trim().max(60).default('GM roll'),
+    expression: z.string().max(TYPED.diceExpression),
+    purpose: z.string().trim().max(TYPED.rollPurpose).default('GM roll'),
     secret: z.boolean().default(false),
   }),
   'history/undo': empty,
@@ -290,7 +302,7 @@ export type CommandDraft = { [T in CommandType]: { type: T; payload: CommandInpu
 export type ValidationResult = { ok: true; command: Command } | { ok: false; message: string }
 
 const envelopeSchema = z.strictObject({
-  type: z.string().max(64),
+  type: z.string().max(TYPED.commandType),
   payload: z.unknown(),
   meta: commandMetaSchema,
 })
@@ -308,7 +320,7 @@ export function validateCommand(input: unknown): ValidationResult {
   if (!envelope.success) return { ok: false, message: describeIssues(envelope.error, 'command') }
   const { type, payload, meta } = envelope.data
   if (!Object.hasOwn(commandPayloadSchemas, type)) {
-    return { ok: false, message: `unknown command type "${type.slice(0, 64)}"` }
+    return { ok: false, message: `unknown command type "${type.slice(0, TYPED.commandType)}"` }
   }
   const schema = commandPayloadSchemas[type as CommandType]
   const parsed = schema.safeParse(payload)

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
+import { TYPED } from './limits'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -12,9 +13,9 @@ export const requestInputSchemas = {
   session: z.undefined(),
   listCampaigns: z.undefined(),
   createCampaign: z.strictObject({
-    name: z.string().trim().min(1, 'cannot be empty').max(80, 'must be at most 80 characters'),
-    seed: z.string().max(120).optional(),
-    rulesetId: z.string().regex(/^[a-z0-9-]{1,40}$/).optional(),
+    name: z.string().trim().min(1, 'cannot be empty').max(TYPED.campaignName, `must be at most ${TYPED.campaignName} characters`),
+    seed: z.string().max(TYPED.seed).optional(),
+    rulesetId: z.string().regex(new RegExp(`^[a-z0-9-]{1,${TYPED.rulesetId}}$`)).optional(),
   }),
   openCampaign: z.strictObject({ campaignId }),
   restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),

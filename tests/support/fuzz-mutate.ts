@@ -34,6 +34,8 @@ export interface MutateOptions {
   readonly json?: boolean
   /** The longest string to build (a schema whose maximum is beyond it gets no oversized string). */
   readonly hugeCap?: number
+  /** The longest array to build, likewise (a campaign document's lists of a million records cost seconds a case). */
+  readonly arrayCap?: number
   readonly semantic?: SemanticHook
   /**
    * Treat every object as strict (unknown keys refused) unless its schema is a z.looseObject:
@@ -53,7 +55,7 @@ const isRequired = (s: z.ZodType) => (s as unknown as { _zod: { optin?: string }
 
 export const pick = <T>(rng: Rng, xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!
 export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() * (hi - lo + 1))
-const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
+export const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
 
 /** The JSON types a schema may accept (all of them where it cannot tell). */
 const PLAIN_KINDS: Readonly<Record<string, Kind>> = { string: 'string', enum: 'string', number: 'number', boolean: 'boolean', null: 'null', undefined: 'undefined', object: 'object', record: 'object', array: 'array' }
@@ -157,7 +159,7 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
       return set(`a wrong type: ${describeValue(v)}`, v)
     })
   }
-  gens.push(...constraintGens(schema, valid, path, outer, cap))
+  gens.push(...constraintGens(schema, valid, path, outer, cap, o.arrayCap ?? Infinity))
   if (o.semantic) gens.push(...o.semantic(path, schema, valid))
   if (gens.length) out.push({ path, gens })
 
@@ -187,7 +189,7 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
 }
 
 /** Mutations within the value's own type that the schema's checks refuse. */
-function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, cap: number): Gen[] {
+function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<Kind>, cap: number, arrayCap: number): Gen[] {
   const d = defOf(schema)
   const set = (why: string, value: unknown): Mutation => ({ path, value, why })
   const gens: Gen[] = []
@@ -225,7 +227,7 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
       return options.flatMap((opt, i) => {
         if (kindsOf(opt).has('object') || kindsOf(opt).has('array')) return []
         const others = new Set([...outer, ...options.filter((_, j) => j !== i).flatMap((x) => [...kindsOf(x)])])
-        return constraintGens(opt, valid, path, outer, cap).filter((g) => {
+        return constraintGens(opt, valid, path, outer, cap, arrayCap).filter((g) => {
           const sample = g(() => 0.5).value
           return !others.has(sample === null ? 'null' : Array.isArray(sample) ? 'array' : (typeof sample as Kind))
         })
@@ -235,7 +237,7 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
       const max = check(schema, 'max_length')?.['maximum'] as number | undefined
       const min = check(schema, 'min_length')?.['minimum'] as number | undefined
       const element = Array.isArray(valid) && valid.length ? valid[0] : 1
-      if (max !== undefined) gens.push((rng) => set(`longer than ${max}`, Array.from({ length: max + int(rng, 1, 40) }, () => element)))
+      if (max !== undefined && max < arrayCap) gens.push((rng) => set(`longer than ${max}`, Array.from({ length: max + int(rng, 1, 40) }, () => element)))
       if (min !== undefined && min > 0) gens.push(() => set(`shorter than ${min}`, []))
       return gens
     }
@@ -330,6 +332,11 @@ export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count =
     const m = pick(rng, pick(rng, keySites.length && rng() < 0.3 ? keySites : sites).gens)(rng)
     if (!mutations.some((x) => overlaps(x.path, m.path))) mutations.push(m)
   }
+  return { value: withMutations(valid, mutations, json), mutations }
+}
+
+/** A copy of a value with the mutations made (ones that contain one another: the last wins). */
+export function withMutations(valid: unknown, mutations: readonly Mutation[], json = false): unknown {
   let value = clone(valid)
   for (const m of mutations) {
     const v = m.value instanceof Deep && !json ? m.value.build() : m.value
@@ -343,7 +350,7 @@ export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count =
     if (m.remove) delete parent[last]
     else withOwnKey(parent, String(last), v)
   }
-  return { value, mutations }
+  return value
 }
 
 /** A case as a line a failing test can print: what was done where, and the value (long strings shortened). */
@@ -359,4 +366,76 @@ export function describeCase(mutations: readonly Mutation[], value: unknown): st
     text = '(too deep to print)'
   }
   return `${what} → ${text.slice(0, 400)}`
+}
+
+/** What a schema bounds: the longest string and list it lets through, and the places it bounds nothing. */
+export interface SchemaBounds {
+  readonly longestString: number
+  readonly longestList: number
+  /** Paths (`records.*.name`, `…conditions[].note`) of strings, lists, maps or free JSON without a bound. */
+  readonly unbounded: readonly string[]
+}
+
+/**
+ * Reads the bounds off a schema. A string is bounded by a maximum or a pattern of fixed length
+ * (a hash), a list by a maximum, a map by a check on it (its key count), free JSON only behind a
+ * check (its size) that runs before it is walked.
+ */
+export function boundsOf(schema: z.ZodType): SchemaBounds {
+  const strings: number[] = []
+  const lists: number[] = []
+  const unbounded: string[] = []
+  const visit = (s: z.ZodType, at: string): void => {
+    const d = defOf(s)
+    const checked = checksOf(s).length > 0
+    switch (d.type) {
+      case 'optional':
+      case 'nullable':
+      case 'default':
+        return visit(d['innerType'] as z.ZodType, at)
+      case 'pipe': {
+        // What gets through is what the first stage lets through; a checked `unknown` is opaque data within its check.
+        const first = d['in'] as z.ZodType
+        if (defOf(first).type === 'unknown' && checksOf(first).length) return
+        return visit(first, at)
+      }
+      case 'string': {
+        const max = check(s, 'max_length')?.['maximum'] as number | undefined
+        const pattern = check(s, 'string_format')?.['pattern']
+        const fixed = pattern instanceof RegExp && /^\^[^*+]*\$$/.test(pattern.source) && !/\{\d+,\}/.test(pattern.source)
+        if (max !== undefined) strings.push(max)
+        else if (!fixed) unbounded.push(at)
+        return
+      }
+      case 'array': {
+        const max = check(s, 'max_length')?.['maximum'] as number | undefined
+        if (max === undefined) unbounded.push(at)
+        else lists.push(max)
+        return visit(d['element'] as z.ZodType, `${at}[]`)
+      }
+      case 'record':
+        if (!checked) unbounded.push(at)
+        visit(d['keyType'] as z.ZodType, `${at}{key}`)
+        return visit(d['valueType'] as z.ZodType, `${at}.*`)
+      case 'object':
+        for (const [k, v] of Object.entries(d['shape'] as Record<string, z.ZodType>)) visit(v, at ? `${at}.${k}` : k)
+        return
+      case 'union':
+        for (const o of d['options'] as z.ZodType[]) {
+          const shape = defOf(o)['shape'] as Record<string, z.ZodType> | undefined
+          const tag = typeof d['discriminator'] === 'string' && shape ? (defOf(shape[d['discriminator']]!)['values'] as unknown[])[0] : null
+          visit(o, tag === null ? at : `${at}(${String(tag)})`)
+        }
+        return
+      case 'lazy':
+      case 'unknown':
+      case 'any':
+        if (!checked) unbounded.push(at)
+        return
+      default:
+        return
+    }
+  }
+  visit(schema, '')
+  return { longestString: Math.max(0, ...strings), longestList: Math.max(0, ...lists), unbounded }
 }

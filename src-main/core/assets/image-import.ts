@@ -1,4 +1,5 @@
 import type { CommandAck, RequestInputs } from '../../../src-shared/contract'
+import { TYPED } from '../../../src-shared/limits'
 import type { CommandDraft } from '../../../src-shared/commands'
 import type { SceneImage } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -17,7 +18,7 @@ export interface ImageImportDeps {
 }
 
 /** The scene list shows the name; the command's schema caps it, and a long name is still recognisable cut. */
-const MAX_FILE_NAME = 200
+const MAX_FILE_NAME = TYPED.imageFileName
 
 /**
  * An image upload: check the bytes against the limits, store them content-addressed in the

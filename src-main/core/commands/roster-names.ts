@@ -1,7 +1,9 @@
 /** Naming rules for the roster: numbered copies, copies of entries, the name a combatant came from. */
 
-/** The longest name a combatant or roster entry may have (the command schemas' limit). */
-export const MAX_NAME = 60
+import { TYPED } from '../../../src-shared/limits'
+
+/** The longest name a combatant or roster entry may have (the command schemas' limit): spawned copies and copies of entries stay within it. */
+export const MAX_NAME = TYPED.name
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

@@ -10,7 +10,7 @@ import { RecordStore } from '../state/record-store'
 import { EMPTY_HISTORY, type StoredRecord } from '../state/stored-records'
 import { listBackups, pruneBackups, writeBackup } from './backups'
 import { CampaignPaths, fileStamp } from './campaign-paths'
-import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from './document-schema'
+import { CURRENT_SCHEMA_VERSION, documentProblem, readDocument, type CampaignDocument } from './document-schema'
 import { DocumentReadError, DurableJsonAdapter } from './durable-json-adapter'
 import { nodeDurableFs, removeStrayTempFiles, type DurableFs } from './durable-fs'
 import { JournalCorruptError, JournalWriter, readJournal } from './journal'
@@ -136,9 +136,10 @@ export class CampaignRepository {
         `${paths.document}: schemaVersion ${version} is newer than this Salvo understands (${CURRENT_SCHEMA_VERSION})`,
       )
     }
-    const docProblem = documentProblem(raw)
-    if (docProblem) return problem('campaign/corrupt', paths.document, `${paths.document}: ${docProblem}`)
-    const document = raw as unknown as CampaignDocument
+    // The checked document goes on, not the file's: fields the schema does not name are dropped (and gone at the next compaction).
+    const checked = readDocument(raw)
+    if (!checked.ok) return problem('campaign/corrupt', paths.document, `${paths.document}: ${checked.problem}`)
+    const document = checked.document
     // Campaigns saved before id keys existed get theirs now (and keep it: compacted below).
     const keyed = withIdKey(document)
     const store = new RecordStore(Object.values(keyed.records))

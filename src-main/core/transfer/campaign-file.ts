@@ -1,7 +1,7 @@
 import { MAX_CAMPAIGN_FILE_BYTES, type CampaignFile } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { describeBytes } from '../../../src-shared/scene-assets'
-import { CURRENT_SCHEMA_VERSION, documentProblem, type CampaignDocument } from '../persistence/document-schema'
+import { CURRENT_SCHEMA_VERSION, readDocument, type CampaignDocument } from '../persistence/document-schema'
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from '../persistence/migrations'
 import { slug } from '../persistence/slug'
 import { readCampaignAssets, type CampaignAssets } from './campaign-assets'
@@ -49,6 +49,7 @@ function looksLike(value: Record<string, unknown>): string {
  * Reads an exported campaign file as a current-format document, or says precisely what is
  * wrong with it: size, JSON syntax (line and column), the format marker, the versions, and
  * the same record-by-record check a campaign folder gets when it opens. Touches nothing.
+ * The document it gives back holds only the fields the document schema names.
  */
 export function readCampaignFile(fileName: string, text: string, migrations: readonly Migration[] = MIGRATIONS): Result<CampaignDocument> {
   const read = readCampaignFileWithAssets(fileName, text, migrations)
@@ -119,9 +120,10 @@ export function readCampaignFileWithAssets(fileName: string, text: string, migra
       return fail('import/migration', `${fileName}: the campaign could not be upgraded from format ${version} (${(e as Error).message}).`)
     }
   }
-  const problem = documentProblem(document)
-  if (problem) return fail('import/invalid', `${fileName}: document › ${problem}.`)
+  // What goes on is the checked document, not the file's: fields the schema does not name are gone.
+  const checked = readDocument(document)
+  if (!checked.ok) return fail('import/invalid', `${fileName}: document › ${checked.problem}.`)
   const assets = readCampaignAssets(fileName, envelope['assets'])
   if (!assets.ok) return assets
-  return ok({ document: document as unknown as CampaignDocument, assets: assets.value })
+  return ok({ document: checked.document, assets: assets.value })
 }

@@ -95,6 +95,8 @@ describe('exporting and importing a campaign', () => {
     expect(campaignDirs(b.dataDir)).toEqual([imported.id])
     const again = await b.gm.must('exportCampaign', undefined)
     expect(JSON.parse(again.text)).toEqual(file)
+    // Byte for byte: the import goes on with the checked document, in the file's own key order.
+    expect(again.text).toBe(exported.text)
 
     // It is a real campaign on disk: a restarted Salvo reopens it as it was.
     await b.core.shutdown()

@@ -64,6 +64,35 @@ describe('a corrupt or hand-broken campaign document', () => {
     expect(!r.ok && r.error.message).toMatch(/records › history › undo › 0 › changes › \d+ › to › side/)
   })
 
+  it('refuses a field past its bound, naming the record, the field and the bound, without touching the file', async () => {
+    const { h, file, bytes } = await brokenCampaign((t) => {
+      const doc = JSON.parse(t) as { records: Record<string, Record<string, unknown>> }
+      Object.values(doc.records).find((r) => r['typeName'] === 'combatant')!['name'] = 'V'.repeat(61)
+      return JSON.stringify(doc)
+    })
+    const r = await h.reopen()
+    expect(!r.ok && r.error.message).toMatch(/records › combatant:[\w-]+ › name: is 61 characters long; it may be at most 60$/)
+    expect(readFileSync(file)).toEqual(bytes)
+  })
+
+  it('opens with a field no Salvo writes left out of the records it holds', async () => {
+    const { h, bytes } = await brokenCampaign((t) => t.replaceAll('"name":"Vex"', '"name":"Vex","gmNotes":"the traitor"'))
+    expect(bytes.toString()).toMatch(/"typeName":"combatant","id":"[^"]+","name":"Vex","gmNotes"/)
+    const r = await h.reopen()
+    expect(r.ok && r.value.store.ofType('combatant').map((c) => Object.keys(c).includes('gmNotes'))).toEqual([false])
+  })
+
+  it('refuses a backup holding a field past its bound before anything is closed', async () => {
+    const { listBackups } = await import('../../../src-main/core/persistence/backups')
+    const { nodeDurableFs } = await import('../../../src-main/core/persistence/durable-fs')
+    const { h } = await brokenCampaign((t) => t)
+    const [backup] = listBackups(nodeDurableFs, h.campaign.paths)
+    const path = h.campaign.paths.backup(backup!.name)
+    writeFileSync(path, readFileSync(path, 'utf8').replace('"name":"Test campaign"', `"name":"${'C'.repeat(81)}"`))
+    const r = h.repo.readBackup(h.campaign.id, backup!.name)
+    expect(!r.ok && r.error).toMatchObject({ code: 'backup/corrupt', message: expect.stringMatching(/records › campaign › name: is 81 characters long; it may be at most 80; choose another backup\.$/) })
+  })
+
   it('refuses a document from a newer Salvo without touching it', async () => {
     const { h, file, bytes } = await brokenCampaign((t) => t.replace('"schemaVersion":2', '"schemaVersion":99'))
     const r = await h.reopen()

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import seedrandom from 'seedrandom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from '../../../src-shared/scene-assets'
 import { envelope, fuzzFixture, type FuzzFixture } from '../../support/fuzz-fixture'
-import { campaignFileDamage, itemFileDamage } from '../../support/fuzz-import'
-import { allRefused, CASES, type FuzzCase } from '../../support/fuzz-run'
+import { acceptedDocumentProblems, campaignFileDamage, campaignFileExtras, itemFileDamage, justPastTheBounds, type Depth } from '../../support/fuzz-import'
+import { allRefused, CASES, STRESS, type FuzzCase } from '../../support/fuzz-run'
+import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
 
 /**
@@ -14,6 +16,8 @@ import { makePng } from '../helpers/images'
  * problem, with no campaign folder made, the open campaign as it was and no window told
  * anything. Oversized images (a scene's and a portrait) are cases here too; the image tests
  * (tests/unit/core/scene-image.test.ts, portraits.test.ts) hold the rest of their refusals.
+ * What an import takes is held to the document's bounds too: campaign files carrying fields no
+ * Salvo writes are taken without them, and nothing taken is longer than the schema allows.
  */
 
 const PACK = join('resources', 'content-packs', 'compound-x')
@@ -23,8 +27,27 @@ let f: FuzzFixture
 let exported: string
 beforeAll(async () => {
   f = await fuzzFixture()
+  await fillBoundedFields(f)
+  f.expected = await f.state()
   exported = (await f.gm.must('exportCampaign', undefined)).text
 }, 60_000)
+
+/** Gives the fixture's fields it leaves empty a value (a faction, tags, fog, a log entry's working), so the damage reaches them. */
+async function fillBoundedFields(fx: FuzzFixture) {
+  const must = async (type: string, payload: unknown) => {
+    const r = await fx.gm.request('dispatch', envelope(type, payload))
+    if (!r.ok) throw new Error(`${type}: ${r.error.message}`)
+  }
+  await must('template/save', { templateId: fx.ids.template, name: 'Raider template', side: 'enemy', kind: 'npc', maxHp: 30, faction: 'Red Hand', tags: ['raiders', 'armed'] })
+  await must('dice/roll', { expression: '3d10', purpose: 'Scatter' })
+  await must('fog/reveal', { sceneId: fx.ids.yard, rect: { x: 1, y: 1, w: 4, h: 3 } })
+  // (Compound X has no ruleset settings: campaign.rulesetSettings is left to the schema's own test, document-bounds.test.ts.)
+  // An attack writes a log entry with its working (detail sections and lines).
+  const base = { attackerId: fx.ids.vex as `combatant:${string}`, targetId: fx.ids.raider as `combatant:${string}`, weapon: 0, mode: '', options: {} }
+  const preview = await fx.gm.must('previewAttack', { request: base })
+  const weapon = preview.weapons[0]!
+  await must('attack/resolve', { request: { ...base, weapon: weapon.index, mode: weapon.modes[0]! } })
+}
 afterAll(async () => f?.close())
 
 describe('damaged campaign files', () => {
@@ -46,6 +69,31 @@ describe('damaged campaign files', () => {
     expect(await allRefused(f, 'campaign-file', CASES, make)).toEqual([])
   }, 120_000)
 
+  it('each bounded field one past its bound (a character, an entry, a level) is refused, naming the field and the bound', async () => {
+    const cases = justPastTheBounds(exported)
+    const fields = new Set(cases.map((c) => c.field))
+    // Every field the GM types, and the engine's own, where the fixture's file has one.
+    for (const field of [
+      'campaign.name', 'campaign.rulesetId', 'campaign.createdAt', 'rng.seed',
+      'combatant.id', 'combatant.name', 'combatant.conditions[].note', 'combatant.conditions[].label', 'combatant.conditions', 'combatant.held.trigger',
+      'combatant.rules', 'combatant.spent.*', 'combatant.initiative.roll.faces', 'combatant.initiative.roll.purpose', 'combatant.portrait.fileName',
+      'template.name', 'template.faction', 'template.tags', 'template.tags[]', 'plan.name', 'plan.entries', 'scene.name', 'scene.fog.steps', 'scene.image.fileName',
+      'encounter.name', 'areaMark.label', 'content.name', 'content.itemId', 'content.entry', 'log.text', 'log.rolls', 'log.subjects', 'log.commandId',
+      'log.detail', 'log.detail[].title', 'log.detail[].lines', 'log.detail[].lines[].label', 'log.detail[].lines[].value', 'log.detail[].total',
+      'history.undo', 'history.undo[].label', 'history.undo[].changes[].to(combatant).name', 'history.undo[].changes[].from(combatant).rules', '*',
+    ]) {
+      expect(fields, field).toContain(field)
+    }
+    const bounded = /^night\.json: document › .+: (its key )?(is [\d,]+ characters long; it may be at most [\d,]+|has [\d,]+ entries; it may have at most [\d,]+|must be JSON of at most [\d,]+ characters and \d+ levels)\.$/
+    const failures = await allRefused(f, 'just-past', cases.length, (_rng, i) => ({
+      what: cases[i]!.what,
+      send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
+      code: 'import/invalid',
+      message: bounded,
+    }))
+    expect(failures).toEqual([])
+  }, 120_000)
+
   it.each([
     ['a record given twice', (t: string) => t.replace(/^("combatant:[^"]+": \{.*),$/m, '$1,\n$1,'), /^night\.json: line \d+, column 1: the key "combatant:[\w-]+" appears twice in one object\.$/],
     ['a "__proto__" key', (t: string) => t.replace('"typeName":"scene",', '"__proto__":{"polluted":true},"typeName":"scene",'), /^night\.json: line \d+, column \d+: a "__proto__" key, which no Salvo file has\.$/],
@@ -56,6 +104,40 @@ describe('damaged campaign files', () => {
     const failures = await allRefused(f, 'named', 1, () => ({ what: _what, send: () => f.gm.request('importCampaign', { fileName: 'night.json', text }), code: 'import/invalid', message }))
     expect(failures).toEqual([])
   })
+})
+
+const startCore = coresForTests()
+const EXTRA_CASES = STRESS ? 1000 : 100
+
+describe('campaign files with fields no Salvo writes', () => {
+  it(`${EXTRA_CASES} of them, the fields at every depth: each imported without them, and what it holds within the document's bounds`, async () => {
+    const { core, gm } = await startCore()
+    const player = attachWindow(core, 'player')
+    await gm.must('createCampaign', { name: 'Host', seed: 'host', rulesetId: 'compound-x' })
+    const extras = campaignFileExtras(exported)
+    const rng = seedrandom('extras')
+    const failures: string[] = []
+    const depths = new Set<Depth>()
+    for (let i = 0; i < EXTRA_CASES && failures.length < 10; i++) {
+      const { text, what, marker, depths: at } = extras(rng)
+      const seen = [gm.messages.length, player.messages.length]
+      const where = `extras #${i}: ${what}`
+      const imported = await gm.request('importCampaign', { fileName: 'extra.json', text })
+      if (!imported.ok) {
+        failures.push(`refused (${imported.error.message}) — ${where}`)
+        continue
+      }
+      at.forEach((d) => depths.add(d))
+      const again = (await gm.must('exportCampaign', undefined)).text
+      const problems = acceptedDocumentProblems((JSON.parse(again) as { document: unknown }).document)
+      if (again.includes(marker)) problems.push('the re-export holds a field no Salvo writes')
+      const pushed = JSON.stringify([...gm.messages.slice(seen[0]), ...player.messages.slice(seen[1]), await gm.must('snapshot', undefined), await player.must('snapshot', undefined)])
+      if (pushed.includes(marker)) problems.push('a window was sent a field no Salvo writes')
+      failures.push(...problems.map((p) => `${p} — ${where}`))
+    }
+    expect(failures).toEqual([])
+    expect([...depths].sort()).toEqual(['document', 'in an undo mark', 'inside a record', 'record'])
+  }, 120_000)
 })
 
 describe('damaged Compound X item files', () => {

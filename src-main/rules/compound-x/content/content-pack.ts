@@ -49,7 +49,9 @@ export function parseSectionFile(file: string, json: unknown): Result<{ section:
   const schema = PACK_SECTIONS[section]
   const entries: { id: string; name: string }[] = []
   for (const [i, raw] of doc.entries.entries()) {
-    const rawId = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : `#${i + 1}`
+    const given = (raw as { id?: unknown })?.id
+    // An id too long to be one is named by its place and length, so the message stays readable.
+    const rawId = typeof given !== 'string' ? `#${i + 1}` : given.length <= 80 ? given : `#${i + 1} (an id ${given.length} characters long)`
     const parsed = schema.safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
