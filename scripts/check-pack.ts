@@ -15,10 +15,7 @@ const read = (file: string): string | null => {
   }
 }
 const reader = only.length
-  ? (file: string) =>
-      file === 'pack.json'
-        ? JSON.stringify({ ...JSON.parse(read('pack.json') ?? '{}'), files: only })
-        : read(file)
+  ? (file: string) => (file === 'pack.json' ? JSON.stringify({ ...JSON.parse(read('pack.json') ?? '{}'), files: only }) : read(file))
   : read
 const result = loadContentPack(reader)
 if (!result.ok) {

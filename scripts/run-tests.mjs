@@ -1,4 +1,4 @@
-// `npm test`: type-check, build, unit tests (vitest), then end-to-end tests (Playwright in
+// `npm test`: type-check, lint (ESLint and Prettier), build, unit tests (vitest), then end-to-end tests (Playwright in
 // Debian's Chromium against browser mode). Ends with one "N passed, N failed" line that
 // counts both suites.
 import { spawnSync } from 'node:child_process'
@@ -26,6 +26,7 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx'
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 
 if (!step('type-check', npm, ['run', 'typecheck', '--silent'])) process.exit(1)
+if (!step('lint', npm, ['run', 'lint', '--silent'])) process.exit(1)
 if (!step('build', npm, ['run', 'build', '--silent'])) process.exit(1)
 const unitOk = step('unit tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${results}/unit.json`])
 const e2eOk = step('end-to-end tests', npx, ['playwright', 'test'])

@@ -67,9 +67,29 @@ try {
     await editor.getByTestId('sheet-save').click()
     await editor.waitFor({ state: 'detached' })
   }
-  await sheet('Vex Morrow', { per: 8, fort: 7, classId: 'soldier', weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l2-carbon-steel-fiber' })
-  await sheet('Ash Tanaka', { dex: 8, classId: 'doctor', weapon: 'frontier-lz150-carbine', armourFamily: 'light', materialId: 'standard-l1-kevlar', shieldId: 'a-class-electron-shield' })
-  await sheet('Dr. Ilse Ren', { int: 8, classId: 'doctor', weapon: 'frontier-pl5-c', armourFamily: 'light', materialId: 'standard-l1-kevlar' })
+  await sheet('Vex Morrow', {
+    per: 8,
+    fort: 7,
+    classId: 'soldier',
+    weapon: 'anvil-arms-c25',
+    armourFamily: 'medium',
+    materialId: 'standard-l2-carbon-steel-fiber',
+  })
+  await sheet('Ash Tanaka', {
+    dex: 8,
+    classId: 'doctor',
+    weapon: 'frontier-lz150-carbine',
+    armourFamily: 'light',
+    materialId: 'standard-l1-kevlar',
+    shieldId: 'a-class-electron-shield',
+  })
+  await sheet('Dr. Ilse Ren', {
+    int: 8,
+    classId: 'doctor',
+    weapon: 'frontier-pl5-c',
+    armourFamily: 'light',
+    materialId: 'standard-l1-kevlar',
+  })
   await sheet('Raider', { str: 7, weapon: 'matthews-11-35-carbine', armourFamily: 'medium', materialId: 'standard-l1-kevlar' })
   await sheet('Sniper', { per: 9, weapon: 'rmm-577-carbine', armourFamily: 'recon', materialId: 'standard-l1-kevlar' })
   // The Raiders come from the roster: the hand-made one becomes a template, then three copies.

@@ -13,7 +13,11 @@ export function areaMarkLabel(m: Pick<AreaMarkRecord, 'label' | 'radius'>): stri
  * centre where the fog lets the players look (zones are judged by their centre too). The core's
  * player projection and any picture of the player map use this one test.
  */
-export function tableSeesAreaMark(m: Pick<AreaMarkRecord, 'hidden' | 'sceneId' | 'x' | 'y'>, sceneInPlay: string | null, inSight: (p: { x: number; y: number }) => boolean): boolean {
+export function tableSeesAreaMark(
+  m: Pick<AreaMarkRecord, 'hidden' | 'sceneId' | 'x' | 'y'>,
+  sceneInPlay: string | null,
+  inSight: (p: { x: number; y: number }) => boolean,
+): boolean {
   return !m.hidden && m.sceneId === sceneInPlay && inSight(m)
 }
 

@@ -39,8 +39,22 @@ export interface ActionDefinition {
 /** One option the ruleset offers for an attack, and its current value. */
 export type AttackOption =
   | { readonly key: string; readonly label: string; readonly kind: 'toggle'; readonly value: boolean; readonly hint?: string }
-  | { readonly key: string; readonly label: string; readonly kind: 'number'; readonly value: number; readonly unit?: string; readonly min?: number; readonly max?: number }
-  | { readonly key: string; readonly label: string; readonly kind: 'choice'; readonly value: string; readonly choices: readonly { readonly value: string; readonly label: string }[] }
+  | {
+      readonly key: string
+      readonly label: string
+      readonly kind: 'number'
+      readonly value: number
+      readonly unit?: string
+      readonly min?: number
+      readonly max?: number
+    }
+  | {
+      readonly key: string
+      readonly label: string
+      readonly kind: 'choice'
+      readonly value: string
+      readonly choices: readonly { readonly value: string; readonly label: string }[]
+    }
 
 /** A line of an explanation: what, how much, and the rule it came from. */
 export interface ExplanationLine {

@@ -14,9 +14,7 @@ const MAX_TYPED_DICE = 200
 const idOf = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9_-]{1,${TYPED.id}}$`)
 
 export const commandIdSchema = z.string().regex(idOf(''), `must be 1–${TYPED.id} letters, digits, _ or -`)
-export const combatantIdSchema = z
-  .string()
-  .regex(idOf('combatant:'), 'must be a combatant id') as z.ZodType<`combatant:${string}`>
+export const combatantIdSchema = z.string().regex(idOf('combatant:'), 'must be a combatant id') as z.ZodType<`combatant:${string}`>
 
 /** A name the GM types: trimmed, not empty, no control characters. */
 const typedName = (max: number) =>
@@ -25,6 +23,7 @@ const typedName = (max: number) =>
     .trim()
     .min(1, 'cannot be empty')
     .max(max, `must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
 const name = typedName(TYPED.name)
 /** The same limit as a new campaign's name (createCampaign), so any campaign can be renamed. */
@@ -36,7 +35,10 @@ const initiativeModifier = z.number().int('must be a whole number').min(-100).ma
 export const commandMetaSchema = z.strictObject({
   commandId: commandIdSchema,
   /** The campaign the sender was looking at; a command for another campaign is refused. */
-  campaignId: z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id').optional(),
+  campaignId: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
+    .optional(),
   /** Faces the GM rolled at the table, consumed in order by the rolls this command asks for. */
   typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE).optional(),
 })
@@ -89,6 +91,7 @@ const shortText = (max: number) =>
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     .refine((s) => !/[\u0000-\u001f]/.test(s), 'cannot contain control characters')
 
 /** How long a condition the GM puts on lasts, as the GM says it; the core anchors round counts. */
@@ -107,7 +110,10 @@ const templateFields = {
   maxHp,
   initiativeModifier: initiativeModifier.default(0),
   faction: shortText(TYPED.faction).default(''),
-  tags: z.array(shortText(TYPED.tag).pipe(z.string().min(1))).max(TYPED.tagsPerEntry).default([]),
+  tags: z
+    .array(shortText(TYPED.tag).pipe(z.string().min(1)))
+    .max(TYPED.tagsPerEntry)
+    .default([]),
 }
 
 /** Ruleset data: any JSON up to a size and depth the core accepts before the ruleset looks at it. */
@@ -130,7 +136,9 @@ export const formValuesSchema = z
   .record(z.string().max(40), z.union([z.string().max(80), z.number(), z.boolean()]))
   .refine((o) => Object.keys(o).length <= 60, 'has too many fields')
 
-const optionValues = z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])).refine((o) => Object.keys(o).length <= 40, 'has too many options')
+const optionValues = z
+  .record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()]))
+  .refine((o) => Object.keys(o).length <= 40, 'has too many options')
 
 export const actionRequestSchema = z.strictObject({
   actorId: combatantIdSchema,
@@ -144,7 +152,9 @@ export const attackRequestSchema = z.strictObject({
   targetId: combatantIdSchema,
   weapon: z.number().int().min(0).max(16),
   mode: z.string().max(20),
-  options: z.record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()])).refine((o) => Object.keys(o).length <= 40, 'has too many options'),
+  options: z
+    .record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()]))
+    .refine((o) => Object.keys(o).length <= 40, 'has too many options'),
 })
 
 /** One schema per command type: the single source for validation, types and the fuzzers. */
@@ -192,7 +202,9 @@ export const commandPayloadSchemas = {
   'action/perform': z.strictObject({ request: actionRequestSchema }),
   /** A content file the GM imports: the ruleset checks every entry and names the bad one. */
   'content/import': z.strictObject({ fileName: z.string().min(1).max(120), text: z.string().max(TYPED.contentFile) }),
-  'content/remove': z.strictObject({ id: z.string().regex(new RegExp(`^content:[a-z0-9-]{1,${TYPED.contentSection}}:[a-z0-9-]{1,${TYPED.contentItemId}}$`)) }),
+  'content/remove': z.strictObject({
+    id: z.string().regex(new RegExp(`^content:[a-z0-9-]{1,${TYPED.contentSection}}:[a-z0-9-]{1,${TYPED.contentItemId}}$`)),
+  }),
   /** Sheet edits from the ruleset's generic form (the ruleset turns the values into its data). */
   'combatant/setSheet': z.strictObject({ combatantId: combatantIdSchema, values: formValuesSchema }),
   /** A condition from the ruleset's list, with how long it lasts. */
@@ -206,7 +218,11 @@ export const commandPayloadSchemas = {
   }),
   'condition/remove': z.strictObject({ combatantId: combatantIdSchema, key: z.string().min(1).max(80) }),
   /** The GM's correction of the action economy (a click on a pip): how much of a pool is spent. */
-  'economy/set': z.strictObject({ combatantId: combatantIdSchema, pool: z.string().min(1).max(20), spent: z.number().int().min(0).max(20) }),
+  'economy/set': z.strictObject({
+    combatantId: combatantIdSchema,
+    pool: z.string().min(1).max(20),
+    spent: z.number().int().min(0).max(20),
+  }),
   /** Drag on the ribbon: put the combatant just before another (null: at the end). */
   'initiative/move': z.strictObject({ combatantId: combatantIdSchema, beforeId: combatantIdSchema.nullable() }),
   /** The acting combatant waits; the turn passes on and it comes back with `initiative/resume`. */
@@ -214,19 +230,30 @@ export const commandPayloadSchemas = {
   /** A delayed combatant acts now: it takes the place after the acting one and the turn passes to it. */
   'initiative/resume': z.strictObject({ combatantId: combatantIdSchema }),
   /** Hold actions against a declared trigger (this ends the turn). */
-  'hold/declare': z.strictObject({ combatantId: combatantIdSchema, trigger: shortText(TYPED.heldTrigger).pipe(z.string().min(1, 'cannot be empty')), amount: z.number().int().min(1).max(10) }),
+  'hold/declare': z.strictObject({
+    combatantId: combatantIdSchema,
+    trigger: shortText(TYPED.heldTrigger).pipe(z.string().min(1, 'cannot be empty')),
+    amount: z.number().int().min(1).max(10),
+  }),
   /** The trigger came: the held actions become usable now. */
   'hold/release': z.strictObject({ combatantId: combatantIdSchema }),
   'prompt/resolve': z.strictObject({ promptId: promptIdSchema }),
   'prompt/dismiss': z.strictObject({ promptId: promptIdSchema }),
   'campaign/rename': z.strictObject({ name: campaignName }),
   /** One of the ruleset's settings for this campaign (the rulings' options, e.g. initiative each round or fixed). */
-  'campaign/setRulesetSetting': z.strictObject({ key: shortText(TYPED.settingKey).pipe(z.string().min(1, 'cannot be empty')), value: z.union([z.string().max(TYPED.settingValue), z.number().finite(), z.boolean()]) }),
+  'campaign/setRulesetSetting': z.strictObject({
+    key: shortText(TYPED.settingKey).pipe(z.string().min(1, 'cannot be empty')),
+    value: z.union([z.string().max(TYPED.settingValue), z.number().finite(), z.boolean()]),
+  }),
   /**
    * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out
    * `rules` keeps the entry's sheet (the roster's edit form has no sheet fields); null clears it.
    */
-  'template/save': z.strictObject({ templateId: templateIdSchema.optional(), ...templateFields, rules: rulesPayload.nullable().optional() }),
+  'template/save': z.strictObject({
+    templateId: templateIdSchema.optional(),
+    ...templateFields,
+    rules: rulesPayload.nullable().optional(),
+  }),
   /** Copies a combatant (sheet and all) into the roster. */
   'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(TYPED.faction).default('') }),
   'template/duplicate': z.strictObject({ templateId: templateIdSchema }),
@@ -245,7 +272,10 @@ export const commandPayloadSchemas = {
   /** Starts a new encounter with a saved line-up spawned into it. */
   'plan/start': z.strictObject({ planId: planIdSchema }),
   /** A new battle map (it becomes the one in play if none is). */
-  'scene/create': z.strictObject({ name: name.default('Scene'), grid: sceneGridSchema.default({ kind: 'square', cellPx: 50, metresPerCell: 1, offsetX: 0, offsetY: 0 }) }),
+  'scene/create': z.strictObject({
+    name: name.default('Scene'),
+    grid: sceneGridSchema.default({ kind: 'square', cellPx: 50, metresPerCell: 1, offsetX: 0, offsetY: 0 }),
+  }),
   'scene/update': z
     .strictObject({ sceneId: sceneIdSchema, name: name.optional(), grid: sceneGridSchema.optional() })
     .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
@@ -258,10 +288,22 @@ export const commandPayloadSchemas = {
   'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
   /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */
-  'area/place': z.strictObject({ sceneId: sceneIdSchema, x: metres, y: metres, radius: areaRadius, label: shortText(TYPED.areaLabel).default(''), hidden: z.boolean().default(false) }),
+  'area/place': z.strictObject({
+    sceneId: sceneIdSchema,
+    x: metres,
+    y: metres,
+    radius: areaRadius,
+    label: shortText(TYPED.areaLabel).default(''),
+    hidden: z.boolean().default(false),
+  }),
   'area/move': z.strictObject({ areaId: areaMarkIdSchema, x: metres, y: metres }),
   'area/edit': z
-    .strictObject({ areaId: areaMarkIdSchema, radius: areaRadius.optional(), label: shortText(TYPED.areaLabel).optional(), hidden: z.boolean().optional() })
+    .strictObject({
+      areaId: areaMarkIdSchema,
+      radius: areaRadius.optional(),
+      label: shortText(TYPED.areaLabel).optional(),
+      hidden: z.boolean().optional(),
+    })
     .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
   'area/remove': z.strictObject({ areaId: areaMarkIdSchema }),
   /** Reveal all ('all') or hide all ('areas'): either starts the scene's fog over. */

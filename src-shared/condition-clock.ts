@@ -59,6 +59,11 @@ export function anchorKeyOf(d: ConditionDuration, order: readonly OrderSlot[]): 
 }
 
 /** Conditions that end as `starting`'s turn begins. */
-export function endingAtTurnStart(conditions: readonly ConditionInstance[], starting: OrderSlot, round: number, order: readonly OrderSlot[]): ConditionInstance[] {
+export function endingAtTurnStart(
+  conditions: readonly ConditionInstance[],
+  starting: OrderSlot,
+  round: number,
+  order: readonly OrderSlot[],
+): ConditionInstance[] {
   return conditions.filter((c) => endsAtTurnStart(c.duration, starting, round, anchorKeyOf(c.duration, order)))
 }

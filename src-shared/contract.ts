@@ -128,15 +128,30 @@ export interface RequestResults {
    * `blocked` says why the weapon cannot reach (or hit) that target. Targets the ruleset could
    * not judge (no sheet…) are left out; an attacker off the table gets an empty list.
    */
-  previewReach: { readonly sceneId: SceneId | null; readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[] }
+  previewReach: {
+    readonly sceneId: SceneId | null
+    readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[]
+  }
   sheetForm: readonly AttackOption[]
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
-  listConditions: readonly { readonly id: string; readonly label: string; readonly summary: string; readonly source: string; readonly stacks: boolean }[]
+  listConditions: readonly {
+    readonly id: string
+    readonly label: string
+    readonly summary: string
+    readonly source: string
+    readonly stacks: boolean
+  }[]
   /** The campaign ruleset's settings (with the campaign's current values) and its ready-made NPCs. */
   rulesetSetup: {
     readonly settings: readonly AttackOption[]
-    readonly quickNpcs: readonly { readonly name: string; readonly maxHp: number; readonly initiativeModifier: number; readonly rules: JsonValue; readonly tags: readonly string[] }[]
+    readonly quickNpcs: readonly {
+      readonly name: string
+      readonly maxHp: number
+      readonly initiativeModifier: number
+      readonly rules: JsonValue
+      readonly tags: readonly string[]
+    }[]
   }
   /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
   previewMove: {

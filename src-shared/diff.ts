@@ -22,10 +22,7 @@ export interface ViewState {
 
 export const EMPTY_VIEW: ViewState = { version: -1, records: new Map() }
 
-export type DiffOutcome =
-  | { readonly kind: 'applied'; readonly state: ViewState }
-  | { readonly kind: 'stale' }
-  | { readonly kind: 'gap' }
+export type DiffOutcome = { readonly kind: 'applied'; readonly state: ViewState } | { readonly kind: 'stale' } | { readonly kind: 'gap' }
 
 export function viewFromSnapshot(s: Snapshot): ViewState {
   return { version: s.version, records: new Map(s.records.map((r) => [r.id, r])) }

@@ -48,7 +48,12 @@ export type DomainEvent =
   | { readonly type: 'combatant/removed'; readonly combatantId: CombatantId }
   | { readonly type: 'combatant/hpChanged'; readonly combatantId: CombatantId; readonly hp: number }
   | { readonly type: 'combatant/visibilityChanged'; readonly combatantId: CombatantId; readonly hidden: boolean }
-  | { readonly type: 'combatant/rulesChanged'; readonly combatantId: CombatantId; readonly rules: JsonValue | null; readonly maxHp: number | null }
+  | {
+      readonly type: 'combatant/rulesChanged'
+      readonly combatantId: CombatantId
+      readonly rules: JsonValue | null
+      readonly maxHp: number | null
+    }
   | { readonly type: 'combatant/portraitChanged'; readonly combatantId: CombatantId; readonly portrait: SceneImage | null }
   | { readonly type: 'combatant/turnStateChanged'; readonly combatantId: CombatantId; readonly patch: TurnStatePatch }
   | { readonly type: 'campaign/renamed'; readonly name: string }

@@ -15,7 +15,10 @@ export const requestInputSchemas = {
   createCampaign: z.strictObject({
     name: z.string().trim().min(1, 'cannot be empty').max(TYPED.campaignName, `must be at most ${TYPED.campaignName} characters`),
     seed: z.string().max(TYPED.seed).optional(),
-    rulesetId: z.string().regex(new RegExp(`^[a-z0-9-]{1,${TYPED.rulesetId}}$`)).optional(),
+    rulesetId: z
+      .string()
+      .regex(new RegExp(`^[a-z0-9-]{1,${TYPED.rulesetId}}$`))
+      .optional(),
   }),
   openCampaign: z.strictObject({ campaignId }),
   restoreBackup: z.strictObject({ campaignId, backup: z.string().regex(/^[A-Za-z0-9._-]{1,120}$/) }),
@@ -34,7 +37,12 @@ export const requestInputSchemas = {
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),
   rulesetSetup: z.undefined(),
-  previewMove: z.strictObject({ combatantId: combatantIdSchema, sceneId: sceneIdSchema, x: z.number().finite().min(-4000).max(4000), y: z.number().finite().min(-4000).max(4000) }),
+  previewMove: z.strictObject({
+    combatantId: combatantIdSchema,
+    sceneId: sceneIdSchema,
+    x: z.number().finite().min(-4000).max(4000),
+    y: z.number().finite().min(-4000).max(4000),
+  }),
   movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
   // As for campaign files: a ceiling against absurd input only (base64 is 4/3 of the bytes);
   // the core decodes and names the image's size against the limit itself.

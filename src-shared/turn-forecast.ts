@@ -39,7 +39,10 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
       if (gone.length === 0) continue
       const bearer = order.find((c) => c.id === id)!.name
       ending.push(...gone.map((g) => ({ bearerId: id, bearer, label: g.label })))
-      next.set(id, list.filter((x) => !gone.includes(x)))
+      next.set(
+        id,
+        list.filter((x) => !gone.includes(x)),
+      )
     }
     conditions = next
   }

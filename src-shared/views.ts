@@ -4,15 +4,10 @@ import type {
   CombatantId,
   CombatantRecord,
   DomainRecord,
-  ContentItemRecord,
   CombatantKind,
   ConditionInstance,
-  EncounterRecord,
   HeldAction,
   InitiativeResult,
-  LogEntryRecord,
-  PlanRecord,
-  PromptRecord,
   SceneRecord,
   SceneImage,
   Side,
@@ -120,7 +115,11 @@ export type ViewRole = 'gm' | 'player'
  * A condition as the players may see it; its zone only on the scene in play (`inPlay` names it)
  * and only where `inSight` says the window may look (the fog judges a zone by its centre).
  */
-export const publicCondition = (c: ConditionInstance, inPlay: string | null = null, inSight: (p: { x: number; y: number }) => boolean = () => true): PublicCondition => ({
+export const publicCondition = (
+  c: ConditionInstance,
+  inPlay: string | null = null,
+  inSight: (p: { x: number; y: number }) => boolean = () => true,
+): PublicCondition => ({
   key: c.key,
   conditionId: c.conditionId,
   label: c.label,

@@ -9,8 +9,7 @@ import { assetFileName, assetFromPath, SCENE_IMAGE_TYPES } from '../../src-share
  * table only what its projection names now.
  */
 export type AssetResolution =
-  | { readonly status: 200; readonly file: string; readonly headers: Readonly<Record<string, string>> }
-  | { readonly status: 404 }
+  { readonly status: 200; readonly file: string; readonly headers: Readonly<Record<string, string>> } | { readonly status: 404 }
 
 export type AssetLookup = (role: ViewRole, name: string) => string | null
 
@@ -22,7 +21,11 @@ export type AssetLookup = (role: ViewRole, name: string) => string | null
 const CACHE: Readonly<Record<ViewRole, string>> = { gm: 'private, max-age=31536000, immutable', player: 'no-store' }
 
 /** `allowed` narrows the roles a caller serves (the desktop table window's session serves only the table's route). */
-export function resolveAssetRequest(pathname: string, lookup: AssetLookup, allowed: readonly ViewRole[] = ['gm', 'player']): AssetResolution {
+export function resolveAssetRequest(
+  pathname: string,
+  lookup: AssetLookup,
+  allowed: readonly ViewRole[] = ['gm', 'player'],
+): AssetResolution {
   const named = assetFromPath(pathname)
   if (!named || !allowed.includes(named.role)) return { status: 404 }
   const file = lookup(named.role, assetFileName(named.asset))
@@ -30,6 +33,10 @@ export function resolveAssetRequest(pathname: string, lookup: AssetLookup, allow
   return {
     status: 200,
     file,
-    headers: { 'content-type': SCENE_IMAGE_TYPES[named.asset.ext], 'cache-control': CACHE[named.role], 'x-content-type-options': 'nosniff' },
+    headers: {
+      'content-type': SCENE_IMAGE_TYPES[named.asset.ext],
+      'cache-control': CACHE[named.role],
+      'x-content-type-options': 'nosniff',
+    },
   }
 }

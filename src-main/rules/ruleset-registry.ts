@@ -23,7 +23,13 @@ export interface RulesetRegistry {
 export function createRulesetRegistry(resourcesDir: string): RulesetRegistry {
   const pack = loadContentPack(folderPackReader(join(resourcesDir, 'content-packs', 'compound-x')))
   if (!pack.ok) throw new Error(`The Compound X content pack is broken: ${pack.error.message}`)
-  const rulesets: Ruleset[] = [createCompoundXRuleset(pack.value), createD10Ruleset(), d20TwoActionRuleset, createTwoD6Ruleset(), genericRuleset]
+  const rulesets: Ruleset[] = [
+    createCompoundXRuleset(pack.value),
+    createD10Ruleset(),
+    d20TwoActionRuleset,
+    createTwoD6Ruleset(),
+    genericRuleset,
+  ]
   return {
     find: (id) => rulesets.find((r) => r.id === id),
     list: () => rulesets.map((r) => ({ id: r.id, name: r.name })),

@@ -1,4 +1,11 @@
-import type { ActionDefinition, ActionRequest, AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type {
+  ActionDefinition,
+  ActionRequest,
+  AttackOption,
+  AttackPreview,
+  AttackRequest,
+  ExplanationSection,
+} from '../../src-shared/attack'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { ConditionDurationInput } from '../../src-shared/commands'
@@ -66,7 +73,12 @@ export interface MapArea {
   readonly bearerId: CombatantId
   readonly conditionId: string
   /** A circle, or with `to` a lane: every point within `radius` of the segment from (x, y) to `to`. */
-  readonly area: { readonly x: number; readonly y: number; readonly radius: number; readonly to?: { readonly x: number; readonly y: number } }
+  readonly area: {
+    readonly x: number
+    readonly y: number
+    readonly radius: number
+    readonly to?: { readonly x: number; readonly y: number }
+  }
 }
 
 /** Some of a pool spent by an action or attack (1 action, 1 reaction…). */
@@ -287,14 +299,23 @@ export interface Ruleset {
   /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
   readonly content?: {
     /** Parses a content file; a problem names the file, the entry and the field. */
-    parseFile(fileName: string, text: string): Result<readonly { readonly section: string; readonly itemId: string; readonly name: string; readonly entry: JsonValue }[]>
+    parseFile(
+      fileName: string,
+      text: string,
+    ): Result<readonly { readonly section: string; readonly itemId: string; readonly name: string; readonly entry: JsonValue }[]>
     /** This ruleset with the campaign's own items layered over its shipped content. */
     withCustom(items: readonly { readonly section: string; readonly entry: JsonValue }[]): Ruleset
   }
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
     /** `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map. */
-    perform(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice, onScene?: readonly RulesCombatant[]): Result<ActionResolution>
+    perform(
+      request: ActionRequest,
+      actor: RulesCombatant,
+      target: RulesCombatant | null,
+      dice: Dice,
+      onScene?: readonly RulesCombatant[],
+    ): Result<ActionResolution>
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>

@@ -37,7 +37,12 @@ export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
   const scene = sceneInPlay(state)
   if (!scene) return []
   // One pass over the tokens, not a token search per combatant: every action asks for this.
-  const tokens = new Map(state.ofType('token').filter((t) => t.sceneId === scene.id).map((t) => [t.combatantId, t]))
+  const tokens = new Map(
+    state
+      .ofType('token')
+      .filter((t) => t.sceneId === scene.id)
+      .map((t) => [t.combatantId, t]),
+  )
   const running = turnOn(state)
   return state.ofType('combatant').flatMap((c) => {
     const t = tokens.get(c.id)
@@ -57,5 +62,7 @@ export function standingOf(ruleset: Ruleset | null, c: CombatantRecord): Standin
 /** The ruleset's economy pools for this combatant, with how much of each is spent. */
 export function poolsOf(ruleset: Ruleset | null, c: CombatantRecord): PoolView[] {
   if (!ruleset) return []
-  return ruleset.economy(c.rules).map((p) => ({ key: p.key, label: p.label, count: p.count, per: p.per, spent: Math.min(p.count, c.spent[p.key] ?? 0) }))
+  return ruleset
+    .economy(c.rules)
+    .map((p) => ({ key: p.key, label: p.label, count: p.count, per: p.per, spent: Math.min(p.count, c.spent[p.key] ?? 0) }))
 }

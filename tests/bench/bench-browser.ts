@@ -24,8 +24,14 @@ export function findChromium(): string | null {
  * A browser-mode bench part: skipped with a line saying why when the build or Chromium is
  * missing; otherwise run in a Chromium that is closed whatever happens.
  */
-export async function withBenchBrowser(title: string, measure: (browser: Browser, executablePath: string) => Promise<BenchPart>): Promise<BenchPart> {
-  const skipped = (why: string): BenchPart => ({ lines: [title, `  skipped: ${why}`], rows: [{ measure: title, salvo: `skipped: ${why}`, baseline: '', ratio: '' }] })
+export async function withBenchBrowser(
+  title: string,
+  measure: (browser: Browser, executablePath: string) => Promise<BenchPart>,
+): Promise<BenchPart> {
+  const skipped = (why: string): BenchPart => ({
+    lines: [title, `  skipped: ${why}`],
+    rows: [{ measure: title, salvo: `skipped: ${why}`, baseline: '', ratio: '' }],
+  })
   if (!existsSync(WEB_MAIN)) return skipped(`${WEB_MAIN} is missing; run \`npm run build\` first`)
   const executablePath = findChromium()
   if (!executablePath) return skipped('no Chromium found (apt-get install -y chromium, or set SALVO_CHROMIUM to its path)')

@@ -153,7 +153,9 @@ export async function runCoreBench(): Promise<BenchPart> {
     // The log grows with every command, so also compare against a state length cannot inflate.
     const combatants = run.snapshot.records.filter((r) => r.typeName === 'combatant')
     const combatantBytes = Buffer.byteLength(JSON.stringify(combatants), 'utf8')
-    lines.push(`  the ${combatants.length} combatant records alone: ${bytes(combatantBytes)}; diff is ${percent(diffBytes, combatantBytes)} of that, ${oneTo(diffBytes, combatantBytes)}`)
+    lines.push(
+      `  the ${combatants.length} combatant records alone: ${bytes(combatantBytes)}; diff is ${percent(diffBytes, combatantBytes)} of that, ${oneTo(diffBytes, combatantBytes)}`,
+    )
     return {
       lines,
       rows: [

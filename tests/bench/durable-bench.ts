@@ -47,8 +47,12 @@ async function buildCampaign(target: number): Promise<Built> {
   try {
     await core.start()
     const gm = core.connect('gm', () => undefined)
-    const made = must('createCampaign', await gm.request('createCampaign', { name: 'Durable', seed: 'salvo-durable', rulesetId: 'compound-x' }))
-    for (let i = 0; i < COMBATANTS; i++) must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', { ...combatantPayload(i), rules: TROOPER }))
+    const made = must(
+      'createCampaign',
+      await gm.request('createCampaign', { name: 'Durable', seed: 'salvo-durable', rulesetId: 'compound-x' }),
+    )
+    for (let i = 0; i < COMBATANTS; i++)
+      must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', { ...combatantPayload(i), rules: TROOPER }))
     must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Long war' }))
     must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
     const ids = (await snapshotOf(gm)).records.flatMap((r) => (r.typeName === 'combatant' ? [r.id] : []))
@@ -114,7 +118,10 @@ function measureJournalAlone(built: Built, samples: number): Summary {
 
 /** The baseline: the same one-field change, then lowdb writes the whole document, durably. */
 async function measureRewrites(built: Built, dir: string, rewrites: number): Promise<Summary> {
-  const db = new Low<CampaignDocument>(new DurableJsonAdapter(nodeDurableFs, join(dir, 'rewrite.json')), JSON.parse(readFileSync(built.document, 'utf8')) as CampaignDocument)
+  const db = new Low<CampaignDocument>(
+    new DurableJsonAdapter(nodeDurableFs, join(dir, 'rewrite.json')),
+    JSON.parse(readFileSync(built.document, 'utf8')) as CampaignDocument,
+  )
   const combatants = Object.values(db.data.records).filter((r) => r.typeName === 'combatant')
   const times: number[] = []
   for (let i = 0; i < 2 + rewrites; i++) {
@@ -162,7 +169,9 @@ export async function runDurableBench(): Promise<BenchPart> {
       rmSync(built.dataDir, { recursive: true, force: true })
     }
   }
-  lines.push('  (Salvo also rewrites the document, off the ack path, once every 200 commands and after 5 s idle: that compaction costs about one rewrite.)')
+  lines.push(
+    '  (Salvo also rewrites the document, off the ack path, once every 200 commands and after 5 s idle: that compaction costs about one rewrite.)',
+  )
   return { lines, rows }
 }
 

@@ -74,13 +74,23 @@ async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> 
         }),
       )
     }
-    must('scene/create', await dispatch(gm, 'scene/create', { name: 'Bench field', grid: { kind: 'square', cellPx: CELL_PX, metresPerCell: 1, offsetX: 0, offsetY: 0 } }))
-    let snap = await snapshotOf(gm)
+    must(
+      'scene/create',
+      await dispatch(gm, 'scene/create', {
+        name: 'Bench field',
+        grid: { kind: 'square', cellPx: CELL_PX, metresPerCell: 1, offsetX: 0, offsetY: 0 },
+      }),
+    )
+    const snap = await snapshotOf(gm)
     const sceneId = snap.records.find((r) => r.typeName === 'scene')!.id as SceneId
-    must('importSceneImage', await gm.request('importSceneImage', { sceneId, fileName: 'field.png', dataBase64: makePng(MAP_PX, MAP_PX).toString('base64') }))
+    must(
+      'importSceneImage',
+      await gm.request('importSceneImage', { sceneId, fileName: 'field.png', dataBase64: makePng(MAP_PX, MAP_PX).toString('base64') }),
+    )
     const ids = snap.records.flatMap((r) => (r.typeName === 'combatant' ? [r.id] : []))
     // Placed before the encounter starts, so placing is not a move with a cost in the log.
-    for (let i = 0; i < ids.length; i++) must(`token/place #${i + 1}`, await dispatch(gm, 'token/place', { sceneId, combatantId: ids[i]!, ...spot(i) }))
+    for (let i = 0; i < ids.length; i++)
+      must(`token/place #${i + 1}`, await dispatch(gm, 'token/place', { sceneId, combatantId: ids[i]!, ...spot(i) }))
     must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Map skirmish' }))
     must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
 
@@ -93,10 +103,15 @@ async function buildMapFolder(tokens: number, zones: number): Promise<MapTable> 
     for (let i = 0; laid < zones && i < ids.length; i += step) {
       const actor = ids[i]!
       if (hidden.has(actor) || used.has(actor)) continue
-      const t = ids.findIndex((id, j) => j > i && !hidden.has(id) && !used.has(id) && Math.hypot(spot(j).x - spot(i).x, spot(j).y - spot(i).y) < 20)
+      const t = ids.findIndex(
+        (id, j) => j > i && !hidden.has(id) && !used.has(id) && Math.hypot(spot(j).x - spot(i).x, spot(j).y - spot(i).y) < 20,
+      )
       if (t < 0) continue
       const targetId = ids[t]!
-      must(`suppress #${laid + 1}`, await dispatch(gm, 'action/perform', { request: { actorId: actor, action: 'suppress', targetId, options: { level: 'medium' } } }))
+      must(
+        `suppress #${laid + 1}`,
+        await dispatch(gm, 'action/perform', { request: { actorId: actor, action: 'suppress', targetId, options: { level: 'medium' } } }),
+      )
       used.add(actor).add(targetId)
       laid++
     }
@@ -199,11 +214,16 @@ interface MapRun {
 
 /** What a browser-mode frame carries (ws-protocol.ts): a push of a ServerMessage, or a reply to the page's request. */
 function describeFrame(text: string): string {
-  const frame = JSON.parse(text) as { kind: 'push'; message: ServerMessage } | { kind: 'reply'; result: { ok: boolean; value?: { records?: unknown } } }
+  const frame = JSON.parse(text) as
+    { kind: 'push'; message: ServerMessage } | { kind: 'reply'; result: { ok: boolean; value?: { records?: unknown } } }
   if (frame.kind === 'reply') return Array.isArray(frame.result.value?.records) ? 'snapshot' : 'reply'
   const msg = frame.message
   if (msg.kind !== 'diff') return msg.kind
-  const types = [...msg.diff.added.map((r) => `+${r.typeName}`), ...msg.diff.updated.map(([, to]) => to.typeName), ...msg.diff.removed.map(() => '−record')]
+  const types = [
+    ...msg.diff.added.map((r) => `+${r.typeName}`),
+    ...msg.diff.updated.map(([, to]) => to.typeName),
+    ...msg.diff.removed.map(() => '−record'),
+  ]
   return `diff [${types.join(', ')}]`
 }
 
@@ -218,7 +238,9 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     // The player screen first, listening before it connects, so every frame it is sent is seen.
     const player = await context.newPage()
     const frames: string[] = []
-    player.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))))
+    player.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))),
+    )
     await player.goto(`${server.url}/player`)
     await player.locator('[data-testid="map-token"]').first().waitFor({ state: 'attached', timeout: 60_000 })
 
@@ -228,7 +250,11 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     await gm.bringToFront()
     await gm.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 60_000 })
     await gm.getByTestId('show-map').click()
-    await gm.getByTestId('battle-map').locator('[data-testid="map-token"]').nth(spec.tokens - 1).waitFor({ state: 'attached', timeout: 60_000 })
+    await gm
+      .getByTestId('battle-map')
+      .locator('[data-testid="map-token"]')
+      .nth(spec.tokens - 1)
+      .waitFor({ state: 'attached', timeout: 60_000 })
     const zonesShown = await gm.getByTestId('battle-map').getByTestId('map-zone').count()
     if (zonesShown !== spec.zones) throw new Error(`expected ${spec.zones} zones on the GM map, found ${zonesShown}`)
     await gm.evaluate(FRAME_CLOCK)
@@ -236,7 +262,10 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     // Pan: press on the background and drag it back and forth in small steps.
     const pan: FrameSamples = { intervals: [], work: [] }
     const bg = await backgroundPoint(gm)
-    const onToken = await gm.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[data-testid="map-token"]'), [bg.x, bg.y] as const)
+    const onToken = await gm.evaluate(([x, y]) => !!document.elementFromPoint(x, y)?.closest('[data-testid="map-token"]'), [
+      bg.x,
+      bg.y,
+    ] as const)
     if (onToken) throw new Error('the pan would start on a token')
     for (let g = 0; g < GESTURES; g++) {
       await gm.mouse.move(bg.x, bg.y)
@@ -262,20 +291,30 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
       await gm.keyboard.press('Escape')
       await gm.mouse.up()
     }
-    { const moved = await gm.getByTestId('log-entry').filter({ hasText: 'moves' }).allTextContents(); if (moved.length) throw new Error(`a cancelled drag committed a move: ${moved.join(' | ')}`) }
+    {
+      const moved = await gm.getByTestId('log-entry').filter({ hasText: 'moves' }).allTextContents()
+      if (moved.length) throw new Error(`a cancelled drag committed a move: ${moved.join(' | ')}`)
+    }
 
     // One committed move of a token the players can see, a metre to the right (free ground on the lattice).
     const moverOnPlayer = player.locator(`[data-testid="map-token"][data-combatant-id="${table.mover}"]`)
     const before = await moverOnPlayer.getAttribute('transform')
     const from = await tokenCentre(gm, table.mover)
-    const [, , k] = (await gm.getByTestId('battle-map').getByTestId('map-svg').getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
+    const [, , k] = (await gm.getByTestId('battle-map').getByTestId('map-svg').getAttribute('data-view'))!.split(' ').map(Number) as [
+      number,
+      number,
+      number,
+    ]
     await gm.mouse.move(from.x, from.y)
     await gm.mouse.down()
     frames.length = 0
     await gm.mouse.move(from.x + CELL_PX * k, from.y, { steps: 8 })
     await gm.mouse.up()
     await player.waitForFunction(
-      ([id, was]) => document.querySelector(`[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`)?.getAttribute('transform') !== was,
+      ([id, was]) =>
+        document
+          .querySelector(`[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`)
+          ?.getAttribute('transform') !== was,
       [table.mover, before] as const,
       { timeout: 10_000 },
     )
@@ -297,7 +336,6 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
     rmSync(table.dataDir, { recursive: true, force: true })
   }
 }
-
 
 export async function runMapBench(): Promise<BenchPart> {
   const title = `Battle map (GM page in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, a ${MAP_PX}×${MAP_PX} scene): ${GESTURES} gestures × ${STEPS} mouse steps each for pan and token drag`
@@ -331,15 +369,28 @@ export async function runMapBench(): Promise<BenchPart> {
       `  full player snapshot:   ${bytes(large.snapshotBytes).padStart(12)}   (the reloaded player page's first snapshot frame, same state)`,
       `  the move is ${percent(large.moveBytes, large.snapshotBytes)} of the snapshot, ${oneTo(large.moveBytes, large.snapshotBytes)}`,
     ]
-    const row = (what: string, l: Summary, s: Summary) => ({ measure: what, salvo: medianP95(l, 1), baseline: medianP95(s, 1), ratio: ratioCell(l, s) })
+    const row = (what: string, l: Summary, s: Summary) => ({
+      measure: what,
+      salvo: medianP95(l, 1),
+      baseline: medianP95(s, 1),
+      ratio: ratioCell(l, s),
+    })
     return {
       lines,
       rows: [
-        { ...row(`**Battle map in Chromium, ${MAP_PX}×${MAP_PX} scene, ${L}** — pan, frame time median / p95`, panL, panS), baseline: `same scene, ${S}: ${medianP95(panS, 1)}` },
+        {
+          ...row(`**Battle map in Chromium, ${MAP_PX}×${MAP_PX} scene, ${L}** — pan, frame time median / p95`, panL, panS),
+          baseline: `same scene, ${S}: ${medianP95(panS, 1)}`,
+        },
         row('— pan, frame done after its start, median / p95', summarize(large.pan.work), summarize(small.pan.work)),
         row('— token drag, frame time median / p95', dragL, dragS),
         row('— token drag, frame done after its start, median / p95', summarize(large.drag.work), summarize(small.drag.work)),
-        { measure: 'bytes sent to the player page for one token move', salvo: bytes(large.moveBytes), baseline: `the player's full snapshot ${bytes(large.snapshotBytes)}`, ratio: oneTo(large.moveBytes, large.snapshotBytes) },
+        {
+          measure: 'bytes sent to the player page for one token move',
+          salvo: bytes(large.moveBytes),
+          baseline: `the player's full snapshot ${bytes(large.snapshotBytes)}`,
+          ratio: oneTo(large.moveBytes, large.snapshotBytes),
+        },
       ],
     }
   })

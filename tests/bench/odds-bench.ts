@@ -41,13 +41,27 @@ const setup: RangedSetup = {
   mode: 'burst',
   aim: 'aimed',
   distance: 30,
-  shooter: { stats: { str: 7, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 7 }, suppressed: false, sprinted: false, prone: false, stealth: false },
+  shooter: {
+    stats: { str: 7, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 7 },
+    suppressed: false,
+    sprinted: false,
+    prone: false,
+    stealth: false,
+  },
   target: { cover: 'partial', stance: 'standing' },
 }
 const defender: DefenderState = {
   health: 110,
   armour: { coverage: 65, apl: 2, points: 50, maxPoints: 50 },
-  shield: { maxStrength: 120, strength: 120, rechargePerTurn: 50, restartTurns: 1, downTurnsLeft: null, fastRechargeNanites: 14, blocksAllDamage: false },
+  shield: {
+    maxStrength: 120,
+    strength: 120,
+    rechargePerTurn: 50,
+    restartTurns: 1,
+    downTurnsLeft: null,
+    fastRechargeNanites: 14,
+    blocksAllDamage: false,
+  },
   shockSave: 8,
   plasmaBurn: 0,
 }
@@ -81,14 +95,20 @@ export function runOddsBench(): BenchPart {
   const odds = rangedOdds(setup, defender, { ammoInMagazine: 30 })
   const down = odds.kind === 'odds' ? odds.down : NaN
   lines.push(`Compound X odds preview: a 3-round burst at an armoured, shielded target`)
-  lines.push(timingTable([
-    ['exact odds (enumerating every die)', exact],
-    [`Monte Carlo, ${MONTE_CARLO_SAMPLES.toLocaleString('en-US')} samples`, mc],
-  ]))
-  lines.push(`  exact / Monte Carlo time = ${(exact.median / mc.median).toFixed(5)}  (1 : ${Math.round(mc.median / exact.median).toLocaleString('en-US')})`)
+  lines.push(
+    timingTable([
+      ['exact odds (enumerating every die)', exact],
+      [`Monte Carlo, ${MONTE_CARLO_SAMPLES.toLocaleString('en-US')} samples`, mc],
+    ]),
+  )
+  lines.push(
+    `  exact / Monte Carlo time = ${(exact.median / mc.median).toFixed(5)}  (1 : ${Math.round(mc.median / exact.median).toLocaleString('en-US')})`,
+  )
   lines.push(`  P(down): exact ${(down * 100).toFixed(3)}%, Monte Carlo ${((mcDown / (3 * MONTE_CARLO_SAMPLES)) * 100).toFixed(3)}%`)
   const perSecond = (3 * MONTE_CARLO_SAMPLES) / (mcTimes.reduce((a, b) => a + b, 0) / 1000)
-  lines.push(`  attacks resolved per second (3-round burst, every die through the seeded generator): ${Math.round(perSecond).toLocaleString('en-US')}`)
+  lines.push(
+    `  attacks resolved per second (3-round burst, every die through the seeded generator): ${Math.round(perSecond).toLocaleString('en-US')}`,
+  )
   return {
     lines,
     rows: [
@@ -98,7 +118,12 @@ export function runOddsBench(): BenchPart {
         baseline: `${MONTE_CARLO_SAMPLES.toLocaleString('en-US')}-sample Monte Carlo ${medianP95(mc, 0)} (P(down) ${(down * 100).toFixed(3)}% exact, ${((mcDown / (3 * MONTE_CARLO_SAMPLES)) * 100).toFixed(3)}% sampled)`,
         ratio: `1 : ${Math.round(mc.median / exact.median).toLocaleString('en-US')}`,
       },
-      { measure: 'attacks resolved per second (3-round burst, seeded dice)', salvo: Math.round(perSecond).toLocaleString('en-US'), baseline: '', ratio: '' },
+      {
+        measure: 'attacks resolved per second (3-round burst, seeded dice)',
+        salvo: Math.round(perSecond).toLocaleString('en-US'),
+        baseline: '',
+        ratio: '',
+      },
     ],
   }
 }

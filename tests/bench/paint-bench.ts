@@ -38,7 +38,6 @@ declare global {
   }
 }
 
-
 /**
  * Installs the in-page clock. `arm` remembers what an element shows now; the GM's next key
  * press or click starts the clock; the first DOM mutation after which the element shows
@@ -104,7 +103,10 @@ async function measureTable(browser: Browser, count: number): Promise<PaintRun> 
   try {
     const page = await context.newPage()
     await page.goto(`${server.url}/`)
-    await page.getByTestId('combatant-card').nth(count - 1).waitFor({ state: 'attached', timeout: 60_000 })
+    await page
+      .getByTestId('combatant-card')
+      .nth(count - 1)
+      .waitFor({ state: 'attached', timeout: 60_000 })
     await page.getByTestId('link-status').getByText('connected', { exact: true }).waitFor()
     await installProbe(page)
 
@@ -141,7 +143,6 @@ async function measureTable(browser: Browser, count: number): Promise<PaintRun> 
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
-
 
 /** The report lines and rows, or a line saying why the measurement was skipped. */
 export async function runPaintBench(): Promise<BenchPart> {

@@ -25,7 +25,6 @@ async function springAmbush(gm: GmPage, name: string): Promise<void> {
 
 /** The desk's panels for this fight, and readings off the ribbon, the cards and the log. */
 class Fight extends FightDesk {
-
   async order(): Promise<string[]> {
     return this.gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents()
   }
@@ -77,7 +76,14 @@ async function setUp(gm: GmPage): Promise<Fight> {
   await gm.addCombatant({ name: 'Vale', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.addCombatant({ name: 'Oso', side: 'party', kind: 'pc', maxHp: 1 })
   // Vale springs the ambush (T2) with a rifle; Oso carries a boarding blade.
-  await gm.editSheet('Vale', { str: 8, dex: 10, 'skill.Gun Combat': 2, 'skill.Tactics': 1, 'weapon.0': 'assault-rifle', armour: 'mesh-vest' })
+  await gm.editSheet('Vale', {
+    str: 8,
+    dex: 10,
+    'skill.Gun Combat': 2,
+    'skill.Tactics': 1,
+    'weapon.0': 'assault-rifle',
+    armour: 'mesh-vest',
+  })
   await springAmbush(gm, 'Vale')
   await gm.editSheet('Oso', { str: 10, dex: 6, 'skill.Melee': 2, 'weapon.0': 'boarding-blade', armour: 'padded-jacket' })
   // Hits are STR + DEX + END, derived from the sheet.
@@ -102,7 +108,7 @@ test('a two-round 2d6 significant/minor fight from a fresh campaign', async ({ g
   // T2: the ambusher counts as rolling 12: 12 + DEX DM 1 = 13, ahead of any roll the others can make.
   await expect.poll(() => f.order()).toEqual(['Vale', 'Oso', PIRATE])
   expect(await f.initiative('Vale')).toBe(13)
-    const pirateStart = await f.initiative(PIRATE)
+  const pirateStart = await f.initiative(PIRATE)
 
   // — Round 1 — Vale rolls Tactics (T2), free, and adds its effect to one person: with no one picked,
   // itself, the one acting (an ally boosted past the acting combatant would lose its turn this round).

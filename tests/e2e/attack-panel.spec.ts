@@ -1,10 +1,16 @@
 import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
 
-test('the attack panel starts each new pair from the defaults: a distance or cover set for one target does not carry to the next', async ({ gm }) => {
+test('the attack panel starts each new pair from the defaults: a distance or cover set for one target does not carry to the next', async ({
+  gm,
+}) => {
   await gm.createCampaign('Panel', 'panel-seed', 'compound-x')
   const kit = { weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
-  for (const [name, side] of [['Vex', 'party'], ['Raider', 'enemy'], ['Brute', 'enemy']] as const) {
+  for (const [name, side] of [
+    ['Vex', 'party'],
+    ['Raider', 'enemy'],
+    ['Brute', 'enemy'],
+  ] as const) {
     await gm.addCombatant({ name, side, kind: side === 'party' ? 'pc' : 'npc', maxHp: 1 })
     await gm.editSheet(name, { str: 6, per: 6, fort: 6, dex: 6, luck: 5, ...kit })
   }

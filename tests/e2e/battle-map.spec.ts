@@ -5,7 +5,10 @@ import { GIF, makePng } from '../unit/helpers/images'
 
 const metresIn = (text: string | null): number => parseFloat(/([\d.]+) m/.exec(text ?? '')?.[1] ?? 'NaN')
 
-test('the GM builds a battle map, moves tokens with path, length and cost, measures ranges; the table sees only the visible tokens of the scene on the table', async ({ gm, player }) => {
+test('the GM builds a battle map, moves tokens with path, length and cost, measures ranges; the table sees only the visible tokens of the scene on the table', async ({
+  gm,
+  player,
+}) => {
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await player.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Map', 'map-seed', 'compound-x')
@@ -13,7 +16,17 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   const raider = await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 30 })
   const ghost = await gm.addCombatant({ name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 30, hidden: true })
   // Vex gets a Compound X sheet, so the ruleset prices the move: DEX 6 in medium armour, 5 m per 2 actions (000 Movement).
-  await gm.editSheet('Vex', { str: 6, per: 6, fort: 6, dex: 6, luck: 5, classId: 'soldier', weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l1-kevlar' })
+  await gm.editSheet('Vex', {
+    str: 6,
+    per: 6,
+    fort: 6,
+    dex: 6,
+    luck: 5,
+    classId: 'soldier',
+    weapon: 'anvil-arms-c25',
+    armourFamily: 'medium',
+    materialId: 'standard-l1-kevlar',
+  })
   await gm.startEncounter()
   await gm.rollInitiative()
 
@@ -31,13 +44,19 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   const background = map.root.getByTestId('scene-background')
   await expect(background).toHaveAttribute('href', /\/campaign-assets\/[0-9a-f]{64}\.png$/)
   // The table loads the same picture (no fog on it) by its own route.
-  await expect(player.page.getByTestId('scene-background')).toHaveAttribute('href', (await background.getAttribute('href'))!.replace('/campaign-assets/', '/table-assets/'))
-  const loaded = await player.page.evaluate(async (src) => {
-    const img = new Image()
-    img.src = src
-    await img.decode()
-    return `${img.naturalWidth}×${img.naturalHeight}`
-  }, (await background.getAttribute('href'))!)
+  await expect(player.page.getByTestId('scene-background')).toHaveAttribute(
+    'href',
+    (await background.getAttribute('href'))!.replace('/campaign-assets/', '/table-assets/'),
+  )
+  const loaded = await player.page.evaluate(
+    async (src) => {
+      const img = new Image()
+      img.src = src
+      await img.decode()
+      return `${img.naturalWidth}×${img.naturalHeight}`
+    },
+    (await background.getAttribute('href'))!,
+  )
   expect(loaded).toBe('1000×800')
 
   await map.place('Vex', { x: 6, y: 6 })
@@ -58,7 +77,9 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   // 4.5 m at 2.5 m an action: 2 actions.
   expect(cost).toBe('2 actions')
   await gm.page.mouse.up()
-  await expect(gm.page.getByTestId('log-entry').filter({ hasText: `Vex moves ${dragged!.split(' · ')[0]!.trim()} (${cost})` })).toHaveCount(1)
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: `Vex moves ${dragged!.split(' · ')[0]!.trim()} (${cost})` })).toHaveCount(
+    1,
+  )
 
   // Esc cancels a drag: nothing is sent.
   const before = await map.tokenCentre('Vex')

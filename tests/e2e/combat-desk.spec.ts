@@ -1,9 +1,16 @@
 import { expect, test } from './fixtures/test'
 import { CombatDesk } from './pages/combat-desk'
 
-test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and pips, delay, drag and hold keep the turn', async ({ gm }) => {
+test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and pips, delay, drag and hold keep the turn', async ({
+  gm,
+}) => {
   await gm.createCampaign('Desk', 'desk-seed', 'compound-x')
-  for (const [name, side] of [['Ada', 'party'], ['Bex', 'enemy'], ['Cole', 'party']] as const) await gm.addCombatant({ name, side, kind: 'pc', maxHp: 50 })
+  for (const [name, side] of [
+    ['Ada', 'party'],
+    ['Bex', 'enemy'],
+    ['Cole', 'party'],
+  ] as const)
+    await gm.addCombatant({ name, side, kind: 'pc', maxHp: 50 })
   await gm.startEncounter()
   await gm.rollInitiative()
   const desk = new CombatDesk(gm)

@@ -2,7 +2,9 @@ import { expect, test } from './fixtures/test'
 import { ActionPanel } from './pages/action-panel'
 import { AttackPanel } from './pages/attack-panel'
 
-test('Compound X: pick attacker, weapon and target, read the exact odds, resolve with table dice, see the breakdown, undo', async ({ gm }) => {
+test('Compound X: pick attacker, weapon and target, read the exact odds, resolve with table dice, see the breakdown, undo', async ({
+  gm,
+}) => {
   await gm.createCampaign('Outpost Kestrel', 'cx-e2e', 'compound-x')
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1 })
@@ -44,7 +46,12 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await expect(entry).toContainText('(typed)')
   await entry.getByTestId('log-detail').locator('summary').click()
   const working = entry.getByTestId('log-detail')
-  for (const line of ['PER 8 combat modifier −1 (CX5)', 'Target in partial cover +2 (CX6)', 'Base damage +80', 'armour hit and pierced: 40 to armour points, 40 to health (CX12)']) {
+  for (const line of [
+    'PER 8 combat modifier −1 (CX5)',
+    'Target in partial cover +2 (CX6)',
+    'Base damage +80',
+    'armour hit and pierced: 40 to armour points, 40 to health (CX12)',
+  ]) {
     await expect(working).toContainText(line)
   }
 
@@ -80,16 +87,39 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
 test('Compound X: the GM imports an item file; a bad file names its problem and changes nothing', async ({ gm }) => {
   await gm.createCampaign('Homebrew', 'cx-items', 'compound-x')
   const items = gm.page.getByTestId('campaign-items')
-  const bad = { kind: 'shields', entries: [{ id: 'paper-shield', name: 'Paper Shield', level: 1, cost: 1, hardPoints: 1, strength: 'thin' }] }
-  await items.getByTestId('content-import').setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
-  await expect(items.getByTestId('content-problem')).toHaveText('shields.json, entry paper-shield, field strength: Invalid input: expected number, received string')
+  const bad = {
+    kind: 'shields',
+    entries: [{ id: 'paper-shield', name: 'Paper Shield', level: 1, cost: 1, hardPoints: 1, strength: 'thin' }],
+  }
+  await items
+    .getByTestId('content-import')
+    .setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) })
+  await expect(items.getByTestId('content-problem')).toHaveText(
+    'shields.json, entry paper-shield, field strength: Invalid input: expected number, received string',
+  )
   await expect(items.getByTestId('content-item')).toHaveCount(0)
 
   const good = {
     kind: 'shields',
-    entries: [{ id: 'paper-shield', name: 'Paper Shield', level: 1, cost: 1, hardPoints: 1, strength: 10, restartTurns: 1, rechargePerTurn: 5, fastRechargeNanites: null, blocksAllDamage: false, secondary: null }],
+    entries: [
+      {
+        id: 'paper-shield',
+        name: 'Paper Shield',
+        level: 1,
+        cost: 1,
+        hardPoints: 1,
+        strength: 10,
+        restartTurns: 1,
+        rechargePerTurn: 5,
+        fastRechargeNanites: null,
+        blocksAllDamage: false,
+        secondary: null,
+      },
+    ],
   }
-  await items.getByTestId('content-import').setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
+  await items
+    .getByTestId('content-import')
+    .setInputFiles({ name: 'shields.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(good)) })
   await expect(items.getByTestId('content-item')).toHaveText(/Paper Shield\s*shields/)
   await expect(items.getByTestId('content-problem')).toHaveCount(0)
   // The new shield is offered on sheets straight away.

@@ -29,7 +29,11 @@ class Fight extends FightDesk {
   }
 
   /** Reads the preview, resolves, and checks the target's card moved by what the log says. */
-  async shoot(attacker: string, target: string, set: { mode?: string; distance: number; dice?: string }): Promise<{ damage: number; odds: Record<string, number> }> {
+  async shoot(
+    attacker: string,
+    target: string,
+    set: { mode?: string; distance: number; dice?: string },
+  ): Promise<{ damage: number; odds: Record<string, number> }> {
     await this.attack.choose(attacker, target)
     await this.attack.setNumber('distance', set.distance)
     if (set.mode) await this.attack.root.getByTestId('attack-mode').selectOption(set.mode)
@@ -78,7 +82,9 @@ async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   const { gm, desk } = f
   const page = gm.page
   // The seed puts them in this order (CX19: d100 + class modifiers, Soldier +15).
-  await expect.poll(() => gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents()).toEqual(['Vex', 'Raider 1', 'Ash', 'Raider 2'])
+  await expect
+    .poll(() => gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents())
+    .toEqual(['Vex', 'Raider 1', 'Ash', 'Raider 2'])
   await expect(gm.ribbon.getByTestId('round-number')).toHaveText('1')
 
   // — Round 1 —
@@ -89,7 +95,9 @@ async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   // …then suppresses Raider 1 at medium: 6 rounds, the turn ends (CX24), the condition runs to Vex's next turn (CX25).
   await f.actions.perform('Vex', 'suppress', { target: 'Raider 1', options: { level: 'medium', distance: 20 } })
   await expect(gm.card('Raider 1').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Vex's turn")
-  await expect(player.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 1' }).getByTestId('ribbon-conditions')).toHaveText('Suppressed')
+  await expect(
+    player.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 1' }).getByTestId('ribbon-conditions'),
+  ).toHaveText('Suppressed')
   await expect.poll(() => desk.left('Vex', 'actions')).toBe(0)
   await expect(gm.sheetLine('Vex', 'Anvil Arms C25')).toContainText('16 rds') // 25 − 3 (burst) − 6 (medium)
   await expect(gm.ribbon.getByTestId('forecast-turn').filter({ hasText: 'Vex' }).first()).toContainText('◷')
@@ -106,7 +114,9 @@ async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   await expect(gm.card('Raider 2').getByTestId('card-hp')).toHaveText('1 / 100')
   await f.shoot('Ash', 'Raider 2', { mode: 'semi', distance: 15, dice: '9 99' })
   await expect(gm.card('Raider 2').getByTestId('card-standing')).toContainText('downed')
-  await expect(gm.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 2' }).getByTestId('ribbon-standing')).toContainText('downed')
+  await expect(
+    gm.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 2' }).getByTestId('ribbon-standing'),
+  ).toContainText('downed')
 
   // Raider 2's turn: downed, it only makes its death save (CX27), shown in the turn-start summary.
   await f.next('Raider 2')
@@ -180,13 +190,17 @@ async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   return f.logText()
 }
 
-test('a scripted three-round Compound X fight between two squads, the same log on a second run with the same seed', async ({ gm, player }) => {
+test('a scripted three-round Compound X fight between two squads, the same log on a second run with the same seed', async ({
+  gm,
+  player,
+}) => {
   test.setTimeout(240_000)
   const first = await playFight(await setUp(gm, 'Kestrel Fight'), player)
   // The table saw the fight by names and bands only: no reactions waiting, no roster, no pools or clocks, no NPC numbers.
   const seen = player.frames.join('\n')
   expect(seen).toContain('Raider 2')
-  for (const secret of ['prompt:', 'template:', 'Reaction available', '"spent"', '"turnStart"', '"rules":{', 'DST d100']) expect(seen).not.toContain(secret)
+  for (const secret of ['prompt:', 'template:', 'Reaction available', '"spent"', '"turnStart"', '"rules":{', 'DST d100'])
+    expect(seen).not.toContain(secret)
   expect(first).toMatch(/Added Raider 1.*2/) // spawned from the roster, not hand-made
   // Again, in a fresh campaign with the same seed: the same dice, the same story.
   await gm.page.getByTestId('campaign-title').click()

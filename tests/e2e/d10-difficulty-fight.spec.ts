@@ -29,7 +29,8 @@ function reader(gm: GmPage) {
     current: async () => (await gm.ribbon.getByTestId('current-combatant').locator('.name').innerText()).trim(),
     order: async () => (await gm.ribbon.getByTestId('ribbon-entry').locator('.name').allInnerTexts()).map((x) => x.trim()),
     /** The damage a resolved attack's log line reports (0 on a miss). */
-    damageIn: async (containing: string) => Number(/, (\d+) damage/.exec((await lastLog(containing).locator('.text').innerText()) ?? '')?.[1] ?? 0),
+    damageIn: async (containing: string) =>
+      Number(/, (\d+) damage/.exec((await lastLog(containing).locator('.text').innerText()) ?? '')?.[1] ?? 0),
     logCount: () => page.getByTestId('log-entry').count(),
   }
 }
@@ -43,7 +44,13 @@ interface AttackSetUp {
 }
 
 /** Sets up an attack, reads its odds (they sum to 100%), resolves, and checks the target's health moved by what the log says. */
-async function attackWith(panel: AttackPanel, read: Reader, attacker: string, target: string, set: AttackSetUp): Promise<Record<string, number>> {
+async function attackWith(
+  panel: AttackPanel,
+  read: Reader,
+  attacker: string,
+  target: string,
+  set: AttackSetUp,
+): Promise<Record<string, number>> {
   await panel.choose(attacker, target)
   if (set.weapon) await panel.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
   if (set.mode) await panel.root.getByTestId('attack-mode').selectOption(set.mode)
@@ -60,7 +67,9 @@ async function attackWith(panel: AttackPanel, read: Reader, attacker: string, ta
   return odds
 }
 
-test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pips, suppressing fire on the map, initiative rerolled', async ({ gm }) => {
+test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pips, suppressing fire on the map, initiative rerolled', async ({
+  gm,
+}) => {
   test.setTimeout(180_000)
   const page = gm.page
   await gm.createCampaign('Street Fight', SEED, 'd10-difficulty')
@@ -71,8 +80,28 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   await campaign.backToFight()
   await gm.addCombatant({ name: 'Vale', side: 'party', kind: 'pc', maxHp: 24 })
   await gm.addCombatant({ name: 'Kit', side: 'party', kind: 'pc', maxHp: 22 })
-  await gm.editSheet('Vale', { str: 0, dex: 1, con: 0, per: 1, 'skill.firearms': 3, 'skill.dodge': 1, armour: 'plate-vest', 'weapon.0': 'service-carbine', 'weapon.1': 'combat-knife' })
-  await gm.editSheet('Kit', { str: 1, dex: 2, con: 1, per: 0, 'skill.melee': 2, 'skill.dodge': 2, armour: 'work-jacket', 'weapon.0': 'pocket-pistol', 'weapon.1': 'cudgel' })
+  await gm.editSheet('Vale', {
+    str: 0,
+    dex: 1,
+    con: 0,
+    per: 1,
+    'skill.firearms': 3,
+    'skill.dodge': 1,
+    armour: 'plate-vest',
+    'weapon.0': 'service-carbine',
+    'weapon.1': 'combat-knife',
+  })
+  await gm.editSheet('Kit', {
+    str: 1,
+    dex: 2,
+    con: 1,
+    per: 0,
+    'skill.melee': 2,
+    'skill.dodge': 2,
+    armour: 'work-jacket',
+    'weapon.0': 'pocket-pistol',
+    'weapon.1': 'cudgel',
+  })
   await expect(gm.sheetLine('Vale', 'Firearms')).toContainText('d10 +5')
   await expect(gm.sheetLine('Vale', 'Service carbine')).toContainText('30/30 rds')
 
@@ -114,7 +143,11 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   // Vale: the chapter's worked shot — a small target 100 m out, E 300 → far (+8), standing −1, low light +1 → difficulty 13 (D4);
   // a three-round burst is one check, each further round 2 harder (D5).
   expect(await f.current()).toBe('Vale')
-  const burst = await attackWith(attack, f, 'Vale', 'Heavy gunner 1', { mode: 'burst', numbers: { distance: 100, environment: 1 }, choices: { size: 'small' } })
+  const burst = await attackWith(attack, f, 'Vale', 'Heavy gunner 1', {
+    mode: 'burst',
+    numbers: { distance: 100, environment: 1 },
+    choices: { size: 'small' },
+  })
   expect(Object.keys(burst)).toEqual(['0 of 3 hit', '1 of 3 hit', '2 of 3 hit', '3 of 3 hit'])
   // d10 + 5 against 13, 15 and 17: faces 1–7 miss, 8–9 one hit, 10 two hits, three never.
   expect(burst).toEqual({ '0 of 3 hit': 70, '1 of 3 hit': 20, '2 of 3 hit': 10, '3 of 3 hit': 0 })
@@ -150,7 +183,9 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   await gm.nextTurn()
   await expect.poll(() => f.current()).toBe('Heavy gunner 1')
   await actions.perform('Heavy gunner 1', 'suppress', { target: 'Vale', options: { width: 3, bullets: 5, actions: 1 } })
-  await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Heavy gunner 1's turn")
+  await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText(
+    "start of Heavy gunner 1's turn",
+  )
   await expect(gm.sheetLine('Heavy gunner 1', 'Belt-fed support gun')).toContainText('95/100 rds')
   const beforeShot = await f.hp('Vale')
   await map.open()
@@ -206,7 +241,12 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
     await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toHaveCount(gunnerStarted ? 0 : 1)
     if (now === 'Vale') {
       // The rifleman knelt: a small target, 5 m off, close range (+2), standing −1 → difficulty 6; d10 + 5 hits on 1–10.
-      const single = await attackWith(attack, f, 'Vale', 'Militia rifleman 1', { weapon: 'Service carbine', mode: 'single', numbers: { distance: 5, environment: 0 }, choices: { size: 'small' } })
+      const single = await attackWith(attack, f, 'Vale', 'Militia rifleman 1', {
+        weapon: 'Service carbine',
+        mode: 'single',
+        numbers: { distance: 5, environment: 0 },
+        choices: { size: 'small' },
+      })
       expect(single).toEqual({ Miss: 0, Hit: 100 })
       await expect(f.lastLog('at Militia rifleman 1')).toContainText('vs difficulty 6')
     }

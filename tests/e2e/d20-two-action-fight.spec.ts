@@ -39,7 +39,11 @@ class Fight extends FightDesk {
   }
 
   /** Picks the attack, waits for its odds and checks they are a whole distribution. */
-  async prepare(attacker: string, target: string, set: { weapon: string; mode?: string; reaction?: string }): Promise<Record<string, number>> {
+  async prepare(
+    attacker: string,
+    target: string,
+    set: { weapon: string; mode?: string; reaction?: string },
+  ): Promise<Record<string, number>> {
     await this.attack.choose(attacker, target)
     // Name the weapon every time: a new attacker starts from its first.
     await this.attack.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
@@ -79,7 +83,10 @@ class Fight extends FightDesk {
   }
 }
 
-test('a two-round d20 two-action fight from a fresh campaign: initiative, exact odds, pips, reactions, a status that ticks, round 2', async ({ gm, player }) => {
+test('a two-round d20 two-action fight from a fresh campaign: initiative, exact odds, pips, reactions, a status that ticks, round 2', async ({
+  gm,
+  player,
+}) => {
   test.setTimeout(180_000)
   const f = new Fight(gm)
   const page = gm.page
@@ -105,7 +112,9 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
   // W1: d20 + Dex; the seed gives this order (Arik 14 + 3, Duelist 7 + 4, Devin 7 + 2, Brute 6 + 0).
   await gm.startEncounter()
   await gm.rollInitiative()
-  await expect.poll(() => gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents()).toEqual(['Arik', 'Duelist 1', 'Devin', 'Brute 1'])
+  await expect
+    .poll(() => gm.ribbon.getByTestId('ribbon-entry').locator('.name').allTextContents())
+    .toEqual(['Arik', 'Duelist 1', 'Devin', 'Brute 1'])
   await expect(f.entry('Arik rolls initiative')).toContainText('17')
   // W2: Two Actions a turn; one reaction a round, two for the Duelist (Grace and Finesse).
   expect(await f.desk.left('Arik', 'actions')).toBe(2)

@@ -2,7 +2,15 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
-import { MESSAGE_CHANNEL, REQUEST_NAMES, requestChannel, type RequestInputs, type RequestName, type RequestResults, type ServerMessage } from '../../src-shared/contract'
+import {
+  MESSAGE_CHANNEL,
+  REQUEST_NAMES,
+  requestChannel,
+  type RequestInputs,
+  type RequestName,
+  type RequestResults,
+  type ServerMessage,
+} from '../../src-shared/contract'
 import type { SceneRecord } from '../../src-shared/records'
 import type { CombatantView, ViewRole } from '../../src-shared/views'
 import { SalvoCore, type Connection } from '../../src-main/core/app/salvo-core'
@@ -77,13 +85,22 @@ const NAME_OF_CHANNEL = new Map<string, RequestName>(REQUEST_NAMES.map((n) => [r
  * One desktop window: its own context (its session), every request to the app origin answered by
  * `appResponse` for its role — everything else refused — and its own core connection behind the preload.
  */
-async function openWindow(browser: Browser, core: SalvoCore, role: ViewRole, rewrite: Rewrite = (h) => h): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function openWindow(
+  browser: Browser,
+  core: SalvoCore,
+  role: ViewRole,
+  rewrite: Rewrite = (h) => h,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: SCREEN })
   const site: AppSite = { origin: ORIGIN, rendererDir: RENDERER, role, lookup: (asked, name) => core.assetFile(asked, name) }
   await context.route('**/*', (route) => route.abort())
   await context.route(`${ORIGIN}/**`, async (route) => {
     const response = await appResponse(new Request(route.request().url(), { method: route.request().method() }), site)
-    await route.fulfill({ status: response.status, headers: rewrite(Object.fromEntries(response.headers)), body: Buffer.from(await response.arrayBuffer()) })
+    await route.fulfill({
+      status: response.status,
+      headers: rewrite(Object.fromEntries(response.headers)),
+      body: Buffer.from(await response.arrayBuffer()),
+    })
   })
   const connections = new Map<Page, Connection>()
   await context.exposeBinding('__salvoInvoke', ({ page }, channel: string, input: unknown) => {
@@ -101,7 +118,9 @@ async function openWindow(browser: Browser, core: SalvoCore, role: ViewRole, rew
   let pushes = Promise.resolve()
   const push = (message: ServerMessage) => {
     const sent: unknown = message
-    pushes = pushes.then(() => page.evaluate((m) => (window as unknown as { __salvoPush?: (m: unknown) => void }).__salvoPush?.(m), sent)).catch(() => undefined)
+    pushes = pushes
+      .then(() => page.evaluate((m) => (window as unknown as { __salvoPush?: (m: unknown) => void }).__salvoPush?.(m), sent))
+      .catch(() => undefined)
   }
   const connection = core.connect(role, push)
   connections.set(page, connection)
@@ -122,7 +141,8 @@ async function campaignWithPictures(core: SalvoCore): Promise<void> {
     if (!r.ok) throw new Error(`${name}: ${r.error.message}`)
     return r.value
   }
-  const command = (type: string, payload: unknown) => must('dispatch', { type, payload, meta: { commandId: `desk-${++n}` } } as RequestInputs['dispatch'])
+  const command = (type: string, payload: unknown) =>
+    must('dispatch', { type, payload, meta: { commandId: `desk-${++n}` } } as RequestInputs['dispatch'])
   const records = async () => (await must('snapshot', undefined)).records
 
   await must('createCampaign', { name: 'Kessler Yard', seed: 'desk' })
@@ -175,7 +195,8 @@ async function pixelsOf(decoder: Page, png: Buffer, colours: readonly Rgb[]): Pr
       const data = g.getImageData(0, 0, bitmap.width, bitmap.height).data
       return colours.map(([r, gr, b]: Rgb) => {
         let count = 0
-        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - r) <= 6 && Math.abs(data[i + 1]! - gr) <= 6 && Math.abs(data[i + 2]! - b) <= 6) count++
+        for (let i = 0; i < data.length; i += 4)
+          if (Math.abs(data[i]! - r) <= 6 && Math.abs(data[i + 1]! - gr) <= 6 && Math.abs(data[i + 2]! - b) <= 6) count++
         return count
       })
     },
@@ -187,7 +208,8 @@ let core: SalvoCore
 let dataDir: string
 
 test.beforeAll(() => {
-  for (const f of [PRELOAD, join(RENDERER, 'gm.html'), join(RENDERER, 'player.html')]) if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`)
+  for (const f of [PRELOAD, join(RENDERER, 'gm.html'), join(RENDERER, 'player.html')])
+    if (!existsSync(f)) throw new Error(`${f} is missing: run \`npm run build\` first`)
 })
 
 test.beforeEach(async () => {
@@ -203,7 +225,9 @@ test.afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('the desktop pages show the map and the portrait, on the GM console and on the table, with no policy violation', async ({ browser }, testInfo) => {
+test('the desktop pages show the map and the portrait, on the GM console and on the table, with no policy violation', async ({
+  browser,
+}, testInfo) => {
   const decoder = await decoderPage(browser)
   const gm = await openWindow(browser, core, 'gm')
   const table = await openWindow(browser, core, 'player')
@@ -230,7 +254,10 @@ test('the desktop pages show the map and the portrait, on the GM console and on 
   expect(await decodedSizes(table.page, PICTURES)).toEqual([640, 96])
 
   // Drawn, not just fetched: both colours are on both screens.
-  for (const [name, shown] of [['gm', gm], ['player', table]] as const) {
+  for (const [name, shown] of [
+    ['gm', gm],
+    ['player', table],
+  ] as const) {
     const shot = await shown.page.screenshot({ path: testInfo.outputPath(`${name}-1366.png`) })
     const [map, face] = await pixelsOf(decoder, shot, [MAP.rgb, FACE.rgb])
     expect(map, `${name}: map pixels`).toBeGreaterThan(20_000)
@@ -250,17 +277,27 @@ test("the table's session cannot fetch the GM's pictures or the GM's page", asyn
   expect(await status('/gm.html')).toBe(404)
 })
 
-test('control: under a policy that leaves out the pictures\' origin, the same page reports violations and draws no picture', async ({ browser }) => {
+test("control: under a policy that leaves out the pictures' origin, the same page reports violations and draws no picture", async ({
+  browser,
+}) => {
   const decoder = await decoderPage(browser)
-  const withoutSelf: Rewrite = (h) => ({ ...h, 'content-security-policy': CONTENT_SECURITY_POLICY.replace("img-src 'self' data: blob:", 'img-src data: blob:') })
+  const withoutSelf: Rewrite = (h) => ({
+    ...h,
+    'content-security-policy': CONTENT_SECURITY_POLICY.replace("img-src 'self' data: blob:", 'img-src data: blob:'),
+  })
   const gm = await openWindow(browser, core, 'gm', withoutSelf)
   await expect(gm.page.getByTestId('card-portrait')).toHaveAttribute('src', /^\/campaign-assets\//)
   await expect.poll(() => decodedSizes(gm.page, '[data-testid="card-portrait"]')).toEqual([0])
   await gm.page.getByTestId('show-map').click()
   const map = gm.page.getByTestId('battle-map')
-  const hrefs = [await map.getByTestId('scene-background').getAttribute('href'), await map.getByTestId('token-portrait').getAttribute('href')]
+  const hrefs = [
+    await map.getByTestId('scene-background').getAttribute('href'),
+    await map.getByTestId('token-portrait').getAttribute('href'),
+  ]
   // Once every picture has been refused, the screen is what the GM would be left with.
-  await expect.poll(() => violations(gm.page)).toEqual(expect.arrayContaining(hrefs.map((h) => expect.stringMatching(new RegExp(`^img-src ${ORIGIN}${h}$`)))))
+  await expect
+    .poll(() => violations(gm.page))
+    .toEqual(expect.arrayContaining(hrefs.map((h) => expect.stringMatching(new RegExp(`^img-src ${ORIGIN}${h}$`)))))
   expect(await decodedSizes(gm.page, PICTURES)).toEqual([0, 0, 0, 0])
   expect(await pixelsOf(decoder, await gm.page.screenshot(), [MAP.rgb, FACE.rgb])).toEqual([0, 0])
 })

@@ -18,14 +18,20 @@ async function playerExpectation(gm: GmPage, hidden: ReadonlySet<string>): Promi
 }
 
 /** Does a GM action, waits for the GM to show it, and asserts the player followed within the bound. */
-async function followed(gm: GmPage, player: PlayerPage, hidden: ReadonlySet<string>, action: () => Promise<void>, settled: () => Promise<void>) {
+async function followed(
+  gm: GmPage,
+  player: PlayerPage,
+  hidden: ReadonlySet<string>,
+  action: () => Promise<void>,
+  settled: () => Promise<void>,
+) {
   await gm.armActionClock()
   await action()
   await settled()
   const actedAt = await gm.lastActionTime()
   const expected = await playerExpectation(gm, hidden)
   const seenAt = await player.firstSeen(expected, actedAt)
-  if (process.env["SALVO_E2E_DEBUG"]) console.log(`lag ${(seenAt - actedAt).toFixed(1)} ms at ${new Date().toISOString()}`)
+  if (process.env['SALVO_E2E_DEBUG']) console.log(`lag ${(seenAt - actedAt).toFixed(1)} ms at ${new Date().toISOString()}`)
   expect(seenAt - actedAt, `player lag for ${JSON.stringify(expected)}`).toBeLessThan(FOLLOW_MS)
   return expected
 }
@@ -57,34 +63,58 @@ test('GM and player screens run the first fight, and a SIGKILL loses nothing ack
     { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 35, initiativeModifier: 2, hidden: true },
   ] as const
   for (const c of roster) {
-    await followed(gm, player, hidden, async () => {
-      ids[c.name] = await gm.addCombatant(c)
-      if (c.kind === 'npc' && 'hidden' in c && c.hidden) hidden.add(ids[c.name]!)
-    }, async () => undefined)
+    await followed(
+      gm,
+      player,
+      hidden,
+      async () => {
+        ids[c.name] = await gm.addCombatant(c)
+        if (c.kind === 'npc' && 'hidden' in c && c.hidden) hidden.add(ids[c.name]!)
+      },
+      async () => undefined,
+    )
   }
   expect(await player.ribbonIds()).not.toContain(ids['Sniper'])
 
   await gm.startEncounter()
-  await followed(gm, player, hidden, () => gm.rollInitiative(), async () => {
-    await expect(gm.ribbon.getByTestId('current-combatant')).toHaveCount(1)
-  })
+  await followed(
+    gm,
+    player,
+    hidden,
+    () => gm.rollInitiative(),
+    async () => {
+      await expect(gm.ribbon.getByTestId('current-combatant')).toHaveCount(1)
+    },
+  )
   await expect(player.ribbon.getByTestId('round-number')).toHaveText('1')
 
   // Advance through a whole round and into the next, checking the player each turn.
   for (let turn = 0; turn < 5; turn++) {
     const before = await gm.currentId()
-    await followed(gm, player, hidden, () => gm.nextTurn(), async () => {
-      await expect.poll(() => gm.currentId()).not.toBe(before)
-    })
+    await followed(
+      gm,
+      player,
+      hidden,
+      () => gm.nextTurn(),
+      async () => {
+        await expect.poll(() => gm.currentId()).not.toBe(before)
+      },
+    )
   }
   await expect(gm.page.getByTestId('round-number')).toHaveText('2')
   await expect(player.ribbon.getByTestId('round-number')).toHaveText('2')
 
   // Hide the Raider mid-fight: it leaves the player's ribbon at once.
   hidden.add(ids['Raider']!)
-  await followed(gm, player, hidden, () => gm.toggleHidden('Raider'), async () => {
-    await expect(gm.card('Raider').getByTestId('toggle-hidden')).toHaveText('Reveal to players')
-  })
+  await followed(
+    gm,
+    player,
+    hidden,
+    () => gm.toggleHidden('Raider'),
+    async () => {
+      await expect(gm.card('Raider').getByTestId('toggle-hidden')).toHaveText('Reveal to players')
+    },
+  )
   expect(await player.ribbonIds()).not.toContain(ids['Raider'])
 
   // NPC numbers never reach the player screen; PCs' do.
@@ -131,7 +161,13 @@ test('the player page cannot send commands', async ({ gm, player }) => {
       new Promise<string>((resolve) => {
         const ws = new WebSocket(`${location.origin.replace('http', 'ws')}/ws/player`)
         ws.onopen = () =>
-          ws.send(JSON.stringify({ id: 1, name: 'dispatch', input: { type: 'encounter/start', payload: { name: 'x' }, meta: { commandId: 'sneaky' } } }))
+          ws.send(
+            JSON.stringify({
+              id: 1,
+              name: 'dispatch',
+              input: { type: 'encounter/start', payload: { name: 'x' }, meta: { commandId: 'sneaky' } },
+            }),
+          )
         ws.onmessage = (e) => {
           const data = JSON.parse(String(e.data)) as { kind: string; id?: number; result?: { error?: { code: string } } }
           if (data.kind === 'reply' && data.id === 1) resolve(data.result?.error?.code ?? 'accepted')

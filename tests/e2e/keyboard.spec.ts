@@ -95,7 +95,8 @@ test('the desk by keyboard: initiative, damage, heal, palette, dice, search, att
   // The help overlay lists the new keys.
   await gm.shortcut('?')
   const help = gm.page.getByTestId('help-overlay')
-  for (const action of ['damage', 'heal', 'attack', 'roll', 'search', 'palette']) await expect(help.locator(`[data-action="${action}"]`)).toBeVisible()
+  for (const action of ['damage', 'heal', 'attack', 'roll', 'search', 'palette'])
+    await expect(help.locator(`[data-action="${action}"]`)).toBeVisible()
   await gm.page.screenshot({ path: `${SHOTS}/help.png` })
   await gm.page.keyboard.press('Escape')
   await expect(help).toHaveCount(0)

@@ -2,7 +2,10 @@ import { expect, test } from './fixtures/test'
 import { makePng } from '../unit/helpers/images'
 import { BattleMapPage, type Metres } from './pages/battle-map'
 
-test('fog and the projector: the table sees only revealed tokens (the others never reach it), B blanks the screen and back, follow centres on whoever acts', async ({ gm, player }) => {
+test('fog and the projector: the table sees only revealed tokens (the others never reach it), B blanks the screen and back, follow centres on whoever acts', async ({
+  gm,
+  player,
+}) => {
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await player.page.setViewportSize({ width: 1280, height: 720 })
   await gm.createCampaign('Fog', 'fog-seed', 'compound-x')
@@ -85,7 +88,10 @@ test('fog and the projector: the table sees only revealed tokens (the others nev
   }
 })
 
-test('a fogged map reaches the table as a copy with the fog painted in: only the revealed room has pixels, and the GM\'s file is not the table\'s to load', async ({ gm, player }) => {
+test("a fogged map reaches the table as a copy with the fog painted in: only the revealed room has pixels, and the GM's file is not the table's to load", async ({
+  gm,
+  player,
+}) => {
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await player.page.setViewportSize({ width: 1280, height: 720 })
   await gm.createCampaign('Vault', 'vault-seed', 'compound-x')
@@ -132,7 +138,9 @@ test('a fogged map reaches the table as a copy with the fog painted in: only the
   expect(await pixel(tableHref, 400, 300)).toBe('0,0,0')
   expect(await pixel(tableHref, 10, 10)).toBe('0,0,0')
   // The GM's file by the table's route: refused, though its name is known.
-  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, gmHref.replace('/campaign-assets/', '/table-assets/'))).toBe(404)
+  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, gmHref.replace('/campaign-assets/', '/table-assets/'))).toBe(
+    404,
+  )
 
   // Reveal all: the table gets the GM's own file again.
   await map.root.getByTestId('fog-tool').click()

@@ -4,7 +4,10 @@ import { BattleMapPage } from './pages/battle-map'
 
 const kit = { armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
 
-test('suppression on the map: the zone shows on both screens, breaking cover shows the reaction before the move is committed, and the zone ends at the suppressor\'s next turn', async ({ gm, player }) => {
+test("suppression on the map: the zone shows on both screens, breaking cover shows the reaction before the move is committed, and the zone ends at the suppressor's next turn", async ({
+  gm,
+  player,
+}) => {
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Zones', 'zone-seed', 'compound-x')
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 1 })

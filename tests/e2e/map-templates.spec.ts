@@ -27,7 +27,10 @@ async function yard(gm: GmPage) {
   return map
 }
 
-test('area templates: placed from the map, seen on both screens (not the hidden one), tokens under them ringed, dragged, removed and undone', async ({ gm, player }) => {
+test('area templates: placed from the map, seen on both screens (not the hidden one), tokens under them ringed, dragged, removed and undone', async ({
+  gm,
+  player,
+}) => {
   const map = await yard(gm)
   // Clicked on the Raider itself: with the template tool on, a click on a token lays the template there.
   await map.placeArea({ x: 12.2, y: 4.2 }, { label: 'Grenade', radius: 3 })
@@ -86,7 +89,10 @@ test('area templates: placed from the map, seen on both screens (not the hidden 
   await expect(playerMarks).toHaveCount(1)
 })
 
-test('out of reach: with an attacker picked, every token its weapon cannot reach is marked at once, from one request per change', async ({ gm, player }) => {
+test('out of reach: with an attacker picked, every token its weapon cannot reach is marked at once, from one request per change', async ({
+  gm,
+  player,
+}) => {
   const asked: string[] = []
   gm.page.on('websocket', (ws) => ws.on('framesent', (f) => String(f.payload).includes('"previewReach"') && asked.push(String(f.payload))))
   const map = await yard(gm)
@@ -157,7 +163,7 @@ test('cover and stance from the token: right-click or S opens its actions, choos
   await expect(gm.sheetLine('Vex', 'Stance / cover')).toContainText('crouching / partial')
 })
 
-test('the help overlay lists the battle map\'s keys: M measures, T lays templates, S opens a token\'s actions', async ({ gm }) => {
+test("the help overlay lists the battle map's keys: M measures, T lays templates, S opens a token's actions", async ({ gm }) => {
   await gm.createCampaign('Keys', 'keys-seed')
   await gm.shortcut('?')
   const help = gm.page.getByTestId('help-overlay')

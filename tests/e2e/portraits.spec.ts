@@ -2,7 +2,10 @@ import { expect, test } from './fixtures/test'
 import { BattleMapPage } from './pages/battle-map'
 import { GIF, makePng } from '../unit/helpers/images'
 
-test('portraits: picked on the card, drawn in the token on both screens (a hidden combatant\'s never reaches the table), and taken off again', async ({ gm, player }) => {
+test("portraits: picked on the card, drawn in the token on both screens (a hidden combatant's never reaches the table), and taken off again", async ({
+  gm,
+  player,
+}) => {
   await gm.createCampaign('Faces', 'faces-seed')
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
   await gm.addCombatant({ name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 20, hidden: true })
@@ -12,11 +15,17 @@ test('portraits: picked on the card, drawn in the token on both screens (a hidde
   await expect(gm.page.getByTestId('toast-error')).toContainText('vex.gif is a GIF image; a portrait must be a PNG, JPEG or WebP')
   await expect(gm.card('Vex').getByTestId('card-portrait')).toHaveCount(0)
 
-  await gm.card('Vex').getByTestId('portrait-file').setInputFiles({ name: 'vex.png', mimeType: 'image/png', buffer: makePng(96, 96, 7) })
+  await gm
+    .card('Vex')
+    .getByTestId('portrait-file')
+    .setInputFiles({ name: 'vex.png', mimeType: 'image/png', buffer: makePng(96, 96, 7) })
   const cardPicture = gm.card('Vex').getByTestId('card-portrait')
   await expect(cardPicture).toHaveAttribute('src', /\/campaign-assets\/[0-9a-f]{64}\.png$/)
   const href = (await cardPicture.getAttribute('src'))!
-  await gm.card('Ghost').getByTestId('portrait-file').setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: makePng(64, 64, 8) })
+  await gm
+    .card('Ghost')
+    .getByTestId('portrait-file')
+    .setInputFiles({ name: 'ghost.png', mimeType: 'image/png', buffer: makePng(64, 64, 8) })
   await expect(gm.card('Ghost').getByTestId('card-portrait')).toHaveCount(1)
   const ghostHref = (await gm.card('Ghost').getByTestId('card-portrait').getAttribute('src'))!
 
@@ -40,7 +49,9 @@ test('portraits: picked on the card, drawn in the token on both screens (a hidde
   }, tableHref)
   expect(size).toBe('96×96')
   // Ghost's picture is not the table's to load, even by its name.
-  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, ghostHref.replace('/campaign-assets/', '/table-assets/'))).toBe(404)
+  expect(
+    await player.page.evaluate(async (src) => (await fetch(src)).status, ghostHref.replace('/campaign-assets/', '/table-assets/')),
+  ).toBe(404)
   expect(player.frames.some((f) => f.includes(ghostHref.split('/').pop()!.split('.')[0]!))).toBe(false)
   expect(player.frames.some((f) => f.includes('vex.png'))).toBe(false)
 

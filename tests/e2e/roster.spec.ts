@@ -4,7 +4,10 @@ import { RosterPanel } from './pages/roster-panel'
 
 const raiders = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `Raider ${from + i}`)
 
-test('the roster: spawn numbered copies, search and filter, duplicate, delete and undo, save and restart a line-up', async ({ gm, player }) => {
+test('the roster: spawn numbered copies, search and filter, duplicate, delete and undo, save and restart a line-up', async ({
+  gm,
+  player,
+}) => {
   const roster = new RosterPanel(gm.page)
   await gm.createCampaign('Dockside', 'roster-e2e')
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 60, initiativeModifier: 5 })
@@ -80,7 +83,9 @@ test('the roster: spawn numbered copies, search and filter, duplicate, delete an
   // Copies of one entry roll once and act together when the GM asks for it.
   await gm.page.getByTestId('roll-grouped').check()
   await gm.rollInitiative()
-  const order = await gm.ribbon.getByTestId('ribbon-entry').evaluateAll((els) => els.map((e) => e.querySelector('.name')?.textContent?.trim() ?? ''))
+  const order = await gm.ribbon
+    .getByTestId('ribbon-entry')
+    .evaluateAll((els) => els.map((e) => e.querySelector('.name')?.textContent?.trim() ?? ''))
   const first = order.findIndex((n) => n.startsWith('Raider'))
   expect(order.slice(first, first + 6)).toEqual(raiders(1, 6))
 

@@ -1,7 +1,9 @@
 import { expect, test } from './fixtures/test'
 import { CampaignScreen } from './pages/campaign-screen'
 
-test("the ruleset's settings on the campaign screen: a choice is saved, survives closing the screen, and undo takes it back", async ({ gm }) => {
+test("the ruleset's settings on the campaign screen: a choice is saved, survives closing the screen, and undo takes it back", async ({
+  gm,
+}) => {
   await gm.createCampaign('Settings', 'settings-seed', 'd10-difficulty')
   const screen = new CampaignScreen(gm.page)
   await screen.open()

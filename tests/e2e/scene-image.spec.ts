@@ -9,7 +9,11 @@ import { expect, test } from './fixtures/test'
  * messages ws-api sends. What is checked end to end is the request, the stored file and a
  * real browser loading the image from the server.
  */
-async function call(page: Page, name: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
+async function call(
+  page: Page,
+  name: string,
+  input: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return page.evaluate(
     ({ name, input }) =>
       new Promise((resolve, reject) => {
@@ -77,7 +81,14 @@ test('an oversized image is refused with its size and the limit named', async ({
     ({ sceneId }) =>
       new Promise<unknown>((resolve) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm`)
-        ws.onopen = () => ws.send(JSON.stringify({ id: 7, name: 'importSceneImage', input: { sceneId, fileName: 'huge.png', dataBase64: 'A'.repeat(36_000_000) } }))
+        ws.onopen = () =>
+          ws.send(
+            JSON.stringify({
+              id: 7,
+              name: 'importSceneImage',
+              input: { sceneId, fileName: 'huge.png', dataBase64: 'A'.repeat(36_000_000) },
+            }),
+          )
         ws.onmessage = (e) => {
           const m = JSON.parse(String(e.data)) as { kind: string; id?: number; result?: unknown }
           if (m.kind === 'reply' && m.id === 7) resolve(m.result)

@@ -26,14 +26,28 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   },
   'combatant/remove': { valid: { combatantId: C }, invalid: [{}, { combatantId: 7 }] },
   'combatant/setHp': { valid: { combatantId: C, hp: -5 }, invalid: [{ combatantId: C }, { combatantId: C, hp: 1e9 }] },
-  'combatant/adjustHp': { valid: { combatantId: C, delta: -7 }, invalid: [{ combatantId: C, delta: 0 }, { combatantId: C, delta: 'x' }] },
+  'combatant/adjustHp': {
+    valid: { combatantId: C, delta: -7 },
+    invalid: [
+      { combatantId: C, delta: 0 },
+      { combatantId: C, delta: 'x' },
+    ],
+  },
   'combatant/setHidden': { valid: { combatantId: C, hidden: true }, invalid: [{ combatantId: C, hidden: 'yes' }] },
   'combatant/setRules': {
     valid: { combatantId: C, rules: { stats: { str: 5 } } },
     invalid: [{ combatantId: C }, { combatantId: C, rules: JSON.parse('[[[[[[[[[[[[[[1]]]]]]]]]]]]]]') }],
   },
   'attack/resolve': {
-    valid: { request: { attackerId: C, targetId: 'combatant:n2', weapon: 0, mode: 'semi', options: { distance: 12, aim: 'aimed', stealth: false } } },
+    valid: {
+      request: {
+        attackerId: C,
+        targetId: 'combatant:n2',
+        weapon: 0,
+        mode: 'semi',
+        options: { distance: 12, aim: 'aimed', stealth: false },
+      },
+    },
     invalid: [
       { request: { attackerId: C, targetId: C, weapon: -1, mode: 'semi', options: {} } },
       { request: { attackerId: C, targetId: C, weapon: 0, mode: 'semi', options: { x: { nested: true } } } },
@@ -46,11 +60,18 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   },
   'check/roll': {
     valid: { combatantId: C, check: 'skill:Athletics', dc: 60 },
-    invalid: [{ combatantId: C, check: '', dc: 60 }, { combatantId: C, check: 'stat:str', dc: 1.5 }, { combatantId: C, check: 'x', dc: 1, mode: 'lucky' }],
+    invalid: [
+      { combatantId: C, check: '', dc: 60 },
+      { combatantId: C, check: 'stat:str', dc: 1.5 },
+      { combatantId: C, check: 'x', dc: 1, mode: 'lucky' },
+    ],
   },
   'action/perform': {
     valid: { request: { actorId: C, action: 'reload', targetId: null, options: { weapon: '0' } } },
-    invalid: [{ request: { actorId: C, action: '', targetId: null, options: {} } }, { request: { actorId: C, action: 'reload', options: {} } }],
+    invalid: [
+      { request: { actorId: C, action: '', targetId: null, options: {} } },
+      { request: { actorId: C, action: 'reload', options: {} } },
+    ],
   },
   'content/import': { valid: { fileName: 'homebrew.json', text: '{}' }, invalid: [{ fileName: '', text: '{}' }, { fileName: 'a.json' }] },
   'content/remove': { valid: { id: 'content:ranged-weapons:my-gun' }, invalid: [{ id: 'combatant:x' }, { id: 'content:Bad Section:x' }] },
@@ -64,19 +85,35 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
     ],
   },
   'condition/remove': { valid: { combatantId: C, key: 'bleeding#1' }, invalid: [{ combatantId: C }, { combatantId: C, key: '' }] },
-  'economy/set': { valid: { combatantId: C, pool: 'actions', spent: 2 }, invalid: [{ combatantId: C, pool: 'actions', spent: -1 }, { combatantId: C, pool: '', spent: 1 }] },
+  'economy/set': {
+    valid: { combatantId: C, pool: 'actions', spent: 2 },
+    invalid: [
+      { combatantId: C, pool: 'actions', spent: -1 },
+      { combatantId: C, pool: '', spent: 1 },
+    ],
+  },
   'initiative/move': { valid: { combatantId: C, beforeId: null }, invalid: [{ combatantId: C }, { combatantId: C, beforeId: 'top' }] },
   'initiative/delay': { valid: { combatantId: C }, invalid: [{}] },
   'initiative/resume': { valid: { combatantId: C }, invalid: [{ combatantId: 3 }] },
   'hold/declare': {
     valid: { combatantId: C, trigger: 'a raider shows itself', amount: 2 },
-    invalid: [{ combatantId: C, trigger: '   ', amount: 1 }, { combatantId: C, trigger: 'x', amount: 0 }],
+    invalid: [
+      { combatantId: C, trigger: '   ', amount: 1 },
+      { combatantId: C, trigger: 'x', amount: 0 },
+    ],
   },
   'hold/release': { valid: { combatantId: C }, invalid: [{ combatantId: C, now: true }] },
   'prompt/resolve': { valid: { promptId: 'prompt:abc' }, invalid: [{ promptId: 'combatant:abc' }] },
   'prompt/dismiss': { valid: { promptId: 'prompt:abc' }, invalid: [{}] },
   'campaign/rename': { valid: { name: 'Kestrel II' }, invalid: [{ name: '' }, { name: 'a\u0001b' }] },
-  'campaign/setRulesetSetting': { valid: { key: 'initiative', value: 'fixed' }, invalid: [{ key: '', value: 1 }, { key: 'initiative', value: null }, { key: 'x', value: { a: 1 } }] },
+  'campaign/setRulesetSetting': {
+    valid: { key: 'initiative', value: 'fixed' },
+    invalid: [
+      { key: '', value: 1 },
+      { key: 'initiative', value: null },
+      { key: 'x', value: { a: 1 } },
+    ],
+  },
   'template/save': {
     valid: { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 100, faction: 'Red Hand', tags: ['melee'] },
     invalid: [
@@ -91,41 +128,83 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   'template/remove': { valid: { templateId: 'template:t1' }, invalid: [{}] },
   'template/spawn': {
     valid: { templateId: 'template:t1', count: 6, groupInitiative: true },
-    invalid: [{ templateId: 'template:t1', count: 0 }, { templateId: 'template:t1', count: 51 }, { templateId: 'template:t1', count: 2.5 }],
+    invalid: [
+      { templateId: 'template:t1', count: 0 },
+      { templateId: 'template:t1', count: 51 },
+      { templateId: 'template:t1', count: 2.5 },
+    ],
   },
   'plan/save': { valid: { name: 'Raider ambush' }, invalid: [{ name: '' }] },
   'plan/remove': { valid: { planId: 'plan:p1' }, invalid: [{ planId: 'p1' }] },
   'plan/start': { valid: { planId: 'plan:p1' }, invalid: [{}] },
   'scene/create': {
     valid: { name: 'Warehouse', grid: { kind: 'square', cellPx: 64, metresPerCell: 1.5 } },
-    invalid: [{ grid: { kind: 'square', cellPx: 2, metresPerCell: 1 } }, { grid: { kind: 'hex', size: 1 } }, { grid: { kind: 'none', pxPerMetre: Infinity } }],
+    invalid: [
+      { grid: { kind: 'square', cellPx: 2, metresPerCell: 1 } },
+      { grid: { kind: 'hex', size: 1 } },
+      { grid: { kind: 'none', pxPerMetre: Infinity } },
+    ],
   },
   'scene/update': { valid: { sceneId: 'scene:s1', name: 'Dock' }, invalid: [{ sceneId: 'scene:s1' }, { sceneId: 's1', name: 'x' }] },
   'combatant/setPortrait': {
     valid: { combatantId: C, image: null },
-    invalid: [{ combatantId: C, image: { hash: 'a'.repeat(64), ext: 'svg', width: 1, height: 1, fileName: 'x' } }, { combatantId: 'scene:s1', image: null }, { combatantId: C }],
+    invalid: [
+      { combatantId: C, image: { hash: 'a'.repeat(64), ext: 'svg', width: 1, height: 1, fileName: 'x' } },
+      { combatantId: 'scene:s1', image: null },
+      { combatantId: C },
+    ],
   },
   'scene/setImage': {
     valid: { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'png', width: 4096, height: 4096, fileName: 'dock.png' } },
-    invalid: [{ sceneId: 'scene:s1', image: { hash: 'nothex', ext: 'png', width: 1, height: 1, fileName: 'x' } }, { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'gif', width: 1, height: 1, fileName: 'x' } }],
+    invalid: [
+      { sceneId: 'scene:s1', image: { hash: 'nothex', ext: 'png', width: 1, height: 1, fileName: 'x' } },
+      { sceneId: 'scene:s1', image: { hash: 'a'.repeat(64), ext: 'gif', width: 1, height: 1, fileName: 'x' } },
+    ],
   },
   'scene/activate': { valid: { sceneId: 'scene:s1' }, invalid: [{}] },
   'scene/remove': { valid: { sceneId: 'scene:s1' }, invalid: [{ sceneId: 'token:t' }] },
-  'token/place': { valid: { sceneId: 'scene:s1', combatantId: C, x: 12.5, y: 3 }, invalid: [{ sceneId: 'scene:s1', combatantId: C, x: NaN, y: 0 }, { sceneId: 'scene:s1', combatantId: C, x: 1e9, y: 0 }] },
+  'token/place': {
+    valid: { sceneId: 'scene:s1', combatantId: C, x: 12.5, y: 3 },
+    invalid: [
+      { sceneId: 'scene:s1', combatantId: C, x: NaN, y: 0 },
+      { sceneId: 'scene:s1', combatantId: C, x: 1e9, y: 0 },
+    ],
+  },
   'token/remove': { valid: { tokenId: 'token:t1' }, invalid: [{ tokenId: 'scene:s1' }] },
   'area/place': {
     valid: { sceneId: 'scene:s1', x: 4, y: 5, radius: 3, label: 'Grenade' },
-    invalid: [{ sceneId: 'scene:s1', x: 4, y: 5, radius: 0 }, { sceneId: 'scene:s1', x: 4, y: 5, radius: 501 }, { sceneId: 'scene:s1', x: 4, y: 5, radius: 3, label: 'x'.repeat(41) }, { sceneId: 'scene:s1', x: 4, y: 5 }],
+    invalid: [
+      { sceneId: 'scene:s1', x: 4, y: 5, radius: 0 },
+      { sceneId: 'scene:s1', x: 4, y: 5, radius: 501 },
+      { sceneId: 'scene:s1', x: 4, y: 5, radius: 3, label: 'x'.repeat(41) },
+      { sceneId: 'scene:s1', x: 4, y: 5 },
+    ],
   },
-  'area/move': { valid: { areaId: 'areaMark:a1', x: 1, y: 2 }, invalid: [{ areaId: 'template:a1', x: 1, y: 2 }, { areaId: 'areaMark:a1', x: Infinity, y: 2 }] },
-  'area/edit': { valid: { areaId: 'areaMark:a1', hidden: true }, invalid: [{ areaId: 'areaMark:a1' }, { areaId: 'areaMark:a1', radius: -1 }] },
+  'area/move': {
+    valid: { areaId: 'areaMark:a1', x: 1, y: 2 },
+    invalid: [
+      { areaId: 'template:a1', x: 1, y: 2 },
+      { areaId: 'areaMark:a1', x: Infinity, y: 2 },
+    ],
+  },
+  'area/edit': {
+    valid: { areaId: 'areaMark:a1', hidden: true },
+    invalid: [{ areaId: 'areaMark:a1' }, { areaId: 'areaMark:a1', radius: -1 }],
+  },
   'area/remove': { valid: { areaId: 'areaMark:a1' }, invalid: [{ areaId: 'areaMark:' }, {}] },
   'fog/set': { valid: { sceneId: 'scene:s1', mode: 'areas' }, invalid: [{ sceneId: 'scene:s1', mode: 'none' }, { sceneId: 'scene:s1' }] },
   'fog/reveal': {
     valid: { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4 } },
-    invalid: [{ sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 0, h: 4 } }, { sceneId: 'scene:s1', rect: { x: NaN, y: 2, w: 3, h: 4 } }, { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4, extra: 1 } }],
+    invalid: [
+      { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 0, h: 4 } },
+      { sceneId: 'scene:s1', rect: { x: NaN, y: 2, w: 3, h: 4 } },
+      { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4, extra: 1 } },
+    ],
   },
-  'fog/hide': { valid: { sceneId: 'scene:s1', rect: { x: -5, y: 0, w: 10, h: 10 } }, invalid: [{ sceneId: 'scene:s1', rect: { x: 0, y: 0, w: -1, h: 4 } }, { sceneId: 'scene:s1' }] },
+  'fog/hide': {
+    valid: { sceneId: 'scene:s1', rect: { x: -5, y: 0, w: 10, h: 10 } },
+    invalid: [{ sceneId: 'scene:s1', rect: { x: 0, y: 0, w: -1, h: 4 } }, { sceneId: 'scene:s1' }],
+  },
   'projector/set': {
     valid: { mode: 'mirror', view: { x: 10, y: 5, w: 20, h: 15 } },
     invalid: [{}, { mode: 'zoom' }, { blank: 'yes' }, { view: { x: 0, y: 0, w: 0, h: 1 } }],

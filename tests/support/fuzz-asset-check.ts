@@ -75,14 +75,18 @@ export async function tableAssetLeaks(
     if (holder.typeName !== 'scene' || !inPlay?.image) continue
     const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
     if (info.width !== inPlay.image.width || info.height !== inPlay.image.height) {
-      problems.push(`asset-size: the table's picture is ${info.width}×${info.height}, the scene's ${inPlay.image.width}×${inPlay.image.height}`)
+      problems.push(
+        `asset-size: the table's picture is ${info.width}×${info.height}, the scene's ${inPlay.image.width}×${inPlay.image.height}`,
+      )
       continue
     }
     const scale = pxPerMetre(inPlay.grid)
     const fog = fogOf(inPlay)
     for (let y = 0; y < info.height; y++) {
       for (let x = 0; x < info.width; x++) {
-        const hidden = sampleOffsets.some((dx) => sampleOffsets.some((dy) => !isRevealed(fog, { x: (x + dx) / scale, y: (y + dy) / scale })))
+        const hidden = sampleOffsets.some((dx) =>
+          sampleOffsets.some((dy) => !isRevealed(fog, { x: (x + dx) / scale, y: (y + dy) / scale })),
+        )
         if (!hidden) continue
         const i = (y * info.width + x) * 3
         if (data[i] !== 0 || data[i + 1] !== 0 || data[i + 2] !== 0) {

@@ -8,14 +8,27 @@ const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
  * record has: the core must look it up and refuse, not trust it.
  */
 export const unknownIds: SemanticHook = (path: Path, schema: z.ZodType) => {
-  const checks = ((schema as unknown as { _zod: { def: { checks?: { _zod: { def: Record<string, unknown> } }[] } } })._zod.def.checks ?? []).map((c) => c._zod.def)
+  const checks = (
+    (schema as unknown as { _zod: { def: { checks?: { _zod: { def: Record<string, unknown> } }[] } } })._zod.def.checks ?? []
+  ).map((c) => c._zod.def)
   const pattern = checks.find((c) => c['pattern'] instanceof RegExp)?.['pattern'] as RegExp | undefined
   const prefix = pattern && /^\^([A-Za-z]+:)/.exec(pattern.source)?.[1]
   if (!pattern || !prefix) return []
   return [
     (rng: Rng) => {
-      const candidates = [`${prefix}fz${token(rng)}`, `${prefix}ranged-weapons:fz-${token(rng)}`, `${prefix}fz-${token(rng)}-${int(rng, 0, 99)}`]
-      return { path, value: pick(rng, candidates.filter((c) => pattern.test(c))), why: 'an id no record has' }
+      const candidates = [
+        `${prefix}fz${token(rng)}`,
+        `${prefix}ranged-weapons:fz-${token(rng)}`,
+        `${prefix}fz-${token(rng)}-${int(rng, 0, 99)}`,
+      ]
+      return {
+        path,
+        value: pick(
+          rng,
+          candidates.filter((c) => pattern.test(c)),
+        ),
+        why: 'an id no record has',
+      }
     },
   ]
 }
@@ -52,7 +65,9 @@ export const requestSemantics: SemanticHook = (path, schema, valid) => {
   const bytes = Buffer.from(valid, 'base64')
   return [
     ...at('not base64', (rng) => pick(rng, ['!!!!', `${valid.slice(0, 12)}*${valid.slice(12)}`, 'iVBOR w0KGgo=', '=' + valid])),
-    ...at('no image', (rng) => Buffer.concat([Buffer.from('fz'), Buffer.from(Array.from({ length: int(rng, 0, 4000) }, () => int(rng, 0, 255)))]).toString('base64')),
+    ...at('no image', (rng) =>
+      Buffer.concat([Buffer.from('fz'), Buffer.from(Array.from({ length: int(rng, 0, 4000) }, () => int(rng, 0, 255)))]).toString('base64'),
+    ),
     ...at('an image cut off in its header', (rng) => bytes.subarray(0, int(rng, 0, 23)).toString('base64')),
   ]
 }

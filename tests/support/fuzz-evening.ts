@@ -74,7 +74,13 @@ export class World {
 
 /** A value an option of the ruleset's own form may take (its default, a choice, a number in range). */
 const optionValue = (rng: Rng, o: AttackOption) =>
-  o.kind === 'choice' ? pick(rng, o.choices).value : o.kind === 'toggle' ? rng() < 0.5 : rng() < 0.5 ? o.value : int(rng, o.min ?? 0, Math.min(o.max ?? 10, (o.min ?? 0) + 20))
+  o.kind === 'choice'
+    ? pick(rng, o.choices).value
+    : o.kind === 'toggle'
+      ? rng() < 0.5
+      : rng() < 0.5
+        ? o.value
+        : int(rng, o.min ?? 0, Math.min(o.max ?? 10, (o.min ?? 0) + 20))
 
 /** One generator per command type: the table is typed by the contract, so a new command type must be added here. */
 export function commandGens(w: World): Record<CommandType, Gen> {
@@ -84,25 +90,51 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
   const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
-  const cmd = (type: CommandType) => (payload: unknown): Cmd => ({ type, payload })
+  const cmd =
+    (type: CommandType) =>
+    (payload: unknown): Cmd => ({ type, payload })
   return {
     'combatant/add': async () => {
       const hidden = r() < 0.4
-      return cmd('combatant/add')({ name: hidden ? w.secret('Hid') : w.open('Open'), side: pick(r, ['party', 'ally', 'enemy'] as const), kind: hidden ? 'npc' : pick(r, ['pc', 'npc'] as const), maxHp: int(r, 5, 60), hidden, ...(w.sheets.length ? { rules: w.any(w.sheets) } : {}) })
+      return cmd('combatant/add')({
+        name: hidden ? w.secret('Hid') : w.open('Open'),
+        side: pick(r, ['party', 'ally', 'enemy'] as const),
+        kind: hidden ? 'npc' : pick(r, ['pc', 'npc'] as const),
+        maxHp: int(r, 5, 60),
+        hidden,
+        ...(w.sheets.length ? { rules: w.any(w.sheets) } : {}),
+      })
     },
-    'combatant/edit': async () => some(c(), (x) => cmd('combatant/edit')({ combatantId: x.id, name: nameFor(x), ...(r() < 0.5 ? { kind: pick(r, ['pc', 'npc'] as const) } : { maxHp: int(r, 5, 80) }) })),
+    'combatant/edit': async () =>
+      some(c(), (x) =>
+        cmd('combatant/edit')({
+          combatantId: x.id,
+          name: nameFor(x),
+          ...(r() < 0.5 ? { kind: pick(r, ['pc', 'npc'] as const) } : { maxHp: int(r, 5, 80) }),
+        }),
+      ),
     'combatant/remove': async () => (r() < 0.3 ? some(c(), (x) => cmd('combatant/remove')({ combatantId: x.id })) : null),
-    'combatant/setHp': async () => some(c(), (x) => cmd('combatant/setHp')({ combatantId: x.id, hp: int(r, -10, x.numbers.kind === 'exact' ? x.numbers.maxHp : 10) })),
-    'combatant/adjustHp': async () => some(c(), (x) => cmd('combatant/adjustHp')({ combatantId: x.id, delta: pick(r, [-1, 1]) * int(r, 1, 25) })),
-    'combatant/setHidden': async () => some(c((x) => !w.isSecret(x.name)), (x) => cmd('combatant/setHidden')({ combatantId: x.id, hidden: r() < 0.5 })),
+    'combatant/setHp': async () =>
+      some(c(), (x) => cmd('combatant/setHp')({ combatantId: x.id, hp: int(r, -10, x.numbers.kind === 'exact' ? x.numbers.maxHp : 10) })),
+    'combatant/adjustHp': async () =>
+      some(c(), (x) => cmd('combatant/adjustHp')({ combatantId: x.id, delta: pick(r, [-1, 1]) * int(r, 1, 25) })),
+    'combatant/setHidden': async () =>
+      some(
+        c((x) => !w.isSecret(x.name)),
+        (x) => cmd('combatant/setHidden')({ combatantId: x.id, hidden: r() < 0.5 }),
+      ),
     'combatant/setPortrait': async () =>
       some(c(), (x) => {
         // Pictures that are not secrets only: a secret one's picture (whatever it is called now) stays a secret,
         // and the GM putting it on a visible combatant would be the GM's own choice, not a leak.
         const image = w.any(w.combatants((y) => !!y.portrait && !w.isSecret(y.name) && !w.secrets.has(y.portrait.hash)))?.portrait
-        return cmd('combatant/setPortrait')({ combatantId: x.id, image: image && r() < 0.7 ? { ...image, width: 8, height: 8, fileName: `${w.secret('File')}.png` } : null })
+        return cmd('combatant/setPortrait')({
+          combatantId: x.id,
+          image: image && r() < 0.7 ? { ...image, width: 8, height: 8, fileName: `${w.secret('File')}.png` } : null,
+        })
       }),
-    'combatant/setRules': async () => some(c(), (x) => (w.sheets.length ? cmd('combatant/setRules')({ combatantId: x.id, rules: w.any(w.sheets) }) : null)),
+    'combatant/setRules': async () =>
+      some(c(), (x) => (w.sheets.length ? cmd('combatant/setRules')({ combatantId: x.id, rules: w.any(w.sheets) }) : null)),
     'attack/resolve': async () => {
       const attacker = w.actor()
       const target = c((x) => x.id !== attacker?.id)
@@ -121,7 +153,9 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const actor = w.actor()
       const actions = actor ? await w.gm.request('listActions', { actorId: actor.id }) : null
       const check = actions?.ok ? actions.value.find((a) => a.key === 'check')?.options.find((o) => o.key === 'check') : undefined
-      return actor && check?.kind === 'choice' ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120) }) : null
+      return actor && check?.kind === 'choice'
+        ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120) })
+        : null
     },
     'action/perform': async () => {
       const actor = w.actor()
@@ -129,44 +163,107 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const action = actions?.ok ? w.any(actions.value.filter((a) => a.key !== 'check' && (a.unavailable === null || r() < 0.2))) : null
       if (!actor || !action) return null
       const options = Object.fromEntries(action.options.map((o) => [o.key, optionValue(r, o)]))
-      return cmd('action/perform')({ request: { actorId: actor.id, action: action.key, targetId: action.target === 'none' ? null : (c()?.id ?? null), options } })
+      return cmd('action/perform')({
+        request: { actorId: actor.id, action: action.key, targetId: action.target === 'none' ? null : (c()?.id ?? null), options },
+      })
     },
     'content/import': async () => {
       const entry = { ...homebrew.entries[0]!, id: `zq-item-${int(r, 0, 1e6)}`, name: w.secret('Item') }
-      return cmd('content/import')({ fileName: `${w.secret('ItemFile')}.json`, text: JSON.stringify({ kind: homebrew.kind, entries: [entry] }) })
+      return cmd('content/import')({
+        fileName: `${w.secret('ItemFile')}.json`,
+        text: JSON.stringify({ kind: homebrew.kind, entries: [entry] }),
+      })
     },
     'content/remove': async () => some(w.any(w.of('content')), (x) => cmd('content/remove')({ id: x.id })),
     'combatant/setSheet': async () => {
       const x = c()
       const form = x ? await w.gm.request('sheetForm', { combatantId: x.id }) : null
-      return x && form?.ok ? cmd('combatant/setSheet')({ combatantId: x.id, values: Object.fromEntries(form.value.filter(() => r() < 0.3).map((o) => [o.key, optionValue(r, o)])) }) : null
+      return x && form?.ok
+        ? cmd('combatant/setSheet')({
+            combatantId: x.id,
+            values: Object.fromEntries(form.value.filter(() => r() < 0.3).map((o) => [o.key, optionValue(r, o)])),
+          })
+        : null
     },
     'condition/add': async () =>
       some(c(), (x) => {
         const of = c()?.id ?? x.id
-        const duration = pick(r, [{ kind: 'indefinite' }, { kind: 'rounds', rounds: int(r, 1, 3) }, { kind: 'turnStart', of }, { kind: 'turnEnd', of }])
-        return cmd('condition/add')({ combatantId: x.id, condition: w.any(w.conditions) ?? 'bleeding', duration, note: w.secret('Note'), sourceId: r() < 0.5 ? null : of })
+        const duration = pick(r, [
+          { kind: 'indefinite' },
+          { kind: 'rounds', rounds: int(r, 1, 3) },
+          { kind: 'turnStart', of },
+          { kind: 'turnEnd', of },
+        ])
+        return cmd('condition/add')({
+          combatantId: x.id,
+          condition: w.any(w.conditions) ?? 'bleeding',
+          duration,
+          note: w.secret('Note'),
+          sourceId: r() < 0.5 ? null : of,
+        })
       }),
-    'condition/remove': async () => some(c((x) => x.conditions.length > 0), (x) => cmd('condition/remove')({ combatantId: x.id, key: pick(r, x.conditions).key })),
-    'economy/set': async () => some(c((x) => !!x.turn?.pools.length), (x) => { const pool = pick(r, x.turn!.pools); return cmd('economy/set')({ combatantId: x.id, pool: pool.key, spent: int(r, 0, pool.count) }) }),
-    'initiative/move': async () => some(c((x) => x.orderKey !== null), (x) => cmd('initiative/move')({ combatantId: x.id, beforeId: r() < 0.3 ? null : (c((y) => y.orderKey !== null && y.id !== x.id)?.id ?? null) })),
+    'condition/remove': async () =>
+      some(
+        c((x) => x.conditions.length > 0),
+        (x) => cmd('condition/remove')({ combatantId: x.id, key: pick(r, x.conditions).key }),
+      ),
+    'economy/set': async () =>
+      some(
+        c((x) => !!x.turn?.pools.length),
+        (x) => {
+          const pool = pick(r, x.turn!.pools)
+          return cmd('economy/set')({ combatantId: x.id, pool: pool.key, spent: int(r, 0, pool.count) })
+        },
+      ),
+    'initiative/move': async () =>
+      some(
+        c((x) => x.orderKey !== null),
+        (x) =>
+          cmd('initiative/move')({
+            combatantId: x.id,
+            beforeId: r() < 0.3 ? null : (c((y) => y.orderKey !== null && y.id !== x.id)?.id ?? null),
+          }),
+      ),
     'initiative/delay': async () => some(w.actor(), (x) => cmd('initiative/delay')({ combatantId: x.id })),
-    'initiative/resume': async () => some(c((x) => x.delayed), (x) => cmd('initiative/resume')({ combatantId: x.id })),
-    'hold/declare': async () => some(w.actor(), (x) => cmd('hold/declare')({ combatantId: x.id, trigger: w.secret('Trigger'), amount: int(r, 1, 2) })),
-    'hold/release': async () => some(c((x) => !!x.turn?.held), (x) => cmd('hold/release')({ combatantId: x.id })),
+    'initiative/resume': async () =>
+      some(
+        c((x) => x.delayed),
+        (x) => cmd('initiative/resume')({ combatantId: x.id }),
+      ),
+    'hold/declare': async () =>
+      some(w.actor(), (x) => cmd('hold/declare')({ combatantId: x.id, trigger: w.secret('Trigger'), amount: int(r, 1, 2) })),
+    'hold/release': async () =>
+      some(
+        c((x) => !!x.turn?.held),
+        (x) => cmd('hold/release')({ combatantId: x.id }),
+      ),
     'prompt/resolve': async () => some(w.any(w.of('prompt')), (x) => cmd('prompt/resolve')({ promptId: x.id })),
     'prompt/dismiss': async () => some(w.any(w.of('prompt')), (x) => cmd('prompt/dismiss')({ promptId: x.id })),
     'campaign/rename': async () => cmd('campaign/rename')({ name: w.open('Campaign') }),
-    'campaign/setRulesetSetting': async () => some(w.any(w.settings), (s) => cmd('campaign/setRulesetSetting')({ key: s.key, value: optionValue(r, s) })),
+    'campaign/setRulesetSetting': async () =>
+      some(w.any(w.settings), (s) => cmd('campaign/setRulesetSetting')({ key: s.key, value: optionValue(r, s) })),
     'template/save': async () => {
       const over = r() < 0.3 ? w.any(w.of('template')) : null
-      return cmd('template/save')({ ...(over ? { templateId: over.id } : {}), name: w.secret('Tpl'), side: 'enemy', kind: 'npc', maxHp: int(r, 5, 50), faction: w.secret('Faction'), tags: [w.secret('Tag')], ...(w.sheets.length && r() < 0.5 ? { rules: w.any(w.sheets) } : {}) })
+      return cmd('template/save')({
+        ...(over ? { templateId: over.id } : {}),
+        name: w.secret('Tpl'),
+        side: 'enemy',
+        kind: 'npc',
+        maxHp: int(r, 5, 50),
+        faction: w.secret('Faction'),
+        tags: [w.secret('Tag')],
+        ...(w.sheets.length && r() < 0.5 ? { rules: w.any(w.sheets) } : {}),
+      })
     },
-    'template/fromCombatant': async () => some(c(), (x) => cmd('template/fromCombatant')({ combatantId: x.id, faction: w.secret('Faction') })),
+    'template/fromCombatant': async () =>
+      some(c(), (x) => cmd('template/fromCombatant')({ combatantId: x.id, faction: w.secret('Faction') })),
     'template/duplicate': async () => some(w.any(w.of('template')), (x) => cmd('template/duplicate')({ templateId: x.id })),
     'template/remove': async () => some(w.any(w.of('template')), (x) => cmd('template/remove')({ templateId: x.id })),
     // Copies of a roster entry stay hidden: their names carry the entry's, which may be secret.
-    'template/spawn': async () => some(w.any(w.of('template')), (x) => cmd('template/spawn')({ templateId: x.id, count: int(r, 1, 3), hidden: true, groupInitiative: r() < 0.5 })),
+    'template/spawn': async () =>
+      some(w.any(w.of('template')), (x) =>
+        cmd('template/spawn')({ templateId: x.id, count: int(r, 1, 3), hidden: true, groupInitiative: r() < 0.5 }),
+      ),
     // Not a secret: starting a saved encounter names the encounter after it, and the table sees that.
     'plan/save': async () => cmd('plan/save')({ name: w.open('Plan'), groupInitiative: r() < 0.5 }),
     'plan/remove': async () => some(w.any(w.of('plan')), (x) => cmd('plan/remove')({ planId: x.id })),
@@ -174,26 +271,79 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     // With none on the table the new scene goes there (and is rightly public); otherwise it stays on the
     // shelf: a secret one for good, an open one until the GM puts it on the table.
     'scene/create': async () => cmd('scene/create')({ name: w.active && r() < 0.6 ? w.secret('Shelf') : w.open('Table') }),
-    'scene/update': async () => some(w.any(w.of('scene')), (x) => cmd('scene/update')({ sceneId: x.id, name: w.isSecret(x.name) ? w.secret('Shelf') : w.open('Table'), ...(r() < 0.3 ? { grid: { kind: 'none', pxPerMetre: int(r, 5, 80) } } : {}) })),
-    'scene/setImage': async () => some(w.any(w.of('scene')), (x) => { const image = w.any(w.of('scene').flatMap((s) => (s.image ? [s.image] : []))); return cmd('scene/setImage')({ sceneId: x.id, image: image && r() < 0.8 ? { ...image, fileName: `${w.secret('Map')}.png` } : null }) }),
-    'scene/activate': async () => some(w.any(w.of('scene').filter((s) => !w.isSecret(s.name))), (x) => cmd('scene/activate')({ sceneId: x.id })),
+    'scene/update': async () =>
+      some(w.any(w.of('scene')), (x) =>
+        cmd('scene/update')({
+          sceneId: x.id,
+          name: w.isSecret(x.name) ? w.secret('Shelf') : w.open('Table'),
+          ...(r() < 0.3 ? { grid: { kind: 'none', pxPerMetre: int(r, 5, 80) } } : {}),
+        }),
+      ),
+    'scene/setImage': async () =>
+      some(w.any(w.of('scene')), (x) => {
+        const image = w.any(w.of('scene').flatMap((s) => (s.image ? [s.image] : [])))
+        return cmd('scene/setImage')({ sceneId: x.id, image: image && r() < 0.8 ? { ...image, fileName: `${w.secret('Map')}.png` } : null })
+      }),
+    'scene/activate': async () =>
+      some(w.any(w.of('scene').filter((s) => !w.isSecret(s.name))), (x) => cmd('scene/activate')({ sceneId: x.id })),
     'scene/remove': async () => (r() < 0.3 ? some(w.any(w.of('scene')), (x) => cmd('scene/remove')({ sceneId: x.id })) : null),
-    'token/place': async () => { const s = scene(); const x = c(); return s && x ? cmd('token/place')({ sceneId: s.id, combatantId: x.id, ...at() }) : null },
+    'token/place': async () => {
+      const s = scene()
+      const x = c()
+      return s && x ? cmd('token/place')({ sceneId: s.id, combatantId: x.id, ...at() }) : null
+    },
     'token/remove': async () => (r() < 0.4 ? some(w.any(w.of('token')), (x) => cmd('token/remove')({ tokenId: x.id })) : null),
-    'area/place': async () => some(scene(), (s) => { const hidden = r() < 0.4; return cmd('area/place')({ sceneId: s.id, ...at(), radius: 1 + Math.round(r() * 50) / 10, label: hidden ? w.secret('Mine') : w.open('Blast'), hidden }) }),
+    'area/place': async () =>
+      some(scene(), (s) => {
+        const hidden = r() < 0.4
+        return cmd('area/place')({
+          sceneId: s.id,
+          ...at(),
+          radius: 1 + Math.round(r() * 50) / 10,
+          label: hidden ? w.secret('Mine') : w.open('Blast'),
+          hidden,
+        })
+      }),
     'area/move': async () => some(w.any(w.of('areaMark')), (x) => cmd('area/move')({ areaId: x.id, ...at() })),
-    'area/edit': async () => some(w.any(w.of('areaMark')), (x) => cmd('area/edit')(w.isSecret(x.label) ? { areaId: x.id, label: w.secret('Mine'), radius: int(r, 1, 8) } : { areaId: x.id, hidden: r() < 0.5, label: w.open('Blast') })),
+    'area/edit': async () =>
+      some(w.any(w.of('areaMark')), (x) =>
+        cmd('area/edit')(
+          w.isSecret(x.label)
+            ? { areaId: x.id, label: w.secret('Mine'), radius: int(r, 1, 8) }
+            : { areaId: x.id, hidden: r() < 0.5, label: w.open('Blast') },
+        ),
+      ),
     'area/remove': async () => (r() < 0.4 ? some(w.any(w.of('areaMark')), (x) => cmd('area/remove')({ areaId: x.id })) : null),
     'fog/set': async () => some(scene(), (s) => cmd('fog/set')({ sceneId: s.id, mode: r() < 0.8 ? 'areas' : 'all' })),
-    'fog/reveal': async () => some(scene(), (s) => cmd('fog/reveal')({ sceneId: s.id, rect: { x: Math.round(r() * 300) / 10, y: Math.round(r() * 200) / 10, w: 1 + int(r, 0, 15), h: 1 + int(r, 0, 15) } })),
-    'fog/hide': async () => some(scene(), (s) => cmd('fog/hide')({ sceneId: s.id, rect: { x: Math.round(r() * 300) / 10, y: Math.round(r() * 200) / 10, w: 1 + int(r, 0, 10), h: 1 + int(r, 0, 10) } })),
-    'projector/set': async () => cmd('projector/set')(pick(r, [{ mode: pick(r, ['fit', 'follow', 'mirror', 'fixed'] as const) }, { view: { x: int(r, 0, 40), y: int(r, 0, 30), w: int(r, 5, 40), h: int(r, 5, 30) } }, { blank: r() < 0.3 }])),
+    'fog/reveal': async () =>
+      some(scene(), (s) =>
+        cmd('fog/reveal')({
+          sceneId: s.id,
+          rect: { x: Math.round(r() * 300) / 10, y: Math.round(r() * 200) / 10, w: 1 + int(r, 0, 15), h: 1 + int(r, 0, 15) },
+        }),
+      ),
+    'fog/hide': async () =>
+      some(scene(), (s) =>
+        cmd('fog/hide')({
+          sceneId: s.id,
+          rect: { x: Math.round(r() * 300) / 10, y: Math.round(r() * 200) / 10, w: 1 + int(r, 0, 10), h: 1 + int(r, 0, 10) },
+        }),
+      ),
+    'projector/set': async () =>
+      cmd('projector/set')(
+        pick(r, [
+          { mode: pick(r, ['fit', 'follow', 'mirror', 'fixed'] as const) },
+          { view: { x: int(r, 0, 40), y: int(r, 0, 30), w: int(r, 5, 40), h: int(r, 5, 30) } },
+          { blank: r() < 0.3 },
+        ]),
+      ),
     'encounter/start': async () => cmd('encounter/start')({ name: w.open('Fight') }),
     'encounter/rollInitiative': async () => cmd('encounter/rollInitiative')({ groupByTemplate: r() < 0.3 }),
     'encounter/nextTurn': async () => cmd('encounter/nextTurn')({}),
     'encounter/previousTurn': async () => cmd('encounter/previousTurn')({}),
     'encounter/end': async () => (r() < 0.3 ? cmd('encounter/end')({}) : null),
-    'dice/roll': async () => cmd('dice/roll')({ expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']), purpose: w.secret('Roll'), secret: r() < 0.5 }),
+    'dice/roll': async () =>
+      cmd('dice/roll')({ expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']), purpose: w.secret('Roll'), secret: r() < 0.5 }),
     'history/undo': async () => cmd('history/undo')({}),
     'history/redo': async () => cmd('history/redo')({}),
   }

@@ -103,9 +103,22 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
   }
   await gm.command('area/place', { sceneId: yard, x: 6, y: 4, radius: 3, label: 'Grenade' })
   const png = makePng(16, 12, 7)
-  const image = await gm.must('importSceneImage', { sceneId: yard as `scene:${string}`, fileName: 'yard.png', dataBase64: png.toString('base64') })
-  await gm.must('importPortrait', { combatantId: byName(all, 'combatant', 'Vex') as `combatant:${string}`, fileName: 'vex.png', dataBase64: makePng(8, 8, 3).toString('base64') })
-  await gm.command('condition/add', { combatantId: byName(all, 'combatant', 'Raider'), condition: 'bleeding', duration: { kind: 'rounds', rounds: 3 }, note: 'fixture note' })
+  const image = await gm.must('importSceneImage', {
+    sceneId: yard as `scene:${string}`,
+    fileName: 'yard.png',
+    dataBase64: png.toString('base64'),
+  })
+  await gm.must('importPortrait', {
+    combatantId: byName(all, 'combatant', 'Vex') as `combatant:${string}`,
+    fileName: 'vex.png',
+    dataBase64: makePng(8, 8, 3).toString('base64'),
+  })
+  await gm.command('condition/add', {
+    combatantId: byName(all, 'combatant', 'Raider'),
+    condition: 'bleeding',
+    duration: { kind: 'rounds', rounds: 3 },
+    note: 'fixture note',
+  })
   await gm.command('encounter/rollInitiative', {})
   // The first to act waits (delayed), the next holds actions: both have a command to undo it.
   const current = async () => {
@@ -146,7 +159,9 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
       journalBytes: statSync(journal).size,
       journal,
       campaignDirs: readdirSync(join(dataDir, 'campaigns')).sort().join(','),
-      assets: readdirSync(join(dataDir, 'campaigns', summary.id, 'assets')).sort().join(','),
+      assets: readdirSync(join(dataDir, 'campaigns', summary.id, 'assets'))
+        .sort()
+        .join(','),
       // The summary's updatedAt is read from the clock each time: the campaign is what counts.
       openCampaign: JSON.stringify({ ...(await gm.must('session', undefined)).campaign, updatedAt: null }),
     }
@@ -160,4 +175,5 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
 
 /** A dispatch request for one command, with a fresh id. */
 let sent = 0
-export const envelope = (type: string, payload: unknown): RequestInputs['dispatch'] => ({ type, payload, meta: { commandId: `fuzz-${++sent}` } }) as RequestInputs['dispatch']
+export const envelope = (type: string, payload: unknown): RequestInputs['dispatch'] =>
+  ({ type, payload, meta: { commandId: `fuzz-${++sent}` } }) as RequestInputs['dispatch']

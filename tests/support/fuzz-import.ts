@@ -4,7 +4,24 @@ import { documentSchema } from '../../src-main/core/persistence/document-schema'
 import { PACK_SECTIONS, type PackSection } from '../../src-main/rules/compound-x/content/pack-schema'
 import { TYPED, WRITTEN } from '../../src-shared/limits'
 import { rulesTheRulesetRefuses } from './fuzz-commands'
-import { boundsOf, clone, Deep, describeCase, int, mutate, pick, sitesOf, token, withMutations, withOwnKey, type Mutation, type Path, type Rng, type SemanticHook, type Site } from './fuzz-mutate'
+import {
+  boundsOf,
+  clone,
+  Deep,
+  describeCase,
+  int,
+  mutate,
+  pick,
+  sitesOf,
+  token,
+  withMutations,
+  withOwnKey,
+  type Mutation,
+  type Path,
+  type Rng,
+  type SemanticHook,
+  type Site,
+} from './fuzz-mutate'
 
 /**
  * Damaged files for the two imports: a whole campaign (importCampaign) and a Compound X item
@@ -37,7 +54,12 @@ function objectsOf(value: unknown, path: (string | number)[] = [], out: { path: 
   return out
 }
 
-type FileJson = { format: unknown; formatVersion: unknown; document: { records: Record<string, Record<string, unknown>> }; assets?: Record<string, string> }
+type FileJson = {
+  format: unknown
+  formatVersion: unknown
+  document: { records: Record<string, Record<string, unknown>> }
+  assets?: Record<string, string>
+}
 
 /** Data only a ruleset reads, by the field that holds it, and what the document allows of it. */
 const OPAQUE: Readonly<Record<string, { readonly chars: number; readonly depth: number }>> = {
@@ -125,7 +147,7 @@ export function campaignFileDamage(exported: string): (rng: Rng) => { text: stri
       const f = clone(file)
       const roll = rng()
       if (roll < 0.3) f.format = pick(rng, ['salvo-items', 'Salvo-Campaign', '', 1, null, ['salvo-campaign']])
-      else if (roll < 0.6) f.formatVersion = pick(rng, [0, -1, 1.5, '1', null, 2, 1e999])
+      else if (roll < 0.6) f.formatVersion = pick(rng, [0, -1, 1.5, '1', null, 2, Infinity])
       else if (roll < 0.8) (f as { document: unknown }).document = pick(rng, [null, [], 'campaign', 7, undefined])
       else return { text: jsonText(pick(rng, [[file], 'salvo-campaign', 42, null, true])), what: 'not an object at all' }
       return { text: jsonText(f), what: 'a broken envelope' }
@@ -151,10 +173,13 @@ export function campaignFileDamage(exported: string): (rng: Rng) => { text: stri
  * What an item file must be, as the importer reads it: a known section and at least one entry
  * of its shape. Entries are strict (pack-schema.ts); the file around them takes other keys.
  */
-const itemFileSchema = (section: PackSection) => z.looseObject({ kind: z.literal(section), entries: z.array(PACK_SECTIONS[section] as z.ZodType).min(1) })
+const itemFileSchema = (section: PackSection) =>
+  z.looseObject({ kind: z.literal(section), entries: z.array(PACK_SECTIONS[section] as z.ZodType).min(1) })
 
 /** Damaged versions of shipped item files; each comes with its file name and what was done to it. */
-export function itemFileDamage(files: readonly { name: string; text: string }[]): (rng: Rng) => { fileName: string; text: string; what: string } {
+export function itemFileDamage(
+  files: readonly { name: string; text: string }[],
+): (rng: Rng) => { fileName: string; text: string; what: string } {
   const parsed = files.map((file) => {
     const json = JSON.parse(file.text) as { kind: PackSection; entries: { id: string }[] }
     return { file, json, sites: sitesOf(itemFileSchema(json.kind), json, { json: true, strict: true }) as Site[] }
@@ -181,7 +206,10 @@ function fileWith(file: FileJson, mutations: readonly Mutation[]): string {
   return jsonText({ ...file, document: withMutations(file.document, mutations, true) })
 }
 
-const typeNameOf = (v: unknown) => (typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)['typeName'] === 'string' ? String((v as Record<string, unknown>)['typeName']) : null)
+const typeNameOf = (v: unknown) =>
+  typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>)['typeName'] === 'string'
+    ? String((v as Record<string, unknown>)['typeName'])
+    : null
 /** Maps whose keys are data, not field names. */
 const MAPS = new Set(['spent', 'rulesetSettings'])
 
@@ -200,7 +228,8 @@ export function fieldOf(document: unknown, path: Path): string {
   return parts.join('.').replace(/\.\[\]/g, '[]') || '(document)'
 }
 
-const valueAt = (v: unknown, path: Path): unknown => path.reduce<unknown>((at, k) => (typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[k] : undefined), v)
+const valueAt = (v: unknown, path: Path): unknown =>
+  path.reduce<unknown>((at, k) => (typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[k] : undefined), v)
 
 /**
  * One case per bounded field of the export's document (and per kind of key), each that field
@@ -227,7 +256,14 @@ export function justPastTheBounds(exported: string): { field: string; text: stri
 
 /** Where in a document a key is put: the document itself, a record, inside a record, inside a record an undo mark holds. */
 export type Depth = 'document' | 'record' | 'inside a record' | 'in an undo mark'
-const depthOf = (path: Path): Depth => (path.length === 0 ? 'document' : path[1] === 'history' && path.length > 2 ? 'in an undo mark' : path.length === 2 ? 'record' : 'inside a record')
+const depthOf = (path: Path): Depth =>
+  path.length === 0
+    ? 'document'
+    : path[1] === 'history' && path.length > 2
+      ? 'in an undo mark'
+      : path.length === 2
+        ? 'record'
+        : 'inside a record'
 
 /**
  * Exports given fields no Salvo writes (a GM's notes on a scene, a "secret" on a combatant…)
@@ -243,11 +279,19 @@ export function campaignFileExtras(exported: string): (rng: Rng) => { text: stri
   return (rng) => {
     const marker = `ZqExtra${token(rng)}x`
     const mutations: Mutation[] = []
-    for (let n = int(rng, 1, 4); mutations.length < n; ) {
+    for (let n = int(rng, 1, 4); mutations.length < n;) {
       const path = pick(rng, byDepth.get(pick(rng, depths))!)
       const key = pick(rng, ['gmNotes', 'secret', 'comment', `zz${token(rng)}`])
-      if (Object.hasOwn(valueAt(file.document, path) as object, key) || mutations.some((m) => m.path.join('\u0000') === [...path, key].join('\u0000'))) continue
-      mutations.push({ path: [...path, key], value: pick<unknown>(rng, [marker, { text: marker, hidden: true }, [marker], { nested: { deeper: [marker] } }]), why: 'a field no Salvo writes' })
+      if (
+        Object.hasOwn(valueAt(file.document, path) as object, key) ||
+        mutations.some((m) => m.path.join('\u0000') === [...path, key].join('\u0000'))
+      )
+        continue
+      mutations.push({
+        path: [...path, key],
+        value: pick<unknown>(rng, [marker, { text: marker, hidden: true }, [marker], { nested: { deeper: [marker] } }]),
+        why: 'a field no Salvo writes',
+      })
     }
     return {
       text: fileWith(file, mutations),

@@ -51,11 +51,17 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       const c = v as CombatantView
       if (c.hidden || !visible(c.id)) say('hidden-combatant', 'is hidden')
       for (const k of ['rules', 'card', 'turn', 'templateId'] as const) if (c[k] !== null) say('gm-only-field', `has ${k}`)
-      if (c.kind === 'npc' && (c.numbers.kind !== 'secret' || !HEALTH_BANDS.includes(c.numbers.band) || Object.keys(c.numbers).length !== 2)) say('npc-numbers', `shows ${JSON.stringify(c.numbers)}`)
-      if (c.kind === 'npc' && (c.initiative !== null && c.initiative !== 'secret')) say('npc-numbers', 'shows its initiative roll')
+      if (
+        c.kind === 'npc' &&
+        (c.numbers.kind !== 'secret' || !HEALTH_BANDS.includes(c.numbers.band) || Object.keys(c.numbers).length !== 2)
+      )
+        say('npc-numbers', `shows ${JSON.stringify(c.numbers)}`)
+      if (c.kind === 'npc' && c.initiative !== null && c.initiative !== 'secret') say('npc-numbers', 'shows its initiative roll')
       if (c.kind === 'npc' && c.standing !== null) say('npc-numbers', 'shows its standing')
-      for (const x of c.conditions) for (const k of Object.keys(x)) if (!PUBLIC_CONDITION_KEYS.has(k)) say('condition-field', `has a condition's ${k}`)
-      if (c.portrait && Object.keys(c.portrait).some((k) => k !== 'hash' && k !== 'ext')) say('portrait-field', 'has more than the asset name of its portrait')
+      for (const x of c.conditions)
+        for (const k of Object.keys(x)) if (!PUBLIC_CONDITION_KEYS.has(k)) say('condition-field', `has a condition's ${k}`)
+      if (c.portrait && Object.keys(c.portrait).some((k) => k !== 'hash' && k !== 'ext'))
+        say('portrait-field', 'has more than the asset name of its portrait')
       break
     }
     case 'scene':
@@ -92,11 +98,14 @@ export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext
   for (const m of messages) {
     const text = JSON.stringify(m)
     for (const s of ctx.secrets) if (text.includes(s)) out.push(`secret: ${s} in a ${m.kind} message`)
-    for (const key of ['"note"', '"spent"', '"duration"', '"sourceId"', '"held"']) if (text.includes(`${key}:`)) out.push(`gm-only-field: ${key} in a ${m.kind} message`)
+    for (const key of ['"note"', '"spent"', '"duration"', '"sourceId"', '"held"'])
+      if (text.includes(`${key}:`)) out.push(`gm-only-field: ${key} in a ${m.kind} message`)
     if (m.kind === 'session') {
       const s = m.session
-      if (s.role !== 'player' || s.problem !== null || s.warning !== null || s.undoLabel !== null || s.redoLabel !== null) out.push('session: tells the player what only the GM sees')
-      if (s.campaign && Object.keys(s.campaign).some((k) => !SESSION_CAMPAIGN_KEYS.has(k))) out.push('session: says more of the campaign than its summary')
+      if (s.role !== 'player' || s.problem !== null || s.warning !== null || s.undoLabel !== null || s.redoLabel !== null)
+        out.push('session: tells the player what only the GM sees')
+      if (s.campaign && Object.keys(s.campaign).some((k) => !SESSION_CAMPAIGN_KEYS.has(k)))
+        out.push('session: says more of the campaign than its summary')
       continue
     }
     if (m.kind === 'snapshot') {
@@ -110,11 +119,13 @@ export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext
       continue
     }
     const d = m.diff
-    if (d.fromVersion !== holding.version || d.toVersion !== d.fromVersion + 1) out.push(`versions: a diff ${d.fromVersion}→${d.toVersion} onto ${holding.version}`)
+    if (d.fromVersion !== holding.version || d.toVersion !== d.fromVersion + 1)
+      out.push(`versions: a diff ${d.fromVersion}→${d.toVersion} onto ${holding.version}`)
     holding.version = d.toVersion
     for (const id of d.removed) if (!holding.records.delete(id)) out.push(`unknown-id: removes ${id}, which the player never had`)
     for (const [from, to] of d.updated) {
-      if (holding.records.get(from.id) !== JSON.stringify(from)) out.push(`unknown-id: updates ${from.id} from a version the player never had`)
+      if (holding.records.get(from.id) !== JSON.stringify(from))
+        out.push(`unknown-id: updates ${from.id} from a version the player never had`)
       out.push(...recordProblems(to, gm, scene))
       holding.records.set(to.id, JSON.stringify(to))
     }

@@ -42,7 +42,11 @@ export function liveExample(type: CommandType, ids: FuzzIds): unknown {
 }
 
 /** A request input the fixture would take, per request (none for dispatch: commands have their own fuzz). */
-export function liveRequest(name: Exclude<RequestName, 'dispatch'>, ids: FuzzIds, campaign: { id: string; backup: string; export: string }): unknown {
+export function liveRequest(
+  name: Exclude<RequestName, 'dispatch'>,
+  ids: FuzzIds,
+  campaign: { id: string; backup: string; export: string },
+): unknown {
   const png = makePng(6, 6, 1).toString('base64')
   const inputs: { [N in Exclude<RequestName, 'dispatch'>]: RequestInputs[N] } = {
     snapshot: undefined,
@@ -58,7 +62,15 @@ export function liveRequest(name: Exclude<RequestName, 'dispatch'>, ids: FuzzIds
     openCampaign: { campaignId: campaign.id },
     restoreBackup: { campaignId: campaign.id, backup: campaign.backup },
     importCampaign: { fileName: 'copy.salvo-campaign.json', text: campaign.export },
-    previewAttack: { request: { attackerId: ids.acting as `combatant:${string}`, targetId: ids.vex as `combatant:${string}`, weapon: 0, mode: 'semi', options: { distance: 12 } } },
+    previewAttack: {
+      request: {
+        attackerId: ids.acting as `combatant:${string}`,
+        targetId: ids.vex as `combatant:${string}`,
+        weapon: 0,
+        mode: 'semi',
+        options: { distance: 12 },
+      },
+    },
     previewReach: { attackerId: ids.acting as `combatant:${string}`, weapon: 0, mode: 'semi' },
     sheetForm: { combatantId: ids.vex as `combatant:${string}` },
     listActions: { actorId: ids.acting as `combatant:${string}` },

@@ -49,7 +49,8 @@ type Kind = 'string' | 'number' | 'boolean' | 'null' | 'undefined' | 'object' | 
 const ALL: ReadonlySet<Kind> = new Set(['string', 'number', 'boolean', 'null', 'undefined', 'object', 'array'])
 type Def = { type: string; [k: string]: unknown }
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def
-const checksOf = (s: z.ZodType) => ((defOf(s)['checks'] as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def)
+const checksOf = (s: z.ZodType) =>
+  ((defOf(s)['checks'] as { _zod: { def: Record<string, unknown> } }[] | undefined) ?? []).map((c) => c._zod.def)
 const check = (s: z.ZodType, name: string) => checksOf(s).find((c) => c['check'] === name)
 const isRequired = (s: z.ZodType) => (s as unknown as { _zod: { optin?: string } })._zod.optin === undefined
 
@@ -58,7 +59,17 @@ export const int = (rng: Rng, lo: number, hi: number) => lo + Math.floor(rng() *
 export const token = (rng: Rng) => Math.floor(rng() * 2 ** 40).toString(36)
 
 /** The JSON types a schema may accept (all of them where it cannot tell). */
-const PLAIN_KINDS: Readonly<Record<string, Kind>> = { string: 'string', enum: 'string', number: 'number', boolean: 'boolean', null: 'null', undefined: 'undefined', object: 'object', record: 'object', array: 'array' }
+const PLAIN_KINDS: Readonly<Record<string, Kind>> = {
+  string: 'string',
+  enum: 'string',
+  number: 'number',
+  boolean: 'boolean',
+  null: 'null',
+  undefined: 'undefined',
+  object: 'object',
+  record: 'object',
+  array: 'array',
+}
 
 export function kindsOf(s: z.ZodType): ReadonlySet<Kind> {
   const d = defOf(s)
@@ -100,11 +111,14 @@ export class Deep {
   }
 
   text(): string {
-    return this.key === null ? `${'['.repeat(this.depth)}1${']'.repeat(this.depth)}` : `${`{${JSON.stringify(this.key)}:`.repeat(this.depth)}1${'}'.repeat(this.depth)}`
+    return this.key === null
+      ? `${'['.repeat(this.depth)}1${']'.repeat(this.depth)}`
+      : `${`{${JSON.stringify(this.key)}:`.repeat(this.depth)}1${'}'.repeat(this.depth)}`
   }
 }
 /** An object whose own `__proto__` key carries a payload (what JSON.parse makes of `{"__proto__": …}`). */
-export const withOwnKey = (o: object, key: string, value: unknown): object => Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
+export const withOwnKey = (o: object, key: string, value: unknown): object =>
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 export const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const
 
 /** A value of the given JSON type: small, odd, huge, deeply nested or polluted. */
@@ -169,11 +183,16 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
     if (keys.length) out.push({ path, gens: keys, keys: true })
     const shape = d['shape'] as Record<string, z.ZodType>
     // Keys the value leaves out are places too (an optional field set to something it cannot be).
-    for (const [key, field] of Object.entries(shape)) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
+    for (const [key, field] of Object.entries(shape))
+      walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)
   }
   if (d.type === 'union' && typeof d['discriminator'] === 'string' && typeof valid === 'object' && valid !== null) {
     const disc = d['discriminator']
-    const option = (d['options'] as z.ZodType[]).find((opt) => (defOf((defOf(opt)['shape'] as Record<string, z.ZodType>)[disc]!)['values'] as unknown[]).includes((valid as Record<string, unknown>)[disc]))
+    const option = (d['options'] as z.ZodType[]).find((opt) =>
+      (defOf((defOf(opt)['shape'] as Record<string, z.ZodType>)[disc]!)['values'] as unknown[]).includes(
+        (valid as Record<string, unknown>)[disc],
+      ),
+    )
     if (option) {
       const shape = defOf(option)['shape'] as Record<string, z.ZodType>
       for (const [key, field] of Object.entries(shape)) {
@@ -182,7 +201,8 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
       out.push({ path, gens: objectGens(option, valid, path, o.strict), keys: true })
     }
   }
-  if (d.type === 'array' && Array.isArray(valid)) valid.forEach((v, i) => walk(d['element'] as z.ZodType, v, [...path, i], new Set(), o, out))
+  if (d.type === 'array' && Array.isArray(valid))
+    valid.forEach((v, i) => walk(d['element'] as z.ZodType, v, [...path, i], new Set(), o, out))
   if (d.type === 'record' && typeof valid === 'object' && valid !== null) {
     for (const [k, v] of Object.entries(valid)) walk(d['valueType'] as z.ZodType, v, [...path, k], new Set(), o, out)
   }
@@ -201,14 +221,26 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
       gens.push((rng) => set('not a finite number', pick(rng, [NaN, Infinity, -Infinity])))
       if (check(schema, 'number_format')) gens.push((rng) => set('not a whole number', pick(rng, [0.5, -2.25, 1e-9, 3.75, 2 ** 53 + 2])))
       const lo = check(schema, 'greater_than')
-      if (lo) gens.push((rng) => set('below its minimum', (lo['value'] as number) - (lo['inclusive'] ? 1 : 0) - pick(rng, [0, int(rng, 0, 1e6), 1e300])))
+      if (lo)
+        gens.push((rng) =>
+          set('below its minimum', (lo['value'] as number) - (lo['inclusive'] ? 1 : 0) - pick(rng, [0, int(rng, 0, 1e6), 1e300])),
+        )
       const hi = check(schema, 'less_than')
-      if (hi) gens.push((rng) => set('above its maximum', (hi['value'] as number) + (hi['inclusive'] ? 1 : 0) + pick(rng, [0, int(rng, 0, 1e6), 1e300])))
+      if (hi)
+        gens.push((rng) =>
+          set('above its maximum', (hi['value'] as number) + (hi['inclusive'] ? 1 : 0) + pick(rng, [0, int(rng, 0, 1e6), 1e300])),
+        )
       return gens
     }
     case 'enum': {
       const entries = Object.values(d['entries'] as Record<string, string>)
-      return [(rng) => set('not one of its values', pick(rng, [`zz-${pick(rng, entries)}`, pick(rng, entries).toUpperCase() + 'Z', ` ${pick(rng, entries)}`]))]
+      return [
+        (rng) =>
+          set(
+            'not one of its values',
+            pick(rng, [`zz-${pick(rng, entries)}`, pick(rng, entries).toUpperCase() + 'Z', ` ${pick(rng, entries)}`]),
+          ),
+      ]
     }
     case 'literal': {
       const [v] = d['values'] as unknown[]
@@ -219,10 +251,12 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
     }
     case 'union': {
       const options = d['options'] as z.ZodType[]
-      if (typeof d['discriminator'] === 'string') return [() => set('an unknown variant', { ...(valid as object), [d['discriminator'] as string]: 'zz-no-such-variant' })]
+      if (typeof d['discriminator'] === 'string')
+        return [() => set('an unknown variant', { ...(valid as object), [d['discriminator'] as string]: 'zz-no-such-variant' })]
       // A union of literals: a value of their type that none of them is.
       const values = options.map((opt) => (defOf(opt).type === 'literal' ? (defOf(opt)['values'] as unknown[])[0] : undefined))
-      if (values.every((v) => typeof v === 'number')) return [(rng) => set('none of its values', Math.max(...(values as number[])) + int(rng, 1, 50) + pick(rng, [0, 0.5]))]
+      if (values.every((v) => typeof v === 'number'))
+        return [(rng) => set('none of its values', Math.max(...(values as number[])) + int(rng, 1, 50) + pick(rng, [0, 0.5]))]
       // Otherwise only what a scalar option refuses and no other option's type could take.
       return options.flatMap((opt, i) => {
         if (kindsOf(opt).has('object') || kindsOf(opt).has('array')) return []
@@ -237,7 +271,13 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
       const max = check(schema, 'max_length')?.['maximum'] as number | undefined
       const min = check(schema, 'min_length')?.['minimum'] as number | undefined
       const element = Array.isArray(valid) && valid.length ? valid[0] : 1
-      if (max !== undefined && max < arrayCap) gens.push((rng) => set(`longer than ${max}`, Array.from({ length: max + int(rng, 1, 40) }, () => element)))
+      if (max !== undefined && max < arrayCap)
+        gens.push((rng) =>
+          set(
+            `longer than ${max}`,
+            Array.from({ length: max + int(rng, 1, 40) }, () => element),
+          ),
+        )
       if (min !== undefined && min > 0) gens.push(() => set(`shorter than ${min}`, []))
       return gens
     }
@@ -260,14 +300,29 @@ function stringGens(schema: z.ZodType, path: Path, cap: number): Gen[] {
   if (d.type !== 'string') return []
   const gens: Gen[] = []
   const max = check(schema, 'max_length')?.['maximum'] as number | undefined
-  if (max !== undefined && max < cap) gens.push((rng) => set(`longer than ${max}`, 'x'.repeat(max + pick(rng, [1, int(rng, 1, 5000), Math.min(cap - max, int(rng, max, 10 * max))]))))
+  if (max !== undefined && max < cap)
+    gens.push((rng) =>
+      set(`longer than ${max}`, 'x'.repeat(max + pick(rng, [1, int(rng, 1, 5000), Math.min(cap - max, int(rng, max, 10 * max))]))),
+    )
   if (((check(schema, 'min_length')?.['minimum'] as number | undefined) ?? 0) > 0) gens.push(() => set('empty', ''))
   const format = check(schema, 'string_format')
   if (format?.['pattern'] instanceof RegExp) {
     const pattern = format['pattern']
     const prefix = typeof format['prefix'] === 'string' ? format['prefix'] : (/^\^([A-Za-z]+:)/.exec(pattern.source)?.[1] ?? '')
     gens.push((rng) => {
-      const candidates = ['', ' ', `${prefix}`, `${prefix}has space`, `${prefix}${'x'.repeat(81)}`, `${prefix}../../etc`, '__proto__', 'constructor', `zz${prefix}x`, `${prefix}x\u0000`, `${prefix}Ünï`]
+      const candidates = [
+        '',
+        ' ',
+        `${prefix}`,
+        `${prefix}has space`,
+        `${prefix}${'x'.repeat(81)}`,
+        `${prefix}../../etc`,
+        '__proto__',
+        'constructor',
+        `zz${prefix}x`,
+        `${prefix}x\u0000`,
+        `${prefix}Ünï`,
+      ]
       const bad = candidates.filter((c) => !pattern.test(c))
       return set('outside its pattern', pick(rng, bad))
     })
@@ -286,7 +341,8 @@ function objectGens(schema: z.ZodType, valid: object, path: Path, assumeStrict =
   const strict = catchall === 'never' || (assumeStrict && catchall !== 'unknown')
   if (strict) {
     gens.push((rng) => {
-      const key = rng() < 0.5 ? pick(rng, PROTO_KEYS) : pick(rng, ['surprise', `k${token(rng)}`, 'toString', 'hasOwnProperty', 'x'.repeat(300)])
+      const key =
+        rng() < 0.5 ? pick(rng, PROTO_KEYS) : pick(rng, ['surprise', `k${token(rng)}`, 'toString', 'hasOwnProperty', 'x'.repeat(300)])
       return { path: [...path, key], value: pick(rng, [1, 'x', null, { polluted: true }, []]), why: `an unknown key "${key.slice(0, 20)}"` }
     })
   }
@@ -302,11 +358,20 @@ function recordGens(schema: z.ZodType, valid: unknown, path: Path): Gen[] {
   const maxKey = check(keyType, 'max_length')?.['maximum'] as number | undefined
   // An invalid key with a value the record would take (copied from a key it has).
   if (sample !== undefined && (kd.type === 'enum' || maxKey !== undefined)) {
-    gens.push((rng) => ({ path: [...path, kd.type === 'enum' ? `zz-${token(rng)}` : 'k'.repeat(maxKey! + int(rng, 1, 100))], value: sample, why: 'a key it cannot have' }))
+    gens.push((rng) => ({
+      path: [...path, kd.type === 'enum' ? `zz-${token(rng)}` : 'k'.repeat(maxKey! + int(rng, 1, 100))],
+      value: sample,
+      why: 'a key it cannot have',
+    }))
   }
   // A new key holding a value of a type the record's values cannot be.
   const wrong = [...ALL].filter((k) => !kindsOf(d['valueType'] as z.ZodType).has(k) && k !== 'undefined')
-  if (wrong.length && kd.type !== 'enum') gens.push((rng) => ({ path: [...path, `k${token(rng)}`.slice(0, 8)], value: sampleOf(pick(rng, wrong), rng, 10_000), why: 'a value of a wrong type under a new key' }))
+  if (wrong.length && kd.type !== 'enum')
+    gens.push((rng) => ({
+      path: [...path, `k${token(rng)}`.slice(0, 8)],
+      value: sampleOf(pick(rng, wrong), rng, 10_000),
+      why: 'a value of a wrong type under a new key',
+    }))
   return gens
 }
 
@@ -325,7 +390,13 @@ const overlaps = (a: Path, b: Path) => a.slice(0, Math.min(a.length, b.length)).
  * Applies one to `count` mutations at places that do not contain one another. Deep values are
  * built, unless the value is headed for `jsonText` (`json`), which writes them as text.
  */
-export function mutate(valid: unknown, sites: readonly Site[], rng: Rng, count = 1, json = false): { value: unknown; mutations: Mutation[] } {
+export function mutate(
+  valid: unknown,
+  sites: readonly Site[],
+  rng: Rng,
+  count = 1,
+  json = false,
+): { value: unknown; mutations: Mutation[] } {
   const mutations: Mutation[] = []
   const keySites = sites.filter((s) => s.keys)
   for (let tries = 0; mutations.length < count && tries < count * 8; tries++) {
@@ -359,7 +430,13 @@ export function describeCase(mutations: readonly Mutation[], value: unknown): st
   let text: string
   try {
     const shown = JSON.stringify(value, (_k, v: unknown) =>
-      typeof v === 'string' && v.length > 60 ? `${v.slice(0, 20)}…(${v.length})` : typeof v === 'number' && !Number.isFinite(v) ? `\u0000${v}` : v instanceof Deep ? `\u0000(${describeValue(v)})` : v,
+      typeof v === 'string' && v.length > 60
+        ? `${v.slice(0, 20)}…(${v.length})`
+        : typeof v === 'number' && !Number.isFinite(v)
+          ? `\u0000${v}`
+          : v instanceof Deep
+            ? `\u0000(${describeValue(v)})`
+            : v,
     )
     text = shown === undefined ? 'undefined' : shown.replace(/"\\u0000([^"]*)"/g, '$1')
   } catch {

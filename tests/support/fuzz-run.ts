@@ -29,7 +29,8 @@ export function refusalProblem(r: Result<unknown>, code?: string | RegExp, wante
   const { code: c, message } = r.error
   if (typeof c !== 'string' || !/^[a-z]+\/[A-Za-z]+$/.test(c)) return `a malformed code ${JSON.stringify(c)}`
   if (UNEXPECTED.has(c)) return `an unexpected failure (${c}: ${message})`
-  if (code !== undefined && !(typeof code === 'string' ? c === code : code.test(c))) return `code ${c}, expected ${String(code)} (${message})`
+  if (code !== undefined && !(typeof code === 'string' ? c === code : code.test(c)))
+    return `code ${c}, expected ${String(code)} (${message})`
   if (typeof message !== 'string' || message.trim().length < 10) return `no message worth reading (${JSON.stringify(message)})`
   if (message.length > 1000 || message.includes('[object Object]')) return `a message no GM can read (${message.slice(0, 120)}…)`
   if (wanted && !wanted.test(message)) return `the message "${message}" does not match ${String(wanted)}`

@@ -20,7 +20,8 @@ type NameOp =
   | { readonly kind: 'link'; readonly at: string; readonly entry: Entry }
   | { readonly kind: 'unlink'; readonly at: string }
   | { readonly kind: 'rename'; readonly from: string; readonly to: string }
-type DataOp = { readonly kind: 'write'; readonly offset: number; readonly data: Buffer } | { readonly kind: 'truncate'; readonly length: number }
+type DataOp =
+  { readonly kind: 'write'; readonly offset: number; readonly data: Buffer } | { readonly kind: 'truncate'; readonly length: number }
 
 interface Inode {
   durable: Buffer
@@ -50,7 +51,8 @@ export class PowerCut extends Error {
 const missing = (p: string) => Object.assign(new Error(`ENOENT: no such file or directory, '${p}'`), { code: 'ENOENT' })
 
 function applyData(buf: Buffer, op: DataOp): Buffer {
-  if (op.kind === 'truncate') return op.length <= buf.length ? Buffer.from(buf.subarray(0, op.length)) : Buffer.concat([buf, Buffer.alloc(op.length - buf.length)])
+  if (op.kind === 'truncate')
+    return op.length <= buf.length ? Buffer.from(buf.subarray(0, op.length)) : Buffer.concat([buf, Buffer.alloc(op.length - buf.length)])
   const end = op.offset + op.data.length
   const out = Buffer.alloc(Math.max(buf.length, end))
   buf.copy(out)
@@ -243,7 +245,8 @@ export class PowerLossDisk implements FsCalls {
       const survivors: DataOp[] = node.pending.flatMap((op): DataOp[] => {
         if (op.kind === 'truncate') return rng() < 0.5 ? [op] : []
         const sectors: DataOp[] = []
-        for (let s = 0; s < op.data.length; s += SECTOR) sectors.push({ kind: 'write', offset: op.offset + s, data: op.data.subarray(s, s + SECTOR) })
+        for (let s = 0; s < op.data.length; s += SECTOR)
+          sectors.push({ kind: 'write', offset: op.offset + s, data: op.data.subarray(s, s + SECTOR) })
         return sectors.filter(() => rng() < 0.5)
       })
       for (let i = survivors.length - 1; i > 0; i--) {

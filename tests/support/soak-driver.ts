@@ -91,7 +91,9 @@ export function heapAfterGc(): NodeJS.MemoryUsage {
 async function readHeap(s: SoakSession, n: number, of: number, progress: SoakOptions['progress']): Promise<HeapReading> {
   await s.settle()
   const m = heapAfterGc()
-  progress?.(`soak: ${n.toLocaleString('en-US')} / ${of.toLocaleString('en-US')} commands, heap ${(m.heapUsed / 2 ** 20).toFixed(1)} MiB, ${s.window.logs.toLocaleString('en-US')} log entries`)
+  progress?.(
+    `soak: ${n.toLocaleString('en-US')} / ${of.toLocaleString('en-US')} commands, heap ${(m.heapUsed / 2 ** 20).toFixed(1)} MiB, ${s.window.logs.toLocaleString('en-US')} log entries`,
+  )
   return { command: n, heapUsed: m.heapUsed, rss: m.rss, logs: s.window.logs }
 }
 
@@ -122,7 +124,10 @@ async function setUp(s: SoakSession, combatants: number): Promise<string> {
   if (!scene.active) must('scene/activate', await dispatch(gm, 'scene/activate', { sceneId: scene.id }))
   const ids = first.records.flatMap((r) => (r.typeName === 'combatant' ? [r.id] : []))
   for (const [i, combatantId] of ids.entries()) {
-    must(`token/place #${i + 1}`, await dispatch(gm, 'token/place', { sceneId: scene.id, combatantId, x: 3 + (i % 18) * 4.5, y: 3 + Math.floor(i / 18) * 4.5 }))
+    must(
+      `token/place #${i + 1}`,
+      await dispatch(gm, 'token/place', { sceneId: scene.id, combatantId, x: 3 + (i % 18) * 4.5, y: 3 + Math.floor(i / 18) * 4.5 }),
+    )
   }
   must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Soak skirmish' }))
   must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
@@ -134,7 +139,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const { commands, progress } = options
   const base = Math.round(commands / 10)
   const lastFrom = commands - Math.floor(commands / 10)
-  const readAt = new Set(Array.from({ length: options.checkpoints }, (_, k) => Math.round(base + ((commands - base) * k) / (options.checkpoints - 1))))
+  const readAt = new Set(
+    Array.from({ length: options.checkpoints }, (_, k) => Math.round(base + ((commands - base) * k) / (options.checkpoints - 1))),
+  )
   const dataDir = mkdtempSync(join(tmpdir(), 'salvo-soak-'))
   const baseDir = mkdtempSync(join(tmpdir(), 'salvo-soak-base-'))
   const core = new SalvoCore({ dataDir })
@@ -144,7 +151,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const reference = new Float64Array(commands - lastFrom)
   const heap: HeapReading[] = []
   let atBase: CloseReopen | null = null
-  let atEnd: CloseReopen | null = null
+  let atEnd: CloseReopen | undefined
   const began = performance.now()
   const live = new SoakSession(core, options.seed)
   try {

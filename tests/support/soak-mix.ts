@@ -56,7 +56,11 @@ export class SoakWindow {
 
   #hold(r: ViewRecord): void {
     if (r.typeName === 'combatant' && r.numbers.kind === 'exact') {
-      this.fighters.set(r.id, { hp: r.numbers.hp, maxHp: r.numbers.maxHp, conditions: new Map(r.conditions.map((c) => [c.conditionId, c.key])) })
+      this.fighters.set(r.id, {
+        hp: r.numbers.hp,
+        maxHp: r.numbers.maxHp,
+        conditions: new Map(r.conditions.map((c) => [c.conditionId, c.key])),
+      })
     } else if (r.typeName === 'token') {
       this.tokens.set(r.id, { sceneId: r.sceneId, combatantId: r.combatantId, x: r.x, y: r.y })
     }
@@ -100,16 +104,25 @@ export class SoakMix {
   next(n: number): CommandDraft {
     const roll = this.#rng() * 100
     const draft =
-      roll < 34 ? this.#hp()
-      : roll < 49 ? this.#move()
-      : roll < 63 ? { type: 'encounter/nextTurn', payload: {} }
-      : roll < 65 ? { type: 'encounter/previousTurn', payload: {} }
-      : roll < 78 ? { type: 'dice/roll', payload: { expression: this.#pick(ROLLS), purpose: `soak ${n}`, secret: this.#rng() < 0.2 } }
-      : roll < 86 ? this.#conditionOn()
-      : roll < 90 ? this.#conditionOff()
-      : roll < 96 ? { type: 'history/undo', payload: {} }
-      : this.window.redoable ? { type: 'history/redo', payload: {} }
-      : this.#hp()
+      roll < 34
+        ? this.#hp()
+        : roll < 49
+          ? this.#move()
+          : roll < 63
+            ? { type: 'encounter/nextTurn', payload: {} }
+            : roll < 65
+              ? { type: 'encounter/previousTurn', payload: {} }
+              : roll < 78
+                ? { type: 'dice/roll', payload: { expression: this.#pick(ROLLS), purpose: `soak ${n}`, secret: this.#rng() < 0.2 } }
+                : roll < 86
+                  ? this.#conditionOn()
+                  : roll < 90
+                    ? this.#conditionOff()
+                    : roll < 96
+                      ? { type: 'history/undo', payload: {} }
+                      : this.window.redoable
+                        ? { type: 'history/redo', payload: {} }
+                        : this.#hp()
     return { ...draft, meta: { commandId: `soak-${n}` } } as CommandDraft
   }
 
@@ -126,7 +139,10 @@ export class SoakMix {
     const t = this.#pick([...this.window.tokens.values()])
     const step = () => (this.#rng() < 0.5 ? -1 : 1) * (0.5 + this.#int(0, 3) * 0.5)
     const clamp = (v: number) => Math.min(90, Math.max(1, v))
-    return { type: 'token/place', payload: { sceneId: t.sceneId, combatantId: t.combatantId, x: clamp(t.x + step()), y: clamp(t.y + step()) } }
+    return {
+      type: 'token/place',
+      payload: { sceneId: t.sceneId, combatantId: t.combatantId, x: clamp(t.x + step()), y: clamp(t.y + step()) },
+    }
   }
 
   #conditionOn(): Draft {

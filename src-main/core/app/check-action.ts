@@ -19,7 +19,13 @@ export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefi
       cost: '',
       unavailable: null,
       options: [
-        { key: 'check', label: 'Check', kind: 'choice', value: checks[0]!.key, choices: checks.map((c) => ({ value: c.key, label: c.label })) },
+        {
+          key: 'check',
+          label: 'Check',
+          kind: 'choice',
+          value: checks[0]!.key,
+          choices: checks.map((c) => ({ value: c.key, label: c.label })),
+        },
         { key: 'dc', label: 'DC', kind: 'number', value: 50, min: -1000, max: 1000 },
         {
           key: 'mode',

@@ -35,7 +35,11 @@ export class DisplayChoice {
 
   /** Saves the GM's pick and has the shell move the window; a screen that is not connected is refused. */
   choose(displayId: number | null): Result<DisplayChoiceInfo> {
-    if (!this.source) return fail('displays/unavailable', 'Browser mode has no projector window to place: open the player page on the screen the table sees.')
+    if (!this.source)
+      return fail(
+        'displays/unavailable',
+        'Browser mode has no projector window to place: open the player page on the screen the table sees.',
+      )
     if (displayId !== null && !this.source.list().some((d) => d.id === displayId)) {
       return fail('displays/unknown', `There is no screen ${displayId} connected now; pick one from the list.`)
     }

@@ -8,7 +8,8 @@ import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
 
-export type RulesRequestName = 'previewAttack' | 'previewReach' | 'listActions' | 'listConditions' | 'rulesetSetup' | 'previewMove' | 'movementCost' | 'sheetForm'
+export type RulesRequestName =
+  'previewAttack' | 'previewReach' | 'listActions' | 'listConditions' | 'rulesetSetup' | 'previewMove' | 'movementCost' | 'sheetForm'
 
 /**
  * The reads a GM window makes of the campaign's ruleset: sheet forms, the odds of an attack,
@@ -83,7 +84,11 @@ export class RulesRequests {
     for (const t of tokens) {
       const target = t.combatantId === attacker.id ? undefined : store.get(t.combatantId)
       if (target?.typeName !== 'combatant') continue
-      const p = attacks.preview({ attackerId: attacker.id, targetId: target.id, weapon: input.weapon, mode: input.mode, options: {} }, from, placedRulesCombatant(store, target))
+      const p = attacks.preview(
+        { attackerId: attacker.id, targetId: target.id, weapon: input.weapon, mode: input.mode, options: {} },
+        from,
+        placedRulesCombatant(store, target),
+      )
       if (p.ok) targets.push({ targetId: target.id, blocked: p.value.blocked })
     }
     return ok({ sceneId: scene.id, targets })
@@ -101,7 +106,8 @@ export class RulesRequests {
   /** The reactions a drop would draw (a suppressor firing on a target breaking cover…), shown before the GM commits it. */
   previewMove(input: RequestInputs['previewMove']): Result<RequestResults['previewMove']> {
     const mover = this.store?.get(input.combatantId)
-    if (!this.store || !this.ruleset || mover?.typeName !== 'combatant') return fail('combatant/notFound', 'Pick a combatant from this campaign.')
+    if (!this.store || !this.ruleset || mover?.typeName !== 'combatant')
+      return fail('combatant/notFound', 'Pick a combatant from this campaign.')
     if (this.store.get(input.sceneId)?.typeName !== 'scene') return fail('scene/notFound', `No scene ${input.sceneId} in this campaign.`)
     const token = this.store.ofType('token').find((t) => t.sceneId === input.sceneId && t.combatantId === mover.id)
     if (!token) return ok({ metres: 0, cost: null, summary: null, prompts: [] })

@@ -144,7 +144,8 @@ export class SalvoCore {
     // The table only reads what is already in memory, so its requests need not queue behind
     // the GM's commands — and must not make the GM's commands queue behind them.
     const lane = new RequestLane(MAX_WAITING_REQUESTS[role], role === 'gm' ? (job) => this.#queue.run(job) : onNextTurn)
-    const busy = () => fail('request/busy', `This window has ${MAX_WAITING_REQUESTS[role]} requests waiting already; wait for their answers and ask again.`)
+    const busy = () =>
+      fail('request/busy', `This window has ${MAX_WAITING_REQUESTS[role]} requests waiting already; wait for their answers and ask again.`)
     return {
       role,
       request: (name, input) => lane.submit(() => this.#handle(attached, name, input), busy) as never,
@@ -205,7 +206,8 @@ export class SalvoCore {
   }
 
   async #handle(attached: Attached, name: string, input: unknown): Promise<Result<unknown>> {
-    if (!(REQUEST_NAMES as readonly string[]).includes(name)) return fail('request/unknown', `Unknown request "${String(name).slice(0, 40)}".`)
+    if (!(REQUEST_NAMES as readonly string[]).includes(name))
+      return fail('request/unknown', `Unknown request "${String(name).slice(0, 40)}".`)
     const request = name as RequestName
     if (attached.channel.role === 'player' && !PLAYER_REQUESTS.has(request)) {
       return fail('request/forbidden', 'The player view can only read; commands come from the GM window.')
@@ -254,7 +256,8 @@ export class SalvoCore {
       case 'openCampaign': {
         // Checked before anything closes, as for a backup: a campaign that is not there leaves the open one in play.
         const { campaignId } = input as { campaignId: string }
-        if (!this.#repo.list().some((c) => c.id === campaignId)) return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
+        if (!this.#repo.list().some((c) => c.id === campaignId))
+          return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
         return this.#open(() => this.#repo.open(campaignId), campaignId)
       }
       case 'restoreBackup': {
@@ -280,13 +283,22 @@ export class SalvoCore {
       }
       case 'listDisplays':
       case 'chooseDisplay':
-        return request === 'listDisplays' ? ok(this.#displayChoice.info()) : this.#displayChoice.choose((input as RequestInputs['chooseDisplay']).displayId)
+        return request === 'listDisplays'
+          ? ok(this.#displayChoice.info())
+          : this.#displayChoice.choose((input as RequestInputs['chooseDisplay']).displayId)
       case 'importSceneImage':
       case 'importPortrait': {
         if (!this.#campaign) return fail('campaign/none', 'Open a campaign to import images into it.')
         const campaign = this.#campaign
-        const deps = { store: campaign.store, assets: new AssetStore(this.#fs, campaign.paths), dispatch: (c: unknown) => this.#dispatch(c), nextSeq: campaign.seq + 1 }
-        return request === 'importPortrait' ? importPortrait(input as RequestInputs['importPortrait'], deps) : importSceneImage(input as RequestInputs['importSceneImage'], deps)
+        const deps = {
+          store: campaign.store,
+          assets: new AssetStore(this.#fs, campaign.paths),
+          dispatch: (c: unknown) => this.#dispatch(c),
+          nextSeq: campaign.seq + 1,
+        }
+        return request === 'importPortrait'
+          ? importPortrait(input as RequestInputs['importPortrait'], deps)
+          : importSceneImage(input as RequestInputs['importSceneImage'], deps)
       }
     }
   }
@@ -348,7 +360,11 @@ export class SalvoCore {
     return outcome
   }
 
-  async #switchTo(previous: OpenCampaign | null, load: () => Promise<Result<OpenCampaign>>, campaignId: string): Promise<Result<RequestResults['openCampaign']>> {
+  async #switchTo(
+    previous: OpenCampaign | null,
+    load: () => Promise<Result<OpenCampaign>>,
+    campaignId: string,
+  ): Promise<Result<RequestResults['openCampaign']>> {
     try {
       await previous?.close()
     } catch (e) {
@@ -382,7 +398,12 @@ export class SalvoCore {
     this.#problem = null
     this.#warning = null
     this.#notices = [...campaign.openNotices]
-    this.#tableImages = new TableImages(this.#fs, campaign.paths, () => campaign.store.ofType('scene'), (sceneId) => this.#tablePictureReady(campaign, sceneId))
+    this.#tableImages = new TableImages(
+      this.#fs,
+      campaign.paths,
+      () => campaign.store.ofType('scene'),
+      (sceneId) => this.#tablePictureReady(campaign, sceneId),
+    )
     try {
       this.#tableImages.prune()
     } catch (e) {
@@ -439,7 +460,10 @@ export class SalvoCore {
   #resetViews(): void {
     for (const a of this.#attached) {
       a.channel.reset()
-      a.send({ kind: 'snapshot', snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#projection) })
+      a.send({
+        kind: 'snapshot',
+        snapshot: a.channel.snapshot(this.#campaign?.store ?? emptyStore, this.#campaign?.seq ?? 0, this.#projection),
+      })
     }
   }
 
@@ -484,9 +508,13 @@ export class SalvoCore {
       const scene = campaign.store.get(sceneId)
       if (this.#campaign !== campaign || scene?.typeName !== 'scene') return
       const unreadable = scene.image ? this.#tableImages?.resolve(scene).kind === 'unavailable' : false
-      if (unreadable) this.#notice(`Salvo could not read ${scene.image!.fileName || 'the picture'} of ${scene.name} to hide what the fog covers, so the table sees this scene without its picture. Import the picture again (PNG, JPEG or WebP) to show it.`)
+      if (unreadable)
+        this.#notice(
+          `Salvo could not read ${scene.image!.fileName || 'the picture'} of ${scene.name} to hide what the fog covers, so the table sees this scene without its picture. Import the picture again (PNG, JPEG or WebP) to show it.`,
+        )
       const change = { id: sceneId, from: scene, to: scene }
-      for (const a of this.#attached) if (a.channel.role === 'player') a.channel.publish(campaign.store, [change], campaign.seq, this.#projection)
+      for (const a of this.#attached)
+        if (a.channel.role === 'player') a.channel.publish(campaign.store, [change], campaign.seq, this.#projection)
     })
   }
 

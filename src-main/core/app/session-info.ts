@@ -11,7 +11,13 @@ export function undoLabels(campaign: OpenCampaign | null): { undo: string | null
 }
 
 /** The session as one window may see it: problems, warnings and undo are the GM's. */
-export function sessionInfo(role: ViewRole, campaign: OpenCampaign | null, problem: OpenProblem | null, warning: string | null, notices: readonly string[] = []): SessionInfo {
+export function sessionInfo(
+  role: ViewRole,
+  campaign: OpenCampaign | null,
+  problem: OpenProblem | null,
+  warning: string | null,
+  notices: readonly string[] = [],
+): SessionInfo {
   const labels = role === 'gm' ? undoLabels(campaign) : { undo: null, redo: null }
   return {
     role,

@@ -26,8 +26,14 @@ export function hiddenBoxes(size: { readonly width: number; readonly height: num
   const scale = pxPerMetre(grid)
   const cuts = (edges: number[], limit: number) =>
     [...new Set([0, limit, ...edges.map((e) => Math.min(limit, Math.max(0, e * scale)))])].sort((a, b) => a - b)
-  const xs = cuts(fog.steps.flatMap((s) => [s.rect.x, s.rect.x + s.rect.w]), size.width)
-  const ys = cuts(fog.steps.flatMap((s) => [s.rect.y, s.rect.y + s.rect.h]), size.height)
+  const xs = cuts(
+    fog.steps.flatMap((s) => [s.rect.x, s.rect.x + s.rect.w]),
+    size.width,
+  )
+  const ys = cuts(
+    fog.steps.flatMap((s) => [s.rect.y, s.rect.y + s.rect.h]),
+    size.height,
+  )
 
   const boxes: PixelBox[] = []
   // Runs still growing downwards, by their column span.
@@ -66,7 +72,12 @@ export function hiddenBoxes(size: { readonly width: number; readonly height: num
   return boxes.sort((a, b) => a.top - b.top || a.left - b.left)
 }
 
-const toBox = (r: { left: number; right: number; top: number; bottom: number }): PixelBox => ({ left: r.left, top: r.top, width: r.right - r.left, height: r.bottom - r.top })
+const toBox = (r: { left: number; right: number; top: number; bottom: number }): PixelBox => ({
+  left: r.left,
+  top: r.top,
+  width: r.right - r.left,
+  height: r.bottom - r.top,
+})
 
 /** Bumped whenever the way masks are drawn changes, so copies made the old way are made again. */
 const MASK_VERSION = 1

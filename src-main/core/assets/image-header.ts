@@ -24,7 +24,8 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 function readPng(b: Uint8Array): Result<ImageHeader> {
   // The first chunk must be IHDR (13 bytes of data): width and height are its first 8.
-  if (b.length < 33 || ascii(b, 12, 4) !== 'IHDR' || u32be(b, 8) !== 13) return fail('image/corrupt', 'is a damaged PNG (its header chunk is missing or cut off)')
+  if (b.length < 33 || ascii(b, 12, 4) !== 'IHDR' || u32be(b, 8) !== 13)
+    return fail('image/corrupt', 'is a damaged PNG (its header chunk is missing or cut off)')
   return ok({ ext: 'png', width: u32be(b, 16), height: u32be(b, 20) })
 }
 
@@ -96,7 +97,11 @@ export function describeOtherFormat(b: Uint8Array): string {
   if (ascii(b, 0, 4) === '%PDF') return 'a PDF document'
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return 'a ZIP archive (or an office document)'
   if (ascii(b, 0, 4) === 'RIFF') return `a RIFF file of type ${JSON.stringify(ascii(b, 8, 4))}, not a WebP image`
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(b.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart().toLowerCase()
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(b.subarray(0, 512))
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase()
   if (head.startsWith('<svg') || (head.startsWith('<?xml') && head.includes('<svg'))) return 'an SVG drawing'
   if (head.startsWith('<!doctype html') || head.startsWith('<html')) return 'an HTML page'
   // Text: no control bytes other than tab, newline, carriage return in the first 512.
@@ -112,6 +117,7 @@ export function readImageHeader(b: Uint8Array, what = 'a scene image'): Result<I
   else if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') header = readWebp(b)
   else return fail('image/unsupported', `is ${describeOtherFormat(b)}; ${what} must be a PNG, JPEG or WebP`)
   if (!header.ok) return header
-  if (header.value.width < 1 || header.value.height < 1) return fail('image/corrupt', `claims a size of ${header.value.width}×${header.value.height} pixels, which is not an image`)
+  if (header.value.width < 1 || header.value.height < 1)
+    return fail('image/corrupt', `claims a size of ${header.value.width}×${header.value.height} pixels, which is not an image`)
   return header
 }

@@ -68,6 +68,10 @@ export function importPortrait(input: RequestInputs['importPortrait'], deps: Ima
   const c = deps.store.get(input.combatantId)
   if (c?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${input.combatantId} in this campaign.`)
   return importImage(input, c.portrait ?? null, PORTRAIT_LIMITS, deps.assets, (image) =>
-    deps.dispatch({ type: 'combatant/setPortrait', payload: { combatantId: c.id, image }, meta: { commandId: `portrait-${deps.nextSeq}` } }),
+    deps.dispatch({
+      type: 'combatant/setPortrait',
+      payload: { combatantId: c.id, image },
+      meta: { commandId: `portrait-${deps.nextSeq}` },
+    }),
   )
 }

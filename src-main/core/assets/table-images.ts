@@ -141,7 +141,13 @@ export async function maskImage(file: string, boxes: readonly PixelBox[], ext: A
   const image = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     // Transparent pixels would let the page's background show through where the map is hidden.
     .flatten({ background: black })
-    .composite(boxes.map((b) => ({ input: { create: { width: b.width, height: b.height, channels: 3 as const, background: black } }, left: b.left, top: b.top })))
+    .composite(
+      boxes.map((b) => ({
+        input: { create: { width: b.width, height: b.height, channels: 3 as const, background: black } },
+        left: b.left,
+        top: b.top,
+      })),
+    )
   if (ext === 'png') return image.png({ compressionLevel: 6 }).toBuffer()
   if (ext === 'jpg') return image.jpeg({ quality: 90 }).toBuffer()
   return image.webp({ quality: 90 }).toBuffer()

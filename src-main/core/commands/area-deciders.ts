@@ -22,8 +22,18 @@ export const placeArea: Decider<'area/place'> = (ctx, p) => {
   const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const count = ctx.state.ofType('areaMark').filter((m) => m.sceneId === s.value.id).length
-  if (count >= MAX_AREA_MARKS_PER_SCENE) return fail('area/full', `"${s.value.name}" already holds ${MAX_AREA_MARKS_PER_SCENE} area templates: remove some first.`)
-  const record: AreaMarkRecord = { typeName: 'areaMark', id: ctx.newId('areaMark'), sceneId: s.value.id, x: p.x, y: p.y, radius: p.radius, label: p.label, hidden: p.hidden }
+  if (count >= MAX_AREA_MARKS_PER_SCENE)
+    return fail('area/full', `"${s.value.name}" already holds ${MAX_AREA_MARKS_PER_SCENE} area templates: remove some first.`)
+  const record: AreaMarkRecord = {
+    typeName: 'areaMark',
+    id: ctx.newId('areaMark'),
+    sceneId: s.value.id,
+    x: p.x,
+    y: p.y,
+    radius: p.radius,
+    label: p.label,
+    hidden: p.hidden,
+  }
   const name = areaMarkLabel(record)
   return put(ctx, record, `Place ${name}`, `${name} placed on "${s.value.name}"${record.hidden ? ' (hidden from the table)' : ''}`)
 }
@@ -41,7 +51,12 @@ export const editArea: Decider<'area/edit'> = (ctx, p) => {
   const m = findMark(ctx, p.areaId)
   if (!m.ok) return m
   const before = m.value
-  const record: AreaMarkRecord = { ...before, radius: p.radius ?? before.radius, label: p.label ?? before.label, hidden: p.hidden ?? before.hidden }
+  const record: AreaMarkRecord = {
+    ...before,
+    radius: p.radius ?? before.radius,
+    label: p.label ?? before.label,
+    hidden: p.hidden ?? before.hidden,
+  }
   const changes: string[] = []
   if (record.label !== before.label || record.radius !== before.radius) changes.push(`now ${areaMarkLabel(record)}`)
   if (record.hidden !== before.hidden) changes.push(record.hidden ? 'hidden from the table' : 'shown to the table')
@@ -53,5 +68,8 @@ export const removeArea: Decider<'area/remove'> = (ctx, p) => {
   const m = findMark(ctx, p.areaId)
   if (!m.ok) return m
   const name = areaMarkLabel(m.value)
-  return ok({ label: `Remove ${name}`, events: [{ type: 'areaMark/removed', id: m.value.id }, ctx.log(`${name} removed`, logged(m.value))] })
+  return ok({
+    label: `Remove ${name}`,
+    events: [{ type: 'areaMark/removed', id: m.value.id }, ctx.log(`${name} removed`, logged(m.value))],
+  })
 }

@@ -30,7 +30,10 @@ export const setRulesetSetting: Decider<'campaign/setRulesetSetting'> = (ctx, p)
   if (current === p.value) return fail('settings/noChange', `${option.label} is already ${describe(option, p.value)}.`)
   return ok({
     label: `${option.label}: ${describe(option, p.value)}`,
-    events: [{ type: 'campaign/rulesetSettingChanged', key: p.key, value: p.value }, ctx.log(`Setting changed: ${option.label} — ${describe(option, p.value)}`, { visibility: 'gm' })],
+    events: [
+      { type: 'campaign/rulesetSettingChanged', key: p.key, value: p.value },
+      ctx.log(`Setting changed: ${option.label} — ${describe(option, p.value)}`, { visibility: 'gm' }),
+    ],
   })
 }
 
@@ -44,7 +47,9 @@ function settingProblem(option: AttackOption, value: string | number | boolean):
       if (option.max !== undefined && value > option.max) return `must be at most ${option.max}`
       return null
     case 'choice':
-      return typeof value === 'string' && option.choices.some((c) => c.value === value) ? null : `must be one of ${option.choices.map((c) => `"${c.label}"`).join(', ')}`
+      return typeof value === 'string' && option.choices.some((c) => c.value === value)
+        ? null
+        : `must be one of ${option.choices.map((c) => `"${c.label}"`).join(', ')}`
   }
 }
 

@@ -73,14 +73,18 @@ export const editCombatant: Decider<'combatant/edit'> = (ctx, p) => {
 
 /** Clocks that run to the removed combatant's turns would never end: they end with it. */
 function orphanedClocks(ctx: DecideContext, gone: CombatantRecord): DomainEvent[] {
-  const tiedToGone = (c: ConditionInstance) => (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && c.duration.of === gone.id
+  const tiedToGone = (c: ConditionInstance) =>
+    (c.duration.kind === 'turnStart' || c.duration.kind === 'turnEnd') && c.duration.of === gone.id
   return ctx.state.ofType('combatant').flatMap((c): DomainEvent[] => {
     if (c.id === gone.id) return []
     const ended = c.conditions.filter(tiedToGone)
     if (ended.length === 0) return []
     return [
       { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { conditions: c.conditions.filter((x) => !ended.includes(x)) } },
-      ctx.log(`${ended.map((x) => x.label).join(', ')} on ${c.name} ${ended.length === 1 ? 'ends' : 'end'} (${gone.name} left the fight)`, { visibility: visibilityOf(c), subjects: [c.id] }),
+      ctx.log(`${ended.map((x) => x.label).join(', ')} on ${c.name} ${ended.length === 1 ? 'ends' : 'end'} (${gone.name} left the fight)`, {
+        visibility: visibilityOf(c),
+        subjects: [c.id],
+      }),
     ]
   })
 }
@@ -155,8 +159,10 @@ export const setCombatantPortrait: Decider<'combatant/setPortrait'> = (ctx, p) =
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
   const c = found.value
-  const same = c.portrait && p.image && c.portrait.hash === p.image.hash && c.portrait.ext === p.image.ext && c.portrait.fileName === p.image.fileName
-  if (same || (!c.portrait && !p.image)) return fail('combatant/noChange', p.image ? `${c.name} already has that portrait.` : `${c.name} has no portrait.`)
+  const same =
+    c.portrait && p.image && c.portrait.hash === p.image.hash && c.portrait.ext === p.image.ext && c.portrait.fileName === p.image.fileName
+  if (same || (!c.portrait && !p.image))
+    return fail('combatant/noChange', p.image ? `${c.name} already has that portrait.` : `${c.name} has no portrait.`)
   return ok({
     label: `Portrait of ${c.name}`,
     events: [

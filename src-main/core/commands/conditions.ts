@@ -1,6 +1,13 @@
 import type { ConditionDurationInput } from '../../../src-shared/commands'
 import { tokenInPlay } from '../state/scene-in-play'
-import type { CombatantId, CombatantRecord, ConditionArea, ConditionDuration, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
+import type {
+  CombatantId,
+  CombatantRecord,
+  ConditionArea,
+  ConditionDuration,
+  ConditionInstance,
+  EncounterRecord,
+} from '../../../src-shared/records'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { DecideContext } from './decide-context'
@@ -35,7 +42,11 @@ export interface Grant {
  * Where the zone stands on the scene in play, for a condition that brings one: centred on the
  * bearer or whom it names, and stretched into a lane to `to`'s token when that is on the scene.
  */
-function areaFor(ctx: DecideContext, c: CombatantRecord, g: Pick<Grant, 'areaRadius' | 'areaAround' | 'areaTo'>): ConditionArea | undefined {
+function areaFor(
+  ctx: DecideContext,
+  c: CombatantRecord,
+  g: Pick<Grant, 'areaRadius' | 'areaAround' | 'areaTo'>,
+): ConditionArea | undefined {
   if (g.areaRadius === undefined) return undefined
   const token = tokenInPlay(ctx.state, g.areaAround ?? c.id)
   if (!token) return undefined
@@ -54,14 +65,23 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     return fail('condition/unknown', `${ctx.ruleset.name} has no condition "${g.conditionId}"${known ? ` (it has: ${known})` : ''}.`)
   }
   for (const id of [g.sourceId, g.duration.kind === 'turnStart' || g.duration.kind === 'turnEnd' ? g.duration.of : null]) {
-    if (id !== null && ctx.state.get(id)?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
+    if (id !== null && ctx.state.get(id)?.typeName !== 'combatant')
+      return fail('combatant/notFound', `No combatant ${id} in this campaign.`)
   }
   const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
   const area = areaFor(ctx, c, g)
   const existing = c.conditions.find((x) => x.conditionId === def.id)
   if (existing) {
     const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks
-    const updated: ConditionInstance = { ...existing, stacks, duration, sourceId: g.sourceId ?? existing.sourceId, data: g.data ?? existing.data, note: g.note || existing.note, ...(area ? { area } : {}) }
+    const updated: ConditionInstance = {
+      ...existing,
+      stacks,
+      duration,
+      sourceId: g.sourceId ?? existing.sourceId,
+      data: g.data ?? existing.data,
+      note: g.note || existing.note,
+      ...(area ? { area } : {}),
+    }
     const text = def.stacks ? `${def.label} on ${c.name} rises to ×${stacks}` : `${def.label} on ${c.name} restarts`
     return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), text })
   }
@@ -77,5 +97,8 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
     note: g.note,
     ...(area ? { area } : {}),
   }
-  return ok({ conditions: [...c.conditions, instance], text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}` })
+  return ok({
+    conditions: [...c.conditions, instance],
+    text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}`,
+  })
 }

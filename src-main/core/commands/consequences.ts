@@ -7,7 +7,8 @@ import { initiativeShiftEvents } from './initiative-shift'
 import { activeEncounter, visibilityOf, type DecideContext } from './decide-context'
 
 /** "1 action", "2 reactions". */
-export const costText = (amount: number, label: string) => `${amount} ${amount === 1 ? label.toLowerCase().replace(/s$/, '') : label.toLowerCase()}`
+export const costText = (amount: number, label: string) =>
+  `${amount} ${amount === 1 ? label.toLowerCase().replace(/s$/, '') : label.toLowerCase()}`
 
 /**
  * What an act costs from the actor's pools. On its own turn it pays the ruleset's cost; out of
@@ -21,7 +22,8 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
   if (pools.length === 0) return ok(null)
   const spent = { ...actor.spent }
   const left = (key: string) => (pools.find((p) => p.key === key)?.count ?? 0) - (spent[key] ?? 0)
-  const refuse = (label: string, have: number, per: string, cost: string) => `${actor.name} has ${have === 0 ? `no ${label.toLowerCase()}` : costText(have, label)} left ${per}; this needs ${cost}`
+  const refuse = (label: string, have: number, per: string, cost: string) =>
+    `${actor.name} has ${have === 0 ? `no ${label.toLowerCase()}` : costText(have, label)} left ${per}; this needs ${cost}`
   const turnPools = pools.filter((p) => p.per === 'turn' && !p.reaction)
   const costs = c.cost ?? []
   if (encounter.currentCombatantId === actor.id) {
@@ -30,7 +32,10 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
       if (!pool) continue
       const have = left(pool.key)
       if (have < cost.amount && !(c.overrun && have > 0)) {
-        return fail('economy/notEnough', `${refuse(pool.label, have, pool.per === 'turn' ? 'this turn' : 'this round', costText(cost.amount, pool.label))} (${pool.count} per ${pool.per}).`)
+        return fail(
+          'economy/notEnough',
+          `${refuse(pool.label, have, pool.per === 'turn' ? 'this turn' : 'this round', costText(cost.amount, pool.label))} (${pool.count} per ${pool.per}).`,
+        )
       }
       spent[pool.key] = (spent[pool.key] ?? 0) + Math.min(have, cost.amount)
     }
@@ -42,13 +47,21 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
   if (held?.released) {
     // Held actions, released by their trigger, pay for what is done now.
     const needed = costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
-    if (needed > held.amount && !c.overrun) return fail('economy/notEnough', `${actor.name} held ${costText(held.amount, turnPools[0]?.label ?? 'actions')}; this needs ${needed}.`)
+    if (needed > held.amount && !c.overrun)
+      return fail(
+        'economy/notEnough',
+        `${actor.name} held ${costText(held.amount, turnPools[0]?.label ?? 'actions')}; this needs ${needed}.`,
+      )
     const rest = held.amount - Math.min(needed, held.amount)
     return ok({ held: rest > 0 ? { ...held, amount: rest } : null })
   }
   const reaction = pools.find((p) => p.reaction)
   if (!reaction) return ok(null)
-  if (left(reaction.key) < 1) return fail('economy/noReaction', `It is not ${actor.name}'s turn, and it has no ${reaction.label.toLowerCase()} left this round (${reaction.count} per round).`)
+  if (left(reaction.key) < 1)
+    return fail(
+      'economy/noReaction',
+      `It is not ${actor.name}'s turn, and it has no ${reaction.label.toLowerCase()} left this round (${reaction.count} per round).`,
+    )
   spent[reaction.key] = (spent[reaction.key] ?? 0) + 1
   return ok({ spent })
 }
@@ -65,7 +78,11 @@ function othersSpendEvents(ctx: DecideContext, actor: CombatantRecord, c: Conseq
     if (!pool) continue
     const now = spent.get(other.id) ?? { ...other.spent }
     const left = pool.count - (now[pool.key] ?? 0)
-    if (left < s.amount) return fail('economy/notEnough', `${other.name} has ${left === 0 ? `no ${pool.label.toLowerCase()}` : costText(left, pool.label)} left ${pool.per === 'turn' ? 'this turn' : 'this round'}; this needs ${costText(s.amount, pool.label)}.`)
+    if (left < s.amount)
+      return fail(
+        'economy/notEnough',
+        `${other.name} has ${left === 0 ? `no ${pool.label.toLowerCase()}` : costText(left, pool.label)} left ${pool.per === 'turn' ? 'this turn' : 'this round'}; this needs ${costText(s.amount, pool.label)}.`,
+      )
     now[pool.key] = (now[pool.key] ?? 0) + s.amount
     spent.set(other.id, now)
   }

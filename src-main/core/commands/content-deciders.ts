@@ -22,7 +22,10 @@ export const importContent: Decider<'content/import'> = (ctx, p) => {
     label: `Import ${p.fileName}`,
     events: [
       ...records.map((record) => ({ type: 'content/put' as const, record })),
-      ctx.log(`Imported ${records.length} item${records.length === 1 ? '' : 's'} from ${p.fileName}${edited ? ` (${edited} replaced)` : ''}`, { visibility: 'gm' }),
+      ctx.log(
+        `Imported ${records.length} item${records.length === 1 ? '' : 's'} from ${p.fileName}${edited ? ` (${edited} replaced)` : ''}`,
+        { visibility: 'gm' },
+      ),
     ],
   })
 }

@@ -17,7 +17,16 @@ import { activateScene, createScene, placeToken, removeScene, removeToken, setSc
 import { hideFog, revealFog, setFog } from './fog-deciders'
 import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
 import { setProjector } from './projector-deciders'
-import { duplicateTemplate, removePlan, removeTemplate, savePlan, saveTemplate, spawnTemplate, startPlan, templateFromCombatant } from './roster-deciders'
+import {
+  duplicateTemplate,
+  removePlan,
+  removeTemplate,
+  savePlan,
+  saveTemplate,
+  spawnTemplate,
+  startPlan,
+  templateFromCombatant,
+} from './roster-deciders'
 import {
   addCondition,
   declareHold,

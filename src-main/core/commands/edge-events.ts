@@ -32,7 +32,12 @@ export function edgeEvents(
   if (!edges) return []
   return combatants.flatMap((c) => {
     const rc = asRulesCombatant(c)
-    const e = edge === 'startOfTurn' ? edges.startOfTurn(rc, ctx.dice) : edge === 'startOfEncounter' ? edges.startOfEncounter(rc, ctx.dice) : edges.endOfEncounter(rc)
+    const e =
+      edge === 'startOfTurn'
+        ? edges.startOfTurn(rc, ctx.dice)
+        : edge === 'startOfEncounter'
+          ? edges.startOfEncounter(rc, ctx.dice)
+          : edges.endOfEncounter(rc)
     if (e) collect?.(c, e)
     return e ? edgeToEvents(ctx, c, e, round) : []
   })

@@ -55,7 +55,15 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
   const results = placements.map((p, i) => ({ ...p, orderKey: (i + 1) * ORDER_GAP }))
   const logs = rolled.map((g) => initiativeLog(ctx, g, { one: 'rolls initiative', many: 'roll initiative' }))
   // A re-roll mid-fight is not a new encounter: encounter-start effects happen once.
-  const starting = e.value.round === 0 ? edgeEvents(ctx, 'startOfEncounter', placements.map((p) => byId.get(p.combatantId)!), 1) : []
+  const starting =
+    e.value.round === 0
+      ? edgeEvents(
+          ctx,
+          'startOfEncounter',
+          placements.map((p) => byId.get(p.combatantId)!),
+          1,
+        )
+      : []
   const prior: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
   const first = startFirstRound(ctx, e.value, prior)
   return first.ok ? ok({ label: 'Roll initiative', events: [...prior, ...first.value] }) : first

@@ -6,7 +6,10 @@ import { findScene, type DecideContext, type Decider, type Decision } from './de
 const describe = (r: FogRect) => `${r.w.toFixed(1)} × ${r.h.toFixed(1)} m at (${r.x.toFixed(1)}, ${r.y.toFixed(1)})`
 
 function fogChange(ctx: DecideContext, scene: SceneRecord, fog: SceneFog, label: string, text: string): Result<Decision> {
-  return ok({ label, events: [{ type: 'scene/put', record: { ...scene, fog } }, ctx.log(`Scene "${scene.name}": ${text}`, { visibility: 'gm' })] })
+  return ok({
+    label,
+    events: [{ type: 'scene/put', record: { ...scene, fog } }, ctx.log(`Scene "${scene.name}": ${text}`, { visibility: 'gm' })],
+  })
 }
 
 /** Reveal all / hide all: both start the fog over, so the steps never pile up past what the GM sees. */
@@ -14,7 +17,11 @@ export const setFog: Decider<'fog/set'> = (ctx, p) => {
   const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const before = fogOf(s.value)
-  if (before.mode === p.mode && before.steps.length === 0) return fail('fog/noChange', p.mode === 'all' ? `"${s.value.name}" is already fully revealed.` : `"${s.value.name}" is already fully hidden.`)
+  if (before.mode === p.mode && before.steps.length === 0)
+    return fail(
+      'fog/noChange',
+      p.mode === 'all' ? `"${s.value.name}" is already fully revealed.` : `"${s.value.name}" is already fully hidden.`,
+    )
   return p.mode === 'all'
     ? fogChange(ctx, s.value, { mode: 'all', steps: [] }, 'Reveal all', 'fog lifted, everything revealed')
     : fogChange(ctx, s.value, { mode: 'areas', steps: [] }, 'Hide all', 'everything hidden from the table')
@@ -26,8 +33,17 @@ function fogStep(op: 'reveal' | 'hide'): Decider<'fog/reveal' | 'fog/hide'> {
     if (!s.ok) return s
     const fog = withStep(fogOf(s.value), { op, rect: p.rect })
     if (fog.steps.length > MAX_FOG_STEPS)
-      return fail('fog/full', `The fog of "${s.value.name}" already holds ${MAX_FOG_STEPS} reveal and hide areas: use Reveal all or Hide all to start it over.`)
-    return fogChange(ctx, s.value, fog, op === 'reveal' ? 'Reveal area' : 'Hide area', `${op === 'reveal' ? 'revealed' : 'hid'} ${describe(p.rect)}`)
+      return fail(
+        'fog/full',
+        `The fog of "${s.value.name}" already holds ${MAX_FOG_STEPS} reveal and hide areas: use Reveal all or Hide all to start it over.`,
+      )
+    return fogChange(
+      ctx,
+      s.value,
+      fog,
+      op === 'reveal' ? 'Reveal area' : 'Hide area',
+      `${op === 'reveal' ? 'revealed' : 'hid'} ${describe(p.rect)}`,
+    )
   }
 }
 

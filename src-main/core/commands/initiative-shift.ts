@@ -13,7 +13,12 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : `−${-n}`)
  * ribbon re-sorts live. The one acting now keeps its place (moving it mid-turn would hand the
  * next turn to the wrong slot); its new total counts from the next re-sort.
  */
-export function initiativeShiftEvents(ctx: DecideContext, state: RecordReader, shifts: readonly InitiativeShift[], keepPlace: CombatantId | null): DomainEvent[] {
+export function initiativeShiftEvents(
+  ctx: DecideContext,
+  state: RecordReader,
+  shifts: readonly InitiativeShift[],
+  keepPlace: CombatantId | null,
+): DomainEvent[] {
   if (shifts.length === 0) return []
   let order: CombatantRecord[] = turnOrder(state)
   const events: DomainEvent[] = []

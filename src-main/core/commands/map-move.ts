@@ -9,11 +9,21 @@ import type { RecordReader } from '../state/record-store'
  * GM window before the drop is committed (to show the reactions and their odds) and by the
  * decider when it is. Moves on a scene not in play set nothing off.
  */
-export function mapMoveOutcome(state: RecordReader, ruleset: Ruleset, mover: CombatantRecord, token: TokenRecord, to: { x: number; y: number }): Result<ActionResolution> | null {
+export function mapMoveOutcome(
+  state: RecordReader,
+  ruleset: Ruleset,
+  mover: CombatantRecord,
+  token: TokenRecord,
+  to: { x: number; y: number },
+): Result<ActionResolution> | null {
   const scene = state.get(token.sceneId)
   if (!ruleset.onMapMove || scene?.typeName !== 'scene' || !scene.active) return null
-  const areas: MapArea[] = state.ofType('combatant').flatMap((c) =>
-    c.conditions.flatMap((x) => (x.area && x.area.sceneId === scene.id ? [{ bearerId: c.id, conditionId: x.conditionId, area: x.area }] : [])),
-  )
+  const areas: MapArea[] = state
+    .ofType('combatant')
+    .flatMap((c) =>
+      c.conditions.flatMap((x) =>
+        x.area && x.area.sceneId === scene.id ? [{ bearerId: c.id, conditionId: x.conditionId, area: x.area }] : [],
+      ),
+    )
   return ruleset.onMapMove(placedRulesCombatant(state, mover), { from: { x: token.x, y: token.y }, to }, areas)
 }

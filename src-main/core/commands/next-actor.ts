@@ -33,6 +33,8 @@ export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order:
     if (!why) return ok({ to: c, round, skipped })
     skipped.push({ c, round, why })
   }
-  return fail('encounter/nobodyCanAct', 'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.')
+  return fail(
+    'encounter/nobodyCanAct',
+    'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.',
+  )
 }
-

@@ -40,7 +40,10 @@ export const savePlan: Decider<'plan/save'> = (ctx, p) => {
   const record: PlanRecord = { typeName: 'plan', id: ctx.newId('plan'), name: p.name, entries, groupInitiative: p.groupInitiative }
   return ok({
     label: `Save encounter ${p.name}`,
-    events: [{ type: 'plan/put', record }, ctx.log(`Saved encounter "${p.name}": ${describeEntries(entries, templates)}`, { visibility: 'gm' })],
+    events: [
+      { type: 'plan/put', record },
+      ctx.log(`Saved encounter "${p.name}": ${describeEntries(entries, templates)}`, { visibility: 'gm' }),
+    ],
   })
 }
 
@@ -64,7 +67,8 @@ export const startPlan: Decider<'plan/start'> = (ctx, p) => {
   const made: CombatantRecord[][] = []
   for (const entry of plan.entries) {
     const template = findTemplate(ctx.state, entry.templateId)
-    if (!template.ok) return fail('plan/missingEntry', `Saved encounter "${plan.name}" needs roster entry ${entry.templateId}, which is gone.`)
+    if (!template.ok)
+      return fail('plan/missingEntry', `Saved encounter "${plan.name}" needs roster entry ${entry.templateId}, which is gone.`)
     const copies = spawnCombatants(ctx, { template: template.value, count: entry.count, hidden: entry.hidden }, names)
     if (!copies.ok) return copies
     made.push(copies.value)

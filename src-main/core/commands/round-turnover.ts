@@ -32,10 +32,16 @@ function rerollEvents(ctx: DecideContext, encounter: EncounterRecord, round: num
   const rolled = rollForGroups(ctx, placed.map(alone))
   const results = placementsOf(rolled).map((p, i) => ({ ...p, orderKey: (i + 1) * ORDER_GAP }))
   const events: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: encounter.id, results }]
-  events.push(...rolled.map((g) => initiativeLog(ctx, g, { one: `rolls initiative for round ${round}`, many: `roll initiative for round ${round}` }, round)))
+  events.push(
+    ...rolled.map((g) =>
+      initiativeLog(ctx, g, { one: `rolls initiative for round ${round}`, many: `roll initiative for round ${round}` }, round),
+    ),
+  )
   for (const c of placed.filter((x) => x.delayed)) {
     events.push({ type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: false } })
-    events.push(ctx.log(`${c.name} stops waiting: the new round's roll places it`, { visibility: visibilityOf(c), round, subjects: [c.id] }))
+    events.push(
+      ctx.log(`${c.name} stops waiting: the new round's roll places it`, { visibility: visibilityOf(c), round, subjects: [c.id] }),
+    )
   }
   return events
 }
@@ -63,12 +69,24 @@ function startOfRoundEvents(ctx: DecideContext, round: number): DomainEvent[] {
  * initiative changes) the old round closes first, the order is settled, and the first of the new
  * order starts — so the ribbon and the turn agree.
  */
-export function passTurn(ctx: DecideContext, encounter: EncounterRecord, order: readonly CombatantRecord[], from: CombatantRecord | null, at: number): Result<DomainEvent[]> {
+export function passTurn(
+  ctx: DecideContext,
+  encounter: EncounterRecord,
+  order: readonly CombatantRecord[],
+  from: CombatantRecord | null,
+  at: number,
+): Result<DomainEvent[]> {
   const next = nextActor(ctx, encounter, order, at)
   if (!next.ok) return next
-  if (next.value.round === encounter.round || !reordersRounds(ctx)) return ok(turnChangeEvents(ctx, { encounter, from, ...next.value, startEdges: true }))
+  if (next.value.round === encounter.round || !reordersRounds(ctx))
+    return ok(turnChangeEvents(ctx, { encounter, from, ...next.value, startEdges: true }))
   const round = encounter.round + 1
-  const closing = roundCloseEvents(ctx, encounter, from, next.value.skipped.filter((s) => s.round === encounter.round))
+  const closing = roundCloseEvents(
+    ctx,
+    encounter,
+    from,
+    next.value.skipped.filter((s) => s.round === encounter.round),
+  )
   const closed = withEvents(ctx, closing)
   const rerolled = closed.ruleset.initiativeEachRound ? rerollEvents(closed, encounter, round) : []
   const opened = withEvents(closed, rerolled)

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../src-shared/events'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { CombatantRecord } from '../../../src-shared/records'
-import type { ParsedRules, RulesCombatant } from '../../rules/ruleset'
+import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 import { placedRulesCombatant, rulesCombatantsOnScene } from '../../rules/standing'
@@ -43,7 +43,14 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   const c = found.value
   return ok({
     label: `${c.name}: check`,
-    events: [ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm', subjects: [c.id] })],
+    events: [
+      ctx.log(r.value.summary, {
+        rolls: r.value.rolls,
+        detail: r.value.detail,
+        visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm',
+        subjects: [c.id],
+      }),
+    ],
   })
 }
 
@@ -59,16 +66,27 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (!t.ok) return t
     target = t.value
   }
-  const r = actions.perform(p.request, placedRulesCombatant(ctx.state, actor.value), target ? placedRulesCombatant(ctx.state, target) : null, ctx.dice, rulesCombatantsOnScene(ctx.state))
+  const r = actions.perform(
+    p.request,
+    placedRulesCombatant(ctx.state, actor.value),
+    target ? placedRulesCombatant(ctx.state, target) : null,
+    ctx.dice,
+    rulesCombatantsOnScene(ctx.state),
+  )
   if (!r.ok) return r
   const a = actor.value
   const visibility = a.kind === 'pc' && !a.hidden && (!target || (!target.hidden && target.kind === 'pc')) ? 'all' : 'gm'
   const events: DomainEvent[] = []
-  if (r.value.actorRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: a.id, rules: r.value.actorRules, maxHp: null })
+  if (r.value.actorRules !== null)
+    events.push({ type: 'combatant/rulesChanged', combatantId: a.id, rules: r.value.actorRules, maxHp: null })
   if (r.value.actorHp !== a.hp) events.push({ type: 'combatant/hpChanged', combatantId: a.id, hp: r.value.actorHp })
-  if (target && r.value.targetRules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: target.id, rules: r.value.targetRules, maxHp: null })
-  if (target && r.value.targetHp !== null && r.value.targetHp !== target.hp) events.push({ type: 'combatant/hpChanged', combatantId: target.id, hp: r.value.targetHp })
-  events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects: target ? [a.id, target.id] : [a.id] }))
+  if (target && r.value.targetRules !== null)
+    events.push({ type: 'combatant/rulesChanged', combatantId: target.id, rules: r.value.targetRules, maxHp: null })
+  if (target && r.value.targetHp !== null && r.value.targetHp !== target.hp)
+    events.push({ type: 'combatant/hpChanged', combatantId: target.id, hp: r.value.targetHp })
+  events.push(
+    ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects: target ? [a.id, target.id] : [a.id] }),
+  )
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
   return ok({ label: `${a.name}: ${p.request.action}`, events: [...events, ...more.value] })
@@ -82,7 +100,12 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   if (!attacker.ok) return attacker
   const target = findCombatant(ctx.state, p.request.targetId)
   if (!target.ok) return target
-  const r = attacks.resolve(p.request, placedRulesCombatant(ctx.state, attacker.value), placedRulesCombatant(ctx.state, target.value), ctx.dice)
+  const r = attacks.resolve(
+    p.request,
+    placedRulesCombatant(ctx.state, attacker.value),
+    placedRulesCombatant(ctx.state, target.value),
+    ctx.dice,
+  )
   if (!r.ok) return r
   const a = attacker.value
   const t = target.value
@@ -107,4 +130,3 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
     ],
   })
 }
-

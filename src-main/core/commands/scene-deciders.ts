@@ -14,7 +14,10 @@ const tokenIdOf = (sceneId: SceneId, combatantId: CombatantRecord['id']): TokenI
 export const createScene: Decider<'scene/create'> = (ctx, p) => {
   const first = !sceneInPlay(ctx.state)
   const record: SceneRecord = { typeName: 'scene', id: ctx.newId('scene'), name: p.name, image: null, grid: p.grid, active: first }
-  return ok({ label: `New scene ${p.name}`, events: [{ type: 'scene/put', record }, ctx.log(`Scene "${p.name}" created`, { visibility: 'gm' })] })
+  return ok({
+    label: `New scene ${p.name}`,
+    events: [{ type: 'scene/put', record }, ctx.log(`Scene "${p.name}" created`, { visibility: 'gm' })],
+  })
 }
 
 export const updateScene: Decider<'scene/update'> = (ctx, p) => {
@@ -26,14 +29,19 @@ export const updateScene: Decider<'scene/update'> = (ctx, p) => {
       ? `grid ${p.grid.cellPx} px = ${p.grid.metresPerCell} m`
       : `no grid, ${p.grid.pxPerMetre} px per metre`
     : `renamed "${record.name}"`
-  return ok({ label: `Edit scene ${record.name}`, events: [{ type: 'scene/put', record }, ctx.log(`Scene "${record.name}": ${what}`, { visibility: 'gm' })] })
+  return ok({
+    label: `Edit scene ${record.name}`,
+    events: [{ type: 'scene/put', record }, ctx.log(`Scene "${record.name}": ${what}`, { visibility: 'gm' })],
+  })
 }
 
 export const setSceneImage: Decider<'scene/setImage'> = (ctx, p) => {
   const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const record: SceneRecord = { ...s.value, image: p.image }
-  const text = p.image ? `Scene "${record.name}": image ${p.image.fileName} (${p.image.width}×${p.image.height})` : `Scene "${record.name}": image removed`
+  const text = p.image
+    ? `Scene "${record.name}": image ${p.image.fileName} (${p.image.width}×${p.image.height})`
+    : `Scene "${record.name}": image removed`
   return ok({ label: `Scene image`, events: [{ type: 'scene/put', record }, ctx.log(text, { visibility: 'gm' })] })
 }
 
@@ -45,7 +53,10 @@ export const activateScene: Decider<'scene/activate'> = (ctx, p) => {
     .ofType('scene')
     .filter((x) => x.active)
     .map((x) => ({ type: 'scene/put', record: { ...x, active: false } }))
-  events.push({ type: 'scene/put', record: { ...s.value, active: true } }, ctx.log(`The table now shows "${s.value.name}"`, { visibility: 'gm' }))
+  events.push(
+    { type: 'scene/put', record: { ...s.value, active: true } },
+    ctx.log(`The table now shows "${s.value.name}"`, { visibility: 'gm' }),
+  )
   return ok({ label: `Show ${s.value.name}`, events })
 }
 
@@ -66,7 +77,12 @@ export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
 }
 
 /** What a token's move sets off under the ruleset (reactions, leaving a zone or a melee), as events after the move's line. */
-function moveConsequences(ctx: DecideContext, mover: CombatantRecord, before: TokenRecord, to: { x: number; y: number }): Result<DomainEvent[]> {
+function moveConsequences(
+  ctx: DecideContext,
+  mover: CombatantRecord,
+  before: TokenRecord,
+  to: { x: number; y: number },
+): Result<DomainEvent[]> {
   const outcome = mapMoveOutcome(ctx.state, ctx.ruleset, mover, before, to)
   if (!outcome) return ok([])
   if (!outcome.ok) return outcome
@@ -106,5 +122,8 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
 export const removeToken: Decider<'token/remove'> = (ctx, p) => {
   const t = ctx.state.get(p.tokenId)
   if (t?.typeName !== 'token') return fail('token/notFound', 'That token is no longer on the map.')
-  return ok({ label: 'Remove token', events: [{ type: 'token/removed', id: t.id }, ctx.log('Token removed from the map', { visibility: 'gm', subjects: [t.combatantId] })] })
+  return ok({
+    label: 'Remove token',
+    events: [{ type: 'token/removed', id: t.id }, ctx.log('Token removed from the map', { visibility: 'gm', subjects: [t.combatantId] })],
+  })
 }

@@ -60,7 +60,12 @@ export function spawnCombatants(ctx: DecideContext, req: SpawnRequest, names: st
  * Newcomers joining a fight whose turns are running: each rolls (or the group rolls once) and
  * slots into the order by the roll, without disturbing anyone already placed.
  */
-export function joinRunningFight(ctx: DecideContext, newcomers: readonly CombatantRecord[], label: string, oneRoll: boolean): DomainEvent[] {
+export function joinRunningFight(
+  ctx: DecideContext,
+  newcomers: readonly CombatantRecord[],
+  label: string,
+  oneRoll: boolean,
+): DomainEvent[] {
   const encounter = activeEncounter(ctx.state)
   if (!encounter || encounter.round === 0 || newcomers.length === 0) return []
   const groups = oneRoll ? [{ label, members: newcomers }] : newcomers.map(alone)

@@ -21,7 +21,14 @@ export const addCondition: Decider<'condition/add'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
   const c = found.value
-  const r = withCondition(ctx, c, { conditionId: p.condition, stacks: p.stacks, duration: p.duration, sourceId: p.sourceId, data: null, note: p.note })
+  const r = withCondition(ctx, c, {
+    conditionId: p.condition,
+    stacks: p.stacks,
+    duration: p.duration,
+    sourceId: p.sourceId,
+    data: null,
+    note: p.note,
+  })
   if (!r.ok) return r
   const added = r.value.conditions.find((x) => x.conditionId === p.condition)!
   return ok({
@@ -56,12 +63,16 @@ export const setEconomy: Decider<'economy/set'> = (ctx, p) => {
   const pool = ctx.ruleset.economy(c.rules).find((x) => x.key === p.pool)
   if (!pool) return fail('economy/unknownPool', `${ctx.ruleset.name} has no "${p.pool}" pool.`)
   if (p.spent > pool.count) return fail('economy/tooMuch', `${c.name} has only ${pool.count} ${pool.label.toLowerCase()} per ${pool.per}.`)
-  if ((c.spent[pool.key] ?? 0) === p.spent) return fail('economy/noChange', `${c.name} has already spent ${p.spent} ${pool.label.toLowerCase()}.`)
+  if ((c.spent[pool.key] ?? 0) === p.spent)
+    return fail('economy/noChange', `${c.name} has already spent ${p.spent} ${pool.label.toLowerCase()}.`)
   return ok({
     label: `${c.name}'s ${pool.label.toLowerCase()}`,
     events: [
       { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { spent: { ...c.spent, [pool.key]: p.spent } } },
-      ctx.log(`${c.name}: ${pool.count - p.spent} of ${pool.count} ${pool.label.toLowerCase()} left`, { visibility: 'gm', subjects: [c.id] }),
+      ctx.log(`${c.name}: ${pool.count - p.spent} of ${pool.count} ${pool.label.toLowerCase()} left`, {
+        visibility: 'gm',
+        subjects: [c.id],
+      }),
     ],
   })
 }
@@ -69,7 +80,8 @@ export const setEconomy: Decider<'economy/set'> = (ctx, p) => {
 function placed(ctx: DecideContext, id: CombatantId): Result<CombatantRecord> {
   const found = findCombatant(ctx.state, id)
   if (!found.ok) return found
-  if (found.value.orderKey === null) return fail('initiative/notPlaced', `${found.value.name} has no place in the order yet; roll initiative first.`)
+  if (found.value.orderKey === null)
+    return fail('initiative/notPlaced', `${found.value.name} has no place in the order yet; roll initiative first.`)
   return found
 }
 
@@ -170,7 +182,11 @@ export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   return ok({
     label: `${c.name} holds`,
     events: [
-      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { held: { trigger: p.trigger, amount: p.amount, released: false }, spent: { ...c.spent, [pool.key]: pool.count } } },
+      {
+        type: 'combatant/turnStateChanged',
+        combatantId: c.id,
+        patch: { held: { trigger: p.trigger, amount: p.amount, released: false }, spent: { ...c.spent, [pool.key]: pool.count } },
+      },
       ctx.log(`${c.name} holds ${costText(p.amount, pool.label)} until: ${p.trigger}`, { visibility: visibilityOf(c), subjects: [c.id] }),
     ],
   })
@@ -189,14 +205,18 @@ export const releaseHold: Decider<'hold/release'> = (ctx, p) => {
   const spent = { ...c.spent }
   if (reaction) {
     const left = reaction.count - (spent[reaction.key] ?? 0)
-    if (left < 1) return fail('economy/noReaction', `${c.name} has no ${reaction.label.toLowerCase()} left this round to act on the held actions.`)
+    if (left < 1)
+      return fail('economy/noReaction', `${c.name} has no ${reaction.label.toLowerCase()} left this round to act on the held actions.`)
     spent[reaction.key] = (spent[reaction.key] ?? 0) + 1
   }
   return ok({
     label: `${c.name} acts on the trigger`,
     events: [
       { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { held: { ...c.held, released: true }, spent } },
-      ctx.log(`${c.name}'s trigger comes ("${c.held.trigger}"): ${pool ? costText(c.held.amount, pool.label) : 'the held actions'} to use now`, { visibility: visibilityOf(c), subjects: [c.id] }),
+      ctx.log(
+        `${c.name}'s trigger comes ("${c.held.trigger}"): ${pool ? costText(c.held.amount, pool.label) : 'the held actions'} to use now`,
+        { visibility: visibilityOf(c), subjects: [c.id] },
+      ),
     ],
   })
 }
@@ -235,7 +255,10 @@ export const dismissPrompt: Decider<'prompt/dismiss'> = (ctx, p) => {
     label: 'Dismiss a reaction',
     events: [
       { type: 'prompt/removed', id: prompt.id },
-      ctx.log(`Reaction passed up: ${prompt.text}`, { visibility: 'gm', subjects: prompt.targetId ? [prompt.reactorId, prompt.targetId] : [prompt.reactorId] }),
+      ctx.log(`Reaction passed up: ${prompt.text}`, {
+        visibility: 'gm',
+        subjects: prompt.targetId ? [prompt.reactorId, prompt.targetId] : [prompt.reactorId],
+      }),
     ],
   })
 }

@@ -57,13 +57,25 @@ function poolsOfKind(ctx: DecideContext, c: CombatantRecord, per: 'turn' | 'roun
   return ctx.ruleset.economy(c.rules).filter((p) => p.per === per)
 }
 
-function endConditions(ctx: DecideContext, w: Working, ending: (c: ConditionInstance) => boolean, why: string, round: number): DomainEvent[] {
+function endConditions(
+  ctx: DecideContext,
+  w: Working,
+  ending: (c: ConditionInstance) => boolean,
+  why: string,
+  round: number,
+): DomainEvent[] {
   const logs: DomainEvent[] = []
   for (const c of w.all()) {
     const gone = c.conditions.filter(ending)
     if (gone.length === 0) continue
     w.patch(c.id, { conditions: c.conditions.filter((x) => !gone.includes(x)) })
-    logs.push(ctx.log(`${gone.map((g) => g.label).join(', ')} on ${c.name} ${gone.length === 1 ? 'ends' : 'end'} (${why})`, { visibility: visibilityOf(c), round, subjects: [c.id] }))
+    logs.push(
+      ctx.log(`${gone.map((g) => g.label).join(', ')} on ${c.name} ${gone.length === 1 ? 'ends' : 'end'} (${why})`, {
+        visibility: visibilityOf(c),
+        round,
+        subjects: [c.id],
+      }),
+    )
   }
   return logs
 }
@@ -71,7 +83,8 @@ function endConditions(ctx: DecideContext, w: Working, ending: (c: ConditionInst
 /** A turn ends: unspent actions are forgone, and conditions "until the end of its turn" end. */
 function turnEnds(ctx: DecideContext, w: Working, ending: CombatantRecord, round: number): DomainEvent[] {
   const turnPools = poolsOfKind(ctx, ending, 'turn')
-  if (turnPools.length) w.patch(ending.id, { spent: { ...w.get(ending.id)!.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, p.count])) } })
+  if (turnPools.length)
+    w.patch(ending.id, { spent: { ...w.get(ending.id)!.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, p.count])) } })
   return endConditions(ctx, w, (c) => endsAtTurnEnd(c.duration, ending.id), `end of ${ending.name}'s turn`, round)
 }
 
@@ -91,11 +104,14 @@ function expireAtStart(ctx: DecideContext, w: Working, starting: CombatantRecord
     if (gone.length === 0) continue
     w.patch(c.id, { conditions: c.conditions.filter((x) => !gone.includes(x)) })
     events.push(
-      ctx.log(`${gone.map((g) => g.label).join(', ')} on ${c.name} ${gone.length === 1 ? 'ends' : 'end'} (start of ${starting.name}'s turn)`, {
-        visibility: visibilityOf(c),
-        round,
-        subjects: [c.id],
-      }),
+      ctx.log(
+        `${gone.map((g) => g.label).join(', ')} on ${c.name} ${gone.length === 1 ? 'ends' : 'end'} (start of ${starting.name}'s turn)`,
+        {
+          visibility: visibilityOf(c),
+          round,
+          subjects: [c.id],
+        },
+      ),
     )
   }
   return events
@@ -109,7 +125,13 @@ function startEffects(ctx: DecideContext, w: Working, startingId: CombatantId, r
   if (turnPools.length) w.patch(c.id, { spent: { ...c.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, 0])) } })
   if (c.held) {
     // Held actions whose trigger never came are lost at the holder's next turn.
-    events.push(ctx.log(`${c.name}'s held actions ("${c.held.trigger}") are lost: the trigger never came`, { visibility: visibilityOf(c), round, subjects: [c.id] }))
+    events.push(
+      ctx.log(`${c.name}'s held actions ("${c.held.trigger}") are lost: the trigger never came`, {
+        visibility: visibilityOf(c),
+        round,
+        subjects: [c.id],
+      }),
+    )
     w.patch(c.id, { held: null })
   }
   c = w.get(startingId)!
@@ -141,7 +163,14 @@ export interface TurnStep {
 type Skipped = NonNullable<TurnStep['skipped']>
 
 /** The turn being left ends, and the slots passed over on the way go by (their clocks still run). */
-function passSlots(ctx: DecideContext, w: Working, from: CombatantRecord | null, skipped: Skipped, round: number, reach: (r: number) => void): DomainEvent[] {
+function passSlots(
+  ctx: DecideContext,
+  w: Working,
+  from: CombatantRecord | null,
+  skipped: Skipped,
+  round: number,
+  reach: (r: number) => void,
+): DomainEvent[] {
   const events: DomainEvent[] = []
   if (from && w.get(from.id) && round >= 1) events.push(...turnEnds(ctx, w, w.get(from.id)!, round))
   for (const s of skipped) {
@@ -158,7 +187,12 @@ function passSlots(ctx: DecideContext, w: Working, from: CombatantRecord | null,
  * The round runs out without a next turn yet: the last turn ends and the slots after it pass.
  * Used when the ruleset settles a new order for the coming round before anyone acts in it.
  */
-export function roundCloseEvents(ctx: DecideContext, encounter: EncounterRecord, from: CombatantRecord | null, skipped: Skipped): DomainEvent[] {
+export function roundCloseEvents(
+  ctx: DecideContext,
+  encounter: EncounterRecord,
+  from: CombatantRecord | null,
+  skipped: Skipped,
+): DomainEvent[] {
   const w = new Working(ctx)
   const events = passSlots(ctx, w, from, skipped, encounter.round, () => {})
   return [...events, ...w.events()]
@@ -176,7 +210,13 @@ export function turnChangeEvents(ctx: DecideContext, step: TurnStep): DomainEven
   const events = passSlots(ctx, w, step.from, step.skipped ?? [], round, reach)
   reach(step.round)
   events.push({ type: 'turn/changed', encounterId: step.encounter.id, round: step.round, combatantId: step.to.id })
-  events.push(ctx.log(`Round ${step.round}: ${step.to.name}'s turn${step.startEdges ? '' : ' (acting now)'}`, { visibility: visibilityOf(step.to), round: step.round, subjects: [step.to.id] }))
+  events.push(
+    ctx.log(`Round ${step.round}: ${step.to.name}'s turn${step.startEdges ? '' : ' (acting now)'}`, {
+      visibility: visibilityOf(step.to),
+      round: step.round,
+      subjects: [step.to.id],
+    }),
+  )
   events.push(...expireAtStart(ctx, w, step.to, step.round))
   if (step.startEdges) events.push(...startEffects(ctx, w, step.to.id, step.round))
   return [...events, ...w.events()]

@@ -21,7 +21,8 @@ export class AppliedCommands {
     for (const [id, seq] of known) applied.add(id, seq)
     // Marks carry no position; they only make sure an undoable command without a log line is known.
     const history = state.get('history')
-    if (history?.typeName === 'history') for (const m of [...history.undo, ...history.redo]) if (!applied.#seqOf.has(m.commandId)) applied.add(m.commandId, 0)
+    if (history?.typeName === 'history')
+      for (const m of [...history.undo, ...history.redo]) if (!applied.#seqOf.has(m.commandId)) applied.add(m.commandId, 0)
     return applied
   }
 

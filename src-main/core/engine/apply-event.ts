@@ -1,5 +1,11 @@
 import type { DomainEvent } from '../../../src-shared/events'
-import { FRESH_TURN_STATE, type CombatantId, type CombatantRecord, type EncounterId, type EncounterRecord } from '../../../src-shared/records'
+import {
+  FRESH_TURN_STATE,
+  type CombatantId,
+  type CombatantRecord,
+  type EncounterId,
+  type EncounterRecord,
+} from '../../../src-shared/records'
 import type { Draft } from '../state/draft'
 import { EMPTY_HISTORY, type HistoryRecord, type RecordChange } from '../state/stored-records'
 

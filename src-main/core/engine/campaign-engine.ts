@@ -85,7 +85,12 @@ export class CampaignEngine {
     // Sent again (a retry after a dropped connection): acknowledged as it was, applied once.
     const before = this.#applied.seqOf(valid.command.meta.commandId)
     if (before !== undefined) {
-      return ok({ ack: { commandId: valid.command.meta.commandId, version: before || this.campaign.seq }, changes: [], contentChanged: false, repeated: true })
+      return ok({
+        ack: { commandId: valid.command.meta.commandId, version: before || this.campaign.seq },
+        changes: [],
+        contentChanged: false,
+        repeated: true,
+      })
     }
     const prepared = this.#prepare(valid.command)
     let decision: Result<Decision>
@@ -123,7 +128,9 @@ export class CampaignEngine {
     this.campaign.store.applyChanges(changes)
     this.#applied.add(entry.commandId, entry.seq)
     // New content or new settings make a new ruleset, and every view of it is redrawn.
-    const contentChanged = changes.some((c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)))
+    const contentChanged = changes.some(
+      (c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)),
+    )
     if (contentChanged) this.#ruleset = this.#withCampaignContent()
     return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged, repeated: false })
   }

@@ -197,7 +197,11 @@ export class CampaignRepository {
       try {
         this.#fs.writeFileAtomic(cut, journal.torn)
       } catch (e) {
-        return problem('campaign/cannotRepair', paths.journal, `${paths.journal} ends in a damaged line, and Salvo could not set it aside before cutting it off (${(e as Error).message}). Nothing was changed; free some disk space and open the campaign again.`)
+        return problem(
+          'campaign/cannotRepair',
+          paths.journal,
+          `${paths.journal} ends in a damaged line, and Salvo could not set it aside before cutting it off (${(e as Error).message}). Nothing was changed; free some disk space and open the campaign again.`,
+        )
       }
       notices.push(tornNotice(paths.journal, cut, journal.tornProblem, seq))
     }
@@ -209,7 +213,11 @@ export class CampaignRepository {
     const tidy = (what: string, step: () => void | Promise<void>) =>
       Promise.resolve()
         .then(step)
-        .catch((e: unknown) => notices.push(`Salvo could not ${what} (${(e as Error).message}). Every command is still safe in ${paths.journal}; check the disk.`))
+        .catch((e: unknown) =>
+          notices.push(
+            `Salvo could not ${what} (${(e as Error).message}). Every command is still safe in ${paths.journal}; check the disk.`,
+          ),
+        )
     // A migrated document, or one given its id key just now, is written back straight away.
     await tidy(`rewrite ${paths.document}`, () => opened.compact(migrated || keyed !== document))
     // A copy of a document known to open is what the GM gets offered if a later one breaks.

@@ -37,7 +37,8 @@ const mapOf = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, valu
  */
 const opaque = (bounds: { readonly chars: number; readonly depth: number }) =>
   z.unknown().refine((v) => jsonWithin(v, bounds), {
-    error: (issue) => (issue.input === undefined ? 'is missing' : `must be JSON of at most ${counted(bounds.chars)} characters and ${bounds.depth} levels`),
+    error: (issue) =>
+      issue.input === undefined ? 'is missing' : `must be JSON of at most ${counted(bounds.chars)} characters and ${bounds.depth} levels`,
   })
 const opaqueJson = (bounds: { readonly chars: number; readonly depth: number }) => opaque(bounds).pipe(z.json())
 
@@ -60,7 +61,12 @@ const sceneIdString = idOf('scene:')
 
 const durationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('indefinite') }),
-  z.object({ kind: z.literal('rounds'), rounds: z.number().int().min(1), endsRound: z.number().int().min(0), at: combatantIdString.nullable() }),
+  z.object({
+    kind: z.literal('rounds'),
+    rounds: z.number().int().min(1),
+    endsRound: z.number().int().min(0),
+    at: combatantIdString.nullable(),
+  }),
   z.object({ kind: z.literal('turnStart'), of: combatantIdString }),
   z.object({ kind: z.literal('turnEnd'), of: combatantIdString }),
 ])
@@ -75,7 +81,13 @@ const conditionSchema = z.object({
   data: opaqueJson(WRITTEN.rulesJson).nullable(),
   note: chars(TYPED.conditionNote),
   area: z
-    .object({ sceneId: sceneIdString, x: z.number(), y: z.number(), radius: z.number().positive(), to: z.object({ x: z.number(), y: z.number() }).optional() })
+    .object({
+      sceneId: sceneIdString,
+      x: z.number(),
+      y: z.number(),
+      radius: z.number().positive(),
+      to: z.object({ x: z.number(), y: z.number() }).optional(),
+    })
     .optional(),
 })
 
@@ -142,7 +154,13 @@ const sceneSchema = z.object({
   name: chars(TYPED.name).min(1),
   image: imageSchema.nullable(),
   grid: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('square'), cellPx: z.number().positive(), metresPerCell: z.number().positive(), offsetX: z.number(), offsetY: z.number() }),
+    z.object({
+      kind: z.literal('square'),
+      cellPx: z.number().positive(),
+      metresPerCell: z.number().positive(),
+      offsetX: z.number(),
+      offsetY: z.number(),
+    }),
     z.object({ kind: z.literal('none'), pxPerMetre: z.number().positive() }),
   ]),
   active: z.boolean(),
@@ -223,7 +241,12 @@ const logSchema = z.object({
     z.object({
       title: chars(WRITTEN.text),
       lines: listOf(
-        z.object({ label: chars(WRITTEN.text), value: chars(WRITTEN.text), source: chars(WRITTEN.text).optional(), enabled: z.boolean().optional() }),
+        z.object({
+          label: chars(WRITTEN.text),
+          value: chars(WRITTEN.text),
+          source: chars(WRITTEN.text).optional(),
+          enabled: z.boolean().optional(),
+        }),
         WRITTEN.perFight,
       ),
       total: chars(WRITTEN.text).optional(),
@@ -259,7 +282,11 @@ const campaignSchema = z.object({
   name: chars(TYPED.campaignName).min(1),
   rulesetId: chars(TYPED.rulesetId).min(1),
   // Optional: campaigns saved before ruleset settings existed keep every default.
-  rulesetSettings: mapOf(chars(TYPED.settingKey), z.union([chars(TYPED.settingValue), z.number(), z.boolean()]), WRITTEN.smallMap).optional(),
+  rulesetSettings: mapOf(
+    chars(TYPED.settingKey),
+    z.union([chars(TYPED.settingValue), z.number(), z.boolean()]),
+    WRITTEN.smallMap,
+  ).optional(),
   createdAt: chars(WRITTEN.word),
 })
 
@@ -269,7 +296,10 @@ const rngSchema = z.object({
   seed: chars(TYPED.seed),
   state: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
   // Optional: campaigns saved before it existed get one when they open (id-key.ts).
-  idKey: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+  idKey: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 })
 
 /** What an undo mark may restore: any record but the history itself. */
@@ -293,7 +323,10 @@ const markSchema = z.object({
   commandId: chars(TYPED.id),
   commandType: chars(TYPED.commandType),
   label: chars(WRITTEN.word),
-  changes: listOf(z.object({ id: chars(CONTENT_ID_CHARS), from: undoableRecordSchema.nullable(), to: undoableRecordSchema.nullable() }), WRITTEN.records),
+  changes: listOf(
+    z.object({ id: chars(CONTENT_ID_CHARS), from: undoableRecordSchema.nullable(), to: undoableRecordSchema.nullable() }),
+    WRITTEN.records,
+  ),
 })
 
 const historySchema = z.object({

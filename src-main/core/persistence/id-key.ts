@@ -18,7 +18,8 @@ export function withIdKey(document: CampaignDocument, key: string = newIdKey()):
   const records: Record<string, StoredRecord> = { ...document.records, rng: { ...rng, idKey: key } }
   const history = records['history']
   if (history?.typeName === 'history') {
-    const marks = (list: typeof history.undo) => list.map((m) => ({ ...m, changes: m.changes.map((c) => (c.id === 'rng' ? { ...c, from: keyed(c.from), to: keyed(c.to) } : c)) }))
+    const marks = (list: typeof history.undo) =>
+      list.map((m) => ({ ...m, changes: m.changes.map((c) => (c.id === 'rng' ? { ...c, from: keyed(c.from), to: keyed(c.to) } : c)) }))
     records['history'] = { ...history, undo: marks(history.undo), redo: marks(history.redo) }
   }
   return { ...document, records }

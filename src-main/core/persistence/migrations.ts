@@ -9,7 +9,8 @@ export interface Migration {
 
 type Json = Record<string, unknown>
 const isCombatant = (r: unknown): r is Json => typeof r === 'object' && r !== null && (r as Json)['typeName'] === 'combatant'
-const withTurnState = (r: unknown): unknown => (isCombatant(r) ? { conditions: [], spent: {}, delayed: false, held: null, templateId: null, ...r } : r)
+const withTurnState = (r: unknown): unknown =>
+  isCombatant(r) ? { conditions: [], spent: {}, delayed: false, held: null, templateId: null, ...r } : r
 
 /** v1 → v2: combatants gain conditions, economy, delay/hold and their roster origin — in live records and in undo marks. */
 const turnState: Migration = {
@@ -24,8 +25,12 @@ const turnState: Migration = {
       else if (typeof r === 'object' && r !== null && (r as Json)['typeName'] === 'history') {
         const h = r as Json
         // A damaged history is left as it is for the document check to name.
-        const change = (c: unknown) => (typeof c === 'object' && c !== null ? { ...c, from: withTurnState((c as Json)['from']), to: withTurnState((c as Json)['to']) } : c)
-        const mark = (m: unknown) => (typeof m === 'object' && m !== null && Array.isArray((m as Json)['changes']) ? { ...m, changes: ((m as Json)['changes'] as unknown[]).map(change) } : m)
+        const change = (c: unknown) =>
+          typeof c === 'object' && c !== null ? { ...c, from: withTurnState((c as Json)['from']), to: withTurnState((c as Json)['to']) } : c
+        const mark = (m: unknown) =>
+          typeof m === 'object' && m !== null && Array.isArray((m as Json)['changes'])
+            ? { ...m, changes: ((m as Json)['changes'] as unknown[]).map(change) }
+            : m
         const marks = (list: unknown) => (Array.isArray(list) ? list.map(mark) : list)
         records[id] = { ...h, undo: marks(h['undo']), redo: marks(h['redo']) }
       }

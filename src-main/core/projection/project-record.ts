@@ -3,7 +3,15 @@ import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
-import { playerCombatantView, playerScene, publicCondition, type CombatantView, type TablePicture, type ViewRecord, type ViewRole } from '../../../src-shared/views'
+import {
+  playerCombatantView,
+  playerScene,
+  publicCondition,
+  type CombatantView,
+  type TablePicture,
+  type ViewRecord,
+  type ViewRole,
+} from '../../../src-shared/views'
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
 import { poolsOf, standingOf } from '../../rules/standing'
 import type { RecordReader } from '../state/record-store'
@@ -54,7 +62,8 @@ export class ProjectionContext {
 }
 
 /** Only the asset's name travels: the GM's file name is the GM's. */
-const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> => (c.portrait ? { portrait: { hash: c.portrait.hash, ext: c.portrait.ext } } : {})
+const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> =>
+  c.portrait ? { portrait: { hash: c.portrait.hash, ext: c.portrait.ext } } : {}
 
 function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true): CombatantView {
   const card = withCard && c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
@@ -162,7 +171,8 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
-  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene')) ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
+  if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene'))
+    ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
   return ids
 }
 

@@ -40,7 +40,8 @@ export function referencedAssets(document: CampaignDocument): AssetName[] {
 export function readCampaignAssets(fileName: string, raw: unknown): Result<CampaignAssets> {
   const assets = new Map<string, Uint8Array>()
   if (raw === undefined) return ok(assets)
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail('import/invalid', `${fileName}: "assets" must be an object of images by name.`)
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return fail('import/invalid', `${fileName}: "assets" must be an object of images by name.`)
   for (const [name, data] of Object.entries(raw as Record<string, unknown>)) {
     const where = `${fileName}: assets › ${JSON.stringify(name.slice(0, 80))}`
     const asset = parseAssetFileName(name)
@@ -49,8 +50,10 @@ export function readCampaignAssets(fileName: string, raw: unknown): Result<Campa
     if (!bytes) return fail('import/invalid', `${where}: the image data is not valid base64.`)
     const checked = checkSceneImage(name, bytes)
     if (!checked.ok) return fail('import/invalid', `${fileName}: assets › ${checked.error.message}`)
-    if (checked.value.hash !== asset.hash) return fail('import/invalid', `${where}: the image's content does not match its name (the file was altered or damaged).`)
-    if (checked.value.ext !== asset.ext) return fail('import/invalid', `${where}: the image is a ${checked.value.ext.toUpperCase()}, not what its name says.`)
+    if (checked.value.hash !== asset.hash)
+      return fail('import/invalid', `${where}: the image's content does not match its name (the file was altered or damaged).`)
+    if (checked.value.ext !== asset.ext)
+      return fail('import/invalid', `${where}: the image is a ${checked.value.ext.toUpperCase()}, not what its name says.`)
     assets.set(name, bytes)
   }
   return ok(assets)

@@ -21,7 +21,10 @@ export function exportCampaign(campaign: OpenCampaign, fs: DurableFs): Result<Re
   const file = writeCampaignFile(document, assets)
   const bytes = Buffer.byteLength(file.text, 'utf8')
   if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
-    return fail('export/tooLarge', `The export would be ${describeBytes(bytes)}, over the ${describeBytes(MAX_CAMPAIGN_FILE_BYTES)} a campaign file may be, so it could not be imported again. Remove or shrink some scene images first.`)
+    return fail(
+      'export/tooLarge',
+      `The export would be ${describeBytes(bytes)}, over the ${describeBytes(MAX_CAMPAIGN_FILE_BYTES)} a campaign file may be, so it could not be imported again. Remove or shrink some scene images first.`,
+    )
   }
   return ok(file)
 }

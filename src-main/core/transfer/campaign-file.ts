@@ -62,10 +62,17 @@ export interface ReadCampaign {
 }
 
 /** readCampaignFile, plus the scene images the file carries (each checked like an imported image). */
-export function readCampaignFileWithAssets(fileName: string, text: string, migrations: readonly Migration[] = MIGRATIONS): Result<ReadCampaign> {
+export function readCampaignFileWithAssets(
+  fileName: string,
+  text: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Result<ReadCampaign> {
   const bytes = Buffer.byteLength(text, 'utf8')
   if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
-    return fail('import/tooLarge', `${fileName} is ${sizeText(bytes)}; a campaign file can be at most ${sizeText(MAX_CAMPAIGN_FILE_BYTES)}.`)
+    return fail(
+      'import/tooLarge',
+      `${fileName} is ${sizeText(bytes)}; a campaign file can be at most ${sizeText(MAX_CAMPAIGN_FILE_BYTES)}.`,
+    )
   }
   // Some editors save a byte-order mark, which JSON.parse refuses though the JSON is fine.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text
@@ -77,26 +84,38 @@ export function readCampaignFileWithAssets(fileName: string, text: string, migra
   } catch (e) {
     const p = findJsonSyntaxProblem(body)
     if (p?.truncated) {
-      return fail('import/truncated', `${fileName} is cut off at line ${p.line}, column ${p.column}: ${p.problem}. The file was probably not saved or copied completely.`)
+      return fail(
+        'import/truncated',
+        `${fileName} is cut off at line ${p.line}, column ${p.column}: ${p.problem}. The file was probably not saved or copied completely.`,
+      )
     }
     if (p) return fail('import/notJson', `${fileName} is not valid JSON: line ${p.line}, column ${p.column}: ${p.problem}.`)
     return fail('import/notJson', `${fileName} is not valid JSON: ${(e as Error).message.slice(0, 160)}.`)
   }
 
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return fail('import/notCampaign', `${fileName} is not a Salvo campaign file: it holds ${Array.isArray(value) ? 'a list' : `a single ${value === null ? 'null' : typeof value}`}, not an object.`)
+    return fail(
+      'import/notCampaign',
+      `${fileName} is not a Salvo campaign file: it holds ${Array.isArray(value) ? 'a list' : `a single ${value === null ? 'null' : typeof value}`}, not an object.`,
+    )
   }
   const envelope = value as Record<string, unknown>
   if (envelope['format'] !== CAMPAIGN_FILE_FORMAT) {
     const found = 'format' in envelope ? ` (its "format" is ${JSON.stringify(envelope['format'])?.slice(0, 60)})` : ''
-    return fail('import/notCampaign', `${fileName} is not a Salvo campaign file: it has no "format": "${CAMPAIGN_FILE_FORMAT}" marker${found}.${looksLike(envelope)}`)
+    return fail(
+      'import/notCampaign',
+      `${fileName} is not a Salvo campaign file: it has no "format": "${CAMPAIGN_FILE_FORMAT}" marker${found}.${looksLike(envelope)}`,
+    )
   }
   const formatVersion = envelope['formatVersion']
   if (typeof formatVersion !== 'number' || !Number.isInteger(formatVersion) || formatVersion < 1) {
     return fail('import/invalid', `${fileName}: formatVersion must be a whole number from 1 up.`)
   }
   if (formatVersion > CAMPAIGN_FILE_VERSION) {
-    return fail('import/tooNew', `${fileName} was written by a newer Salvo (file format ${formatVersion}; this one reads up to ${CAMPAIGN_FILE_VERSION}). Update Salvo to import it.`)
+    return fail(
+      'import/tooNew',
+      `${fileName} was written by a newer Salvo (file format ${formatVersion}; this one reads up to ${CAMPAIGN_FILE_VERSION}). Update Salvo to import it.`,
+    )
   }
   // JSON.parse keeps the last of two records under one id, and the checks below walk the data recursively.
   const structure = findStructureProblem(body)
@@ -109,7 +128,10 @@ export function readCampaignFileWithAssets(fileName: string, text: string, migra
   const version = schemaVersionOf(raw)
   if (version === null) return fail('import/invalid', `${fileName}: document › schemaVersion is missing or not a whole number.`)
   if (version > CURRENT_SCHEMA_VERSION) {
-    return fail('import/tooNew', `${fileName} holds a campaign in format ${version}, newer than this Salvo understands (${CURRENT_SCHEMA_VERSION}). Update Salvo to import it.`)
+    return fail(
+      'import/tooNew',
+      `${fileName} holds a campaign in format ${version}, newer than this Salvo understands (${CURRENT_SCHEMA_VERSION}). Update Salvo to import it.`,
+    )
   }
   let document = raw as Record<string, unknown>
   if (version < CURRENT_SCHEMA_VERSION) {

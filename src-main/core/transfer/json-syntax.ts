@@ -54,7 +54,9 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
     while (i < n && isSpace(text.charCodeAt(i))) i++
   }
   const unexpected = (wanted: string): JsonSyntaxProblem =>
-    i >= n ? at(i, `the text ends where ${wanted} should be`) : at(i, `unexpected ${describe(String.fromCodePoint(text.codePointAt(i)!))} where ${wanted} should be`)
+    i >= n
+      ? at(i, `the text ends where ${wanted} should be`)
+      : at(i, `unexpected ${describe(String.fromCodePoint(text.codePointAt(i)!))} where ${wanted} should be`)
 
   /** Reads a string starting at its opening quote; returns a problem or null. */
   const readString = (): JsonSyntaxProblem | null => {
@@ -70,7 +72,8 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
         const e = text[i + 1]
         if (e === undefined) break
         if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return i + 6 > n ? at(n, 'the text ends inside a \\u escape') : at(i, 'a \\u escape needs four hex digits')
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            return i + 6 > n ? at(n, 'the text ends inside a \\u escape') : at(i, 'a \\u escape needs four hex digits')
           i += 6
           continue
         }
@@ -91,7 +94,8 @@ export function findJsonSyntaxProblem(text: string): JsonSyntaxProblem | null {
     else return at(i, 'a number needs a digit here')
     if (text[i] === '.') {
       i++
-      if (!isDigit(text.charCodeAt(i))) return i >= n ? at(i, 'the text ends inside a number') : at(i, 'a decimal point needs digits after it')
+      if (!isDigit(text.charCodeAt(i)))
+        return i >= n ? at(i, 'the text ends inside a number') : at(i, 'a decimal point needs digits after it')
       while (i < n && isDigit(text.charCodeAt(i))) i++
     }
     if (text[i] === 'e' || text[i] === 'E') {

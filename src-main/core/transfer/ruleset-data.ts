@@ -23,7 +23,9 @@ export function rulesetDataProblem(document: CampaignDocument, ruleset: Ruleset)
       return `records › ${item.id}: its id does not match the item it holds`
     }
   }
-  const rules = (content.length && ruleset.content ? ruleset.content.withCustom(content.map((c) => ({ section: c.section, entry: c.entry }))) : ruleset).combatantRules
+  const rules = (
+    content.length && ruleset.content ? ruleset.content.withCustom(content.map((c) => ({ section: c.section, entry: c.entry }))) : ruleset
+  ).combatantRules
   // A ruleset without per-combatant data never reads `rules`, so nothing can trip over it.
   if (!rules) return null
   for (const { where, data } of rulesData(document)) {

@@ -9,13 +9,7 @@ import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
 import { registerAppScheme, windowSession } from './app-scheme'
 import { installIpc, type IpcBridge } from './ipc'
 import { guardWebContents, hardenSession } from './security'
-import {
-  gmWindowOptions,
-  playerWindowOptions,
-  displayChoices,
-  playerWindowPlacement,
-  type PlayerPlacement,
-} from './window-options'
+import { gmWindowOptions, playerWindowOptions, displayChoices, playerWindowPlacement, type PlayerPlacement } from './window-options'
 
 /**
  * The desktop app: the same core browser mode runs, a GM window, and a player window that
@@ -125,7 +119,8 @@ async function start(): Promise<void> {
   })
   core = started
   // Each window's session before its window: the page is asked for as soon as the window loads it.
-  for (const role of ['gm', 'player'] as const) windowSession(role, rendererDir, (asked, name) => started.assetFile(asked, name), rendererRoots)
+  for (const role of ['gm', 'player'] as const)
+    windowSession(role, rendererDir, (asked, name) => started.assetFile(asked, name), rendererRoots)
   await started.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)

@@ -9,7 +9,6 @@ import { APP_SCHEME } from '../app-pages'
  * to `new BrowserWindow`, so the compiler checks they still fit.
  */
 
-
 export interface Rect {
   readonly x: number
   readonly y: number
@@ -28,7 +27,13 @@ export interface DisplayLike {
 /** Electron's displays as the GM picks among them ("Screen 2 · 1920×1080"), primary first. */
 export function displayChoices(displays: readonly DisplayLike[], primaryId: number): DisplayInfo[] {
   return displays
-    .map((d, i) => ({ id: d.id, label: d.label?.trim() || `Screen ${i + 1}`, width: d.bounds.width, height: d.bounds.height, primary: d.id === primaryId }))
+    .map((d, i) => ({
+      id: d.id,
+      label: d.label?.trim() || `Screen ${i + 1}`,
+      width: d.bounds.width,
+      height: d.bounds.height,
+      primary: d.id === primaryId,
+    }))
     .sort((a, b) => Number(b.primary) - Number(a.primary))
 }
 
@@ -147,7 +152,11 @@ export function playerWindowOptions(preload: string): WindowOptions {
  * single screen (or the GM's own chosen) it is an ordinary window centred there, never covering
  * the GM's console, so the GM can drag it to a projector plugged in later.
  */
-export function playerWindowPlacement(displays: readonly DisplayLike[], primaryId: number, chosenId: number | null = null): PlayerPlacement {
+export function playerWindowPlacement(
+  displays: readonly DisplayLike[],
+  primaryId: number,
+  chosenId: number | null = null,
+): PlayerPlacement {
   const chosen = chosenId === null ? undefined : displays.find((d) => d.id === chosenId)
   const secondary = chosen ? (chosen.id === primaryId ? undefined : chosen) : displays.find((d) => d.id !== primaryId)
   if (secondary) return { fullscreen: true, bounds: { ...secondary.bounds } }
@@ -188,7 +197,8 @@ export function isAllowedNavigation(url: string, allowedOrigins: readonly string
     if (!root) continue
     if ((root.protocol === 'http:' || root.protocol === 'https:') && target.origin === root.origin) return true
     // Node's URL gives a non-special scheme the origin "null", so scheme and host are compared as written.
-    if (root.protocol === `${APP_SCHEME}:` && target.protocol === root.protocol && target.host === root.host && target.host !== '') return true
+    if (root.protocol === `${APP_SCHEME}:` && target.protocol === root.protocol && target.host === root.host && target.host !== '')
+      return true
   }
   return false
 }

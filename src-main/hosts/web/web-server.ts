@@ -147,7 +147,11 @@ function attach(core: SalvoCore, ws: WebSocket, role: ViewRole): void {
     }
     const request = parseWireRequest(data.toString())
     if (typeof request === 'string') {
-      send({ kind: 'reply', id: -1, result: { ok: false, error: { code: 'request/malformed', message: `Malformed request: ${request}.` } } })
+      send({
+        kind: 'reply',
+        id: -1,
+        result: { ok: false, error: { code: 'request/malformed', message: `Malformed request: ${request}.` } },
+      })
       return
     }
     void connection.request(request.name, request.input).then((result) => send({ kind: 'reply', id: request.id, result }))

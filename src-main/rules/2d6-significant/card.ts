@@ -34,8 +34,17 @@ export function card(s: Sheet): ExplanationSection[] {
     edit: edit(k, s.characteristics[k], 0, 18),
   }))
   const turn: ExplanationLine[] = [
-    { label: 'Initiative', value: `2d6 ${signed(characteristicDm(s.characteristics.dex))} (DEX DM)${s.ambusher ? ' · ambusher: counts as 12' : ''}`, source: 'T2' },
-    { label: 'Owed to heft/recoil', value: live.pendingInitiative ? `−${live.pendingInitiative} initiative next round` : 'nothing', source: 'T6', edit: edit(LIVE_KEYS.pendingInitiative, live.pendingInitiative, 0, 60) },
+    {
+      label: 'Initiative',
+      value: `2d6 ${signed(characteristicDm(s.characteristics.dex))} (DEX DM)${s.ambusher ? ' · ambusher: counts as 12' : ''}`,
+      source: 'T2',
+    },
+    {
+      label: 'Owed to heft/recoil',
+      value: live.pendingInitiative ? `−${live.pendingInitiative} initiative next round` : 'nothing',
+      source: 'T6',
+      edit: edit(LIVE_KEYS.pendingInitiative, live.pendingInitiative, 0, 60),
+    },
     ...(live.reactionsThisRound ? [{ label: 'Reactions this round', value: String(live.reactionsThisRound), source: 'T3' }] : []),
     ...(live.aim ? [{ label: 'Aiming at', value: `${live.aim.name} +${live.aim.dm}`, source: 'T5' }] : []),
     { label: 'Stance / cover', value: `${live.stance}${live.cover ? ', in cover (dodge −2)' : ''}`, source: '004 Change Stance, T4' },
@@ -44,15 +53,29 @@ export function card(s: Sheet): ExplanationSection[] {
   const skills = Object.entries(s.skills).sort(([a], [b]) => a.localeCompare(b))
   return [
     { title: 'Turn', lines: turn },
-    { title: 'Weapons', lines: s.weapons.length ? s.weapons.map(weaponLine) : [{ label: 'Unarmed only', value: '1d6', source: 'classic 2d6 unarmed (004 is silent)' }] },
+    {
+      title: 'Weapons',
+      lines: s.weapons.length
+        ? s.weapons.map(weaponLine)
+        : [{ label: 'Unarmed only', value: '1d6', source: 'classic 2d6 unarmed (004 is silent)' }],
+    },
     {
       title: 'Protection',
       lines: [
-        { label: 'Armour', value: s.armour ? `${s.armour.name}: −${s.armour.rating} damage per hit` : 'none', source: 'damage dice minus armour' },
+        {
+          label: 'Armour',
+          value: s.armour ? `${s.armour.name}: −${s.armour.rating} damage per hit` : 'none',
+          source: 'damage dice minus armour',
+        },
         { label: 'Hits', value: `${maxHitsOf(s)} (STR + DEX + END)`, source: 'our reading: 004 gives no damage track' },
       ],
     },
     { title: 'Characteristics', lines: characteristics },
-    { title: 'Skills', lines: [{ label: skills.length ? skills.map(([k, v]) => `${k}-${v}`).join(', ') : 'none (all checks at −3)', value: '', source: 'T1' }] },
+    {
+      title: 'Skills',
+      lines: [
+        { label: skills.length ? skills.map(([k, v]) => `${k}-${v}`).join(', ') : 'none (all checks at −3)', value: '', source: 'T1' },
+      ],
+    },
   ]
 }

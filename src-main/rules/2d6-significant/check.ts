@@ -28,7 +28,10 @@ export function rollCheck(dms: readonly Dm[], mode: KeepMode, purpose: string, d
   const rolled =
     mode === 'normal'
       ? dice.roll({ count: 2, sides: 6, modifier }, purpose)
-      : dice.roll({ count: 3, sides: 6, modifier: 0 }, `${purpose} (${mode}: keep the ${mode === 'boon' ? 'best' : 'worst'} two, then DM ${modifier})`)
+      : dice.roll(
+          { count: 3, sides: 6, modifier: 0 },
+          `${purpose} (${mode}: keep the ${mode === 'boon' ? 'best' : 'worst'} two, then DM ${modifier})`,
+        )
   const kept = mode === 'normal' ? rolled.total - modifier : keepTwo(rolled.faces, mode)
   const total = kept + modifier
   return { dice: kept, total, success: succeeds(total), effect: effectOf(total), rolls: [rolled] }

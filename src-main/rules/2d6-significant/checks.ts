@@ -15,7 +15,10 @@ export function checkList(c: RulesCombatant): { key: string; label: string }[] {
   const s = sheetOf(c)
   const skills = new Set([...Object.keys(SKILL_CHARACTERISTIC), ...Object.keys(s?.skills ?? {})])
   return [
-    ...[...skills].sort().map((k) => ({ key: `skill:${k}`, label: `${k} + ${CHARACTERISTIC_LABELS[characteristicFor(k)]} DM${s && s.skills[k] === undefined ? ' (untrained)' : ''}` })),
+    ...[...skills].sort().map((k) => ({
+      key: `skill:${k}`,
+      label: `${k} + ${CHARACTERISTIC_LABELS[characteristicFor(k)]} DM${s && s.skills[k] === undefined ? ' (untrained)' : ''}`,
+    })),
     ...CHARACTERISTICS.map((k) => ({ key: `char:${k}`, label: `${CHARACTERISTIC_LABELS[k]} check` })),
   ]
 }
@@ -54,8 +57,22 @@ export function rollTwoD6Check(request: CheckRequest, c: RulesCombatant, dice: D
   if (!p.ok) return p
   const mode = keepMode(request.mode)
   const r = rollCheck(p.value.dms, mode, `${c.name}: ${p.value.label}`, dice)
-  const dcNote = request.dc !== TARGET ? [{ label: `the DC field (${request.dc}) does not apply: every check is against 8; difficulty goes in as a DM`, value: '', source: 'T1' }] : []
-  const section = dmSection(p.value.label, p.value.dms, { label: `2d6${mode === 'normal' ? '' : ` (${mode})`} + DMs ≥ 8; effect = total − 8`, value: '', source: 'T1' }, String(r.total))
+  const dcNote =
+    request.dc !== TARGET
+      ? [
+          {
+            label: `the DC field (${request.dc}) does not apply: every check is against 8; difficulty goes in as a DM`,
+            value: '',
+            source: 'T1',
+          },
+        ]
+      : []
+  const section = dmSection(
+    p.value.label,
+    p.value.dms,
+    { label: `2d6${mode === 'normal' ? '' : ` (${mode})`} + DMs ≥ 8; effect = total − 8`, value: '', source: 'T1' },
+    String(r.total),
+  )
   return ok({
     success: r.success,
     summary: `${c.name}: ${p.value.label} ${r.total} vs 8, ${r.success ? 'success' : 'failure'}, effect ${r.effect} (T1)`,

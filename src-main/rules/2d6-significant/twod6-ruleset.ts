@@ -20,7 +20,9 @@ export const TWOD6_ID = '2d6-significant'
 
 /** The per-campaign option this ruleset adds where the `004` document is silent. */
 const EFFECT_DAMAGE = 'effectAddsDamage'
-const SETTINGS: readonly AttackOption[] = [{ key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true }]
+const SETTINGS: readonly AttackOption[] = [
+  { key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true },
+]
 
 function parse(input: unknown): Result<ParsedRules> {
   const parsed = sheetSchema.safeParse(input)
@@ -36,7 +38,15 @@ function parse(input: unknown): Result<ParsedRules> {
 function movementCost(metres: number): { actions: number; label: string } {
   const minors = Math.max(1, Math.ceil(metres / MOVE_METRES))
   if (minors > 3) return { actions: minors, label: `${minors} minor actions: more than one round (6 m each)` }
-  return { actions: minors, label: minors === 1 ? '1 minor action' : minors === 2 ? '2 minor actions (minor + half the significant)' : '3 minor actions (the whole round)' }
+  return {
+    actions: minors,
+    label:
+      minors === 1
+        ? '1 minor action'
+        : minors === 2
+          ? '2 minor actions (minor + half the significant)'
+          : '3 minor actions (the whole round)',
+  }
 }
 
 /** The 2d6 significant/minor system behind the ruleset interface. */

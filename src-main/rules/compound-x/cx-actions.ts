@@ -42,7 +42,9 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   const blocked = cannotAct(actor)
   const list = offered(actor, c, library)
   if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
-  return grappleStateFrom(actor.conditions).kind === 'free' ? list : list.map((a) => (isManeuver(a.key) || NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? IN_A_GRAPPLE }))
+  return grappleStateFrom(actor.conditions).kind === 'free'
+    ? list
+    : list.map((a) => (isManeuver(a.key) || NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? IN_A_GRAPPLE }))
 }
 
 /**
@@ -70,7 +72,8 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
       target: 'none',
       options: [weaponChoice],
       cost: reloadCostText(ranged[0]?.item?.reloadActions ?? 2),
-      unavailable: ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
+      unavailable:
+        ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
     },
     {
       key: 'clear-jam',
@@ -146,7 +149,8 @@ export function performCxAction(
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
-  if (request.action === 'suppress') return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
+  if (request.action === 'suppress')
+    return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
@@ -175,12 +179,23 @@ function withOpportunity(r: ActionResolution, actor: RulesCombatant, trigger: st
 }
 
 /** Suppressing is firing: from inside a melee it draws opportunity attacks past 1 m or from a non-CQB gun (`000` Melee Combat). */
-function suppressFromMelee(r: Result<ActionResolution>, request: ActionRequest, actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): Result<ActionResolution> {
+function suppressFromMelee(
+  r: Result<ActionResolution>,
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  library: ContentLibrary,
+): Result<ActionResolution> {
   if (!r.ok || !isEngaged(actor)) return r
   const carried = c.weapons[weaponSlot(request)]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
   const distance = Number(request.options['distance'] ?? 10)
-  const trigger = distance > MELEE_RANGE ? `lays down suppression ${distance} m away` : item && !item.cqb ? `suppresses with the non-CQB ${item.name}` : null
+  const trigger =
+    distance > MELEE_RANGE
+      ? `lays down suppression ${distance} m away`
+      : item && !item.cqb
+        ? `suppresses with the non-CQB ${item.name}`
+        : null
   return trigger ? ok(withOpportunity(r.value, actor, trigger, library)) : r
 }
 
@@ -206,7 +221,9 @@ function performOther(
       return ok(
         done(actor, { ...c, weapons }, `${actor.name} reloads the ${item.name}: ${r.explanation}`, {
           rolls: r.check?.rolls ?? [],
-          detail: r.check ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }]) : [],
+          detail: r.check
+            ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }])
+            : [],
           // A long reload spends what is left of the turn and carries on (000 Reloading).
           cost: actionsCost(r.actions),
           overrun: true,
@@ -220,7 +237,13 @@ function performOther(
       const cleared = beatsDc(r.total, JAM_CLEAR_DC)
       const weapons = c.weapons.map((w, i) => (i === slot && cleared ? { ...w, jammed: false } : w))
       const summary = `${actor.name} works the ${item.name}'s jam: ${r.total} vs DC ${JAM_CLEAR_DC}, ${cleared ? 'cleared' : 'still jammed'} (CX9)`
-      return ok(done(actor, { ...c, weapons }, summary, { rolls: r.rolls, detail: explainSteps([{ title: 'Clear jam', modifiers, total: r.total }]), cost: CLEAR_JAM.cost }))
+      return ok(
+        done(actor, { ...c, weapons }, summary, {
+          rolls: r.rolls,
+          detail: explainSteps([{ title: 'Clear jam', modifiers, total: r.total }]),
+          cost: CLEAR_JAM.cost,
+        }),
+      )
     }
     case 'stabilise': {
       const patient = target ? cxOf(target) : null
@@ -230,11 +253,19 @@ function performOther(
       const kind = patient.speciesId && library.get('species', patient.speciesId)?.type === 'mechanical' ? 'mechanical' : 'organic'
       const skillRanks = c.skills[kind === 'organic' ? 'Medicine' : 'Repair'] ?? 0
       const kit = request.options['kit'] !== false ? 'healer-spends' : 'none'
-      const r = attemptStabilise({ healer: { stats: c.stats, skillRanks }, patient: { kind, fort: patient.stats.fort, record }, support: { assistant: false, kit } }, dice)
+      const r = attemptStabilise(
+        { healer: { stats: c.stats, skillRanks }, patient: { kind, fort: patient.stats.fort, record }, support: { assistant: false, kit } },
+        dice,
+      )
       const o = r.outcome
-      const revival = o.kind === 'stabilised' ? o.revival : o.kind === 'critical-failure' && o.then.kind === 'stabilised' ? o.then.revival : null
+      const revival =
+        o.kind === 'stabilised' ? o.revival : o.kind === 'critical-failure' && o.then.kind === 'stabilised' ? o.then.revival : null
       const nextPatient = { ...patient, live: { ...patient.live, dying: revival ? revival.record : r.record } }
-      const what = revival ? `stabilised at 1 health${revival.unconscious ? ', but unconscious (past the revival limit)' : ''}` : o.kind === 'critical-failure' && o.then.kind === 'died' ? 'the extra death save fails: dies' : 'not yet'
+      const what = revival
+        ? `stabilised at 1 health${revival.unconscious ? ', but unconscious (past the revival limit)' : ''}`
+        : o.kind === 'critical-failure' && o.then.kind === 'died'
+          ? 'the extra death save fails: dies'
+          : 'not yet'
       return ok({
         actorRules: null,
         actorHp: actor.hp,
@@ -250,10 +281,18 @@ function performOther(
       const shield = shieldOf(c, library)!
       const cost = shield.fastRechargeNanites!
       // CX14: paying restarts a broken shield, or doubles this turn's recharge on a dented one.
-      const strength = c.live.shieldDownTurns !== null ? Math.min(shield.strength, shield.rechargePerTurn) : Math.min(shield.strength, c.live.shieldStrength + shield.rechargePerTurn)
+      const strength =
+        c.live.shieldDownTurns !== null
+          ? Math.min(shield.strength, shield.rechargePerTurn)
+          : Math.min(shield.strength, c.live.shieldStrength + shield.rechargePerTurn)
       const live = { ...c.live, nanites: c.live.nanites - cost, shieldStrength: strength, shieldDownTurns: null }
       // CX14 prices it in nanites, not actions: a free act, taken at any time.
-      return ok(done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`, { cost: [], outOfTurn: 'free' }))
+      return ok(
+        done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`, {
+          cost: [],
+          outOfTurn: 'free',
+        }),
+      )
     }
     case 'position': {
       const stance = STANCES.find((s) => s === request.options['stance']) ?? c.live.stance
@@ -264,10 +303,15 @@ function performOther(
       const how = change.kind === 'free' ? '' : ` (${change.kind.replace('-', ' ')}: ${price.text})`
       const moved = withStance(c.live, stance)
       return ok(
-        done(actor, { ...c, live: { ...moved.live, cover } }, `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}${moved.note ? `; ${moved.note}` : ''}`, {
-          cost: price.cost,
-          ...(price.cost.length === 0 ? { outOfTurn: 'free' as const } : {}),
-        }),
+        done(
+          actor,
+          { ...c, live: { ...moved.live, cover } },
+          `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}${moved.note ? `; ${moved.note}` : ''}`,
+          {
+            cost: price.cost,
+            ...(price.cost.length === 0 ? { outOfTurn: 'free' as const } : {}),
+          },
+        ),
       )
     }
   }

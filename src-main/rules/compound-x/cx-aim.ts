@@ -35,7 +35,11 @@ export function aimDefinitions(c: CxCombatant): ActionDefinition[] {
       target: 'any',
       options: [],
       cost: AIM.text,
-      unavailable: !guns ? 'No ranged weapon to aim.' : c.live.stance === 'hunkering' ? 'Hunkered: un-hunker first (free); hunkering ends aim (000 Aiming).' : null,
+      unavailable: !guns
+        ? 'No ranged weapon to aim.'
+        : c.live.stance === 'hunkering'
+          ? 'Hunkered: un-hunker first (free); hunkering ends aim (000 Aiming).'
+          : null,
     },
     {
       key: 'stop-aiming',
@@ -60,21 +64,40 @@ const resolution = (actor: RulesCombatant, c: CxCombatant, summary: string, rest
 })
 
 /** `000` Aiming: one action marks the target; the shooter's shots at it follow the normal (not hip fire) rules. */
-export function performAim(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null): Result<ActionResolution> {
+export function performAim(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+): Result<ActionResolution> {
   if (request.action === 'stop-aiming') {
     const was = c.live.aim
     if (!was) return fail('aim/none', `${actor.name} is not aiming at anyone.`)
-    return ok(resolution(actor, { ...c, live: { ...c.live, aim: null } }, `${actor.name} stops aiming at ${was.name} (free, 000 Aiming)`, { cost: STOP_AIMING.cost, outOfTurn: 'free' }))
+    return ok(
+      resolution(actor, { ...c, live: { ...c.live, aim: null } }, `${actor.name} stops aiming at ${was.name} (free, 000 Aiming)`, {
+        cost: STOP_AIMING.cost,
+        outOfTurn: 'free',
+      }),
+    )
   }
   if (!target) return fail('action/noTarget', 'Pick the combatant to aim at.')
   if (target.id === actor.id) return fail('aim/self', `${actor.name} cannot aim at itself.`)
   if (cxStanding(target).state === 'dead') return fail('aim/dead', `${target.name} is dead: aim ceases when the target dies (000 Aiming).`)
-  if (aimedAt(c, target.id)) return fail('aim/already', `${actor.name} already aims at ${target.name}: aim lasts until it stops, aims elsewhere or hunkers (000 Aiming).`)
+  if (aimedAt(c, target.id))
+    return fail(
+      'aim/already',
+      `${actor.name} already aims at ${target.name}: aim lasts until it stops, aims elsewhere or hunkers (000 Aiming).`,
+    )
   const switched = c.live.aim ? ` (no longer at ${c.live.aim.name})` : ''
   const live = { ...c.live, aim: { targetId: target.id, name: target.name } }
   return ok(
-    resolution(actor, { ...c, live }, `${actor.name} aims at ${target.name}${switched}: its shots at ${target.name} are aimed, at anyone else hip fire (000 Aiming)`, {
-      cost: AIM.cost,
-    }),
+    resolution(
+      actor,
+      { ...c, live },
+      `${actor.name} aims at ${target.name}${switched}: its shots at ${target.name} are aimed, at anyone else hip fire (000 Aiming)`,
+      {
+        cost: AIM.cost,
+      },
+    ),
   )
 }

@@ -28,7 +28,8 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
 }
 
 /** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
-const isReaction = (request: AttackRequest) => isOpportunity(request.options) || (str(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+const isReaction = (request: AttackRequest) =>
+  isOpportunity(request.options) || (str(request.options, 'suppressionReaction') ?? 'none') !== 'none'
 
 /** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
@@ -40,7 +41,12 @@ function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatan
 
 const atMeleeRange = (request: AttackRequest, arm: Armament) => arm.kind === 'melee' || shotDistance(request.options) <= MELEE_RANGE
 
-export function previewCxAttackInMelee(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<AttackPreview> {
+export function previewCxAttackInMelee(
+  request: AttackRequest,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): Result<AttackPreview> {
   const p = previewCxAttack(request, a, t, library)
   if (!p.ok) return p
   const sides = sidesOf(request, a, t, library)
@@ -53,7 +59,11 @@ export function previewCxAttackInMelee(request: AttackRequest, a: RulesCombatant
           title: 'Opportunity attacks',
           lines: [
             { label: `${a.name} ${trigger} from inside the melee`, value: '', source: '000 Melee Combat' },
-            ...opponentsOf(a).map((o) => ({ label: `${o.name} may answer`, value: '1 of its reactions', source: '000 Opportunity Attack' })),
+            ...opponentsOf(a).map((o) => ({
+              label: `${o.name} may answer`,
+              value: '1 of its reactions',
+              source: '000 Opportunity Attack',
+            })),
           ],
         },
       ]
@@ -61,7 +71,13 @@ export function previewCxAttackInMelee(request: AttackRequest, a: RulesCombatant
   return ok({ ...p.value, blocked: p.value.blocked ?? refusal, explanation: [...warn, ...p.value.explanation] })
 }
 
-export function resolveCxAttackInMelee(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary, dice: Dice): Result<AttackResolution> {
+export function resolveCxAttackInMelee(
+  request: AttackRequest,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<AttackResolution> {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
   const arm = sides.value.armament

@@ -42,7 +42,12 @@ function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
   return weapon ? { kind: 'melee', weapon, proficient: proficient(c, weapon, library) } : { kind: 'unarmed' }
 }
 
-function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: ContentLibrary): { setup: MeleeSetup; options: AttackOption[] } {
+function prepare(
+  request: AttackRequest,
+  sides: Sides,
+  arm: Melee,
+  library: ContentLibrary,
+): { setup: MeleeSetup; options: AttackOption[] } {
   const { attacker, target } = sides
   const o = request.options
   const flanking = bool(o, 'flanking') ?? false
@@ -50,7 +55,12 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
   const nonlethal = bool(o, 'nonlethal') ?? false
   const prone = bool(o, 'targetProne') ?? target.live.stance === 'prone'
   const strikeWith: MeleeStrikeWith = arm.carried
-    ? { kind: 'weapon', weapon: arm.item, proficient: proficient(attacker, arm.item, library), twoHandedGrip: request.mode === 'two-handed' }
+    ? {
+        kind: 'weapon',
+        weapon: arm.item,
+        proficient: proficient(attacker, arm.item, library),
+        twoHandedGrip: request.mode === 'two-handed',
+      }
     : { kind: 'unarmed', strike: arm.item }
   const setup: MeleeSetup = {
     attacker: { stats: attacker.stats, strikeWith, flanking, stealth, nonlethal, otherModifiers: [] },
@@ -61,7 +71,9 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
     { key: 'stealth', label: 'Stealth attack (Guard 0)', kind: 'toggle', value: stealth },
     { key: 'nonlethal', label: 'Nonlethal (−2)', kind: 'toggle', value: nonlethal },
     { key: 'targetProne', label: 'Target prone (−2 Guard)', kind: 'toggle', value: prone },
-    ...(isOpportunity(o) ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption] : []),
+    ...(isOpportunity(o)
+      ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption]
+      : []),
   ]
   return { setup, options }
 }
@@ -89,7 +101,8 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
     damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
     explanation: explainSteps(odds.steps),
     blocked: null,
-    diceHint: 'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
+    diceHint:
+      'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
   }
 }
 
@@ -115,7 +128,8 @@ export function resolveMeleeAttack(
   const summary = `${a.name} ${verb} ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: null,
-    targetRules: afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious).combatant as unknown as JsonValue,
+    targetRules: afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious)
+      .combatant as unknown as JsonValue,
     targetHp: r.defender.health,
     summary,
     detail: explainSteps(r.steps),

@@ -34,7 +34,14 @@ interface Prepared {
 }
 
 /** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
-function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: ContentLibrary, a: RulesCombatant, t: RulesCombatant): Prepared {
+function prepare(
+  request: AttackRequest,
+  sides: Sides,
+  arm: Ranged,
+  library: ContentLibrary,
+  a: RulesCombatant,
+  t: RulesCombatant,
+): Prepared {
   const { attacker, target } = sides
   const o = request.options
   const reaction = parseLevel(str(o, 'suppressionReaction'))
@@ -52,7 +59,8 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
   const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
   const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
   const stealth = bool(o, 'stealth') ?? false
-  const stray = (['into-melee', 'grappled', 'none'] as const).find((s) => s === str(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
+  const stray =
+    (['into-melee', 'grappled', 'none'] as const).find((s) => s === str(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const setup: RangedSetup = {
     weapon: arm.item,
@@ -65,9 +73,40 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
   }
   const options: AttackOption[] = [
     { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
-    { key: 'aim', label: 'Aim', kind: 'choice', value: aim, choices: [{ value: 'aimed', label: 'Aimed' }, { value: 'hip', label: 'Hip fire (+3)' }, { value: 'blind', label: 'Blind fire (+6)' }] },
-    { key: 'cover', label: 'Target cover', kind: 'choice', value: cover, choices: [{ value: 'none', label: 'None' }, { value: 'partial', label: 'Partial (+2)' }, { value: 'full', label: 'Full (+4)' }] },
-    { key: 'stance', label: 'Target stance', kind: 'choice', value: stance, choices: [{ value: 'standing', label: 'Standing' }, { value: 'crouching', label: 'Crouching (+1)' }, { value: 'prone', label: 'Prone (+2)' }, { value: 'hunkering', label: 'Hunkering (+2)' }] },
+    {
+      key: 'aim',
+      label: 'Aim',
+      kind: 'choice',
+      value: aim,
+      choices: [
+        { value: 'aimed', label: 'Aimed' },
+        { value: 'hip', label: 'Hip fire (+3)' },
+        { value: 'blind', label: 'Blind fire (+6)' },
+      ],
+    },
+    {
+      key: 'cover',
+      label: 'Target cover',
+      kind: 'choice',
+      value: cover,
+      choices: [
+        { value: 'none', label: 'None' },
+        { value: 'partial', label: 'Partial (+2)' },
+        { value: 'full', label: 'Full (+4)' },
+      ],
+    },
+    {
+      key: 'stance',
+      label: 'Target stance',
+      kind: 'choice',
+      value: stance,
+      choices: [
+        { value: 'standing', label: 'Standing' },
+        { value: 'crouching', label: 'Crouching (+1)' },
+        { value: 'prone', label: 'Prone (+2)' },
+        { value: 'hunkering', label: 'Hunkering (+2)' },
+      ],
+    },
     { key: 'suppressed', label: 'Shooter suppressed (+1)', kind: 'toggle', value: suppressed },
     { key: 'sprinted', label: 'Shooter sprinted (+1)', kind: 'toggle', value: sprinted },
     { key: 'shooterProne', label: 'Shooter prone (−1)', kind: 'toggle', value: shooterProne },
@@ -85,47 +124,72 @@ function prepare(request: AttackRequest, sides: Sides, arm: Ranged, library: Con
     },
     ...(opportunity ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption] : []),
     // CX26 reaction fire is prepared by a move's prompt; the GM's own attacks don't offer it.
-    ...(reaction === null ? [] : [{
-      key: 'suppressionReaction',
-      label: 'Suppression reaction (CX26)',
-      kind: 'choice',
-      value: reaction ?? 'none',
-      choices: [
-        { value: 'none', label: 'No' },
-        { value: 'light', label: 'Light: one accuracy roll' },
-        { value: 'medium', label: 'Medium: one automatic hit' },
-        { value: 'heavy', label: 'Heavy: two automatic hits' },
-      ],
-    } satisfies AttackOption]),
+    ...(reaction === null
+      ? []
+      : [
+          {
+            key: 'suppressionReaction',
+            label: 'Suppression reaction (CX26)',
+            kind: 'choice',
+            value: reaction ?? 'none',
+            choices: [
+              { value: 'none', label: 'No' },
+              { value: 'light', label: 'Light: one accuracy roll' },
+              { value: 'medium', label: 'Medium: one automatic hit' },
+              { value: 'heavy', label: 'Heavy: two automatic hits' },
+            ],
+          } satisfies AttackOption,
+        ]),
   ]
   return { setup, options, stray, reaction, opportunity }
 }
 
 /** `000` Opportunity Attack: only "a drawn CQB weapon or a melee weapon" answers. */
 const opportunityRefusal = (arm: Ranged): string | null =>
-  arm.item.cqb ? null : `Only a CQB gun or a melee weapon makes an opportunity attack, and the ${arm.item.name} is not CQB (000 Opportunity Attack).`
+  arm.item.cqb
+    ? null
+    : `Only a CQB gun or a melee weapon makes an opportunity attack, and the ${arm.item.name} is not CQB (000 Opportunity Attack).`
 
 const opportunityAim = (aim: AimMode): ExplanationSection => ({
   title: 'Opportunity attack',
-  lines: [{ label: 'A CQB gun not already aimed at the target fires from the hip', value: aim === 'aimed' ? 'aimed' : 'hip fire', source: '000 Opportunity Attack' }],
+  lines: [
+    {
+      label: 'A CQB gun not already aimed at the target fires from the hip',
+      value: aim === 'aimed' ? 'aimed' : 'hip fire',
+      source: '000 Opportunity Attack',
+    },
+  ],
 })
 
 /** CX26: the gun must suppress at that level to answer at it. */
 function reactionRefusal(arm: Ranged, level: SuppressionLevel, library: ContentLibrary): string | null {
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const allowed = weaponSuppressionLevel(arm.item, attachments)
-  return levelRank(allowed) < levelRank(level) ? `The ${arm.item.name} suppresses at most at ${allowed} level, so it cannot answer at ${level} (CX24, CX26).` : null
+  return levelRank(allowed) < levelRank(level)
+    ? `The ${arm.item.name} suppresses at most at ${allowed} level, so it cannot answer at ${level} (CX24, CX26).`
+    : null
 }
 
 /** What one firing costs: `000` Fire Rates for a turn's shot, nothing for a suppression reaction (CX26). */
-function firingCost(arm: Ranged, mode: FireMode, reaction: SuppressionLevel | null): Pick<AttackResolution, 'cost' | 'outOfTurn'> & { text: string } {
+function firingCost(
+  arm: Ranged,
+  mode: FireMode,
+  reaction: SuppressionLevel | null,
+): Pick<AttackResolution, 'cost' | 'outOfTurn'> & { text: string } {
   if (reaction) return { cost: [], outOfTurn: 'free', text: 'free (suppression reaction, CX26)' }
   const action = fireAction(arm.item, mode)
   const n = action.ok ? actionCost(action.value) : 1
   return { cost: actionsCost(n), text: actionsText(n) }
 }
 
-export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+export function previewRanged(
+  request: AttackRequest,
+  sides: Sides,
+  arm: Ranged,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): AttackPreview {
   const prepared = prepare(request, sides, arm, library, a, t)
   if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
   const { setup, options, stray } = prepared
@@ -165,9 +229,20 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
   const damage = odds.healthDamage.map(([amount, probability]) => ({ amount, probability: probability * p + (amount === 0 ? 1 - p : 0) }))
   const explanation: ExplanationSection[] = [
     ...(prepared.opportunity ? [opportunityAim(setup.aim)] : []),
-    ...(reach ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }]) : []),
+    ...(reach
+      ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }])
+      : []),
     ...explainSteps(odds.steps),
-    { title: 'Odds', lines: [{ label: `Hit iff the d10 beats ${odds.missChance}`, value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))), source: 'CX7' }] },
+    {
+      title: 'Odds',
+      lines: [
+        {
+          label: `Hit iff the d10 beats ${odds.missChance}`,
+          value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))),
+          source: 'CX7',
+        },
+      ],
+    },
   ]
   return {
     ...base,
@@ -187,13 +262,25 @@ export function previewRanged(request: AttackRequest, sides: Sides, arm: Ranged,
 }
 
 /** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
-function previewReaction(prepared: Prepared, level: SuppressionLevel, sides: Sides, arm: Ranged, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+function previewReaction(
+  prepared: Prepared,
+  level: SuppressionLevel,
+  sides: Sides,
+  arm: Ranged,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): AttackPreview {
   const { setup, options } = prepared
   const base = { weapons: sides.weaponList, options, cost: firingCost(arm, 'semi', level).text }
   const { hits, automatic, words } = REACTION[level]
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
-  const blockedBy = arm.carried.jammed ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).` : reactionRefusal(arm, level, library)
-  const head: ExplanationSection = { title: 'Suppression reaction', lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }] }
+  const blockedBy = arm.carried.jammed
+    ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
+    : reactionRefusal(arm, level, library)
+  const head: ExplanationSection = {
+    title: 'Suppression reaction',
+    lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }],
+  }
   if (odds.kind === 'impossible' || blockedBy) {
     return blockedPreview(base, [head, ...explainSteps(odds.steps)], blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
   }
@@ -260,12 +347,15 @@ export function resolveRangedAttack(
   if (stray !== 'none' && !reaction) {
     const s = rollStray(stray, attacker.stats, setup.aim, dice)
     reached.rolls.push(s.roll)
-    reached.detail.push(...explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]))
+    reached.detail.push(
+      ...explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]),
+    )
     if (!s.reaches) {
       // The rounds are fired; the GM resolves them against whoever else is in the tangle.
       const spent = Math.min(roundsFor(setup), arm.carried.ammo)
       const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent } : w))
-      const why = stray === 'grappled' ? `d100 ${s.total} over ${50 + (s.check.modifiers[1]?.value ?? 0)}` : `Luck check ${s.total} vs DC 50`
+      const why =
+        stray === 'grappled' ? `d100 ${s.total} over ${50 + (s.check.modifiers[1]?.value ?? 0)}` : `Luck check ${s.total} vs DC 50`
       return ok({
         attackerRules: { ...attacker, weapons } as unknown as JsonValue,
         targetRules: null,
@@ -299,7 +389,14 @@ export function resolveRangedAttack(
   if (r.defender.health < 1 && t.hp >= 1) notes.push(`${t.name} is downed (CX27)`)
   if (r.jammed) notes.push(`the ${arm.item.name} jams (CX9)`)
   const modeText = setup.mode === 'semi' ? '' : ` (${setup.mode})`
-  const outcome = reaction && REACTION[reaction].automatic ? `${hits} automatic hit${hits === 1 ? '' : 's'}` : r.rounds.length > 1 ? `${hits} of ${r.rounds.length} hit` : hits ? 'hit' : 'miss'
+  const outcome =
+    reaction && REACTION[reaction].automatic
+      ? `${hits} automatic hit${hits === 1 ? '' : 's'}`
+      : r.rounds.length > 1
+        ? `${hits} of ${r.rounds.length} hit`
+        : hits
+          ? 'hit'
+          : 'miss'
   const verb = reaction
     ? `answers ${t.name} breaking cover (${reaction} suppression, CX26) with the ${arm.item.name}`
     : `${opportunity ? `makes an opportunity attack (000) with the ${arm.item.name}${setup.aim === 'hip' ? ', from the hip,' : ''} at` : `fires the ${arm.item.name}${modeText} at`} ${t.name}`

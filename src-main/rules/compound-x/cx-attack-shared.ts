@@ -7,7 +7,8 @@ import type { FireMode } from './ranged/ranged-setup'
 import type { CarriedWeapon, CxCombatant } from './sheet/cx-sheet'
 
 export const str = (o: AttackRequest['options'], k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
-export const bool = (o: AttackRequest['options'], k: string): boolean | undefined => (typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined)
+export const bool = (o: AttackRequest['options'], k: string): boolean | undefined =>
+  typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined
 export const num = (o: AttackRequest['options'], k: string): number | undefined =>
   typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined
 
@@ -21,7 +22,8 @@ export const isOpportunity = (o: AttackRequest['options']): boolean => bool(o, O
 export const MELEE_RANGE = 1
 
 /** The metres a ranged request shoots across: an opportunity attack is made at melee range, anything else at the panel's 10 m unless set. */
-export const shotDistance = (o: AttackRequest['options']): number => Math.max(0, num(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
+export const shotDistance = (o: AttackRequest['options']): number =>
+  Math.max(0, num(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
 
 export const modesOf = (w: RangedWeapon): FireMode[] => [
   ...(w.semi ? ['semi' as const] : []),
@@ -68,7 +70,11 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
 }
 
 /** A preview that cannot go ahead: the options still show, with the reason and the working so far. */
-export function blockedPreview(base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>, explanation: AttackPreview['explanation'], reason: string | null): AttackPreview {
+export function blockedPreview(
+  base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>,
+  explanation: AttackPreview['explanation'],
+  reason: string | null,
+): AttackPreview {
   return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '' }
 }
 

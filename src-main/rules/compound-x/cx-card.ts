@@ -13,7 +13,11 @@ function missChances(c: CxCombatant, index: number, library: ContentLibrary): st
   const weapon = library.get('ranged-weapons', carried.itemId)
   if (!weapon) return []
   const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
-  const modes: FireMode[] = [...(weapon.semi ? ['semi' as const] : []), ...(weapon.burst ? ['burst' as const] : []), ...(weapon.auto ? ['auto' as const] : [])]
+  const modes: FireMode[] = [
+    ...(weapon.semi ? ['semi' as const] : []),
+    ...(weapon.burst ? ['burst' as const] : []),
+    ...(weapon.auto ? ['auto' as const] : []),
+  ]
   return modes.map((mode) => {
     const values = weapon.brackets.map((b) => {
       const r = rangedMissChance({
@@ -45,7 +49,13 @@ function conditionText(c: CxCombatant): string {
   }
 }
 
-const number = (key: string, value: number, max?: number) => ({ key, kind: 'number' as const, value, min: 0, ...(max !== undefined ? { max } : {}) })
+const number = (key: string, value: number, max?: number) => ({
+  key,
+  kind: 'number' as const,
+  value,
+  min: 0,
+  ...(max !== undefined ? { max } : {}),
+})
 
 /**
  * What a GM card shows for a Compound X combatant during a fight: protection, nanites, stance,
@@ -71,7 +81,10 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     shield
       ? {
           label: shield.name,
-          value: live.shieldDownTurns !== null ? `down (${live.shieldDownTurns} turn${live.shieldDownTurns === 1 ? '' : 's'})` : `${live.shieldStrength}/${shield.strength}`,
+          value:
+            live.shieldDownTurns !== null
+              ? `down (${live.shieldDownTurns} turn${live.shieldDownTurns === 1 ? '' : 's'})`
+              : `${live.shieldStrength}/${shield.strength}`,
           source: 'CX14',
           edit: number(LIVE_KEYS.shieldStrength, live.shieldStrength, shield.strength),
         }
@@ -98,7 +111,11 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     const item = library.get('ranged-weapons', w.itemId)
     if (!item) return []
     return [
-      { label: item.name, value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}`, edit: number(ammoKey(i), w.ammo) },
+      {
+        label: item.name,
+        value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}`,
+        edit: number(ammoKey(i), w.ammo),
+      },
       { label: '  spare mags', value: String(w.spareMagazines), edit: number(magazinesKey(i), w.spareMagazines) },
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]

@@ -64,7 +64,11 @@ function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ lab
     const s = skillStat(name)
     return ok({
       label: `${name} (${STAT_LABELS[s]})`,
-      modifiers: [mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), mod(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'), ...extra],
+      modifiers: [
+        mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'),
+        mod(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'),
+        ...extra,
+      ],
     })
   }
   return fail('check/unknown', `"${request.check}" is not a Compound X check (stat:…, save:… or skill:…).`)
@@ -84,7 +88,9 @@ export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice
   return ok({
     success,
     summary: `${c.name}: ${m.value.label}${modeText} ${r.total} vs DC ${request.dc}: ${success ? 'success' : 'failure'} (CX1)`,
-    detail: explainSteps([{ title: m.value.label, modifiers: m.value.modifiers, rule: 'success iff the total beats the DC (CX1)', total: r.total }]),
+    detail: explainSteps([
+      { title: m.value.label, modifiers: m.value.modifiers, rule: 'success iff the total beats the DC (CX1)', total: r.total },
+    ]),
     rolls: r.rolls,
   })
 }

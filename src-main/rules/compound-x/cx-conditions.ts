@@ -30,7 +30,19 @@ export const CX_CONDITIONS: readonly ConditionDefinition[] = [
   C('suppressed', 'Suppressed', '+1 miss chance on its own shots while it stays in the zone (CX25).'),
   C('suppressing', 'Suppressing', 'Its suppression zone stands until the start of its next turn (CX24, CX25).'),
   // Kept by the ruleset from melee attacks and maneuvers; the GM may also set them by hand.
-  C('engaged', 'Engaged', 'In melee: moving away, shooting past 1 m or with a non-CQB gun, or a hands-on skill check draws opportunity attacks.', false, '000 Melee Combat'),
-  C('grappled', 'Grappled', 'One action a round, only against the other grappler: Unarmed Strikes and maneuvers with control; strike, disengage or gain control without.', false, '000 Grappling'),
+  C(
+    'engaged',
+    'Engaged',
+    'In melee: moving away, shooting past 1 m or with a non-CQB gun, or a hands-on skill check draws opportunity attacks.',
+    false,
+    '000 Melee Combat',
+  ),
+  C(
+    'grappled',
+    'Grappled',
+    'One action a round, only against the other grappler: Unarmed Strikes and maneuvers with control; strike, disengage or gain control without.',
+    false,
+    '000 Grappling',
+  ),
   C('pinned', 'Pinned', 'May only try to disengage; winning gets back to Grappled, without control.', false, '000 Grappling'),
 ]

@@ -195,7 +195,12 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
 }
 
 /** After damage: a first drop below 1 health downs (CX27); a failed Shock save knocks out (CX15). */
-export function afterDamage(c: CxCombatant, hpBefore: number, hpAfter: number, knockedOut: boolean): { combatant: CxCombatant; notes: string[] } {
+export function afterDamage(
+  c: CxCombatant,
+  hpBefore: number,
+  hpAfter: number,
+  knockedOut: boolean,
+): { combatant: CxCombatant; notes: string[] } {
   let dying = c.live.dying
   const notes: string[] = []
   if (hpBefore >= 1 && hpAfter < 1) {

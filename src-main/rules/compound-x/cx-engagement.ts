@@ -52,7 +52,13 @@ export const engagedWith = (c: RulesCombatant, other: CombatantId): boolean => o
 
 function grant(opponents: readonly Opponent[]): ConditionGrant {
   const data: z.input<typeof engagedDataSchema> = { opponents: opponents.map((o) => ({ id: o.id, name: o.name, sheet: o.sheet })) }
-  return { conditionId: ENGAGED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: opponents.at(-1)!.id, data: data as unknown as JsonValue }
+  return {
+    conditionId: ENGAGED,
+    stacks: 1,
+    duration: { kind: 'indefinite' },
+    sourceId: opponents.at(-1)!.id,
+    data: data as unknown as JsonValue,
+  }
 }
 
 const withOpponent = (list: readonly Opponent[], o: Opponent): Opponent[] => [...list.filter((x) => x.id !== o.id), o]

@@ -54,7 +54,9 @@ function grantFor(state: GrappleState): ConditionGrant[] {
   if (state.kind === 'pinned') return [{ conditionId: PINNED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.by, data: null }]
   if (state.kind === 'grappled') {
     const data: z.infer<typeof grappledDataSchema> = { control: state.control }
-    return [{ conditionId: GRAPPLED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.with, data: data as unknown as JsonValue }]
+    return [
+      { conditionId: GRAPPLED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.with, data: data as unknown as JsonValue },
+    ]
   }
   return []
 }

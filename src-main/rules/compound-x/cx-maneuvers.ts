@@ -59,7 +59,10 @@ const skillChoice = (key: string, label: string): AttackOption => ({
 function grappleReason(state: GrappleState, kind: ManeuverKind): string | null {
   if (allowedActions(state).includes(kind)) return null
   if (state.kind === 'pinned') return 'Pinned: only Disengage (000 Grappling).'
-  if (state.kind === 'grappled') return state.control ? 'Already in control of a grapple (000 Grappling).' : 'Grappled without control: only Unarmed Strikes, Disengage or Gain Control (000 Grappling).'
+  if (state.kind === 'grappled')
+    return state.control
+      ? 'Already in control of a grapple (000 Grappling).'
+      : 'Grappled without control: only Unarmed Strikes, Disengage or Gain Control (000 Grappling).'
   return 'Not in a grapple.'
 }
 
@@ -74,7 +77,9 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
     options: [
       ...(actorChooses(kind) ? [skillChoice('actorSkill', 'Rolls')] : []),
       skillChoice('defenderSkill', 'The defender rolls'),
-      ...(kind === 'kick' ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies AttackOption] : []),
+      ...(kind === 'kick'
+        ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies AttackOption]
+        : []),
       ...(kind === 'disarm'
         ? [
             { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies AttackOption,
@@ -97,9 +102,14 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
   }))
 }
 
-const participant = (c: CxCombatant): ManeuverParticipant => ({ stats: c.stats, athletics: c.skills['Athletics'] ?? 0, acrobatics: c.skills['Acrobatics'] ?? 0 })
+const participant = (c: CxCombatant): ManeuverParticipant => ({
+  stats: c.stats,
+  athletics: c.skills['Athletics'] ?? 0,
+  acrobatics: c.skills['Acrobatics'] ?? 0,
+})
 
-const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill => (v === 'str-athletics' || v === 'dex-acrobatics' ? v : bestManeuverSkill(p))
+const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill =>
+  v === 'str-athletics' || v === 'dex-acrobatics' ? v : bestManeuverSkill(p)
 
 /** The class's proficiency names for each gun category (the `classes` pack lists them by name). */
 const GUN_PROFICIENCY: Readonly<Record<RangedWeapon['category'], string>> = {
@@ -129,12 +139,20 @@ function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrar
   return gun ? cls.weaponProficiencies.includes(GUN_PROFICIENCY[gun.category]) : false
 }
 
-const itemName = (w: CarriedWeapon, library: ContentLibrary) => library.get(w.kind === 'melee' ? 'melee-weapons' : 'ranged-weapons', w.itemId)?.name ?? w.itemId
+const itemName = (w: CarriedWeapon, library: ContentLibrary) =>
+  library.get(w.kind === 'melee' ? 'melee-weapons' : 'ranged-weapons', w.itemId)?.name ?? w.itemId
 
 function checkSection(who: string, r: RolledCheck): ExplanationSection {
   const dice = r.result.rolls.map((x) => x.total).join(', ')
   const [section] = explainSteps([
-    { title: `${who}: ${r.check.purpose}`, modifiers: [mod(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'), ...r.check.modifiers], total: r.result.total },
+    {
+      title: `${who}: ${r.check.purpose}`,
+      modifiers: [
+        mod(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'),
+        ...r.check.modifiers,
+      ],
+      total: r.result.total,
+    },
   ])
   return section!
 }
@@ -145,7 +163,14 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
  * states as conditions, a trip's prone stance and a disarm's dropped item on the target's
  * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
  */
-export function performManeuver(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary, dice: Dice): Result<ActionResolution> {
+export function performManeuver(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<ActionResolution> {
   const kind = request.action as ManeuverKind
   const m = MANEUVERS[kind]
   const o = request.options
@@ -158,7 +183,11 @@ export function performManeuver(request: ActionRequest, actor: RulesCombatant, c
   if (kind === 'disarm') {
     const slot = Math.trunc(num(o, 'slot') ?? 1)
     const held = t.weapons[slot - 1]
-    if (!held) return fail('maneuver/noItem', `${target.name} carries nothing in slot ${slot} (its card lists ${t.weapons.length} weapon${t.weapons.length === 1 ? '' : 's'}).`)
+    if (!held)
+      return fail(
+        'maneuver/noItem',
+        `${target.name} carries nothing in slot ${slot} (its card lists ${t.weapons.length} weapon${t.weapons.length === 1 ? '' : 's'}).`,
+      )
     const said = str(o, 'proficient')
     const defenderProficient = said === 'yes' ? true : said === 'no' ? false : proficientWith(t, held, library)
     dropped = { slot: slot - 1, name: itemName(held, library) }
@@ -179,7 +208,8 @@ export function performManeuver(request: ActionRequest, actor: RulesCombatant, c
   }
   const odds = maneuverOdds(attempt, states)
   const outcome = resolveManeuver(attempt, states, dice)
-  if (outcome.kind === 'not-allowed') return fail('maneuver/notAllowed', `${actor.name} cannot ${m.verb} ${target.name}: ${outcome.reason}.`)
+  if (outcome.kind === 'not-allowed')
+    return fail('maneuver/notAllowed', `${actor.name} cannot ${m.verb} ${target.name}: ${outcome.reason}.`)
   const e = outcome.effects
   const won = outcome.actorWins
 
@@ -195,7 +225,10 @@ export function performManeuver(request: ActionRequest, actor: RulesCombatant, c
     nextTarget = { ...nextTarget, weapons: nextTarget.weapons.filter((_, i) => i !== dropped.slot) }
     notes.push(`it lies at ${target.name}'s feet: picking it up is 1 action (000 Actions); put it back on the sheet then`)
   }
-  if (kind === 'shove' && won) notes.push(`the GM moves both the way ${actor.name} declared; a shoved target draws no opportunity attack, but ${actor.name} may if it leaves another opponent (000 Shoving)`)
+  if (kind === 'shove' && won)
+    notes.push(
+      `the GM moves both the way ${actor.name} declared; a shoved target draws no opportunity attack, but ${actor.name} may if it leaves another opponent (000 Shoving)`,
+    )
   if (kind === 'grapple' && won) notes.push('while grappled each may use only one Action per round (000 Grappling)')
 
   const targetAfter: RulesCombatant = { ...target, rules: nextTarget as unknown as JsonValue }
@@ -221,7 +254,11 @@ export function performManeuver(request: ActionRequest, actor: RulesCombatant, c
         {
           title: 'Opposed maneuver check',
           lines: [
-            { label: 'Higher total wins; the defender wins ties', value: won ? `${actor.name} wins` : `${target.name} wins`, source: 'CX1, CX18' },
+            {
+              label: 'Higher total wins; the defender wins ties',
+              value: won ? `${actor.name} wins` : `${target.name} wins`,
+              source: 'CX1, CX18',
+            },
             ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: pct(odds.actorWins), source: 'CX18' }] : []),
           ],
         },

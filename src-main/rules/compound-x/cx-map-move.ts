@@ -8,7 +8,6 @@ import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import type { CxCombatant } from './sheet/cx-sheet'
 
-
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
  * action, with the map answering what the action asks the GM. A suppressed mover draws its
@@ -17,7 +16,12 @@ import type { CxCombatant } from './sheet/cx-sheet'
  * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
  * the melee. Null when the move sets nothing off.
  */
-export function cxMapMove(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[], library: ContentLibrary): Result<ActionResolution> | null {
+export function cxMapMove(
+  mover: RulesCombatant,
+  path: MapPath,
+  areas: readonly MapArea[],
+  library: ContentLibrary,
+): Result<ActionResolution> | null {
   const c = mover.rules as unknown as CxCombatant | null
   if (!c) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
@@ -30,7 +34,12 @@ export function cxMapMove(mover: RulesCombatant, path: MapPath, areas: readonly 
   const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
   if (held.length === 0 && !intoZone && !leavesMelee) return null
   const r = performMove(
-    { actorId: mover.id, action: 'move', targetId: null, options: { actions: '2', intoOpen: true, leavesZone, throughZone: intoZone, leavesMelee } },
+    {
+      actorId: mover.id,
+      action: 'move',
+      targetId: null,
+      options: { actions: '2', intoOpen: true, leavesZone, throughZone: intoZone, leavesMelee },
+    },
     mover,
     c,
     null,
@@ -40,5 +49,8 @@ export function cxMapMove(mover: RulesCombatant, path: MapPath, areas: readonly 
   // The Move action's distance and cost are the action's; on the map the path says how far.
   const notes = r.value.summary.split('; ').slice(1)
   const { cost: _cost, ...rest } = r.value
-  return { ok: true, value: { ...rest, summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`, outOfTurn: 'free' } }
+  return {
+    ok: true,
+    value: { ...rest, summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`, outOfTurn: 'free' },
+  }
 }

@@ -33,13 +33,45 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
     label: 'Move',
     target: 'none',
     options: [
-      { key: 'actions', label: 'Actions', kind: 'choice', value: '2', choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })) },
+      {
+        key: 'actions',
+        label: 'Actions',
+        kind: 'choice',
+        value: '2',
+        choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })),
+      },
       { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
-      { key: 'intoOpen', label: 'Into the open (not complete concealment)', kind: 'toggle', value: true, hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions' },
-      { key: 'leavesZone', label: 'Leaves the suppression zone', kind: 'toggle', value: true, hint: 'CX25: leaving the zone ends being suppressed' },
-      { key: 'throughZone', label: 'Crosses a suppression zone (not suppressed)', kind: 'toggle', value: false, hint: 'CX26: the GM decides' },
+      {
+        key: 'intoOpen',
+        label: 'Into the open (not complete concealment)',
+        kind: 'toggle',
+        value: true,
+        hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions',
+      },
+      {
+        key: 'leavesZone',
+        label: 'Leaves the suppression zone',
+        kind: 'toggle',
+        value: true,
+        hint: 'CX25: leaving the zone ends being suppressed',
+      },
+      {
+        key: 'throughZone',
+        label: 'Crosses a suppression zone (not suppressed)',
+        kind: 'toggle',
+        value: false,
+        hint: 'CX26: the GM decides',
+      },
       ...(engaged
-        ? [{ key: 'leavesMelee', label: 'Moves away from the melee', kind: 'toggle', value: true, hint: '000 Melee Combat: each engaged opponent may make an opportunity attack' } satisfies AttackOption]
+        ? [
+            {
+              key: 'leavesMelee',
+              label: 'Moves away from the melee',
+              kind: 'toggle',
+              value: true,
+              hint: '000 Melee Combat: each engaged opponent may make an opportunity attack',
+            } satisfies AttackOption,
+          ]
         : []),
     ],
     cost: '1 or 2 actions',
@@ -55,7 +87,13 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
  * Combat). Whether the move is into the open, leaves the zone or leaves the melee are the GM's
  * calls until there is a map.
  */
-export function performMove(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary): Result<ActionResolution> {
+export function performMove(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
   const sprint = bool(o, 'sprint') ?? false
@@ -109,7 +147,9 @@ export function performMove(request: ActionRequest, actor: RulesCombatant, c: Cx
       const verbed = `${sprint ? 'sprints' : 'moves'} away`
       prompts.push(...opportunityPrompts({ ...actor, rules: c as unknown as JsonValue }, verbed, library))
       conditions.push(...leaveMeleeChanges(actor))
-      notes.push(`leaves the melee with ${opponents.map((x) => x.name).join(' and ')}: ${opponents.length === 1 ? 'an opportunity attack' : 'opportunity attacks'} (000 Opportunity Attack)`)
+      notes.push(
+        `leaves the melee with ${opponents.map((x) => x.name).join(' and ')}: ${opponents.length === 1 ? 'an opportunity attack' : 'opportunity attacks'} (000 Opportunity Attack)`,
+      )
     } else {
       notes.push('stays in the melee (000 Melee Combat)')
     }
@@ -118,7 +158,9 @@ export function performMove(request: ActionRequest, actor: RulesCombatant, c: Cx
   const verb = sprint ? 'sprints' : 'moves'
   return ok({
     // Only the reaction bookkeeping changes on the sheet; a plain move leaves it as it was.
-    actorRules: sameKeys(reacted, c.live.suppressionReactions) ? null : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
+    actorRules: sameKeys(reacted, c.live.suppressionReactions)
+      ? null
+      : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,

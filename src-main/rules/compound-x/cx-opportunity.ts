@@ -36,7 +36,14 @@ export function opportunityWeapon(c: CxCombatant, library: ContentLibrary): Oppo
 }
 
 /** The opponent as the attack rules see it, rebuilt from its snapshot (its health is not at hand; it was up when engaged). */
-const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({ id: o.id, name: o.name, hp: 1, maxHp: 1, rules: sheet as unknown as JsonValue, conditions: [] })
+const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({
+  id: o.id,
+  name: o.name,
+  hp: 1,
+  maxHp: 1,
+  rules: sheet as unknown as JsonValue,
+  conditions: [],
+})
 
 /** The attack preview's exact numbers in a few words: hit chance, expected damage, chance to down. */
 export function oddsText(request: AttackRequest, reactor: RulesCombatant, target: RulesCombatant, library: ContentLibrary): string {
@@ -54,16 +61,33 @@ export function oddsText(request: AttackRequest, reactor: RulesCombatant, target
  * out against `actor` as it is now. `skip` leaves out opponents that cannot answer (downed by
  * the very shot that set it off).
  */
-export function opportunityPrompts(actor: RulesCombatant, trigger: string, library: ContentLibrary, skip: (id: CombatantId) => boolean = () => false): PromptDraft[] {
+export function opportunityPrompts(
+  actor: RulesCombatant,
+  trigger: string,
+  library: ContentLibrary,
+  skip: (id: CombatantId) => boolean = () => false,
+): PromptDraft[] {
   return opponentsOf(actor)
     .filter((o) => o.id !== actor.id && !skip(o.id))
     .map((o): PromptDraft => {
       const why = `${actor.name} ${trigger} while in melee with ${o.name}`
       const weapon = o.sheet ? opportunityWeapon(o.sheet, library) : null
       if (!o.sheet || !weapon) {
-        return { reactorId: o.id, targetId: actor.id, text: `${why}: ${o.name} may make an opportunity attack; its kit is not recorded, so resolve it by hand (000 Opportunity Attack)`, resolve: { kind: 'note' }, odds: '' }
+        return {
+          reactorId: o.id,
+          targetId: actor.id,
+          text: `${why}: ${o.name} may make an opportunity attack; its kit is not recorded, so resolve it by hand (000 Opportunity Attack)`,
+          resolve: { kind: 'note' },
+          odds: '',
+        }
       }
-      const request: AttackRequest = { attackerId: o.id, targetId: actor.id, weapon: weapon.slot, mode: weapon.mode, options: { [OPPORTUNITY]: true } }
+      const request: AttackRequest = {
+        attackerId: o.id,
+        targetId: actor.id,
+        weapon: weapon.slot,
+        mode: weapon.mode,
+        options: { [OPPORTUNITY]: true },
+      }
       return {
         reactorId: o.id,
         targetId: actor.id,

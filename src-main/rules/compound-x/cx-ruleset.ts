@@ -26,7 +26,9 @@ import { asCx, cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
   const missing = (section: PackSection, id: string | null, field: string) =>
-    id !== null && !library.get(section, id) ? `${field}: no ${section.replace(/s$/, '').replace(/-/g, ' ')} "${id}" in the content packs` : null
+    id !== null && !library.get(section, id)
+      ? `${field}: no ${section.replace(/s$/, '').replace(/-/g, ' ')} "${id}" in the content packs`
+      : null
   return (
     missing('classes', c.classId, 'classId') ??
     missing('species', c.speciesId, 'speciesId') ??
@@ -134,7 +136,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
-      resolve: (request, attacker, target, dice) => resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice),
+      resolve: (request, attacker, target, dice) =>
+        resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice),
     },
   }
 }

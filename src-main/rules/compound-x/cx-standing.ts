@@ -14,12 +14,18 @@ export function cxStanding(rc: RulesCombatant): Standing {
   switch (condition.kind) {
     case 'up':
       // The GM typed the health below 1 by hand: no downing ran, so no death saves come; say so.
-      return rc.hp < 1 ? { state: 'down', label: 'below 1 health (not downed by the rules)', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }
+      return rc.hp < 1
+        ? { state: 'down', label: 'below 1 health (not downed by the rules)', skipsTurn: false }
+        : { state: 'up', label: 'up', skipsTurn: false }
     case 'downed':
       return { state: 'down', label: `downed · ${condition.failures}/${capacity} failed`, skipsTurn: false }
     case 'unconscious':
       return condition.cause === 'shock'
-        ? { state: 'out', label: `knocked out · ${condition.wakeRollsLeft} wake roll${condition.wakeRollsLeft === 1 ? '' : 's'} left`, skipsTurn: false }
+        ? {
+            state: 'out',
+            label: `knocked out · ${condition.wakeRollsLeft} wake roll${condition.wakeRollsLeft === 1 ? '' : 's'} left`,
+            skipsTurn: false,
+          }
         : { state: 'out', label: 'unconscious · past the revival limit', skipsTurn: false }
     case 'dead':
       return { state: 'dead', label: 'dead', skipsTurn: true }

@@ -91,7 +91,8 @@ function suppressors(c: CxCombatant, library: ContentLibrary): Suppressor[] {
   })
 }
 
-const LEVEL_LABEL = (l: SuppressionLevel) => `${l[0]!.toUpperCase()}${l.slice(1)} (${l === 'light' ? '3 rds or the rest' : `${SUPPRESSION_ROUNDS[l]} rds`}, ${SUPPRESSION_RADIUS[l]} m)`
+const LEVEL_LABEL = (l: SuppressionLevel) =>
+  `${l[0]!.toUpperCase()}${l.slice(1)} (${l === 'light' ? '3 rds or the rest' : `${SUPPRESSION_ROUNDS[l]} rds`}, ${SUPPRESSION_RADIUS[l]} m)`
 
 export function suppressDefinition(c: CxCombatant, library: ContentLibrary): ActionDefinition {
   const able = suppressors(c, library)
@@ -105,7 +106,13 @@ export function suppressDefinition(c: CxCombatant, library: ContentLibrary): Act
       value: String(able[0]?.slot ?? 0),
       choices: able.map((s) => ({ value: String(s.slot), label: `${s.item.name} (up to ${s.level})` })),
     },
-    { key: 'level', label: 'Level', kind: 'choice', value: able[0]?.level ?? 'light', choices: levels.map((l) => ({ value: l, label: LEVEL_LABEL(l) })) },
+    {
+      key: 'level',
+      label: 'Level',
+      kind: 'choice',
+      value: able[0]?.level ?? 'light',
+      choices: levels.map((l) => ({ value: l, label: LEVEL_LABEL(l) })),
+    },
     { key: 'distance', label: 'Distance to the target', kind: 'number', value: 10, unit: 'm', min: 0, max: 2000 },
   ]
   return {
@@ -124,7 +131,14 @@ export function suppressDefinition(c: CxCombatant, library: ContentLibrary): Act
  * the GM's distance puts the suppressor at the origin and the target that far along a line, and
  * only the target can be caught (the log says so for heavy).
  */
-export function performSuppress(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, target: RulesCombatant | null, library: ContentLibrary, onScene: readonly RulesCombatant[] = []): Result<ActionResolution> {
+export function performSuppress(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+  onScene: readonly RulesCombatant[] = [],
+): Result<ActionResolution> {
   const slot = Number(request.options['weapon'] ?? 0)
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
@@ -135,18 +149,33 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
   const level = parseLevel(request.options['level'])
   if (!level) return fail('suppress/level', 'Pick a suppression level: light, medium or heavy (CX24).')
   // On the map the tokens say how far it is; off it, the GM's number.
-  const mapped = actor.position && target.position ? Math.round(Math.hypot(actor.position.x - target.position.x, actor.position.y - target.position.y) * 10) / 10 : null
+  const mapped =
+    actor.position && target.position
+      ? Math.round(Math.hypot(actor.position.x - target.position.x, actor.position.y - target.position.y) * 10) / 10
+      : null
   const distance = mapped ?? num(request.options, 'distance') ?? 10
   if (distance < 0) return fail('suppress/distance', 'The distance cannot be negative.')
   const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const onMap = mapped !== null
   const positions = onMap
-    ? new Map<CombatantId, { x: number; y: number }>([...onScene.flatMap((o) => (o.position ? [[o.id, o.position] as const] : [])), [actor.id, actor.position!], [target.id, target.position!]])
+    ? new Map<CombatantId, { x: number; y: number }>([
+        ...onScene.flatMap((o) => (o.position ? [[o.id, o.position] as const] : [])),
+        [actor.id, actor.position!],
+        [target.id, target.position!],
+      ])
     : new Map<CombatantId, { x: number; y: number }>([
         [actor.id, { x: 0, y: 0 }],
         [target.id, { x: distance, y: 0 }],
       ])
-  const laid = suppress({ suppressorId: actor.id, weapon: item, attachments, level, targetId: target.id, roundsInMagazine: carried.ammo, positions })
+  const laid = suppress({
+    suppressorId: actor.id,
+    weapon: item,
+    attachments,
+    level,
+    targetId: target.id,
+    roundsInMagazine: carried.ammo,
+    positions,
+  })
   if (!laid.ok) return laid
   const { zone, roundsLeft } = laid.value
   const data: SuppressionData = {
@@ -154,20 +183,42 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, c
     radius: zone.radius,
     weapon: slot,
     distance,
-    suppressor: { name: actor.name, itemId: item.id, attachmentIds: [...carried.attachmentIds], stats: c.stats, prone: c.live.stance === 'prone' },
+    suppressor: {
+      name: actor.name,
+      itemId: item.id,
+      attachmentIds: [...carried.attachmentIds],
+      stats: c.stats,
+      prone: c.live.stance === 'prone',
+    },
   }
   const conditions: ConditionChange[] = [
-    ...zone.suppressedIds.map(
-      (id): ConditionChange => ({
-        combatantId: id,
-        add: [{ conditionId: SUPPRESSED, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: data as unknown as JsonValue }],
-      }),
-    ),
+    ...zone.suppressedIds.map((id): ConditionChange => ({
+      combatantId: id,
+      add: [
+        {
+          conditionId: SUPPRESSED,
+          stacks: 1,
+          duration: { kind: 'turnStart', of: actor.id },
+          sourceId: actor.id,
+          data: data as unknown as JsonValue,
+        },
+      ],
+    })),
     // CX24/CX25: the zone — 1 m (light, medium) or 2 m (heavy) around where the target stood — is the
     // suppressor's, and stands until its next turn starts even once the target has left it.
     {
       combatantId: actor.id,
-      add: [{ conditionId: SUPPRESSING, stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: { level, targetId: target.id } as unknown as JsonValue, areaRadius: zone.radius, areaAround: target.id }],
+      add: [
+        {
+          conditionId: SUPPRESSING,
+          stacks: 1,
+          duration: { kind: 'turnStart', of: actor.id },
+          sourceId: actor.id,
+          data: { level, targetId: target.id } as unknown as JsonValue,
+          areaRadius: zone.radius,
+          areaAround: target.id,
+        },
+      ],
     },
   ]
   const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: roundsLeft } : w))
@@ -222,7 +273,11 @@ export function reactionOddsText(data: SuppressionData, mover: CxCombatant, move
   }
   const odds = rangedOdds(setup, defenderOf(mover, moverHp, library), reactionFiring(data.level))
   if (odds.kind === 'impossible') return `cannot hit: ${odds.reason}`
-  const head = !REACTION[data.level].automatic ? `hit ${pct(1 - odds.firstRound.miss)}` : REACTION[data.level].hits === 1 ? 'hit certain' : '2 hits certain'
+  const head = !REACTION[data.level].automatic
+    ? `hit ${pct(1 - odds.firstRound.miss)}`
+    : REACTION[data.level].hits === 1
+      ? 'hit certain'
+      : '2 hits certain'
   return `${head} · expected ${odds.expectedHealthDamage.toFixed(1)} damage · down ${pct(odds.down)}`
 }
 
@@ -246,7 +301,13 @@ export function reactionPrompt(s: ConditionInstance, mover: RulesCombatant, c: C
     text: `${data.suppressor.name} reacts to ${mover.name} leaving cover: ${data.level} suppression — ${REACTION[data.level].words} (CX26)`,
     resolve: {
       kind: 'attack',
-      request: { attackerId: s.sourceId, targetId: mover.id, weapon: data.weapon, mode: 'semi', options: { suppressionReaction: data.level, distance: data.distance } },
+      request: {
+        attackerId: s.sourceId,
+        targetId: mover.id,
+        weapon: data.weapon,
+        mode: 'semi',
+        options: { suppressionReaction: data.level, distance: data.distance },
+      },
     },
     odds: reactionOddsText(data, c, mover.hp, library),
   }

@@ -39,6 +39,8 @@ export interface Step {
 }
 
 export function describeStep(s: Step): string {
-  const parts = s.modifiers.map((m) => `${m.enabled ? '' : '[off] '}${m.label} ${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} (${m.source})`)
+  const parts = s.modifiers.map(
+    (m) => `${m.enabled ? '' : '[off] '}${m.label} ${m.value >= 0 ? '+' : '−'}${Math.abs(m.value)} (${m.source})`,
+  )
   return `${s.title}: ${parts.join(', ') || 'none'}${s.rule ? `; ${s.rule}` : ''} → ${s.total}`
 }

@@ -25,7 +25,18 @@ function baseDefinitions(sheet: D10Sheet): ActionDefinition[] {
       key: 'reload',
       label: 'Reload (ends suppressing fire)',
       target: 'none',
-      options: [{ key: 'weapon', label: 'Weapon', kind: 'choice', value: String(guns[0]?.slot ?? 0), choices: guns.map(({ w, slot }) => ({ value: String(slot), label: `${w.name} (${w.ammo}/${w.magazine}, ${w.spareMagazines} spare)` })) }],
+      options: [
+        {
+          key: 'weapon',
+          label: 'Weapon',
+          kind: 'choice',
+          value: String(guns[0]?.slot ?? 0),
+          choices: guns.map(({ w, slot }) => ({
+            value: String(slot),
+            label: `${w.name} (${w.ammo}/${w.magazine}, ${w.spareMagazines} spare)`,
+          })),
+        },
+      ],
       cost: '1 action',
       unavailable: guns.length === 0 ? 'Nothing to reload.' : guns.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
     },
@@ -51,7 +62,12 @@ function performAim(actor: RulesCombatant, sheet: D10Sheet, target: RulesCombata
     targetRules: null,
     targetHp: null,
     summary: `${actor.name} takes careful aim at ${target.name}: −${2 * count} difficulty on a shot at it this round (002 Taking Aim)`,
-    detail: [{ title: 'Taking aim', lines: [{ label: `${count} aim action${count === 1 ? '' : 's'} this round`, value: `−${2 * count}`, source: '002 Taking Aim' }] }],
+    detail: [
+      {
+        title: 'Taking aim',
+        lines: [{ label: `${count} aim action${count === 1 ? '' : 's'} this round`, value: `−${2 * count}`, source: '002 Taking Aim' }],
+      },
+    ],
     rolls: [],
     cost: oneAction,
   })
@@ -64,14 +80,19 @@ function performReload(request: ActionRequest, actor: RulesCombatant, sheet: D10
   if (!w || w.kind === 'melee' || w.magazine === 0) return fail('reload/noWeapon', `Nothing to reload in slot ${slot + 1}.`)
   if (w.spareMagazines === 0) return fail('reload/noMagazine', `No spare magazine for the ${w.name}.`)
   const ended = endSuppression(actor)
-  const after: D10Sheet = { ...sheet, weapons: sheet.weapons.map((x, i) => (i === slot ? { ...x, ammo: x.magazine, spareMagazines: x.spareMagazines - 1 } : x)) }
+  const after: D10Sheet = {
+    ...sheet,
+    weapons: sheet.weapons.map((x, i) => (i === slot ? { ...x, ammo: x.magazine, spareMagazines: x.spareMagazines - 1 } : x)),
+  }
   return ok({
     actorRules: asJson(after),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
     summary: `${actor.name} reloads the ${w.name}: ${w.magazine} rounds, ${w.spareMagazines - 1} spare (002 Reloading)${ended.length ? '; the suppressing fire ends (002 Suppressing Fire)' : ''}`,
-    detail: [{ title: 'Reload', lines: [{ label: 'One action, a full magazine', value: `${w.ammo} → ${w.magazine}`, source: '002 Reloading' }] }],
+    detail: [
+      { title: 'Reload', lines: [{ label: 'One action, a full magazine', value: `${w.ammo} → ${w.magazine}`, source: '002 Reloading' }] },
+    ],
     rolls: [],
     cost: oneAction,
     ...(ended.length ? { conditions: ended } : {}),

@@ -12,7 +12,10 @@ const isAttribute = (s: string): s is Attribute => (ATTRIBUTES as readonly strin
 /** The checks a d10 combatant can make: its skills and its attributes. */
 export function d10CheckList(_c: RulesCombatant): { key: string; label: string }[] {
   return [
-    ...SKILLS.map((s) => ({ key: `skill:${s}`, label: `${SKILL_LABELS[s]} (${SKILL_ATTRIBUTES[s].map((a) => ATTRIBUTE_LABELS[a]).join(' + ')})` })),
+    ...SKILLS.map((s) => ({
+      key: `skill:${s}`,
+      label: `${SKILL_LABELS[s]} (${SKILL_ATTRIBUTES[s].map((a) => ATTRIBUTE_LABELS[a]).join(' + ')})`,
+    })),
     ...ATTRIBUTES.map((a) => ({ key: `attr:${a}`, label: `${ATTRIBUTE_LABELS[a]} check` })),
   ]
 }
@@ -27,7 +30,8 @@ function checkTerms(request: CheckRequest, c: RulesCombatant): Result<{ label: s
   const [kind, name = ''] = request.check.split(':')
   const extra = request.bonus ? [term('GM modifier', request.bonus, 'GM')] : []
   if (kind === 'skill' && isSkill(name)) return ok({ label: SKILL_LABELS[name], terms: [...skillTerms(sheet.value, name), ...extra] })
-  if (kind === 'attr' && isAttribute(name)) return ok({ label: `${ATTRIBUTE_LABELS[name]} check`, terms: [...attributeTerms(sheet.value, name), ...extra] })
+  if (kind === 'attr' && isAttribute(name))
+    return ok({ label: `${ATTRIBUTE_LABELS[name]} check`, terms: [...attributeTerms(sheet.value, name), ...extra] })
   return fail('check/unknown', `"${request.check}" is not a check of the d10 difficulty system (skill:… or attr:…).`)
 }
 
@@ -39,7 +43,12 @@ export function rollD10Check(request: CheckRequest, c: RulesCombatant, dice: Dic
   return ok({
     success,
     summary: `${c.name}: ${t.value.label} ${r.total} vs difficulty ${request.dc}: ${success ? 'success' : 'failure'} (D1)`,
-    detail: [termsSection(`${t.value.label}: d10 ${r.roll.faces[0]} plus`, t.value.terms, { label: `success iff the total reaches ${request.dc} (D1)`, source: 'D1' })],
+    detail: [
+      termsSection(`${t.value.label}: d10 ${r.roll.faces[0]} plus`, t.value.terms, {
+        label: `success iff the total reaches ${request.dc} (D1)`,
+        source: 'D1',
+      }),
+    ],
     rolls: [r.roll],
   })
 }
@@ -47,5 +56,10 @@ export function rollD10Check(request: CheckRequest, c: RulesCombatant, dice: Dic
 export function d10CheckChance(request: CheckRequest, c: RulesCombatant): Result<number> {
   const t = checkTerms(request, c)
   if (!t.ok) return t
-  return ok(checkChance(t.value.terms.reduce((s, x) => s + x.value, 0), request.dc))
+  return ok(
+    checkChance(
+      t.value.terms.reduce((s, x) => s + x.value, 0),
+      request.dc,
+    ),
+  )
 }

@@ -11,7 +11,8 @@ export const D10_CONDITIONS: readonly ConditionDefinition[] = [
   {
     id: SUPPRESSING,
     label: 'Suppressing',
-    summary: 'Holds a fire lane to its target with so many bullets per action; a suppressed enemy breaking cover may draw its shot out of turn. Ends at the start of its next turn, or when it reloads.',
+    summary:
+      'Holds a fire lane to its target with so many bullets per action; a suppressed enemy breaking cover may draw its shot out of turn. Ends at the start of its next turn, or when it reloads.',
     source: '002 Suppressing Fire',
     stacks: false,
   },

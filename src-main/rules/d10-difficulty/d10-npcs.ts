@@ -15,7 +15,15 @@ interface Build {
 /** A ready-made enemy: starter armour and weapons issued as the sheet form would hand them out. */
 function npc(name: string, maxHp: number, tags: readonly string[], b: Build): QuickNpc {
   const weapons = b.weaponIds.map((id) => issue(id)).filter((w): w is Weapon => w !== null)
-  const sheet: D10SheetInput = { attributes: b.attributes, skills: b.skills, speed: b.speed, effortMax: b.effortMax, armourId: b.armourId, dr: starterArmour(b.armourId)?.dr, weapons }
+  const sheet: D10SheetInput = {
+    attributes: b.attributes,
+    skills: b.skills,
+    speed: b.speed,
+    effortMax: b.effortMax,
+    armourId: b.armourId,
+    dr: starterArmour(b.armourId)?.dr,
+    weapons,
+  }
   return { name, maxHp, initiativeModifier: 0, tags, rules: sheet as unknown as JsonValue }
 }
 

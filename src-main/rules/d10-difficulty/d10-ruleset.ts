@@ -44,7 +44,11 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     rollInitiative: rollD10Initiative,
     initiativeEachRound: rerolled,
     settings: {
-      defaults: [choice(INITIATIVE_SETTING, 'Initiative (D2)', 'each-round', INITIATIVE_MODES, (m) => (m === 'fixed' ? 'Fixed for the encounter' : 'Rerolled every round'))],
+      defaults: [
+        choice(INITIATIVE_SETTING, 'Initiative (D2)', 'each-round', INITIATIVE_MODES, (m) =>
+          m === 'fixed' ? 'Fixed for the encounter' : 'Rerolled every round',
+        ),
+      ],
       apply: (values) => createD10Ruleset(values[INITIATIVE_SETTING] === 'fixed' ? 'fixed' : 'each-round'),
     },
     quickNpcs: D10_QUICK_NPCS,

@@ -22,10 +22,17 @@ const attributeOf = (key: string): Attribute | null => {
 function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribute; bonuses: Bonus[] }> {
   if (!c.rules) return fail('check/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
   const attr = attributeOf(request.check)
-  if (!attr) return fail('check/unknown', `"${request.check}" is not a ${RULESET_NAME} test (attr:str, attr:dex, attr:mag, attr:per, attr:vit or attr:wil).`)
+  if (!attr)
+    return fail(
+      'check/unknown',
+      `"${request.check}" is not a ${RULESET_NAME} test (attr:str, attr:dex, attr:mag, attr:per, attr:vit or attr:wil).`,
+    )
   if (request.mode !== 'normal') return fail('check/mode', `The ${RULESET_NAME} has no advantage or disadvantage: roll a normal test.`)
   const sheet = c.rules as unknown as D20Sheet
-  const bonuses = [bonus(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.actions), ...(request.bonus ? [bonus('GM modifier', request.bonus, 'GM')] : [])]
+  const bonuses = [
+    bonus(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.actions),
+    ...(request.bonus ? [bonus('GM modifier', request.bonus, 'GM')] : []),
+  ]
   return ok({ attr, bonuses })
 }
 
@@ -41,7 +48,9 @@ export function rollD20Check(request: CheckRequest, c: RulesCombatant, dice: Dic
   return ok({
     success,
     summary: `${c.name}: ${label} ${roll.total} vs ${request.dc}: ${success ? 'success' : 'failure'}`,
-    detail: [bonusSection(label, s.value.bonuses, [{ label: 'Succeeds on reaching the number', value: String(request.dc), source: DOC.actions }])],
+    detail: [
+      bonusSection(label, s.value.bonuses, [{ label: 'Succeeds on reaching the number', value: String(request.dc), source: DOC.actions }]),
+    ],
     rolls: [roll],
   })
 }

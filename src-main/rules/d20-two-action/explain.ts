@@ -17,7 +17,12 @@ export const bonus = (label: string, value: number, source: string): Bonus => ({
 export const total = (bonuses: readonly Bonus[]): number => bonuses.reduce((t, b) => t + b.value, 0)
 
 /** A section listing each bonus, then any plain notes, with the total. */
-export function bonusSection(title: string, bonuses: readonly Bonus[], notes: readonly ExplanationLine[] = [], shownTotal?: string): ExplanationSection {
+export function bonusSection(
+  title: string,
+  bonuses: readonly Bonus[],
+  notes: readonly ExplanationLine[] = [],
+  shownTotal?: string,
+): ExplanationSection {
   return {
     title,
     lines: [...bonuses.map((b) => ({ label: b.label, value: signed(b.value), source: b.source })), ...notes],

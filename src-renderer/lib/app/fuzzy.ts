@@ -49,7 +49,10 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
       if (j >= 2) {
         gapBest -= GAP
         const fresh = prev[j - 2]! - GAP
-        if (fresh > gapBest) (gapBest = fresh), (gapFrom = j - 2)
+        if (fresh > gapBest) {
+          gapBest = fresh
+          gapFrom = j - 2
+        }
       }
       if (t[j] !== q[i]) continue
       const adjacent = prev[j - 1]! + CONSECUTIVE

@@ -51,13 +51,25 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
   const e = ctx.encounter
   if (e && e.round > 0) {
     out.push({ id: 'next-turn', label: 'Next turn', keys: keysFor('nextTurn'), action: send({ type: 'encounter/nextTurn', payload: {} }) })
-    out.push({ id: 'previous-turn', label: 'Previous turn', keys: keysFor('previousTurn'), action: send({ type: 'encounter/previousTurn', payload: {} }) })
+    out.push({
+      id: 'previous-turn',
+      label: 'Previous turn',
+      keys: keysFor('previousTurn'),
+      action: send({ type: 'encounter/previousTurn', payload: {} }),
+    })
   }
-  if (ctx.undoLabel) out.push({ id: 'undo', label: `Undo ${ctx.undoLabel}`, keys: keysFor('undo'), action: send({ type: 'history/undo', payload: {} }) })
-  if (ctx.redoLabel) out.push({ id: 'redo', label: `Redo ${ctx.redoLabel}`, keys: keysFor('redo'), action: send({ type: 'history/redo', payload: {} }) })
+  if (ctx.undoLabel)
+    out.push({ id: 'undo', label: `Undo ${ctx.undoLabel}`, keys: keysFor('undo'), action: send({ type: 'history/undo', payload: {} }) })
+  if (ctx.redoLabel)
+    out.push({ id: 'redo', label: `Redo ${ctx.redoLabel}`, keys: keysFor('redo'), action: send({ type: 'history/redo', payload: {} }) })
   out.push({ id: 'roll-mode', label: 'Roll dice…', keys: keysFor('roll'), action: { kind: 'rollMode' } })
   if (!e) {
-    out.push({ id: 'start-encounter', label: 'Start encounter', keys: '', action: send({ type: 'encounter/start', payload: { name: 'Encounter' } }) })
+    out.push({
+      id: 'start-encounter',
+      label: 'Start encounter',
+      keys: '',
+      action: send({ type: 'encounter/start', payload: { name: 'Encounter' } }),
+    })
   } else {
     const first = e.round === 0
     // Only the first roll has a key: a stray I must never reshuffle a fight in progress.
@@ -82,10 +94,25 @@ function combatantEntries(ctx: PaletteContext): PaletteEntry[] {
   const out: PaletteEntry[] = []
   for (const c of ordered) {
     const isActing = c.id === acting
-    out.push({ id: `damage:${c.id}`, label: `Damage ${c.name}…`, keys: isActing ? keysFor('damage') : '', action: { kind: 'hp', combatantId: c.id, sign: '-' } })
-    out.push({ id: `heal:${c.id}`, label: `Heal ${c.name}…`, keys: isActing ? keysFor('heal') : '', action: { kind: 'hp', combatantId: c.id, sign: '+' } })
+    out.push({
+      id: `damage:${c.id}`,
+      label: `Damage ${c.name}…`,
+      keys: isActing ? keysFor('damage') : '',
+      action: { kind: 'hp', combatantId: c.id, sign: '-' },
+    })
+    out.push({
+      id: `heal:${c.id}`,
+      label: `Heal ${c.name}…`,
+      keys: isActing ? keysFor('heal') : '',
+      action: { kind: 'hp', combatantId: c.id, sign: '+' },
+    })
     if (ctx.canAttack) {
-      out.push({ id: `attack:${c.id}`, label: `Attack with ${c.name}`, keys: isActing ? keysFor('attack') : '', action: { kind: 'attackWith', combatantId: c.id } })
+      out.push({
+        id: `attack:${c.id}`,
+        label: `Attack with ${c.name}`,
+        keys: isActing ? keysFor('attack') : '',
+        action: { kind: 'attackWith', combatantId: c.id },
+      })
     }
     out.push({
       id: `${c.hidden ? 'reveal' : 'hide'}:${c.id}`,
@@ -134,7 +161,12 @@ export function diceInQuery(query: string): DiceQuery | null {
     if (end < text.length && !/\s/.test(text[end]!)) continue
     const parsed = parseDiceExpression(text.slice(0, end))
     if (!parsed) continue
-    const purpose = text.slice(end).trim().replace(/^for\s+/i, '').slice(0, 60).trim()
+    const purpose = text
+      .slice(end)
+      .trim()
+      .replace(/^for\s+/i, '')
+      .slice(0, 60)
+      .trim()
     return { expression: formatDiceExpression(parsed), purpose: purpose || null }
   }
   return null

@@ -62,12 +62,29 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'search', chords: [{ key: '/' }], label: 'Search the roster' },
   { action: 'blank', chords: [{ key: 'b' }], label: 'Blank the projector (and back)' },
   { action: 'undo', chords: [{ key: 'z', mod: true }], label: 'Undo' },
-  { action: 'redo', chords: [{ key: 'z', mod: true, shift: true }, { key: 'y', mod: true }], label: 'Redo' },
+  {
+    action: 'redo',
+    chords: [
+      { key: 'z', mod: true, shift: true },
+      { key: 'y', mod: true },
+    ],
+    label: 'Redo',
+  },
   { action: 'help', chords: [{ key: '?' }], label: 'Show or hide this help' },
   { action: 'close', chords: [{ key: 'Escape' }], label: 'Close the palette or this help', whileTyping: true },
   { action: 'measure', chords: [{ key: 'm' }], label: 'Measure: drag between two points (again, or Esc, to stop)', scope: 'map' },
-  { action: 'areaTool', chords: [{ key: 't' }], label: 'Area templates: click the map to place a circle (a grenade, smoke), drag one to move it', scope: 'map' },
-  { action: 'tokenMenu', chords: [{ key: 's' }], label: 'Actions without a target (stance, cover, reload…) of the token under the pointer, else of the picked one; or right-click it', scope: 'map' },
+  {
+    action: 'areaTool',
+    chords: [{ key: 't' }],
+    label: 'Area templates: click the map to place a circle (a grenade, smoke), drag one to move it',
+    scope: 'map',
+  },
+  {
+    action: 'tokenMenu',
+    chords: [{ key: 's' }],
+    label: 'Actions without a target (stance, cover, reload…) of the token under the pointer, else of the picked one; or right-click it',
+    scope: 'map',
+  },
   { action: 'removeArea', chords: [{ key: 'Delete' }, { key: 'Backspace' }], label: 'Remove the picked area template', scope: 'map' },
 ]
 

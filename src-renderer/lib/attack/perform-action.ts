@@ -6,7 +6,10 @@ import type { CampaignView } from '../state/campaign-view.svelte'
 export const CHECK_ACTION = 'check'
 
 /** An action's options as the ruleset offers them, with the GM's changes over the defaults. */
-export function actionValues(action: ActionDefinition, changed: Readonly<Record<string, string | number | boolean>>): Record<string, string | number | boolean> {
+export function actionValues(
+  action: ActionDefinition,
+  changed: Readonly<Record<string, string | number | boolean>>,
+): Record<string, string | number | boolean> {
   return { ...Object.fromEntries(action.options.map((o) => [o.key, o.value])), ...changed }
 }
 
@@ -23,7 +26,21 @@ export function performAction(
   dice?: number[],
 ) {
   if (action.key === CHECK_ACTION) {
-    return campaign.send('check/roll', { combatantId: actorId, check: String(values['check']), dc: Number(values['dc']), mode: values['mode'] as 'normal', bonus: Number(values['bonus']) }, dice)
+    return campaign.send(
+      'check/roll',
+      {
+        combatantId: actorId,
+        check: String(values['check']),
+        dc: Number(values['dc']),
+        mode: values['mode'] as 'normal',
+        bonus: Number(values['bonus']),
+      },
+      dice,
+    )
   }
-  return campaign.send('action/perform', { request: { actorId, action: action.key, targetId: action.target === 'none' ? null : targetId, options: { ...values } } }, dice)
+  return campaign.send(
+    'action/perform',
+    { request: { actorId, action: action.key, targetId: action.target === 'none' ? null : targetId, options: { ...values } } },
+    dice,
+  )
 }

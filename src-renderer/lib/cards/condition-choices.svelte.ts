@@ -4,6 +4,8 @@ import type { CampaignView } from '../state/campaign-view.svelte'
 type Choices = RequestResults['listConditions']
 
 /** The campaign ruleset's conditions, asked once per campaign and shared by every card. */
+// A plain cache on purpose: `loaded` is what tells readers to look again.
+// eslint-disable-next-line svelte/prefer-svelte-reactivity
 const cache = new Map<string, Choices>()
 let loaded = $state(0)
 

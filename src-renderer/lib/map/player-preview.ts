@@ -47,7 +47,9 @@ export function playerPreview(gm: ViewState): ViewState {
         break
       case 'combatant':
         {
-          const conditions = r.conditions.map(({ area, ...c }) => (area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c))
+          const conditions = r.conditions.map(({ area, ...c }) =>
+            area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c,
+          )
           const seen = playerCombatantView({ ...r, conditions }, ranks.get(r.id) ?? null)
           if (seen) records.set(r.id, seen)
         }

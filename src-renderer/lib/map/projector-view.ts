@@ -23,7 +23,12 @@ export function visibleFrame(view: ViewTransform, grid: SceneGrid, viewport: Siz
   const a = screenToScene(view, { x: 0, y: 0 })
   const b = screenToScene(view, { x: viewport.width, y: viewport.height })
   const r = (v: number) => Math.round(v * 100) / 100
-  return { x: r((a.x + b.x) / 2 / s), y: r((a.y + b.y) / 2 / s), w: r(Math.max(0.5, (b.x - a.x) / s)), h: r(Math.max(0.5, (b.y - a.y) / s)) }
+  return {
+    x: r((a.x + b.x) / 2 / s),
+    y: r((a.y + b.y) / 2 / s),
+    w: r(Math.max(0.5, (b.x - a.x) / s)),
+    h: r(Math.max(0.5, (b.y - a.y) / s)),
+  }
 }
 
 /**
@@ -31,7 +36,12 @@ export function visibleFrame(view: ViewTransform, grid: SceneGrid, viewport: Siz
  * to the whole scene when the acting combatant has no token the players may see (hidden, in
  * the fog, off the map): the screen must not point at where a secret stands.
  */
-export function projectorFrame(p: ProjectorRecord, tokens: readonly TokenRecord[], sceneId: string | null, current: CombatantId | null): ProjectorView | null {
+export function projectorFrame(
+  p: ProjectorRecord,
+  tokens: readonly TokenRecord[],
+  sceneId: string | null,
+  current: CombatantId | null,
+): ProjectorView | null {
   if (p.mode === 'fit') return null
   if (p.mode === 'follow') {
     const t = current ? tokens.find((x) => x.combatantId === current && x.sceneId === sceneId) : undefined

@@ -16,9 +16,14 @@ export interface ShownBackground {
  * already has (same scene, same size): it holds no pixel it was not sent, and the fog it draws
  * over it is already the new one, so nothing flashes and nothing new shows.
  */
-export function nextBackground(scene: Pick<SceneView, 'id' | 'image' | 'withheldImage'>, shown: ShownBackground | null, urlOf: (image: SceneImage) => string): ShownBackground {
+export function nextBackground(
+  scene: Pick<SceneView, 'id' | 'image' | 'withheldImage'>,
+  shown: ShownBackground | null,
+  urlOf: (image: SceneImage) => string,
+): ShownBackground {
   if (scene.image) return { sceneId: scene.id, width: scene.image.width, height: scene.image.height, href: urlOf(scene.image) }
   const withheld = scene.withheldImage
-  if (withheld?.coming && shown?.href && shown.sceneId === scene.id && shown.width === withheld.width && shown.height === withheld.height) return shown
+  if (withheld?.coming && shown?.href && shown.sceneId === scene.id && shown.width === withheld.width && shown.height === withheld.height)
+    return shown
   return { sceneId: scene.id, width: withheld?.width ?? 0, height: withheld?.height ?? 0, href: null }
 }

@@ -2,7 +2,17 @@ import type { CommandDraft, CommandInput, CommandType } from '../../../src-share
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
-import type { AreaMarkRecord, EncounterRecord, LogEntryRecord, PlanRecord, PromptRecord, SceneImage, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
+import type {
+  AreaMarkRecord,
+  EncounterRecord,
+  LogEntryRecord,
+  PlanRecord,
+  PromptRecord,
+  SceneImage,
+  SceneRecord,
+  TemplateRecord,
+  TokenRecord,
+} from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
@@ -30,23 +40,17 @@ export class CampaignView {
   /** The latest failure to show the GM (cleared when shown or replaced). */
   error = $state.raw<Failure | null>(null)
 
-  combatants = $derived(
-    orderCombatants([...this.view.records.values()].filter((r): r is CombatantView => r.typeName === 'combatant')),
-  )
+  combatants = $derived(orderCombatants([...this.view.records.values()].filter((r): r is CombatantView => r.typeName === 'combatant')))
   encounter = $derived(
-    [...this.view.records.values()].find(
-      (r): r is EncounterRecord => r.typeName === 'encounter' && r.status === 'active',
-    ) ?? null,
+    [...this.view.records.values()].find((r): r is EncounterRecord => r.typeName === 'encounter' && r.status === 'active') ?? null,
   )
-  log = $derived(
-    [...this.view.records.values()]
-      .filter((r): r is LogEntryRecord => r.typeName === 'log')
-      .sort((a, b) => a.seq - b.seq),
-  )
+  log = $derived([...this.view.records.values()].filter((r): r is LogEntryRecord => r.typeName === 'log').sort((a, b) => a.seq - b.seq))
 
   /** The roster, by name. */
   templates = $derived(
-    [...this.view.records.values()].filter((r): r is TemplateRecord => r.typeName === 'template').sort((a, b) => a.name.localeCompare(b.name)),
+    [...this.view.records.values()]
+      .filter((r): r is TemplateRecord => r.typeName === 'template')
+      .sort((a, b) => a.name.localeCompare(b.name)),
   )
   plans = $derived(
     [...this.view.records.values()].filter((r): r is PlanRecord => r.typeName === 'plan').sort((a, b) => a.name.localeCompare(b.name)),
@@ -56,7 +60,9 @@ export class CampaignView {
 
   /** Battle maps by name (the player window holds only the one on the table). */
   scenes = $derived(
-    [...this.view.records.values()].filter((r): r is SceneRecord => r.typeName === 'scene').sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
+    [...this.view.records.values()]
+      .filter((r): r is SceneRecord => r.typeName === 'scene')
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
   )
   activeScene = $derived(this.scenes.find((s) => s.active) ?? null)
   /** Every token on every scene the window may see. */

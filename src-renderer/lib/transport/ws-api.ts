@@ -57,8 +57,7 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
     }
     ws.onmessage = (e) => {
       const data = JSON.parse(String(e.data)) as
-        | { kind: 'reply'; id: number; result: Result<unknown> }
-        | { kind: 'push'; message: ServerMessage }
+        { kind: 'reply'; id: number; result: Result<unknown> } | { kind: 'push'; message: ServerMessage }
       if (data.kind === 'reply') {
         pending.get(data.id)?.resolve(data.result)
         pending.delete(data.id)

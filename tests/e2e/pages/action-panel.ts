@@ -9,7 +9,11 @@ export class ActionPanel {
   }
 
   /** Picks the actor and the action (by its key), an optional target, options by key, then does it. */
-  async perform(actor: string, action: string, set: { target?: string; options?: Record<string, string | number | boolean>; dice?: string } = {}): Promise<void> {
+  async perform(
+    actor: string,
+    action: string,
+    set: { target?: string; options?: Record<string, string | number | boolean>; dice?: string } = {},
+  ): Promise<void> {
     await this.root.getByTestId('action-actor').selectOption({ label: actor })
     await this.root.getByTestId('action-key').selectOption(action)
     if (set.target) await this.root.getByTestId('action-target').selectOption({ label: set.target })

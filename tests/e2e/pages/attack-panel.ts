@@ -25,9 +25,13 @@ export class AttackPanel {
 
   /** Outcome label → displayed probability in percent. */
   async outcomes(): Promise<Record<string, number>> {
-    return this.root.getByTestId('odds-outcome').evaluateAll((els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute('data-label') ?? '', parseFloat(e.querySelector('.value')?.textContent ?? 'NaN')])),
-    )
+    return this.root
+      .getByTestId('odds-outcome')
+      .evaluateAll((els) =>
+        Object.fromEntries(
+          els.map((e) => [e.getAttribute('data-label') ?? '', parseFloat(e.querySelector('.value')?.textContent ?? 'NaN')]),
+        ),
+      )
   }
 
   async resolve(typedDice?: string): Promise<void> {

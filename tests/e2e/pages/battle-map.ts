@@ -163,6 +163,8 @@ export class BattleMapPage {
 
   /** Names of the tokens marked out of the picked weapon's reach. */
   async outOfReach(): Promise<string[]> {
-    return this.root.locator('[data-testid="map-token"][data-out-of-reach]').evaluateAll((els) => els.map((e) => e.getAttribute('data-name') ?? '').sort())
+    return this.root
+      .locator('[data-testid="map-token"][data-out-of-reach]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-name') ?? '').sort())
   }
 }

@@ -59,7 +59,9 @@ export class CampaignScreen {
 
   /** Imports through the file picker. */
   async importFile(file: SavedFile): Promise<void> {
-    await this.page.getByTestId('import-campaign-file').setInputFiles({ name: file.fileName, mimeType: 'application/json', buffer: Buffer.from(file.text, 'utf8') })
+    await this.page
+      .getByTestId('import-campaign-file')
+      .setInputFiles({ name: file.fileName, mimeType: 'application/json', buffer: Buffer.from(file.text, 'utf8') })
   }
 
   /** Imports by dropping the file onto the screen, as from a file manager. */

@@ -27,7 +27,10 @@ export class CombatDesk {
   }
 
   conditions(name: string): Promise<string[]> {
-    return this.gm.card(name).getByTestId('condition-chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-condition') ?? ''))
+    return this.gm
+      .card(name)
+      .getByTestId('condition-chip')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-condition') ?? ''))
   }
 
   async left(name: string, pool: string): Promise<number> {
@@ -43,6 +46,8 @@ export class CombatDesk {
   }
 
   async forecastNames(): Promise<string[]> {
-    return this.gm.ribbon.getByTestId('forecast-turn').evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/◷\d+$/, '').trim()))
+    return this.gm.ribbon
+      .getByTestId('forecast-turn')
+      .evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/◷\d+$/, '').trim()))
   }
 }

@@ -36,7 +36,9 @@ export class PlayerPage {
       const states: Seen[] = (w.__salvoStates = [])
       const record = () => {
         const ribbon = document.querySelector('[data-testid="initiative-ribbon"]')
-        const ids = ribbon ? [...ribbon.querySelectorAll('[data-testid="ribbon-entry"]')].map((e) => e.getAttribute('data-combatant-id')) : []
+        const ids = ribbon
+          ? [...ribbon.querySelectorAll('[data-testid="ribbon-entry"]')].map((e) => e.getAttribute('data-combatant-id'))
+          : []
         const current = ribbon?.querySelector('[data-testid="current-combatant"]')?.getAttribute('data-combatant-id') ?? null
         const round = ribbon?.querySelector('[data-testid="round-number"]')?.textContent?.trim() ?? ''
         const last = states.at(-1)
@@ -54,8 +56,7 @@ export class PlayerPage {
       ({ exp, after }) => {
         type Seen = { t: number; ids: (string | null)[]; current: string | null; round: string }
         const states = (window as unknown as { __salvoStates?: Seen[] }).__salvoStates ?? []
-        const matches = (s: Seen) =>
-          JSON.stringify(s.ids) === JSON.stringify(exp.ids) && s.current === exp.current && s.round === exp.round
+        const matches = (s: Seen) => JSON.stringify(s.ids) === JSON.stringify(exp.ids) && s.current === exp.current && s.round === exp.round
         const hit = states.find((s) => s.t >= after && matches(s))
         // A change the players must not see (a hidden combatant) leaves their screen as it was.
         const before = states.filter((s) => s.t < after).at(-1)
@@ -71,8 +72,15 @@ export class PlayerPage {
 
   /** Every health text on the ribbon, by combatant id. */
   async healthById(): Promise<Record<string, string>> {
-    return this.ribbon.getByTestId('ribbon-entry').evaluateAll((els) =>
-      Object.fromEntries(els.map((e) => [e.getAttribute('data-combatant-id') ?? '', e.querySelector('[data-testid="ribbon-health"]')?.textContent?.trim() ?? ''])),
-    )
+    return this.ribbon
+      .getByTestId('ribbon-entry')
+      .evaluateAll((els) =>
+        Object.fromEntries(
+          els.map((e) => [
+            e.getAttribute('data-combatant-id') ?? '',
+            e.querySelector('[data-testid="ribbon-health"]')?.textContent?.trim() ?? '',
+          ]),
+        ),
+      )
   }
 }

@@ -42,7 +42,10 @@ describe('area templates', () => {
     expect(h.campaign.store.ofType('log').at(-1)!.text).toBe('Grenade 3 m moved 5.0 m')
     h.must('area/edit', { areaId: only(h).id, radius: 2.5, hidden: true })
     expect(only(h)).toMatchObject({ radius: 2.5, hidden: true })
-    expect(h.campaign.store.ofType('log').at(-1)).toMatchObject({ text: 'Grenade 3 m: now Grenade 2.5 m, hidden from the table', visibility: 'gm' })
+    expect(h.campaign.store.ofType('log').at(-1)).toMatchObject({
+      text: 'Grenade 3 m: now Grenade 2.5 m, hidden from the table',
+      visibility: 'gm',
+    })
 
     h.must('history/undo', {})
     expect(only(h)).toMatchObject({ radius: 3, hidden: false })
@@ -88,7 +91,10 @@ describe('area templates', () => {
   it('a scene holds at most so many, and taking the scene away takes them with it (undo brings them back)', async () => {
     const { h, dock, warehouse } = await table()
     for (let i = 0; i < MAX_AREA_MARKS_PER_SCENE; i++) h.must('area/place', { sceneId: dock.id, x: i % 40, y: 1, radius: 1 })
-    expect(h.run('area/place', { sceneId: dock.id, x: 0, y: 0, radius: 1 })).toMatchObject({ ok: false, error: { code: 'area/full', message: expect.stringContaining('"Dock" already holds') } })
+    expect(h.run('area/place', { sceneId: dock.id, x: 0, y: 0, radius: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'area/full', message: expect.stringContaining('"Dock" already holds') },
+    })
     h.must('area/place', { sceneId: warehouse.id, x: 0, y: 0, radius: 1, label: 'Other' })
     h.must('scene/remove', { sceneId: dock.id })
     expect(marks(h).map((m) => m.label)).toEqual(['Other'])
@@ -157,7 +163,8 @@ describe('area templates reach the player window by diff', () => {
     await gm.command('area/place', { sceneId: dock, x: 6, y: 6, radius: 1, label: 'ZqSecretMine', hidden: true })
     await gm.command('area/place', { sceneId: yard, x: 6, y: 6, radius: 1, label: 'Flare' })
     const seen = async () => (await player.must('snapshot', undefined)).records.flatMap((r) => (r.typeName === 'areaMark' ? [r.label] : []))
-    const added = () => player.messages.flatMap((m) => (m.kind === 'diff' ? m.diff.added.flatMap((r) => (r.typeName === 'areaMark' ? [r.label] : [])) : []))
+    const added = () =>
+      player.messages.flatMap((m) => (m.kind === 'diff' ? m.diff.added.flatMap((r) => (r.typeName === 'areaMark' ? [r.label] : [])) : []))
     expect(added()).toEqual(['Grenade'])
     const grenade = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'areaMark' && r.label === 'Grenade')!.id
     await gm.command('area/edit', { areaId: grenade, hidden: true })

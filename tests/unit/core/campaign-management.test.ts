@@ -40,7 +40,11 @@ describe('renaming a campaign', () => {
     await gm.command('history/redo', {})
     expect(gm.sessions().at(-1)?.campaign?.name).toBe('Kessler Yard, night one')
 
-    const same = await gm.request('dispatch', { type: 'campaign/rename', payload: { name: 'Kessler Yard, night one' }, meta: { commandId: 'same' } })
+    const same = await gm.request('dispatch', {
+      type: 'campaign/rename',
+      payload: { name: 'Kessler Yard, night one' },
+      meta: { commandId: 'same' },
+    })
     expect(!same.ok && same.error.code).toBe('campaign/sameName')
     const empty = await gm.request('dispatch', { type: 'campaign/rename', payload: { name: '   ' }, meta: { commandId: 'empty' } })
     expect(!empty.ok && empty.error.message).toBe('Invalid command: payload.name cannot be empty.')
@@ -98,7 +102,9 @@ describe('rolling backups', () => {
     const [newest] = await gm.must('listBackups', undefined)
     expect(newest?.reason).toBe('encounter-end')
     expect(newest?.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
-    const backup = JSON.parse(readFileSync(join(campaignFolder({ dataDir, created }), 'backups', newest!.name), 'utf8')) as { records: Record<string, { typeName: string; status?: string }> }
+    const backup = JSON.parse(readFileSync(join(campaignFolder({ dataDir, created }), 'backups', newest!.name), 'utf8')) as {
+      records: Record<string, { typeName: string; status?: string }>
+    }
     expect(Object.values(backup.records).find((r) => r.typeName === 'encounter')?.status).toBe('ended')
   })
 
@@ -188,7 +194,10 @@ describe('the recent campaigns list', () => {
     expect((await names()).sort()).toEqual(['Alpha', 'Bravo', 'Charlie'])
     await gm.must('openCampaign', { campaignId: b.id })
     expect((await names())[0]).toBe('Bravo')
-    expect(JSON.parse(readFileSync(join(dataDir, 'recent.json'), 'utf8'))).toMatchObject({ version: 1, opened: { [b.id]: expect.any(String) } })
+    expect(JSON.parse(readFileSync(join(dataDir, 'recent.json'), 'utf8'))).toMatchObject({
+      version: 1,
+      opened: { [b.id]: expect.any(String) },
+    })
 
     writeFileSync(join(dataDir, 'recent.json'), JSON.stringify({ opened: { [c.id]: 'not a time', [a.id]: '2020-01-01T00:00:00.000Z' } }))
     const damaged = await gm.must('listCampaigns', undefined)

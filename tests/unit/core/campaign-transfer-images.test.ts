@@ -11,7 +11,9 @@ const startWith = coresForTests()
 const startCore = (dataDir?: string) => startWith(dataDir ? { dataDir } : {})
 
 const scenes = async (gm: ReturnType<typeof attachWindow>) =>
-  (await gm.must('snapshot', undefined)).records.filter((r): r is SceneRecord => r.typeName === 'scene').sort((a, b) => a.name.localeCompare(b.name))
+  (await gm.must('snapshot', undefined)).records
+    .filter((r): r is SceneRecord => r.typeName === 'scene')
+    .sort((a, b) => a.name.localeCompare(b.name))
 
 /** A campaign with two mapped scenes, one of whose images was replaced (the old one only an undo away). */
 async function mappedCampaign() {
@@ -23,7 +25,8 @@ async function mappedCampaign() {
   const old = makePng(50, 40, 1)
   const png = makePng(64, 32, 2)
   const jpg = makeJpeg(300, 200, { progressive: true })
-  const put = (sceneId: SceneRecord['id'], bytes: Buffer, fileName: string) => home.gm.must('importSceneImage', { sceneId, fileName, dataBase64: bytes.toString('base64') })
+  const put = (sceneId: SceneRecord['id'], bytes: Buffer, fileName: string) =>
+    home.gm.must('importSceneImage', { sceneId, fileName, dataBase64: bytes.toString('base64') })
   await put(dock!.id, old, 'dock-draft.png')
   await put(dock!.id, png, 'dock.png')
   await put(warehouse!.id, jpg, 'warehouse.jpg')
@@ -71,25 +74,45 @@ describe('campaign files carry their scene images', () => {
   }
 
   it.each([
-    ['content that does not match its name', (a: Record<string, unknown>) => {
-      const [name] = Object.keys(a).filter((n) => n.endsWith('.png'))
-      a[name!] = makePng(9, 9, 7).toString('base64')
-    }, /assets › "[0-9a-f]{64}\.png": the image's content does not match its name/],
-    ['a GIF under an image name', (a: Record<string, unknown>) => {
-      a[`${sha(GIF)}.png`] = GIF.toString('base64')
-    }, /assets › [0-9a-f]{64}\.png is a GIF image/],
-    ['a name Salvo never writes', (a: Record<string, unknown>) => {
-      a['../../evil.png'] = makePng(1, 1).toString('base64')
-    }, /assets › "\.\.\/\.\.\/evil\.png": not an image name Salvo writes/],
-    ['broken base64', (a: Record<string, unknown>) => {
-      const [name] = Object.keys(a)
-      a[name!] = '@@@@'
-    }, /is not valid base64/],
-    ['a wrong extension', (a: Record<string, unknown>) => {
-      const [name] = Object.keys(a).filter((n) => n.endsWith('.jpg'))
-      a[name!.replace('.jpg', '.webp')] = a[name!]
-      delete a[name!]
-    }, /the image is a JPG, not what its name says/],
+    [
+      'content that does not match its name',
+      (a: Record<string, unknown>) => {
+        const [name] = Object.keys(a).filter((n) => n.endsWith('.png'))
+        a[name!] = makePng(9, 9, 7).toString('base64')
+      },
+      /assets › "[0-9a-f]{64}\.png": the image's content does not match its name/,
+    ],
+    [
+      'a GIF under an image name',
+      (a: Record<string, unknown>) => {
+        a[`${sha(GIF)}.png`] = GIF.toString('base64')
+      },
+      /assets › [0-9a-f]{64}\.png is a GIF image/,
+    ],
+    [
+      'a name Salvo never writes',
+      (a: Record<string, unknown>) => {
+        a['../../evil.png'] = makePng(1, 1).toString('base64')
+      },
+      /assets › "\.\.\/\.\.\/evil\.png": not an image name Salvo writes/,
+    ],
+    [
+      'broken base64',
+      (a: Record<string, unknown>) => {
+        const [name] = Object.keys(a)
+        a[name!] = '@@@@'
+      },
+      /is not valid base64/,
+    ],
+    [
+      'a wrong extension',
+      (a: Record<string, unknown>) => {
+        const [name] = Object.keys(a).filter((n) => n.endsWith('.jpg'))
+        a[name!.replace('.jpg', '.webp')] = a[name!]
+        delete a[name!]
+      },
+      /the image is a JPG, not what its name says/,
+    ],
   ])('refuses %s, making no folder and keeping the open campaign', async (_what, edit, message) => {
     const { home } = await mappedCampaign()
     const exported = await home.gm.must('exportCampaign', undefined)

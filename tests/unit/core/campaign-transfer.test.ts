@@ -9,7 +9,6 @@ import { homebrew } from '../rules/compound-x/fixtures'
 const startWith = coresForTests()
 const startCore = (dataDir?: string) => startWith(dataDir ? { dataDir } : {})
 
-
 type Gm = ReturnType<typeof attachWindow>
 
 const idOf = async (gm: Gm, name: string) => {
@@ -36,8 +35,12 @@ async function playedCampaign() {
   await a.gm.command('encounter/rollInitiative', {})
   const vex = await idOf(a.gm, 'Vex')
   const raider = await idOf(a.gm, 'Raider')
-  await a.gm.command('attack/resolve', { request: { attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options: { distance: 5 } } })
-  await a.gm.command('attack/resolve', { request: { attackerId: raider, targetId: vex, weapon: 0, mode: 'semi', options: { distance: 5 } } })
+  await a.gm.command('attack/resolve', {
+    request: { attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options: { distance: 5 } },
+  })
+  await a.gm.command('attack/resolve', {
+    request: { attackerId: raider, targetId: vex, weapon: 0, mode: 'semi', options: { distance: 5 } },
+  })
   await a.gm.command('dice/roll', { expression: '3d10', purpose: 'Scatter' })
   // A map with a grenade's template the table sees and a mine it does not.
   await a.gm.command('scene/create', { name: 'Yard' })
@@ -77,11 +80,17 @@ describe('exporting and importing a campaign', () => {
     const a = await playedCampaign()
     const exported = await a.gm.must('exportCampaign', undefined)
     expect(exported.fileName).toBe('night-at-kessler-yard.salvo-campaign.json')
-    const file = JSON.parse(exported.text) as { format: string; formatVersion: number; document: { journalSeq: number; records: Record<string, { typeName: string }> } }
+    const file = JSON.parse(exported.text) as {
+      format: string
+      formatVersion: number
+      document: { journalSeq: number; records: Record<string, { typeName: string }> }
+    }
     expect(file).toMatchObject({ format: 'salvo-campaign', formatVersion: 1 })
     // The journal is folded in: every command so far, the generator and the undo history.
     expect(file.document.journalSeq).toBe(13)
-    expect(Object.values(file.document.records).map((r) => r.typeName)).toEqual(expect.arrayContaining(['rng', 'history', 'content', 'combatant', 'encounter', 'log', 'scene', 'areaMark']))
+    expect(Object.values(file.document.records).map((r) => r.typeName)).toEqual(
+      expect.arrayContaining(['rng', 'history', 'content', 'combatant', 'encounter', 'log', 'scene', 'areaMark']),
+    )
     expect(Object.values(file.document.records).filter((r) => r.typeName === 'areaMark')).toEqual([
       expect.objectContaining({ label: 'Grenade', radius: 3, x: 6, y: 4, hidden: false }),
       expect.objectContaining({ label: 'Mine', radius: 1.5, hidden: true }),
@@ -122,7 +131,9 @@ describe('exporting and importing a campaign', () => {
     const a = await startCore()
     await a.gm.must('createCampaign', { name: 'Old export', seed: 's', rulesetId: 'generic-d100' })
     await a.gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 40 })
-    const file = JSON.parse((await a.gm.must('exportCampaign', undefined)).text) as { document: { schemaVersion: number; records: Record<string, Record<string, unknown>> } }
+    const file = JSON.parse((await a.gm.must('exportCampaign', undefined)).text) as {
+      document: { schemaVersion: number; records: Record<string, Record<string, unknown>> }
+    }
     file.document.schemaVersion = 1
     for (const r of Object.values(file.document.records)) {
       if (r['typeName'] === 'combatant') for (const k of ['conditions', 'spent', 'delayed', 'held', 'templateId']) delete r[k]
@@ -146,7 +157,11 @@ describe('exporting and importing a campaign', () => {
 })
 
 describe('importing a damaged file', () => {
-  type FileJson = { format: string; formatVersion: number; document: { schemaVersion: number; records: Record<string, Record<string, unknown>> } }
+  type FileJson = {
+    format: string
+    formatVersion: number
+    document: { schemaVersion: number; records: Record<string, Record<string, unknown>> }
+  }
 
   async function setUp() {
     const source = await playedCampaign()
@@ -170,15 +185,30 @@ describe('importing a damaged file', () => {
   }
 
   const cases: [string, (s: Awaited<ReturnType<typeof setUp>>) => string, string, RegExp][] = [
-    ['truncated JSON', (s) => s.good.text.slice(0, Math.floor(s.good.text.length / 2)), 'import/truncated', /^night\.json is cut off at line \d+, column \d+: the text ends (inside|where) .*\. The file was probably not saved or copied completely\.$/],
-    ['not JSON at all', () => 'Vex 110/110, Raider down\n', 'import/notJson', /^night\.json is not valid JSON: line 1, column 1: unexpected "V" where a value should be\.$/],
+    [
+      'truncated JSON',
+      (s) => s.good.text.slice(0, Math.floor(s.good.text.length / 2)),
+      'import/truncated',
+      /^night\.json is cut off at line \d+, column \d+: the text ends (inside|where) .*\. The file was probably not saved or copied completely\.$/,
+    ],
+    [
+      'not JSON at all',
+      () => 'Vex 110/110, Raider down\n',
+      'import/notJson',
+      /^night\.json is not valid JSON: line 1, column 1: unexpected "V" where a value should be\.$/,
+    ],
     [
       'a stray character mid-file',
       (s) => s.good.text.replace('"rng": {"typeName":"rng","id":"rng","seed":', '"rng": {"typeName":"rng","id":"rng","seed";'),
       'import/notJson',
       /^night\.json is not valid JSON: line \d+, column 43: unexpected ";" where ":" after the property name should be\.$/,
     ],
-    ['the wrong format marker', (s) => s.edit((f) => (f.format = 'salvo-items')), 'import/notCampaign', /no "format": "salvo-campaign" marker \(its "format" is "salvo-items"\)/],
+    [
+      'the wrong format marker',
+      (s) => s.edit((f) => (f.format = 'salvo-items')),
+      'import/notCampaign',
+      /no "format": "salvo-campaign" marker \(its "format" is "salvo-items"\)/,
+    ],
     ['an item file', () => JSON.stringify(homebrew), 'import/notCampaign', /It looks like a campaign item file/],
     [
       'a record with a bad field',
@@ -213,9 +243,24 @@ describe('importing a damaged file', () => {
       'import/invalid',
       /document › records › combatant:[\w-]+ › rules: Compound X sheet: stats\.str/,
     ],
-    ['a newer schema version', (s) => s.edit((f) => (f.document.schemaVersion = 3)), 'import/tooNew', /holds a campaign in format 3, newer than this Salvo understands \(2\)/],
-    ['a newer file format', (s) => s.edit((f) => (f.formatVersion = 2)), 'import/tooNew', /written by a newer Salvo \(file format 2; this one reads up to 1\)/],
-    ['an oversized file', () => ' '.repeat(MAX_CAMPAIGN_FILE_BYTES + 1024 * 1024), 'import/tooLarge', /^night\.json is 129 MB; a campaign file can be at most 128 MB\.$/],
+    [
+      'a newer schema version',
+      (s) => s.edit((f) => (f.document.schemaVersion = 3)),
+      'import/tooNew',
+      /holds a campaign in format 3, newer than this Salvo understands \(2\)/,
+    ],
+    [
+      'a newer file format',
+      (s) => s.edit((f) => (f.formatVersion = 2)),
+      'import/tooNew',
+      /written by a newer Salvo \(file format 2; this one reads up to 1\)/,
+    ],
+    [
+      'an oversized file',
+      () => ' '.repeat(MAX_CAMPAIGN_FILE_BYTES + 1024 * 1024),
+      'import/tooLarge',
+      /^night\.json is 129 MB; a campaign file can be at most 128 MB\.$/,
+    ],
     [
       'an unknown ruleset',
       (s) => s.edit((f) => (f.document.records['campaign']!['rulesetId'] = 'd20-fantasy')),

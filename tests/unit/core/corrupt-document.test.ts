@@ -90,7 +90,10 @@ describe('a corrupt or hand-broken campaign document', () => {
     const path = h.campaign.paths.backup(backup!.name)
     writeFileSync(path, readFileSync(path, 'utf8').replace('"name":"Test campaign"', `"name":"${'C'.repeat(81)}"`))
     const r = h.repo.readBackup(h.campaign.id, backup!.name)
-    expect(!r.ok && r.error).toMatchObject({ code: 'backup/corrupt', message: expect.stringMatching(/records › campaign › name: is 81 characters long; it may be at most 80; choose another backup\.$/) })
+    expect(!r.ok && r.error).toMatchObject({
+      code: 'backup/corrupt',
+      message: expect.stringMatching(/records › campaign › name: is 81 characters long; it may be at most 80; choose another backup\.$/),
+    })
   })
 
   it('refuses a document from a newer Salvo without touching it', async () => {

@@ -86,7 +86,9 @@ describe('one Salvo per data folder', () => {
     const stranger = createServer((s) => s.end('not json'))
     await new Promise<void>((r) => stranger.listen(lockEndpoint(dataDir), r))
     try {
-      await expect(new SalvoCore({ dataDir }).start()).rejects.toThrow(`The data folder ${dataDir} is in use by another Salvo process (it did not say which).`)
+      await expect(new SalvoCore({ dataDir }).start()).rejects.toThrow(
+        `The data folder ${dataDir} is in use by another Salvo process (it did not say which).`,
+      )
     } finally {
       await new Promise((r) => stranger.close(r))
     }
@@ -94,11 +96,15 @@ describe('one Salvo per data folder', () => {
 })
 
 describe('where the lock is a socket file (macOS)', () => {
-  it("takes over the file a killed holder left behind, and refuses while a live one answers", async () => {
+  it('takes over the file a killed holder left behind, and refuses while a live one answers', async () => {
     const dataDir = tempDir()
     const endpoint = join(tempDir(), 'salvo-data.sock')
     // A real holder in another process, killed the hard way: its socket file stays behind.
-    const holder = spawn(process.execPath, ['-e', `require('net').createServer((s) => s.end('{}')).listen(${JSON.stringify(endpoint)}, () => console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] })
+    const holder = spawn(
+      process.execPath,
+      ['-e', `require('net').createServer((s) => s.end('{}')).listen(${JSON.stringify(endpoint)}, () => console.log('up'))`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    )
     await new Promise((r) => holder.stdout!.once('data', r))
     await expect(lockDataFolder(dataDir, () => ({ what: 'me' }), undefined, endpoint)).rejects.toBeInstanceOf(DataFolderInUseError)
     holder.kill('SIGKILL')
@@ -106,7 +112,9 @@ describe('where the lock is a socket file (macOS)', () => {
     expect(existsSync(endpoint)).toBe(true)
 
     const lock = await lockDataFolder(dataDir, () => ({ what: 'the new holder' }), undefined, endpoint)
-    await expect(lockDataFolder(dataDir, () => ({ what: 'a third' }), undefined, endpoint)).rejects.toThrow(/in use by the new holder \(process/)
+    await expect(lockDataFolder(dataDir, () => ({ what: 'a third' }), undefined, endpoint)).rejects.toThrow(
+      /in use by the new holder \(process/,
+    )
     await lock.release()
   })
 })

@@ -45,13 +45,55 @@ const documentWith = (...records: Record<string, unknown>[]) => ({
 
 const roll = { expression: 'd20', sides: 20, faces: [7], modifier: 0, total: 7, source: 'seeded', purpose: 'initiative' }
 const combatant = {
-  typeName: 'combatant', id: 'combatant:c1', name: 'Vex', side: 'party', kind: 'pc', hp: 10, maxHp: 10, initiativeModifier: 0, hidden: false,
-  initiative: { roll, total: 7, tieBreak: [] }, orderKey: 1, rules: null, spent: {}, delayed: false, templateId: null,
-  conditions: [{ key: 'condition:k1', conditionId: 'bleeding', label: 'Bleeding', stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null, note: '' }],
+  typeName: 'combatant',
+  id: 'combatant:c1',
+  name: 'Vex',
+  side: 'party',
+  kind: 'pc',
+  hp: 10,
+  maxHp: 10,
+  initiativeModifier: 0,
+  hidden: false,
+  initiative: { roll, total: 7, tieBreak: [] },
+  orderKey: 1,
+  rules: null,
+  spent: {},
+  delayed: false,
+  templateId: null,
+  conditions: [
+    {
+      key: 'condition:k1',
+      conditionId: 'bleeding',
+      label: 'Bleeding',
+      stacks: 1,
+      duration: { kind: 'indefinite' },
+      sourceId: null,
+      data: null,
+      note: '',
+    },
+  ],
   held: { trigger: 'a raider shows', amount: 1, released: false },
 }
-const template = { typeName: 'template', id: 'template:t1', name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10, initiativeModifier: 0, rules: null, faction: '', tags: ['a'] }
-const scene = { typeName: 'scene', id: 'scene:s1', name: 'Yard', image: { hash: 'a'.repeat(64), ext: 'png', width: 8, height: 8, fileName: 'yard.png' }, grid: { kind: 'none', pxPerMetre: 10 }, active: true }
+const template = {
+  typeName: 'template',
+  id: 'template:t1',
+  name: 'Raider',
+  side: 'enemy',
+  kind: 'npc',
+  maxHp: 10,
+  initiativeModifier: 0,
+  rules: null,
+  faction: '',
+  tags: ['a'],
+}
+const scene = {
+  typeName: 'scene',
+  id: 'scene:s1',
+  name: 'Yard',
+  image: { hash: 'a'.repeat(64), ext: 'png', width: 8, height: 8, fileName: 'yard.png' },
+  grid: { kind: 'none', pxPerMetre: 10 },
+  active: true,
+}
 
 /** A record with one field (a path into it) set to a value. */
 function withField(record: Record<string, unknown>, path: readonly (string | number)[], value: unknown): Record<string, unknown> {
@@ -73,35 +115,114 @@ describe('the bounds of a campaign document', () => {
   const typed: [string, number, Record<string, unknown>, (string | number)[], (n: number) => [CommandType, unknown]][] = [
     ['a campaign name', TYPED.campaignName, documentWith().records.campaign, ['name'], (n) => ['campaign/rename', { name: text(n) }]],
     ['a combatant name', TYPED.name, combatant, ['name'], (n) => ['combatant/add', { name: text(n), side: 'party', kind: 'pc', maxHp: 5 }]],
-    ['a roster entry name', TYPED.name, template, ['name'], (n) => ['template/save', { name: text(n), side: 'enemy', kind: 'npc', maxHp: 5 }]],
-    ['a faction', TYPED.faction, template, ['faction'], (n) => ['template/save', { name: 'R', side: 'enemy', kind: 'npc', maxHp: 5, faction: text(n) }]],
-    ['a tag', TYPED.tag, template, ['tags', 0], (n) => ['template/save', { name: 'R', side: 'enemy', kind: 'npc', maxHp: 5, tags: [text(n)] }]],
-    ['a saved encounter name', TYPED.name, { typeName: 'plan', id: 'plan:p1', name: 'P', entries: [], groupInitiative: false }, ['name'], (n) => ['plan/save', { name: text(n) }]],
+    [
+      'a roster entry name',
+      TYPED.name,
+      template,
+      ['name'],
+      (n) => ['template/save', { name: text(n), side: 'enemy', kind: 'npc', maxHp: 5 }],
+    ],
+    [
+      'a faction',
+      TYPED.faction,
+      template,
+      ['faction'],
+      (n) => ['template/save', { name: 'R', side: 'enemy', kind: 'npc', maxHp: 5, faction: text(n) }],
+    ],
+    [
+      'a tag',
+      TYPED.tag,
+      template,
+      ['tags', 0],
+      (n) => ['template/save', { name: 'R', side: 'enemy', kind: 'npc', maxHp: 5, tags: [text(n)] }],
+    ],
+    [
+      'a saved encounter name',
+      TYPED.name,
+      { typeName: 'plan', id: 'plan:p1', name: 'P', entries: [], groupInitiative: false },
+      ['name'],
+      (n) => ['plan/save', { name: text(n) }],
+    ],
     ['a scene name', TYPED.name, scene, ['name'], (n) => ['scene/create', { name: text(n) }]],
-    ['an encounter name', TYPED.name, { typeName: 'encounter', id: 'encounter:e1', name: 'E', status: 'active', round: 0, currentCombatantId: null, turnAnchor: null }, ['name'], (n) => ['encounter/start', { name: text(n) }]],
-    ['a condition note', TYPED.conditionNote, combatant, ['conditions', 0, 'note'], (n) => ['condition/add', { combatantId: 'combatant:c1', condition: 'bleeding', duration: { kind: 'indefinite' }, note: text(n) }]],
-    ['a held trigger', TYPED.heldTrigger, combatant, ['held', 'trigger'], (n) => ['hold/declare', { combatantId: 'combatant:c1', trigger: text(n), amount: 1 }]],
-    ['an area label', TYPED.areaLabel, { typeName: 'areaMark', id: 'areaMark:a1', sceneId: 'scene:s1', x: 1, y: 1, radius: 1, label: '', hidden: false }, ['label'], (n) => ['area/place', { sceneId: 'scene:s1', x: 1, y: 1, radius: 1, label: text(n) }]],
-    ['a picture file name', TYPED.imageFileName, scene, ['image', 'fileName'], (n) => ['scene/setImage', { sceneId: 'scene:s1', image: { ...scene.image, fileName: text(n) } }]],
-    ['a ruleset setting', TYPED.settingValue, documentWith().records.campaign, ['rulesetSettings'], (n) => ['campaign/setRulesetSetting', { key: 'k', value: text(n) }]],
+    [
+      'an encounter name',
+      TYPED.name,
+      { typeName: 'encounter', id: 'encounter:e1', name: 'E', status: 'active', round: 0, currentCombatantId: null, turnAnchor: null },
+      ['name'],
+      (n) => ['encounter/start', { name: text(n) }],
+    ],
+    [
+      'a condition note',
+      TYPED.conditionNote,
+      combatant,
+      ['conditions', 0, 'note'],
+      (n) => ['condition/add', { combatantId: 'combatant:c1', condition: 'bleeding', duration: { kind: 'indefinite' }, note: text(n) }],
+    ],
+    [
+      'a held trigger',
+      TYPED.heldTrigger,
+      combatant,
+      ['held', 'trigger'],
+      (n) => ['hold/declare', { combatantId: 'combatant:c1', trigger: text(n), amount: 1 }],
+    ],
+    [
+      'an area label',
+      TYPED.areaLabel,
+      { typeName: 'areaMark', id: 'areaMark:a1', sceneId: 'scene:s1', x: 1, y: 1, radius: 1, label: '', hidden: false },
+      ['label'],
+      (n) => ['area/place', { sceneId: 'scene:s1', x: 1, y: 1, radius: 1, label: text(n) }],
+    ],
+    [
+      'a picture file name',
+      TYPED.imageFileName,
+      scene,
+      ['image', 'fileName'],
+      (n) => ['scene/setImage', { sceneId: 'scene:s1', image: { ...scene.image, fileName: text(n) } }],
+    ],
+    [
+      'a ruleset setting',
+      TYPED.settingValue,
+      documentWith().records.campaign,
+      ['rulesetSettings'],
+      (n) => ['campaign/setRulesetSetting', { key: 'k', value: text(n) }],
+    ],
   ]
-  it.each(typed)('%s: the command and the document both take %i characters, and neither takes one more', (_what, limit, record, path, command) => {
-    // A setting's value sits in a map; every other field is the string itself.
-    const value = (n: number) => (path.at(-1) === 'rulesetSettings' ? { k: text(n) } : text(n))
-    for (const [n, ok] of [[limit, true], [limit + 1, false]] as const) {
-      const [type, payload] = command(n)
-      expect(commandPayloadSchemas[type].safeParse(payload).success, `${type} with ${n}`).toBe(ok)
-      const problem = documentProblem(documentWith(withField(record, path, value(n))))
-      if (ok) expect(problem).toBeNull()
-      else expect(problem).toMatch(new RegExp(`^records › ${String(record['id'])} › ${path.join(' › ')}.*: is ${n} characters long; it may be at most ${limit}$`))
-    }
-  })
+  it.each(typed)(
+    '%s: the command and the document both take %i characters, and neither takes one more',
+    (_what, limit, record, path, command) => {
+      // A setting's value sits in a map; every other field is the string itself.
+      const value = (n: number) => (path.at(-1) === 'rulesetSettings' ? { k: text(n) } : text(n))
+      for (const [n, ok] of [
+        [limit, true],
+        [limit + 1, false],
+      ] as const) {
+        const [type, payload] = command(n)
+        expect(commandPayloadSchemas[type].safeParse(payload).success, `${type} with ${n}`).toBe(ok)
+        const problem = documentProblem(documentWith(withField(record, path, value(n))))
+        if (ok) expect(problem).toBeNull()
+        else
+          expect(problem).toMatch(
+            new RegExp(`^records › ${String(record['id'])} › ${path.join(' › ')}.*: is ${n} characters long; it may be at most ${limit}$`),
+          )
+      }
+    },
+  )
 
   it('allow as many tags as a roster entry may have, and no more', () => {
     const tags = (n: number) => Array.from({ length: n }, () => 't')
-    expect(commandPayloadSchemas['template/save'].safeParse({ name: 'R', side: 'enemy', kind: 'npc', maxHp: 5, tags: tags(TYPED.tagsPerEntry + 1) }).success).toBe(false)
+    expect(
+      commandPayloadSchemas['template/save'].safeParse({
+        name: 'R',
+        side: 'enemy',
+        kind: 'npc',
+        maxHp: 5,
+        tags: tags(TYPED.tagsPerEntry + 1),
+      }).success,
+    ).toBe(false)
     expect(documentProblem(documentWith({ ...template, tags: tags(TYPED.tagsPerEntry) }))).toBeNull()
-    expect(documentProblem(documentWith({ ...template, tags: tags(TYPED.tagsPerEntry + 1) }))).toBe(`records › template:t1 › tags: has 13 entries; it may have at most 12`)
+    expect(documentProblem(documentWith({ ...template, tags: tags(TYPED.tagsPerEntry + 1) }))).toBe(
+      `records › template:t1 › tags: has 13 entries; it may have at most 12`,
+    )
   })
 
   it('are what the requests, the roster and the item files take too', () => {
@@ -114,7 +235,8 @@ describe('the bounds of a campaign document', () => {
     expect(create.safeParse({ name: 'C', rulesetId: text(TYPED.rulesetId + 1, 'r') }).success).toBe(false)
     expect(commandIdSchema.safeParse(text(TYPED.id)).success).toBe(true)
     expect(commandIdSchema.safeParse(text(TYPED.id + 1)).success).toBe(false)
-    const item = (name: string) => cx.content!.parseFile('items.json', JSON.stringify({ kind: homebrew.kind, entries: [{ ...homebrew.entries[0], name }] })).ok
+    const item = (name: string) =>
+      cx.content!.parseFile('items.json', JSON.stringify({ kind: homebrew.kind, entries: [{ ...homebrew.entries[0], name }] })).ok
     expect([item(text(TYPED.contentItemName)), item(text(TYPED.contentItemName + 1))]).toEqual([true, false])
   })
 
@@ -123,13 +245,20 @@ describe('the bounds of a campaign document', () => {
     const records: Record<string, unknown> = documentWith().records
     for (let i = 0; i <= WRITTEN.records; i++) records[`token:${i}`] = token
     const started = performance.now()
-    expect(documentProblem({ schemaVersion: 2, journalSeq: 0, records })).toBe('records: has 1,000,004 entries; it may have at most 1,000,000')
+    expect(documentProblem({ schemaVersion: 2, journalSeq: 0, records })).toBe(
+      'records: has 1,000,004 entries; it may have at most 1,000,000',
+    )
     expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('count the changes an undo mark holds (one command can at most change every record)', () => {
     const changes = new Array(WRITTEN.records + 1).fill({ id: 'token:t', from: null, to: null })
-    const doc = documentWith({ typeName: 'history', id: 'history', undo: [{ commandId: 'c', commandType: 'token/place', label: 'Place', changes }], redo: [] })
+    const doc = documentWith({
+      typeName: 'history',
+      id: 'history',
+      undo: [{ commandId: 'c', commandType: 'token/place', label: 'Place', changes }],
+      redo: [],
+    })
     expect(documentProblem(doc)).toBe('records › history › undo › 0 › changes: has 1,000,001 entries; it may have at most 1,000,000')
   })
 
@@ -137,13 +266,19 @@ describe('the bounds of a campaign document', () => {
     const key = `combatant:${text(300)}`
     const doc = documentWith()
     ;(doc.records as Record<string, unknown>)[key] = { ...combatant, id: key }
-    expect(documentProblem(doc)).toBe(`records › combatant:${text(30)}… (310 characters): its key is 310 characters long; it may be at most 249`)
+    expect(documentProblem(doc)).toBe(
+      `records › combatant:${text(30)}… (310 characters): its key is 310 characters long; it may be at most 249`,
+    )
   })
 
   it('keep ruleset data as it is, within its size and depth, measured before it is walked', () => {
     const deep = JSON.parse(`${'['.repeat(50_000)}${']'.repeat(50_000)}`) as unknown
-    expect(documentProblem(documentWith({ ...combatant, rules: deep }))).toBe('records › combatant:c1 › rules: must be JSON of at most 400,000 characters and 12 levels')
-    expect(documentProblem(documentWith({ ...combatant, rules: { pad: text(WRITTEN.rulesJson.chars) } }))).toMatch(/^records › combatant:c1 › rules: must be JSON/)
+    expect(documentProblem(documentWith({ ...combatant, rules: deep }))).toBe(
+      'records › combatant:c1 › rules: must be JSON of at most 400,000 characters and 12 levels',
+    )
+    expect(documentProblem(documentWith({ ...combatant, rules: { pad: text(WRITTEN.rulesJson.chars) } }))).toMatch(
+      /^records › combatant:c1 › rules: must be JSON/,
+    )
     const sheet = { stats: { str: 5 }, notes: [{ odd: 'field', kept: true }] }
     const read = readDocument(documentWith({ ...combatant, rules: sheet, gmNotes: 'dropped' }))
     expect(read.ok && read.document.records['combatant:c1']).toEqual({ ...combatant, rules: sheet })
@@ -177,7 +312,7 @@ describe('a campaign file that would cripple the app', () => {
     expect((await gm.must('exportCampaign', undefined)).text).toBe(exported.text)
   }, 30_000)
 
-  it('with fields no Salvo writes (a scene\'s GM notes, a combatant\'s secret) imports without them: not in the campaign, its export, or anything either window gets', async () => {
+  it("with fields no Salvo writes (a scene's GM notes, a combatant's secret) imports without them: not in the campaign, its export, or anything either window gets", async () => {
     const a = await startCore()
     await a.gm.must('createCampaign', { name: 'Leaky', seed: 'l', rulesetId: 'generic-d100' })
     await a.gm.command('scene/create', { name: 'Yard' })
@@ -186,7 +321,9 @@ describe('a campaign file that would cripple the app', () => {
     const yard = snap.find((r) => r.typeName === 'scene')!.id
     const vex = snap.find((r) => r.typeName === 'combatant')!.id
     await a.gm.command('token/place', { sceneId: yard, combatantId: vex, x: 2, y: 3 })
-    const file = JSON.parse((await a.gm.must('exportCampaign', undefined)).text) as { document: { records: Record<string, Record<string, unknown>> } }
+    const file = JSON.parse((await a.gm.must('exportCampaign', undefined)).text) as {
+      document: { records: Record<string, Record<string, unknown>> }
+    }
     const records = file.document.records
     records[yard]!['gmNotes'] = 'ZqNotes: the ambush waits behind the crates'
     records[vex]!['secret'] = 'ZqSecret: Vex is the traitor'
@@ -254,7 +391,8 @@ describe('what the app writes, its own check opens', () => {
     const rng = seedrandom(seed)
     let n = 0
     // Command ids at their longest too.
-    const send = (type: CommandType, payload: unknown) => gm.request('dispatch', { type, payload, meta: { commandId: `${++n}`.padStart(TYPED.id, 'i') } } as never)
+    const send = (type: CommandType, payload: unknown) =>
+      gm.request('dispatch', { type, payload, meta: { commandId: `${++n}`.padStart(TYPED.id, 'i') } } as never)
     const must = async (type: CommandType, payload: unknown) => {
       const r = await send(type, payload)
       if (!r.ok) throw new Error(`${rulesetId}: ${type} refused: ${r.error.message}`)
@@ -275,14 +413,30 @@ describe('what the app writes, its own check opens', () => {
     const scene = (await records()).find((r) => r.typeName === 'scene')!
     await must('scene/update', { sceneId: scene.id, name: longest('U') })
     // File names are cut to what a picture may keep.
-    await gm.must('importSceneImage', { sceneId: scene.id as `scene:${string}`, fileName: `${text(251, 'm')}.png`, dataBase64: makePng(16, 12, 1).toString('base64') })
-    await gm.must('importPortrait', { combatantId: a!.id as `combatant:${string}`, fileName: `${text(251, 'p')}.png`, dataBase64: makePng(8, 8, 2).toString('base64') })
+    await gm.must('importSceneImage', {
+      sceneId: scene.id as `scene:${string}`,
+      fileName: `${text(251, 'm')}.png`,
+      dataBase64: makePng(16, 12, 1).toString('base64'),
+    })
+    await gm.must('importPortrait', {
+      combatantId: a!.id as `combatant:${string}`,
+      fileName: `${text(251, 'p')}.png`,
+      dataBase64: makePng(8, 8, 2).toString('base64'),
+    })
     for (const c of [a!, b!]) await must('token/place', { sceneId: scene.id, combatantId: c.id, x: 3, y: 4 })
     await must('area/place', { sceneId: scene.id, x: 2, y: 2, radius: 3, label: text(TYPED.areaLabel, 'L') })
     const mark = (await records()).find((r) => r.typeName === 'areaMark')!
     await must('area/edit', { areaId: mark.id, label: text(TYPED.areaLabel, 'M') })
     // Three characters short of the limit, so its numbered copies ("… 1") fit.
-    await must('template/save', { name: text(TYPED.name - 3, 'T'), side: 'enemy', kind: 'npc', maxHp: 20, faction: text(TYPED.faction, 'F'), tags: Array.from({ length: TYPED.tagsPerEntry }, (_, i) => text(TYPED.tag, String.fromCharCode(97 + i))), ...sheet })
+    await must('template/save', {
+      name: text(TYPED.name - 3, 'T'),
+      side: 'enemy',
+      kind: 'npc',
+      maxHp: 20,
+      faction: text(TYPED.faction, 'F'),
+      tags: Array.from({ length: TYPED.tagsPerEntry }, (_, i) => text(TYPED.tag, String.fromCharCode(97 + i))),
+      ...sheet,
+    })
     const entry = (await records()).find((r) => r.typeName === 'template')!
     await must('template/duplicate', { templateId: entry.id })
     await must('template/fromCombatant', { combatantId: a!.id, faction: text(TYPED.faction, 'G') })
@@ -290,7 +444,12 @@ describe('what the app writes, its own check opens', () => {
     await must('template/spawn', { templateId: entry.id, count: 2 })
     await must('plan/save', { name: longest('P') })
     await must('encounter/rollInitiative', {})
-    await must('condition/add', { combatantId: a!.id, condition: w.conditions[0] ?? 'bleeding', duration: { kind: 'indefinite' }, note: text(TYPED.conditionNote, 'n') })
+    await must('condition/add', {
+      combatantId: a!.id,
+      condition: w.conditions[0] ?? 'bleeding',
+      duration: { kind: 'indefinite' },
+      note: text(TYPED.conditionNote, 'n'),
+    })
     await records()
     // Not every ruleset has actions to hold (d10 difficulty has none).
     const acting = w.encounter?.currentCombatantId
@@ -318,7 +477,17 @@ describe('what the app writes, its own check opens', () => {
 
     // The longest values landed, so the check has them to check.
     const landed = (await gm.must('exportCampaign', undefined)).text
-    const values = [text(TYPED.campaignName, 'R'), longest('E'), longest('U'), longest('N'), longest('P'), text(TYPED.faction, 'F'), text(TYPED.conditionNote, 'n'), text(TYPED.imageFileName, 'm'), text(TYPED.areaLabel, 'M')]
+    const values = [
+      text(TYPED.campaignName, 'R'),
+      longest('E'),
+      longest('U'),
+      longest('N'),
+      longest('P'),
+      text(TYPED.faction, 'F'),
+      text(TYPED.conditionNote, 'n'),
+      text(TYPED.imageFileName, 'm'),
+      text(TYPED.areaLabel, 'M'),
+    ]
     if (held) values.push(text(TYPED.heldTrigger, 'h'))
     if (rulesetId === 'compound-x') values.push(text(TYPED.contentItemName, 'I'))
     for (const value of values) {
@@ -335,7 +504,8 @@ describe('what the app writes, its own check opens', () => {
     const exported = (JSON.parse((await gm.must('exportCampaign', undefined)).text) as { document: unknown }).document
     const problems = [documentProblem(exported)]
     await core.shutdown()
-    for (const id of campaignDirs(dataDir)) problems.push(documentProblem(JSON.parse(readFileSync(join(dataDir, 'campaigns', id, 'campaign.json'), 'utf8'))))
+    for (const id of campaignDirs(dataDir))
+      problems.push(documentProblem(JSON.parse(readFileSync(join(dataDir, 'campaigns', id, 'campaign.json'), 'utf8'))))
     return { problems: problems.filter((p) => p !== null), commands: n, held }
   }
 

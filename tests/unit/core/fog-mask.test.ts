@@ -26,12 +26,20 @@ describe('which pixels the fog hides (hiddenBoxes)', () => {
     for (let run = 0; run < 200; run++) {
       const width = 5 + Math.floor(rng() * 40)
       const height = 5 + Math.floor(rng() * 40)
-      const grid: SceneGrid = rng() < 0.5 ? { kind: 'none', pxPerMetre: 0.5 + rng() * 6 } : { kind: 'square', cellPx: 4 + rng() * 20, metresPerCell: 0.5 + rng() * 2, offsetX: 0, offsetY: 0 }
+      const grid: SceneGrid =
+        rng() < 0.5
+          ? { kind: 'none', pxPerMetre: 0.5 + rng() * 6 }
+          : { kind: 'square', cellPx: 4 + rng() * 20, metresPerCell: 0.5 + rng() * 2, offsetX: 0, offsetY: 0 }
       const scale = grid.kind === 'none' ? grid.pxPerMetre : grid.cellPx / grid.metresPerCell
       const metres = (px: number) => px / scale
       const steps = Array.from({ length: Math.floor(rng() * 8) }, () => ({
         op: rng() < 0.6 ? ('reveal' as const) : ('hide' as const),
-        rect: { x: metres(rng() * width * 1.2 - width * 0.1), y: metres(rng() * height * 1.2 - height * 0.1), w: metres(1 + rng() * width), h: metres(1 + rng() * height) },
+        rect: {
+          x: metres(rng() * width * 1.2 - width * 0.1),
+          y: metres(rng() * height * 1.2 - height * 0.1),
+          w: metres(1 + rng() * width),
+          h: metres(1 + rng() * height),
+        },
       }))
       const fog: SceneFog = { mode: rng() < 0.5 ? 'all' : 'areas', steps }
       const boxes = hiddenBoxes({ width, height }, grid, fog)
@@ -48,7 +56,9 @@ describe('which pixels the fog hides (hiddenBoxes)', () => {
           else if (covered(boxes, x, y)) {
             // Only a pixel a fog edge runs along may be painted without a sampled hidden point in it.
             const edges = steps.flatMap((s) => [s.rect.x, s.rect.x + s.rect.w, s.rect.y, s.rect.y + s.rect.h].map((m) => m * scale))
-            expect(edges.some((e) => Math.floor(e) === x || Math.floor(e) === y || Math.ceil(e) === x + 1 || Math.ceil(e) === y + 1)).toBe(true)
+            expect(edges.some((e) => Math.floor(e) === x || Math.floor(e) === y || Math.ceil(e) === x + 1 || Math.ceil(e) === y + 1)).toBe(
+              true,
+            )
           }
         }
       }
@@ -58,11 +68,17 @@ describe('which pixels the fog hides (hiddenBoxes)', () => {
   it('no fog, or fog outside the picture: nothing to paint, the table gets the original', () => {
     const grid: SceneGrid = { kind: 'none', pxPerMetre: 10 }
     expect(hiddenBoxes({ width: 100, height: 50 }, grid, { mode: 'all', steps: [] })).toEqual([])
-    expect(hiddenBoxes({ width: 100, height: 50 }, grid, { mode: 'all', steps: [{ op: 'hide', rect: { x: 20, y: 20, w: 5, h: 5 } }] })).toEqual([])
+    expect(
+      hiddenBoxes({ width: 100, height: 50 }, grid, { mode: 'all', steps: [{ op: 'hide', rect: { x: 20, y: 20, w: 5, h: 5 } }] }),
+    ).toEqual([])
   })
 
   it('a room revealed in a hidden map is a handful of boxes around it', () => {
-    const boxes = hiddenBoxes({ width: 4000, height: 3000 }, { kind: 'none', pxPerMetre: 100 }, { mode: 'areas', steps: [{ op: 'reveal', rect: { x: 10, y: 10, w: 5, h: 4 } }] })
+    const boxes = hiddenBoxes(
+      { width: 4000, height: 3000 },
+      { kind: 'none', pxPerMetre: 100 },
+      { mode: 'areas', steps: [{ op: 'reveal', rect: { x: 10, y: 10, w: 5, h: 4 } }] },
+    )
     expect(boxes).toEqual([
       { left: 0, top: 0, width: 4000, height: 1000 },
       { left: 0, top: 1000, width: 1000, height: 400 },
@@ -72,10 +88,22 @@ describe('which pixels the fog hides (hiddenBoxes)', () => {
   })
 
   it('the copy is named by exactly what it shows: the same boxes give the same name, other fog another', () => {
-    const scene = (fog: SceneFog): Pick<SceneRecord, 'image' | 'grid' | 'fog'> => ({ image: { hash: 'a'.repeat(64), ext: 'png', width: 100, height: 100, fileName: 'x.png' }, grid: { kind: 'none', pxPerMetre: 10 }, fog })
+    const scene = (fog: SceneFog): Pick<SceneRecord, 'image' | 'grid' | 'fog'> => ({
+      image: { hash: 'a'.repeat(64), ext: 'png', width: 100, height: 100, fileName: 'x.png' },
+      grid: { kind: 'none', pxPerMetre: 10 },
+      fog,
+    })
     const a = planTableImage(scene({ mode: 'areas', steps: [{ op: 'reveal', rect: { x: 1, y: 1, w: 2, h: 2 } }] }))!
     // The same room revealed twice, or a reveal outside the picture: the same pixels, the same copy.
-    const b = planTableImage(scene({ mode: 'areas', steps: [{ op: 'reveal', rect: { x: 50, y: 50, w: 2, h: 2 } }, { op: 'reveal', rect: { x: 1, y: 1, w: 2, h: 2 } }] }))!
+    const b = planTableImage(
+      scene({
+        mode: 'areas',
+        steps: [
+          { op: 'reveal', rect: { x: 50, y: 50, w: 2, h: 2 } },
+          { op: 'reveal', rect: { x: 1, y: 1, w: 2, h: 2 } },
+        ],
+      }),
+    )!
     const c = planTableImage(scene({ mode: 'areas', steps: [{ op: 'reveal', rect: { x: 1, y: 1, w: 3, h: 2 } }] }))!
     expect(a.key).toMatch(/^[0-9a-f]{64}$/)
     expect(b.key).toBe(a.key)
@@ -86,7 +114,11 @@ describe('which pixels the fog hides (hiddenBoxes)', () => {
 /** The picture's pixels as RGB rows. */
 async function pixels(bytes: Buffer) {
   const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  return { at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)], width: info.width, height: info.height }
+  return {
+    at: (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)],
+    width: info.width,
+    height: info.height,
+  }
 }
 
 describe('the table is sent only what the fog reveals (through a real core and its routes)', () => {
@@ -150,11 +182,15 @@ describe('the table is sent only what the fog reveals (through a real core and i
     expect(core.assetFile('player', `${image.hash}.png`)).not.toBeNull()
   })
 
-  it("a picture the core cannot read is withheld from the table (never sent unmasked), and the GM is told", async () => {
+  it('a picture the core cannot read is withheld from the table (never sent unmasked), and the GM is told', async () => {
     const { core, gm, player, sceneId } = await fogged()
     const { makeJpeg } = await import('../helpers/images')
     // A JPEG whose header is real but whose picture data is not: it imports, but cannot be masked.
-    const broken = await gm.must('importSceneImage', { sceneId, fileName: 'half-saved.jpg', dataBase64: makeJpeg(40, 30).toString('base64') })
+    const broken = await gm.must('importSceneImage', {
+      sceneId,
+      fileName: 'half-saved.jpg',
+      dataBase64: makeJpeg(40, 30).toString('base64'),
+    })
     await gm.command('fog/set', { sceneId, mode: 'areas' })
     await core.tablePicturesSettled()
     const scene = await tableScene(player)
@@ -170,7 +206,11 @@ describe('the table is sent only what the fog reveals (through a real core and i
     const { core, gm } = await fogged()
     await gm.command('combatant/add', { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 10, hidden: true })
     const sniper = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'combatant')!.id as `combatant:${string}`
-    const face = await gm.must('importPortrait', { combatantId: sniper, fileName: 'face.png', dataBase64: makePng(8, 8, 3).toString('base64') })
+    const face = await gm.must('importPortrait', {
+      combatantId: sniper,
+      fileName: 'face.png',
+      dataBase64: makePng(8, 8, 3).toString('base64'),
+    })
     const name = `${face.hash}.png`
     expect(core.assetFile('gm', name)).not.toBeNull()
     expect(core.assetFile('player', name)).toBeNull()

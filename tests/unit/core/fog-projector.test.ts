@@ -51,7 +51,10 @@ describe('fog of war', () => {
 
   it('refuses a scene that is not there, a pointless reset and more steps than the cap, with clear errors', async () => {
     const { h, dock } = await table()
-    expect(h.run('fog/reveal', { sceneId: 'scene:nope', rect: { x: 0, y: 0, w: 1, h: 1 } })).toMatchObject({ ok: false, error: { code: 'scene/notFound' } })
+    expect(h.run('fog/reveal', { sceneId: 'scene:nope', rect: { x: 0, y: 0, w: 1, h: 1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'scene/notFound' },
+    })
     expect(h.run('fog/set', { sceneId: dock.id, mode: 'all' })).toMatchObject({ ok: false, error: { code: 'fog/noChange' } })
     for (let i = 0; i < MAX_FOG_STEPS; i++) h.must('fog/hide', { sceneId: dock.id, rect: { x: i, y: 0, w: 0.5, h: 0.5 } })
     const full = h.run('fog/hide', { sceneId: dock.id, rect: { x: 100, y: 0, w: 0.5, h: 0.5 } })
@@ -59,7 +62,7 @@ describe('fog of war', () => {
     h.must('fog/set', { sceneId: dock.id, mode: 'areas' })
   })
 
-  it('a zone whose centre lies in the fog is left out of the players\' condition', async () => {
+  it("a zone whose centre lies in the fog is left out of the players' condition", async () => {
     const { h, dock } = await table()
     const raider = h.combatantId('Raider')
     h.must('condition/add', { combatantId: raider, condition: 'prone', duration: { kind: 'indefinite' } })

@@ -126,7 +126,9 @@ describe('ids', () => {
     expect((await made('night1')).combatantId('Vex')).not.toBe(vex)
     // Nothing a player could compute from a guessed seed and the journal position gives the id.
     const { createHash } = await import('node:crypto')
-    const guesses = Array.from({ length: 4 }, (_, seq) => createHash('sha256').update(`night1\u0000${seq}\u0000combatant\u00000`).digest('base64url').slice(0, 12))
+    const guesses = Array.from({ length: 4 }, (_, seq) =>
+      createHash('sha256').update(`night1\u0000${seq}\u0000combatant\u00000`).digest('base64url').slice(0, 12),
+    )
     expect(guesses.map((g) => `combatant:${g}`)).not.toContain(vex)
     const rng = h.campaign.store.get('rng')
     expect(rng?.typeName === 'rng' && rng.idKey).toMatch(/^[0-9a-f]{64}$/)

@@ -25,7 +25,12 @@ describe('journal replay', () => {
     appendFileSync(journal, '1a2b3c4d {"seq":3,"commandId":"x","commandType":"combatant/ad')
     const reopened = await h.reopen()
     expect(reopened.ok).toBe(true)
-    expect(h.campaign.store.ofType('combatant').map((c) => c.name).sort()).toEqual(['Raider', 'Vex'])
+    expect(
+      h.campaign.store
+        .ofType('combatant')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['Raider', 'Vex'])
     expect(h.campaign.seq).toBe(2)
     // And the campaign goes on: the next command takes seq 3.
     h.must('dice/roll', { expression: 'd20' })
@@ -67,7 +72,12 @@ describe('a journal write that fails', () => {
       // Crash: reopen from what is on disk.
       const r = await h.reopen()
       expect(r.ok ? 'ok' : r.error.message).toBe('ok')
-      expect(h.campaign.store.ofType('combatant').map((c) => c.name).sort()).toEqual(['A', 'ACKED'])
+      expect(
+        h.campaign.store
+          .ofType('combatant')
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['A', 'ACKED'])
     })
   }
 })

@@ -33,8 +33,12 @@ describe('schema v1 → v2', () => {
     await created.close()
 
     const doc = JSON.parse(readFileSync(created.paths.document, 'utf8')) as { schemaVersion: number; records: Record<string, Json> }
-    const history = doc.records['history'] as { undo: { changes: { from: unknown; to: unknown }[] }[]; redo: { changes: { from: unknown; to: unknown }[] }[] }
-    for (const list of [history.undo, history.redo]) for (const m of list) for (const c of m.changes) Object.assign(c, { from: asV1(c.from), to: asV1(c.to) })
+    const history = doc.records['history'] as {
+      undo: { changes: { from: unknown; to: unknown }[] }[]
+      redo: { changes: { from: unknown; to: unknown }[] }[]
+    }
+    for (const list of [history.undo, history.redo])
+      for (const m of list) for (const c of m.changes) Object.assign(c, { from: asV1(c.from), to: asV1(c.to) })
     for (const [id, r] of Object.entries(doc.records)) doc.records[id] = asV1(r) as Json
     const v1 = JSON.stringify({ ...doc, schemaVersion: 1 })
     // The test is only as good as its v1 file: nothing of the v2 fields may be left in it.
@@ -49,7 +53,9 @@ describe('schema v1 → v2', () => {
     for (const c of combatants) expect(c).toMatchObject(fresh)
     const h = opened.value.store.get('history')
     if (h?.typeName !== 'history') throw new Error('no history')
-    const inMarks = [...h.undo, ...h.redo].flatMap((m) => m.changes.flatMap((c) => [c.from, c.to])).filter((r) => r?.typeName === 'combatant')
+    const inMarks = [...h.undo, ...h.redo]
+      .flatMap((m) => m.changes.flatMap((c) => [c.from, c.to]))
+      .filter((r) => r?.typeName === 'combatant')
     expect(inMarks.length).toBeGreaterThanOrEqual(4)
     for (const r of inMarks) expect(r).toMatchObject(fresh)
 

@@ -57,7 +57,10 @@ describe('restoring an old-format backup', () => {
     const created = await repo.create('Old times', 'seed', 'generic-d100')
     await created.close()
     const current = JSON.parse(readFileSync(created.paths.document, 'utf8')) as Record<string, unknown>
-    writeFileSync(created.paths.backup('2020-01-01T00-00-00-000Z-opened.json'), JSON.stringify({ schemaVersion: 0, journalSeq: 0, items: current['records'] }))
+    writeFileSync(
+      created.paths.backup('2020-01-01T00-00-00-000Z-opened.json'),
+      JSON.stringify({ schemaVersion: 0, journalSeq: 0, items: current['records'] }),
+    )
     writeFileSync(created.paths.document, '{ broken')
     const restored = await repo.restoreBackup(created.id, '2020-01-01T00-00-00-000Z-opened.json')
     expect(restored.ok ? restored.value.summary().name : restored.error.message).toBe('Old times')

@@ -30,7 +30,8 @@ async function restart(first: { core: SalvoCore; dataDir: string }, fs?: Durable
   return startCore({ dataDir: first.dataDir, ...(fs ? { fs } : {}) })
 }
 
-const combatants = async (gm: ReturnType<typeof attachWindow>) => (await gm.must('snapshot', undefined)).records.filter((r) => r.typeName === 'combatant').length
+const combatants = async (gm: ReturnType<typeof attachWindow>) =>
+  (await gm.must('snapshot', undefined)).records.filter((r) => r.typeName === 'combatant').length
 
 describe('a cut last journal line is told to the GM, with what is kept', () => {
   it('a write a kill interrupted (no line end): nothing the GM saw is lost, and the bytes are kept', async () => {
@@ -39,7 +40,11 @@ describe('a cut last journal line is told to the GM, with what is kept', () => {
     const again = await restart(c)
     const session = await again.gm.must('session', undefined)
     expect(session.problem).toBeNull()
-    expect(session.notices).toEqual([expect.stringMatching(/^Salvo stopped while it was writing a command to .*journal\.log\. That command was never confirmed on screen, so nothing you saw is lost; its bytes are kept in .*journal\.log\.torn-.*\. The campaign is as it was after command 2\.$/)])
+    expect(session.notices).toEqual([
+      expect.stringMatching(
+        /^Salvo stopped while it was writing a command to .*journal\.log\. That command was never confirmed on screen, so nothing you saw is lost; its bytes are kept in .*journal\.log\.torn-.*\. The campaign is as it was after command 2\.$/,
+      ),
+    ])
     expect(await combatants(again.gm)).toBe(2)
     const kept = readdirSync(c.dir).find((f) => f.startsWith('journal.log.torn-'))!
     expect(readFileSync(join(c.dir, kept), 'utf8')).toBe('1a2b3c4d {"seq":3,"commandId":"half')
@@ -53,7 +58,11 @@ describe('a cut last journal line is told to the GM, with what is kept', () => {
     writeFileSync(c.journal, lines.join('\n'))
     const again = await restart(c)
     const session = await again.gm.must('session', undefined)
-    expect(session.notices).toEqual([expect.stringMatching(/The last line of .*journal\.log was damaged \(checksum mismatch\) and has been set aside in .*journal\.log\.torn-.*\. The campaign is as it was after command 1; if the last thing you did before Salvo stopped is missing, do it again\./)])
+    expect(session.notices).toEqual([
+      expect.stringMatching(
+        /The last line of .*journal\.log was damaged \(checksum mismatch\) and has been set aside in .*journal\.log\.torn-.*\. The campaign is as it was after command 1; if the last thing you did before Salvo stopped is missing, do it again\./,
+      ),
+    ])
     expect(await combatants(again.gm)).toBe(1)
     // The table hears nothing of it.
     const player = attachWindow(again.core, 'player')
@@ -75,7 +84,12 @@ describe('a journal that ends before its document', () => {
     const again = await startCore({ dataDir: c.dataDir })
     const session = await again.gm.must('session', undefined)
     expect(session.campaign).toBeNull()
-    expect(session.problem).toMatchObject({ code: 'campaign/journalBehind', message: expect.stringMatching(/journal\.log ends at entry 1, but .*campaign\.json already holds every entry up to \d+: the two files are from different moments/) })
+    expect(session.problem).toMatchObject({
+      code: 'campaign/journalBehind',
+      message: expect.stringMatching(
+        /journal\.log ends at entry 1, but .*campaign\.json already holds every entry up to \d+: the two files are from different moments/,
+      ),
+    })
     expect([readFileSync(c.document), readFileSync(c.journal)]).toEqual(before)
   })
 })
@@ -112,7 +126,11 @@ describe('a full disk at open', () => {
     const again = await restart(c, fs)
     const session = await again.gm.must('session', undefined)
     expect(session.campaign).toBeNull()
-    expect(session.problem).toMatchObject({ campaignId: c.id, code: 'campaign/openFailed', message: expect.stringContaining('EIO: i/o error, read') })
+    expect(session.problem).toMatchObject({
+      campaignId: c.id,
+      code: 'campaign/openFailed',
+      message: expect.stringContaining('EIO: i/o error, read'),
+    })
   })
 })
 
@@ -120,7 +138,12 @@ describe('stray temp files', () => {
   it('are removed when the campaign and the data folder open; other files stay', async () => {
     const c = await campaignWith(1)
     await c.core.abandon()
-    const strays = [join(c.dir, 'campaign.json.tmp-4242'), join(c.dir, 'meta.json.tmp-17'), join(c.dir, 'backups', 'x.json.tmp-9'), join(c.dataDir, 'recent.json.tmp-31')]
+    const strays = [
+      join(c.dir, 'campaign.json.tmp-4242'),
+      join(c.dir, 'meta.json.tmp-17'),
+      join(c.dir, 'backups', 'x.json.tmp-9'),
+      join(c.dataDir, 'recent.json.tmp-31'),
+    ]
     mkdirSync(join(c.dir, 'backups'), { recursive: true })
     for (const f of strays) writeFileSync(f, 'half a file')
     writeFileSync(join(c.dir, 'notes.tmp'), "the GM's own")
@@ -135,7 +158,8 @@ describe('ids and keys the table sees', () => {
     const c = await campaignWith(2)
     await c.core.shutdown()
     const doc = JSON.parse(readFileSync(c.document, 'utf8')) as CampaignDocument
-    const strip = (r: unknown) => (r && typeof r === 'object' && (r as { typeName?: string }).typeName === 'rng' ? { ...(r as object), idKey: undefined } : r)
+    const strip = (r: unknown) =>
+      r && typeof r === 'object' && (r as { typeName?: string }).typeName === 'rng' ? { ...(r as object), idKey: undefined } : r
     const history = doc.records['history']!
     const old = JSON.parse(
       JSON.stringify({
@@ -143,7 +167,16 @@ describe('ids and keys the table sees', () => {
         records: {
           ...doc.records,
           rng: strip(doc.records['rng']),
-          history: history.typeName === 'history' ? { ...history, undo: history.undo.map((m) => ({ ...m, changes: m.changes.map((ch) => ({ ...ch, from: strip(ch.from), to: strip(ch.to) })) })) } : history,
+          history:
+            history.typeName === 'history'
+              ? {
+                  ...history,
+                  undo: history.undo.map((m) => ({
+                    ...m,
+                    changes: m.changes.map((ch) => ({ ...ch, from: strip(ch.from), to: strip(ch.to) })),
+                  })),
+                }
+              : history,
         },
       }),
     ) as CampaignDocument
@@ -166,7 +199,9 @@ describe('ids and keys the table sees', () => {
     const raider = (await c.gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'combatant')!.id
     await c.gm.command('condition/add', { combatantId: raider, condition: 'prone', duration: { kind: 'indefinite' } })
     const player = attachWindow(c.core, 'player')
-    const seen = (await player.must('snapshot', undefined)).records.find((r) => r.id === raider) as unknown as { conditions: { key: string }[] }
+    const seen = (await player.must('snapshot', undefined)).records.find((r) => r.id === raider) as unknown as {
+      conditions: { key: string }[]
+    }
     expect(seen.conditions[0]!.key).toMatch(/^condition:[A-Za-z0-9_-]{12}$/)
   })
 })
@@ -176,7 +211,11 @@ describe('while playing', () => {
     const c = await campaignWith(0)
     const player = attachWindow(c.core, 'player')
     await player.must('snapshot', undefined)
-    const command = { type: 'combatant/add', payload: { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 }, meta: { commandId: 'retry-me' } } as const
+    const command = {
+      type: 'combatant/add',
+      payload: { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 },
+      meta: { commandId: 'retry-me' },
+    } as const
     const first = await c.gm.must('dispatch', command)
     const journalSize = readFileSync(c.journal).length
     const pushes = player.messages.length

@@ -51,7 +51,14 @@ async function randomEvening(seed: string, steps: number) {
   }
 
   const actions: (() => Promise<void>)[] = [
-    async () => tryCommand('combatant/add', { name: `Open${++n}`, side: pick(rng, ['party', 'enemy'] as const), kind: pick(rng, ['pc', 'npc'] as const), maxHp: 1, rules: trooper() }),
+    async () =>
+      tryCommand('combatant/add', {
+        name: `Open${++n}`,
+        side: pick(rng, ['party', 'enemy'] as const),
+        kind: pick(rng, ['pc', 'npc'] as const),
+        maxHp: 1,
+        rules: trooper(),
+      }),
     async () => {
       await tryCommand('combatant/add', { name: secretName('Hid'), side: 'enemy', kind: 'npc', maxHp: 1, hidden: true, rules: trooper() })
       for (const id of await ids((r) => r.typeName === 'combatant' && !!r.hidden && !!r.name?.startsWith('ZqHid'))) secretIds.add(id)
@@ -62,7 +69,13 @@ async function randomEvening(seed: string, steps: number) {
     },
     async () => {
       const all = await ids((r) => r.typeName === 'combatant')
-      if (all.length) await tryCommand('condition/add', { combatantId: pick(rng, all), condition: pick(rng, ['bleeding', 'prone', 'stunned']), duration: { kind: 'rounds', rounds: 1 + Math.floor(rng() * 3) }, note: secretName('Note') })
+      if (all.length)
+        await tryCommand('condition/add', {
+          combatantId: pick(rng, all),
+          condition: pick(rng, ['bleeding', 'prone', 'stunned']),
+          duration: { kind: 'rounds', rounds: 1 + Math.floor(rng() * 3) },
+          note: secretName('Note'),
+        })
     },
     async () => {
       // With none on the table the new scene goes there (and the players rightly see it); otherwise it stays on the GM's shelf.
@@ -74,7 +87,13 @@ async function randomEvening(seed: string, steps: number) {
     async () => {
       const scenes = await ids((r) => r.typeName === 'scene')
       const all = await ids((r) => r.typeName === 'combatant')
-      if (scenes.length && all.length) await tryCommand('token/place', { sceneId: pick(rng, scenes), combatantId: pick(rng, all), x: Math.round(rng() * 400) / 10, y: Math.round(rng() * 300) / 10 })
+      if (scenes.length && all.length)
+        await tryCommand('token/place', {
+          sceneId: pick(rng, scenes),
+          combatantId: pick(rng, all),
+          x: Math.round(rng() * 400) / 10,
+          y: Math.round(rng() * 300) / 10,
+        })
     },
     async () => {
       const hidden = await ids((r) => r.typeName === 'combatant' && !!r.hidden)
@@ -83,7 +102,8 @@ async function randomEvening(seed: string, steps: number) {
     async () => {
       const templates = await ids((r) => r.typeName === 'template')
       // Copies of a secret template stay hidden: their names carry the secret too.
-      if (templates.length) await tryCommand('template/spawn', { templateId: pick(rng, templates), count: 1 + Math.floor(rng() * 3), hidden: true })
+      if (templates.length)
+        await tryCommand('template/spawn', { templateId: pick(rng, templates), count: 1 + Math.floor(rng() * 3), hidden: true })
       for (const id of await ids((r) => r.typeName === 'combatant' && !!r.name?.startsWith('Zq'))) secretIds.add(id)
     },
     async () => tryCommand('plan/save', { name: secretName('Plan') }),
@@ -102,7 +122,12 @@ async function randomEvening(seed: string, steps: number) {
       const onTable = await ids((r) => r.typeName === 'scene' && !!(r as { active?: boolean }).active)
       if (!onTable.length) return
       const sceneId = pick(rng, onTable)
-      const rect = { x: Math.round(rng() * 300) / 10, y: Math.round(rng() * 200) / 10, w: 1 + Math.round(rng() * 150) / 10, h: 1 + Math.round(rng() * 150) / 10 }
+      const rect = {
+        x: Math.round(rng() * 300) / 10,
+        y: Math.round(rng() * 200) / 10,
+        w: 1 + Math.round(rng() * 150) / 10,
+        h: 1 + Math.round(rng() * 150) / 10,
+      }
       const roll = rng()
       if (roll < 0.15) await tryCommand('fog/set', { sceneId, mode: rng() < 0.8 ? 'areas' : 'all' })
       else await tryCommand(roll < 0.7 ? 'fog/reveal' : 'fog/hide', { sceneId, rect })
@@ -111,7 +136,13 @@ async function randomEvening(seed: string, steps: number) {
       // A token beyond every reveal (x 45–55 m): unseen whenever the table's fog is on.
       const scenes = await ids((r) => r.typeName === 'scene' && !!(r as { active?: boolean }).active)
       const open = await ids((r) => r.typeName === 'combatant' && !r.hidden)
-      if (scenes.length && open.length) await tryCommand('token/place', { sceneId: pick(rng, scenes), combatantId: pick(rng, open), x: 45 + Math.round(rng() * 100) / 10, y: Math.round(rng() * 300) / 10 })
+      if (scenes.length && open.length)
+        await tryCommand('token/place', {
+          sceneId: pick(rng, scenes),
+          combatantId: pick(rng, open),
+          x: 45 + Math.round(rng() * 100) / 10,
+          y: Math.round(rng() * 300) / 10,
+        })
     },
     async () => tryCommand('dice/roll', { expression: 'd20', purpose: secretName('Secret roll'), secret: true }),
     async () => {
@@ -120,7 +151,11 @@ async function randomEvening(seed: string, steps: number) {
       if (!all.length) return
       const combatantId = pick(rng, all)
       const face = makePng(8, 8, ++n)
-      await gm.request('importPortrait', { combatantId: combatantId as `combatant:${string}`, fileName: `${secretName('Face')}.png`, dataBase64: face.toString('base64') })
+      await gm.request('importPortrait', {
+        combatantId: combatantId as `combatant:${string}`,
+        fileName: `${secretName('Face')}.png`,
+        dataBase64: face.toString('base64'),
+      })
       const c = (await gm.must('snapshot', undefined)).records.find((r) => r.id === combatantId)
       if (c?.typeName === 'combatant' && c.name.startsWith('Zq')) secretIds.add(createHash('sha256').update(face).digest('hex'))
     },
@@ -131,9 +166,17 @@ async function randomEvening(seed: string, steps: number) {
       if (!scenes.length) return
       const secret = rng() < 0.4
       // Open ones mostly where the table's reveals fall (x 0–30 m, y 0–20 m), so some reach the players.
-      const at = secret ? { x: Math.round(rng() * 550) / 10, y: Math.round(rng() * 300) / 10 } : { x: Math.round(rng() * 300) / 10, y: Math.round(rng() * 200) / 10 }
+      const at = secret
+        ? { x: Math.round(rng() * 550) / 10, y: Math.round(rng() * 300) / 10 }
+        : { x: Math.round(rng() * 300) / 10, y: Math.round(rng() * 200) / 10 }
       const sceneId = onTable.length && rng() < 0.7 ? onTable[0] : pick(rng, scenes)
-      await tryCommand('area/place', { sceneId, ...at, radius: 1 + Math.round(rng() * 50) / 10, label: secret ? secretName('Mine') : `Open${++n}`, hidden: secret })
+      await tryCommand('area/place', {
+        sceneId,
+        ...at,
+        radius: 1 + Math.round(rng() * 50) / 10,
+        label: secret ? secretName('Mine') : `Open${++n}`,
+        hidden: secret,
+      })
       for (const id of await ids((r) => r.typeName === 'areaMark' && !!(r as { label?: string }).label?.startsWith('Zq'))) secretIds.add(id)
     },
     async () => {
@@ -166,11 +209,13 @@ async function randomEvening(seed: string, steps: number) {
     for (const m of player.messages.slice(from)) {
       for (const v of sentRecords(m)) {
         if (v.typeName === 'token' && fogged.get(v.id)) fogLeaks.push(`${v.id} sent while in the fog (step ${i})`)
-        if (v.typeName === 'areaMark' && (v.hidden || !tableMarks.has(v.id))) fogLeaks.push(`${v.id} sent while hidden, off the table or in the fog (step ${i})`)
+        if (v.typeName === 'areaMark' && (v.hidden || !tableMarks.has(v.id)))
+          fogLeaks.push(`${v.id} sent while hidden, off the table or in the fog (step ${i})`)
         if (v.typeName === 'areaMark') marksSent++
       }
     }
-    if (i % 10 === 9) previewMismatches.push(...previewAgainstPlayer(await gm.must('snapshot', undefined), await player.must('snapshot', undefined), i))
+    if (i % 10 === 9)
+      previewMismatches.push(...previewAgainstPlayer(await gm.must('snapshot', undefined), await player.must('snapshot', undefined), i))
   }
   for (const id of everFogged) if (!everSeen.has(id)) secretIds.add(id)
   return { player: player.messages, secrets, secretIds, fogLeaks, fogged: everFogged.size, previewMismatches, marksSent }
@@ -189,7 +234,9 @@ function marksTheTableSees(records: readonly (SceneRecord | AreaMarkRecord | { t
 }
 
 /** Tokens on the scene in play, of combatants the players may see, by whether the fog covers them. */
-function foggedTokens(records: readonly (SceneRecord | TokenRecord | { typeName: string; id: string; hidden?: boolean })[]): Map<string, boolean> {
+function foggedTokens(
+  records: readonly (SceneRecord | TokenRecord | { typeName: string; id: string; hidden?: boolean })[],
+): Map<string, boolean> {
   const scene = records.find((r): r is SceneRecord => r.typeName === 'scene' && (r as SceneRecord).active)
   const hidden = new Set(records.filter((r) => r.typeName === 'combatant' && (r as { hidden?: boolean }).hidden).map((r) => r.id))
   const out = new Map<string, boolean>()
@@ -212,10 +259,13 @@ function previewAgainstPlayer(gm: Snapshot, player: Snapshot, step: number): str
   const fromPreview = [...preview.records.values()].filter((r) => shown.includes(r.typeName))
   const fromPlayer = player.records.filter((r) => shown.includes(r.typeName))
   const key = (rs: readonly ViewRecord[]) => JSON.stringify([...rs].sort((a, b) => (a.id < b.id ? -1 : 1)))
-  return key(fromPreview) === key(fromPlayer) ? [] : [`step ${step}: preview ${key(fromPreview).slice(0, 300)} ≠ player ${key(fromPlayer).slice(0, 300)}`]
+  return key(fromPreview) === key(fromPlayer)
+    ? []
+    : [`step ${step}: preview ${key(fromPreview).slice(0, 300)} ≠ player ${key(fromPlayer).slice(0, 300)}`]
 }
 
-const sentRecords = (m: ServerMessage) => (m.kind === 'snapshot' ? m.snapshot.records : m.kind === 'diff' ? [...m.diff.added, ...m.diff.updated.map(([, to]) => to)] : [])
+const sentRecords = (m: ServerMessage) =>
+  m.kind === 'snapshot' ? m.snapshot.records : m.kind === 'diff' ? [...m.diff.added, ...m.diff.updated.map(([, to]) => to)] : []
 
 function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string>, secretIds: ReadonlySet<string>): string[] {
   const found: string[] = []
@@ -223,7 +273,8 @@ function leaksIn(messages: readonly ServerMessage[], secrets: ReadonlySet<string
     const text = JSON.stringify(m)
     for (const s of [...secrets, ...secretIds]) if (text.includes(s)) found.push(`${s} in ${text.slice(0, 200)}`)
     for (const t of ['"template"', '"plan"', '"prompt"', '"log"', '"content"', '"turnStart"', '"spent"', '"note"']) {
-      if (text.includes(`"typeName":${t}`) || (t === '"note"' || t === '"spent"' || t === '"turnStart"' ? text.includes(t) : false)) found.push(`${t} in ${text.slice(0, 200)}`)
+      if (text.includes(`"typeName":${t}`) || (t === '"note"' || t === '"spent"' || t === '"turnStart"' ? text.includes(t) : false))
+        found.push(`${t} in ${text.slice(0, 200)}`)
     }
     // An NPC's numbers never leave the GM: every NPC view the players get has only a band.
     for (const v of sentRecords(m)) {
@@ -250,7 +301,7 @@ describe('nothing GM-only reaches the player window', () => {
     })
   }
 
-  it('the check finds a leak when there is one (a GM window\'s messages)', async () => {
+  it("the check finds a leak when there is one (a GM window's messages)", async () => {
     const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
     cores.push(core)
     const gm = attachWindow(core, 'gm')

@@ -15,9 +15,11 @@ async function party() {
   await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
   await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 20 })
   await gm.command('combatant/add', { name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 20, hidden: true })
-  const views = async (w = gm) => (await w.must('snapshot', undefined)).records.filter((r): r is CombatantView => r.typeName === 'combatant')
+  const views = async (w = gm) =>
+    (await w.must('snapshot', undefined)).records.filter((r): r is CombatantView => r.typeName === 'combatant')
   const id = async (name: string) => (await views()).find((c) => c.name === name)!.id
-  const send = async (name: string, bytes: Buffer, fileName = 'face.png') => gm.request('importPortrait', { combatantId: await id(name), fileName, dataBase64: bytes.toString('base64') })
+  const send = async (name: string, bytes: Buffer, fileName = 'face.png') =>
+    gm.request('importPortrait', { combatantId: await id(name), fileName, dataBase64: bytes.toString('base64') })
   const assetsDir = join(dataDir, 'campaigns', summary.id, 'assets')
   return { core, gm, views, id, send, assetsDir }
 }
@@ -50,7 +52,13 @@ describe('portraits', () => {
     expect(readdirSync(p.assetsDir)).toHaveLength(3)
     await p.gm.command('combatant/setPortrait', { combatantId: await p.id('Vex'), image: null })
     expect((await p.views()).find((c) => c.name === 'Vex')!.portrait).toBeUndefined()
-    expect(await p.gm.request('dispatch', { type: 'combatant/setPortrait', payload: { combatantId: await p.id('Vex'), image: null }, meta: { commandId: 'again' } })).toMatchObject({
+    expect(
+      await p.gm.request('dispatch', {
+        type: 'combatant/setPortrait',
+        payload: { combatantId: await p.id('Vex'), image: null },
+        meta: { commandId: 'again' },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'combatant/noChange', message: 'Vex has no portrait.' },
     })
@@ -61,8 +69,18 @@ describe('portraits', () => {
     const before = JSON.stringify(await p.views())
     const cases: [Buffer, string, string, RegExp][] = [
       [GIF, 'face.png', 'image/unsupported', /^face\.png is a GIF image; a portrait must be a PNG, JPEG or WebP\.$/],
-      [Buffer.concat([makePng(16, 16), Buffer.alloc(5 * 1024 * 1024)]), 'huge.png', 'image/tooLarge', /^huge\.png is 5\.1 MB; a portrait can be at most 5 MB\. A token is drawn a few dozen pixels wide/],
-      [makeWebpExtended(5000, 40), 'wide.webp', 'image/tooBig', /^wide\.webp is 5000×40 pixels; a portrait can be at most 4096 pixels on a side\.$/],
+      [
+        Buffer.concat([makePng(16, 16), Buffer.alloc(5 * 1024 * 1024)]),
+        'huge.png',
+        'image/tooLarge',
+        /^huge\.png is 5\.1 MB; a portrait can be at most 5 MB\. A token is drawn a few dozen pixels wide/,
+      ],
+      [
+        makeWebpExtended(5000, 40),
+        'wide.webp',
+        'image/tooBig',
+        /^wide\.webp is 5000×40 pixels; a portrait can be at most 4096 pixels on a side\.$/,
+      ],
     ]
     for (const [bytes, fileName, code, message] of cases) {
       const r = await p.send('Vex', bytes, fileName)
@@ -71,8 +89,16 @@ describe('portraits', () => {
       expect(r.error.code).toBe(code)
       expect(r.error.message).toMatch(message)
     }
-    expect(await p.gm.request('importPortrait', { combatantId: 'combatant:nobody', fileName: 'a.png', dataBase64: makePng(4, 4).toString('base64') })).toMatchObject({ ok: false, error: { code: 'combatant/notFound' } })
-    expect(await p.gm.request('importPortrait', { combatantId: await p.id('Vex'), fileName: 'a.png', dataBase64: 'not base64!' })).toMatchObject({ ok: false, error: { code: 'image/unreadable' } })
+    expect(
+      await p.gm.request('importPortrait', {
+        combatantId: 'combatant:nobody',
+        fileName: 'a.png',
+        dataBase64: makePng(4, 4).toString('base64'),
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'combatant/notFound' } })
+    expect(
+      await p.gm.request('importPortrait', { combatantId: await p.id('Vex'), fileName: 'a.png', dataBase64: 'not base64!' }),
+    ).toMatchObject({ ok: false, error: { code: 'image/unreadable' } })
     expect(existsSync(p.assetsDir) ? readdirSync(p.assetsDir) : []).toEqual([])
     expect(JSON.stringify(await p.views())).toBe(before)
   })
@@ -85,15 +111,21 @@ describe('portraits', () => {
     expect(file.text).toContain(`"${sha(face)}.png": "`)
     const b = await startCore()
     await b.gm.must('importCampaign', file)
-    const raider = (await b.gm.must('snapshot', undefined)).records.find((r): r is CombatantView => r.typeName === 'combatant' && r.name === 'Raider')!
+    const raider = (await b.gm.must('snapshot', undefined)).records.find(
+      (r): r is CombatantView => r.typeName === 'combatant' && r.name === 'Raider',
+    )!
     expect(raider.portrait).toEqual({ hash: sha(face), ext: 'png' })
     expect(b.core.assetFile('gm', `${sha(face)}.png`)).not.toBeNull()
   })
 
-  it('are the GM\'s to import: the player window may not', async () => {
+  it("are the GM's to import: the player window may not", async () => {
     const p = await party()
     const player = attachWindow(p.core, 'player')
-    const r = await player.request('importPortrait', { combatantId: await p.id('Vex'), fileName: 'a.png', dataBase64: makePng(4, 4).toString('base64') })
+    const r = await player.request('importPortrait', {
+      combatantId: await p.id('Vex'),
+      fileName: 'a.png',
+      dataBase64: makePng(4, 4).toString('base64'),
+    })
     expect(!r.ok && r.error.code).toBe('request/forbidden')
   })
 })

@@ -25,7 +25,7 @@ async function yard(targets: { name: string; x: number; y: number }[]) {
 }
 
 describe('previewReach: the attack preview against every token on the table, in one request', () => {
-  it('names who the chosen weapon cannot reach, by the ruleset\'s own verdict', async () => {
+  it("names who the chosen weapon cannot reach, by the ruleset's own verdict", async () => {
     const { gm, id, sceneId } = await yard([
       { name: 'Near', x: 8, y: 0 },
       { name: 'Mid', x: 30, y: 40 },
@@ -50,11 +50,18 @@ describe('previewReach: the attack preview against every token on the table, in 
   it('gives an empty list for an attacker off the table, and clear errors for bad input', async () => {
     const { gm, id } = await yard([{ name: 'Near', x: 8, y: 0 }])
     await gm.command('scene/create', { name: 'Elsewhere' })
-    const other = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene' && r.name === 'Elsewhere')!.id as `scene:${string}`
+    const other = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene' && r.name === 'Elsewhere')!
+      .id as `scene:${string}`
     await gm.command('scene/activate', { sceneId: other })
     expect(await gm.must('previewReach', { attackerId: id('Vex'), weapon: 0, mode: '' })).toEqual({ sceneId: other, targets: [] })
-    expect(await gm.request('previewReach', { attackerId: 'combatant:nobody', weapon: 0, mode: '' })).toMatchObject({ ok: false, error: { code: 'combatant/notFound' } })
-    expect(await gm.request('previewReach', { attackerId: id('Vex'), weapon: 99, mode: '' })).toMatchObject({ ok: false, error: { code: 'request/invalid', message: expect.stringContaining('weapon') } })
+    expect(await gm.request('previewReach', { attackerId: 'combatant:nobody', weapon: 0, mode: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'combatant/notFound' },
+    })
+    expect(await gm.request('previewReach', { attackerId: id('Vex'), weapon: 99, mode: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'request/invalid', message: expect.stringContaining('weapon') },
+    })
   })
 
   it('answers for a crowded map (60 tokens) in well under a frame budget per target', async () => {

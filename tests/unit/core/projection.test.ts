@@ -38,7 +38,13 @@ describe('projection redaction', () => {
     h.must('encounter/start', {})
     h.must('encounter/rollInitiative', {})
     const sniper = h.combatantId('Sniper')
-    h.must('condition/add', { combatantId: h.combatantId('Raider'), condition: 'bleeding', duration: { kind: 'turnStart', of: sniper }, sourceId: sniper, note: 'secret-note' })
+    h.must('condition/add', {
+      combatantId: h.combatantId('Raider'),
+      condition: 'bleeding',
+      duration: { kind: 'turnStart', of: sniper },
+      sourceId: sniper,
+      note: 'secret-note',
+    })
     h.must('template/fromCombatant', { combatantId: h.combatantId('Raider'), faction: 'Red Hand' })
     h.must('template/spawn', { templateId: h.campaign.store.ofType('template')[0]!.id, count: 1 })
     h.must('plan/save', { name: 'secret-plan' })
@@ -46,7 +52,8 @@ describe('projection redaction', () => {
     const raider = views.find((v) => v.id === h.combatantId('Raider'))
     expect(raider).toMatchObject({ conditions: [{ conditionId: 'bleeding', label: 'Bleeding', stacks: 1 }], turn: null, standing: null })
     const text = JSON.stringify(views)
-    for (const secret of ['secret-note', sniper, 'Red Hand', 'secret-plan', 'template:', 'prompt:', 'turnStart']) expect(text).not.toContain(secret)
+    for (const secret of ['secret-note', sniper, 'Red Hand', 'secret-plan', 'template:', 'prompt:', 'turnStart'])
+      expect(text).not.toContain(secret)
   })
 
   it("replaces NPC numbers with a band but keeps PCs' numbers", async () => {
@@ -68,9 +75,12 @@ describe('projection redaction', () => {
     for (const l of logs) expect(projectRecord(l, h.campaign.store, 'player')).toBeNull()
   })
 
-  it("gives the player contiguous ranks, so hidden combatants leave no gap in the order", async () => {
+  it('gives the player contiguous ranks, so hidden combatants leave no gap in the order', async () => {
     const h = await fight()
-    const gmKeys = h.campaign.store.ofType('combatant').map((c) => c.orderKey).sort((a, b) => a! - b!)
+    const gmKeys = h.campaign.store
+      .ofType('combatant')
+      .map((c) => c.orderKey)
+      .sort((a, b) => a! - b!)
     expect(gmKeys).toEqual([1000, 2000, 3000])
     const playerKeys = h.campaign.store
       .ofType('combatant')
@@ -96,7 +106,7 @@ describe('projection redaction', () => {
     expect(first.kind === 'diff' && [first.diff.fromVersion, first.diff.toVersion]).toEqual([snap.version, snap.version + 1])
   })
 
-  it("hides whose turn it is while a hidden combatant acts", async () => {
+  it('hides whose turn it is while a hidden combatant acts', async () => {
     const h = await fight()
     for (let i = 0; i < 3; i++) {
       const enc = h.campaign.store.ofType('encounter')[0]!

@@ -5,7 +5,15 @@ import { CampaignHarness } from '../helpers/campaign-harness'
 import { tempDir } from '../helpers/temp-dir'
 import { cx, trooper } from '../rules/compound-x/cx-harness'
 
-const RAIDER = { name: 'Raider', side: 'enemy' as const, kind: 'npc' as const, maxHp: 40, initiativeModifier: 3, faction: 'Red Hand', tags: ['melee'] }
+const RAIDER = {
+  name: 'Raider',
+  side: 'enemy' as const,
+  kind: 'npc' as const,
+  maxHp: 40,
+  initiativeModifier: 3,
+  faction: 'Red Hand',
+  tags: ['melee'],
+}
 
 function templates(h: CampaignHarness) {
   return h.campaign.store.ofType('template').sort((a, b) => a.name.localeCompare(b.name))
@@ -101,7 +109,16 @@ describe('roster entries', () => {
     h.must('combatant/adjustHp', { combatantId: h.combatantId('Scav 12'), delta: -10 })
     h.must('template/fromCombatant', { combatantId: h.combatantId('Scav 12'), faction: 'Scrappers' })
     expect(templates(h)).toEqual([
-      expect.objectContaining({ name: 'Scav', side: 'neutral', kind: 'npc', maxHp: 22, initiativeModifier: -4, faction: 'Scrappers', rules: null, tags: [] }),
+      expect.objectContaining({
+        name: 'Scav',
+        side: 'neutral',
+        kind: 'npc',
+        maxHp: 22,
+        initiativeModifier: -4,
+        faction: 'Scrappers',
+        rules: null,
+        tags: [],
+      }),
     ])
     expect(undoLabel(h)).toBe('Save Scav 12 to the roster')
     const log = h.campaign.store.ofType('log').at(-1)!
@@ -111,13 +128,19 @@ describe('roster entries', () => {
   it('refuses with specific messages', async () => {
     const { h, raider } = await withRaider()
     const missing = 'template:nope' as const
-    expect(errorOf(h.run('template/spawn', { templateId: missing, count: 1 }))).toEqual({ code: 'template/notFound', message: 'No roster entry template:nope.' })
+    expect(errorOf(h.run('template/spawn', { templateId: missing, count: 1 }))).toEqual({
+      code: 'template/notFound',
+      message: 'No roster entry template:nope.',
+    })
     expect(errorOf(h.run('template/duplicate', { templateId: missing }))?.message).toBe('No roster entry template:nope.')
     expect(errorOf(h.run('template/remove', { templateId: missing }))?.code).toBe('template/notFound')
     expect(errorOf(h.run('template/save', { templateId: missing, ...RAIDER }))?.code).toBe('template/notFound')
     expect(errorOf(h.run('template/save', { templateId: raider, ...RAIDER }))?.code).toBe('template/noChange')
     expect(errorOf(h.run('template/fromCombatant', { combatantId: 'combatant:ghost' }))?.code).toBe('combatant/notFound')
-    expect(errorOf(h.run('plan/start', { planId: 'plan:nope' }))).toEqual({ code: 'plan/notFound', message: 'No saved encounter plan:nope.' })
+    expect(errorOf(h.run('plan/start', { planId: 'plan:nope' }))).toEqual({
+      code: 'plan/notFound',
+      message: 'No saved encounter plan:nope.',
+    })
     expect(errorOf(h.run('plan/remove', { planId: 'plan:nope' }))?.code).toBe('plan/notFound')
     // The generic ruleset keeps no sheets: a template with one is refused, not stored blindly.
     expect(errorOf(h.run('template/save', { ...RAIDER, rules: { stats: {} } }))?.code).toBe('rules/unsupported')
@@ -126,7 +149,9 @@ describe('roster entries', () => {
     h.must('template/save', { ...RAIDER, name: longName })
     const tooLong = errorOf(h.run('template/spawn', { templateId: templateId(h, longName), count: 12 }))
     expect(tooLong?.code).toBe('template/nameTooLong')
-    expect(tooLong?.message).toMatch(new RegExp(`^Spawning 12 ${longName}s would need names longer than 60 characters \\("${longName} 10"\\)`))
+    expect(tooLong?.message).toMatch(
+      new RegExp(`^Spawning 12 ${longName}s would need names longer than 60 characters \\("${longName} 10"\\)`),
+    )
     // Nine copies still fit ("L…L 9" is 60 characters).
     h.must('template/spawn', { templateId: templateId(h, longName), count: 9 })
   })
@@ -338,14 +363,19 @@ describe('saved encounters', () => {
     h.must('plan/save', { name: 'Dockside ambush' })
     const plan = h.campaign.store.ofType('plan')[0]!
     const running = errorOf(h.run('plan/start', { planId: plan.id }))
-    expect(running).toEqual({ code: 'encounter/alreadyRunning', message: '"Ambush" is still running. End it before starting a saved encounter.' })
+    expect(running).toEqual({
+      code: 'encounter/alreadyRunning',
+      message: '"Ambush" is still running. End it before starting a saved encounter.',
+    })
 
     h.must('encounter/end', {})
     const before = names(h)
     h.must('plan/start', { planId: plan.id })
     const active = h.campaign.store.ofType('encounter').find((e) => e.status === 'active')
     expect(active).toMatchObject({ name: 'Dockside ambush', round: 0 })
-    expect(names(h)).toEqual([...before, 'Raider 4', 'Raider 5', 'Raider 6', 'Sniper 2'].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })))
+    expect(names(h)).toEqual(
+      [...before, 'Raider 4', 'Raider 5', 'Raider 6', 'Sniper 2'].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+    )
     expect(combatant(h, 'Sniper 2').hidden).toBe(true)
     expect(combatant(h, 'Raider 5').hidden).toBe(false)
     expect(undoLabel(h)).toBe('Start Dockside ambush')
@@ -381,7 +411,7 @@ describe('saved encounters', () => {
 })
 
 describe('Compound X roster entries carry sheets', () => {
-  it('spawns copies with the entry\'s sheet and the health it derives', async () => {
+  it("spawns copies with the entry's sheet and the health it derives", async () => {
     const h = await CampaignHarness.create('cx-roster', tempDir(), undefined, cx)
     h.must('template/save', { name: 'Trooper', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
     const t = h.campaign.store.ofType('template')[0]!
@@ -399,12 +429,15 @@ describe('Compound X roster entries carry sheets', () => {
     }
   })
 
-  it('saves a combatant\'s sheet without the fight\'s live state, and refuses a bad sheet naming the field', async () => {
+  it("saves a combatant's sheet without the fight's live state, and refuses a bad sheet naming the field", async () => {
     const h = await CampaignHarness.create('cx-roster', tempDir(), undefined, cx)
     h.must('combatant/add', { name: 'Raider 4', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
     const fresh = (combatant(h, 'Raider 4').rules as unknown as CxCombatant).live
     const battered = { ...fresh, armourPoints: 0, nanites: 0, stance: 'prone', suppressed: true }
-    h.must('combatant/setRules', { combatantId: h.combatantId('Raider 4'), rules: { ...(combatant(h, 'Raider 4').rules as object), live: battered } })
+    h.must('combatant/setRules', {
+      combatantId: h.combatantId('Raider 4'),
+      rules: { ...(combatant(h, 'Raider 4').rules as object), live: battered },
+    })
     expect((combatant(h, 'Raider 4').rules as unknown as CxCombatant).live.stance).toBe('prone')
 
     h.must('template/fromCombatant', { combatantId: h.combatantId('Raider 4') })
@@ -417,7 +450,9 @@ describe('Compound X roster entries carry sheets', () => {
     h.must('template/save', { templateId: t.id, name: 'Raider', side: 'enemy', kind: 'npc', maxHp: t.maxHp, initiativeModifier: 2 })
     expect(h.campaign.store.ofType('template')[0]!.rules).toEqual(t.rules)
 
-    const bad = errorOf(h.run('template/save', { name: 'Broken', side: 'enemy', kind: 'npc', maxHp: 5, rules: trooper({ classId: 'no-such-class' }) }))
+    const bad = errorOf(
+      h.run('template/save', { name: 'Broken', side: 'enemy', kind: 'npc', maxHp: 5, rules: trooper({ classId: 'no-such-class' }) }),
+    )
     expect(bad?.message).toMatch(/class/i)
     expect(h.campaign.store.ofType('template')).toHaveLength(1)
   })

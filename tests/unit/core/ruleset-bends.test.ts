@@ -42,12 +42,33 @@ function bent(values: Readonly<Record<string, string | number | boolean>> = {}, 
       list: () => [],
       perform: (request, actor, target) => {
         seen.push({ ...(actor.acting === undefined ? {} : { acting: actor.acting }), ...(actor.spent ? { spent: actor.spent } : {}) })
-        const base: ActionResolution = { actorRules: null, actorHp: actor.hp, targetRules: null, targetHp: null, summary: `${actor.name} ${request.action}s`, detail: [], rolls: [] }
+        const base: ActionResolution = {
+          actorRules: null,
+          actorHp: actor.hp,
+          targetRules: null,
+          targetHp: null,
+          summary: `${actor.name} ${request.action}s`,
+          detail: [],
+          rolls: [],
+        }
         if (request.action === 'feint') return ok({ ...base, othersSpend: [{ combatantId: target!.id, pool: 'reactions', amount: 1 }] })
         if (request.action === 'dodge') return ok({ ...base, initiative: [{ combatantId: actor.id, delta: -45, why: 'reacted' }] })
-        if (request.action === 'rally') return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }], initiative: [{ combatantId: target!.id, delta: 100, why: 'rallied' }] })
+        if (request.action === 'rally')
+          return ok({
+            ...base,
+            cost: [{ pool: 'actions', amount: 1 }],
+            initiative: [{ combatantId: target!.id, delta: 100, why: 'rallied' }],
+          })
         if (request.action === 'cover') {
-          const grant = { conditionId: 'covering', stacks: 1, duration: { kind: 'turnStart' as const, of: actor.id }, sourceId: actor.id, data: null, areaRadius: 1, areaTo: target!.id }
+          const grant = {
+            conditionId: 'covering',
+            stacks: 1,
+            duration: { kind: 'turnStart' as const, of: actor.id },
+            sourceId: actor.id,
+            data: null,
+            areaRadius: 1,
+            areaTo: target!.id,
+          }
           return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }], conditions: [{ combatantId: actor.id, add: [grant] }] })
         }
         return ok(base)
@@ -132,7 +153,7 @@ describe('initiative rolled each round (a campaign setting)', () => {
     expect(h.campaign.store.get('campaign')).not.toHaveProperty('rulesetSettings')
   })
 
-  it('the setup request shows the campaign\'s value over the default, and the quick NPCs', async () => {
+  it("the setup request shows the campaign's value over the default, and the quick NPCs", async () => {
     const npc = { name: 'Thug', maxHp: 12, initiativeModifier: 1, rules: null, tags: ['melee'] }
     const { h } = await fight(bent({}, { quickNpcs: [npc] }))
     h.must('campaign/setRulesetSetting', { key: 'initiative', value: 'fixed' })
@@ -190,7 +211,7 @@ describe('initiative shifts', () => {
 })
 
 describe('what a ruleset sees of the turn, and lanes', () => {
-  it('an act knows whether it is its actor\'s turn and what the actor has spent', async () => {
+  it("an act knows whether it is its actor's turn and what the actor has spent", async () => {
     const { act } = await fight(bent({ initiative: 'fixed' }))
     seen.length = 0
     act('Ash', 'cover', 'Bo')
@@ -212,7 +233,7 @@ describe('what a ruleset sees of the turn, and lanes', () => {
     expect(seen).toEqual([{ spent: {} }])
   })
 
-  it('a grant with areaTo lays a lane from the bearer to that combatant\'s token', async () => {
+  it("a grant with areaTo lays a lane from the bearer to that combatant's token", async () => {
     const { h, id, act } = await fight(bent({ initiative: 'fixed' }))
     h.must('scene/create', { name: 'Street' })
     const scene = h.campaign.store.ofType('scene')[0]!

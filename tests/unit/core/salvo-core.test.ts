@@ -41,12 +41,18 @@ describe('SalvoCore', () => {
     await gm.conn.request('createCampaign', { name: 'Night one', seed: 's' })
     await gm.conn.request('snapshot', undefined)
     await player.conn.request('snapshot', undefined)
-    const add = await gm.conn.request('dispatch', cmd('combatant/add', { name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 30, hidden: true }, 'c1'))
+    const add = await gm.conn.request(
+      'dispatch',
+      cmd('combatant/add', { name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 30, hidden: true }, 'c1'),
+    )
     expect(add.ok).toBe(true)
     await gm.conn.request('dispatch', cmd('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 50 }, 'c2'))
     const gmDiffs = gm.diffs()
     const playerDiffs = player.diffs()
-    expect(gmDiffs.map((d) => [d.fromVersion, d.toVersion])).toEqual([[0, 1], [1, 2]])
+    expect(gmDiffs.map((d) => [d.fromVersion, d.toVersion])).toEqual([
+      [0, 1],
+      [1, 2],
+    ])
     expect(JSON.stringify(gmDiffs)).toContain('Ghost')
     // The player saw nothing of the hidden NPC: one diff, for the second command, and its
     // version numbers count only what the player was sent (no gap betrays the hidden add).
@@ -127,7 +133,13 @@ describe('SalvoCore when opening goes wrong', () => {
     const created = await gm.conn.request('createCampaign', { name: 'Broken' })
     const id = created.ok ? created.value.id : ''
     // A checksum-valid entry whose event is malformed (no `results` array).
-    const json = JSON.stringify({ seq: 1, commandId: 'x', commandType: 'encounter/rollInitiative', label: 'x', events: [{ type: 'initiative/rolled', encounterId: 'encounter:n9' }] })
+    const json = JSON.stringify({
+      seq: 1,
+      commandId: 'x',
+      commandType: 'encounter/rollInitiative',
+      label: 'x',
+      events: [{ type: 'initiative/rolled', encounterId: 'encounter:n9' }],
+    })
     await core.abandon()
     appendFileSync(`${dataDir}/campaigns/${id}/journal.log`, `${crc32Hex(json)} ${json}\n`)
     const again = new SalvoCore({ dataDir })
@@ -151,7 +163,10 @@ describe('SalvoCore when opening goes wrong', () => {
     gm.messages.length = 0
     player.messages.length = 0
     // A campaign that is not there is refused before anything closes.
-    expect(await gm.conn.request('openCampaign', { campaignId: 'no-such-campaign' })).toMatchObject({ ok: false, error: { code: 'campaign/notFound' } })
+    expect(await gm.conn.request('openCampaign', { campaignId: 'no-such-campaign' })).toMatchObject({
+      ok: false,
+      error: { code: 'campaign/notFound' },
+    })
     expect([...gm.messages, ...player.messages]).toEqual([])
     const r = await gm.conn.request('openCampaign', { campaignId: broken.value.id })
     expect(r.ok).toBe(false)

@@ -33,7 +33,15 @@ describe('image header reader', () => {
     ['a truncated PNG', makePng(4, 4).subarray(0, 20), /damaged PNG/],
     ['a JPEG cut off before its frame header', makeJpeg(10, 10).subarray(0, 120), /damaged JPEG/],
     ['a JPEG whose scan comes before any frame', Buffer.from([0xff, 0xd8, 0xff, 0xda, 0, 4, 0, 0]), /damaged JPEG/],
-    ['a WebP without its start code', (() => { const b = makeWebpLossy(5, 5); b[23] = 0; return b })(), /damaged WebP/],
+    [
+      'a WebP without its start code',
+      (() => {
+        const b = makeWebpLossy(5, 5)
+        b[23] = 0
+        return b
+      })(),
+      /damaged WebP/,
+    ],
     ['a zero-sized PNG', makePng(0, 0), /claims a size of 0×0/],
   ])('refuses %s, naming what it is', (_what, bytes, message) => {
     const r = readImageHeader(bytes)
@@ -69,7 +77,8 @@ async function withScene() {
   }
   const assetsDir = join(dataDir, 'campaigns', summary.id, 'assets')
   const sceneId = (await readScene()).id
-  const send = (bytes: Buffer, fileName = 'dock.png', id = sceneId) => gm.request('importSceneImage', { sceneId: id, fileName, dataBase64: bytes.toString('base64') })
+  const send = (bytes: Buffer, fileName = 'dock.png', id = sceneId) =>
+    gm.request('importSceneImage', { sceneId: id, fileName, dataBase64: bytes.toString('base64') })
   return { core, gm, dataDir, summary, assetsDir, sceneId, readScene, send }
 }
 
@@ -92,7 +101,8 @@ describe('importSceneImage', () => {
     const png = makePng(30, 30)
     await s.send(png, 'a.png')
     await s.gm.command('scene/create', { name: 'Second' })
-    const second = (await s.gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene' && r.name === 'Second')!.id as SceneRecord['id']
+    const second = (await s.gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene' && r.name === 'Second')!
+      .id as SceneRecord['id']
     const again = await s.send(png, 'copy of a.png', second)
     expect(again.ok).toBe(true)
     expect(readdirSync(s.assetsDir)).toEqual([`${sha(png)}.png`])
@@ -137,7 +147,13 @@ describe('importSceneImage', () => {
   it.each([
     ['a renamed GIF', GIF, 'map.png', 'image/unsupported', /^map\.png is a GIF image; a scene image must be a PNG, JPEG or WebP\.$/],
     ['a text file', Buffer.from('hello'), 'map.jpg', 'image/unsupported', /^map\.jpg is a text file/],
-    ['absurd dimensions', makeWebpExtended(20000, 100), 'wide.webp', 'image/tooBig', /^wide\.webp is 20000×100 pixels; a scene image can be at most 16384 pixels on a side\.$/],
+    [
+      'absurd dimensions',
+      makeWebpExtended(20000, 100),
+      'wide.webp',
+      'image/tooBig',
+      /^wide\.webp is 20000×100 pixels; a scene image can be at most 16384 pixels on a side\.$/,
+    ],
   ])('refuses %s and leaves the campaign unchanged', async (_what, bytes, fileName, code, message) => {
     const s = await withScene()
     const before = await s.gm.must('exportCampaign', undefined)
@@ -156,14 +172,22 @@ describe('importSceneImage', () => {
     expect(!bad.ok && bad.error.code).toBe('image/unreadable')
     const missing = await s.send(makePng(2, 2), 'x.png', 'scene:nope')
     expect(!missing.ok && missing.error.code).toBe('scene/notFound')
-    const player = await attachWindow(s.core, 'player').request('importSceneImage', { sceneId: s.sceneId, fileName: 'x.png', dataBase64: makePng(2, 2).toString('base64') })
+    const player = await attachWindow(s.core, 'player').request('importSceneImage', {
+      sceneId: s.sceneId,
+      fileName: 'x.png',
+      dataBase64: makePng(2, 2).toString('base64'),
+    })
     expect(!player.ok && player.error.code).toBe('request/forbidden')
     expect(existsSync(s.assetsDir)).toBe(false)
 
     const empty = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
     cores.push(empty)
     await empty.start()
-    const none = await attachWindow(empty).request('importSceneImage', { sceneId: s.sceneId, fileName: 'x.png', dataBase64: makePng(2, 2).toString('base64') })
+    const none = await attachWindow(empty).request('importSceneImage', {
+      sceneId: s.sceneId,
+      fileName: 'x.png',
+      dataBase64: makePng(2, 2).toString('base64'),
+    })
     expect(!none.ok && none.error.code).toBe('campaign/none')
   })
 
@@ -173,7 +197,14 @@ describe('importSceneImage', () => {
     await s.send(png)
     const name = `${sha(png)}.png`
     expect(s.core.assetFile('gm', name)).not.toBeNull()
-    for (const bad of [`${sha(png)}.jpg`, `${sha(png).toUpperCase()}.png`, `../${name}`, `${name}/`, `${sha(png).slice(1)}.png`, `x${name}`]) {
+    for (const bad of [
+      `${sha(png)}.jpg`,
+      `${sha(png).toUpperCase()}.png`,
+      `../${name}`,
+      `${name}/`,
+      `${sha(png).slice(1)}.png`,
+      `x${name}`,
+    ]) {
       expect(s.core.assetFile('gm', bad)).toBeNull()
     }
     // Another campaign open: the first one's image is out of reach.

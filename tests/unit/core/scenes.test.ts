@@ -20,7 +20,12 @@ describe('scenes and tokens', () => {
     expect(dock.active).toBe(true)
     expect(warehouse.active).toBe(false)
     h.must('scene/activate', { sceneId: warehouse.id })
-    expect(h.campaign.store.ofType('scene').filter((s) => s.active).map((s) => s.name)).toEqual(['Warehouse'])
+    expect(
+      h.campaign.store
+        .ofType('scene')
+        .filter((s) => s.active)
+        .map((s) => s.name),
+    ).toEqual(['Warehouse'])
   })
 
   it('a moved token logs its path length and what it costs under the ruleset (000 Movement)', async () => {
@@ -36,7 +41,7 @@ describe('scenes and tokens', () => {
     expect(h.campaign.store.ofType('token')[0]).toMatchObject({ x: 2, y: 2 })
   })
 
-  it('players get the active scene and visible combatants\' tokens only, and follow a change of scene or of hiding', async () => {
+  it("players get the active scene and visible combatants' tokens only, and follow a change of scene or of hiding", async () => {
     const { h, dock, warehouse } = await mapped()
     h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Vex'), x: 1, y: 1 })
     h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Sniper'), x: 9, y: 9 })
@@ -75,12 +80,18 @@ describe('suppression zones on the map (CX24, CX25)', () => {
     h.must('token/place', { sceneId: dock.id, combatantId: raider, x: 14, y: 6 })
     h.must('encounter/start', {})
     h.must('encounter/rollInitiative', {})
-    h.must('action/perform', { request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium', distance: 13 } } })
+    h.must('action/perform', {
+      request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium', distance: 13 } },
+    })
     const rec = (id: typeof vex) => h.campaign.store.get(id) as import('../../../src-shared/records').CombatantRecord
     expect(rec(raider).conditions[0]).toMatchObject({ conditionId: 'suppressed' })
     // The zone is the suppressor's, around where the target stood (CX24).
     expect(rec(vex).conditions[0]).toMatchObject({ conditionId: 'suppressing', area: { sceneId: dock.id, x: 14, y: 6, radius: 1 } })
-    const player = () => projectRecord(h.campaign.store.get(vex)!, new ProjectionContext(h.campaign.store, 'player')) as import('../../../src-shared/views').CombatantView
+    const player = () =>
+      projectRecord(
+        h.campaign.store.get(vex)!,
+        new ProjectionContext(h.campaign.store, 'player'),
+      ) as import('../../../src-shared/views').CombatantView
     expect(player().conditions[0]!.area).toEqual({ sceneId: dock.id, x: 14, y: 6, radius: 1 })
     // On another scene the players see the condition, not a zone on a map they are not shown.
     h.must('scene/activate', { sceneId: warehouse.id })
@@ -102,7 +113,8 @@ describe('distances from the map', () => {
     h.must('token/place', { sceneId: dock.id, combatantId: raider, x: 30, y: 40 })
     const { placedRulesCombatant } = await import('../../../src-main/rules/standing')
     const c = (id: typeof vex) => placedRulesCombatant(h.campaign.store, h.campaign.store.get(id) as never)
-    const preview = (options: Record<string, number>) => h.engine.ruleset.attacks!.preview({ attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options }, c(vex), c(raider))
+    const preview = (options: Record<string, number>) =>
+      h.engine.ruleset.attacks!.preview({ attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options }, c(vex), c(raider))
     const distanceOf = (p: ReturnType<typeof preview>) => (p.ok ? p.value.options.find((o) => o.key === 'distance')!.value : null)
     expect(distanceOf(preview({}))).toBe(50)
     expect(distanceOf(preview({ distance: 12 }))).toBe(12)
@@ -110,7 +122,7 @@ describe('distances from the map', () => {
 })
 
 describe('moving on the map sets off the rules (CX25, CX26)', () => {
-  it('a suppressed token dragged out of its zone is shown the suppressor\'s reaction first, then draws it and is no longer suppressed', async () => {
+  it("a suppressed token dragged out of its zone is shown the suppressor's reaction first, then draws it and is no longer suppressed", async () => {
     const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
     const { attachWindow, tickingClock } = await import('../helpers/core-window')
     const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
@@ -127,7 +139,9 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
       await gm.command('encounter/start', {})
       await gm.command('encounter/rollInitiative', {})
-      await gm.command('action/perform', { request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } } })
+      await gm.command('action/perform', {
+        request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } },
+      })
       // Within the 1 m zone: still suppressed, but a move in the open still draws the reaction (CX26).
       const preview = await gm.must('previewMove', { combatantId: id('Raider'), sceneId: dock, x: 16, y: 0 })
       expect(preview.metres).toBe(4)

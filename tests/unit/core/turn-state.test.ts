@@ -25,24 +25,58 @@ const tabletop: Ruleset = {
   edges: {
     startOfTurn: () => null,
     startOfEncounter: () => null,
-    endOfEncounter: (c) => (c.conditions.some((x) => x.conditionId === 'pinned') ? { rules: null, hp: c.hp, lines: [], rolls: [], conditions: c.conditions.filter((x) => x.conditionId !== 'pinned') } : null),
+    endOfEncounter: (c) =>
+      c.conditions.some((x) => x.conditionId === 'pinned')
+        ? { rules: null, hp: c.hp, lines: [], rolls: [], conditions: c.conditions.filter((x) => x.conditionId !== 'pinned') }
+        : null,
   },
-  standing: (c) => (c.hp <= -10 ? { state: 'dead', label: 'dead', skipsTurn: true } : c.hp <= 0 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }),
+  standing: (c) =>
+    c.hp <= -10
+      ? { state: 'dead', label: 'dead', skipsTurn: true }
+      : c.hp <= 0
+        ? { state: 'down', label: 'down', skipsTurn: false }
+        : { state: 'up', label: 'up', skipsTurn: false },
   actions: {
     list: () => [],
     perform: (request, actor, target) => {
-      const base: ActionResolution = { actorRules: null, actorHp: actor.hp, targetRules: null, targetHp: null, summary: `${actor.name} ${request.action}s`, detail: [], rolls: [] }
+      const base: ActionResolution = {
+        actorRules: null,
+        actorHp: actor.hp,
+        targetRules: null,
+        targetHp: null,
+        summary: `${actor.name} ${request.action}s`,
+        detail: [],
+        rolls: [],
+      }
       switch (request.action) {
         case 'shoot':
           return ok({ ...base, cost: [{ pool: 'actions', amount: 2 }] })
         case 'pin':
-          return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }], endsTurn: true, conditions: [{ combatantId: target!.id, add: [{ conditionId: 'pinned', stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: null }] }] })
+          return ok({
+            ...base,
+            cost: [{ pool: 'actions', amount: 1 }],
+            endsTurn: true,
+            conditions: [
+              {
+                combatantId: target!.id,
+                add: [{ conditionId: 'pinned', stacks: 1, duration: { kind: 'turnStart', of: actor.id }, sourceId: actor.id, data: null }],
+              },
+            ],
+          })
         case 'break-cover':
           return ok({
             ...base,
             cost: [{ pool: 'actions', amount: 1 }],
             conditions: [{ combatantId: actor.id, remove: ['pinned'] }],
-            prompts: [{ reactorId: target!.id, targetId: actor.id, text: `${target!.name} reacts`, resolve: { kind: 'action', request: { actorId: target!.id, action: 'snap', targetId: actor.id, options: {} } }, odds: 'certain' }],
+            prompts: [
+              {
+                reactorId: target!.id,
+                targetId: actor.id,
+                text: `${target!.name} reacts`,
+                resolve: { kind: 'action', request: { actorId: target!.id, action: 'snap', targetId: actor.id, options: {} } },
+                odds: 'certain',
+              },
+            ],
           })
         case 'snap':
           return ok({ ...base, targetHp: target!.hp - 5, outOfTurn: 'free' })
@@ -50,7 +84,16 @@ const tabletop: Ruleset = {
           return ok({ ...base, cost: [{ pool: 'actions', amount: 1 }] })
         case 'forget':
           // Names someone who has left the campaign: that part of the change has nobody to apply to.
-          return ok({ ...base, conditions: [{ combatantId: 'combatant:gone', remove: ['pinned'] }, { combatantId: target!.id, add: [{ conditionId: 'bleeding', stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] }] })
+          return ok({
+            ...base,
+            conditions: [
+              { combatantId: 'combatant:gone', remove: ['pinned'] },
+              {
+                combatantId: target!.id,
+                add: [{ conditionId: 'bleeding', stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }],
+              },
+            ],
+          })
       }
       return ok(base)
     },
@@ -125,7 +168,7 @@ describe('conditions and their clocks', () => {
     expect(c('Bo').conditions.map((x) => x.conditionId)).toEqual(['bleeding'])
   })
 
-  it('…unless the ruleset ends them at the encounter\'s end', async () => {
+  it("…unless the ruleset ends them at the encounter's end", async () => {
     const { h, id, c } = await threeWay()
     h.must('condition/add', { combatantId: id('Bo'), condition: 'pinned', duration: { kind: 'indefinite' } })
     h.must('condition/add', { combatantId: id('Cy'), condition: 'bleeding', duration: { kind: 'indefinite' } })
@@ -138,13 +181,16 @@ describe('conditions and their clocks', () => {
     const { h, c, act } = await threeWay()
     expect(act('Ash', 'forget', 'Bo').ok).toBe(true)
     expect(c('Bo').conditions.map((x) => x.conditionId)).toEqual(['bleeding'])
-    const texts = h.campaign.store.ofType('log').sort((a, b) => a.seq - b.seq).map((l) => l.text)
+    const texts = h.campaign.store
+      .ofType('log')
+      .sort((a, b) => a.seq - b.seq)
+      .map((l) => l.text)
     expect(texts.slice(-2)).toEqual(['Ash forgets', 'Bo is bleeding'])
   })
 })
 
 describe('the action economy', () => {
-  it('spends on the actor\'s own turn, refuses overspending, and refills at its next turn', async () => {
+  it("spends on the actor's own turn, refuses overspending, and refills at its next turn", async () => {
     const { c, act, next } = await threeWay()
     expect(act('Ash', 'wait').ok).toBe(true)
     expect(c('Ash').spent).toEqual({ actions: 1 })
@@ -177,11 +223,15 @@ describe('the action economy', () => {
     expect(h.run('economy/set', { combatantId: id('Ash'), pool: 'luck', spent: 1 }).ok).toBe(false)
   })
 
-  it('ending the turn with an act forgoes the rest, and the condition it grants runs to the actor\'s next turn', async () => {
+  it("ending the turn with an act forgoes the rest, and the condition it grants runs to the actor's next turn", async () => {
     const { id, c, act, next } = await threeWay()
     expect(act('Ash', 'pin', 'Bo').ok).toBe(true)
     expect(c('Ash').spent['actions']).toBe(2)
-    expect(c('Bo').conditions[0]).toMatchObject({ conditionId: 'pinned', sourceId: id('Ash'), duration: { kind: 'turnStart', of: id('Ash') } })
+    expect(c('Bo').conditions[0]).toMatchObject({
+      conditionId: 'pinned',
+      sourceId: id('Ash'),
+      duration: { kind: 'turnStart', of: id('Ash') },
+    })
     next()
     next()
     expect(c('Bo').conditions).toHaveLength(1)
@@ -191,7 +241,7 @@ describe('the action economy', () => {
 })
 
 describe('reaction prompts', () => {
-  it('a resolution can prompt a reaction; resolving runs it, free of the reactor\'s reactions; dismissing drops it', async () => {
+  it("a resolution can prompt a reaction; resolving runs it, free of the reactor's reactions; dismissing drops it", async () => {
     const { h, c, act, next } = await threeWay()
     act('Ash', 'pin', 'Bo')
     next() // Bo breaks cover: Ash may react
@@ -211,7 +261,7 @@ describe('reaction prompts', () => {
 })
 
 describe('turn order: drag, delay, hold, skip', () => {
-  it('moves a combatant before another without touching anyone else\'s key', async () => {
+  it("moves a combatant before another without touching anyone else's key", async () => {
     const { h, id, c } = await threeWay()
     const before = [c('Ash').orderKey, c('Bo').orderKey]
     h.must('initiative/move', { combatantId: id('Cy'), beforeId: id('Bo') })
@@ -250,7 +300,9 @@ describe('turn order: drag, delay, hold, skip', () => {
     next()
     next() // Bo's next turn: lost
     expect(c('Bo').held).toBeNull()
-    expect(h.campaign.store.ofType('log').some((l) => l.text === 'Bo\'s held actions ("never") are lost: the trigger never came')).toBe(true)
+    expect(h.campaign.store.ofType('log').some((l) => l.text === 'Bo\'s held actions ("never") are lost: the trigger never came')).toBe(
+      true,
+    )
   })
 
   it('the dead are passed over as their ruleset says, and clocks tied to their turns still run', async () => {
@@ -259,7 +311,9 @@ describe('turn order: drag, delay, hold, skip', () => {
     h.must('condition/add', { combatantId: id('Cy'), condition: 'pinned', duration: { kind: 'turnStart', of: id('Bo') } })
     next()
     expect(enc().currentCombatantId).toBe(id('Cy'))
-    expect(h.campaign.store.ofType('log').map((l) => l.text)).toEqual(expect.arrayContaining(['Bo is dead: turn passed over', "Pinned on Cy ends (start of Bo's turn)"]))
+    expect(h.campaign.store.ofType('log').map((l) => l.text)).toEqual(
+      expect.arrayContaining(['Bo is dead: turn passed over', "Pinned on Cy ends (start of Bo's turn)"]),
+    )
   })
 
   it('removing a combatant ends the clocks tied to its turns and drops reactions by or against it', async () => {

@@ -21,7 +21,12 @@ export class CampaignHarness {
     readonly ruleset: Ruleset,
   ) {}
 
-  static async create(seed = 'test-seed', dataDir = tempDir(), fs?: DurableFs, ruleset: Ruleset = genericRuleset): Promise<CampaignHarness> {
+  static async create(
+    seed = 'test-seed',
+    dataDir = tempDir(),
+    fs?: DurableFs,
+    ruleset: Ruleset = genericRuleset,
+  ): Promise<CampaignHarness> {
     // A clock that ticks a second per reading: deterministic, and backups sort in the order made.
     let tick = 0
     const now = () => new Date(Date.UTC(2026, 10, 22, 10, 0, tick++))

@@ -19,7 +19,11 @@ export function attachWindow(core: SalvoCore, role: 'gm' | 'player' = 'gm', idPr
   let n = 0
   /** Dispatches a command with a predictable id (so two campaigns fed the same commands match). */
   const command = (type: string, payload: unknown, typedDice?: number[]) =>
-    must('dispatch', { type, payload, meta: { commandId: `${idPrefix}-${++n}`, ...(typedDice ? { typedDice } : {}) } } as RequestInputs['dispatch'])
+    must('dispatch', {
+      type,
+      payload,
+      meta: { commandId: `${idPrefix}-${++n}`, ...(typedDice ? { typedDice } : {}) },
+    } as RequestInputs['dispatch'])
   const sessions = () => messages.flatMap((m) => (m.kind === 'session' ? [m.session] : []))
   return { conn, messages, request, must, command, sessions }
 }

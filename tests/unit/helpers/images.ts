@@ -36,7 +36,8 @@ export function makePng(width: number, height: number, seed = 0): Buffer {
   ihdr[9] = 2 // RGB
   const row = Buffer.alloc(1 + width * 3)
   // The seed's low byte tints red as it always did; higher bytes tint green and blue, so long runs get distinct images.
-  for (let x = 0; x < width; x++) row.set([(40 + seed * 17) & 0xff, (90 + (seed >> 8) * 13) & 0xff, (160 + (seed >> 16) * 7) & 0xff], 1 + x * 3)
+  for (let x = 0; x < width; x++)
+    row.set([(40 + seed * 17) & 0xff, (90 + (seed >> 8) * 13) & 0xff, (160 + (seed >> 16) * 7) & 0xff], 1 + x * 3)
   const raw = Buffer.concat(Array.from({ length: height }, () => row))
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

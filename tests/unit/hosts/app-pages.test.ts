@@ -45,16 +45,32 @@ describe('the app scheme', () => {
     expect(get('gm', '/gm.html')).toEqual({
       status: 200,
       file: join(renderer, 'gm.html'),
-      headers: { 'content-security-policy': CONTENT_SECURITY_POLICY, 'x-content-type-options': 'nosniff', 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' },
+      headers: {
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-cache',
+      },
     })
     expect(get('player', '/player.html')).toMatchObject({ status: 200, file: join(renderer, 'player.html') })
-    expect(get('gm', '/assets/gm-1.js')).toMatchObject({ status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': expect.stringContaining('immutable') } })
+    expect(get('gm', '/assets/gm-1.js')).toMatchObject({
+      status: 200,
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': expect.stringContaining('immutable') },
+    })
     expect(get('player', '/assets/gm-1.css')).toMatchObject({ status: 200, headers: { 'content-type': 'text/css; charset=utf-8' } })
   })
 
   it('serves pictures by role: the GM route in the GM session, the table route in the table session, never the other way', () => {
-    expect(get('gm', `/campaign-assets/${HASH}.png`)).toMatchObject({ status: 200, file: picture, headers: { 'content-type': 'image/png', 'content-security-policy': CONTENT_SECURITY_POLICY } })
-    expect(get('player', `/table-assets/${HASH}.png`)).toMatchObject({ status: 200, file: picture, headers: { 'cache-control': 'no-store' } })
+    expect(get('gm', `/campaign-assets/${HASH}.png`)).toMatchObject({
+      status: 200,
+      file: picture,
+      headers: { 'content-type': 'image/png', 'content-security-policy': CONTENT_SECURITY_POLICY },
+    })
+    expect(get('player', `/table-assets/${HASH}.png`)).toMatchObject({
+      status: 200,
+      file: picture,
+      headers: { 'cache-control': 'no-store' },
+    })
     expect(get('player', `/campaign-assets/${HASH}.png`).status).toBe(404)
     expect(get('gm', `/table-assets/${HASH}.png`).status).toBe(404)
   })
@@ -103,7 +119,8 @@ describe('the app scheme', () => {
   })
 
   it('answers GET and HEAD only, and a path that does not decode with a 400', () => {
-    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) expect(get('gm', '/gm.html', method)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
+    for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'])
+      expect(get('gm', '/gm.html', method)).toMatchObject({ status: 405, headers: { allow: 'GET, HEAD' } })
     expect(get('gm', '/gm.html', 'HEAD').status).toBe(200)
     expect(get('gm', '/%E0%A4%A').status).toBe(400)
   })
@@ -164,6 +181,8 @@ describe('one policy for both shells', () => {
     } finally {
       await server.close()
     }
-    expect((await appResponse(new Request(`${APP_ORIGIN}/player.html`), site('player'))).headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    expect((await appResponse(new Request(`${APP_ORIGIN}/player.html`), site('player'))).headers.get('content-security-policy')).toBe(
+      CONTENT_SECURITY_POLICY,
+    )
   })
 })

@@ -55,7 +55,10 @@ const electron = vi.hoisted(() => {
           return partitions.get(partition)!.session
         },
       },
-      ipcMain: { handle: (channel: string, fn: Handler) => void ipcHandlers.set(channel, fn), removeHandler: (channel: string) => void ipcHandlers.delete(channel) },
+      ipcMain: {
+        handle: (channel: string, fn: Handler) => void ipcHandlers.set(channel, fn),
+        removeHandler: (channel: string) => void ipcHandlers.delete(channel),
+      },
       contextBridge: { exposeInMainWorld: (key: string, api: unknown) => void exposed.set(key, api) },
       ipcRenderer,
     },
@@ -83,7 +86,10 @@ describe('Electron security checklist', () => {
   ] as const)('the %s window', (_name, make) => {
     const prefs = make('/app/out/preload/index.cjs').webPreferences as unknown as Record<string, unknown>
     it.each([
-      ['2. Node integration is off everywhere', { nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false }],
+      [
+        '2. Node integration is off everywhere',
+        { nodeIntegration: false, nodeIntegrationInWorker: false, nodeIntegrationInSubFrames: false },
+      ],
       ['3. context isolation is on', { contextIsolation: true }],
       ['4. the renderer is sandboxed', { sandbox: true }],
       ['6. web security is not disabled', { webSecurity: true }],
@@ -106,18 +112,23 @@ describe('Electron security checklist', () => {
     const { session, installed } = fakeSession()
     beforeAll(() => hardenSession(session as never, CONTENT_SECURITY_POLICY, [ROOT]))
 
-    it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])('denies a "%s" permission request and check', (permission) => {
-      const answers: boolean[] = []
-      installed['request']!(...([null, permission, (granted: boolean) => answers.push(granted)] as never[]))
-      expect(answers).toEqual([false])
-      expect(installed['check']!(...([null, permission] as never[]))).toBe(false)
-      expect(installed['device']!(...([{ deviceType: 'usb' }] as never[]))).toBe(false)
-    })
+    it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])(
+      'denies a "%s" permission request and check',
+      (permission) => {
+        const answers: boolean[] = []
+        installed['request']!(...([null, permission, (granted: boolean) => answers.push(granted)] as never[]))
+        expect(answers).toEqual([false])
+        expect(installed['check']!(...([null, permission] as never[]))).toBe(false)
+        expect(installed['device']!(...([{ deviceType: 'usb' }] as never[]))).toBe(false)
+      },
+    )
 
     it('puts our CSP on our pages (replacing any the response had) and leaves foreign pages alone', () => {
       const reply = (url: string) => {
         let out: { responseHeaders?: Record<string, string[]> } = {}
-        installed['headers']!(...([{ url, responseHeaders: { 'content-security-policy': ["default-src *"] } }, (r: typeof out) => (out = r)] as never[]))
+        installed['headers']!(
+          ...([{ url, responseHeaders: { 'content-security-policy': ['default-src *'] } }, (r: typeof out) => (out = r)] as never[]),
+        )
         return out
       }
       const ours = reply(OURS).responseHeaders!
@@ -135,7 +146,10 @@ describe('Electron security checklist', () => {
     let openHandler: Handler | null = null
     beforeAll(() => {
       guardWebContents([ROOT])
-      const contents = { setWindowOpenHandler: (fn: Handler) => void (openHandler = fn), on: (event: string, fn: Handler) => void events.set(event, fn) }
+      const contents = {
+        setWindowOpenHandler: (fn: Handler) => void (openHandler = fn),
+        on: (event: string, fn: Handler) => void events.set(event, fn),
+      }
       electron.appHandlers.get('web-contents-created')!(...([{}, contents] as never[]))
     })
     const prevented = (event: string, url?: string) => {
@@ -164,12 +178,21 @@ describe('Electron security checklist', () => {
 
   describe('17. the sender of every IPC message is validated', () => {
     const asked: string[] = []
-    const core = { connect: (role: string) => ({ role, request: async (name: string) => (asked.push(`${role}:${name}`), ok('answered')), close: () => undefined }) } as unknown as SalvoCore
+    const core = {
+      connect: (role: string) => ({
+        role,
+        request: async (name: string) => (asked.push(`${role}:${name}`), ok('answered')),
+        close: () => undefined,
+      }),
+    } as unknown as SalvoCore
     const bridge = installIpc(core, [ROOT])
     const gm = { id: 1, isDestroyed: () => false, send: () => undefined, once: () => undefined }
     bridge.attach(gm as never, 'gm')
     const call = (sender: { id: number }, frame: { url: string; parent: unknown } | null) =>
-      electron.ipcHandlers.get(requestChannel('snapshot'))!(...([{ sender, senderFrame: frame }, undefined] as never[])) as Promise<{ ok: boolean; error?: { code: string } }>
+      electron.ipcHandlers.get(requestChannel('snapshot'))!(...([{ sender, senderFrame: frame }, undefined] as never[])) as Promise<{
+        ok: boolean
+        error?: { code: string }
+      }>
 
     it('registers one handler per request and nothing else', () => {
       expect([...electron.ipcHandlers.keys()].sort()).toEqual(REQUEST_NAMES.map(requestChannel).sort())
@@ -181,7 +204,12 @@ describe('Electron security checklist', () => {
     it.each([
       ['a window Salvo never attached', { id: 99 }, { url: OURS, parent: null }, 'ipc/unknownSender'],
       ['a foreign page in our window', { id: 1 }, { url: EVIL, parent: null }, 'ipc/untrustedFrame'],
-      ['a file:// page in our window (where the pages used to live)', { id: 1 }, { url: OLD_FILE_PAGE, parent: null }, 'ipc/untrustedFrame'],
+      [
+        'a file:// page in our window (where the pages used to live)',
+        { id: 1 },
+        { url: OLD_FILE_PAGE, parent: null },
+        'ipc/untrustedFrame',
+      ],
       ['another host of our own scheme', { id: 1 }, { url: 'salvo://app.evil/gm.html', parent: null }, 'ipc/untrustedFrame'],
       ['a subframe of our page', { id: 1 }, { url: OURS, parent: {} }, 'ipc/untrustedFrame'],
       ['a frame that is gone', { id: 1 }, null, 'ipc/untrustedFrame'],
@@ -200,7 +228,8 @@ describe('Electron security checklist', () => {
     const asked: string[] = []
     // The core's answer stood in: this picture is the campaign's, and on the table too.
     const lookup = (role: ViewRole, name: string) => (asked.push(`${role}:${name}`), name === `${hash}.png` ? picture : null)
-    const partitionOf = (role: ViewRole) => (role === 'gm' ? gmWindowOptions : playerWindowOptions)('/app/out/preload/index.cjs').webPreferences.partition
+    const partitionOf = (role: ViewRole) =>
+      (role === 'gm' ? gmWindowOptions : playerWindowOptions)('/app/out/preload/index.cjs').webPreferences.partition
     /** A request as the window of `role` would make it, answered by what was installed on that window's session. */
     const ask = async (role: ViewRole, path: string) => {
       const handler = electron.partitions.get(partitionOf(role))!.installed['scheme:salvo']!
@@ -222,7 +251,8 @@ describe('Electron security checklist', () => {
     })
 
     it('no page is loaded from a file, and the scheme is declared before the app is ready', () => {
-      for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url)))) expect(hostFile(f)).not.toMatch(/loadFile\(|pathToFileURL/)
+      for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url))))
+        expect(hostFile(f)).not.toMatch(/loadFile\(|pathToFileURL/)
       const main = hostFile('main.ts')
       expect(main.indexOf('registerAppScheme()')).toBeGreaterThan(-1)
       expect(main.indexOf('registerAppScheme()')).toBeLessThan(main.indexOf('start().catch'))
@@ -270,8 +300,12 @@ describe('Electron security checklist', () => {
   })
 
   it('14. nothing opens external content, and 15. Electron is a current major', () => {
-    for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url)))) expect(hostFile(f)).not.toMatch(/openExternal|openPath/)
-    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as { devDependencies?: Record<string, string>; dependencies?: Record<string, string> }
+    for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url))))
+      expect(hostFile(f)).not.toMatch(/openExternal|openPath/)
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
+      devDependencies?: Record<string, string>
+      dependencies?: Record<string, string>
+    }
     const version = pkg.devDependencies?.['electron'] ?? pkg.dependencies?.['electron'] ?? ''
     expect(Number(/(\d+)\./.exec(version)?.[1])).toBeGreaterThanOrEqual(38)
   })

@@ -88,7 +88,10 @@ describe('player window placement', () => {
   })
 
   it("never covers the GM's screen, even when the GM chose it: a window there instead", () => {
-    expect(playerWindowPlacement([primary, projector], 1, 1)).toEqual({ fullscreen: false, bounds: { x: 320, y: 200, width: 1280, height: 720 } })
+    expect(playerWindowPlacement([primary, projector], 1, 1)).toEqual({
+      fullscreen: false,
+      bounds: { x: 320, y: 200, width: 1280, height: 720 },
+    })
   })
 
   it('lists the screens for the GM, the own screen first, named when the system gives no name', () => {
@@ -167,7 +170,11 @@ describe('sender registry', () => {
 
 describe('content security policy', () => {
   it('is strict', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    )
     expect(directives.get('script-src')).toEqual(["'self'"])
     expect(directives.get('object-src')).toEqual(["'none'"])
     expect(directives.get('frame-ancestors')).toEqual(["'none'"])

@@ -41,7 +41,9 @@ async function campaignWithImage(name: string, bytes: Buffer, fileName = 'map.pn
 /** The status line for a request sent byte for byte (fetch would normalise `..` away first). */
 function rawStatus(path: string): Promise<string> {
   return new Promise((resolve) => {
-    const s = connect(server.port, '127.0.0.1', () => s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`))
+    const s = connect(server.port, '127.0.0.1', () =>
+      s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`),
+    )
     let data = ''
     s.on('data', (d) => (data += d.toString()))
     s.on('close', () => resolve(data.split('\r\n')[0] ?? ''))
@@ -103,7 +105,7 @@ describe('the one picture resolver both shells use', () => {
   const hash = 'a'.repeat(64)
   const lookup = (role: string, name: string) => (name === `${hash}.webp` ? `/data/campaigns/x/assets/${role}-${name}` : null)
 
-  it('maps each role\'s route to the core\'s lookup for that role, with its type', () => {
+  it("maps each role's route to the core's lookup for that role, with its type", () => {
     expect(assetPath('gm', { hash, ext: 'webp' })).toBe(`/campaign-assets/${hash}.webp`)
     expect(assetPath('player', { hash, ext: 'webp' })).toBe(`/table-assets/${hash}.webp`)
     expect(resolveAssetRequest(`/campaign-assets/${hash}.webp`, lookup)).toEqual({

@@ -48,12 +48,16 @@ describe('browser mode server', () => {
     const page = await fetch(`${server.url}/`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
-    expect(await raw(`GET /..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)).toMatch(/ 40[34] /)
+    expect(await raw(`GET /..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)).toMatch(
+      / 40[34] /,
+    )
   })
 
   it('answers malformed URLs with 400 and keeps running', async () => {
     expect(await raw(`GET /%E0%A4%A HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)).toContain('400')
-    expect(await raw(`GET http://[bad/ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)).toMatch(/HTTP\/1.1 40\d|^$/)
+    expect(await raw(`GET http://[bad/ HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n\r\n`)).toMatch(
+      /HTTP\/1.1 40\d|^$/,
+    )
     expect((await fetch(`${server.url}/`)).status).toBe(200)
   })
 
@@ -67,7 +71,9 @@ describe('browser mode server', () => {
 
   it('survives a client that resets during a refused upgrade, and junk frames', async () => {
     const s = connect(server.port, '127.0.0.1', () => {
-      s.write(`GET /ws/gm HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://evil\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+      s.write(
+        `GET /ws/gm HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://evil\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      )
       s.resetAndDestroy()
     })
     await new Promise((r) => s.on('close', r))

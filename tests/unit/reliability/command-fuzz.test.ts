@@ -39,12 +39,27 @@ const semantic: SemanticHook = (path, schema, valid) => [...unknownIds(path, sch
 function brokenEnvelope(type: CommandType, payload: unknown, metaSites: readonly Site[], rng: Rng): { value: unknown; what: string } {
   const roll = rng()
   if (roll < 0.3) {
-    const t = pick(rng, [`${type} `, type.toUpperCase(), `${type}/x`, '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'x'.repeat(int(rng, 65, 5000)), 42, null, ['history/undo']])
+    const t = pick(rng, [
+      `${type} `,
+      type.toUpperCase(),
+      `${type}/x`,
+      '__proto__',
+      'constructor',
+      'toString',
+      'hasOwnProperty',
+      'x'.repeat(int(rng, 65, 5000)),
+      42,
+      null,
+      ['history/undo'],
+    ])
     return { value: { type: t, payload, meta: { commandId: 'fz-1' } }, what: `type ${JSON.stringify(t).slice(0, 40)}` }
   }
   if (roll < 0.45) {
     // Valid in form, but not the campaign that is open: refused as meant for another.
-    return { value: { type, payload, meta: { commandId: 'fz-2', campaignId: `fz-other-${int(rng, 0, 999)}` } }, what: 'meta.campaignId of another campaign' }
+    return {
+      value: { type, payload, meta: { commandId: 'fz-2', campaignId: `fz-other-${int(rng, 0, 999)}` } },
+      what: 'meta.campaignId of another campaign',
+    }
   }
   if (roll < 0.6) {
     const extra = pick(rng, ['__proto__', 'constructor', 'extra', 'version'])
@@ -60,7 +75,7 @@ function brokenEnvelope(type: CommandType, payload: unknown, metaSites: readonly
 describe('malformed commands are refused with a typed error and change nothing', () => {
   const metaSites = sitesOf(commandMetaSchema, { commandId: 'fz-4' }, { strict: true })
 
-  it('starts every command from a payload the campaign takes, so each refusal is the mutation\'s doing', async () => {
+  it("starts every command from a payload the campaign takes, so each refusal is the mutation's doing", async () => {
     // On a copy of the fixture: each example is dispatched for real, then undone.
     const copy = await fuzzFixture()
     try {
@@ -97,10 +112,14 @@ describe('malformed commands are refused with a typed error and change nothing',
 describe('the refusal check itself', () => {
   it('calls an accepted command, a caught crash and a wordless error what they are', () => {
     expect(refusalProblem({ ok: true, value: 1 })).toBe('accepted')
-    expect(refusalProblem({ ok: false, error: { code: 'core/failed', message: 'Salvo hit an unexpected problem handling dispatch: x' } })).toMatch(/unexpected/)
+    expect(
+      refusalProblem({ ok: false, error: { code: 'core/failed', message: 'Salvo hit an unexpected problem handling dispatch: x' } }),
+    ).toMatch(/unexpected/)
     expect(refusalProblem({ ok: false, error: { code: 'combatant/notFound', message: '' } })).toMatch(/no message/)
     expect(refusalProblem({ ok: false, error: { code: 'oops', message: 'A sentence long enough.' } })).toMatch(/malformed code/)
-    expect(refusalProblem({ ok: false, error: { code: 'combatant/notFound', message: 'No combatant combatant:x in this campaign.' } })).toBeNull()
+    expect(
+      refusalProblem({ ok: false, error: { code: 'combatant/notFound', message: 'No combatant combatant:x in this campaign.' } }),
+    ).toBeNull()
   })
 
   it('notices an accepted command among the cases (a campaign rename sent as a "bad" case)', async () => {
@@ -131,7 +150,11 @@ describe('malformed requests are refused with a typed error and change nothing',
   const names = REQUEST_NAMES.filter((n): n is Exclude<RequestName, 'dispatch'> => n !== 'dispatch')
   let campaign: { id: string; backup: string; export: string }
   beforeAll(async () => {
-    campaign = { id: f.campaignId, backup: (await f.gm.must('listBackups', undefined))[0]!.name, export: (await f.gm.must('exportCampaign', undefined)).text }
+    campaign = {
+      id: f.campaignId,
+      backup: (await f.gm.must('listBackups', undefined))[0]!.name,
+      export: (await f.gm.must('exportCampaign', undefined)).text,
+    }
   })
 
   for (const name of names) {
@@ -159,9 +182,23 @@ describe('malformed requests are refused with a typed error and change nothing',
 
   it(`${CASES} requests that do not exist, prototype names among them`, async () => {
     const make = (rng: Rng): FuzzCase => {
-      const name = pick(rng, ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'dispatch ', 'Snapshot', 'x'.repeat(int(rng, 1, 5000)), `fz${int(rng, 0, 1e6)}`])
+      const name = pick(rng, [
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        'valueOf',
+        'dispatch ',
+        'Snapshot',
+        'x'.repeat(int(rng, 1, 5000)),
+        `fz${int(rng, 0, 1e6)}`,
+      ])
       const role = pick(rng, [f.gm, f.player])
-      return { what: `${name.slice(0, 40)} (${role === f.gm ? 'gm' : 'player'})`, send: () => role.request(name as never, pick(rng, [undefined, {}, null]) as never), code: 'request/unknown' }
+      return {
+        what: `${name.slice(0, 40)} (${role === f.gm ? 'gm' : 'player'})`,
+        send: () => role.request(name as never, pick(rng, [undefined, {}, null]) as never),
+        code: 'request/unknown',
+      }
     }
     expect(await allRefused(f, 'unknown-request', CASES, make)).toEqual([])
   })

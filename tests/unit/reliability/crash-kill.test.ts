@@ -32,14 +32,28 @@ function randomCommand(rng: Rng, records: readonly ViewRecord[], n: number): Com
   const combatants = records.filter((r) => r.typeName === 'combatant').map((r) => r.id)
   const running = records.some((r) => r.typeName === 'encounter' && r.status === 'active')
   const options: (() => { type: string; payload: unknown })[] = [
-    () => ({ type: 'combatant/add', payload: { name: `Grunt ${n}`, side: pick(rng, ['party', 'enemy'] as const), kind: pick(rng, ['pc', 'npc'] as const), maxHp: 5 + Math.floor(rng() * 60) } }),
+    () => ({
+      type: 'combatant/add',
+      payload: {
+        name: `Grunt ${n}`,
+        side: pick(rng, ['party', 'enemy'] as const),
+        kind: pick(rng, ['pc', 'npc'] as const),
+        maxHp: 5 + Math.floor(rng() * 60),
+      },
+    }),
     () => ({ type: 'dice/roll', payload: { expression: '2d10+3', purpose: `check ${n}` } }),
     () => ({ type: 'campaign/rename', payload: { name: `Long night ${n}` } }),
     () => ({ type: 'history/undo', payload: {} }),
   ]
   if (combatants.length) {
-    options.push(() => ({ type: 'combatant/adjustHp', payload: { combatantId: pick(rng, combatants), delta: -1 - Math.floor(rng() * 12) } }))
-    options.push(() => ({ type: 'condition/add', payload: { combatantId: pick(rng, combatants), condition: pick(rng, ['bleeding', 'prone']), duration: { kind: 'rounds', rounds: 2 } } }))
+    options.push(() => ({
+      type: 'combatant/adjustHp',
+      payload: { combatantId: pick(rng, combatants), delta: -1 - Math.floor(rng() * 12) },
+    }))
+    options.push(() => ({
+      type: 'condition/add',
+      payload: { combatantId: pick(rng, combatants), condition: pick(rng, ['bleeding', 'prone']), duration: { kind: 'rounds', rounds: 2 } },
+    }))
     options.push(() => ({ type: 'template/fromCombatant', payload: { combatantId: pick(rng, combatants) } }))
   }
   if (!running) options.push(() => ({ type: 'encounter/start', payload: { name: `Fight ${n}` } }))
@@ -111,16 +125,20 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
       const after = await WsGmClient.connect(server.url)
       const session = await after.request('session', undefined)
       if (!session.ok || !session.value.campaign || session.value.problem) {
-        problems.push(`kill ${kill}: the campaign did not open again (${JSON.stringify(session.ok ? session.value.problem : session.error)})`)
+        problems.push(
+          `kill ${kill}: the campaign did not open again (${JSON.stringify(session.ok ? session.value.problem : session.error)})`,
+        )
         after.close()
         continue
       }
       const view = await after.resync()
-      if (view.version < maxAcked) problems.push(`kill ${kill}: reopened at version ${view.version}, but version ${maxAcked} was acknowledged`)
+      if (view.version < maxAcked)
+        problems.push(`kill ${kill}: reopened at version ${view.version}, but version ${maxAcked} was acknowledged`)
       const before = gm.seen.get(view.version)
       // A command committed just before the kill may not have reached the window: nothing to compare then.
       if (before !== undefined) compared++
-      if (before !== undefined && before !== WsGmClient.recordsJson(view)) problems.push(`kill ${kill}: the state at version ${view.version} differs from what the GM was shown`)
+      if (before !== undefined && before !== WsGmClient.recordsJson(view))
+        problems.push(`kill ${kill}: the state at version ${view.version} differs from what the GM was shown`)
       after.close()
     }
     expect(problems).toEqual([])
@@ -165,7 +183,8 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
       } else {
         refusedMidStream++
         const named = second.output.includes(`in use by Salvo browser mode (GM console at ${server.url}/) (process ${server.pid},`)
-        if (second.code !== 1 || !named) problems.push(`round ${round}: the refusal did not name the first copy (exit ${second.code}): ${second.output}`)
+        if (second.code !== 1 || !named)
+          problems.push(`round ${round}: the refusal did not name the first copy (exit ${second.code}): ${second.output}`)
       }
       await new Promise((r) => setTimeout(r, rng() * 100))
       if (rng() < 0.5) {
@@ -187,18 +206,23 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
         break
       }
       const winner = winners[0]!
-      if (!losers[0]!.output.includes(`(process ${winner.child.pid},`)) problems.push(`round ${round}: the loser did not name the winner: ${losers[0]!.output}`)
+      if (!losers[0]!.output.includes(`(process ${winner.child.pid},`))
+        problems.push(`round ${round}: the loser did not name the winner: ${losers[0]!.output}`)
       server.adopt(winner.child, winner.port)
 
       const after = await WsGmClient.connect(server.url)
       const session = await after.request('session', undefined)
       if (!session.ok || !session.value.campaign || session.value.problem) {
-        problems.push(`round ${round}: the campaign did not open again (${JSON.stringify(session.ok ? session.value.problem : session.error)})`)
+        problems.push(
+          `round ${round}: the campaign did not open again (${JSON.stringify(session.ok ? session.value.problem : session.error)})`,
+        )
       } else {
         const view = await after.resync()
-        if (view.version < maxAcked) problems.push(`round ${round}: reopened at version ${view.version}, but version ${maxAcked} was acknowledged`)
+        if (view.version < maxAcked)
+          problems.push(`round ${round}: reopened at version ${view.version}, but version ${maxAcked} was acknowledged`)
         const before = gm.seen.get(view.version)
-        if (before !== undefined && before !== WsGmClient.recordsJson(view)) problems.push(`round ${round}: the state at version ${view.version} differs from what the GM was shown`)
+        if (before !== undefined && before !== WsGmClient.recordsJson(view))
+          problems.push(`round ${round}: the state at version ${view.version} differs from what the GM was shown`)
       }
       after.close()
     }

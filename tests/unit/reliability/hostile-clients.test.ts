@@ -51,7 +51,8 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
   let server: SalvoServer
   let gm: WsGmClient
   let n = 0
-  const command = () => ({ type: 'combatant/adjustHp', payload: { combatantId: firstCombatant, delta: -1 }, meta: { commandId: `hostile-${++n}` } }) as const
+  const command = () =>
+    ({ type: 'combatant/adjustHp', payload: { combatantId: firstCombatant, delta: -1 }, meta: { commandId: `hostile-${++n}` } }) as const
   let firstCombatant = ''
 
   beforeAll(async () => {
@@ -62,7 +63,11 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
     // 300 combatants on the table: each snapshot the table asks for is a real piece of work.
     await Promise.all(
       Array.from({ length: 300 }, (_, i) =>
-        gm.request('dispatch', { type: 'combatant/add', payload: { name: `Raider ${i}`, side: 'enemy', kind: 'npc', maxHp: 30 }, meta: { commandId: `add-${i}` } }),
+        gm.request('dispatch', {
+          type: 'combatant/add',
+          payload: { name: `Raider ${i}`, side: 'enemy', kind: 'npc', maxHp: 30 },
+          meta: { commandId: `add-${i}` },
+        }),
       ),
     )
     const view = await gm.resync()
@@ -86,7 +91,9 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
     const ack = await gm.request('dispatch', command())
     const gmMs = performance.now() - started
     const after = peakRssMb(server.pid)
-    console.log(`250 MB frame on /ws/player: closed 1009 (message too big); server peak memory ${before.toFixed(0)} → ${after.toFixed(0)} MB; next GM command ${gmMs.toFixed(1)} ms`)
+    console.log(
+      `250 MB frame on /ws/player: closed 1009 (message too big); server peak memory ${before.toFixed(0)} → ${after.toFixed(0)} MB; next GM command ${gmMs.toFixed(1)} ms`,
+    )
     expect(ack.ok).toBe(true)
     expect(after - before).toBeLessThan(64)
   }, 60_000)
@@ -145,7 +152,9 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
     const port = Number(new URL(server.url).port)
     const evil = `evil.example:${port}`
     expect(await rawStatus(port, `GET / HTTP/1.1\r\nHost: ${evil}\r\nConnection: close\r\n\r\n`)).toMatch(/ 421 /)
-    expect(await rawStatus(port, `GET /campaign-assets/${'a'.repeat(64)}.png HTTP/1.1\r\nHost: ${evil}\r\nConnection: close\r\n\r\n`)).toMatch(/ 421 /)
+    expect(
+      await rawStatus(port, `GET /campaign-assets/${'a'.repeat(64)}.png HTTP/1.1\r\nHost: ${evil}\r\nConnection: close\r\n\r\n`),
+    ).toMatch(/ 421 /)
     expect(await rawStatus(port, `GET / HTTP/1.1\r\nConnection: close\r\n\r\n`)).toMatch(/ 421 |^HTTP\/1.1 400/)
     const upgrade =
       `GET /ws/gm HTTP/1.1\r\nHost: ${evil}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://${evil}\r\n` +

@@ -4,7 +4,14 @@ import seedrandom from 'seedrandom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from '../../../src-shared/scene-assets'
 import { envelope, fuzzFixture, type FuzzFixture } from '../../support/fuzz-fixture'
-import { acceptedDocumentProblems, campaignFileDamage, campaignFileExtras, itemFileDamage, justPastTheBounds, type Depth } from '../../support/fuzz-import'
+import {
+  acceptedDocumentProblems,
+  campaignFileDamage,
+  campaignFileExtras,
+  itemFileDamage,
+  justPastTheBounds,
+  type Depth,
+} from '../../support/fuzz-import'
 import { allRefused, CASES, STRESS, type FuzzCase } from '../../support/fuzz-run'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
@@ -21,7 +28,10 @@ import { makePng } from '../helpers/images'
  */
 
 const PACK = join('resources', 'content-packs', 'compound-x')
-const packFiles = (JSON.parse(readFileSync(join(PACK, 'pack.json'), 'utf8')) as { files: string[] }).files.map((name) => ({ name, text: readFileSync(join(PACK, name), 'utf8') }))
+const packFiles = (JSON.parse(readFileSync(join(PACK, 'pack.json'), 'utf8')) as { files: string[] }).files.map((name) => ({
+  name,
+  text: readFileSync(join(PACK, name), 'utf8'),
+}))
 
 let f: FuzzFixture
 let exported: string
@@ -38,12 +48,26 @@ async function fillBoundedFields(fx: FuzzFixture) {
     const r = await fx.gm.request('dispatch', envelope(type, payload))
     if (!r.ok) throw new Error(`${type}: ${r.error.message}`)
   }
-  await must('template/save', { templateId: fx.ids.template, name: 'Raider template', side: 'enemy', kind: 'npc', maxHp: 30, faction: 'Red Hand', tags: ['raiders', 'armed'] })
+  await must('template/save', {
+    templateId: fx.ids.template,
+    name: 'Raider template',
+    side: 'enemy',
+    kind: 'npc',
+    maxHp: 30,
+    faction: 'Red Hand',
+    tags: ['raiders', 'armed'],
+  })
   await must('dice/roll', { expression: '3d10', purpose: 'Scatter' })
   await must('fog/reveal', { sceneId: fx.ids.yard, rect: { x: 1, y: 1, w: 4, h: 3 } })
   // (Compound X has no ruleset settings: campaign.rulesetSettings is left to the schema's own test, document-bounds.test.ts.)
   // An attack writes a log entry with its working (detail sections and lines).
-  const base = { attackerId: fx.ids.vex as `combatant:${string}`, targetId: fx.ids.raider as `combatant:${string}`, weapon: 0, mode: '', options: {} }
+  const base = {
+    attackerId: fx.ids.vex as `combatant:${string}`,
+    targetId: fx.ids.raider as `combatant:${string}`,
+    weapon: 0,
+    mode: '',
+    options: {},
+  }
   const preview = await fx.gm.must('previewAttack', { request: base })
   const weapon = preview.weapons[0]!
   await must('attack/resolve', { request: { ...base, weapon: weapon.index, mode: weapon.modes[0]! } })
@@ -64,7 +88,12 @@ describe('damaged campaign files', () => {
     const damage = campaignFileDamage(exported)
     const make = (rng: () => number): FuzzCase => {
       const { text, what } = damage(rng)
-      return { what, send: () => f.gm.request('importCampaign', { fileName: 'night.json', text }), code: /^import\//, message: /^night\.json/ }
+      return {
+        what,
+        send: () => f.gm.request('importCampaign', { fileName: 'night.json', text }),
+        code: /^import\//,
+        message: /^night\.json/,
+      }
     }
     expect(await allRefused(f, 'campaign-file', CASES, make)).toEqual([])
   }, 120_000)
@@ -74,17 +103,55 @@ describe('damaged campaign files', () => {
     const fields = new Set(cases.map((c) => c.field))
     // Every field the GM types, and the engine's own, where the fixture's file has one.
     for (const field of [
-      'campaign.name', 'campaign.rulesetId', 'campaign.createdAt', 'rng.seed',
-      'combatant.id', 'combatant.name', 'combatant.conditions[].note', 'combatant.conditions[].label', 'combatant.conditions', 'combatant.held.trigger',
-      'combatant.rules', 'combatant.spent.*', 'combatant.initiative.roll.faces', 'combatant.initiative.roll.purpose', 'combatant.portrait.fileName',
-      'template.name', 'template.faction', 'template.tags', 'template.tags[]', 'plan.name', 'plan.entries', 'scene.name', 'scene.fog.steps', 'scene.image.fileName',
-      'encounter.name', 'areaMark.label', 'content.name', 'content.itemId', 'content.entry', 'log.text', 'log.rolls', 'log.subjects', 'log.commandId',
-      'log.detail', 'log.detail[].title', 'log.detail[].lines', 'log.detail[].lines[].label', 'log.detail[].lines[].value', 'log.detail[].total',
-      'history.undo', 'history.undo[].label', 'history.undo[].changes[].to(combatant).name', 'history.undo[].changes[].from(combatant).rules', '*',
+      'campaign.name',
+      'campaign.rulesetId',
+      'campaign.createdAt',
+      'rng.seed',
+      'combatant.id',
+      'combatant.name',
+      'combatant.conditions[].note',
+      'combatant.conditions[].label',
+      'combatant.conditions',
+      'combatant.held.trigger',
+      'combatant.rules',
+      'combatant.spent.*',
+      'combatant.initiative.roll.faces',
+      'combatant.initiative.roll.purpose',
+      'combatant.portrait.fileName',
+      'template.name',
+      'template.faction',
+      'template.tags',
+      'template.tags[]',
+      'plan.name',
+      'plan.entries',
+      'scene.name',
+      'scene.fog.steps',
+      'scene.image.fileName',
+      'encounter.name',
+      'areaMark.label',
+      'content.name',
+      'content.itemId',
+      'content.entry',
+      'log.text',
+      'log.rolls',
+      'log.subjects',
+      'log.commandId',
+      'log.detail',
+      'log.detail[].title',
+      'log.detail[].lines',
+      'log.detail[].lines[].label',
+      'log.detail[].lines[].value',
+      'log.detail[].total',
+      'history.undo',
+      'history.undo[].label',
+      'history.undo[].changes[].to(combatant).name',
+      'history.undo[].changes[].from(combatant).rules',
+      '*',
     ]) {
       expect(fields, field).toContain(field)
     }
-    const bounded = /^night\.json: document › .+: (its key )?(is [\d,]+ characters long; it may be at most [\d,]+|has [\d,]+ entries; it may have at most [\d,]+|must be JSON of at most [\d,]+ characters and \d+ levels)\.$/
+    const bounded =
+      /^night\.json: document › .+: (its key )?(is [\d,]+ characters long; it may be at most [\d,]+|has [\d,]+ entries; it may have at most [\d,]+|must be JSON of at most [\d,]+ characters and \d+ levels)\.$/
     const failures = await allRefused(f, 'just-past', cases.length, (_rng, i) => ({
       what: cases[i]!.what,
       send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
@@ -95,13 +162,30 @@ describe('damaged campaign files', () => {
   }, 120_000)
 
   it.each([
-    ['a record given twice', (t: string) => t.replace(/^("combatant:[^"]+": \{.*),$/m, '$1,\n$1,'), /^night\.json: line \d+, column 1: the key "combatant:[\w-]+" appears twice in one object\.$/],
-    ['a "__proto__" key', (t: string) => t.replace('"typeName":"scene",', '"__proto__":{"polluted":true},"typeName":"scene",'), /^night\.json: line \d+, column \d+: a "__proto__" key, which no Salvo file has\.$/],
-    ['rules nested 5,000 deep', (t: string) => t.replace('"rules":{"stats"', `"rules":{"deep":${'['.repeat(5000)}${']'.repeat(5000)},"stats"`), /^night\.json: line \d+, column \d+: the data nests deeper than 100 levels\.$/],
+    [
+      'a record given twice',
+      (t: string) => t.replace(/^("combatant:[^"]+": \{.*),$/m, '$1,\n$1,'),
+      /^night\.json: line \d+, column 1: the key "combatant:[\w-]+" appears twice in one object\.$/,
+    ],
+    [
+      'a "__proto__" key',
+      (t: string) => t.replace('"typeName":"scene",', '"__proto__":{"polluted":true},"typeName":"scene",'),
+      /^night\.json: line \d+, column \d+: a "__proto__" key, which no Salvo file has\.$/,
+    ],
+    [
+      'rules nested 5,000 deep',
+      (t: string) => t.replace('"rules":{"stats"', `"rules":{"deep":${'['.repeat(5000)}${']'.repeat(5000)},"stats"`),
+      /^night\.json: line \d+, column \d+: the data nests deeper than 100 levels\.$/,
+    ],
   ])('%s is named, with its line', async (_what, edit, message) => {
     const text = edit(exported)
     expect(text).not.toBe(exported)
-    const failures = await allRefused(f, 'named', 1, () => ({ what: _what, send: () => f.gm.request('importCampaign', { fileName: 'night.json', text }), code: 'import/invalid', message }))
+    const failures = await allRefused(f, 'named', 1, () => ({
+      what: _what,
+      send: () => f.gm.request('importCampaign', { fileName: 'night.json', text }),
+      code: 'import/invalid',
+      message,
+    }))
     expect(failures).toEqual([])
   })
 })
@@ -131,7 +215,12 @@ describe('campaign files with fields no Salvo writes', () => {
       const again = (await gm.must('exportCampaign', undefined)).text
       const problems = acceptedDocumentProblems((JSON.parse(again) as { document: unknown }).document)
       if (again.includes(marker)) problems.push('the re-export holds a field no Salvo writes')
-      const pushed = JSON.stringify([...gm.messages.slice(seen[0]), ...player.messages.slice(seen[1]), await gm.must('snapshot', undefined), await player.must('snapshot', undefined)])
+      const pushed = JSON.stringify([
+        ...gm.messages.slice(seen[0]),
+        ...player.messages.slice(seen[1]),
+        await gm.must('snapshot', undefined),
+        await player.must('snapshot', undefined),
+      ])
       if (pushed.includes(marker)) problems.push('a window was sent a field no Salvo writes')
       failures.push(...problems.map((p) => `${p} — ${where}`))
     }
@@ -144,7 +233,11 @@ describe('damaged Compound X item files', () => {
   it('are made from the shipped files, which import (into another campaign)', async () => {
     const other = await fuzzFixture()
     try {
-      for (const file of packFiles) expect((await other.gm.request('dispatch', envelope('content/import', { fileName: file.name, text: file.text }))).ok, file.name).toBe(true)
+      for (const file of packFiles)
+        expect(
+          (await other.gm.request('dispatch', envelope('content/import', { fileName: file.name, text: file.text }))).ok,
+          file.name,
+        ).toBe(true)
     } finally {
       await other.close()
     }
@@ -154,7 +247,12 @@ describe('damaged Compound X item files', () => {
     const damage = itemFileDamage(packFiles)
     const make = (rng: () => number): FuzzCase => {
       const { fileName, text, what } = damage(rng)
-      return { what, send: () => f.gm.request('dispatch', envelope('content/import', { fileName, text })), code: /^content\/(invalid|empty)$/, message: new RegExp(`^${fileName.replace('.', '\\.')}`) }
+      return {
+        what,
+        send: () => f.gm.request('dispatch', envelope('content/import', { fileName, text })),
+        code: /^content\/(invalid|empty)$/,
+        message: new RegExp(`^${fileName.replace('.', '\\.')}`),
+      }
     }
     expect(await allRefused(f, 'item-file', CASES, make)).toEqual([])
   }, 120_000)
@@ -164,8 +262,28 @@ describe('oversized images', () => {
   it('a scene image over 25 MB and a portrait over 5 MB are refused by size, and nothing is stored', async () => {
     const big = (limit: number, extra: number) => Buffer.concat([makePng(64, 64, extra), Buffer.alloc(limit + extra)]).toString('base64')
     const cases: FuzzCase[] = [
-      { what: 'scene image', send: () => f.gm.request('importSceneImage', { sceneId: f.ids.yard as `scene:${string}`, fileName: 'huge.png', dataBase64: big(MAX_SCENE_IMAGE_BYTES, 1) }), code: 'image/tooLarge', message: /^huge\.png is 25(\.\d)? MB; a scene image can be at most 25 MB\./ },
-      { what: 'portrait', send: () => f.gm.request('importPortrait', { combatantId: f.ids.vex as `combatant:${string}`, fileName: 'face.png', dataBase64: big(PORTRAIT_LIMITS.bytes, 300_000) }), code: 'image/tooLarge', message: /^face\.png is 5\.\d MB; a portrait can be at most 5 MB\./ },
+      {
+        what: 'scene image',
+        send: () =>
+          f.gm.request('importSceneImage', {
+            sceneId: f.ids.yard as `scene:${string}`,
+            fileName: 'huge.png',
+            dataBase64: big(MAX_SCENE_IMAGE_BYTES, 1),
+          }),
+        code: 'image/tooLarge',
+        message: /^huge\.png is 25(\.\d)? MB; a scene image can be at most 25 MB\./,
+      },
+      {
+        what: 'portrait',
+        send: () =>
+          f.gm.request('importPortrait', {
+            combatantId: f.ids.vex as `combatant:${string}`,
+            fileName: 'face.png',
+            dataBase64: big(PORTRAIT_LIMITS.bytes, 300_000),
+          }),
+        code: 'image/tooLarge',
+        message: /^face\.png is 5\.\d MB; a portrait can be at most 5 MB\./,
+      },
     ]
     expect(await allRefused(f, 'oversized', cases.length, (_rng, i) => cases[i]!)).toEqual([])
   })

@@ -56,19 +56,31 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     async () => {
       const s = w.any(w.of('scene'))
       // Big enough that a scene's fog often covers part of the picture, not all or none of it.
-      if (s) await gm.request('importSceneImage', { sceneId: s.id, fileName: `map ${++n}.png`, dataBase64: makePng(int(rng, 20, 160), int(rng, 20, 120), ++n).toString('base64') })
+      if (s)
+        await gm.request('importSceneImage', {
+          sceneId: s.id,
+          fileName: `map ${++n}.png`,
+          dataBase64: makePng(int(rng, 20, 160), int(rng, 20, 120), ++n).toString('base64'),
+        })
       return []
     },
     async () => {
       const c = w.any(w.combatants())
       if (!c) return []
       const face = makePng(8, 8, ++n)
-      const r = await gm.request('importPortrait', { combatantId: c.id, fileName: `${w.secret('Face')}.png`, dataBase64: face.toString('base64') })
+      const r = await gm.request('importPortrait', {
+        combatantId: c.id,
+        fileName: `${w.secret('Face')}.png`,
+        dataBase64: face.toString('base64'),
+      })
       if (r.ok && w.isSecret(c.name)) w.secrets.add(createHash('sha256').update(face).digest('hex'))
       return []
     },
     async () => {
-      if (rng() < 0.5 && campaigns.length < 3) campaigns.push((await gm.must('createCampaign', { name: w.open('Campaign'), seed: `${seed}-${n}`, rulesetId: pick(rng, RULESETS) })).id)
+      if (rng() < 0.5 && campaigns.length < 3)
+        campaigns.push(
+          (await gm.must('createCampaign', { name: w.open('Campaign'), seed: `${seed}-${n}`, rulesetId: pick(rng, RULESETS) })).id,
+        )
       else await gm.must('openCampaign', { campaignId: pick(rng, campaigns) })
       await w.learnRuleset()
       return []
@@ -86,7 +98,10 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
       await w.learnRuleset()
       return []
     },
-    async () => [{ kind: 'snapshot', snapshot: await player.must('snapshot', undefined) }, { kind: 'session', session: await player.must('session', undefined) }],
+    async () => [
+      { kind: 'snapshot', snapshot: await player.must('snapshot', undefined) },
+      { kind: 'session', session: await player.must('session', undefined) },
+    ],
     async () => {
       await promptScene(w)
       return []
@@ -117,16 +132,35 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   await check('start')
   // A table to play on: a scene, open and hidden combatants on it, a roster entry and its copies, templates, a fight.
   for (const rules of w.sheets) await dispatch('combatant/add', { name: w.open('Open'), side: 'enemy', kind: 'npc', maxHp: 30, rules })
-  for (const type of ['scene/create', 'combatant/add', 'combatant/add', 'combatant/add', 'combatant/add', 'combatant/add', 'template/save', 'area/place', 'area/place', 'encounter/start', 'template/spawn', 'plan/save'] as const) {
+  for (const type of [
+    'scene/create',
+    'combatant/add',
+    'combatant/add',
+    'combatant/add',
+    'combatant/add',
+    'combatant/add',
+    'template/save',
+    'area/place',
+    'area/place',
+    'encounter/start',
+    'template/spawn',
+    'plan/save',
+  ] as const) {
     const command = await gens[type]()
     if (command) await dispatch(command.type, command.payload)
     w.records = (await gm.must('snapshot', undefined)).records
   }
-  for (const c of w.combatants()) await dispatch('token/place', { sceneId: w.active!.id, combatantId: c.id, x: int(rng, 1, 30), y: int(rng, 1, 20) })
+  for (const c of w.combatants())
+    await dispatch('token/place', { sceneId: w.active!.id, combatantId: c.id, x: int(rng, 1, 30), y: int(rng, 1, 20) })
   await dispatch('encounter/rollInitiative', {})
   await promptScene(w)
   const open = w.any(w.combatants((c) => !w.isSecret(c.name)))
-  if (open) await gm.request('importPortrait', { combatantId: open.id, fileName: `${w.secret('Face')}.png`, dataBase64: makePng(8, 8, 0x7fffff).toString('base64') })
+  if (open)
+    await gm.request('importPortrait', {
+      combatantId: open.id,
+      fileName: `${w.secret('Face')}.png`,
+      dataBase64: makePng(8, 8, 0x7fffff).toString('base64'),
+    })
   await check('warm-up')
   let last: CommandType | null = null
   for (let i = 0; i < steps && problems.length < 20; i++) {
@@ -158,9 +192,18 @@ async function promptScene(w: World) {
     for (const t of w.combatants((c) => c.id !== a.id)) {
       const request = { attackerId: a.id, targetId: t.id, weapon: 0, mode: 'basic', options: {} }
       const preview = await w.gm.request('previewAttack', { request })
-      const reaction = preview.ok && w.of('prompt').length < 2 ? preview.value.options.find((o) => o.kind === 'choice' && o.key.startsWith('reaction:') && o.choices.some((c) => c.value === 'riposte')) : undefined
+      const reaction =
+        preview.ok && w.of('prompt').length < 2
+          ? preview.value.options.find(
+              (o) => o.kind === 'choice' && o.key.startsWith('reaction:') && o.choices.some((c) => c.value === 'riposte'),
+            )
+          : undefined
       if (!reaction) continue
-      await w.gm.request('dispatch', { type: 'attack/resolve', payload: { request: { ...request, options: { [reaction.key]: 'riposte' } } }, meta: { commandId: `riposte-${++ripostes}`, typedDice: [15, 20] } } as never)
+      await w.gm.request('dispatch', {
+        type: 'attack/resolve',
+        payload: { request: { ...request, options: { [reaction.key]: 'riposte' } } },
+        meta: { commandId: `riposte-${++ripostes}`, typedDice: [15, 20] },
+      } as never)
       w.records = (await w.gm.must('snapshot', undefined)).records
       if (w.of('prompt').length >= 2) return
     }
@@ -179,7 +222,9 @@ describe('no GM-only data reaches the player window', () => {
 
   it('the evenings sent every kind of message and took every command type (so the checks checked something)', () => {
     expect([...kinds].sort()).toEqual(['diff', 'session', 'snapshot'])
-    console.log(`table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`)
+    console.log(
+      `table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`,
+    )
     expect(assetTotals.hiddenPixels).toBeGreaterThan(1000)
     expect(COMMAND_TYPES.filter((t) => !accepted.has(t))).toEqual([])
   })
@@ -187,15 +232,42 @@ describe('no GM-only data reaches the player window', () => {
   it('the checks find the leaks in what a GM window is sent', async () => {
     const { problems } = await evening('leaks-gm', 'compound-x', 80, 'gm')
     const rules = new Set(problems.map((p) => /: ([a-z-]+):/.exec(p)?.[1]))
-    for (const rule of ['secret', 'gm-only-type', 'hidden-combatant', 'gm-only-field', 'npc-numbers', 'versions']) expect(rules, [...rules].join(', ')).toContain(rule)
+    for (const rule of ['secret', 'gm-only-type', 'hidden-combatant', 'gm-only-field', 'npc-numbers', 'versions'])
+      expect(rules, [...rules].join(', ')).toContain(rule)
   }, 60_000)
 })
 
 describe('each check of the leak checker', () => {
-  const scene = { typeName: 'scene', id: 'scene:s', name: 'Table', image: null, grid: { kind: 'none', pxPerMetre: 10 }, active: true, fog: { mode: 'areas', steps: [] } } as const
-  const foe = { typeName: 'combatant', id: 'combatant:f', name: 'Foe', side: 'enemy', kind: 'npc', hidden: false, numbers: { kind: 'secret', band: 'hurt' }, initiative: null, orderKey: 1, rules: null, card: null, conditions: [], delayed: false, standing: null, turn: null, templateId: null } as const
+  const scene = {
+    typeName: 'scene',
+    id: 'scene:s',
+    name: 'Table',
+    image: null,
+    grid: { kind: 'none', pxPerMetre: 10 },
+    active: true,
+    fog: { mode: 'areas', steps: [] },
+  } as const
+  const foe = {
+    typeName: 'combatant',
+    id: 'combatant:f',
+    name: 'Foe',
+    side: 'enemy',
+    kind: 'npc',
+    hidden: false,
+    numbers: { kind: 'secret', band: 'hurt' },
+    initiative: null,
+    orderKey: 1,
+    rules: null,
+    card: null,
+    conditions: [],
+    delayed: false,
+    standing: null,
+    turn: null,
+    templateId: null,
+  } as const
   const gm = [scene, foe, { ...foe, id: 'combatant:h', hidden: true }] as unknown as ViewRecord[]
-  const diff = (added: unknown[], over: object = {}): ServerMessage => ({ kind: 'diff', diff: { fromVersion: 1, toVersion: 2, added, updated: [], removed: [], ...over } }) as never
+  const diff = (added: unknown[], over: object = {}): ServerMessage =>
+    ({ kind: 'diff', diff: { fromVersion: 1, toVersion: 2, added, updated: [], removed: [], ...over } }) as never
   it.each([
     ['secret', diff([{ ...foe, name: 'ZqHid1x' }])],
     ['gm-only-type', diff([{ typeName: 'log', id: 'log:1' }])],
@@ -207,10 +279,19 @@ describe('each check of the leak checker', () => {
     ['portrait-field', diff([{ ...foe, portrait: { hash: 'a', ext: 'png', fileName: 'f.png' } }])],
     ['off-table-scene', diff([{ ...scene, id: 'scene:t', active: false }])],
     ['hidden-token', diff([{ typeName: 'token', id: 'token:x', sceneId: 'scene:s', combatantId: 'combatant:f', x: 1, y: 1 }])],
-    ['hidden-template', diff([{ typeName: 'areaMark', id: 'areaMark:m', sceneId: 'scene:s', x: 1, y: 1, radius: 1, label: '', hidden: true }])],
+    [
+      'hidden-template',
+      diff([{ typeName: 'areaMark', id: 'areaMark:m', sceneId: 'scene:s', x: 1, y: 1, radius: 1, label: '', hidden: true }]),
+    ],
     ['versions', diff([], { fromVersion: 1, toVersion: 3 })],
     ['unknown-id', diff([], { removed: ['combatant:h'] })],
-    ['session', { kind: 'session', session: { role: 'player', campaign: null, problem: null, warning: null, undoLabel: 'Add Ghost', redoLabel: null } } as ServerMessage],
+    [
+      'session',
+      {
+        kind: 'session',
+        session: { role: 'player', campaign: null, problem: null, warning: null, undoLabel: 'Add Ghost', redoLabel: null },
+      } as ServerMessage,
+    ],
   ])('%s', (rule, message) => {
     const holding = new PlayerHolding()
     holding.version = 1

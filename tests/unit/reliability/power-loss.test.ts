@@ -22,7 +22,10 @@ const TRIALS = process.env['SALVO_STRESS'] ? 400 : 40
 const STEPS = 40
 const DATA = '/salvo-data'
 
-type Step = { readonly kind: 'command'; readonly type: CommandType; readonly payload: unknown; readonly typedDice?: number[] } | { readonly kind: 'compact' } | { readonly kind: 'backup' }
+type Step =
+  | { readonly kind: 'command'; readonly type: CommandType; readonly payload: unknown; readonly typedDice?: number[] }
+  | { readonly kind: 'compact' }
+  | { readonly kind: 'backup' }
 
 /** An evening of commands, compactions and backups, the same for a seed. */
 function evening(rng: () => number): Step[] {
@@ -32,7 +35,11 @@ function evening(rng: () => number): Step[] {
     { kind: 'command', type: 'combatant/add', payload: { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 30, hidden: true } },
   ]
   const menu: (() => Step)[] = [
-    () => ({ kind: 'command', type: 'combatant/add', payload: { name: `Grunt ${Math.floor(rng() * 1000)}`, side: 'enemy', kind: 'npc', maxHp: 10 + Math.floor(rng() * 40) } }),
+    () => ({
+      kind: 'command',
+      type: 'combatant/add',
+      payload: { name: `Grunt ${Math.floor(rng() * 1000)}`, side: 'enemy', kind: 'npc', maxHp: 10 + Math.floor(rng() * 40) },
+    }),
     () => ({ kind: 'command', type: 'encounter/rollInitiative', payload: {} }),
     () => ({ kind: 'command', type: 'encounter/nextTurn', payload: {} }),
     () => ({ kind: 'command', type: 'dice/roll', payload: { expression: '3d6+2' } }),
@@ -115,7 +122,9 @@ describe('power loss at a random moment', () => {
       // states[n] is the state after n steps: after the acknowledged ones, or the one in flight too.
       const allowed = [reference.states[run.acked], reference.states[run.acked + 1]]
       if (!allowed.includes(stateOf(opened.value))) {
-        failures.push(`trial ${trial} (cut at call ${cut} of ${total}, ${run.acked} acknowledged): state matches neither step ${run.acked} nor ${run.acked + 1}`)
+        failures.push(
+          `trial ${trial} (cut at call ${cut} of ${total}, ${run.acked} acknowledged): state matches neither step ${run.acked} nor ${run.acked + 1}`,
+        )
       }
     }
     expect(failures).toEqual([])

@@ -32,7 +32,9 @@ const MiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 
 function runSoakChild(commands: number): Promise<SoakResult> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/support/soak-child.ts', String(commands)], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'tests/support/soak-child.ts', String(commands)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let out = ''
   let err = ''
   child.stdout.on('data', (c: Buffer) => (out += c.toString()))
@@ -72,15 +74,28 @@ function describeRun(r: SoakResult): string {
 describe('soak', () => {
   let r: SoakResult
 
-  beforeAll(async () => {
-    r = await runSoakChild(COMMANDS)
-    console.log(describeRun(r))
-  }, STRESS ? 60 * 60_000 : 120_000)
+  beforeAll(
+    async () => {
+      r = await runSoakChild(COMMANDS)
+      console.log(describeRun(r))
+    },
+    STRESS ? 60 * 60_000 : 120_000,
+  )
 
   it(`${COMMANDS.toLocaleString('en-US')} commands of a realistic mix, every one accepted and diffed to the GM window`, () => {
     const sent = Object.values(r.commandTypes).reduce((a, b) => a + b, 0)
     expect(sent).toBe(COMMANDS)
-    for (const type of ['combatant/adjustHp', 'condition/add', 'condition/remove', 'encounter/nextTurn', 'encounter/previousTurn', 'dice/roll', 'token/place', 'history/undo', 'history/redo']) {
+    for (const type of [
+      'combatant/adjustHp',
+      'condition/add',
+      'condition/remove',
+      'encounter/nextTurn',
+      'encounter/previousTurn',
+      'dice/roll',
+      'token/place',
+      'history/undo',
+      'history/redo',
+    ]) {
       expect(r.commandTypes[type] ?? 0, type).toBeGreaterThan(0)
     }
     expect(r.refusals).toEqual({})

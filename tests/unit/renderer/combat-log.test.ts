@@ -89,7 +89,11 @@ describe('log filter', () => {
       entry('Raider 1 takes 5 damage', { round: 2 }),
     ]
     expect(filterLog(entries, { who: null, round: null })).toBe(entries)
-    expect(filterLog(entries, { who: raider1, round: null }).map((e) => e.text)).toEqual(['Raider 1 joins', 'Raider 1 takes 3 damage', 'Raider 1 takes 5 damage'])
+    expect(filterLog(entries, { who: raider1, round: null }).map((e) => e.text)).toEqual([
+      'Raider 1 joins',
+      'Raider 1 takes 3 damage',
+      'Raider 1 takes 5 damage',
+    ])
     expect(filterLog(entries, { who: raider1, round: 1 }).map((e) => e.text)).toEqual(['Raider 1 takes 3 damage'])
     expect(filterLog(entries, { who: null, round: 1 })).toHaveLength(2)
     expect(logRounds(entries)).toEqual([0, 1, 2])

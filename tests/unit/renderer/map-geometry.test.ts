@@ -32,7 +32,10 @@ describe('map geometry', () => {
 
   it('sizes an imageless scene as the default 40 × 30 m field, an imaged one as its image', () => {
     expect(sceneSizePx({ image: null, grid: none })).toEqual({ width: 800, height: 600 })
-    expect(sceneSizePx({ image: { hash: 'a'.repeat(64), ext: 'png', width: 1024, height: 768, fileName: 'x.png' }, grid: none })).toEqual({ width: 1024, height: 768 })
+    expect(sceneSizePx({ image: { hash: 'a'.repeat(64), ext: 'png', width: 1024, height: 768, fileName: 'x.png' }, grid: none })).toEqual({
+      width: 1024,
+      height: 768,
+    })
   })
 
   it('lays grid lines from the offset, wrapping negative offsets into the field', () => {
@@ -64,7 +67,13 @@ describe('map geometry', () => {
   })
 
   it('measures a path through several points', () => {
-    expect(pathLength([{ x: 0, y: 0 }, { x: 3, y: 4 }, { x: 3, y: 10 }])).toBeCloseTo(11)
+    expect(
+      pathLength([
+        { x: 0, y: 0 },
+        { x: 3, y: 4 },
+        { x: 3, y: 10 },
+      ]),
+    ).toBeCloseTo(11)
     expect(pathLength([{ x: 1, y: 1 }])).toBe(0)
   })
 })

@@ -50,7 +50,17 @@ describe('tokens under area templates', () => {
     const token = (combatantId: `combatant:${string}`, x: number, y: number) => ({ token: { combatantId, x, y } })
     const placed = [token('combatant:a', 0, 0), token('combatant:b', 3, 0), token('combatant:c', 3.1, 0), token('combatant:d', 20, 20)]
     expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }], placed)].sort()).toEqual(['combatant:a', 'combatant:b'])
-    expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }, { x: 21, y: 21, radius: 2 }], placed)].sort()).toEqual(['combatant:a', 'combatant:b', 'combatant:d'])
+    expect(
+      [
+        ...tokensUnder(
+          [
+            { x: 0, y: 0, radius: 3 },
+            { x: 21, y: 21, radius: 2 },
+          ],
+          placed,
+        ),
+      ].sort(),
+    ).toEqual(['combatant:a', 'combatant:b', 'combatant:d'])
     expect(tokensUnder([], placed).size).toBe(0)
   })
 })

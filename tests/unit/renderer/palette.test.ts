@@ -67,7 +67,10 @@ describe('palette commands', () => {
     const entries = paletteEntries(fight)
     const firstDamage = entries.find((e) => e.label.startsWith('Damage'))!
     expect(firstDamage).toMatchObject({ label: 'Damage Raider…', keys: 'D', action: { kind: 'hp', combatantId: raider, sign: '-' } })
-    expect(entries.find((e) => e.label === 'Heal Vex Morrow…')).toMatchObject({ keys: '', action: { kind: 'hp', combatantId: vex, sign: '+' } })
+    expect(entries.find((e) => e.label === 'Heal Vex Morrow…')).toMatchObject({
+      keys: '',
+      action: { kind: 'hp', combatantId: vex, sign: '+' },
+    })
     expect(entries.find((e) => e.id === 'next-turn')?.keys).toBe('N')
   })
   it('builds the commands each entry sends', () => {
@@ -80,7 +83,10 @@ describe('palette commands', () => {
       kind: 'send',
       command: { type: 'combatant/setHidden', payload: { combatantId: sniper, hidden: false } },
     })
-    expect(entries.find((e) => e.label.startsWith('Undo'))?.action).toEqual({ kind: 'send', command: { type: 'history/undo', payload: {} } })
+    expect(entries.find((e) => e.label.startsWith('Undo'))?.action).toEqual({
+      kind: 'send',
+      command: { type: 'history/undo', payload: {} },
+    })
   })
   it('follows the encounter: start before, first roll with its key, no turns before initiative', () => {
     expect(labels({ ...fight, encounter: null, canAttack: false })).toContain('Start encounter')

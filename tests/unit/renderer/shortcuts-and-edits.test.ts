@@ -66,7 +66,7 @@ describe('desk shortcuts', () => {
       }
     }
   })
-  it('keeps the battle map\'s keys to the map: the desk does not see them, and no chord means two things', () => {
+  it("keeps the battle map's keys to the map: the desk does not see them, and no chord means two things", () => {
     expect(shortcutFor(key('m'), false, 'map')).toBe('measure')
     expect(shortcutFor(key('t'), false, 'map')).toBe('areaTool')
     expect(shortcutFor(key('s'), false, 'map')).toBe('tokenMenu')

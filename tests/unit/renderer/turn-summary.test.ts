@@ -3,7 +3,16 @@ import type { LogEntryRecord } from '../../../src-shared/records'
 import { turnStartSummary } from '../../../src-renderer/lib/encounter/turn-summary'
 
 let seq = 0
-const entry = (commandId: string, text: string): LogEntryRecord => ({ typeName: 'log', id: `log:${++seq}`, seq, commandId, round: 1, text, rolls: [], visibility: 'all' })
+const entry = (commandId: string, text: string): LogEntryRecord => ({
+  typeName: 'log',
+  id: `log:${++seq}`,
+  seq,
+  commandId,
+  round: 1,
+  text,
+  rolls: [],
+  visibility: 'all',
+})
 
 describe('the turn-start summary', () => {
   it("keeps the turn change's own lines (expiries before, effects after) and leaves out what led to it", () => {

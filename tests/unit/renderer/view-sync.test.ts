@@ -5,7 +5,6 @@ import { campaignRecord as campaign } from '../helpers/records'
 import { ok } from '../../../src-shared/result'
 import { ViewSync } from '../../../src-renderer/lib/state/view-sync'
 
-
 describe("the window's view sync", () => {
   it('applies diffs in order and requests a snapshot on a version gap', async () => {
     const fresh: Snapshot = { version: 9, records: [campaign('Fresh')] }
@@ -13,7 +12,10 @@ describe("the window's view sync", () => {
     const states: ViewState[] = []
     const sync = new ViewSync(fetchSnapshot, (s) => states.push(s))
     sync.receive({ kind: 'snapshot', snapshot: { version: 3, records: [campaign('A')] } })
-    sync.receive({ kind: 'diff', diff: { fromVersion: 3, toVersion: 4, added: [], updated: [[campaign('A'), campaign('B')]], removed: [] } })
+    sync.receive({
+      kind: 'diff',
+      diff: { fromVersion: 3, toVersion: 4, added: [], updated: [[campaign('A'), campaign('B')]], removed: [] },
+    })
     expect(sync.state.version).toBe(4)
     expect(fetchSnapshot).not.toHaveBeenCalled()
 

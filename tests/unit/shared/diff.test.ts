@@ -3,7 +3,6 @@ import { applyDiff, EMPTY_VIEW, viewFromSnapshot, type RecordsDiff } from '../..
 import type { CampaignRecord } from '../../../src-shared/records'
 import { campaignRecord as campaign } from '../helpers/records'
 
-
 describe('applyDiff', () => {
   const base = viewFromSnapshot({ version: 4, records: [campaign('Old')] })
 

@@ -6,18 +6,53 @@ import type { CombatantView } from '../../../src-shared/views'
 const id = (n: string) => `combatant:${n}` as CombatantId
 function view(name: string, orderKey: number, over: Partial<CombatantView> = {}, conditions: ConditionInstance[] = []): CombatantView {
   return {
-    typeName: 'combatant', id: id(name), name, side: 'party', kind: 'pc', hidden: false,
-    numbers: { kind: 'exact', hp: 10, maxHp: 10, initiativeModifier: 0 }, initiative: null, orderKey, rules: null, card: null,
-    conditions: [], delayed: false, standing: { state: 'up', label: 'up', skipsTurn: false },
-    turn: { conditions, pools: [], held: null }, templateId: null, ...over,
+    typeName: 'combatant',
+    id: id(name),
+    name,
+    side: 'party',
+    kind: 'pc',
+    hidden: false,
+    numbers: { kind: 'exact', hp: 10, maxHp: 10, initiativeModifier: 0 },
+    initiative: null,
+    orderKey,
+    rules: null,
+    card: null,
+    conditions: [],
+    delayed: false,
+    standing: { state: 'up', label: 'up', skipsTurn: false },
+    turn: { conditions, pools: [], held: null },
+    templateId: null,
+    ...over,
   }
 }
-const cond = (label: string, duration: ConditionInstance['duration']): ConditionInstance => ({ key: label, conditionId: label, label, stacks: 1, duration, sourceId: null, data: null, note: '' })
-const encounter = (round: number, current: string): EncounterRecord => ({ typeName: 'encounter', id: 'encounter:e', name: 'E', status: 'active', round, currentCombatantId: id(current), turnAnchor: null })
+const cond = (label: string, duration: ConditionInstance['duration']): ConditionInstance => ({
+  key: label,
+  conditionId: label,
+  label,
+  stacks: 1,
+  duration,
+  sourceId: null,
+  data: null,
+  note: '',
+})
+const encounter = (round: number, current: string): EncounterRecord => ({
+  typeName: 'encounter',
+  id: 'encounter:e',
+  name: 'E',
+  status: 'active',
+  round,
+  currentCombatantId: id(current),
+  turnAnchor: null,
+})
 
 describe('the next-turns forecast', () => {
   it('lists the rest of this round and all of the next, skipping the dead and the delayed', () => {
-    const order = [view('A', 1), view('B', 2, { standing: { state: 'dead', label: 'dead', skipsTurn: true } }), view('C', 3), view('D', 4, { delayed: true })]
+    const order = [
+      view('A', 1),
+      view('B', 2, { standing: { state: 'dead', label: 'dead', skipsTurn: true } }),
+      view('C', 3),
+      view('D', 4, { delayed: true }),
+    ]
     const f = forecastTurns(order, encounter(2, 'A'))
     expect(f.map((t) => `${t.name}${t.round}`)).toEqual(['C2', 'A3', 'C3'])
   })
@@ -25,7 +60,10 @@ describe('the next-turns forecast', () => {
   it('shows which conditions will have ended before each turn, by the same clock as the core', () => {
     const order = [
       view('A', 1, {}, [cond('Suppressed', { kind: 'turnStart', of: id('C') })]),
-      view('B', 2, {}, [cond('Pinned', { kind: 'turnEnd', of: id('B') }), cond('Bleeding', { kind: 'rounds', rounds: 1, endsRound: 3, at: id('B') })]),
+      view('B', 2, {}, [
+        cond('Pinned', { kind: 'turnEnd', of: id('B') }),
+        cond('Bleeding', { kind: 'rounds', rounds: 1, endsRound: 3, at: id('B') }),
+      ]),
       view('C', 3),
     ]
     const f = forecastTurns(order, encounter(2, 'A'))

@@ -15,7 +15,12 @@ export function actionList(actor: RulesCombatant): ActionDefinition[] {
   return [aimDefinition(actor, s), tacticsDefinition(actor, s), ...basicDefinitions(actor, s), ...extendedDefinitions(actor, s)]
 }
 
-export function performAction(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution> {
+export function performAction(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  dice: Dice,
+): Result<ActionResolution> {
   const s = sheetOf(actor)
   if (!s) return fail('action/noSheet', `${actor.name} has no character sheet yet.`)
   const offered = actionList(actor).find((a) => a.key === request.action)

@@ -22,18 +22,38 @@ export function basicDefinitions(actor: RulesCombatant, s: Sheet): ActionDefinit
         key: 'reload',
         label: 'Draw or reload a weapon',
         target: 'none',
-        options: [{ key: 'weapon', label: 'Weapon', kind: 'choice', value: String(reloadable[0]?.i ?? guns[0]?.i ?? 0), choices: guns.map(({ w, i }) => ({ value: String(i), label: `${w.name} (${w.ammo}/${w.magazine})` })) }],
+        options: [
+          {
+            key: 'weapon',
+            label: 'Weapon',
+            kind: 'choice',
+            value: String(reloadable[0]?.i ?? guns[0]?.i ?? 0),
+            choices: guns.map(({ w, i }) => ({ value: String(i), label: `${w.name} (${w.ammo}/${w.magazine})` })),
+          },
+        ],
       },
       guns.length === 0 ? 'no weapon that takes magazines' : reloadable.length === 0 ? 'every magazine is full or none are spare' : null,
     ),
     offer(
       actor,
       'minor',
-      { key: 'stance', label: 'Change stance', target: 'none', options: [{ key: 'stance', label: 'Stance', kind: 'choice', value: s.live.stance, choices: STANCES.map((x) => ({ value: x, label: x })) }] },
+      {
+        key: 'stance',
+        label: 'Change stance',
+        target: 'none',
+        options: [
+          { key: 'stance', label: 'Stance', kind: 'choice', value: s.live.stance, choices: STANCES.map((x) => ({ value: x, label: x })) },
+        ],
+      },
       null,
     ),
     offer(actor, 'minor', { key: 'move', label: `Move up to ${MOVE_METRES} m`, target: 'none', options: [] }, null),
-    offer(actor, 'free', { key: 'cover', label: s.live.cover ? 'Leave cover' : 'Take cover (the GM places it)', target: 'none', options: [] }, null),
+    offer(
+      actor,
+      'free',
+      { key: 'cover', label: s.live.cover ? 'Leave cover' : 'Take cover (the GM places it)', target: 'none', options: [] },
+      null,
+    ),
     offer(
       actor,
       'free',
@@ -43,7 +63,12 @@ export function basicDefinitions(actor: RulesCombatant, s: Sheet): ActionDefinit
   ]
 }
 
-export function performBasic(action: string, actor: RulesCombatant, s: Sheet, options: Readonly<Record<string, unknown>>): Result<ActionResolution> {
+export function performBasic(
+  action: string,
+  actor: RulesCombatant,
+  s: Sheet,
+  options: Readonly<Record<string, unknown>>,
+): Result<ActionResolution> {
   switch (action) {
     case 'reload': {
       const slot = Number(options['weapon'] ?? 0)
@@ -51,24 +76,49 @@ export function performBasic(action: string, actor: RulesCombatant, s: Sheet, op
       if (!w || w.magazine === 0) return fail('action/noWeapon', `No weapon that takes magazines in slot ${slot + 1}.`)
       if (w.spareMagazines === 0) return fail('action/unavailable', `No spare magazine for the ${w.name}.`)
       const weapons = s.weapons.map((x, i) => (i === slot ? { ...x, ammo: x.magazine, spareMagazines: x.spareMagazines - 1 } : x))
-      return ok(acted(actor, { ...s, weapons }, 'minor', `${actor.name} reloads the ${w.name}: ${w.magazine} rounds, ${w.spareMagazines - 1} spare magazine(s) (004 Drawing and Reloading)`))
+      return ok(
+        acted(
+          actor,
+          { ...s, weapons },
+          'minor',
+          `${actor.name} reloads the ${w.name}: ${w.magazine} rounds, ${w.spareMagazines - 1} spare magazine(s) (004 Drawing and Reloading)`,
+        ),
+      )
     }
     case 'stance': {
       const stance = STANCES.find((x) => x === options['stance'])
       if (!stance) return fail('action/badOption', 'Pick standing, crouching or prone.')
       if (stance === s.live.stance) return fail('action/noChange', `${actor.name} is already ${stance}.`)
-      return ok(acted(actor, { ...s, live: { ...s.live, stance } }, 'minor', `${actor.name} goes from ${s.live.stance} to ${stance} (004 Change Stance)`))
+      return ok(
+        acted(
+          actor,
+          { ...s, live: { ...s.live, stance } },
+          'minor',
+          `${actor.name} goes from ${s.live.stance} to ${stance} (004 Change Stance)`,
+        ),
+      )
     }
     case 'move':
       return ok(acted(actor, s, 'minor', `${actor.name} moves up to ${MOVE_METRES} m (004 Movement)`))
     case 'cover': {
       const cover = !s.live.cover
-      return ok(acted(actor, { ...s, live: { ...s.live, cover } }, 'free', `${actor.name} ${cover ? 'takes cover: a dodge is worth −2 (T4)' : 'leaves cover'}`))
+      return ok(
+        acted(
+          actor,
+          { ...s, live: { ...s.live, cover } },
+          'free',
+          `${actor.name} ${cover ? 'takes cover: a dodge is worth −2 (T4)' : 'leaves cover'}`,
+        ),
+      )
     }
     case 'react': {
       // T3: a reaction is a free act in pool terms here; out of turn the core counts it among the reactions.
       const live = { ...s.live, reactionsThisRound: s.live.reactionsThisRound + 1 }
-      return ok({ ...acted(actor, { ...s, live }, 'free', `${actor.name} reacts: initiative −2, −1 DM on its checks until its next turn (T3)`), outOfTurn: 'reaction', ...reactionCosts(actor.id, 'reacted') })
+      return ok({
+        ...acted(actor, { ...s, live }, 'free', `${actor.name} reacts: initiative −2, −1 DM on its checks until its next turn (T3)`),
+        outOfTurn: 'reaction',
+        ...reactionCosts(actor.id, 'reacted'),
+      })
     }
   }
   return fail('action/unknown', `"${action}" is not an action of this ruleset.`)

@@ -28,8 +28,13 @@ export function workRound(task: Extended): WorkStep {
 
 /** T7: what a failed forced check does to the task. */
 export function afterDisruption(task: Extended, exceptional: boolean): { task: Extended; text: string } {
-  if (exceptional) return { task: { ...task, roundsDone: 0, thisRound: 'lost' }, text: 'an exceptional failure: the work starts over (004 Extended Actions)' }
-  if (task.thisRound === 'counted') return { task: { ...task, roundsDone: task.roundsDone - 1, thisRound: 'lost' }, text: "this round's work is lost (T7)" }
+  if (exceptional)
+    return {
+      task: { ...task, roundsDone: 0, thisRound: 'lost' },
+      text: 'an exceptional failure: the work starts over (004 Extended Actions)',
+    }
+  if (task.thisRound === 'counted')
+    return { task: { ...task, roundsDone: task.roundsDone - 1, thisRound: 'lost' }, text: "this round's work is lost (T7)" }
   return { task: { ...task, thisRound: 'lost' }, text: "this round's work will not count (T7)" }
 }
 

@@ -14,8 +14,18 @@ export const TACTICS = 'Tactics'
 
 /** T2: only a character with Tactics may roll it, once per fight. */
 export function tacticsDefinition(actor: RulesCombatant, s: Sheet): ActionDefinition {
-  const why = s.skills[TACTICS] === undefined ? `${actor.name} has no Tactics skill (T2)` : s.live.tacticsUsed ? 'already rolled Tactics this fight (T2)' : null
-  return offer(actor, 'free', { key: 'tactics', label: 'Tactics: add the effect to one person’s initiative (none picked: itself)', target: 'any', options: [] }, why)
+  const why =
+    s.skills[TACTICS] === undefined
+      ? `${actor.name} has no Tactics skill (T2)`
+      : s.live.tacticsUsed
+        ? 'already rolled Tactics this fight (T2)'
+        : null
+  return offer(
+    actor,
+    'free',
+    { key: 'tactics', label: 'Tactics: add the effect to one person’s initiative (none picked: itself)', target: 'any', options: [] },
+    why,
+  )
 }
 
 /** T2: the Tactics check — 2d6 + Tactics + INT DM (the usual pairing; `004` names only the skill). */
@@ -44,7 +54,14 @@ export function performTactics(actor: RulesCombatant, s: Sheet, picked: RulesCom
     targetRules: null,
     targetHp: null,
     summary: `${actor.name} rolls Tactics ${r.total} vs 8, ${outcome} (T2)`,
-    detail: [dmSection('Tactics check', dms, { label: '2d6 + DMs ≥ 8; the effect goes to one ally’s initiative', value: '', source: 'T2' }, String(r.total))],
+    detail: [
+      dmSection(
+        'Tactics check',
+        dms,
+        { label: '2d6 + DMs ≥ 8; the effect goes to one ally’s initiative', value: '', source: 'T2' },
+        String(r.total),
+      ),
+    ],
     rolls: r.rolls,
     cost: [],
     outOfTurn: 'free',

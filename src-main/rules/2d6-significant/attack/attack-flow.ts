@@ -27,8 +27,13 @@ function diceHint(s: AttackSetup): string {
 function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
   const rule = { label: `2d6 + ${signed(totalDm(s.dms))} ≥ 8 before any reaction: ${percent(checkChance(s.dms))}`, value: '', source: 'T1' }
   const sections: ExplanationSection[] = [dmSection('Attack DMs', s.dms, rule, percent(hitChance))]
-  if (s.defence.kind === 'dodge') sections.push({ title: 'Dodge', lines: [{ label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' }] })
-  if (s.defence.kind === 'parry') sections.push(dmSection('Parry (must beat the attack total)', s.defence.dms, null, signed(totalDm(s.defence.dms))))
+  if (s.defence.kind === 'dodge')
+    sections.push({
+      title: 'Dodge',
+      lines: [{ label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' }],
+    })
+  if (s.defence.kind === 'parry')
+    sections.push(dmSection('Parry (must beat the attack total)', s.defence.dms, null, signed(totalDm(s.defence.dms))))
   sections.push({
     title: 'Damage per hit',
     lines: [
@@ -43,7 +48,12 @@ function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
 }
 
 /** Exact odds of an attack as the panel shows them (T1, T4, T6, T7). */
-export function previewAttack(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant, settings: AttackSettings): Result<AttackPreview> {
+export function previewAttack(
+  request: AttackRequest,
+  attacker: RulesCombatant,
+  target: RulesCombatant,
+  settings: AttackSettings,
+): Result<AttackPreview> {
   const a = sheetOf(attacker)
   if (!a) return fail('attack/noSheet', `${attacker.name} has no character sheet yet.`)
   const arms = armsOf(a)
@@ -53,7 +63,18 @@ export function previewAttack(request: AttackRequest, attacker: RulesCombatant, 
     cost: COST_TEXT.significant,
   }
   const r = attackSetup({ request, attacker, target, effectAdds: settings.effectAdds })
-  if (r.kind === 'blocked') return ok({ ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation: [], blocked: r.reason, diceHint: '' })
+  if (r.kind === 'blocked')
+    return ok({
+      ...base,
+      outcomes: [],
+      risks: [],
+      expectedDamage: 0,
+      downChance: 0,
+      damage: [],
+      explanation: [],
+      blocked: r.reason,
+      diceHint: '',
+    })
   const s = r.setup
   const odds = attackOdds(s)
   const outcomes =
@@ -66,8 +87,15 @@ export function previewAttack(request: AttackRequest, attacker: RulesCombatant, 
           { label: 'Hit', probability: odds.roll.hit },
         ]
   const risks = [
-    ...(s.defence.kind !== 'none' ? [{ label: `${target.name} reacts: initiative −2, −1 DM until its turn (T3)`, probability: odds.reacts }] : []),
-    ...(s.workCheck ? [{ label: `${target.name}'s work this round is lost (T7)`, probability: odds.workLost }, { label: `${target.name}'s task starts over (exceptional failure)`, probability: odds.workRestarted }] : []),
+    ...(s.defence.kind !== 'none'
+      ? [{ label: `${target.name} reacts: initiative −2, −1 DM until its turn (T3)`, probability: odds.reacts }]
+      : []),
+    ...(s.workCheck
+      ? [
+          { label: `${target.name}'s work this round is lost (T7)`, probability: odds.workLost },
+          { label: `${target.name}'s task starts over (exceptional failure)`, probability: odds.workRestarted },
+        ]
+      : []),
   ]
   const expected = mean(odds.damage)
   return ok({
@@ -84,7 +112,13 @@ export function previewAttack(request: AttackRequest, attacker: RulesCombatant, 
   })
 }
 
-export function resolveAttackRequest(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant, settings: AttackSettings, dice: Dice): Result<AttackResolution> {
+export function resolveAttackRequest(
+  request: AttackRequest,
+  attacker: RulesCombatant,
+  target: RulesCombatant,
+  settings: AttackSettings,
+  dice: Dice,
+): Result<AttackResolution> {
   const r = attackSetup({ request, attacker, target, effectAdds: settings.effectAdds })
   if (r.kind === 'blocked') return fail('attack/blocked', r.reason)
   return ok(resolveAttack(r.setup, attacker, target, dice))

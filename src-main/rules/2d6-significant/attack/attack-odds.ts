@@ -28,7 +28,9 @@ export function hitDamage(setup: AttackSetup, effect: number): Dist {
 
 /** P(defender's 2d6 + DMs > attack total): a parry must beat the attack roll (T4). */
 const parryBeats = (setup: AttackSetup, attackTotal: number): number =>
-  setup.defence.kind === 'parry' ? probabilityThat(twoD6(), (s) => s + totalDm(setup.defence.kind === 'parry' ? setup.defence.dms : []) > attackTotal) : 0
+  setup.defence.kind === 'parry'
+    ? probabilityThat(twoD6(), (s) => s + totalDm(setup.defence.kind === 'parry' ? setup.defence.dms : []) > attackTotal)
+    : 0
 
 /**
  * T1 + T4 for one roll: 2d6 + DMs ≥ 8 passes; only then may the target react. A dodge puts
@@ -87,7 +89,13 @@ export function attackOdds(setup: AttackSetup): AttackOdds {
   let hits: Dist = point(0)
   let damage: Dist = point(0)
   for (let i = 0; i < setup.attacks; i++) {
-    hits = convolve(hits, new Map([[0, 1 - roll.hit], [1, roll.hit]]))
+    hits = convolve(
+      hits,
+      new Map([
+        [0, 1 - roll.hit],
+        [1, roll.hit],
+      ]),
+    )
     damage = convolve(damage, roll.damage)
   }
   const reacts = setup.defence.kind === 'none' ? 0 : 1 - (1 - roll.passed) ** setup.attacks

@@ -20,7 +20,8 @@ interface RollResult {
 }
 
 /** The reaction's words for the log and the shift. */
-const reactionName = (setup: AttackSetup) => (setup.defence.kind === 'dodge' ? `dodges (${signed(setup.defence.dm)} DM on the attack)` : 'parries')
+const reactionName = (setup: AttackSetup) =>
+  setup.defence.kind === 'dodge' ? `dodges (${signed(setup.defence.dm)} DM on the attack)` : 'parries'
 
 /**
  * Resolves an attack (T1, T4, T6): each roll 2d6 + DMs; if any passes, the target's chosen
@@ -33,7 +34,10 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   const rolls: RollRecord[] = []
   const modifier = totalDm(setup.dms)
   const raws = Array.from({ length: setup.attacks }, (_, i) => {
-    const r = dice.roll({ count: 2, sides: 6, modifier }, `${attacker.name} attacks ${target.name}${setup.attacks > 1 ? ` (roll ${i + 1} of ${setup.attacks})` : ''} (T1)`)
+    const r = dice.roll(
+      { count: 2, sides: 6, modifier },
+      `${attacker.name} attacks ${target.name}${setup.attacks > 1 ? ` (roll ${i + 1} of ${setup.attacks})` : ''} (T1)`,
+    )
     rolls.push(r)
     return r.total
   })
@@ -97,17 +101,33 @@ function workAfterDamage(setup: AttackSetup, target: RulesCombatant, t: Sheet | 
   if (!t?.live.extended || !setup.workCheck || damage <= 0) return none
   const dms = [...setup.workCheck.dms, dm(`damage taken while working`, -damage, 'T7')]
   const check = rollCheck(dms, 'normal', `${target.name} keeps working at ${t.live.extended.skill} (T7)`, dice)
-  const detail = [dmSection('Forced check while working', dms, { label: '2d6 + DMs ≥ 8, or this round’s work is lost', value: '', source: 'T7' }, String(check.total))]
-  if (check.success) return { extended: t.live.extended, rolls: check.rolls, text: `; ${target.name} keeps working (${check.total} vs 8, T7)`, detail }
+  const detail = [
+    dmSection(
+      'Forced check while working',
+      dms,
+      { label: '2d6 + DMs ≥ 8, or this round’s work is lost', value: '', source: 'T7' },
+      String(check.total),
+    ),
+  ]
+  if (check.success)
+    return { extended: t.live.extended, rolls: check.rolls, text: `; ${target.name} keeps working (${check.total} vs 8, T7)`, detail }
   const after = afterDisruption(t.live.extended, check.effect <= EXCEPTIONAL_FAILURE)
-  return { extended: after.task, rolls: check.rolls, text: `; ${target.name}'s work check fails (${check.total} vs 8): ${after.text}`, detail }
+  return {
+    extended: after.task,
+    rolls: check.rolls,
+    text: `; ${target.name}'s work check fails (${check.total} vs 8): ${after.text}`,
+    detail,
+  }
 }
 
 function explain(setup: AttackSetup, results: readonly RollResult[], reacted: boolean, work: ExplanationSection[]): ExplanationSection[] {
   const rule = { label: '2d6 + DMs ≥ 8 hits; effect = total − 8', value: '', source: 'T1' }
   const sections: ExplanationSection[] = [dmSection('Attack roll', setup.dms, rule, results.map((r) => r.raw).join(', '))]
   if (setup.defence.kind !== 'none') {
-    const how = setup.defence.kind === 'dodge' ? `dodge: ${signed(setup.defence.dm)} DM on the attack` : `parry: ${results.map((r) => r.parry ?? '—').join(', ')} must beat ${results.map((r) => r.raw).join(', ')}`
+    const how =
+      setup.defence.kind === 'dodge'
+        ? `dodge: ${signed(setup.defence.dm)} DM on the attack`
+        : `parry: ${results.map((r) => r.parry ?? '—').join(', ')} must beat ${results.map((r) => r.raw).join(', ')}`
     sections.push({
       title: 'Reaction',
       lines: [
@@ -123,7 +143,9 @@ function explain(setup: AttackSetup, results: readonly RollResult[], reacted: bo
       lines: [
         { label: `${setup.damageDice}d6`, value: '', source: 'weapon' },
         ...setup.damageDms.map((d) => ({ label: d.label, value: signed(d.value), source: d.source })),
-        ...(setup.effectAdds ? [{ label: 'attack effect', value: hits.map((r) => signed(effectOf(r.final))).join(', '), source: 'classic 2d6 (setting)' }] : []),
+        ...(setup.effectAdds
+          ? [{ label: 'attack effect', value: hits.map((r) => signed(effectOf(r.final))).join(', '), source: 'classic 2d6 (setting)' }]
+          : []),
         { label: 'armour', value: signed(-setup.armour), source: 'damage dice minus armour' },
       ],
       total: hits.map((r) => String(r.damage)).join(' + '),

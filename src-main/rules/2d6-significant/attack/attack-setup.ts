@@ -10,7 +10,8 @@ import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
 
 export type FireMode = 'single' | 'burst' | 'auto'
-export type Defence = { readonly kind: 'none' } | { readonly kind: 'dodge'; readonly dm: number } | { readonly kind: 'parry'; readonly dms: readonly Dm[] }
+export type Defence =
+  { readonly kind: 'none' } | { readonly kind: 'dodge'; readonly dm: number } | { readonly kind: 'parry'; readonly dms: readonly Dm[] }
 
 /** Everything an attack's odds and its resolution read, settled once from the request. */
 export interface AttackSetup {
@@ -34,7 +35,19 @@ export interface AttackSetup {
 }
 
 /** Everyone can strike bare-handed: 1d6, never heavy enough to cost initiative (classic 2d6 unarmed; `004` is silent). */
-export const UNARMED: Weapon = { name: 'Unarmed', itemId: null, kind: 'melee', skill: 'Melee', damageDice: 1, damageBonus: 0, rating: -4, auto: 0, magazine: 0, ammo: 0, spareMagazines: 0 }
+export const UNARMED: Weapon = {
+  name: 'Unarmed',
+  itemId: null,
+  kind: 'melee',
+  skill: 'Melee',
+  damageDice: 1,
+  damageBonus: 0,
+  rating: -4,
+  auto: 0,
+  magazine: 0,
+  ammo: 0,
+  spareMagazines: 0,
+}
 
 /** The carried weapons, then bare hands in the slot after them. */
 export const armsOf = (s: Sheet): Weapon[] => [...s.weapons, UNARMED]
@@ -50,13 +63,19 @@ function characteristicDmFor(s: Sheet, w: Weapon, choice: unknown): Dm {
   const dex = characteristicDm(s.characteristics.dex)
   if (w.kind !== 'melee') return dm('DEX DM', dex, `004 Sample Attacks; ${DM_SOURCE}`)
   const useStr = choice === 'str' ? true : choice === 'dex' ? false : str >= dex
-  return useStr ? dm('STR DM (melee, attacker’s choice)', str, '004 Sample Attacks') : dm('DEX DM (melee, attacker’s choice)', dex, '004 Sample Attacks')
+  return useStr
+    ? dm('STR DM (melee, attacker’s choice)', str, '004 Sample Attacks')
+    : dm('DEX DM (melee, attacker’s choice)', dex, '004 Sample Attacks')
 }
 
 /** `004` Parrying: the defender's melee check — 2d6 + Melee + its better of STR and DEX DM, less its own reaction DMs. */
 export function parryDms(defender: RulesCombatant, s: Sheet): Dm[] {
   const best = Math.max(characteristicDm(s.characteristics.str), characteristicDm(s.characteristics.dex))
-  return [dm('Melee skill', skillDm(s.skills, 'Melee'), 'T4'), dm('better of STR/DEX DM', best, '004 Sample Attacks'), ...reactedDm(defender.conditions)]
+  return [
+    dm('Melee skill', skillDm(s.skills, 'Melee'), 'T4'),
+    dm('better of STR/DEX DM', best, '004 Sample Attacks'),
+    ...reactedDm(defender.conditions),
+  ]
 }
 
 export interface SetupInput {
@@ -82,19 +101,30 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   const modes = modesOf(weapon)
   const mode = modes.find((m) => m === request.mode) ?? modes[0]!
   const ammoUse = weapon.magazine > 0 ? roundsFor(weapon, mode) : 0
-  if (ammoUse > weapon.ammo) return blocked(`The ${weapon.name} has ${weapon.ammo} round(s) loaded; ${mode} fire needs ${ammoUse}. Reload (a minor action).`)
+  if (ammoUse > weapon.ammo)
+    return blocked(`The ${weapon.name} has ${weapon.ammo} round(s) loaded; ${mode} fire needs ${ammoUse}. Reload (a minor action).`)
   const turn = whyNot('significant', attacker)
   if (turn) return blocked(`An attack is a significant action: ${turn}.`)
   const o = request.options
   const aim = a.live.aim?.targetId === target.id ? [dm(`aimed ${a.live.aim.dm} minor action(s)`, a.live.aim.dm, 'T5')] : []
   const situational = typeof o['dm'] === 'number' && o['dm'] !== 0 ? [dm('situational DM (GM)', o['dm'], 'GM')] : []
-  const dms = [dm(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'), characteristicDmFor(a, weapon, o['stat']), ...aim, ...reactedDm(attacker.conditions), ...situational]
+  const dms = [
+    dm(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'),
+    characteristicDmFor(a, weapon, o['stat']),
+    ...aim,
+    ...reactedDm(attacker.conditions),
+    ...situational,
+  ]
   const cover = typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false)
   // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
   // set from an earlier melee attack reads as no reaction, as the panel then shows it.
   const asked = o['defence']
   const defence: Defence =
-    asked === 'dodge' ? { kind: 'dodge', dm: cover ? -2 : -1 } : asked === 'parry' && weapon.kind === 'melee' && t ? { kind: 'parry', dms: parryDms(target, t) } : { kind: 'none' }
+    asked === 'dodge'
+      ? { kind: 'dodge', dm: cover ? -2 : -1 }
+      : asked === 'parry' && weapon.kind === 'melee' && t
+        ? { kind: 'parry', dms: parryDms(target, t) }
+        : { kind: 'none' }
   const damageDms = [
     ...(weapon.damageBonus !== 0 ? [dm('weapon damage bonus', weapon.damageBonus, 'weapon')] : []),
     // Classic 2d6 burst fire adds the auto score to damage (our reading; `004` only names its recoil).
@@ -124,7 +154,11 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
 /** T7: the forced check while working — the task's skill, its usual characteristic, the worker's reaction DMs (the damage DM comes later). */
 export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Dm[] {
   const stat = characteristicFor(skill)
-  return [dm(`${skill} skill`, skillDm(s.skills, skill), 'T7'), dm(`${stat.toUpperCase()} DM`, characteristicDm(s.characteristics[stat]), DM_SOURCE), ...reactedDm(worker.conditions)]
+  return [
+    dm(`${skill} skill`, skillDm(s.skills, skill), 'T7'),
+    dm(`${stat.toUpperCase()} DM`, characteristicDm(s.characteristics[stat]), DM_SOURCE),
+    ...reactedDm(worker.conditions),
+  ]
 }
 
 /** The attack panel's options for this pair, with their current values. */
@@ -154,7 +188,12 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
         ]
       : []),
     { key: 'defence', label: `${target.name} reacts`, kind: 'choice', value: defenceValue, choices: defences },
-    { key: 'cover', label: `${target.name} in cover (dodge −2)`, kind: 'toggle', value: typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false) },
+    {
+      key: 'cover',
+      label: `${target.name} in cover (dodge −2)`,
+      kind: 'toggle',
+      value: typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false),
+    },
     { key: 'dm', label: 'Situational DM', kind: 'number', value: typeof o['dm'] === 'number' ? o['dm'] : 0, min: -12, max: 12 },
   ]
 }

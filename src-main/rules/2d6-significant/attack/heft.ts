@@ -26,6 +26,9 @@ export function heftPenalty(s: Sheet, w: Weapon, mode: 'single' | 'burst' | 'aut
     rating,
     strDm,
     penalty,
-    text: penalty > 0 ? `${what} ${rating}${how} > STR DM ${strDm}: −${penalty} initiative next round` : `${what} ${rating}${how} ≤ STR DM ${strDm}: no penalty`,
+    text:
+      penalty > 0
+        ? `${what} ${rating}${how} > STR DM ${strDm}: −${penalty} initiative next round`
+        : `${what} ${rating}${how} ≤ STR DM ${strDm}: no penalty`,
   }
 }

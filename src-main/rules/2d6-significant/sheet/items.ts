@@ -25,7 +25,18 @@ export interface ArmourItem {
   readonly note: string
 }
 
-const w = (id: string, name: string, kind: Weapon['kind'], skill: string, dice: number, bonus: number, rating: number, auto: number, magazine: number, note: string): WeaponItem => ({
+const w = (
+  id: string,
+  name: string,
+  kind: Weapon['kind'],
+  skill: string,
+  dice: number,
+  bonus: number,
+  rating: number,
+  auto: number,
+  magazine: number,
+  note: string,
+): WeaponItem => ({
   id,
   name,
   kind,
@@ -44,12 +55,34 @@ export const WEAPON_ITEMS: readonly WeaponItem[] = [
   w('boarding-blade', 'Boarding blade', 'melee', 'Melee', 2, 2, 0, 0, 0, 'A broad, short sword made for tight hatchways.'),
   w('breaching-maul', 'Breaching maul', 'melee', 'Melee', 3, 1, 2, 0, 0, 'A two-handed hammer for doors, and for people behind them.'),
   w('throwing-spike', 'Throwing spike', 'thrown', 'Athletics', 1, 1, -3, 0, 0, 'A weighted spike balanced for the throw.'),
-  w('pocket-pistol', 'Pocket pistol', 'ranged', 'Gun Combat', 2, -1, -2, 0, 6, 'Small enough to hide in a sleeve; weak beyond a few metres.'),
+  w(
+    'pocket-pistol',
+    'Pocket pistol',
+    'ranged',
+    'Gun Combat',
+    2,
+    -1,
+    -2,
+    0,
+    6,
+    'Small enough to hide in a sleeve; weak beyond a few metres.',
+  ),
   w('service-pistol', 'Service pistol', 'ranged', 'Gun Combat', 3, -2, -1, 0, 15, 'The standard sidearm of guards and ship officers.'),
   w('magnum-revolver', 'Magnum revolver', 'ranged', 'Gun Combat', 3, 1, 1, 0, 6, 'Six heavy rounds and a kick to match.'),
   w('scattergun', 'Scattergun', 'ranged', 'Gun Combat', 4, 0, 1, 0, 6, 'A short-barrelled spread gun, brutal at close quarters.'),
   w('carbine', 'Carbine', 'ranged', 'Gun Combat', 3, 0, 0, 2, 20, 'A short rifle with a selector for short bursts.'),
-  w('assault-rifle', 'Assault rifle', 'ranged', 'Gun Combat', 3, 0, 0, 3, 30, 'A military rifle that fires single, burst or fully automatic.'),
+  w(
+    'assault-rifle',
+    'Assault rifle',
+    'ranged',
+    'Gun Combat',
+    3,
+    0,
+    0,
+    3,
+    30,
+    'A military rifle that fires single, burst or fully automatic.',
+  ),
   w('support-gun', 'Support gun', 'ranged', 'Heavy Weapons', 4, 0, 2, 4, 60, 'A belt-fed gun for a strong gunner, best braced.'),
 ]
 

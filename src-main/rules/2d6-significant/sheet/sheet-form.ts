@@ -28,15 +28,36 @@ function weaponChoice(slot: number, current: Weapon | undefined): AttackOption {
     label: `Weapon ${slot + 1}`,
     kind: 'choice',
     value: current ? (custom ? KEEP : current.itemId!) : '',
-    choices: [NONE, ...(custom ? [kept(current.name)] : []), ...WEAPON_ITEMS.map((i) => ({ value: i.id, label: `${i.name} (${i.damageDice}d6${i.damageBonus ? (i.damageBonus > 0 ? `+${i.damageBonus}` : i.damageBonus) : ''})` }))],
+    choices: [
+      NONE,
+      ...(custom ? [kept(current.name)] : []),
+      ...WEAPON_ITEMS.map((i) => ({
+        value: i.id,
+        label: `${i.name} (${i.damageDice}d6${i.damageBonus ? (i.damageBonus > 0 ? `+${i.damageBonus}` : i.damageBonus) : ''})`,
+      })),
+    ],
   }
 }
 
 /** The sheet as generic fields: characteristics, combat skills, weapons, armour, the ambush flag, and the fight's running numbers. */
 export function sheetForm(current: Sheet | null): AttackOption[] {
-  const fields: AttackOption[] = CHARACTERISTICS.map((k) => ({ key: k, label: CHARACTERISTIC_LABELS[k], kind: 'number' as const, value: current?.characteristics[k] ?? DEFAULT_CHARACTERISTIC, min: 0, max: MAX_CHARACTERISTIC }))
+  const fields: AttackOption[] = CHARACTERISTICS.map((k) => ({
+    key: k,
+    label: CHARACTERISTIC_LABELS[k],
+    kind: 'number' as const,
+    value: current?.characteristics[k] ?? DEFAULT_CHARACTERISTIC,
+    min: 0,
+    max: MAX_CHARACTERISTIC,
+  }))
   for (const skill of FORM_SKILLS) {
-    fields.push({ key: skillKey(skill), label: `${skill} (−1: untrained)`, kind: 'number', value: current?.skills[skill] ?? UNTRAINED, min: UNTRAINED, max: 6 })
+    fields.push({
+      key: skillKey(skill),
+      label: `${skill} (−1: untrained)`,
+      kind: 'number',
+      value: current?.skills[skill] ?? UNTRAINED,
+      min: UNTRAINED,
+      max: 6,
+    })
   }
   for (let i = 0; i < FORM_WEAPON_SLOTS; i++) fields.push(weaponChoice(i, current?.weapons[i]))
   const armour = current?.armour ?? null
@@ -46,9 +67,18 @@ export function sheetForm(current: Sheet | null): AttackOption[] {
     label: 'Armour',
     kind: 'choice',
     value: armour ? (customArmour ? KEEP : armour.itemId!) : '',
-    choices: [NONE, ...(customArmour ? [kept(armour.name)] : []), ...ARMOUR_ITEMS.map((a) => ({ value: a.id, label: `${a.name} (${a.rating})` }))],
+    choices: [
+      NONE,
+      ...(customArmour ? [kept(armour.name)] : []),
+      ...ARMOUR_ITEMS.map((a) => ({ value: a.id, label: `${a.name} (${a.rating})` })),
+    ],
   })
-  fields.push({ key: 'ambusher', label: 'Springs an ambush (initiative counts as 12 + DEX DM)', kind: 'toggle', value: current?.ambusher ?? false })
+  fields.push({
+    key: 'ambusher',
+    label: 'Springs an ambush (initiative counts as 12 + DEX DM)',
+    kind: 'toggle',
+    value: current?.ambusher ?? false,
+  })
   if (current) fields.push(...liveFields(current))
   return fields
 }
@@ -64,7 +94,14 @@ function liveFields(s: Sheet): AttackOption[] {
   )
   return [
     ...guns,
-    { key: LIVE_KEYS.pendingInitiative, label: 'Initiative owed to heft/recoil next round', kind: 'number', value: s.live.pendingInitiative, min: 0, max: 60 },
+    {
+      key: LIVE_KEYS.pendingInitiative,
+      label: 'Initiative owed to heft/recoil next round',
+      kind: 'number',
+      value: s.live.pendingInitiative,
+      min: 0,
+      max: 60,
+    },
     { key: LIVE_KEYS.cover, label: 'In cover', kind: 'toggle', value: s.live.cover },
   ]
 }
@@ -85,7 +122,9 @@ function slotWeapon(values: Values, slot: number, current: Weapon | undefined): 
 
 /** Form values over the current sheet; a key left out keeps what the sheet has, so an inline edit can send one number. */
 export function sheetFromForm(values: Values, current: Sheet | null): SheetInput {
-  const characteristics = Object.fromEntries(CHARACTERISTICS.map((k) => [k, number(values, k) ?? current?.characteristics[k] ?? DEFAULT_CHARACTERISTIC])) as Sheet['characteristics']
+  const characteristics = Object.fromEntries(
+    CHARACTERISTICS.map((k) => [k, number(values, k) ?? current?.characteristics[k] ?? DEFAULT_CHARACTERISTIC]),
+  ) as Sheet['characteristics']
   const skills: Record<string, number> = { ...(current?.skills ?? {}) }
   for (const skill of FORM_SKILLS) {
     const level = number(values, skillKey(skill))
@@ -96,7 +135,9 @@ export function sheetFromForm(values: Values, current: Sheet | null): SheetInput
   const slots = Array.from({ length: FORM_WEAPON_SLOTS }, (_, i) => slotWeapon(values, i, current?.weapons[i]))
   // Typed rounds belong to the weapon that was in that slot: a newly fitted one stays fully loaded.
   const typed = (w: Weapon, i: number): Weapon =>
-    w === current?.weapons[i] ? { ...w, ammo: number(values, ammoKey(i)) ?? w.ammo, spareMagazines: number(values, sparesKey(i)) ?? w.spareMagazines } : w
+    w === current?.weapons[i]
+      ? { ...w, ammo: number(values, ammoKey(i)) ?? w.ammo, spareMagazines: number(values, sparesKey(i)) ?? w.spareMagazines }
+      : w
   const weapons = [...slots, ...(current?.weapons.slice(FORM_WEAPON_SLOTS) ?? [])].flatMap((w, i) => (w ? [typed(w, i)] : []))
   const armourChoice = values['armour']
   const armour =

@@ -3,7 +3,11 @@ import { CHARACTERISTICS, MAX_CHARACTERISTIC } from '../characteristics'
 
 const value = z.number().int().min(0).max(MAX_CHARACTERISTIC)
 const name = z.string().trim().min(1).max(60)
-const itemId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id').nullable().default(null)
+const itemId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id')
+  .nullable()
+  .default(null)
 const combatantId = z.string().startsWith('combatant:').max(120)
 
 export const characteristicsSchema = z.strictObject(
@@ -45,7 +49,10 @@ const extendedSchema = z.strictObject({
 /** What changes during a fight. */
 export const liveSchema = z.strictObject({
   /** T5: the target it aims at and the DM built up (+1 per minor action, at most +6). */
-  aim: z.strictObject({ targetId: combatantId, name: z.string().max(200), dm: z.number().int().min(1).max(6) }).nullable().default(null),
+  aim: z
+    .strictObject({ targetId: combatantId, name: z.string().max(200), dm: z.number().int().min(1).max(6) })
+    .nullable()
+    .default(null),
   /** T6: heft and recoil owed, taken off its initiative when the next round begins. */
   pendingInitiative: z.number().int().min(0).max(60).default(0),
   reactionsThisRound: z.number().int().min(0).max(99).default(0),
@@ -64,7 +71,10 @@ export const sheetSchema = z.strictObject({
   characteristics: characteristicsSchema,
   skills: z.record(name, z.number().int().min(0).max(6)).default({}),
   weapons: z.array(weaponSchema).max(6).default([]),
-  armour: z.strictObject({ name, itemId, rating: z.number().int().min(0).max(30) }).nullable().default(null),
+  armour: z
+    .strictObject({ name, itemId, rating: z.number().int().min(0).max(30) })
+    .nullable()
+    .default(null),
   /** T2: part of a surprise attack this fight, so its initiative counts the dice as 12. */
   ambusher: z.boolean().default(false),
   live: liveSchema.default(LIVE_DEFAULTS),

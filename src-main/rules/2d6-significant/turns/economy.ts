@@ -52,9 +52,12 @@ export function whyNot(kind: ActKind, c: RulesCombatant): string | null {
   if (c.acting !== true) return null
   const significant = spentOf(c, SIGNIFICANT)
   if (kind === 'significant' && significant > 0) {
-    return significant >= 2 ? 'its significant action is spent this round (T3)' : 'half its significant action went on a minor act: only one more minor act this round (T3)'
+    return significant >= 2
+      ? 'its significant action is spent this round (T3)'
+      : 'half its significant action went on a minor act: only one more minor act this round (T3)'
   }
-  if (kind === 'minor' && spentOf(c, MINOR) >= 1 && significant >= 2) return 'no minor action left this round: one significant + one minor, or three minor (T3)'
+  if (kind === 'minor' && spentOf(c, MINOR) >= 1 && significant >= 2)
+    return 'no minor action left this round: one significant + one minor, or three minor (T3)'
   return null
 }
 

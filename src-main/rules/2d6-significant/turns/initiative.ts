@@ -69,7 +69,9 @@ export function rollTwoD6Initiative(entrants: readonly InitiativeEntrant[], dice
   let rolled: Rolled[] = ordered.map((e) => {
     const { dexDm, ambusher } = initiativeFacts(e.rules)
     const modifier = dexDm + e.initiativeModifier
-    const roll = ambusher ? ambushRecord(e.name, modifier) : dice.roll({ count: 2, sides: 6, modifier }, `initiative: ${e.name} (2d6 + DEX DM, T2)`)
+    const roll = ambusher
+      ? ambushRecord(e.name, modifier)
+      : dice.roll({ count: 2, sides: 6, modifier }, `initiative: ${e.name} (2d6 + DEX DM, T2)`)
     return { id: e.id, dexDm, roll, rollOffs: [] }
   })
   for (;;) {
@@ -78,7 +80,12 @@ export function rollTwoD6Initiative(entrants: readonly InitiativeEntrant[], dice
     if (tied.size === 0) break
     const names = new Map(ordered.map((e) => [e.id, e.name]))
     rolled = rolled.map((r) =>
-      tied.has(r.id) ? { ...r, rollOffs: [...r.rollOffs, dice.roll({ count: 2, sides: 6, modifier: 0 }, `initiative roll-off: ${names.get(r.id)} (T2)`)] } : r,
+      tied.has(r.id)
+        ? {
+            ...r,
+            rollOffs: [...r.rollOffs, dice.roll({ count: 2, sides: 6, modifier: 0 }, `initiative roll-off: ${names.get(r.id)} (T2)`)],
+          }
+        : r,
     )
   }
   return [...rolled].sort(compare).map((r) => ({

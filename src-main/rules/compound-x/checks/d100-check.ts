@@ -66,4 +66,3 @@ export function successChance(check: Pick<D100Check, 'modifiers' | 'mode'>, dc: 
   const bonus = sumOf(check.modifiers)
   return naturalDistribution(check.mode).reduce((t, p, i) => (beatsDc(i + 1 + bonus, dc) ? t + p : t), 0)
 }
-

@@ -17,7 +17,10 @@ export const DAMAGE_TYPES = ['ballistic', 'laser', 'plasma', 'explosive', 'inter
 export type DamageType = (typeof DAMAGE_TYPES)[number]
 
 // As long as content/remove accepts, so an item the GM imports can always be taken out again.
-const id = z.string().max(TYPED.contentItemId).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9, -)')
+const id = z
+  .string()
+  .max(TYPED.contentItemId)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9, -)')
 const name = z.string().min(1).max(80)
 const level = z.union([z.literal(0), z.literal(1), z.literal(5), z.literal(10), z.literal(15), z.literal(20)])
 const cost = z.number().int().min(0).nullable()

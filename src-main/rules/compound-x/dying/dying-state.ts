@@ -100,7 +100,9 @@ export function onDeathSave(record: DownedRecord, success: boolean): DeathSaveTr
       condition: died ? { kind: 'dead' } : { kind: 'downed', failures: next, successes },
     },
     died,
-    notes: [died ? `DST failed: ${next}/${record.capacity} failures, dead (CX27)` : `DST failed: ${next}/${record.capacity} failures (CX27)`],
+    notes: [
+      died ? `DST failed: ${next}/${record.capacity} failures, dead (CX27)` : `DST failed: ${next}/${record.capacity} failures (CX27)`,
+    ],
   }
 }
 

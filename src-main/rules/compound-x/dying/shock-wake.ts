@@ -13,10 +13,11 @@ export const SHOCK_WAKE_DC = 70
  */
 export const shockWakeWindow = (fort: number): number => Math.max(0, 15 - fort)
 
-export type ShockRecord = DyingRecord & { readonly condition: { readonly kind: 'unconscious'; readonly cause: 'shock'; readonly wakeRollsLeft: number } }
+export type ShockRecord = DyingRecord & {
+  readonly condition: { readonly kind: 'unconscious'; readonly cause: 'shock'; readonly wakeRollsLeft: number }
+}
 
-export const isShockUnconscious = (r: DyingRecord): r is ShockRecord =>
-  r.condition.kind === 'unconscious' && r.condition.cause === 'shock'
+export const isShockUnconscious = (r: DyingRecord): r is ShockRecord => r.condition.kind === 'unconscious' && r.condition.cause === 'shock'
 
 /**
  * CX15: a failed Shock save knocks the combatant out. A combatant already out, downed or dead
@@ -75,7 +76,9 @@ export function shockWakeAtTurnStart(record: ShockRecord, shockSave: number, dic
     outcome: 'still-out',
     check,
     record: { ...record, condition: { kind: 'unconscious', cause: 'shock', wakeRollsLeft: remaining } },
-    notes: [`${head}: still out, ${remaining === 0 ? 'comes to at the next turn start' : `${remaining} roll${remaining === 1 ? '' : 's'} left`} (CX15)`],
+    notes: [
+      `${head}: still out, ${remaining === 0 ? 'comes to at the next turn start' : `${remaining} roll${remaining === 1 ? '' : 's'} left`} (CX15)`,
+    ],
     rolls: r.rolls,
   }
 }

@@ -58,7 +58,13 @@ export function stabiliseModifiers(a: Pick<StabiliseAttempt, 'healer' | 'patient
   const skill = skillFor(a.patient.kind)
   const kitName = a.patient.kind === 'organic' ? 'Medkit' : 'Repair Kit'
   const kitBy =
-    a.support.kit === 'healer-spends' ? ' (healer’s)' : a.support.kit === 'assistant-spends' ? ' (assistant’s)' : a.support.kit === 'spent-this-round' ? ' (spent this round)' : ''
+    a.support.kit === 'healer-spends'
+      ? ' (healer’s)'
+      : a.support.kit === 'assistant-spends'
+        ? ' (assistant’s)'
+        : a.support.kit === 'spent-this-round'
+          ? ' (spent this round)'
+          : ''
   return [
     mod(`DEX ${a.healer.stats.dex} bonus`, statBonus(a.healer.stats.dex), 'CX2'),
     mod(`${skill} ranks`, a.healer.skillRanks, 'CX29'),
@@ -83,7 +89,10 @@ export type StabiliseOutcome =
   | {
       readonly kind: 'critical-failure'
       readonly deathSave: DeathSaveResult
-      readonly then: { readonly kind: 'died' } | { readonly kind: 'still-downed' } | { readonly kind: 'stabilised'; readonly revival: StabilisedTransition }
+      readonly then:
+        | { readonly kind: 'died' }
+        | { readonly kind: 'still-downed' }
+        | { readonly kind: 'stabilised'; readonly revival: StabilisedTransition }
     }
 
 export interface StabiliseResult {
@@ -112,8 +121,14 @@ export function attemptStabilise(a: StabiliseAttempt, dice: Dice): StabiliseResu
   const r = rollD100({ modifiers, mode: a.mode ?? 'normal', purpose: `stabilise (${skill})` }, dice)
   const succeeds = beatsDc(r.total, STABILISE_DC)
   const band = stabiliseBand(r.natural, r.canCrit, a.healer.critsBlocked === true)
-  const step: Step = { title: `Stabilise: d100 ${r.natural} + DEX-${skill}`, modifiers, rule: `beats DC ${STABILISE_DC} (CX1, CX29)`, total: r.total }
-  const kitSpentBy: StabiliseResult['kitSpentBy'] = a.support.kit === 'healer-spends' ? 'healer' : a.support.kit === 'assistant-spends' ? 'assistant' : null
+  const step: Step = {
+    title: `Stabilise: d100 ${r.natural} + DEX-${skill}`,
+    modifiers,
+    rule: `beats DC ${STABILISE_DC} (CX1, CX29)`,
+    total: r.total,
+  }
+  const kitSpentBy: StabiliseResult['kitSpentBy'] =
+    a.support.kit === 'healer-spends' ? 'healer' : a.support.kit === 'assistant-spends' ? 'assistant' : null
   const rolls: RollRecord[] = [...r.rolls]
   const notes: string[] = [`${r.total} vs DC ${STABILISE_DC}: ${succeeds ? 'beats it' : 'does not beat it'} (CX29)`]
   const base = { natural: r.natural, total: r.total, dc: STABILISE_DC, band, step, kitSpentBy, rolls, notes }
@@ -129,7 +144,11 @@ export function attemptStabilise(a: StabiliseAttempt, dice: Dice): StabiliseResu
     if (!succeeds) return { ...base, outcome: { kind: 'critical-failure', deathSave: save, then: { kind: 'still-downed' } }, record: after }
     const revival = onStabilised(after, a.patient.fort)
     notes.push(...revival.notes)
-    return { ...base, outcome: { kind: 'critical-failure', deathSave: save, then: { kind: 'stabilised', revival } }, record: revival.record }
+    return {
+      ...base,
+      outcome: { kind: 'critical-failure', deathSave: save, then: { kind: 'stabilised', revival } },
+      record: revival.record,
+    }
   }
   if (!succeeds) {
     notes.push('nothing happens: the bleeding is taking longer to stem (000 Stabilize)')

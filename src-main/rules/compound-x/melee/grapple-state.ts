@@ -39,7 +39,12 @@ export function withStates(states: GrappleStates, changes: readonly (readonly [C
 /** Ends the grapple `id` is part of, freeing both sides. */
 export function releaseGrapple(states: GrappleStates, id: CombatantId): GrappleStates {
   const partner = partnerOf(grappleStateOf(states, id))
-  return partner === null ? states : withStates(states, [[id, FREE], [partner, FREE]])
+  return partner === null
+    ? states
+    : withStates(states, [
+        [id, FREE],
+        [partner, FREE],
+      ])
 }
 
 /** Starts a grapple: both Grappled, the grappler in control. */

@@ -44,7 +44,14 @@ export function canAttempt(states: GrappleStates, actor: CombatantId, target: Co
   const a = grappleStateOf(states, actor)
   const t = grappleStateOf(states, target)
   if (!allowedActions(a).includes(maneuver.kind)) {
-    const where = a.kind === 'pinned' ? 'pinned' : a.kind === 'grappled' ? (a.control ? 'in control of a grapple' : 'grappled without control') : 'not in a grapple'
+    const where =
+      a.kind === 'pinned'
+        ? 'pinned'
+        : a.kind === 'grappled'
+          ? a.control
+            ? 'in control of a grapple'
+            : 'grappled without control'
+          : 'not in a grapple'
     return no(`A combatant ${where} cannot ${maneuver.kind} (000 Grappling)`)
   }
   const partner = onlyTarget(a)
@@ -67,7 +74,8 @@ export type CheckRule =
 
 export function checkRuleFor(maneuver: Maneuver, actorState: GrappleState): CheckRule {
   if (maneuver.kind === 'disengage') {
-    if (actorState.kind === 'grappled' && actorState.control) return { kind: 'none', why: 'In control of the grapple: disengages without rolling (000 Disengage)' }
+    if (actorState.kind === 'grappled' && actorState.control)
+      return { kind: 'none', why: 'In control of the grapple: disengages without rolling (000 Disengage)' }
     return { kind: 'both-choose', defenderDisadvantage: false }
   }
   // `000` Disarm: the defender rolls at disadvantage for an item it is not proficient with.

@@ -22,8 +22,7 @@ export function meleeAccuracy(setup: MeleeSetup): Step {
 
 /** The defender's Guard: a d10 plus a bonus, or a flat 0 against a stealth attack. */
 export type MeleeGuard =
-  | { readonly kind: 'rolled'; readonly step: Step }
-  | { readonly kind: 'fixed'; readonly step: Step; readonly value: 0 }
+  { readonly kind: 'rolled'; readonly step: Step } | { readonly kind: 'fixed'; readonly step: Step; readonly value: 0 }
 
 /** CX16: Guard bonus = trunc(FORT + DEX combat modifiers + weapon-type guard modifier), prone −2. */
 export function meleeGuard(setup: MeleeSetup): MeleeGuard {
@@ -38,7 +37,10 @@ export function meleeGuard(setup: MeleeSetup): MeleeGuard {
     guardWeaponModifier(t.guardWeapon),
     mod('Prone', -2, '000 Using Cover/Stances', t.prone),
   ]
-  return { kind: 'rolled', step: { title: 'Guard bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumOf(modifiers)) } }
+  return {
+    kind: 'rolled',
+    step: { title: 'Guard bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumOf(modifiers)) },
+  }
 }
 
 /** How a melee attack landed: a miss, a hit, or a hit 3+ over Guard that ignores armour. */

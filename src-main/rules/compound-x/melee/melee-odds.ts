@@ -64,7 +64,10 @@ function landings(setup: MeleeSetup): { miss: number; hits: Map<Landing, number>
  * Exact odds of one melee attack, by enumeration (never sampling): the accuracy and Guard d10s
  * (CX16), the critical d10 (CX10), every face of the armour d100 (CX11) and the Shock save (CX15).
  */
-export function meleeOdds(setup: MeleeSetup, defender: DefenderState): MeleeOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
+export function meleeOdds(
+  setup: MeleeSetup,
+  defender: DefenderState,
+): MeleeOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
   const steps = [meleeAccuracy(setup), meleeGuard(setup).step]
   const problem = meleeAttackProblem(setup)
   if (problem) return { kind: 'impossible', reason: problem, steps }

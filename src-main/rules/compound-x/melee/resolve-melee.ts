@@ -74,7 +74,18 @@ export function resolveMelee(setup: MeleeSetup, defender: DefenderState, dice: D
   }
   if (quality === 'miss') {
     const steps = [accuracyStep, guard.step]
-    return { ...base, critical: 'normal', armourIgnored: false, damage: 0, hitResult: null, shockSave: null, defender, unconscious: false, steps, rolls }
+    return {
+      ...base,
+      critical: 'normal',
+      armourIgnored: false,
+      damage: 0,
+      hitResult: null,
+      shockSave: null,
+      defender,
+      unconscious: false,
+      steps,
+      rolls,
+    }
   }
   const luck = setup.attacker.stats.luck
   const critical = criticalBand(luck).includes(accuracyNatural) ? criticalFromSecondRoll(luck, roll(D10, 'critical')) : 'normal'

@@ -68,7 +68,11 @@ function passChance(bonus: number, dc: number): number {
  * dynamic programme over the defender's state, so armour points and shields that drain during a
  * volley are accounted for exactly.
  */
-export function rangedOdds(setup: RangedSetup, defender: DefenderState, options: ResolveOptions): RangedOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
+export function rangedOdds(
+  setup: RangedSetup,
+  defender: DefenderState,
+  options: ResolveOptions,
+): RangedOdds | { kind: 'impossible'; reason: string; steps: readonly Step[] } {
   const chance = rangedMissChance(setup)
   if (!chance.canHit) return { kind: 'impossible', reason: chance.reason, steps: chance.steps }
   const total = Math.min(volleyOf(setup, options), Math.max(0, options.ammoInMagazine))
@@ -100,14 +104,23 @@ export function rangedOdds(setup: RangedSetup, defender: DefenderState, options:
       }
       const naturals: [number, number][] = automatic ? [[10, 1]] : Array.from({ length: 10 }, (_, i) => [i + 1, 0.1])
       for (const [natural, pNat] of naturals) {
-        const jams: [boolean, number][] = !automatic && natural === 1 ? [[true, jamP], [false, 1 - jamP]] : [[false, 1]]
+        const jams: [boolean, number][] =
+          !automatic && natural === 1
+            ? [
+                [true, jamP],
+                [false, 1 - jamP],
+              ]
+            : [[false, 1]]
         for (const [jammed, pJam] of jams) {
           const p0 = b.p * pNat * pJam
           if (p0 === 0) continue
           const hit = automatic || natural > chance.missChance
           const crits: [CriticalKind, number][] =
             hit && !automatic && setup.mode === 'semi' && band.includes(natural)
-              ? Array.from({ length: 10 }, (_, i) => [criticalFromSecondRoll(setup.shooter.stats.luck, i + 1), 0.1] as [CriticalKind, number])
+              ? Array.from(
+                  { length: 10 },
+                  (_, i) => [criticalFromSecondRoll(setup.shooter.stats.luck, i + 1), 0.1] as [CriticalKind, number],
+                )
               : [['normal', 1]]
           for (const [critical, pCrit] of crits) {
             const p1 = p0 * pCrit
@@ -130,7 +143,9 @@ export function rangedOdds(setup: RangedSetup, defender: DefenderState, options:
               plasmaBurnStacks: setup.weapon.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
             }
             const armourRelevant = b.defender.armour && incoming.type !== 'laser' ? b.defender.armour.coverage : 0
-            const covers: [number | null, number][] = needsCoverageRoll(incoming, b.defender) ? coverageClasses(armourRelevant) : [[null, 1]]
+            const covers: [number | null, number][] = needsCoverageRoll(incoming, b.defender)
+              ? coverageClasses(armourRelevant)
+              : [[null, 1]]
             for (const [roll, pCov] of covers) {
               const result = applyHit(incoming, b.defender, roll)
               const p2 = p1 * pCov

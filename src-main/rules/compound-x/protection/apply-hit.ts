@@ -13,13 +13,7 @@ export interface IncomingHit {
   readonly plasmaBurnStacks: number
 }
 
-export type HitRoute =
-  | 'ignores-protection'
-  | 'shield-absorbed'
-  | 'armour-blocked'
-  | 'armour-pierced'
-  | 'body-full'
-  | 'body-half'
+export type HitRoute = 'ignores-protection' | 'shield-absorbed' | 'armour-blocked' | 'armour-pierced' | 'body-full' | 'body-half'
 
 export interface HitResult {
   readonly defender: DefenderState
@@ -50,8 +44,7 @@ interface ShieldOutcome {
 /** CX13/CX14: lasers are all the shield's; plasma half of it; others pass unless the shield blocks all. */
 function afterShield(hit: IncomingHit, shield: ShieldState | null): ShieldOutcome {
   if (!shield) return { shield, absorbed: 0, passing: hit.amount }
-  const share =
-    shield.blocksAllDamage || hit.type === 'laser' ? hit.amount : hit.type === 'plasma' ? Math.floor(hit.amount / 2) : 0
+  const share = shield.blocksAllDamage || hit.type === 'laser' ? hit.amount : hit.type === 'plasma' ? Math.floor(hit.amount / 2) : 0
   if (share === 0 || shield.strength <= 0) {
     // A hit while the shield is down restarts its count (CX14).
     const restarted = shield.downTurnsLeft !== null ? { ...shield, downTurnsLeft: shield.restartTurns } : shield
@@ -79,7 +72,14 @@ function healthAfter(health: number, damage: number): number {
  */
 export function applyHit(hit: IncomingHit, d: DefenderState, coverageRoll: number | null): HitResult {
   const notes: string[] = []
-  const finish = (route: HitRoute, shield: ShieldState | null, toShield: number, armourPoints: number | null, toHealth: number, burn: boolean): HitResult => {
+  const finish = (
+    route: HitRoute,
+    shield: ShieldState | null,
+    toShield: number,
+    armourPoints: number | null,
+    toHealth: number,
+    burn: boolean,
+  ): HitResult => {
     const armour = d.armour && armourPoints !== null ? { ...d.armour, points: armourPoints } : d.armour
     const health = healthAfter(d.health, toHealth)
     const toArmour = d.armour && armourPoints !== null ? d.armour.points - armourPoints : 0

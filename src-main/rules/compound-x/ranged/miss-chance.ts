@@ -83,7 +83,10 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
     const modeMods: Modifier[] = [mod(`${setup.mode} fire`, fireMode.missChance, `${weapon.name} list`)]
     if (fireMode.scaling) {
       const r = scalingReduction(fireMode.scaling, shooter.stats)
-      if (r) modeMods.push(mod(`${fireMode.scaling.stat.toUpperCase()} ${shooter.stats[fireMode.scaling.stat]} recoil control`, -r, `${weapon.name} list`))
+      if (r)
+        modeMods.push(
+          mod(`${fireMode.scaling.stat.toUpperCase()} ${shooter.stats[fireMode.scaling.stat]} recoil control`, -r, `${weapon.name} list`),
+        )
     }
     for (const a of usable) {
       const v = attachmentValue(a, weapon, setup.mode === 'burst' ? 'burst-miss' : 'auto-miss')
@@ -94,7 +97,8 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
     weaponTotal += modeTotal
   }
   const floored = Math.max(-2, weaponTotal)
-  if (floored !== weaponTotal) steps.push({ title: 'Weapon miss chance floor', modifiers: [], rule: 'never below −2 (CX6)', total: floored })
+  if (floored !== weaponTotal)
+    steps.push({ title: 'Weapon miss chance floor', modifiers: [], rule: 'never below −2 (CX6)', total: floored })
 
   const situational: Modifier[] = []
   const coverValue = target.cover === 'full' ? 4 : target.cover === 'partial' ? 2 : 0

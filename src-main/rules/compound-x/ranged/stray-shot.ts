@@ -23,7 +23,11 @@ export function strayCheck(risk: Exclude<StrayRisk, 'none'>, stats: StatBlock, a
   const luck = mod('LUCK bonus', statBonus(stats.luck), 'CX2')
   if (risk === 'grappled') {
     const threshold = 50 + luck.value
-    return { modifiers: [mod('Base', 50, '000 Grappling'), luck], rule: `d100 ≤ ${threshold} reaches the target (000 Grappling)`, chance: Math.max(0, Math.min(100, threshold)) / 100 }
+    return {
+      modifiers: [mod('Base', 50, '000 Grappling'), luck],
+      rule: `d100 ≤ ${threshold} reaches the target (000 Grappling)`,
+      chance: Math.max(0, Math.min(100, threshold)) / 100,
+    }
   }
   const modifiers = [luck, ...(aim === 'aimed' ? [mod('Aimed at the target', 10, '000 Firing into Melee')] : [])]
   const bonus = sumOf(modifiers)
@@ -32,9 +36,17 @@ export function strayCheck(risk: Exclude<StrayRisk, 'none'>, stats: StatBlock, a
   return { modifiers, rule: 'd100 + LUCK beats 50 (000 Firing into Melee)', chance: n / 100 }
 }
 
-export function rollStray(risk: Exclude<StrayRisk, 'none'>, stats: StatBlock, aim: AimMode, dice: Dice): { reaches: boolean; total: number; roll: RollRecord; check: StrayCheck } {
+export function rollStray(
+  risk: Exclude<StrayRisk, 'none'>,
+  stats: StatBlock,
+  aim: AimMode,
+  dice: Dice,
+): { reaches: boolean; total: number; roll: RollRecord; check: StrayCheck } {
   const check = strayCheck(risk, stats, aim)
-  const roll = dice.roll({ count: 1, sides: 100, modifier: 0 }, risk === 'grappled' ? 'shot at a grapple: who is hit' : 'firing into melee: luck check')
+  const roll = dice.roll(
+    { count: 1, sides: 100, modifier: 0 },
+    risk === 'grappled' ? 'shot at a grapple: who is hit' : 'firing into melee: luck check',
+  )
   if (risk === 'grappled') {
     const threshold = 50 + statBonus(stats.luck)
     return { reaches: roll.total <= threshold, total: roll.total, roll, check }

@@ -21,7 +21,10 @@ export function armourSummary(c: Pick<CxCombatantParsed, 'armour'>, library: Con
   const movementPenalty = rigs.reduce((t, r) => t + r.movementPenalty, 0)
   if (!material) return null
   const covering = rigs.filter((r) => r.coverage !== null)
-  const coverage = Math.min(100, covering.reduce((t, r) => t + (r.coverage ?? 0), 0))
+  const coverage = Math.min(
+    100,
+    covering.reduce((t, r) => t + (r.coverage ?? 0), 0),
+  )
   if (coverage === 0) return null
   // 000: each material installed in a rig adds 1 m of movement penalty.
   return { coverage, apl: material.apl, strength: material.armourStrength, movementPenalty: movementPenalty + covering.length }

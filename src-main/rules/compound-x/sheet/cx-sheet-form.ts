@@ -23,10 +23,23 @@ function familyOf(rigIds: readonly string[]): string {
 /** The Compound X sheet as generic fields: stats, class, species, main weapon, armour, shield. */
 export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary): AttackOption[] {
   const stats = current?.stats
-  const fields: AttackOption[] = STAT_NAMES.map((s) => ({ key: s, label: STAT_LABELS[s], kind: 'number' as const, value: stats?.[s] ?? 6, min: 1, max: 20 }))
+  const fields: AttackOption[] = STAT_NAMES.map((s) => ({
+    key: s,
+    label: STAT_LABELS[s],
+    kind: 'number' as const,
+    value: stats?.[s] ?? 6,
+    min: 1,
+    max: 20,
+  }))
   fields.push(
     { key: 'classId', label: 'Class', kind: 'choice', value: current?.classId ?? '', choices: [NONE, ...byName(library.all('classes'))] },
-    { key: 'speciesId', label: 'Species', kind: 'choice', value: current?.speciesId ?? '', choices: [NONE, ...byName(library.all('species'))] },
+    {
+      key: 'speciesId',
+      label: 'Species',
+      kind: 'choice',
+      value: current?.speciesId ?? '',
+      choices: [NONE, ...byName(library.all('species'))],
+    },
     {
       key: 'weapon',
       label: 'Main weapon',
@@ -41,8 +54,20 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       value: familyOf(current?.armour.rigIds ?? []),
       choices: [NONE, ...FAMILIES.map((f) => ({ value: f, label: `${f[0]!.toUpperCase()}${f.slice(1)} (chest, arms, legs)` }))],
     },
-    { key: 'materialId', label: 'Armour material', kind: 'choice', value: current?.armour.materialId ?? '', choices: [NONE, ...byName(library.all('armour-materials'))] },
-    { key: 'shieldId', label: 'Shield', kind: 'choice', value: current?.shieldId ?? '', choices: [NONE, ...byName(library.all('shields'))] },
+    {
+      key: 'materialId',
+      label: 'Armour material',
+      kind: 'choice',
+      value: current?.armour.materialId ?? '',
+      choices: [NONE, ...byName(library.all('armour-materials'))],
+    },
+    {
+      key: 'shieldId',
+      label: 'Shield',
+      kind: 'choice',
+      value: current?.shieldId ?? '',
+      choices: [NONE, ...byName(library.all('shields'))],
+    },
   )
   if (current) fields.push(...liveFields(current, library))
   return fields
@@ -92,7 +117,14 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
   const main = weaponId
     ? keepWeapon
       ? current!.weapons[0]!
-      : { kind: 'ranged' as const, itemId: weaponId, attachmentIds: [], ammo: library.get('ranged-weapons', weaponId)?.magazine.size ?? 0, spareMagazines: 3, jammed: false }
+      : {
+          kind: 'ranged' as const,
+          itemId: weaponId,
+          attachmentIds: [],
+          ammo: library.get('ranged-weapons', weaponId)?.magazine.size ?? 0,
+          spareMagazines: 3,
+          jammed: false,
+        }
     : null
   const currentFamily = current ? familyOf(current.armour.rigIds) || null : null
   const family = given('armourFamily') ? text(values, 'armourFamily') : currentFamily

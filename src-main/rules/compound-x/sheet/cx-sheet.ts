@@ -4,7 +4,9 @@ import { STAT_NAMES } from '../content/pack-schema'
 const stat = z.number().int().min(1).max(20)
 const itemId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id')
 
-export const statBlockSchema = z.strictObject(Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>)
+export const statBlockSchema = z.strictObject(
+  Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>,
+)
 
 /** A carried weapon: which item, what is fitted, and what is loaded. */
 export const carriedWeaponSchema = z.strictObject({
@@ -57,7 +59,10 @@ export const cxLiveSchema = z.strictObject({
    * `000` Aiming: the one target this combatant holds aim on. It lasts across shots and turns
    * until the combatant stops, aims elsewhere or hunkers (the other endings are the GM's call).
    */
-  aim: z.strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200) }).nullable().default(null),
+  aim: z
+    .strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200) })
+    .nullable()
+    .default(null),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })

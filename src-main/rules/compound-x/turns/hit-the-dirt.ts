@@ -28,7 +28,8 @@ const RULE = 'CX21 (000 Ranged Combat)'
  */
 export function hitTheDirt(target: ShotAtCombatant): HitTheDirt {
   if (!target.up) return { kind: 'stays', reason: `It is down, not diving (${RULE})` }
-  if (target.stance !== 'standing') return { kind: 'stays', reason: `Only a standing combatant hits the dirt; this one is ${target.stance} (${RULE})` }
+  if (target.stance !== 'standing')
+    return { kind: 'stays', reason: `Only a standing combatant hits the dirt; this one is ${target.stance} (${RULE})` }
   if (target.cover !== 'none') return { kind: 'stays', reason: `It is in ${target.cover} cover (${RULE})` }
   return { kind: 'hits-the-dirt', stance: 'prone', withinMetres: 2, actionsLostNextTurn: 1, rule: RULE }
 }

@@ -21,7 +21,11 @@ export function regenerateNanites(current: number, maximum: number): NaniteRegen
       title: 'Nanites at turn start',
       modifiers: [
         mod('Current', current, 'CX22'),
-        mod(gained < NANITE_REGEN_PER_TURN ? `Regeneration ${NANITE_REGEN_PER_TURN}, capped at ${maximum}` : 'Regeneration', gained, 'CX22'),
+        mod(
+          gained < NANITE_REGEN_PER_TURN ? `Regeneration ${NANITE_REGEN_PER_TURN}, capped at ${maximum}` : 'Regeneration',
+          gained,
+          'CX22',
+        ),
       ],
       rule: `at most the maximum ${maximum} (CX22)`,
       total: nanites,

@@ -68,7 +68,8 @@ export function reactionOwed(zone: SuppressionZone, move: ZoneMove): Suppression
   const { moverId } = move
   if (moverId === zone.suppressorId) return { kind: 'none', reason: 'The suppressor does not react to itself' }
   if (!zone.suppressedIds.includes(moverId)) {
-    if (distanceBetween(move.destination, zone.centre) > zone.radius) return { kind: 'none', reason: 'Not suppressed by this zone and not moving into it' }
+    if (distanceBetween(move.destination, zone.centre) > zone.radius)
+      return { kind: 'none', reason: 'Not suppressed by this zone and not moving into it' }
     return {
       kind: 'gm-decides',
       suppressorId: zone.suppressorId,
@@ -77,7 +78,8 @@ export function reactionOwed(zone: SuppressionZone, move: ZoneMove): Suppression
     }
   }
   if (!move.movedIntoOpen) return { kind: 'none', reason: 'Moved into complete concealment, not into the open (CX26)' }
-  if (move.alreadyReactedThisTurn) return { kind: 'none', reason: 'Already reacted against this target this turn: once per target per suppressor turn (CX26)' }
+  if (move.alreadyReactedThisTurn)
+    return { kind: 'none', reason: 'Already reacted against this target this turn: once per target per suppressor turn (CX26)' }
   const base = { suppressorId: zone.suppressorId, targetId: moverId, usesReaction: false } as const
   if (zone.level === 'light') return { ...base, kind: 'accuracy-roll', level: 'light', rolls: 1, armour: 'coverage-roll' }
   return { ...base, kind: 'automatic-hits', level: zone.level, hits: zone.level === 'heavy' ? 2 : 1, armour: 'always' }

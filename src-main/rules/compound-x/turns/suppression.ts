@@ -82,13 +82,19 @@ export function suppress(req: SuppressRequest): Result<Suppression> {
   const rounds = level === 'light' ? Math.min(needed, req.roundsInMagazine) : needed
   if (rounds < 1 || req.roundsInMagazine < rounds) {
     const has = `${req.roundsInMagazine} in the current magazine`
-    return fail('suppress/notEnoughRounds', `${level} suppression needs ${level === 'light' ? 'at least 1 round' : `${needed} rounds`}; ${has} (CX24)`)
+    return fail(
+      'suppress/notEnoughRounds',
+      `${level} suppression needs ${level === 'light' ? 'at least 1 round' : `${needed} rounds`}; ${has} (CX24)`,
+    )
   }
   const centre = req.positions.get(req.targetId)
   const from = req.positions.get(req.suppressorId)
   if (!centre || !from) return fail('suppress/noPosition', 'The suppressor and the target both need a place on the map')
   const lastBracket = weapon.brackets[weapon.brackets.length - 1]!.maxRange
-  const range = lastBracket + totalAttachmentValue(attachments, weapon, 'all-bracket-range') + totalAttachmentValue(attachments, weapon, 'last-bracket-range')
+  const range =
+    lastBracket +
+    totalAttachmentValue(attachments, weapon, 'all-bracket-range') +
+    totalAttachmentValue(attachments, weapon, 'last-bracket-range')
   const distance = distanceBetween(from, centre)
   if (distance > range) {
     return fail('suppress/outOfRange', `${distance.toFixed(1)} m is beyond the ${weapon.name}'s range (${range} m) (000 Suppression)`)
@@ -99,7 +105,9 @@ export function suppress(req: SuppressRequest): Result<Suppression> {
     level === 'heavy'
       ? [...req.positions]
           .filter(([id, p]) => id !== req.suppressorId && distanceBetween(p, centre) <= radius)
-          .sort(([a, pa], [b, pb]) => (a === req.targetId ? -1 : b === req.targetId ? 1 : distanceBetween(pa, centre) - distanceBetween(pb, centre)))
+          .sort(([a, pa], [b, pb]) =>
+            a === req.targetId ? -1 : b === req.targetId ? 1 : distanceBetween(pa, centre) - distanceBetween(pb, centre),
+          )
           .map(([id]) => id)
       : [req.targetId]
   const zone: SuppressionZone = {

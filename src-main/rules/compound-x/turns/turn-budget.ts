@@ -11,8 +11,7 @@ export const SPRINT_AFTERGLOW_ACTIONS = 2
 export type TurnEndedBy = 'not-started' | 'ended' | 'suppress' | 'hold'
 
 export type TurnPhase =
-  | { readonly kind: 'waiting'; readonly endedBy: TurnEndedBy }
-  | { readonly kind: 'acting'; readonly actionsLeft: number }
+  { readonly kind: 'waiting'; readonly endedBy: TurnEndedBy } | { readonly kind: 'acting'; readonly actionsLeft: number }
 
 export interface HeldActions {
   readonly actions: 1 | 2
@@ -95,7 +94,12 @@ export function startTurn(b: TurnBudget): TurnStart {
     budget = pass({ ...budget, ongoing: rest > 0 ? { ...b.ongoing, actionsLeft: rest } : null }, ongoingActionsSpent, false)
     actionsLeft -= ongoingActionsSpent
   }
-  return { budget: { ...budget, phase: { kind: 'acting', actionsLeft } }, heldLost: b.held, actionsLostToHitTheDirt: lost, ongoingActionsSpent }
+  return {
+    budget: { ...budget, phase: { kind: 'acting', actionsLeft } },
+    heldLost: b.held,
+    actionsLostToHitTheDirt: lost,
+    ongoingActionsSpent,
+  }
 }
 
 /** Ends the turn; actions left unspent are simply gone. */

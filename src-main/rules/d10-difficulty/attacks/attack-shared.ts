@@ -11,11 +11,19 @@ import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 type Options = AttackRequest['options']
 export const str = (o: Options, k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
 export const bool = (o: Options, k: string): boolean | undefined => (typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined)
-export const num = (o: Options, k: string): number | undefined => (typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined)
+export const num = (o: Options, k: string): number | undefined =>
+  typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined
 /** A string option that must be one of `allowed`, else the fallback. */
-export const oneOf = <T extends string>(o: Options, k: string, allowed: readonly T[], fallback: T): T => (allowed as readonly string[]).includes(str(o, k) ?? '') ? (str(o, k) as T) : fallback
+export const oneOf = <T extends string>(o: Options, k: string, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly string[]).includes(str(o, k) ?? '') ? (str(o, k) as T) : fallback
 
-export const choice = <T extends string>(key: string, label: string, value: T, values: readonly T[], labelOf: (v: T) => string = (v) => v): AttackOption => ({
+export const choice = <T extends string>(
+  key: string,
+  label: string,
+  value: T,
+  values: readonly T[],
+  labelOf: (v: T) => string = (v) => v,
+): AttackOption => ({
   key,
   label,
   kind: 'choice',
@@ -68,11 +76,17 @@ export function mapDistance(a: RulesCombatant, t: RulesCombatant): number | null
 
 /** `002` Surprise Round: the surprised side cannot use any actions. */
 export function surprisedRefusal(c: RulesCombatant): string | null {
-  return c.conditions.some((x) => x.conditionId === SURPRISED) ? `${c.name} is surprised: no actions this round (002 Surprise Round).` : null
+  return c.conditions.some((x) => x.conditionId === SURPRISED)
+    ? `${c.name} is surprised: no actions this round (002 Surprise Round).`
+    : null
 }
 
 /** A preview that cannot go ahead: the options still show, with the reason and the working so far. */
-export function blockedPreview(base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>, explanation: readonly ExplanationSection[], reason: string): AttackPreview {
+export function blockedPreview(
+  base: Pick<AttackPreview, 'weapons' | 'options' | 'cost'>,
+  explanation: readonly ExplanationSection[],
+  reason: string,
+): AttackPreview {
   return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '' }
 }
 
@@ -82,11 +96,20 @@ export function oddsPreview(
   odds: Pick<AttackPreview, 'headline' | 'outcomes' | 'explanation' | 'diceHint'> & { readonly damage: Distribution; readonly hp: number },
 ): AttackPreview {
   const { damage, hp, ...rest } = odds
-  return { ...base, ...rest, risks: [], expectedDamage: expectation(damage), downChance: downChance(damage, hp), damage: asRows(damage), blocked: null }
+  return {
+    ...base,
+    ...rest,
+    risks: [],
+    expectedDamage: expectation(damage),
+    downChance: downChance(damage, hp),
+    damage: asRows(damage),
+    blocked: null,
+  }
 }
 
 /** "1d6+2". */
-export const diceText = (w: Weapon): string => `${w.damage.count}d${w.damage.sides}${w.damage.bonus > 0 ? `+${w.damage.bonus}` : w.damage.bonus < 0 ? `${w.damage.bonus}` : ''}`
+export const diceText = (w: Weapon): string =>
+  `${w.damage.count}d${w.damage.sides}${w.damage.bonus > 0 ? `+${w.damage.bonus}` : w.damage.bonus < 0 ? `${w.damage.bonus}` : ''}`
 
 /** Whether the weapon draws rounds from a magazine (a blade does not). */
 export const usesAmmo = (w: Weapon): boolean => w.kind !== 'melee' && w.magazine > 0

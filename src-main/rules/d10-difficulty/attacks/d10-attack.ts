@@ -17,5 +17,7 @@ export function previewD10Attack(request: AttackRequest, a: RulesCombatant, t: R
 export function resolveD10Attack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
   const sides = sidesOf(request, a, t)
   if (!sides.ok) return sides
-  return sides.value.weapon.kind === 'melee' ? resolveMelee(request, sides.value, a, t, dice) : resolveRanged(request, sides.value, a, t, dice)
+  return sides.value.weapon.kind === 'melee'
+    ? resolveMelee(request, sides.value, a, t, dice)
+    : resolveRanged(request, sides.value, a, t, dice)
 }

@@ -5,7 +5,6 @@ import type { Dice } from '../../../core/dice/dice-roller'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { SURPRISED } from '../d10-conditions'
-import { asJson } from '../d10-sheet-access'
 import { percent, sumTerms, term, termsSection, type Term } from '../d10-terms'
 import { certain, diceDistribution, mapDistribution, mix } from '../damage/distribution'
 import { perHitDistribution } from '../damage/hit-zones'
@@ -22,10 +21,18 @@ const DEFENCE_LABELS: Readonly<Record<Defence, string>> = {
   surprise: 'Surprise attack (no defence)',
 }
 
-const OUTCOME_LABELS: Readonly<Record<MeleeOutcome, string>> = { miss: 'Miss', dodged: 'Dodged', blocked: 'Blocked (half damage)', hit: 'Hit' }
+const OUTCOME_LABELS: Readonly<Record<MeleeOutcome, string>> = {
+  miss: 'Miss',
+  dodged: 'Dodged',
+  blocked: 'Blocked (half damage)',
+  hit: 'Hit',
+}
 
 /** D6: Block is d10 + STR + CON modifiers, with no skill. */
-const blockTerms = (s: D10Sheet): Term[] => [term('Strength modifier', s.attributes.str, 'D6'), term('Constitution modifier', s.attributes.con, 'D6')]
+const blockTerms = (s: D10Sheet): Term[] => [
+  term('Strength modifier', s.attributes.str, 'D6'),
+  term('Constitution modifier', s.attributes.con, 'D6'),
+]
 
 interface Prepared {
   readonly attack: Term[]
@@ -67,9 +74,12 @@ function prepare(request: AttackRequest, sides: Sides, t: RulesCombatant): Prepa
 
 function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   const out = [termsSection('Melee Combat check: d10 plus', p.attack, { label: `reaches difficulty ${p.difficulty} (D1)`, source: 'D1' })]
-  if (p.defence === 'dodge') out.push(termsSection('Dodge check: d10 plus', p.defenceTerms, { label: 'exceeds the attack: no damage (D6)', source: 'D6' }))
-  if (p.defence === 'block') out.push(termsSection('Block: d10 plus', p.defenceTerms, { label: 'exceeds the attack: half damage (D6)', source: 'D6' }))
-  if (p.defence === 'surprise') out.push({ title: 'Surprise attack', lines: [{ label: 'No dodge, no block', value: '', source: '002 Melee Combat, D6' }] })
+  if (p.defence === 'dodge')
+    out.push(termsSection('Dodge check: d10 plus', p.defenceTerms, { label: 'exceeds the attack: no damage (D6)', source: 'D6' }))
+  if (p.defence === 'block')
+    out.push(termsSection('Block: d10 plus', p.defenceTerms, { label: 'exceeds the attack: half damage (D6)', source: 'D6' }))
+  if (p.defence === 'surprise')
+    out.push({ title: 'Surprise attack', lines: [{ label: 'No dodge, no block', value: '', source: '002 Melee Combat, D6' }] })
   out.push({
     title: 'On a hit',
     lines: [
@@ -85,7 +95,12 @@ export function previewMelee(request: AttackRequest, sides: Sides, a: RulesComba
   const base = { weapons: sides.weaponList, options: p.options, cost: '1 action (a reaction out of turn)' }
   const blocked = surprisedRefusal(a) ?? p.defenceRefusal
   if (blocked) return blockedPreview(base, explanation(p, sides), blocked)
-  const odds = meleeOdds({ attackBonus: sumTerms(p.attack), difficulty: p.difficulty, defence: p.defence, defenceBonus: sumTerms(p.defenceTerms) })
+  const odds = meleeOdds({
+    attackBonus: sumTerms(p.attack),
+    difficulty: p.difficulty,
+    defence: p.defence,
+    defenceBonus: sumTerms(p.defenceTerms),
+  })
   const hit = perHitDistribution(diceDistribution(sides.weapon.damage), null, sides.weapon.damageType, sides.target.dr)
   const damage = mix([
     { weight: odds.miss + odds.dodged, dist: certain(0) },
@@ -102,14 +117,21 @@ export function previewMelee(request: AttackRequest, sides: Sides, a: RulesComba
   })
 }
 
-export function resolveMelee(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
+export function resolveMelee(
+  request: AttackRequest,
+  sides: Sides,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  dice: Dice,
+): Result<AttackResolution> {
   const p = prepare(request, sides, t)
   const blocked = surprisedRefusal(a) ?? p.defenceRefusal
   if (blocked) return fail('attack/cannot', blocked)
   const { weapon, target } = sides
   const attack = rollTerms(p.attack, `${a.name}: Melee Combat at ${t.name}`, dice)
   const rolls: RollRecord[] = [attack.roll]
-  const defended = attack.total >= p.difficulty && defenceRolls(p.defence) ? rollTerms(p.defenceTerms, `${t.name}: ${p.defence}`, dice) : null
+  const defended =
+    attack.total >= p.difficulty && defenceRolls(p.defence) ? rollTerms(p.defenceTerms, `${t.name}: ${p.defence}`, dice) : null
   if (defended) rolls.push(defended.roll)
   const outcome = meleeOutcome(attack.total, p.difficulty, p.defence, defended?.total ?? null)
   const lines: string[] = [`attack ${attack.total}${p.difficulty ? ` vs difficulty ${p.difficulty}` : ''}`]

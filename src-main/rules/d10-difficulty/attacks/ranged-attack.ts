@@ -10,11 +10,31 @@ import { diceDistribution } from '../damage/distribution'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
-import { AIMED_ZONES, rangedDifficulty, SIZE_OF_STANCE, SIZES, type AimedZone, type Difficulty, type RangedSituation } from '../ranged/difficulty'
+import {
+  AIMED_ZONES,
+  rangedDifficulty,
+  SIZE_OF_STANCE,
+  SIZES,
+  type AimedZone,
+  type Difficulty,
+  type RangedSituation,
+} from '../ranged/difficulty'
 import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
 import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
-import { blockedPreview, bool, choice, diceText, mapDistance, num, oddsPreview, oneOf, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+import {
+  blockedPreview,
+  bool,
+  choice,
+  diceText,
+  mapDistance,
+  num,
+  oddsPreview,
+  oneOf,
+  surprisedRefusal,
+  usesAmmo,
+  type Sides,
+} from './attack-shared'
 
 /** The request option a suppressing-fire prompt sets: the GM's out-of-turn shot (`002` Suppressing Fire). */
 export const SUPPRESSION_SHOT = 'suppressionShot'
@@ -64,7 +84,9 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
     { key: 'misc', label: 'Other modifiers', kind: 'number', value: situation.misc, min: -20, max: 20 },
     { key: 'aims', label: 'Aim actions this round (−2 each)', kind: 'number', value: situation.aims, min: 0, max: 10 },
     choice('zone', 'Aim at a zone', zone, ['roll', ...AIMED_ZONES], (z) => (z === 'roll' ? 'No (roll 2d6)' : z)),
-    ...(shot ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies AttackOption] : []),
+    ...(shot
+      ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies AttackOption]
+      : []),
   ]
   return { situation, difficulty: rangedDifficulty(situation), check: skillTerms(attacker, skill), skill, mode, rounds, shot, options }
 }
@@ -80,18 +102,31 @@ function refusal(p: Prepared, sides: Sides, a: RulesCombatant): string | null {
 function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   const { weapon, target } = sides
   const out: ExplanationSection[] = [termsSection('Difficulty', p.difficulty.terms)]
-  out.push(termsSection(`${SKILL_LABELS[p.skill]} check: d10 plus`, p.check, { label: 'a round hits iff the total reaches its difficulty (D1)', source: 'D1' }))
+  out.push(
+    termsSection(`${SKILL_LABELS[p.skill]} check: d10 plus`, p.check, {
+      label: 'a round hits iff the total reaches its difficulty (D1)',
+      source: 'D1',
+    }),
+  )
   if (!p.difficulty.ok) return out
   const d = p.difficulty.difficulty
   const bonus = sumTerms(p.check)
-  const rounds = Array.from({ length: p.rounds }, (_, i) => ({ label: `Round ${i + 1}: difficulty ${d + i * weapon.recoil}`, value: `d10 ≥ ${d + i * weapon.recoil - bonus}`, source: 'D5' }))
+  const rounds = Array.from({ length: p.rounds }, (_, i) => ({
+    label: `Round ${i + 1}: difficulty ${d + i * weapon.recoil}`,
+    value: `d10 ≥ ${d + i * weapon.recoil - bonus}`,
+    source: 'D5',
+  }))
   if (p.rounds > 1) out.push({ title: `Burst of ${p.rounds}, recoil ${weapon.recoil}: one check`, lines: rounds })
   out.push({
     title: 'Each hit',
     lines: [
       { label: 'Zone', value: p.situation.aimedZone ? `${p.situation.aimedZone} (aimed, no roll)` : '2d6 on the zone table', source: 'D7' },
       { label: 'Damage', value: `${diceText(weapon)} ${weapon.damageType}`, source: '002 Damage' },
-      { label: 'Target DR head/torso/arms/legs', value: `${target.dr.head}/${target.dr.torso}/${target.dr.arms}/${target.dr.legs}`, source: 'D7' },
+      {
+        label: 'Target DR head/torso/arms/legs',
+        value: `${target.dr.head}/${target.dr.torso}/${target.dr.arms}/${target.dr.legs}`,
+        source: 'D7',
+      },
     ],
   })
   return out
@@ -104,8 +139,17 @@ export function previewRanged(request: AttackRequest, sides: Sides, a: RulesComb
   if (blocked || !p.difficulty.ok) return blockedPreview(base, explanation(p, sides), blocked ?? 'cannot be made')
   const { weapon, target } = sides
   const hits = hitCountChances({ bonus: sumTerms(p.check), difficulty: p.difficulty.difficulty, recoil: weapon.recoil, rounds: p.rounds })
-  const damage = volleyDamage(hits, perHitDistribution(diceDistribution(weapon.damage), p.situation.aimedZone, weapon.damageType, target.dr))
-  const outcomes = p.rounds === 1 ? [{ label: 'Miss', probability: hits[0]! }, { label: 'Hit', probability: hits[1]! }] : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
+  const damage = volleyDamage(
+    hits,
+    perHitDistribution(diceDistribution(weapon.damage), p.situation.aimedZone, weapon.damageType, target.dr),
+  )
+  const outcomes =
+    p.rounds === 1
+      ? [
+          { label: 'Miss', probability: hits[0]! },
+          { label: 'Hit', probability: hits[1]! },
+        ]
+      : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
   return oddsPreview(base, {
     headline: `${p.situation.distance} m · ${p.difficulty.band} range (E ${weapon.effectiveRange} m) · difficulty ${p.difficulty.difficulty} · hit ${percent(1 - hits[0]!)}`,
     outcomes,
@@ -116,7 +160,13 @@ export function previewRanged(request: AttackRequest, sides: Sides, a: RulesComb
   })
 }
 
-function hitLines(hits: readonly RolledHit[], roundsHit: readonly boolean[], difficulty: number, recoil: number, total: number): ExplanationSection {
+function hitLines(
+  hits: readonly RolledHit[],
+  roundsHit: readonly boolean[],
+  difficulty: number,
+  recoil: number,
+  total: number,
+): ExplanationSection {
   let next = 0
   return {
     title: 'Rounds',
@@ -129,7 +179,13 @@ function hitLines(hits: readonly RolledHit[], roundsHit: readonly boolean[], dif
   }
 }
 
-export function resolveRanged(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
+export function resolveRanged(
+  request: AttackRequest,
+  sides: Sides,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  dice: Dice,
+): Result<AttackResolution> {
   const p = prepare(request, sides, a, t)
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return fail('attack/cannot', blocked ?? 'The attack cannot be made.')
@@ -156,7 +212,9 @@ export function resolveRanged(request: AttackRequest, sides: Sides, a: RulesComb
   const n = hits.length
   const outcome = p.rounds > 1 ? `${n} of ${p.rounds} hit` : n ? 'hit' : 'miss'
   const how = p.mode === 'burst' ? ` (burst of ${p.rounds})` : ''
-  const verb = p.shot ? `takes an out-of-turn shot while suppressing with the ${weapon.name}${how} at` : `${weapon.kind === 'thrown' ? 'throws' : 'fires'} the ${weapon.name}${how} at`
+  const verb = p.shot
+    ? `takes an out-of-turn shot while suppressing with the ${weapon.name}${how} at`
+    : `${weapon.kind === 'thrown' ? 'throws' : 'fires'} the ${weapon.name}${how} at`
   return ok({
     attackerRules: asJson(after),
     targetRules: null,

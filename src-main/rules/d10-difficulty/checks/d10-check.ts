@@ -26,7 +26,9 @@ export function skillTerms(sheet: D10Sheet, skill: Skill): Term[] {
 }
 
 /** An attribute check: the d10 and that modifier alone (the chapter's dexterity contest). */
-export const attributeTerms = (sheet: D10Sheet, a: Attribute): Term[] => [term(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1')]
+export const attributeTerms = (sheet: D10Sheet, a: Attribute): Term[] => [
+  term(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1'),
+]
 
 /** D1: success iff the total reaches the difficulty (a tie succeeds). */
 export const meetsDifficulty = (total: number, difficulty: number): boolean => total >= difficulty
@@ -35,7 +37,8 @@ export const meetsDifficulty = (total: number, difficulty: number): boolean => t
 export const D10_FACES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
 
 /** Exact chance that d10 + bonus reaches the difficulty (D1). */
-export const checkChance = (bonus: number, difficulty: number): number => D10_FACES.filter((f) => meetsDifficulty(f + bonus, difficulty)).length / 10
+export const checkChance = (bonus: number, difficulty: number): number =>
+  D10_FACES.filter((f) => meetsDifficulty(f + bonus, difficulty)).length / 10
 
 export interface RolledCheck {
   readonly roll: RollRecord

@@ -42,9 +42,15 @@ export function hitDamage(raw: number, struck: Struck, type: DamageType, dr: D10
   const left = Math.max(0, raw - dr[zone])
   const reduced = `${raw} − DR ${dr[zone]} = ${left}`
   if (left === 0) return { damage: 0, how: `${struck}: ${reduced}, nothing gets through` }
-  if (struck !== 'heart' && struck !== 'brain') return { damage: left * MULTIPLIER[zone], how: `${struck}: ${reduced}, ×${MULTIPLIER[zone]}` }
-  if (type === 'bludgeoning' && left < 10) return { damage: left * MULTIPLIER[zone], how: `${struck}: ${reduced}, bludgeoning below 10 lands on the ${zone} ×${MULTIPLIER[zone]}` }
-  if (type === 'slashing') return { damage: left * MULTIPLIER[zone], how: `${struck}: ${reduced}, a blade cannot reach the organ: the ${zone} ×${MULTIPLIER[zone]}` }
+  if (struck !== 'heart' && struck !== 'brain')
+    return { damage: left * MULTIPLIER[zone], how: `${struck}: ${reduced}, ×${MULTIPLIER[zone]}` }
+  if (type === 'bludgeoning' && left < 10)
+    return { damage: left * MULTIPLIER[zone], how: `${struck}: ${reduced}, bludgeoning below 10 lands on the ${zone} ×${MULTIPLIER[zone]}` }
+  if (type === 'slashing')
+    return {
+      damage: left * MULTIPLIER[zone],
+      how: `${struck}: ${reduced}, a blade cannot reach the organ: the ${zone} ×${MULTIPLIER[zone]}`,
+    }
   if (type === 'piercing' && left < 2) return { damage: 0, how: `${struck}: ${reduced}, stopped by the bone` }
   return { damage: left * MULTIPLIER.vital, how: `${struck}: ${reduced}, vital ×${MULTIPLIER.vital}` }
 }
@@ -59,5 +65,7 @@ export function zoneChances(aimed: AimedZone | null): { readonly struck: Struck;
 
 /** Exact damage of one hit to health: the weapon's dice, the zone, the armour and the zone's rules (D7). */
 export function perHitDistribution(raw: Distribution, aimed: AimedZone | null, type: DamageType, dr: D10Sheet['dr']): Distribution {
-  return mix(zoneChances(aimed).map(({ struck, p }) => ({ weight: p, dist: mapDistribution(raw, (v) => hitDamage(v, struck, type, dr).damage) })))
+  return mix(
+    zoneChances(aimed).map(({ struck, p }) => ({ weight: p, dist: mapDistribution(raw, (v) => hitDamage(v, struck, type, dr).damage) })),
+  )
 }

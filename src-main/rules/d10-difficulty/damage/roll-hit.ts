@@ -21,7 +21,10 @@ export function rollHit(weapon: Weapon, aimed: AimedZone | null, dr: D10Sheet['d
     rolls.push(zone)
     struck = zoneOf(zone.total)
   }
-  const d = dice.roll({ count: weapon.damage.count, sides: weapon.damage.sides, modifier: weapon.damage.bonus }, `${purpose}: ${weapon.name} damage`)
+  const d = dice.roll(
+    { count: weapon.damage.count, sides: weapon.damage.sides, modifier: weapon.damage.bonus },
+    `${purpose}: ${weapon.name} damage`,
+  )
   rolls.push(d)
   const h = hitDamage(Math.max(0, d.total), struck, weapon.damageType, dr)
   return { struck, damage: h.damage, how: h.how, rolls }

@@ -25,7 +25,12 @@ export const MOVEMENT_PENALTY: Readonly<Record<Movement, number>> = { still: -2,
 export const STANCE_PENALTY: Readonly<Record<Stance, number>> = { standing: -1, kneeling: -2, 'prone-firing': -3, prone: 2 }
 
 /** `002` Stance: standing makes a medium target, kneeling a small one, lying down a tiny one. */
-export const SIZE_OF_STANCE: Readonly<Record<Stance, Size>> = { standing: 'medium', kneeling: 'small', 'prone-firing': 'tiny', prone: 'tiny' }
+export const SIZE_OF_STANCE: Readonly<Record<Stance, Size>> = {
+  standing: 'medium',
+  kneeling: 'small',
+  'prone-firing': 'tiny',
+  prone: 'tiny',
+}
 
 /** `002` Determining Difficulty: the base. */
 export const BASE_DIFFICULTY = 5
@@ -83,12 +88,17 @@ export function rangedDifficulty(s: RangedSituation): Difficulty {
   const band = rangeBand(s.distance, s.effectiveRange)
   const size = aimedSize(s.size, s.aimedZone)
   const base = [term('Base', BASE_DIFFICULTY, '002 Determining Difficulty')]
-  if (!band) return { ok: false, reason: `${s.distance} m is beyond the weapon's effective range of ${s.effectiveRange} m (D4).`, terms: base }
+  if (!band)
+    return { ok: false, reason: `${s.distance} m is beyond the weapon's effective range of ${s.effectiveRange} m (D4).`, terms: base }
   if (!size) return { ok: false, reason: `A ${s.size} target is too small to aim at the ${s.aimedZone} (D7).`, terms: base }
   const sizeLabel = size === s.size ? size : `${s.size} → ${size}, aimed at the ${s.aimedZone}`
   const terms: Term[] = [
     ...base,
-    term(`Size ${sizeLabel} at ${band} range (${s.distance} m of E ${s.effectiveRange} m)`, SIZE_RANGE[size][band], s.aimedZone ? 'D4, D7' : 'D4'),
+    term(
+      `Size ${sizeLabel} at ${band} range (${s.distance} m of E ${s.effectiveRange} m)`,
+      SIZE_RANGE[size][band],
+      s.aimedZone ? 'D4, D7' : 'D4',
+    ),
     term(`Target movement: ${s.targetMovement}`, MOVEMENT_PENALTY[s.targetMovement], '002 Movement'),
     term(`Shooter movement: ${s.shooterMovement}`, MOVEMENT_PENALTY[s.shooterMovement], '002 Movement'),
     term(`Shooter stance: ${s.shooterStance}`, STANCE_PENALTY[s.shooterStance], '002 Stance'),

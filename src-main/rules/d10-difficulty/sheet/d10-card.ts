@@ -5,12 +5,22 @@ import { signed, sumTerms } from '../d10-terms'
 import { ARMOUR_ZONES, SKILL_LABELS, type D10Sheet, type Skill } from './d10-sheet'
 import { KEYS } from './d10-sheet-form'
 
-const edit = (key: string, value: number, max?: number) => ({ key, kind: 'number' as const, value, min: 0, ...(max !== undefined ? { max } : {}) })
+const edit = (key: string, value: number, max?: number) => ({
+  key,
+  kind: 'number' as const,
+  value,
+  min: 0,
+  ...(max !== undefined ? { max } : {}),
+})
 
 /** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
 const d10Plus = (n: number) => `d10 ${n === 0 ? '+0' : signed(n)}`
 
-const checkLine = (sheet: D10Sheet, s: Skill): ExplanationLine => ({ label: SKILL_LABELS[s], value: d10Plus(sumTerms(skillTerms(sheet, s))), source: 'D1' })
+const checkLine = (sheet: D10Sheet, s: Skill): ExplanationLine => ({
+  label: SKILL_LABELS[s],
+  value: d10Plus(sumTerms(skillTerms(sheet, s))),
+  source: 'D1',
+})
 
 /**
  * What the GM card shows for a d10 combatant in a fight: its combat checks, armour by zone, weapons
@@ -28,20 +38,39 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     { label: 'Block', value: d10Plus(a.str + a.con), source: 'D6' },
     { label: 'Initiative', value: `${d10Plus(a.dex)}${live.initiativeEffort ? ` +${live.initiativeEffort} effort` : ''}`, source: 'D2' },
   ]
-  const protection: ExplanationLine[] = ARMOUR_ZONES.map((z) => ({ label: `DR ${z}`, value: String(sheet.dr[z]), source: 'D7', edit: edit(KEYS.dr(z), sheet.dr[z], 50) }))
+  const protection: ExplanationLine[] = ARMOUR_ZONES.map((z) => ({
+    label: `DR ${z}`,
+    value: String(sheet.dr[z]),
+    source: 'D7',
+    edit: edit(KEYS.dr(z), sheet.dr[z], 50),
+  }))
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
     const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}`
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
     return [
       { label: w.name, value: `${w.ammo}/${w.magazine} rds · ${info}`, source: 'D4, D5', edit: edit(KEYS.ammo(i), w.ammo, w.magazine) },
-      { label: '  spare magazines', value: String(w.spareMagazines), source: '002 Reloading', edit: edit(KEYS.magazines(i), w.spareMagazines, 50) },
+      {
+        label: '  spare magazines',
+        value: String(w.spareMagazines),
+        source: '002 Reloading',
+        edit: edit(KEYS.magazines(i), w.spareMagazines, 50),
+      },
     ]
   })
   const state: ExplanationLine[] = [
     { label: 'Stance / moving', value: `${live.stance} / ${live.movement}`, source: '002 Stance, 002 Movement' },
-    { label: 'Speed', value: `${sheet.speed} points a round${live.speedRegained ? ` (+${live.speedRegained} regained)` : ''}`, source: 'D3' },
+    {
+      label: 'Speed',
+      value: `${sheet.speed} points a round${live.speedRegained ? ` (+${live.speedRegained} regained)` : ''}`,
+      source: 'D3',
+    },
     { label: 'Effort', value: `${live.effort}/${sheet.effortMax}`, source: 'D2, D3', edit: edit(KEYS.effort, live.effort) },
-    { label: 'Effort for initiative', value: String(live.initiativeEffort), source: 'D2', edit: edit(KEYS.initiativeEffort, live.initiativeEffort) },
+    {
+      label: 'Effort for initiative',
+      value: String(live.initiativeEffort),
+      source: 'D2',
+      edit: edit(KEYS.initiativeEffort, live.initiativeEffort),
+    },
     ...(live.aim ? [{ label: 'Aiming at', value: `${live.aim.name} (−${2 * live.aim.count})`, source: '002 Taking Aim' }] : []),
   ]
   return [

@@ -11,7 +11,17 @@ export interface StarterWeapon {
   readonly spareMagazines: number
 }
 
-const gun = (id: string, name: string, e: number, count: number, sides: number, bonus: number, burst: number, recoil: number, magazine: number): StarterWeapon => ({
+const gun = (
+  id: string,
+  name: string,
+  e: number,
+  count: number,
+  sides: number,
+  bonus: number,
+  burst: number,
+  recoil: number,
+  magazine: number,
+): StarterWeapon => ({
   id,
   weapon: { name, kind: 'firearm', effectiveRange: e, damage: { count, sides, bonus }, damageType: 'piercing', burst, recoil, magazine },
   spareMagazines: 3,
@@ -24,17 +34,44 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
   gun('belt-gun', 'Belt-fed support gun', 600, 2, 6, 0, 5, 3, 100),
   {
     id: 'throwing-hatchet',
-    weapon: { name: 'Throwing hatchet', kind: 'thrown', effectiveRange: 20, damage: { count: 1, sides: 6, bonus: 0 }, damageType: 'slashing', burst: 1, recoil: 0, magazine: 2 },
+    weapon: {
+      name: 'Throwing hatchet',
+      kind: 'thrown',
+      effectiveRange: 20,
+      damage: { count: 1, sides: 6, bonus: 0 },
+      damageType: 'slashing',
+      burst: 1,
+      recoil: 0,
+      magazine: 2,
+    },
     spareMagazines: 0,
   },
   {
     id: 'combat-knife',
-    weapon: { name: 'Combat knife', kind: 'melee', effectiveRange: 1, damage: { count: 1, sides: 4, bonus: 1 }, damageType: 'slashing', burst: 1, recoil: 0, magazine: 0 },
+    weapon: {
+      name: 'Combat knife',
+      kind: 'melee',
+      effectiveRange: 1,
+      damage: { count: 1, sides: 4, bonus: 1 },
+      damageType: 'slashing',
+      burst: 1,
+      recoil: 0,
+      magazine: 0,
+    },
     spareMagazines: 0,
   },
   {
     id: 'cudgel',
-    weapon: { name: 'Cudgel', kind: 'melee', effectiveRange: 1, damage: { count: 1, sides: 6, bonus: 0 }, damageType: 'bludgeoning', burst: 1, recoil: 0, magazine: 0 },
+    weapon: {
+      name: 'Cudgel',
+      kind: 'melee',
+      effectiveRange: 1,
+      damage: { count: 1, sides: 6, bonus: 0 },
+      damageType: 'bludgeoning',
+      burst: 1,
+      recoil: 0,
+      magazine: 0,
+    },
     spareMagazines: 0,
   },
 ]

@@ -1,5 +1,16 @@
 import type { AttackOption } from '../../../../src-shared/attack'
-import { ARMOUR_ZONES, ATTRIBUTE_LABELS, type ArmourZone, ATTRIBUTES, SKILL_LABELS, SKILLS, STANCES, type D10Sheet, type D10SheetInput, type Weapon } from './d10-sheet'
+import {
+  ARMOUR_ZONES,
+  ATTRIBUTE_LABELS,
+  type ArmourZone,
+  ATTRIBUTES,
+  SKILL_LABELS,
+  SKILLS,
+  STANCES,
+  type D10Sheet,
+  type D10SheetInput,
+  type Weapon,
+} from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
@@ -19,7 +30,14 @@ export const KEYS = {
   stance: 'live.stance',
 } as const
 
-const number = (key: string, label: string, value: number, min: number, max: number): AttackOption => ({ key, label, kind: 'number', value, min, max })
+const number = (key: string, label: string, value: number, min: number, max: number): AttackOption => ({
+  key,
+  label,
+  kind: 'number',
+  value,
+  min,
+  max,
+})
 
 /** A weapon written on the sheet by hand stays "as written" in the slot's choice. */
 function weaponChoice(i: number, w: Weapon | undefined): AttackOption {
@@ -29,7 +47,11 @@ function weaponChoice(i: number, w: Weapon | undefined): AttackOption {
     label: `Weapon ${i + 1}`,
     kind: 'choice',
     value: w ? (starter?.id ?? KEEP) : '',
-    choices: [NONE, ...(w && !starter ? [{ value: KEEP, label: `${w.name} (as written)` }] : []), ...STARTER_WEAPONS.map((s) => ({ value: s.id, label: s.weapon.name }))],
+    choices: [
+      NONE,
+      ...(w && !starter ? [{ value: KEEP, label: `${w.name} (as written)` }] : []),
+      ...STARTER_WEAPONS.map((s) => ({ value: s.id, label: s.weapon.name })),
+    ],
   }
 }
 
@@ -40,18 +62,35 @@ export function d10SheetForm(current: D10Sheet | null): AttackOption[] {
     ...SKILLS.map((s) => number(KEYS.skill(s), `${SKILL_LABELS[s]} ranks`, current?.skills[s] ?? 0, 0, 20)),
     number('speed', 'Speed points', current?.speed ?? 8, 0, 50),
     number('effortMax', 'Effort points (pool size)', current?.effortMax ?? 0, 0, 100),
-    { key: 'armour', label: 'Armour', kind: 'choice', value: current?.armourId ?? '', choices: [NONE, ...STARTER_ARMOUR.map((a) => ({ value: a.id, label: a.name }))] },
+    {
+      key: 'armour',
+      label: 'Armour',
+      kind: 'choice',
+      value: current?.armourId ?? '',
+      choices: [NONE, ...STARTER_ARMOUR.map((a) => ({ value: a.id, label: a.name }))],
+    },
     ...ARMOUR_ZONES.map((z) => number(KEYS.dr(z), `DR ${z}`, current?.dr[z] ?? 0, 0, 50)),
     ...Array.from({ length: FORM_WEAPON_SLOTS }, (_, i) => weaponChoice(i, current?.weapons[i])),
   ]
   if (!current) return fields
   return [
     ...fields,
-    { key: KEYS.stance, label: 'Stance', kind: 'choice', value: current.live.stance, choices: STANCES.map((s) => ({ value: s, label: s })) },
+    {
+      key: KEYS.stance,
+      label: 'Stance',
+      kind: 'choice',
+      value: current.live.stance,
+      choices: STANCES.map((s) => ({ value: s, label: s })),
+    },
     number(KEYS.effort, 'Effort points on hand', current.live.effort, 0, 100),
     number(KEYS.initiativeEffort, 'Effort declared for initiative', current.live.initiativeEffort, 0, 100),
     ...current.weapons.flatMap((w, i) =>
-      w.kind === 'melee' ? [] : [number(KEYS.ammo(i), `${w.name}: rounds loaded`, w.ammo, 0, 1000), number(KEYS.magazines(i), `${w.name}: spare magazines`, w.spareMagazines, 0, 50)],
+      w.kind === 'melee'
+        ? []
+        : [
+            number(KEYS.ammo(i), `${w.name}: rounds loaded`, w.ammo, 0, 1000),
+            number(KEYS.magazines(i), `${w.name}: spare magazines`, w.spareMagazines, 0, 50),
+          ],
     ),
   ]
 }
@@ -78,7 +117,9 @@ function slotAfter(values: Values, i: number, current: Weapon | undefined): Weap
  * numbers the GM changed still win); picking another starter weapon hands it over loaded.
  */
 export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10SheetInput {
-  const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, typed(values, a) ?? current?.attributes[a] ?? 0])) as D10SheetInput['attributes']
+  const attributes = Object.fromEntries(
+    ATTRIBUTES.map((a) => [a, typed(values, a) ?? current?.attributes[a] ?? 0]),
+  ) as D10SheetInput['attributes']
   const skills = Object.fromEntries(SKILLS.map((s) => [s, typed(values, KEYS.skill(s)) ?? current?.skills[s] ?? 0]))
   const armourGiven = Object.hasOwn(values, 'armour') ? String(values['armour']) || null : (current?.armourId ?? null)
   const armourChanged = armourGiven !== (current?.armourId ?? null)
@@ -103,7 +144,9 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
   const live = current
     ? {
         ...current.live,
-        stance: (STANCES as readonly string[]).includes(String(values[KEYS.stance])) ? (values[KEYS.stance] as D10Sheet['live']['stance']) : current.live.stance,
+        stance: (STANCES as readonly string[]).includes(String(values[KEYS.stance]))
+          ? (values[KEYS.stance] as D10Sheet['live']['stance'])
+          : current.live.stance,
         effort: typed(values, KEYS.effort) ?? current.live.effort,
         initiativeEffort: typed(values, KEYS.initiativeEffort) ?? current.live.initiativeEffort,
       }

@@ -7,7 +7,12 @@ import { z } from 'zod'
  */
 export const ATTRIBUTES = ['str', 'dex', 'con', 'per'] as const
 export type Attribute = (typeof ATTRIBUTES)[number]
-export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = { str: 'Strength', dex: 'Dexterity', con: 'Constitution', per: 'Perception' }
+export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = {
+  str: 'Strength',
+  dex: 'Dexterity',
+  con: 'Constitution',
+  per: 'Perception',
+}
 
 /** The skills the chapter's checks name (its firearms skill is unnamed: "the appropriate skill"). */
 export const SKILLS = ['firearms', 'throwing', 'melee', 'dodge', 'notice', 'stealth'] as const
@@ -72,7 +77,10 @@ export const liveSchema = z.strictObject({
   /** How it moved this round (a walk is slow, a run fast); it reads as the target's and the shooter's movement (D4). */
   movement: z.enum(MOVEMENTS).default('subtle'),
   /** `002` Taking Aim: aim actions taken this round at one target; lost at the round's end or when it fires. */
-  aim: z.strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200), count: int(1, 10) }).nullable().default(null),
+  aim: z
+    .strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200), count: int(1, 10) })
+    .nullable()
+    .default(null),
   /** Speed points handed back by an action this round (D3): the speed pool grows by what was spent before it. */
   speedRegained: int(0, 1000).default(0),
   /** Actions spent on dodges this round (D6); they come off the action pool. */
@@ -96,7 +104,9 @@ export const d10SheetSchema = z.strictObject({
   /** The effort pool's size (the chapter spends effort but sizes it elsewhere). */
   effortMax: int(0, 100).default(0),
   /** Per-zone damage reduction (`002` Zones). */
-  dr: z.strictObject({ head: int(0, 50), torso: int(0, 50), arms: int(0, 50), legs: int(0, 50) }).default({ head: 0, torso: 0, arms: 0, legs: 0 }),
+  dr: z
+    .strictObject({ head: int(0, 50), torso: int(0, 50), arms: int(0, 50), legs: int(0, 50) })
+    .default({ head: 0, torso: 0, arms: 0, legs: 0 }),
   /** Which starter armour the reductions came from, if any (a label; the numbers are what count). */
   armourId: z.string().max(60).nullable().default(null),
   weapons: z.array(weaponSchema).max(8).default([]),

@@ -76,7 +76,16 @@ function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet
     reactorId: s.sourceId,
     targetId: mover.id,
     text: `${mover.name} leaves cover under ${data.suppressor}'s suppressing fire: the GM may allow ${data.suppressor} an out-of-turn shot (002 Suppressing Fire)`,
-    resolve: { kind: 'attack', request: { attackerId: s.sourceId, targetId: mover.id, weapon: data.slot, mode, options: { [SUPPRESSION_SHOT]: true, targetMovement: 'slow' } } },
+    resolve: {
+      kind: 'attack',
+      request: {
+        attackerId: s.sourceId,
+        targetId: mover.id,
+        weapon: data.slot,
+        mode,
+        options: { [SUPPRESSION_SHOT]: true, targetMovement: 'slow' },
+      },
+    },
     odds: shotOddsText(data, sheet, mover.hp, to),
   }
 }
@@ -94,7 +103,9 @@ export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly
   // One prompt per suppressor (a hand-made condition with no source gets its own).
   const bySuppressor = new Map(held.map((h) => [h.sourceId ?? h.key, h]))
   const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to))
-  const crossed = areas.filter((a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area))
+  const crossed = areas.filter(
+    (a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area),
+  )
   for (const lane of crossed) {
     prompts.push({
       reactorId: lane.bearerId,

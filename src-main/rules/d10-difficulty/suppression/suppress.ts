@@ -38,7 +38,11 @@ export const suppressionSchema = z.strictObject({
 export type SuppressionData = z.infer<typeof suppressionSchema>
 
 /** The suppressor's own record of the lane: whom it covers and how much each action costs. */
-export const laneSchema = z.strictObject({ targetId: z.string().startsWith('combatant:').max(120), bullets: z.number().int().min(1).max(100), width: z.number().min(0.5).max(100) })
+export const laneSchema = z.strictObject({
+  targetId: z.string().startsWith('combatant:').max(120),
+  bullets: z.number().int().min(1).max(100),
+  width: z.number().min(0.5).max(100),
+})
 
 const firearms = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind === 'firearm' && w.magazine > 0 ? [{ w, slot }] : []))
 
@@ -49,7 +53,13 @@ export function suppressDefinition(sheet: D10Sheet): ActionDefinition {
     label: 'Suppressing fire (the lane to the target)',
     target: 'any',
     options: [
-      { key: 'weapon', label: 'Weapon', kind: 'choice', value: String(guns[0]?.slot ?? 0), choices: guns.map(({ w, slot }) => ({ value: String(slot), label: `${w.name} (${w.ammo} rds)` })) },
+      {
+        key: 'weapon',
+        label: 'Weapon',
+        kind: 'choice',
+        value: String(guns[0]?.slot ?? 0),
+        choices: guns.map(({ w, slot }) => ({ value: String(slot), label: `${w.name} (${w.ammo} rds)` })),
+      },
       { key: 'width', label: 'Lane width', kind: 'number', value: 2, unit: 'm', min: 0.5, max: 100 },
       { key: 'bullets', label: 'Bullets per action (GM)', kind: 'number', value: 1, min: 1, max: 100 },
       { key: 'actions', label: 'Actions covered now', kind: 'number', value: 1, min: 1, max: 20 },
@@ -65,7 +75,12 @@ export function suppressDefinition(sheet: D10Sheet): ActionDefinition {
  * The lane stands until the start of the suppressor's next turn (or until it reloads); the target
  * is suppressed for as long, and leaving cover may draw an out-of-turn shot the GM allows.
  */
-export function performSuppress(request: ActionRequest, actor: RulesCombatant, sheet: D10Sheet, target: RulesCombatant | null): Result<ActionResolution> {
+export function performSuppress(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  sheet: D10Sheet,
+  target: RulesCombatant | null,
+): Result<ActionResolution> {
   if (!target) return fail('suppress/noTarget', 'Pick the combatant at the far end of the lane.')
   if (target.id === actor.id) return fail('suppress/self', `${actor.name} cannot suppress itself.`)
   const slot = Number(request.options['weapon'] ?? firearms(sheet)[0]?.slot ?? 0)
@@ -75,14 +90,25 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, s
   const bullets = Math.max(1, Math.trunc(num(request.options, 'bullets') ?? 1))
   const actions = Math.max(1, Math.trunc(num(request.options, 'actions') ?? 1))
   const rounds = bullets * actions
-  if (weapon.ammo < rounds) return fail('suppress/ammo', `The ${weapon.name} has ${weapon.ammo} rounds; ${actions} action${actions === 1 ? '' : 's'} at ${bullets} a time needs ${rounds}.`)
+  if (weapon.ammo < rounds)
+    return fail(
+      'suppress/ammo',
+      `The ${weapon.name} has ${weapon.ammo} rounds; ${actions} action${actions === 1 ? '' : 's'} at ${bullets} a time needs ${rounds}.`,
+    )
   const distance = mapDistance(actor, target) ?? 20
   const data: SuppressionData = {
     suppressor: actor.name,
     slot,
     bullets,
     bonus: sumTerms(skillTerms(sheet, 'firearms')),
-    weapon: { name: weapon.name, effectiveRange: weapon.effectiveRange, damage: weapon.damage, damageType: weapon.damageType, burst: weapon.burst, recoil: weapon.recoil },
+    weapon: {
+      name: weapon.name,
+      effectiveRange: weapon.effectiveRange,
+      damage: weapon.damage,
+      damageType: weapon.damageType,
+      burst: weapon.burst,
+      recoil: weapon.recoil,
+    },
     stance: sheet.live.stance,
     movement: sheet.live.movement,
     from: actor.position ?? null,
@@ -92,9 +118,22 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, s
   const conditions: ConditionChange[] = [
     {
       combatantId: actor.id,
-      add: [{ conditionId: SUPPRESSING, stacks: 1, duration: until, sourceId: actor.id, data: { targetId: target.id, bullets, width }, areaRadius: width / 2, areaTo: target.id }],
+      add: [
+        {
+          conditionId: SUPPRESSING,
+          stacks: 1,
+          duration: until,
+          sourceId: actor.id,
+          data: { targetId: target.id, bullets, width },
+          areaRadius: width / 2,
+          areaTo: target.id,
+        },
+      ],
     },
-    { combatantId: target.id, add: [{ conditionId: SUPPRESSED, stacks: 1, duration: until, sourceId: actor.id, data: data as unknown as JsonValue }] },
+    {
+      combatantId: target.id,
+      add: [{ conditionId: SUPPRESSED, stacks: 1, duration: until, sourceId: actor.id, data: data as unknown as JsonValue }],
+    },
   ]
   const after: D10Sheet = { ...sheet, weapons: sheet.weapons.map((w, i) => (i === slot ? { ...w, ammo: w.ammo - rounds } : w)) }
   return ok({
@@ -108,7 +147,11 @@ export function performSuppress(request: ActionRequest, actor: RulesCombatant, s
         title: 'Suppressing fire',
         lines: [
           { label: 'Lane', value: `${width} m wide, ${distance} m to ${target.name}`, source: '002 Suppressing Fire' },
-          { label: 'Bullets', value: `${bullets} per action × ${actions} = ${rounds} (${weapon.ammo - rounds} left)`, source: '002 Suppressing Fire' },
+          {
+            label: 'Bullets',
+            value: `${bullets} per action × ${actions} = ${rounds} (${weapon.ammo - rounds} left)`,
+            source: '002 Suppressing Fire',
+          },
           { label: `If ${target.name} leaves cover`, value: 'the GM may allow an out-of-turn shot', source: '002 Suppressing Fire' },
           { label: 'Ends', value: `at the start of ${actor.name}'s next turn, or when it reloads`, source: '002 Suppressing Fire' },
         ],

@@ -56,7 +56,13 @@ export function rollD10Initiative(entrants: readonly InitiativeEntrant[], dice: 
     const counts = new Map<string, number>()
     for (const r of rolled) counts.set(r.rank.join(','), (counts.get(r.rank.join(',')) ?? 0) + 1)
     if ([...counts.values()].every((n) => n === 1)) break
-    rolled = rolled.map((r) => ((counts.get(r.rank.join(',')) ?? 0) > 1 ? { ...r, rank: [...r.rank, dice.roll(D10, `initiative roll-off: ${r.entrant.name}`).total] } : r))
+    rolled = rolled.map((r) =>
+      (counts.get(r.rank.join(',')) ?? 0) > 1
+        ? { ...r, rank: [...r.rank, dice.roll(D10, `initiative roll-off: ${r.entrant.name}`).total] }
+        : r,
+    )
   }
-  return [...rolled].sort(compare).map((r) => ({ combatantId: r.entrant.id, initiative: { roll: r.roll, total: r.roll.total, tieBreak: r.rank.slice(2) } }))
+  return [...rolled]
+    .sort(compare)
+    .map((r) => ({ combatantId: r.entrant.id, initiative: { roll: r.roll, total: r.roll.total, tieBreak: r.rank.slice(2) } }))
 }

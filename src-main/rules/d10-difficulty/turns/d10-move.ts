@@ -5,7 +5,17 @@ import { bool, choice, num, oneOf } from '../attacks/attack-shared'
 import { DIFFICULT_TERRAIN } from '../d10-conditions'
 import { asJson } from '../d10-sheet-access'
 import { STANCES, type D10Sheet, type Live, type Movement } from '../sheet/d10-sheet'
-import { isMoveMode, MOVE_MODES, movementPoints, oneAction, SPEED, speedLeft, spent, stanceChangePoints, type MoveMode } from './d10-economy'
+import {
+  isMoveMode,
+  MOVE_MODES,
+  movementPoints,
+  oneAction,
+  SPEED,
+  speedLeft,
+  spent,
+  stanceChangePoints,
+  type MoveMode,
+} from './d10-economy'
 
 const onDifficultTerrain = (c: RulesCombatant) => c.conditions.some((x) => x.conditionId === DIFFICULT_TERRAIN)
 
@@ -14,7 +24,14 @@ const movementOf = (mode: MoveMode): Movement => (mode === 'run' ? 'fast' : 'slo
 
 export function moveDefinitions(c: RulesCombatant, sheet: D10Sheet): ActionDefinition[] {
   const left = speedLeft(c, sheet)
-  const effort = { key: 'effort', label: `Effort points standing in (${sheet.live.effort} on hand)`, kind: 'number' as const, value: 0, min: 0, max: sheet.live.effort }
+  const effort = {
+    key: 'effort',
+    label: `Effort points standing in (${sheet.live.effort} on hand)`,
+    kind: 'number' as const,
+    value: 0,
+    min: 0,
+    max: sheet.live.effort,
+  }
   return [
     {
       key: 'move',
@@ -22,7 +39,13 @@ export function moveDefinitions(c: RulesCombatant, sheet: D10Sheet): ActionDefin
       target: 'none',
       options: [
         { key: 'metres', label: 'Distance', kind: 'number', value: Math.min(left, 5), unit: 'm', min: 0, max: 1000 },
-        choice('mode', 'How', 'walk', Object.keys(MOVE_MODES) as MoveMode[], (m) => `${MOVE_MODES[m as MoveMode].label} (${MOVE_MODES[m as MoveMode].perMetre} per metre)`),
+        choice(
+          'mode',
+          'How',
+          'walk',
+          Object.keys(MOVE_MODES) as MoveMode[],
+          (m) => `${MOVE_MODES[m as MoveMode].label} (${MOVE_MODES[m as MoveMode].perMetre} per metre)`,
+        ),
         { key: 'difficult', label: 'Difficult terrain (×2)', kind: 'toggle', value: onDifficultTerrain(c) },
         effort,
       ],
@@ -49,12 +72,20 @@ export function moveDefinitions(c: RulesCombatant, sheet: D10Sheet): ActionDefin
 }
 
 /** D3: speed points pay; effort points may stand in for part or all of them. */
-function pay(points: number, request: ActionRequest, c: RulesCombatant, sheet: D10Sheet): Result<{ cost: PoolCost[]; effort: number; words: string }> {
+function pay(
+  points: number,
+  request: ActionRequest,
+  c: RulesCombatant,
+  sheet: D10Sheet,
+): Result<{ cost: PoolCost[]; effort: number; words: string }> {
   const effort = Math.max(0, Math.min(Math.trunc(num(request.options, 'effort') ?? 0), sheet.live.effort, points))
   const speed = points - effort
   const left = speedLeft(c, sheet)
   if (speed > left) {
-    return fail('move/noSpeed', `${c.name} needs ${speed} speed points and has ${left} left: regain them with an action, or let effort points stand in (D3).`)
+    return fail(
+      'move/noSpeed',
+      `${c.name} needs ${speed} speed points and has ${left} left: regain them with an action, or let effort points stand in (D3).`,
+    )
   }
   const words = `${points} speed point${points === 1 ? '' : 's'}${effort ? ` (${effort} from effort)` : ''}`
   return ok({ cost: speed > 0 ? [{ pool: SPEED, amount: speed }] : [], effort, words })
@@ -80,7 +111,11 @@ export function performMove(request: ActionRequest, c: RulesCombatant, sheet: D1
   const points = movementPoints(metres, mode, difficult)
   const paid = pay(points, request, c, sheet)
   if (!paid.ok) return paid
-  const live: Live = { ...sheet.live, effort: sheet.live.effort - paid.value.effort, movement: metres > 0 ? movementOf(mode) : sheet.live.movement }
+  const live: Live = {
+    ...sheet.live,
+    effort: sheet.live.effort - paid.value.effort,
+    movement: metres > 0 ? movementOf(mode) : sheet.live.movement,
+  }
   const how = `${MOVE_MODES[mode].label.toLowerCase()} ${metres} m${difficult ? ' over difficult terrain' : ''}`
   return ok(resolution(c, sheet, live, `${c.name}: ${how} for ${paid.value.words} (D3)`, paid.value.cost, 'D3, 002 Movement'))
 }
@@ -91,7 +126,16 @@ export function performStance(request: ActionRequest, c: RulesCombatant, sheet: 
   const paid = pay(stanceChangePoints(sheet.live.stance, to), request, c, sheet)
   if (!paid.ok) return paid
   const live: Live = { ...sheet.live, stance: to, effort: sheet.live.effort - paid.value.effort }
-  return ok(resolution(c, sheet, live, `${c.name}: ${sheet.live.stance} → ${to} for ${paid.value.words} (002 Movement)`, paid.value.cost, '002 Movement'))
+  return ok(
+    resolution(
+      c,
+      sheet,
+      live,
+      `${c.name}: ${sheet.live.stance} → ${to} for ${paid.value.words} (002 Movement)`,
+      paid.value.cost,
+      '002 Movement',
+    ),
+  )
 }
 
 /** D3: an action refills the speed points: the pool grows by what was spent, so the full speed is left. */

@@ -20,5 +20,8 @@ export function d10MovementCost(c: RulesCombatant, metres: number): { actions: n
   if (points <= left) return { actions: 0, label: `${points} speed points${terrain} (${left} left${run})` }
   if (sheet.speed === 0) return { actions: 0, label: `${points} speed points${terrain}: it has no speed (D3)` }
   const actions = Math.ceil((points - left) / sheet.speed)
-  return { actions, label: `${points} speed points${terrain}: ${left} left, then ${actions} action${actions === 1 ? '' : 's'} to regain${run}${actions > 1 ? ' (more than a round)' : ''}` }
+  return {
+    actions,
+    label: `${points} speed points${terrain}: ${left} left, then ${actions} action${actions === 1 ? '' : 's'} to regain${run}${actions > 1 ? ' (more than a round)' : ''}`,
+  }
 }

@@ -15,7 +15,13 @@ import { resolution } from './resolution'
  * was spent in the attack): a Riposte's weapon damage without modifiers, a Rebound's 1d6 of the
  * spell's type. The struck attacker's resistance or weakness applies (W5); damage ends a stun.
  */
-export function performCounterStrike(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet, target: RulesCombatant | null, dice: Dice): Result<ActionResolution> | null {
+export function performCounterStrike(
+  request: ActionRequest,
+  c: RulesCombatant,
+  sheet: D20Sheet,
+  target: RulesCombatant | null,
+  dice: Dice,
+): Result<ActionResolution> | null {
   if (request.action !== RIPOSTE_STRIKE && request.action !== REBOUND_SPELL) return null
   if (!target) return fail('action/noTarget', 'A counter-strike needs the attacker as its target.')
   const struck = target.rules as unknown as D20Sheet | null
@@ -25,7 +31,10 @@ export function performCounterStrike(request: ActionRequest, c: RulesCombatant, 
     const weapon = riposteWeapon(sheet)
     if (!weapon) return fail('action/noWeapon', `${c.name} has no melee weapon to riposte with.`)
     type = weapon.damageType
-    rolled = dice.roll({ count: weapon.dice.count, sides: weapon.dice.sides, modifier: 0 }, `${c.name}: riposte with the ${weapon.name} (no modifiers)`)
+    rolled = dice.roll(
+      { count: weapon.dice.count, sides: weapon.dice.sides, modifier: 0 },
+      `${c.name}: riposte with the ${weapon.name} (no modifiers)`,
+    )
   } else {
     const asked = request.options['damageType']
     type = (DAMAGE_TYPES as readonly unknown[]).includes(asked) ? (asked as DamageType) : 'aether'

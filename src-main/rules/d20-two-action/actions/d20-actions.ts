@@ -26,17 +26,29 @@ export function d20ActionList(c: RulesCombatant): ActionDefinition[] {
  * ordinary actions are refused then, unless held actions were released for it (the core pays
  * those); a stunned one can do nothing but try to shake it off.
  */
-export function performD20Action(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null, dice: Dice): Result<ActionResolution> {
+export function performD20Action(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  dice: Dice,
+): Result<ActionResolution> {
   const sheet = sheetOf(actor)
   if (!sheet) return fail('action/noSheet', `${actor.name} has no ${RULESET_NAME} sheet yet.`)
   const counter = performCounterStrike(request, actor, sheet, target, dice)
   if (counter) return counter
   if (request.action !== 'shake-stun') {
-    if (has(actor.conditions, 'stunned')) return fail('action/stunned', `${actor.name} is stunned and can take no action (${DOC.statuses}).`)
+    if (has(actor.conditions, 'stunned'))
+      return fail('action/stunned', `${actor.name} is stunned and can take no action (${DOC.statuses}).`)
     if (isReaction(actor) && !actor.held?.released) {
       return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
     }
   }
   const done = performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, sheet, dice)
-  return done ?? fail('action/unknown', `The ${RULESET_NAME} has no action "${request.action}" (or it is only reached through its reaction, as ${RIPOSTE_STRIKE} and ${REBOUND_SPELL} are).`)
+  return (
+    done ??
+    fail(
+      'action/unknown',
+      `The ${RULESET_NAME} has no action "${request.action}" (or it is only reached through its reaction, as ${RIPOSTE_STRIKE} and ${REBOUND_SPELL} are).`,
+    )
+  )
 }

@@ -18,7 +18,13 @@ export function testActionList(c: RulesCombatant): ActionDefinition[] {
       label: 'Attribute test',
       target: 'none',
       options: [
-        { key: 'check', label: 'Attribute', kind: 'choice', value: 'attr:dex', choices: d20CheckList().map((x) => ({ value: x.key, label: x.label })) },
+        {
+          key: 'check',
+          label: 'Attribute',
+          kind: 'choice',
+          value: 'attr:dex',
+          choices: d20CheckList().map((x) => ({ value: x.key, label: x.label })),
+        },
         { key: 'dc', label: 'Needs', kind: 'number', value: 12, min: 1, max: 40 },
       ],
       cost: '1 action',
@@ -48,11 +54,15 @@ export function performTestAction(request: ActionRequest, c: RulesCombatant, she
     const roll = dice.roll({ count: 1, sides: 20, modifier: sheet.attributes.vit }, `${c.name}: Vitality test against the stun`)
     const lifted = roll.total > SHAKE_STUN_ABOVE
     return ok(
-      resolution(c, `${c.name}'s Vitality test ${roll.total} (above ${SHAKE_STUN_ABOVE} lifts it): ${lifted ? 'the stun is lifted' : 'still stunned'} (${DOC.statuses})`, {
-        free: true,
-        rolls: [roll],
-        ...(lifted ? { conditions: [{ combatantId: c.id, remove: ['stunned'] }] } : {}),
-      }),
+      resolution(
+        c,
+        `${c.name}'s Vitality test ${roll.total} (above ${SHAKE_STUN_ABOVE} lifts it): ${lifted ? 'the stun is lifted' : 'still stunned'} (${DOC.statuses})`,
+        {
+          free: true,
+          rolls: [roll],
+          ...(lifted ? { conditions: [{ combatantId: c.id, remove: ['stunned'] }] } : {}),
+        },
+      ),
     )
   }
   return null

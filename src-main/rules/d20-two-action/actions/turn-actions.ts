@@ -14,7 +14,12 @@ import { resolution } from './resolution'
 const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
   { key: 'draw', label: 'Draw or sheathe a weapon', actions: 1, words: 'draws or sheathes a weapon' },
   { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
-  { key: 'disengage', label: 'Disengage from one foe', actions: 1, words: 'disengages from one foe: its next move draws no attack of opportunity from it' },
+  {
+    key: 'disengage',
+    label: 'Disengage from one foe',
+    actions: 1,
+    words: 'disengages from one foe: its next move draws no attack of opportunity from it',
+  },
   { key: 'total-disengage', label: 'Disengage from every foe', actions: 2, words: 'disengages from every foe and steps 5 feet away' },
   { key: 'jump', label: 'Jump', actions: 1, words: 'jumps' },
   { key: 'recover-item', label: 'Pick up an item', actions: 1, words: 'picks up an item' },
@@ -34,7 +39,16 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       label: 'Move',
       target: 'none',
       options: [
-        { key: 'actions', label: 'Moves', kind: 'choice', value: '1', choices: [{ value: '1', label: `1 action · ${move} m` }, { value: '2', label: `2 actions · ${move * 2} m` }] },
+        {
+          key: 'actions',
+          label: 'Moves',
+          kind: 'choice',
+          value: '1',
+          choices: [
+            { value: '1', label: `1 action · ${move} m` },
+            { value: '2', label: `2 actions · ${move * 2} m` },
+          ],
+        },
       ],
       cost: '1 or 2 actions',
       unavailable: prone ? `Stand up first (${DOC.actions}).` : move <= 0 ? 'Its speed is 0.' : null,
@@ -47,9 +61,17 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       target: 'none',
       options: [],
       cost: '2 actions',
-      unavailable: sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
+      unavailable:
+        sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
     },
-    ...PLAIN.map((p): ActionDefinition => ({ key: p.key, label: p.label, target: 'none', options: [], cost: plural(p.actions, 'action'), unavailable: null })),
+    ...PLAIN.map((p): ActionDefinition => ({
+      key: p.key,
+      label: p.label,
+      target: 'none',
+      options: [],
+      cost: plural(p.actions, 'action'),
+      unavailable: null,
+    })),
   ]
 }
 
@@ -65,22 +87,41 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
     }
     case 'stand':
       if (!has(c.conditions, PRONE)) return fail('action/notProne', `${c.name} is not prone.`)
-      return ok(resolution(c, `${c.name} stands up (1 action, ${DOC.actions})`, { actions: 1, conditions: [{ combatantId: c.id, remove: [PRONE] }] }))
+      return ok(
+        resolution(c, `${c.name} stands up (1 action, ${DOC.actions})`, {
+          actions: 1,
+          conditions: [{ combatantId: c.id, remove: [PRONE] }],
+        }),
+      )
     case 'drop-prone':
       return ok(
         resolution(c, `${c.name} drops prone (a free action, ${DOC.takingAction})`, {
-          conditions: [{ combatantId: c.id, add: [{ conditionId: PRONE, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] }],
+          conditions: [
+            { combatantId: c.id, add: [{ conditionId: PRONE, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] },
+          ],
         }),
       )
     case 'defensive-stance':
-      if (sheet.live.attacksThisTurn > 0) return fail('action/attacked', `${c.name} attacked this turn; a defensive stance means making no attack this turn (${DOC.attackTypes}).`)
+      if (sheet.live.attacksThisTurn > 0)
+        return fail(
+          'action/attacked',
+          `${c.name} attacked this turn; a defensive stance means making no attack this turn (${DOC.attackTypes}).`,
+        )
       return ok(
-        resolution(c, `${c.name} takes a defensive stance: attacks against it get −4 until its next turn, and it makes no attack this turn (2 actions, ${DOC.attackTypes})`, {
-          actions: 2,
-          conditions: [{ combatantId: c.id, add: [{ conditionId: DEFENSIVE_STANCE, stacks: 1, duration: until, sourceId: c.id, data: null }] }],
-        }),
+        resolution(
+          c,
+          `${c.name} takes a defensive stance: attacks against it get −4 until its next turn, and it makes no attack this turn (2 actions, ${DOC.attackTypes})`,
+          {
+            actions: 2,
+            conditions: [
+              { combatantId: c.id, add: [{ conditionId: DEFENSIVE_STANCE, stacks: 1, duration: until, sourceId: c.id, data: null }] },
+            ],
+          },
+        ),
       )
   }
   const plain = PLAIN.find((p) => p.key === request.action)
-  return plain ? ok(resolution(c, `${c.name} ${plain.words} (${plural(plain.actions, 'action')}, ${DOC.actions})`, { actions: plain.actions })) : null
+  return plain
+    ? ok(resolution(c, `${c.name} ${plain.words} (${plural(plain.actions, 'action')}, ${DOC.actions})`, { actions: plain.actions }))
+    : null
 }

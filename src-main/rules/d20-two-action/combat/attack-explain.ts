@@ -25,7 +25,9 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
   const w = s.arm.weapon
   const effect = critEffectOf(w.damageType)
   const sections: ExplanationSection[] = [
-    bonusSection(`Hit test: d20 + ${s.hitBonus} (${s.rule.words.split(':')[0]})`, s.hit, [note('Hits when the total reaches the armour rating', `${naturalNeeded(s)}+ on the d20`, 'W3')]),
+    bonusSection(`Hit test: d20 + ${s.hitBonus} (${s.rule.words.split(':')[0]})`, s.hit, [
+      note('Hits when the total reaches the armour rating', `${naturalNeeded(s)}+ on the d20`, 'W3'),
+    ]),
     {
       title: 'Armour rating',
       lines: [
@@ -39,7 +41,15 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
       lines: [
         note('Natural roll in the critical range', critRange(w.critFrom), 'W3'),
         note('Hits regardless of armour; doubles the weapon roll before modifiers', '', 'W3'),
-        ...(effect ? [note(`${w.damageType}: ${critEffectWords(effect)}`, effect.kind === 'stun' ? `Willpower test below ${effect.resistAt}` : `d20 ${effect.from}+`, DOC.damageTypes)] : []),
+        ...(effect
+          ? [
+              note(
+                `${w.damageType}: ${critEffectWords(effect)}`,
+                effect.kind === 'stun' ? `Willpower test below ${effect.resistAt}` : `d20 ${effect.from}+`,
+                DOC.damageTypes,
+              ),
+            ]
+          : []),
       ],
     },
   ]
@@ -51,14 +61,21 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
       ]),
     )
   }
-  sections.push({ title: 'Damage', lines: damageLines(s.damage.normal, w.damageType) }, { title: 'Damage on a critical', lines: damageLines(s.damage.critical, w.damageType) })
+  sections.push(
+    { title: 'Damage', lines: damageLines(s.damage.normal, w.damageType) },
+    { title: 'Damage on a critical', lines: damageLines(s.damage.critical, w.damageType) },
+  )
   sections.push({
     title: 'Economy',
     lines: [
       note('Costs', s.costText, 'W2'),
       ...(s.asReaction ? [note('Out of its turn', 'an attack of opportunity, one of its reactions', `${DOC.reactions}, W2`)] : []),
-      ...(!s.asReaction && !s.attacker.feats.combatProwess ? [note('Attacks this turn', `${s.attacker.live.attacksThisTurn} of 1 (no Combat Prowess)`, 'W2')] : []),
-      ...(s.inflicts ? [note(`On a hit: ${s.inflicts.status}(${s.inflicts.x})`, s.inflicts.status === 'frozen' ? `${s.inflicts.x}d4 turns` : '', 'W5')] : []),
+      ...(!s.asReaction && !s.attacker.feats.combatProwess
+        ? [note('Attacks this turn', `${s.attacker.live.attacksThisTurn} of 1 (no Combat Prowess)`, 'W2')]
+        : []),
+      ...(s.inflicts
+        ? [note(`On a hit: ${s.inflicts.status}(${s.inflicts.x})`, s.inflicts.status === 'frozen' ? `${s.inflicts.x}d4 turns` : '', 'W5')]
+        : []),
     ],
   })
   return sections
@@ -72,7 +89,15 @@ export function diceHintOf(s: AttackSetup): string {
     'd20 hit test',
     ...(s.defence ? [`d20 ${DEFENCE_LABELS[s.defence.kind]} (on a hit)`] : []),
     `${s.arm.weapon.dice.count}d${s.arm.weapon.dice.sides} damage (if it lands)`,
-    ...(effect ? [`d20 ${critEffectWords(effect).toLowerCase()} check (on a critical)${effect.kind === 'bleed' ? ', then d4 turns if it bleeds' : ''}`] : []),
-    ...(status === 'bleeding' || status === 'burned' ? [`d4 turns of ${status}`] : status === 'frozen' ? [`${s.inflicts!.x}d4 turns frozen`] : []),
+    ...(effect
+      ? [
+          `d20 ${critEffectWords(effect).toLowerCase()} check (on a critical)${effect.kind === 'bleed' ? ', then d4 turns if it bleeds' : ''}`,
+        ]
+      : []),
+    ...(status === 'bleeding' || status === 'burned'
+      ? [`d4 turns of ${status}`]
+      : status === 'frozen'
+        ? [`${s.inflicts!.x}d4 turns frozen`]
+        : []),
   ].join(', then ')
 }

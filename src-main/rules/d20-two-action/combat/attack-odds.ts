@@ -50,7 +50,11 @@ export function attackOdds(s: AttackSetup): AttackOdds {
   mixInto(damage, damageDist(s.damage.critical), critical)
   const risks: { label: string; probability: number }[] = []
   const effect = critEffectOf(s.arm.weapon.damageType)
-  if (effect) risks.push({ label: `${critEffectWords(effect)} (critical ${s.arm.weapon.damageType})`, probability: critical * critEffectChance(effect, s.target) })
+  if (effect)
+    risks.push({
+      label: `${critEffectWords(effect)} (critical ${s.arm.weapon.damageType})`,
+      probability: critical * critEffectChance(effect, s.target),
+    })
   if (s.inflicts) risks.push({ label: `${s.inflicts.status}(${s.inflicts.x}) on a hit`, probability: hit + critical })
   if (s.defence?.kind === 'riposte') risks.push({ label: 'Riposte strikes back', probability: stopped })
   if (s.defence?.kind === 'rebound') risks.push({ label: 'Spell rebounds (1d6)', probability: stopped })

@@ -13,7 +13,8 @@ export function previewD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   if (!set.ok) return set
   const s = set.value
   const base = { weapons: s.weapons, options: s.options, cost: s.costText, explanation: attackExplanation(s) }
-  if (s.refusal) return ok({ ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], blocked: s.refusal, diceHint: '' })
+  if (s.refusal)
+    return ok({ ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], blocked: s.refusal, diceHint: '' })
   const odds = attackOdds(s)
   return ok({
     ...base,

@@ -24,7 +24,13 @@ interface Landed {
 }
 
 /** After a hit lands: the critical's effect by damage type and the weapon's status (W5). */
-function afterLanding(s: AttackSetup, landed: Landed, dice: Dice, rolls: RollRecord[], lines: string[]): { target: D20Sheet; grants: ConditionGrant[] } {
+function afterLanding(
+  s: AttackSetup,
+  landed: Landed,
+  dice: Dice,
+  rolls: RollRecord[],
+  lines: string[],
+): { target: D20Sheet; grants: ConditionGrant[] } {
   let target = s.target
   const grants: ConditionGrant[] = []
   const effect = landed.critical ? critEffectOf(s.arm.weapon.damageType) : null
@@ -44,7 +50,11 @@ function afterLanding(s: AttackSetup, landed: Landed, dice: Dice, rolls: RollRec
     } else if (fx.happened && effect.kind === 'dent') {
       const dents = target.live.armourDamage + 1
       const destroyed = target.armourRating - dents <= 0
-      lines.push(destroyed ? `${s.t.name}'s ${target.armour} is destroyed (${DOC.damageTypes})` : `${s.t.name}'s armour rating ${target.armourRating - dents + 1} → ${target.armourRating - dents} until repaired`)
+      lines.push(
+        destroyed
+          ? `${s.t.name}'s ${target.armour} is destroyed (${DOC.damageTypes})`
+          : `${s.t.name}'s armour rating ${target.armourRating - dents + 1} → ${target.armourRating - dents} until repaired`,
+      )
       target = { ...target, armour: destroyed ? null : target.armour, live: { ...target.live, armourDamage: dents } }
     }
   }
@@ -89,7 +99,9 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
     rolls.push(d)
     target = withReaction(target, s.defence.kind, true)
     const stops = defenceStops(d.faces[0]!, d.total, hitRoll.total, critical)
-    lines.push(`${t.name}'s ${DEFENCE_LABELS[s.defence.kind]} ${d.total} vs ${hitRoll.total}${critical ? ' (critical: needs a natural 20)' : ''}: ${stops ? 'stops it' : 'fails'} (W4)`)
+    lines.push(
+      `${t.name}'s ${DEFENCE_LABELS[s.defence.kind]} ${d.total} vs ${hitRoll.total}${critical ? ' (critical: needs a natural 20)' : ''}: ${stops ? 'stops it' : 'fails'} (W4)`,
+    )
     if (stops) {
       outcome = `stopped by ${DEFENCE_LABELS[s.defence.kind]}`
       const counter = counterPrompt(s)
@@ -113,7 +125,8 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   const changes: ConditionChange[] = []
   // `003 Statuses` Stunned: damage ends it (a new stun from this very hit then starts afresh).
   const unstun = damage > 0 && has(t.conditions, 'stunned')
-  if (grants.length || unstun) changes.push({ combatantId: t.id, ...(unstun ? { remove: ['stunned'] } : {}), ...(grants.length ? { add: grants } : {}) })
+  if (grants.length || unstun)
+    changes.push({ combatantId: t.id, ...(unstun ? { remove: ['stunned'] } : {}), ...(grants.length ? { add: grants } : {}) })
   const mine = attackerGrants(s)
   if (mine.length) changes.push({ combatantId: a.id, add: mine })
   const attacker = s.asReaction ? withReaction(s.attacker, 'opportunity', true) : withAttack(s.attacker)
@@ -125,7 +138,13 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
     targetRules: target as unknown as JsonValue,
     targetHp: hp,
     summary,
-    detail: [...attackExplanation(s), { title: 'Rolled', lines: [note('Hit test', `${natural} + ${s.hitBonus} = ${hitRoll.total}`, 'W3'), ...lines.map((l) => note(l, '', 'W4–W5'))] }],
+    detail: [
+      ...attackExplanation(s),
+      {
+        title: 'Rolled',
+        lines: [note('Hit test', `${natural} + ${s.hitBonus} = ${hitRoll.total}`, 'W3'), ...lines.map((l) => note(l, '', 'W4–W5'))],
+      },
+    ],
     rolls,
     cost: s.cost,
     ...(s.asReaction ? { outOfTurn: 'reaction' as const } : {}),

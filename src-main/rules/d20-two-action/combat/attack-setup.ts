@@ -54,7 +54,10 @@ export const sheetOf = (c: RulesCombatant): Result<D20Sheet> =>
 function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): AttackOption | null {
   if (target.defences.length === 0 && chosen === NO_REACTION) return null
   const open = availableDefences(target, t, arm.weapon, mode)
-  const shown = chosen !== NO_REACTION && !open.includes(chosen as Defence) && (DEFENCES as readonly string[]).includes(chosen) ? [chosen as Defence] : []
+  const shown =
+    chosen !== NO_REACTION && !open.includes(chosen as Defence) && (DEFENCES as readonly string[]).includes(chosen)
+      ? [chosen as Defence]
+      : []
   return {
     key: reactionKey(t),
     label: `${t.name} reacts (W4)`,
@@ -72,14 +75,24 @@ function situationOptions(s: Situation, arm: Armament): AttackOption[] {
   const kind = arm.weapon.attack
   return [
     { key: 'cover', label: 'Target behind cover (−2)', kind: 'toggle', value: s.cover },
-    ...(kind === 'melee' || kind === 'finesse' ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies AttackOption] : []),
+    ...(kind === 'melee' || kind === 'finesse'
+      ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies AttackOption]
+      : []),
     { key: 'targetProne', label: 'Target prone', kind: 'toggle', value: s.targetProne },
-    ...(kind === 'ranged' || kind === 'spell' ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies AttackOption] : []),
+    ...(kind === 'ranged' || kind === 'spell'
+      ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies AttackOption]
+      : []),
   ]
 }
 
 /** W2: what the attack costs, and why the attacker cannot make it now. */
-function economy(attacker: D20Sheet, a: RulesCombatant, rule: ModeRule, asReaction: boolean, arm: Armament): { cost: PoolCost[]; text: string; refusal: string | null } {
+function economy(
+  attacker: D20Sheet,
+  a: RulesCombatant,
+  rule: ModeRule,
+  asReaction: boolean,
+  arm: Armament,
+): { cost: PoolCost[]; text: string; refusal: string | null } {
   if (asReaction) {
     const refusal =
       arm.weapon.attack === 'spell'
@@ -90,8 +103,15 @@ function economy(attacker: D20Sheet, a: RulesCombatant, rule: ModeRule, asReacti
     return { cost: [{ pool: REACTIONS, amount: 1 }], text: '1 reaction (attack of opportunity)', refusal }
   }
   const left = actionsLeft(a)
-  const short = a.acting === true && left < rule.actions ? `${rule.words.split(':')[0]} takes ${plural(rule.actions, 'action')}; ${a.name} has ${left} left this turn (W2).` : null
-  return { cost: [{ pool: ACTIONS, amount: rule.actions }], text: plural(rule.actions, 'action'), refusal: short ?? attackLimit(attacker, a) }
+  const short =
+    a.acting === true && left < rule.actions
+      ? `${rule.words.split(':')[0]} takes ${plural(rule.actions, 'action')}; ${a.name} has ${left} left this turn (W2).`
+      : null
+  return {
+    cost: [{ pool: ACTIONS, amount: rule.actions }],
+    text: plural(rule.actions, 'action'),
+    refusal: short ?? attackLimit(attacker, a),
+  }
 }
 
 /** Reads the request against both sheets: the armament, mode, situation, reaction, costs and refusals. */
@@ -105,7 +125,8 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   if (!arm) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
   const weapons = all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon.attack) }))
   const mode = pickMode(request.mode, arm.weapon.attack)
-  if (!mode) return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon.attack).join(', ')}).`)
+  if (!mode)
+    return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon.attack).join(', ')}).`)
   const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
   const o = request.options
   const situation: Situation = {
@@ -116,7 +137,11 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   }
   const asReaction = isReaction(a)
   const held = asReaction ? heldBonus(a) : null
-  const hit = hitBonuses({ attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions }, situation, held ? [held] : [])
+  const hit = hitBonuses(
+    { attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions },
+    situation,
+    held ? [held] : [],
+  )
   const chosen = optText(o, reactionKey(t)) ?? optText(o, 'reaction') ?? NO_REACTION
   const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
   const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null

@@ -16,7 +16,12 @@ const RULES: Readonly<Record<Exclude<Mode, 'cast'>, ModeRule>> = {
   basic: { mode: 'basic', actions: 1, hit: 0, words: 'Basic attack' },
   'all-out': { mode: 'all-out', actions: 2, hit: 4, words: 'All out attack' },
   berserk: { mode: 'berserk', actions: 2, hit: -4, words: 'Berserk attack: double weapon damage; +2 to hit it until its next turn' },
-  'defensive strike': { mode: 'defensive strike', actions: 2, hit: -2, words: 'Defensive strike: +2 on its Dodge, Parry and Riposte this round' },
+  'defensive strike': {
+    mode: 'defensive strike',
+    actions: 2,
+    hit: -2,
+    words: 'Defensive strike: +2 on its Dodge, Parry and Riposte this round',
+  },
   feint: { mode: 'feint', actions: 2, hit: 0, words: "Feint: the target's Awareness comes off; it cannot be dodged, parried or riposted" },
 }
 

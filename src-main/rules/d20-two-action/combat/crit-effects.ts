@@ -59,18 +59,33 @@ export function rollCritEffect(effect: CritEffect, target: D20Sheet, targetName:
     case 'bleed': {
       const roll = dice.roll({ count: 1, sides: 20, modifier: 0 }, `critical: bleeding on ${effect.from}+ (${DOC.damageTypes})`)
       const happened = roll.total >= effect.from
-      return { happened, roll, line: `bleeding check d20 ${roll.total} (${effect.from}+): ${happened ? 'bleeds' : 'no bleeding'} (${DOC.damageTypes})` }
+      return {
+        happened,
+        roll,
+        line: `bleeding check d20 ${roll.total} (${effect.from}+): ${happened ? 'bleeds' : 'no bleeding'} (${DOC.damageTypes})`,
+      }
     }
     case 'dent': {
       if (target.armour === null) return null
       const roll = dice.roll({ count: 1, sides: 20, modifier: 0 }, `critical: armour dent on ${effect.from}+ (${DOC.damageTypes})`)
       const happened = roll.total >= effect.from
-      return { happened, roll, line: `armour check d20 ${roll.total} (${effect.from}+): ${happened ? 'armour rating −1' : 'armour holds'} (${DOC.damageTypes})` }
+      return {
+        happened,
+        roll,
+        line: `armour check d20 ${roll.total} (${effect.from}+): ${happened ? 'armour rating −1' : 'armour holds'} (${DOC.damageTypes})`,
+      }
     }
     case 'stun': {
-      const roll = dice.roll({ count: 1, sides: 20, modifier: target.attributes.wil }, `${targetName}: Willpower test against stunning (${DOC.damageTypes})`)
+      const roll = dice.roll(
+        { count: 1, sides: 20, modifier: target.attributes.wil },
+        `${targetName}: Willpower test against stunning (${DOC.damageTypes})`,
+      )
       const happened = roll.total < effect.resistAt
-      return { happened, roll, line: `${targetName}'s Willpower test ${roll.total} (below ${effect.resistAt} stuns): ${happened ? 'stunned' : 'resists'} (${DOC.damageTypes})` }
+      return {
+        happened,
+        roll,
+        line: `${targetName}'s Willpower test ${roll.total} (below ${effect.resistAt} stuns): ${happened ? 'stunned' : 'resists'} (${DOC.damageTypes})`,
+      }
     }
   }
 }

@@ -46,9 +46,21 @@ export const damageDist = (spec: DamageSpec): Dist => mapDist(dice(spec.count, s
 export function damageLines(spec: DamageSpec, type: DamageType): ExplanationLine[] {
   const roll = `${spec.count}d${spec.sides}`
   return [
-    note('Weapon roll', spec.rollFactor > 1 ? `${spec.rollFactor}× ${roll}` : roll, spec.rollFactor > 1 ? `${DOC.critical}, W3` : DOC.damage),
+    note(
+      'Weapon roll',
+      spec.rollFactor > 1 ? `${spec.rollFactor}× ${roll}` : roll,
+      spec.rollFactor > 1 ? `${DOC.critical}, W3` : DOC.damage,
+    ),
     ...(spec.halveRoll ? [note('Bare hands, flea-sized', 'half the roll, rounded down', DOC.unarmed)] : []),
     note('Modifiers', spec.flat >= 0 ? `+${spec.flat}` : `−${-spec.flat}`, DOC.damage),
-    ...(spec.affinity ? [note(`${spec.affinity === 'resistant' ? 'Resistant' : 'Weak'} to ${type}`, spec.affinity === 'resistant' ? '÷2, rounded down' : '×2', 'W5')] : []),
+    ...(spec.affinity
+      ? [
+          note(
+            `${spec.affinity === 'resistant' ? 'Resistant' : 'Weak'} to ${type}`,
+            spec.affinity === 'resistant' ? '÷2, rounded down' : '×2',
+            'W5',
+          ),
+        ]
+      : []),
   ]
 }

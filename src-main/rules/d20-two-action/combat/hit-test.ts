@@ -59,7 +59,9 @@ function positionBonuses(sides: HitSides, s: Situation): Bonus[] {
 function proficiencyBonus(arm: Armament): Bonus | null {
   const w = arm.weapon
   if (w.proficient) return null
-  return w.category === 'advanced' ? bonus('Not proficient (advanced weapon)', -4, DOC.proficiency) : bonus('Not proficient (basic weapon)', -2, DOC.proficiency)
+  return w.category === 'advanced'
+    ? bonus('Not proficient (advanced weapon)', -4, DOC.proficiency)
+    : bonus('Not proficient (basic weapon)', -2, DOC.proficiency)
 }
 
 /** Why the target cannot be attacked from here with this (beyond the weapon's or spell's range), or null. */

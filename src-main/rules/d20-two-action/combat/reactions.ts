@@ -20,7 +20,8 @@ export const isMagicDefence = (d: Defence): boolean => d === 'counterspell' || d
 /** W4: what answers what: parry and riposte melee only, counterspell and rebound spells only; a feint allows none of the first three. */
 function fitRefusal(d: Defence, weapon: Weapon, mode: Mode): string | null {
   if (mode === 'feint' && !isMagicDefence(d)) return `A feint cannot be dodged, parried or riposted (${DOC.attackTypes}).`
-  if ((d === 'parry' || d === 'riposte') && !isMelee(weapon.attack)) return `${DEFENCE_LABELS[d]} only answers melee attacks (${DOC.responding}).`
+  if ((d === 'parry' || d === 'riposte') && !isMelee(weapon.attack))
+    return `${DEFENCE_LABELS[d]} only answers melee attacks (${DOC.responding}).`
   if (isMagicDefence(d) && weapon.attack !== 'spell') return `${DEFENCE_LABELS[d]} only answers magic attacks (${DOC.responding}).`
   return null
 }

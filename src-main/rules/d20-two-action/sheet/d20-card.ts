@@ -20,10 +20,17 @@ function weaponLines(s: D20Sheet): ExplanationLine[] {
     const untrained = w.proficient ? 0 : w.category === 'advanced' ? -4 : -2
     const flat = total(damageFlat(arm, s))
     const damage = `${w.dice.count}d${w.dice.sides}${flat ? signed(flat) : ''}`
-    const extra = [w.attack === 'spell' ? `${w.actions} action${w.actions === 1 ? '' : 's'}` : '', w.inflicts ? `${w.inflicts.status}(${w.inflicts.dice})` : '', untrained ? 'not proficient' : '']
+    const extra = [
+      w.attack === 'spell' ? `${w.actions} action${w.actions === 1 ? '' : 's'}` : '',
+      w.inflicts ? `${w.inflicts.status}(${w.inflicts.dice})` : '',
+      untrained ? 'not proficient' : '',
+    ]
     return {
       label: w.name,
-      value: `d20${withSign(s.attributes[attr] + untrained)} to hit · ${damage} ${w.damageType} · crit ${critRange(w.critFrom)}${extra.filter(Boolean).map((x) => ` · ${x}`).join('')}`,
+      value: `d20${withSign(s.attributes[attr] + untrained)} to hit · ${damage} ${w.damageType} · crit ${critRange(w.critFrom)}${extra
+        .filter(Boolean)
+        .map((x) => ` · ${x}`)
+        .join('')}`,
       source: 'W3',
     }
   })
@@ -36,11 +43,29 @@ function weaponLines(s: D20Sheet): ExplanationLine[] {
  */
 export function d20Card(s: D20Sheet): ExplanationSection[] {
   const rating = armourRatingOf(s)
-  const resist = Object.entries(s.affinities).filter(([, v]) => v === 'resistant').map(([k]) => k)
-  const weak = Object.entries(s.affinities).filter(([, v]) => v === 'weak').map(([k]) => k)
+  const resist = Object.entries(s.affinities)
+    .filter(([, v]) => v === 'resistant')
+    .map(([k]) => k)
+  const weak = Object.entries(s.affinities)
+    .filter(([, v]) => v === 'weak')
+    .map(([k]) => k)
   const defence: ExplanationLine[] = [
-    { label: 'Armour rating', value: `${rating}${s.armour ? ` (${s.armour})` : s.live.armourDamage ? ' (armour destroyed)' : ''}`, source: 'W3', edit: number('armourRating', s.armourRating, 40) },
-    ...(s.live.armourDamage ? [{ label: 'Armour dents', value: `−${s.live.armourDamage} until repaired`, source: DOC.damageTypes, edit: number(LIVE_KEYS.armourDamage, s.live.armourDamage, 40) }] : []),
+    {
+      label: 'Armour rating',
+      value: `${rating}${s.armour ? ` (${s.armour})` : s.live.armourDamage ? ' (armour destroyed)' : ''}`,
+      source: 'W3',
+      edit: number('armourRating', s.armourRating, 40),
+    },
+    ...(s.live.armourDamage
+      ? [
+          {
+            label: 'Armour dents',
+            value: `−${s.live.armourDamage} until repaired`,
+            source: DOC.damageTypes,
+            edit: number(LIVE_KEYS.armourDamage, s.live.armourDamage, 40),
+          },
+        ]
+      : []),
     ...(resist.length ? [{ label: 'Resists (½)', value: resist.join(', '), source: 'W5' }] : []),
     ...(weak.length ? [{ label: 'Weak to (×2)', value: weak.join(', '), source: 'W5' }] : []),
     {
@@ -57,7 +82,11 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),
     },
     { label: 'Move', value: `${speedSquares(s, false)} squares (${speedMetres(s, false)} m) per action`, source: DOC.moving },
-    { label: 'Attributes', value: ATTRIBUTES.map((a) => `${ATTRIBUTE_LABELS[a].slice(0, 3)} ${signed(s.attributes[a])}`).join(' · '), source: 'W1, W3, W4' },
+    {
+      label: 'Attributes',
+      value: ATTRIBUTES.map((a) => `${ATTRIBUTE_LABELS[a].slice(0, 3)} ${signed(s.attributes[a])}`).join(' · '),
+      source: 'W1, W3, W4',
+    },
   ]
   return [
     { title: 'Defence', lines: defence },

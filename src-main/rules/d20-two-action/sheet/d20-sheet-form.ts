@@ -37,7 +37,14 @@ function weaponChoice(current: D20Sheet | null, slot: number): AttackOption {
     label: `Weapon ${slot + 1}`,
     kind: 'choice',
     value: id,
-    choices: [NONE, ...custom, ...STARTER_WEAPONS.map((s) => ({ value: s.id, label: `${s.weapon.name} (${s.weapon.attack}, ${s.weapon.dice.count}d${s.weapon.dice.sides})` }))],
+    choices: [
+      NONE,
+      ...custom,
+      ...STARTER_WEAPONS.map((s) => ({
+        value: s.id,
+        label: `${s.weapon.name} (${s.weapon.attack}, ${s.weapon.dice.count}d${s.weapon.dice.sides})`,
+      })),
+    ],
   }
 }
 
@@ -55,33 +62,71 @@ function armourChoice(current: D20Sheet | null): AttackOption {
 
 /** The sheet as generic fields: attributes, size, armour, two weapon slots, feats, reaction skills, resistances. */
 export function d20SheetForm(current: D20Sheet | null): AttackOption[] {
-  const fields: AttackOption[] = ATTRIBUTES.map((a) => ({ key: a, label: ATTRIBUTE_LABELS[a], kind: 'number' as const, value: current?.attributes[a] ?? 0, min: -5, max: 30 }))
+  const fields: AttackOption[] = ATTRIBUTES.map((a) => ({
+    key: a,
+    label: ATTRIBUTE_LABELS[a],
+    kind: 'number' as const,
+    value: current?.attributes[a] ?? 0,
+    min: -5,
+    max: 30,
+  }))
   fields.push(
     { key: 'size', label: 'Size', kind: 'choice', value: current?.size ?? 'medium', choices: SIZES.map((s) => ({ value: s, label: s })) },
     armourChoice(current),
     { key: 'armourRating', label: 'Armour rating', kind: 'number', value: current?.armourRating ?? UNARMOURED_RATING, min: 0, max: 40 },
   )
   for (let slot = 0; slot < FORM_SLOTS; slot++) {
-    fields.push(weaponChoice(current, slot), { key: proficientKey(slot), label: `Weapon ${slot + 1}: proficient`, kind: 'toggle', value: current?.weapons[slot]?.proficient ?? true })
+    fields.push(weaponChoice(current, slot), {
+      key: proficientKey(slot),
+      label: `Weapon ${slot + 1}: proficient`,
+      kind: 'toggle',
+      value: current?.weapons[slot]?.proficient ?? true,
+    })
   }
   fields.push(
-    { key: 'combatProwess', label: 'Combat Prowess', kind: 'toggle', value: current?.feats.combatProwess ?? false, hint: 'W2: more than one attack a turn' },
-    { key: 'graceAndFinesse', label: 'Grace and Finesse', kind: 'toggle', value: current?.feats.graceAndFinesse ?? false, hint: 'W2: two reactions a round' },
-    ...DEFENCES.map((d): AttackOption => ({ key: d, label: DEFENCE_LABELS[d], kind: 'toggle', value: current?.defences.includes(d) ?? false })),
-    ...DAMAGE_TYPES.map(
-      (t): AttackOption => ({
-        key: affinityKey(t),
-        label: `Against ${t}`,
-        kind: 'choice',
-        value: current?.affinities[t] ?? '',
-        choices: [{ value: '', label: 'normal' }, { value: 'resistant', label: 'resistant (½)' }, { value: 'weak', label: 'weak (×2)' }],
-      }),
-    ),
+    {
+      key: 'combatProwess',
+      label: 'Combat Prowess',
+      kind: 'toggle',
+      value: current?.feats.combatProwess ?? false,
+      hint: 'W2: more than one attack a turn',
+    },
+    {
+      key: 'graceAndFinesse',
+      label: 'Grace and Finesse',
+      kind: 'toggle',
+      value: current?.feats.graceAndFinesse ?? false,
+      hint: 'W2: two reactions a round',
+    },
+    ...DEFENCES.map((d): AttackOption => ({
+      key: d,
+      label: DEFENCE_LABELS[d],
+      kind: 'toggle',
+      value: current?.defences.includes(d) ?? false,
+    })),
+    ...DAMAGE_TYPES.map((t): AttackOption => ({
+      key: affinityKey(t),
+      label: `Against ${t}`,
+      kind: 'choice',
+      value: current?.affinities[t] ?? '',
+      choices: [
+        { value: '', label: 'normal' },
+        { value: 'resistant', label: 'resistant (½)' },
+        { value: 'weak', label: 'weak (×2)' },
+      ],
+    })),
   )
   if (current) {
     fields.push(
       { key: LIVE_KEYS.armourDamage, label: 'Armour dents', kind: 'number', value: current.live.armourDamage, min: 0, max: 40 },
-      { key: LIVE_KEYS.attacksThisTurn, label: 'Attacks in its turn', kind: 'number', value: current.live.attacksThisTurn, min: 0, max: 20 },
+      {
+        key: LIVE_KEYS.attacksThisTurn,
+        label: 'Attacks in its turn',
+        kind: 'number',
+        value: current.live.attacksThisTurn,
+        min: 0,
+        max: 20,
+      },
     )
   }
   return fields
@@ -114,7 +159,9 @@ function armourFrom(values: Values, current: D20Sheet | null): { armour: string 
 
 /** Form values over the current sheet; a key left out keeps what the sheet has, so an inline edit can send one number. */
 export function d20SheetFromForm(values: Values, current: D20Sheet | null): D20SheetInput {
-  const attributes = Object.fromEntries(ATTRIBUTES.map((a) => [a, num(values, a, current?.attributes[a] ?? 0)])) as D20SheetInput['attributes']
+  const attributes = Object.fromEntries(
+    ATTRIBUTES.map((a) => [a, num(values, a, current?.attributes[a] ?? 0)]),
+  ) as D20SheetInput['attributes']
   const slots = Array.from({ length: FORM_SLOTS }, (_, i) => weaponFrom(values, current, i)).filter((w): w is WeaponInput => w !== null)
   const defences = DEFENCES.filter((d: Defence) => flag(values, d, current?.defences.includes(d) ?? false))
   const affinities = Object.fromEntries(
@@ -129,11 +176,20 @@ export function d20SheetFromForm(values: Values, current: D20Sheet | null): D20S
     size: given(values, 'size') ? (String(values['size']) as D20SheetInput['size']) : (current?.size ?? 'medium'),
     ...armourFrom(values, current),
     affinities,
-    feats: { combatProwess: flag(values, 'combatProwess', current?.feats.combatProwess ?? false), graceAndFinesse: flag(values, 'graceAndFinesse', current?.feats.graceAndFinesse ?? false) },
+    feats: {
+      combatProwess: flag(values, 'combatProwess', current?.feats.combatProwess ?? false),
+      graceAndFinesse: flag(values, 'graceAndFinesse', current?.feats.graceAndFinesse ?? false),
+    },
     defences,
     weapons: [...slots, ...(current?.weapons.slice(FORM_SLOTS) ?? [])],
     ...(live
-      ? { live: { ...live, armourDamage: num(values, LIVE_KEYS.armourDamage, live.armourDamage), attacksThisTurn: num(values, LIVE_KEYS.attacksThisTurn, live.attacksThisTurn) } }
+      ? {
+          live: {
+            ...live,
+            armourDamage: num(values, LIVE_KEYS.armourDamage, live.armourDamage),
+            attacksThisTurn: num(values, LIVE_KEYS.attacksThisTurn, live.attacksThisTurn),
+          },
+        }
       : {}),
   }
 }

@@ -46,7 +46,10 @@ const common = {
   category: z.enum(['basic', 'advanced']).default('basic'),
   proficient: z.boolean().default(true),
   /** W5: a status this brings on a hit: X d4 a turn, X a number or an attribute of the attacker. */
-  inflicts: z.strictObject({ status: z.enum(STATUSES), dice: z.union([z.number().int().min(1).max(20), z.enum(ATTRIBUTES)]) }).nullable().default(null),
+  inflicts: z
+    .strictObject({ status: z.enum(STATUSES), dice: z.union([z.number().int().min(1).max(20), z.enum(ATTRIBUTES)]) })
+    .nullable()
+    .default(null),
 }
 
 /** What a weapon or spell is, by how it attacks (W3: the attribute follows the attack). */
@@ -79,7 +82,10 @@ export const liveSchema = z.strictObject({
    * counted from the reaction pool (an act out of turn); the others were made inside someone
    * else's attack and are counted here.
    */
-  reactions: z.array(z.strictObject({ kind: z.enum([...DEFENCES, 'opportunity']), pool: z.boolean() })).max(4).default([]),
+  reactions: z
+    .array(z.strictObject({ kind: z.enum([...DEFENCES, 'opportunity']), pool: z.boolean() }))
+    .max(4)
+    .default([]),
   /** `003 Damage Types` Concussive: armour rating lost to critical hits until repaired. */
   armourDamage: z.number().int().min(0).max(40).default(0),
 })
@@ -93,7 +99,9 @@ export const d20SheetSchema = z.strictObject({
   armour: name.nullable().default(null),
   /** W5: resistant halves, weak doubles; one or the other per damage type. */
   affinities: z.partialRecord(z.enum(DAMAGE_TYPES), z.enum(['resistant', 'weak'])).default({}),
-  feats: z.strictObject({ combatProwess: z.boolean().default(false), graceAndFinesse: z.boolean().default(false) }).default({ combatProwess: false, graceAndFinesse: false }),
+  feats: z
+    .strictObject({ combatProwess: z.boolean().default(false), graceAndFinesse: z.boolean().default(false) })
+    .default({ combatProwess: false, graceAndFinesse: false }),
   /** W4: the reaction skills it has. */
   defences: z.array(z.enum(DEFENCES)).max(DEFENCES.length).default([]),
   weapons: z.array(weaponSchema).max(6).default([]),

@@ -31,6 +31,12 @@ const brute: D20SheetInput = {
 
 /** W1: an NPC's initiative modifier is its Dexterity, which the sheet also carries. */
 export const D20_QUICK_NPCS: readonly QuickNpc[] = [
-  { name: 'Duelist', maxHp: 18, initiativeModifier: duelist.attributes.dex, rules: duelist as unknown as JsonValue, tags: ['melee', 'skirmisher'] },
+  {
+    name: 'Duelist',
+    maxHp: 18,
+    initiativeModifier: duelist.attributes.dex,
+    rules: duelist as unknown as JsonValue,
+    tags: ['melee', 'skirmisher'],
+  },
   { name: 'Brute', maxHp: 30, initiativeModifier: brute.attributes.dex, rules: brute as unknown as JsonValue, tags: ['melee', 'heavy'] },
 ]

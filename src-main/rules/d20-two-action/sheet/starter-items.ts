@@ -11,7 +11,10 @@ export interface StarterWeapon {
 
 export const STARTER_WEAPONS: readonly StarterWeapon[] = [
   { id: 'knife', weapon: { name: 'Knife', attack: 'finesse', dice: { count: 1, sides: 4 }, critFrom: 19, damageType: 'piercing' } },
-  { id: 'thin-blade', weapon: { name: 'Thin blade', attack: 'finesse', dice: { count: 1, sides: 6 }, critFrom: 19, damageType: 'piercing' } },
+  {
+    id: 'thin-blade',
+    weapon: { name: 'Thin blade', attack: 'finesse', dice: { count: 1, sides: 6 }, critFrom: 19, damageType: 'piercing' },
+  },
   { id: 'straight-sword', weapon: { name: 'Straight sword', attack: 'melee', dice: { count: 1, sides: 8 }, damageType: 'slashing' } },
   { id: 'hooked-cleaver', weapon: { name: 'Hooked cleaver', attack: 'melee', dice: { count: 1, sides: 8 }, damageType: 'rending' } },
   {
@@ -21,7 +24,14 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
   { id: 'cudgel', weapon: { name: 'Cudgel', attack: 'melee', dice: { count: 1, sides: 6 }, damageType: 'concussive' } },
   {
     id: 'pocket-pistol',
-    weapon: { name: 'Pocket pistol', attack: 'ranged', dice: { count: 1, sides: 8 }, damageType: 'piercing', handling: 'handgun', range: 15 },
+    weapon: {
+      name: 'Pocket pistol',
+      attack: 'ranged',
+      dice: { count: 1, sides: 8 },
+      damageType: 'piercing',
+      handling: 'handgun',
+      range: 15,
+    },
   },
   {
     id: 'hunting-rifle',
@@ -36,15 +46,52 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       range: 60,
     },
   },
-  { id: 'short-bow', weapon: { name: 'Short bow', attack: 'ranged', dice: { count: 1, sides: 6 }, damageType: 'piercing', handling: 'two-handed', range: 25 } },
+  {
+    id: 'short-bow',
+    weapon: {
+      name: 'Short bow',
+      attack: 'ranged',
+      dice: { count: 1, sides: 6 },
+      damageType: 'piercing',
+      handling: 'two-handed',
+      range: 25,
+    },
+  },
   {
     id: 'cinder-dart',
-    weapon: { name: 'Cinder dart', attack: 'spell', dice: { count: 1, sides: 6 }, damageType: 'fire', actions: 1, range: 18, inflicts: { status: 'burned', dice: 1 } },
+    weapon: {
+      name: 'Cinder dart',
+      attack: 'spell',
+      dice: { count: 1, sides: 6 },
+      damageType: 'fire',
+      actions: 1,
+      range: 18,
+      inflicts: { status: 'burned', dice: 1 },
+    },
   },
-  { id: 'aether-lance', weapon: { name: 'Aether lance', attack: 'spell', dice: { count: 2, sides: 4 }, critFrom: 19, damageType: 'aether', actions: 2, range: 30 } },
+  {
+    id: 'aether-lance',
+    weapon: {
+      name: 'Aether lance',
+      attack: 'spell',
+      dice: { count: 2, sides: 4 },
+      critFrom: 19,
+      damageType: 'aether',
+      actions: 2,
+      range: 30,
+    },
+  },
   {
     id: 'rime-touch',
-    weapon: { name: 'Rime touch', attack: 'spell', dice: { count: 1, sides: 4 }, damageType: 'aether', actions: 1, range: 1.5, inflicts: { status: 'frozen', dice: 1 } },
+    weapon: {
+      name: 'Rime touch',
+      attack: 'spell',
+      dice: { count: 1, sides: 4 },
+      damageType: 'aether',
+      actions: 1,
+      range: 1.5,
+      inflicts: { status: 'frozen', dice: 1 },
+    },
   },
 ]
 

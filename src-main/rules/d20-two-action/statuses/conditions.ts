@@ -8,7 +8,13 @@ export const BERSERK = 'berserk'
 export const GUARDED = 'guarded'
 export const DEFENSIVE_STANCE = 'defensive-stance'
 
-const C = (id: string, label: string, summary: string, source: string, stacks = false): ConditionDefinition => ({ id, label, summary, source, stacks })
+const C = (id: string, label: string, summary: string, source: string, stacks = false): ConditionDefinition => ({
+  id,
+  label,
+  summary,
+  source,
+  stacks,
+})
 
 /**
  * W5's statuses (stacks are the X of "Xd4": two stacks of bleeding roll 2d4 a turn, and a new
@@ -16,10 +22,32 @@ const C = (id: string, label: string, summary: string, source: string, stacks = 
  * leave behind, in our words with the document's numbers.
  */
 export const D20_CONDITIONS: readonly ConditionDefinition[] = [
-  C('bleeding' satisfies StatusId, 'Bleeding', 'Takes Xd4 damage at the start of each of its turns (X = stacks).', `${DOC.statuses}, W5`, true),
-  C('burned' satisfies StatusId, 'Burned', 'Takes Xd4 fire damage at the start of each of its turns (X = stacks); fire resistance and weakness apply.', `${DOC.statuses}, W5`, true),
-  C('shocked' satisfies StatusId, 'Shocked', 'Loses One Action as its next turn starts, and any focus or concentration.', `${DOC.statuses}, W5`),
-  C('frozen' satisfies StatusId, 'Frozen', 'Loses One Action as its next turn starts; its movement speed is halved (rounded down) while it lasts.', `${DOC.statuses}, W5`),
+  C(
+    'bleeding' satisfies StatusId,
+    'Bleeding',
+    'Takes Xd4 damage at the start of each of its turns (X = stacks).',
+    `${DOC.statuses}, W5`,
+    true,
+  ),
+  C(
+    'burned' satisfies StatusId,
+    'Burned',
+    'Takes Xd4 fire damage at the start of each of its turns (X = stacks); fire resistance and weakness apply.',
+    `${DOC.statuses}, W5`,
+    true,
+  ),
+  C(
+    'shocked' satisfies StatusId,
+    'Shocked',
+    'Loses One Action as its next turn starts, and any focus or concentration.',
+    `${DOC.statuses}, W5`,
+  ),
+  C(
+    'frozen' satisfies StatusId,
+    'Frozen',
+    'Loses One Action as its next turn starts; its movement speed is halved (rounded down) while it lasts.',
+    `${DOC.statuses}, W5`,
+  ),
   C(
     'stunned' satisfies StatusId,
     'Stunned',
@@ -32,4 +60,5 @@ export const D20_CONDITIONS: readonly ConditionDefinition[] = [
   C(DEFENSIVE_STANCE, 'Defensive stance', 'Makes no attack this turn; attacks against it get −4 until its next turn.', DOC.attackTypes),
 ]
 
-export const has = (conditions: readonly { readonly conditionId: string }[], id: string): boolean => conditions.some((c) => c.conditionId === id)
+export const has = (conditions: readonly { readonly conditionId: string }[], id: string): boolean =>
+  conditions.some((c) => c.conditionId === id)

@@ -23,13 +23,24 @@ export interface StatusGrant {
  * target's next turn (it loses One Action then); stunned lasts 2 rounds. A turn count runs in
  * rounds from now, which gives the bearer exactly that many turn starts.
  */
-export function grantStatus(status: StatusId, x: number, targetId: CombatantId, sourceId: CombatantId | null, dice: Dice, why: string): StatusGrant {
+export function grantStatus(
+  status: StatusId,
+  x: number,
+  targetId: CombatantId,
+  sourceId: CombatantId | null,
+  dice: Dice,
+  why: string,
+): StatusGrant {
   const base = { conditionId: status, sourceId, data: null }
   switch (status) {
     case 'bleeding':
     case 'burned': {
       const d = dice.roll({ ...DEFAULT_DURATION, modifier: 0 }, `${status} duration (1d4 turns, W5)`)
-      return { grant: { ...base, stacks: x, duration: { kind: 'rounds', rounds: d.total } }, rolls: [d], line: `${status}(${x}) for ${plural(d.total, 'turn')} (${why}, W5)` }
+      return {
+        grant: { ...base, stacks: x, duration: { kind: 'rounds', rounds: d.total } },
+        rolls: [d],
+        line: `${status}(${x}) for ${plural(d.total, 'turn')} (${why}, W5)`,
+      }
     }
     case 'frozen': {
       const d = dice.roll({ count: x, sides: 4, modifier: 0 }, `frozen duration (${x}d4 turns, W5)`)
@@ -40,8 +51,16 @@ export function grantStatus(status: StatusId, x: number, targetId: CombatantId, 
       }
     }
     case 'shocked':
-      return { grant: { ...base, stacks: 1, duration: { kind: 'turnEnd', of: targetId } }, rolls: [], line: `shocked: loses One Action next turn (${why}, W5)` }
+      return {
+        grant: { ...base, stacks: 1, duration: { kind: 'turnEnd', of: targetId } },
+        rolls: [],
+        line: `shocked: loses One Action next turn (${why}, W5)`,
+      }
     case 'stunned':
-      return { grant: { ...base, stacks: 1, duration: { kind: 'rounds', rounds: STUN_ROUNDS } }, rolls: [], line: `stunned for ${STUN_ROUNDS} rounds (${why})` }
+      return {
+        grant: { ...base, stacks: 1, duration: { kind: 'rounds', rounds: STUN_ROUNDS } },
+        rolls: [],
+        line: `stunned for ${STUN_ROUNDS} rounds (${why})`,
+      }
   }
 }

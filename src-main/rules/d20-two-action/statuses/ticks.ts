@@ -38,7 +38,10 @@ export function statusesAtTurnStart(c: RulesCombatant, sheet: D20Sheet | null, d
     const roll = dice.roll({ count: n, sides: 4, modifier: 0 }, `${x.label} (${n}d4, W5)`)
     rolls.push(roll)
     const dealt = x.conditionId === 'burned' ? applyAffinity(roll.total, sheet?.affinities.fire ?? null) : roll.total
-    const words = x.conditionId === 'burned' && dealt !== roll.total ? ` (${roll.total} before fire ${sheet?.affinities.fire === 'weak' ? 'weakness' : 'resistance'})` : ''
+    const words =
+      x.conditionId === 'burned' && dealt !== roll.total
+        ? ` (${roll.total} before fire ${sheet?.affinities.fire === 'weak' ? 'weakness' : 'resistance'})`
+        : ''
     lines.push(`${x.label.toLowerCase()} ${n}d4: ${dealt}${x.conditionId === 'burned' ? ' fire' : ''} damage${words} (${DOC.statuses}, W5)`)
     damage += dealt
   }

@@ -46,7 +46,8 @@ const EXCLUSIVE: readonly (readonly [Defence, Defence])[] = [
 /** Why this reaction cannot be made now (W2: the round's count, no kind twice, the exclusive pairs), or null. */
 export function reactionRefusal(sheet: D20Sheet, c: RulesCombatant, kind: ReactionKind): string | null {
   const used = sheet.live.reactions.map((r) => r.kind)
-  if (reactionsLeft(sheet, c) < 1) return `${c.name} has no reaction left this round (${plural(reactionsPerRound(sheet), 'reaction')} a round, W2).`
+  if (reactionsLeft(sheet, c) < 1)
+    return `${c.name} has no reaction left this round (${plural(reactionsPerRound(sheet), 'reaction')} a round, W2).`
   if (used.includes(kind)) return `${c.name} already used ${kind} this round: not the same reaction twice (W2).`
   const clash = EXCLUSIVE.find(([a, b]) => (kind === a && used.includes(b)) || (kind === b && used.includes(a)))
   if (clash) return `${c.name} used ${clash[0] === kind ? clash[1] : clash[0]} this round, so it cannot ${kind} (${DOC.responding}).`
@@ -78,4 +79,7 @@ export function attackLimit(sheet: D20Sheet, c: RulesCombatant): string | null {
 }
 
 /** W2: the sheet after an attack in its own turn. */
-export const withAttack = (sheet: D20Sheet): D20Sheet => ({ ...sheet, live: { ...sheet.live, attacksThisTurn: sheet.live.attacksThisTurn + 1 } })
+export const withAttack = (sheet: D20Sheet): D20Sheet => ({
+  ...sheet,
+  live: { ...sheet.live, attacksThisTurn: sheet.live.attacksThisTurn + 1 },
+})

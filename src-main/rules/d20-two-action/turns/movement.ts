@@ -20,6 +20,9 @@ export function d20MovementCost(c: RulesCombatant, metres: number): { actions: n
   const speed = speedMetres(sheet, has(c.conditions, 'frozen'))
   if (speed <= 0) return { actions: 0, label: 'cannot move' }
   const actions = metres <= 0 ? 0 : Math.ceil(metres / speed - 1e-9)
-  const label = actions > 2 ? `${actions} moves: more than a turn (${speed} m a move)` : `${plural(actions, 'action')} (${speed} m a move, ${DOC.moving})`
+  const label =
+    actions > 2
+      ? `${actions} moves: more than a turn (${speed} m a move)`
+      : `${plural(actions, 'action')} (${speed} m a move, ${DOC.moving})`
   return { actions, label }
 }

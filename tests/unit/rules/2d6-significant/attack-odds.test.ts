@@ -55,12 +55,14 @@ function brute(o: { dm: number; dodge?: number; parryDm?: number; dice: number; 
       pHit = (1 - beaten) / 36
     }
     out.hit += pHit
-    for (const f of damageThrows) add(Math.max(0, f.reduce((s, x) => s + x, 0) + o.bonus + (final - 8) - o.armour), pHit / damageThrows.length)
+    for (const f of damageThrows)
+      add(Math.max(0, f.reduce((s, x) => s + x, 0) + o.bonus + (final - 8) - o.armour), pHit / damageThrows.length)
   }
   return out
 }
 
-const outcome = (p: { outcomes: readonly { label: string; probability: number }[] }, label: string) => p.outcomes.find((o) => o.label === label)?.probability ?? 0
+const outcome = (p: { outcomes: readonly { label: string; probability: number }[] }, label: string) =>
+  p.outcomes.find((o) => o.label === label)?.probability ?? 0
 
 function expectMatches(preview: Awaited<ReturnType<NonNullable<typeof twod6.attacks>['preview']>>, b: Brute) {
   const p = must(preview)
@@ -77,10 +79,22 @@ function expectMatches(preview: Awaited<ReturnType<NonNullable<typeof twod6.atta
 
 // Ana: DEX 7, STR 10 (+1), Gun Combat 1, Melee 1; service pistol 3d6−2, shock baton 2d6.
 const ana = (over: Partial<RulesCombatant> = {}) =>
-  combatant('Ana', sheet({ characteristics: { str: 10, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { 'Gun Combat': 1, Melee: 1 } }), over)
+  combatant(
+    'Ana',
+    sheet({ characteristics: { str: 10, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { 'Gun Combat': 1, Melee: 1 } }),
+    over,
+  )
 // Bo: a mesh vest (4), Melee 2, DEX 9 (+1), in the open.
 const bo = (over: Partial<RulesCombatant> = {}) =>
-  combatant('Bo', sheet({ characteristics: { str: 7, dex: 9, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 2 }, armour: { name: 'Mesh vest', itemId: 'mesh-vest', rating: 4 } }), over)
+  combatant(
+    'Bo',
+    sheet({
+      characteristics: { str: 7, dex: 9, end: 7, int: 7, edu: 7, soc: 7 },
+      skills: { Melee: 2 },
+      armour: { name: 'Mesh vest', itemId: 'mesh-vest', rating: 4 },
+    }),
+    over,
+  )
 
 describe('attack odds are exact (T1, T4): preview vs brute force over every throw', () => {
   it('T1: a pistol shot, Gun Combat 1 + DEX DM 0, 3d6 − 2 + effect − armour 4', () => {
@@ -91,18 +105,27 @@ describe('attack odds are exact (T1, T4): preview vs brute force over every thro
     [false, -1],
     [true, -2],
   ])('T4: dodge (in cover: %s) puts %i DM on the attack, only once it passes', (cover, dodge) => {
-    const p = expectMatches(twod6.attacks!.preview(request(0, { defence: 'dodge', cover }), ana(), bo()), brute({ dm: 1, dodge, dice: 3, bonus: -2, armour: 4 }))
+    const p = expectMatches(
+      twod6.attacks!.preview(request(0, { defence: 'dodge', cover }), ana(), bo()),
+      brute({ dm: 1, dodge, dice: 3, bonus: -2, armour: 4 }),
+    )
     // The defender reacts (and pays T3's price) exactly when the attack passed before the dodge.
     expect(p.risks.find((r) => r.label.includes('reacts'))!.probability).toBeCloseTo(21 / 36, 12)
   })
 
   it('T4: parry — the defender’s Melee 2 + better DM +1 must beat the melee attack total (Melee 1 + STR DM +1)', () => {
-    expectMatches(twod6.attacks!.preview(request(1, { defence: 'parry' }), ana(), bo()), brute({ dm: 2, parryDm: 3, dice: 2, bonus: 0, armour: 4 }))
+    expectMatches(
+      twod6.attacks!.preview(request(1, { defence: 'parry' }), ana(), bo()),
+      brute({ dm: 2, parryDm: 3, dice: 2, bonus: 0, armour: 4 }),
+    )
   })
 
   it('T4 with T3: a defender already reacted twice parries at −2', () => {
     const shaken = bo({ conditions: [reacted(idOf('Bo'), 2)] })
-    expectMatches(twod6.attacks!.preview(request(1, { defence: 'parry' }), ana(), shaken), brute({ dm: 2, parryDm: 1, dice: 2, bonus: 0, armour: 4 }))
+    expectMatches(
+      twod6.attacks!.preview(request(1, { defence: 'parry' }), ana(), shaken),
+      brute({ dm: 2, parryDm: 1, dice: 2, bonus: 0, armour: 4 }),
+    )
   })
 
   it('T4: a ranged attack cannot be parried: the choice is not offered, and a stale parry reads as no reaction', () => {
@@ -117,7 +140,8 @@ describe('attack odds are exact (T1, T4): preview vs brute force over every thro
     const gunner = combatant('Ana', sheet({ skills: { 'Gun Combat': 2 }, weapons: gear('assault-rifle') }))
     const p = must(twod6.attacks!.preview(request(0, { defence: 'dodge' }, 'auto'), gunner, bo()))
     const counts = [0, 0, 0, 0]
-    for (const x of THROWS) for (const y of THROWS) for (const z of THROWS) counts[[x, y, z].filter(([a, b]) => a + b + 2 - 1 >= 8).length]! += 1
+    for (const x of THROWS)
+      for (const y of THROWS) for (const z of THROWS) counts[[x, y, z].filter(([a, b]) => a + b + 2 - 1 >= 8).length]! += 1
     counts.forEach((n, k) => expect(p.outcomes[k]!.probability).toBeCloseTo(n / 36 ** 3, 12))
   })
 })
@@ -138,23 +162,29 @@ describe('exact odds agree with seeded simulated resolutions through the real Di
     ['pistol, dodge in cover', 0, 'single', { defence: 'dodge', cover: true }],
     ['baton, parry', 1, 'single', { defence: 'parry' }],
     ['assault rifle, full auto, dodge', 0, 'auto', { defence: 'dodge' }],
-  ] as const)('T1/T4: %s', (_name, weapon, mode, options) => {
-    const attacker = weapon === 0 && mode === 'auto' ? combatant('Ana', sheet({ skills: { 'Gun Combat': 2 }, weapons: gear('assault-rifle') })) : ana()
-    const target = bo({ hp: 12 })
-    const p = must(twod6.attacks!.preview(request(weapon, options, mode), attacker, target))
-    const dice = seeded(`sim-${_name}`)
-    let down = 0
-    let total = 0
-    const damage = new Map<number, number>()
-    for (let i = 0; i < SAMPLES; i++) {
-      const r = must(twod6.attacks!.resolve(request(weapon, options, mode), attacker, target, dice))
-      const dealt = target.hp - r.targetHp
-      total += dealt
-      damage.set(dealt, (damage.get(dealt) ?? 0) + 1)
-      if (r.targetHp < 1) down++
-    }
-    expect(Math.abs(down / SAMPLES - p.downChance)).toBeLessThan(0.005)
-    expect(Math.abs(total / SAMPLES - p.expectedDamage)).toBeLessThan(0.1)
-    for (const { amount, probability } of p.damage) expect(Math.abs((damage.get(amount) ?? 0) / SAMPLES - probability), `P(${amount})`).toBeLessThan(0.005)
-  }, 60_000)
+  ] as const)(
+    'T1/T4: %s',
+    (_name, weapon, mode, options) => {
+      const attacker =
+        weapon === 0 && mode === 'auto' ? combatant('Ana', sheet({ skills: { 'Gun Combat': 2 }, weapons: gear('assault-rifle') })) : ana()
+      const target = bo({ hp: 12 })
+      const p = must(twod6.attacks!.preview(request(weapon, options, mode), attacker, target))
+      const dice = seeded(`sim-${_name}`)
+      let down = 0
+      let total = 0
+      const damage = new Map<number, number>()
+      for (let i = 0; i < SAMPLES; i++) {
+        const r = must(twod6.attacks!.resolve(request(weapon, options, mode), attacker, target, dice))
+        const dealt = target.hp - r.targetHp
+        total += dealt
+        damage.set(dealt, (damage.get(dealt) ?? 0) + 1)
+        if (r.targetHp < 1) down++
+      }
+      expect(Math.abs(down / SAMPLES - p.downChance)).toBeLessThan(0.005)
+      expect(Math.abs(total / SAMPLES - p.expectedDamage)).toBeLessThan(0.1)
+      for (const { amount, probability } of p.damage)
+        expect(Math.abs((damage.get(amount) ?? 0) / SAMPLES - probability), `P(${amount})`).toBeLessThan(0.005)
+    },
+    60_000,
+  )
 })

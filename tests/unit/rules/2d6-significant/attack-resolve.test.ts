@@ -3,7 +3,13 @@ import type { AttackRequest } from '../../../../src-shared/attack'
 import { createTwoD6Ruleset } from '../../../../src-main/rules/2d6-significant/twod6-ruleset'
 import { combatant, faces, gear, idOf, must, sheet, sheetOf, twod6 } from './harness'
 
-const request = (weapon: number, options: AttackRequest['options'] = {}, mode = 'single'): AttackRequest => ({ attackerId: idOf('Ana'), targetId: idOf('Bo'), weapon, mode, options })
+const request = (weapon: number, options: AttackRequest['options'] = {}, mode = 'single'): AttackRequest => ({
+  attackerId: idOf('Ana'),
+  targetId: idOf('Bo'),
+  weapon,
+  mode,
+  options,
+})
 
 // Ana: all 7s, Gun Combat 1, Melee 1 (pistol 3d6−2, baton 2d6). Bo: padded jacket 2, 21 hits.
 const ana = (live = {}) => combatant('Ana', sheet({}, live))
@@ -30,7 +36,9 @@ describe('attack resolution: 2d6 ≥ 8 with effect, damage dice minus armour', (
     const r = must(plain.attacks!.resolve(request(0), ana(), bo(), faces(5, 4, 6, 5, 4)))
     expect(r.targetHp).toBe(21 - 11)
     expect(twod6.settings!.defaults.map((d) => [d.key, d.value])).toEqual([['effectAddsDamage', true]])
-    expect(must(twod6.settings!.apply({ effectAddsDamage: false }).attacks!.resolve(request(0), ana(), bo(), faces(5, 4, 6, 5, 4))).targetHp).toBe(10)
+    expect(
+      must(twod6.settings!.apply({ effectAddsDamage: false }).attacks!.resolve(request(0), ana(), bo(), faces(5, 4, 6, 5, 4))).targetHp,
+    ).toBe(10)
   })
 })
 
@@ -40,7 +48,10 @@ describe('T4 reactions inside the attack, with T3’s price', () => {
     expect(r.targetHp).toBe(21)
     expect(r.initiative).toEqual([{ combatantId: idOf('Bo'), delta: -2, why: 'dodged: a reaction, T3' }])
     expect(r.othersSpend).toEqual([{ combatantId: idOf('Bo'), pool: 'reactions', amount: 1 }])
-    expect(r.conditions![0]).toMatchObject({ combatantId: idOf('Bo'), add: [{ conditionId: 'reacted', duration: { kind: 'turnStart', of: idOf('Bo') } }] })
+    expect(r.conditions![0]).toMatchObject({
+      combatantId: idOf('Bo'),
+      add: [{ conditionId: 'reacted', duration: { kind: 'turnStart', of: idOf('Bo') } }],
+    })
     expect(sheetOf(r.targetRules).live.reactionsThisRound).toBe(1)
   })
 
@@ -110,7 +121,14 @@ describe('T6 heft and recoil: STR DM below the rating costs initiative next roun
     [3, 'breaching-maul', 'single', 3], // heft 2 vs DM −1
     [3, 'utility-knife', 'single', 0], // heft −2 vs DM −1
   ] as const)('T6: STR %i with the %s on %s owes %i initiative', (str, weapon, mode, owed) => {
-    const shooter = combatant('Ana', sheet({ characteristics: { str, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { 'Gun Combat': 1, 'Heavy Weapons': 1, Melee: 1 }, weapons: gear(weapon) }))
+    const shooter = combatant(
+      'Ana',
+      sheet({
+        characteristics: { str, dex: 7, end: 7, int: 7, edu: 7, soc: 7 },
+        skills: { 'Gun Combat': 1, 'Heavy Weapons': 1, Melee: 1 },
+        weapons: gear(weapon),
+      }),
+    )
     const r = must(twod6.attacks!.resolve(request(0, {}, mode), shooter, bo(), faces(...Array.from({ length: 40 }, () => 1))))
     expect(sheetOf(r.attackerRules).live.pendingInitiative).toBe(owed)
   })

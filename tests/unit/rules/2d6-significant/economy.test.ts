@@ -65,7 +65,10 @@ describe('T3 reactions: initiative −2 at once and −1 DM until the reactor’
     const r = must(twod6.actions!.perform({ actorId: ana.id, action: 'react', targetId: null, options: {} }, ana, null, faces()))
     expect(r.initiative).toEqual([{ combatantId: ana.id, delta: -2, why: expect.stringContaining('T3') }])
     expect(r.conditions).toEqual([
-      { combatantId: ana.id, add: [{ conditionId: 'reacted', stacks: 1, duration: { kind: 'turnStart', of: ana.id }, sourceId: null, data: null }] },
+      {
+        combatantId: ana.id,
+        add: [{ conditionId: 'reacted', stacks: 1, duration: { kind: 'turnStart', of: ana.id }, sourceId: null, data: null }],
+      },
     ])
     expect(r.outOfTurn).toBe('reaction')
     expect(sheetOf(r.actorRules).live.reactionsThisRound).toBe(1)

@@ -34,11 +34,14 @@ describe('T7 extended actions: 2d6 rounds of work', () => {
     ['counted', false, 2, 'lost'],
     ['none', false, 3, 'lost'],
     ['counted', true, 0, 'lost'],
-  ] as const)('T7: a failed forced check when this round is "%s" (exceptional: %s) leaves %i rounds done', (thisRound, exceptional, done, after) => {
-    const r = afterDisruption({ skill: 'Mechanic', roundsNeeded: 6, roundsDone: 3, thisRound }, exceptional)
-    expect(r.task.roundsDone).toBe(done)
-    expect(r.task.thisRound).toBe(after)
-  })
+  ] as const)(
+    'T7: a failed forced check when this round is "%s" (exceptional: %s) leaves %i rounds done',
+    (thisRound, exceptional, done, after) => {
+      const r = afterDisruption({ skill: 'Mechanic', roundsNeeded: 6, roundsDone: 3, thisRound }, exceptional)
+      expect(r.task.roundsDone).toBe(done)
+      expect(r.task.thisRound).toBe(after)
+    },
+  )
 
   it('T7: work in a lost round does not count', () => {
     const r = act(tech({ skill: 'Mechanic', roundsNeeded: 6, roundsDone: 3, thisRound: 'lost' }), 'task-work')
@@ -54,7 +57,8 @@ describe('T7 extended actions: 2d6 rounds of work', () => {
 describe('T7 damage while working forces the check at −(damage) DM', () => {
   const request: AttackRequest = { attackerId: idOf('Ana'), targetId: idOf('Tech'), weapon: 0, mode: 'single', options: {} }
   const ana = combatant('Ana', sheet())
-  const working = (thisRound: 'none' | 'counted') => combatant('Tech', tech({ skill: 'Mechanic', roundsNeeded: 6, roundsDone: 3, thisRound }))
+  const working = (thisRound: 'none' | 'counted') =>
+    combatant('Tech', tech({ skill: 'Mechanic', roundsNeeded: 6, roundsDone: 3, thisRound }))
 
   it('T7: 6 damage, check 2d6 [6, 6] + 1 + 1 − 6 = 8 holds: the work goes on', () => {
     // Attack 5 + 4 + 1 = 10 (effect 2); damage 3d6 [3, 2, 1] − 2 + 2 = 6 (no armour).

@@ -43,7 +43,16 @@ export const faces = (...typed: number[]) => new DiceRoller(seededSource('unused
 export const seeded = (seed: string) => new DiceRoller(seededSource(seed), undefined)
 
 export function reacted(of: CombatantId, stacks: number): ConditionInstance {
-  return { key: `reacted-${stacks}`, conditionId: 'reacted', label: 'Reacting', stacks, duration: { kind: 'turnStart', of }, sourceId: null, data: null, note: '' }
+  return {
+    key: `reacted-${stacks}`,
+    conditionId: 'reacted',
+    label: 'Reacting',
+    stacks,
+    duration: { kind: 'turnStart', of },
+    sourceId: null,
+    data: null,
+    note: '',
+  }
 }
 
 /** All 36 throws of 2d6, for brute-force checks written apart from the code under test. */

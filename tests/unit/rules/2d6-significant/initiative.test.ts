@@ -8,7 +8,10 @@ const entrant = (name: string, dex: number, over: { ambusher?: boolean; gm?: num
   id: idOf(name),
   name,
   initiativeModifier: over.gm ?? 0,
-  rules: sheet({ characteristics: { str: 7, dex, end: 7, int: 7, edu: 7, soc: 7 }, ambusher: over.ambusher ?? false }) as unknown as JsonValue,
+  rules: sheet({
+    characteristics: { str: 7, dex, end: 7, int: 7, edu: 7, soc: 7 },
+    ambusher: over.ambusher ?? false,
+  }) as unknown as JsonValue,
 })
 
 describe('T2 initiative: 2d6 + DEX DM, ambushers count as 12', () => {
@@ -54,7 +57,10 @@ describe('T2 initiative: 2d6 + DEX DM, ambushers count as 12', () => {
 })
 
 describe('T2 Tactics: the effect goes to one ally’s initiative', () => {
-  const tactician = combatant('Sarge', sheet({ characteristics: { str: 7, dex: 7, end: 7, int: 9, edu: 7, soc: 7 }, skills: { Tactics: 2 } }))
+  const tactician = combatant(
+    'Sarge',
+    sheet({ characteristics: { str: 7, dex: 7, end: 7, int: 9, edu: 7, soc: 7 }, skills: { Tactics: 2 } }),
+  )
   const ally = combatant('Rook', sheet())
   const request = { actorId: tactician.id, action: 'tactics', targetId: ally.id, options: {} }
 

@@ -12,7 +12,13 @@ describe('the 2d6 sheet', () => {
     [{ characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7 } }, 'characteristics.soc'],
     [{ characteristics: { str: 19, dex: 7, end: 7, int: 7, edu: 7, soc: 7 } }, 'characteristics.str'],
     [{ characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 9 } }, 'skills.Melee'],
-    [{ characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, weapons: [{ name: 'Gun', kind: 'ranged', skill: 'Gun Combat', damageDice: 3, magazine: 6, ammo: 7 }] }, 'weapons.0.ammo'],
+    [
+      {
+        characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 },
+        weapons: [{ name: 'Gun', kind: 'ranged', skill: 'Gun Combat', damageDice: 3, magazine: 6, ammo: 7 }],
+      },
+      'weapons.0.ammo',
+    ],
     [{ characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, extra: 1 }, 'sheet'],
   ])('refuses bad input, naming the field (%#)', (input, field) => {
     const r = rules.parse(input)
@@ -29,7 +35,22 @@ describe('the 2d6 sheet', () => {
   it('the form round-trips: characteristics, skills (−1 untrained), a starter weapon loaded fresh, armour, ambush', () => {
     const values = Object.fromEntries(rules.form(null).map((f) => [f.key, f.value]))
     const fresh = sheetOf(
-      must(rules.parse(rules.fromForm({ ...values, dex: 10, 'skill.Gun Combat': 2, 'skill.Melee': -1, 'weapon.0': 'assault-rifle', armour: 'mesh-vest', ambusher: true }, null))).data,
+      must(
+        rules.parse(
+          rules.fromForm(
+            {
+              ...values,
+              dex: 10,
+              'skill.Gun Combat': 2,
+              'skill.Melee': -1,
+              'weapon.0': 'assault-rifle',
+              armour: 'mesh-vest',
+              ambusher: true,
+            },
+            null,
+          ),
+        ),
+      ).data,
     )
     expect(fresh.characteristics.dex).toBe(10)
     expect(fresh.skills).toEqual({ 'Gun Combat': 2 })
@@ -37,14 +58,19 @@ describe('the 2d6 sheet', () => {
     expect(fresh.armour).toEqual({ name: 'Mesh vest', itemId: 'mesh-vest', rating: 4 })
     expect(fresh.ambusher).toBe(true)
     // An inline edit of one number keeps everything else, live state included.
-    const edited = sheetOf(must(rules.parse(rules.fromForm({ 'weapons.0.ammo': 12 }, { ...fresh, live: { ...fresh.live, pendingInitiative: 2 } } as never))).data)
+    const edited = sheetOf(
+      must(rules.parse(rules.fromForm({ 'weapons.0.ammo': 12 }, { ...fresh, live: { ...fresh.live, pendingInitiative: 2 } } as never)))
+        .data,
+    )
     expect(edited.weapons[0]!.ammo).toBe(12)
     expect(edited.live.pendingInitiative).toBe(2)
     expect(edited.skills).toEqual({ 'Gun Combat': 2 })
   })
 
   it('a GM-made weapon stays on the sheet through the form ("as on the sheet")', () => {
-    const custom = sheet({ weapons: [{ name: 'Heirloom sabre', itemId: null, kind: 'melee', skill: 'Melee', damageDice: 2, damageBonus: 3, rating: 1 }] })
+    const custom = sheet({
+      weapons: [{ name: 'Heirloom sabre', itemId: null, kind: 'melee', skill: 'Melee', damageDice: 2, damageBonus: 3, rating: 1 }],
+    })
     const form = rules.form(custom as never)
     expect(form.find((f) => f.key === 'weapon.0')!.value).toBe('keep')
     const again = sheetFromForm(Object.fromEntries(form.map((f) => [f.key, f.value])), custom)
@@ -52,10 +78,17 @@ describe('the 2d6 sheet', () => {
   })
 
   it('the card shows DMs, what initiative owes, weapons and armour, with inline edits on the running numbers', () => {
-    const s = sheet({ armour: { name: 'Mesh vest', itemId: 'mesh-vest', rating: 4 } }, { pendingInitiative: 2, aim: { targetId: 'combatant:bo', name: 'Bo', dm: 2 } })
+    const s = sheet(
+      { armour: { name: 'Mesh vest', itemId: 'mesh-vest', rating: 4 } },
+      { pendingInitiative: 2, aim: { targetId: 'combatant:bo', name: 'Bo', dm: 2 } },
+    )
     const sections = rules.card(s as never)
     const line = (label: string) => sections.flatMap((x) => x.lines).find((l) => l.label.startsWith(label))!
-    expect(line('Owed to heft/recoil')).toMatchObject({ value: '−2 initiative next round', source: 'T6', edit: { key: 'live.pendingInitiative' } })
+    expect(line('Owed to heft/recoil')).toMatchObject({
+      value: '−2 initiative next round',
+      source: 'T6',
+      edit: { key: 'live.pendingInitiative' },
+    })
     expect(line('Aiming at').value).toBe('Bo +2')
     expect(line('Service pistol').edit).toMatchObject({ key: 'weapons.0.ammo', value: 15 })
     expect(line('Armour').value).toContain('−4')
@@ -107,7 +140,11 @@ describe('the ruleset as a campaign sees it', () => {
   it('without a sheet, attacks and actions say so', () => {
     const bare = combatant('Ana', null)
     expect(twod6.actions!.list(bare)).toEqual([])
-    const r = twod6.attacks!.preview({ attackerId: bare.id, targetId: 'combatant:bo', weapon: 0, mode: 'single', options: {} }, bare, combatant('Bo', sheet()))
+    const r = twod6.attacks!.preview(
+      { attackerId: bare.id, targetId: 'combatant:bo', weapon: 0, mode: 'single', options: {} },
+      bare,
+      combatant('Bo', sheet()),
+    )
     expect(r.ok).toBe(false)
   })
 })

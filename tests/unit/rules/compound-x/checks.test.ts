@@ -19,7 +19,10 @@ describe('CX1 checks', () => {
     expect(attackerWinsOpposed(70, 70)).toBe(false)
   })
   it('add stat bonus, ranks and modifiers to the d100', () => {
-    const r = rollD100({ purpose: 'Athletics', mode: 'normal', modifiers: [mod('STR bonus', 12, 'CX2'), mod('Athletics', 20, 'skill')] }, faces(41))
+    const r = rollD100(
+      { purpose: 'Athletics', mode: 'normal', modifiers: [mod('STR bonus', 12, 'CX2'), mod('Athletics', 20, 'skill')] },
+      faces(41),
+    )
     expect(r.total).toBe(73)
   })
 })

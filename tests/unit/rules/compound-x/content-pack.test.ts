@@ -32,17 +32,137 @@ describe('the shipped Compound X pack', () => {
 
   // Expected values read by hand from ../shared/reference/compound-x-2018-08-16/Items/*.txt.
   const WEAPONS = [
-    ['matthews-11-35-carbine', 65, 'ballistic', 18, 30, 1, [[10, 3], [35, 4], [55, 5]]],
-    ['anvil-arms-c25', 80, 'ballistic', 25, 30, 2, [[15, 3], [40, 4], [60, 5]]],
-    ['frontier-pl5-uc', 90, 'plasma', 20, 40, 3, [[15, 3], [40, 4], [55, 6]]],
-    ['frontier-lz150-carbine', 55, 'laser', 24, 35, null, [[20, 2], [50, 3], [70, 4]]],
-    ['g-w-10mm-auto', 50, 'ballistic', 11, 25, 0, [[5, 4], [10, 5], [20, 6]]],
-    ['matthews-model-25', 60, 'ballistic', 6, 45, 1, [[5, 4], [15, 5], [25, 6]]],
-    ['frontier-pl10', 55, 'plasma', 9, 35, 0, [[5, 4], [15, 5], [25, 7]]],
-    ['anvil-arms-sr-150', 115, 'ballistic', 5, 35, 3, [[20, 3], [100, 4], [170, 5]]],
-    ['ecsc-mk15r2', 80, 'ballistic', 60, 40, 1, [[15, 3], [45, 4], [90, 5]]],
+    [
+      'matthews-11-35-carbine',
+      65,
+      'ballistic',
+      18,
+      30,
+      1,
+      [
+        [10, 3],
+        [35, 4],
+        [55, 5],
+      ],
+    ],
+    [
+      'anvil-arms-c25',
+      80,
+      'ballistic',
+      25,
+      30,
+      2,
+      [
+        [15, 3],
+        [40, 4],
+        [60, 5],
+      ],
+    ],
+    [
+      'frontier-pl5-uc',
+      90,
+      'plasma',
+      20,
+      40,
+      3,
+      [
+        [15, 3],
+        [40, 4],
+        [55, 6],
+      ],
+    ],
+    [
+      'frontier-lz150-carbine',
+      55,
+      'laser',
+      24,
+      35,
+      null,
+      [
+        [20, 2],
+        [50, 3],
+        [70, 4],
+      ],
+    ],
+    [
+      'g-w-10mm-auto',
+      50,
+      'ballistic',
+      11,
+      25,
+      0,
+      [
+        [5, 4],
+        [10, 5],
+        [20, 6],
+      ],
+    ],
+    [
+      'matthews-model-25',
+      60,
+      'ballistic',
+      6,
+      45,
+      1,
+      [
+        [5, 4],
+        [15, 5],
+        [25, 6],
+      ],
+    ],
+    [
+      'frontier-pl10',
+      55,
+      'plasma',
+      9,
+      35,
+      0,
+      [
+        [5, 4],
+        [15, 5],
+        [25, 7],
+      ],
+    ],
+    [
+      'anvil-arms-sr-150',
+      115,
+      'ballistic',
+      5,
+      35,
+      3,
+      [
+        [20, 3],
+        [100, 4],
+        [170, 5],
+      ],
+    ],
+    [
+      'ecsc-mk15r2',
+      80,
+      'ballistic',
+      60,
+      40,
+      1,
+      [
+        [15, 3],
+        [45, 4],
+        [90, 5],
+      ],
+    ],
     ['anvil-arms-kmr4', 95, 'ballistic', 80, 40, 2, null],
-    ['ecsc-mk8-mp', 48, 'ballistic', 33, 30, 1, [[10, 3], [20, 4], [35, 5]]],
+    [
+      'ecsc-mk8-mp',
+      48,
+      'ballistic',
+      33,
+      30,
+      1,
+      [
+        [10, 3],
+        [20, 4],
+        [35, 5],
+      ],
+    ],
   ] as const
 
   it.each(WEAPONS)('%s matches the reference list', (id, damage, type, magazine, reloadDc, apl, brackets) => {
@@ -59,7 +179,11 @@ describe('the shipped Compound X pack', () => {
     const weapons = shippedPack().entries['ranged-weapons']
     expect(byId(weapons, 'anvil-arms-c25').burst).toMatchObject({ rounds: 3, missChance: 2, scaling: { stat: 'str', at: 8 } })
     expect(byId(weapons, 'frontier-lz150-carbine').burst).toMatchObject({ missChance: 4, scaling: { stat: 'str', every: 6 } })
-    expect(byId(weapons, 'anvil-arms-kmr4').auto).toMatchObject({ rounds: 6, missChance: 5, scaling: { stat: 'str', every: 3, startingAt: 5 } })
+    expect(byId(weapons, 'anvil-arms-kmr4').auto).toMatchObject({
+      rounds: 6,
+      missChance: 5,
+      scaling: { stat: 'str', every: 3, startingAt: 5 },
+    })
     expect(byId(weapons, 'ecsc-mk8-mp').burst).toMatchObject({ missChance: 3, scaling: { stat: 'dex', every: 6, startingAt: 5 } })
     expect(byId(weapons, 'ecsc-mk15r2').semi).toBeUndefined()
     expect(byId(weapons, 'anvil-arms-sr-150')).toMatchObject({ semi: { actionsPerShot: 2 }, magnification: 2, minimumRange: 10 })
@@ -116,7 +240,9 @@ describe('a bad pack', () => {
     const shields = JSON.parse(valid('shields.json')) as { entries: Record<string, unknown>[] }
     shields.entries[1]!['strength'] = 'lots'
     const r = loadContentPack(withFile('shields.json', JSON.stringify(shields)))
-    expect(!r.ok && r.error.message).toBe('shields.json, entry hicap-a-class-electron-shield, field strength: Invalid input: expected number, received string')
+    expect(!r.ok && r.error.message).toBe(
+      'shields.json, entry hicap-a-class-electron-shield, field strength: Invalid input: expected number, received string',
+    )
   })
   it('names a file that is not JSON', () => {
     const r = loadContentPack(withFile('classes.json', '{ nope'))

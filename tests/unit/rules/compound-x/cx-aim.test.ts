@@ -4,7 +4,8 @@ import { combatant, cx } from './cx-harness'
 import { act, attack, brawl, knife, logOf, preview, request, sheetOf, spent, type H } from './cx-brawl'
 
 const aimOf = (h: H, name: string) => sheetOf(h, name).live.aim
-const aimOption = (h: H, shooter: string, target: string) => preview(h, request(h, shooter, target, 0, 'semi', { distance: 12 })).options.find((o) => o.key === 'aim')?.value
+const aimOption = (h: H, shooter: string, target: string) =>
+  preview(h, request(h, shooter, target, 0, 'semi', { distance: 12 })).options.find((o) => o.key === 'aim')?.value
 const must = (r: ReturnType<typeof act>) => {
   if (!r.ok) throw new Error(r.error.message)
   return r.value

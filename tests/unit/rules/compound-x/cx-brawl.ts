@@ -18,11 +18,19 @@ const fives = { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 }
  * combat knife in hand), with Vex's turn running: initiative typed in name order (Brute,
  * Raider, Vex) so that Vex acts first, then Raider, then Brute.
  */
-export async function brawl(sheets: { vex?: Partial<CxCombatantInput>; raider?: Partial<CxCombatantInput>; brute?: Partial<CxCombatantInput> } = {}) {
+export async function brawl(
+  sheets: { vex?: Partial<CxCombatantInput>; raider?: Partial<CxCombatantInput>; brute?: Partial<CxCombatantInput> } = {},
+) {
   const h = await CampaignHarness.create('brawl', tempDir(), undefined, cx)
   h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper(sheets.vex) })
   h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ stats: fives, ...sheets.raider }) })
-  h.must('combatant/add', { name: 'Brute', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ stats: fives, weapons: [knife], ...sheets.brute }) })
+  h.must('combatant/add', {
+    name: 'Brute',
+    side: 'enemy',
+    kind: 'npc',
+    maxHp: 1,
+    rules: trooper({ stats: fives, weapons: [knife], ...sheets.brute }),
+  })
   h.must('encounter/start', { name: 'Brawl' })
   h.must('encounter/rollInitiative', {}, [10, 20, 90])
   expect(h.campaign.store.ofType('encounter')[0]!.currentCombatantId).toBe(h.combatantId('Vex'))
@@ -31,10 +39,28 @@ export async function brawl(sheets: { vex?: Partial<CxCombatantInput>; raider?: 
 
 export type H = CampaignHarness
 
-export const act = (h: H, actor: string, action: string, target: string | null = null, options: Record<string, string | number | boolean> = {}, dice?: number[]) =>
-  h.run('action/perform', { request: { actorId: h.combatantId(actor), action, targetId: target ? h.combatantId(target) : null, options } }, dice)
+export const act = (
+  h: H,
+  actor: string,
+  action: string,
+  target: string | null = null,
+  options: Record<string, string | number | boolean> = {},
+  dice?: number[],
+) =>
+  h.run(
+    'action/perform',
+    { request: { actorId: h.combatantId(actor), action, targetId: target ? h.combatantId(target) : null, options } },
+    dice,
+  )
 
-export const request = (h: H, attacker: string, target: string, weapon: number, mode: string, options: AttackRequest['options'] = {}): AttackRequest => ({
+export const request = (
+  h: H,
+  attacker: string,
+  target: string,
+  weapon: number,
+  mode: string,
+  options: AttackRequest['options'] = {},
+): AttackRequest => ({
   attackerId: h.combatantId(attacker),
   targetId: h.combatantId(target),
   weapon,
@@ -58,13 +84,25 @@ export const sheetOf = (h: H, name: string) => combatant(h, name).rules as unkno
 export const conditionsOf = (h: H, name: string): readonly ConditionInstance[] => combatant(h, name).conditions
 export const conditionOf = (h: H, name: string, id: string) => conditionsOf(h, name).find((c) => c.conditionId === id)
 export const prompts = (h: H): PromptRecord[] => h.campaign.store.ofType('prompt')
-export const lastLog = (h: H, containing: string) => h.campaign.store.ofType('log').filter((l) => l.text.includes(containing)).at(-1)?.text ?? ''
+export const lastLog = (h: H, containing: string) =>
+  h.campaign.store
+    .ofType('log')
+    .filter((l) => l.text.includes(containing))
+    .at(-1)?.text ?? ''
 /** The latest log line that starts so (the core's own "Reaction available: …" lines quote the act). */
-export const logOf = (h: H, start: string) => h.campaign.store.ofType('log').filter((l) => l.text.startsWith(start)).at(-1)?.text ?? ''
+export const logOf = (h: H, start: string) =>
+  h.campaign.store
+    .ofType('log')
+    .filter((l) => l.text.startsWith(start))
+    .at(-1)?.text ?? ''
 export const spent = (h: H, name: string, pool: string) => combatant(h, name).spent[pool] ?? 0
 
 export const preview = (h: H, r: AttackRequest) => {
-  const p = cx.attacks!.preview(r, asRulesCombatant(combatant(h, nameOf(h, r.attackerId))), asRulesCombatant(combatant(h, nameOf(h, r.targetId))))
+  const p = cx.attacks!.preview(
+    r,
+    asRulesCombatant(combatant(h, nameOf(h, r.attackerId))),
+    asRulesCombatant(combatant(h, nameOf(h, r.targetId))),
+  )
   if (!p.ok) throw new Error(p.error.message)
   return p.value
 }

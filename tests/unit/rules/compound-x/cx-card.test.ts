@@ -27,7 +27,11 @@ describe('the Compound X card: protection, nanites, stance and weapons at a glan
 
   it('CX5–CX9: each gun’s rounds, spare magazines, jam and miss chances per bracket and mode', () => {
     expect(line(vex, 'Anvil Arms C25').value).toBe('19 rds · 2 mags · JAMMED (CX9)')
-    expect(lines(vex).filter((l) => l.label === '  miss').map((l) => l.value)).toEqual(['semi: 2 / 3 / 4 (to 15/40/60 m)', 'burst: 4 / 5 / 6 (to 15/40/60 m)'])
+    expect(
+      lines(vex)
+        .filter((l) => l.label === '  miss')
+        .map((l) => l.value),
+    ).toEqual(['semi: 2 / 3 / 4 (to 15/40/60 m)', 'burst: 4 / 5 / 6 (to 15/40/60 m)'])
   })
 
   it('the running numbers carry inline-edit keys that the sheet form has and accepts alone', () => {
@@ -52,7 +56,11 @@ describe('the Compound X card: protection, nanites, stance and weapons at a glan
     for (const [key, value, read] of changes) {
       const next = must(rules.parse(rules.fromForm({ [key]: value }, vex as unknown as JsonValue))).data as unknown as CxCombatant
       expect(read(next), key).toBe(value)
-      expect({ ...next, weapons: [], live: { ...next.live, [key.split('.').at(-1)!]: 0 } }).toEqual({ ...vex, weapons: [], live: { ...vex.live, [key.split('.').at(-1)!]: 0 } })
+      expect({ ...next, weapons: [], live: { ...next.live, [key.split('.').at(-1)!]: 0 } }).toEqual({
+        ...vex,
+        weapons: [],
+        live: { ...vex.live, [key.split('.').at(-1)!]: 0 },
+      })
       expect(next.weapons[0]!.itemId).toBe('anvil-arms-c25')
     }
   })
@@ -70,7 +78,8 @@ describe('the Compound X card: protection, nanites, stance and weapons at a glan
 
   it('a new main weapon from the full form still comes with a full magazine, whatever ammo the form carried', () => {
     const values = Object.fromEntries(rules.form(vex as unknown as JsonValue).map((f) => [f.key, f.value]))
-    const next = must(rules.parse(rules.fromForm({ ...values, weapon: 'matthews-11-35-carbine' }, vex as unknown as JsonValue))).data as unknown as CxCombatant
+    const next = must(rules.parse(rules.fromForm({ ...values, weapon: 'matthews-11-35-carbine' }, vex as unknown as JsonValue)))
+      .data as unknown as CxCombatant
     expect(next.weapons[0]).toMatchObject({ itemId: 'matthews-11-35-carbine', ammo: 18 })
   })
 })

@@ -19,7 +19,10 @@ describe('Compound X checks through the pipeline', () => {
     // Shock save 2(FORT 6 + INT 5 − 6) = 10: 90 + 10 = 100.
     expect(h.campaign.store.ofType('log').at(-1)!.text).toBe('Vex: Shock save with advantage 100 vs DC 70: success (CX1)')
     const c = combatant(h, 'Vex')
-    const chance = cx.checks!.chance({ check: 'save:shock', dc: 70, mode: 'advantage', bonus: 0 }, { id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules, conditions: c.conditions })
+    const chance = cx.checks!.chance(
+      { check: 'save:shock', dc: 70, mode: 'advantage', bonus: 0 },
+      { id: c.id, name: c.name, hp: c.hp, maxHp: c.maxHp, rules: c.rules, conditions: c.conditions },
+    )
     // P(max of two d100 > 60) = 1 − 0.6² = 0.64.
     expect(chance.ok && chance.value).toBeCloseTo(0.64, 10)
   })

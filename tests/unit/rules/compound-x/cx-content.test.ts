@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import { combatant, fight, trooper } from './cx-harness'
 import { homebrew } from './fixtures'
 
-
 describe('the GM’s own content', () => {
   it('imports a file of items that sheets and attacks can use at once', async () => {
     const h = await fight()
@@ -13,16 +12,33 @@ describe('the GM’s own content', () => {
       rules: trooper({ weapons: [{ kind: 'ranged', itemId: 'kestrel-rail-pistol', attachmentIds: [], ammo: 8, spareMagazines: 1 }] }),
     })
     // APL 4 pierces the Kevlar; 70 damage: 40 to armour points, 30 to health.
-    h.must('attack/resolve', { request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: { distance: 5 } } }, [9, 10])
+    h.must(
+      'attack/resolve',
+      {
+        request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: { distance: 5 } },
+      },
+      [9, 10],
+    )
     expect(combatant(h, 'Raider').hp).toBe(100 - 30) // FORT 5: 100 max (CX23)
   })
 
   it('edits a shipped item by importing one with the same id', async () => {
     const h = await fight()
-    const c25 = (JSON.parse(readFileSync('resources/content-packs/compound-x/ranged-rifles.json', 'utf8')) as { entries: { id: string }[] }).entries.find((e) => e.id === 'anvil-arms-c25')!
-    h.must('content/import', { fileName: 'c25-tuned.json', text: JSON.stringify({ kind: 'ranged-weapons', entries: [{ ...c25, damage: { base: 100, type: 'ballistic' } }] }) })
+    const c25 = (
+      JSON.parse(readFileSync('resources/content-packs/compound-x/ranged-rifles.json', 'utf8')) as { entries: { id: string }[] }
+    ).entries.find((e) => e.id === 'anvil-arms-c25')!
+    h.must('content/import', {
+      fileName: 'c25-tuned.json',
+      text: JSON.stringify({ kind: 'ranged-weapons', entries: [{ ...c25, damage: { base: 100, type: 'ballistic' } }] }),
+    })
     expect(h.campaign.store.ofType('log').at(-1)!.text).toBe('Imported 1 item from c25-tuned.json')
-    h.must('attack/resolve', { request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: { distance: 5 } } }, [9, 10])
+    h.must(
+      'attack/resolve',
+      {
+        request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: { distance: 5 } },
+      },
+      [9, 10],
+    )
     // 100 damage: 40 to armour points, 60 to health (the shipped C25 deals 80).
     expect(combatant(h, 'Raider').hp).toBe(100 - 60)
   })
@@ -32,7 +48,9 @@ describe('the GM’s own content', () => {
     const seq = h.campaign.seq
     const broken = { ...homebrew, entries: [{ ...homebrew.entries[0], apl: 'very' }] }
     const r = h.run('content/import', { fileName: 'homebrew.json', text: JSON.stringify(broken) })
-    expect(!r.ok && r.error.message).toBe('homebrew.json, entry kestrel-rail-pistol, field apl: Invalid input: expected number, received string')
+    expect(!r.ok && r.error.message).toBe(
+      'homebrew.json, entry kestrel-rail-pistol, field apl: Invalid input: expected number, received string',
+    )
     const notJson = h.run('content/import', { fileName: 'notes.txt', text: 'Rail pistol: 70 dmg' })
     expect(!notJson.ok && notJson.error.message).toMatch(/^notes\.txt: not valid JSON/)
     expect(h.campaign.seq).toBe(seq)

@@ -6,8 +6,19 @@ import { faces } from './fixtures'
 import { combatant, idOf, must, ranged, sheet } from './cx-rules'
 
 const raider = combatant('Raider', sheet())
-const attack = (weapon: number, mode: string): AttackRequest => ({ attackerId: idOf('Vex'), targetId: raider.id, weapon, mode, options: { distance: 8, cover: 'partial' } })
-const act = (action: string, options: ActionRequest['options'] = {}, targetId: ActionRequest['targetId'] = null): ActionRequest => ({ actorId: idOf('Vex'), action, targetId, options })
+const attack = (weapon: number, mode: string): AttackRequest => ({
+  attackerId: idOf('Vex'),
+  targetId: raider.id,
+  weapon,
+  mode,
+  options: { distance: 8, cover: 'partial' },
+})
+const act = (action: string, options: ActionRequest['options'] = {}, targetId: ActionRequest['targetId'] = null): ActionRequest => ({
+  actorId: idOf('Vex'),
+  action,
+  targetId,
+  options,
+})
 
 describe('CX20 costs of attacks (000 Actions, 000 Fire Rates)', () => {
   // Slots: 0 C25 (semi), 1 hunting shotgun (pump: 2 actions a shot), 2 KMR-4 (semi and auto), 3 the Unarmed Strike.
@@ -77,12 +88,30 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
   })
 
   it('CX20/CX9: clearing a jam is a skill check, 1 action', () => {
-    expect(must(cx.actions!.perform(act('clear-jam', { weapon: '0' }), vex, null, faces(70))).cost).toEqual([{ pool: 'actions', amount: 1 }])
+    expect(must(cx.actions!.perform(act('clear-jam', { weapon: '0' }), vex, null, faces(70))).cost).toEqual([
+      { pool: 'actions', amount: 1 },
+    ])
   })
 
   it('CX29: stabilising is one action', () => {
-    const downed = combatant('Raider', sheet({}, { dying: { condition: { kind: 'downed', failures: 0, successes: 0 }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 } }), { hp: 0 })
-    expect(must(cx.actions!.perform(act('stabilise', { kit: true }, downed.id), vex, downed, faces(10))).cost).toEqual([{ pool: 'actions', amount: 1 }])
+    const downed = combatant(
+      'Raider',
+      sheet(
+        {},
+        {
+          dying: {
+            condition: { kind: 'downed', failures: 0, successes: 0 },
+            capacity: 3,
+            failedThisEncounter: false,
+            revivalsThisEncounter: 0,
+          },
+        },
+      ),
+      { hp: 0 },
+    )
+    expect(must(cx.actions!.perform(act('stabilise', { kit: true }, downed.id), vex, downed, faces(10))).cost).toEqual([
+      { pool: 'actions', amount: 1 },
+    ])
   })
 
   it('CX14: the fast recharge is paid in nanites, not actions, and is free out of turn too', () => {

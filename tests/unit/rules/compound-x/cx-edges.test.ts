@@ -21,7 +21,15 @@ async function duel(raider = trooper(), vex = trooper()) {
 const shoot = (h: CampaignHarness, dice: number[]) =>
   h.must(
     'attack/resolve',
-    { request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: { distance: 12, cover: 'partial' } } },
+    {
+      request: {
+        attackerId: h.combatantId('Vex'),
+        targetId: h.combatantId('Raider'),
+        weapon: 0,
+        mode: 'semi',
+        options: { distance: 12, cover: 'partial' },
+      },
+    },
     dice,
   )
 
@@ -80,7 +88,14 @@ describe('dying through the pipeline', () => {
   })
 
   it('CX28: an encounter without a failed DST restores one capacity at its end', async () => {
-    const worn = { ...trooper(), live: { ...blankLive(), armourPoints: 40, dying: { condition: { kind: 'up' }, capacity: 2, failedThisEncounter: false, revivalsThisEncounter: 0 } } }
+    const worn = {
+      ...trooper(),
+      live: {
+        ...blankLive(),
+        armourPoints: 40,
+        dying: { condition: { kind: 'up' }, capacity: 2, failedThisEncounter: false, revivalsThisEncounter: 0 },
+      },
+    }
     const h = await duel(trooper(), worn as never)
     h.must('encounter/end', {})
     expect(rulesOf(h, 'Vex').live.dying.capacity).toBe(3)
@@ -88,7 +103,13 @@ describe('dying through the pipeline', () => {
 
   it('CX30: a Luck-1 combatant rolls on the Black Cat table when the fight starts', async () => {
     const h = await CampaignHarness.create('cat', tempDir(), undefined, cx)
-    h.must('combatant/add', { name: 'Jinx', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 1 } }) })
+    h.must('combatant/add', {
+      name: 'Jinx',
+      side: 'party',
+      kind: 'pc',
+      maxHp: 1,
+      rules: trooper({ stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 1 } }),
+    })
     h.must('encounter/start', { name: 'Bad omen' })
     // Initiative d100 40, then the Black Cat d10 5: a stumble, 15 damage.
     h.must('encounter/rollInitiative', {}, [40, 5])

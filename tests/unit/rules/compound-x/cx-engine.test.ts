@@ -38,7 +38,12 @@ describe('Compound X through the command pipeline', () => {
     expect(entry.text).toMatch(/^Vex fires the Anvil Arms C25 at Raider: hit, 40 damage to health/)
     expect(entry.visibility).toBe('gm')
     const lines = entry.detail!.flatMap((s) => s.lines.map((l) => `${l.label} ${l.value} ${l.source ?? ''}`))
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/PER 8 combat modifier −1 CX5/), expect.stringMatching(/Target in partial cover \+2 CX6/)]))
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/PER 8 combat modifier −1 CX5/),
+        expect.stringMatching(/Target in partial cover \+2 CX6/),
+      ]),
+    )
     expect(entry.rolls.map((r) => r.faces[0])).toEqual([9, 10])
     expect(entry.rolls.every((r) => r.source === 'typed')).toBe(true)
 
@@ -50,7 +55,13 @@ describe('Compound X through the command pipeline', () => {
 
   it('the same attack re-issued after undo rolls the same seeded dice (no fishing)', async () => {
     const h = await fight()
-    const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'burst', options: { distance: 20 } }
+    const request = {
+      attackerId: h.combatantId('Vex'),
+      targetId: h.combatantId('Raider'),
+      weapon: 0,
+      mode: 'burst',
+      options: { distance: 20 },
+    }
     h.must('attack/resolve', { request })
     const first = h.campaign.store.ofType('log').at(-1)!.rolls
     h.must('history/undo', {})
@@ -62,7 +73,9 @@ describe('Compound X through the command pipeline', () => {
     const h = await fight()
     h.must('combatant/setRules', {
       combatantId: h.combatantId('Vex'),
-      rules: trooper({ weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 0, jammed: true }] }),
+      rules: trooper({
+        weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 0, jammed: true }],
+      }),
     })
     const request = { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: {} }
     const r = h.run('attack/resolve', { request })
@@ -74,11 +87,28 @@ describe('the Compound X sheet form', () => {
   it('fits equipment from generic values: full magazine, rigs of the family, armour points from the material', async () => {
     const h = await CampaignHarness.create('form-seed', tempDir(), undefined, cx)
     h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 50 })
-    const values = { str: 6, per: 7, fort: 8, cha: 5, int: 5, dex: 6, luck: 6, classId: 'soldier', weapon: 'matthews-11-35-carbine', armourFamily: 'medium', materialId: 'standard-l2-carbon-steel-fiber', shieldId: 'a-class-electron-shield' }
+    const values = {
+      str: 6,
+      per: 7,
+      fort: 8,
+      cha: 5,
+      int: 5,
+      dex: 6,
+      luck: 6,
+      classId: 'soldier',
+      weapon: 'matthews-11-35-carbine',
+      armourFamily: 'medium',
+      materialId: 'standard-l2-carbon-steel-fiber',
+      shieldId: 'a-class-electron-shield',
+    }
     h.must('combatant/setSheet', { combatantId: h.combatantId('Ash'), values })
     const c = combatant(h, 'Ash')
     expect(c.maxHp).toBe(130)
-    const rules = c.rules as { weapons: { itemId: string; ammo: number }[]; armour: { rigIds: string[] }; live: { armourPoints: number; shieldStrength: number } }
+    const rules = c.rules as {
+      weapons: { itemId: string; ammo: number }[]
+      armour: { rigIds: string[] }
+      live: { armourPoints: number; shieldStrength: number }
+    }
     expect(rules.weapons[0]).toMatchObject({ itemId: 'matthews-11-35-carbine', ammo: 18 })
     expect(rules.armour.rigIds).toEqual(['medium-chest-rig', 'medium-arm-rig', 'medium-leg-rig'])
     expect(rules.live).toMatchObject({ armourPoints: 50, shieldStrength: 120 })
@@ -122,7 +152,9 @@ describe('melee through the pipeline', () => {
     expect(combatant(h, 'Raider').hp).toBe(72)
     expect(live(h, 'Raider').armourPoints).toBe(40)
     const entry = h.campaign.store.ofType('log').find((e) => e.text.startsWith('Vex strikes'))!
-    expect(entry.text).toMatch(/^Vex strikes Raider with the Unarmed Strike: hit, 28 damage to health \(accuracy 7 vs Guard 4\); past the armour \(CX16\)/)
+    expect(entry.text).toMatch(
+      /^Vex strikes Raider with the Unarmed Strike: hit, 28 damage to health \(accuracy 7 vs Guard 4\); past the armour \(CX16\)/,
+    )
     expect(JSON.stringify(entry.detail)).toContain('CX16')
   })
 })
@@ -143,7 +175,9 @@ describe('shots that may reach someone else (000 Firing into Melee, 000 Grapplin
     h.must('attack/resolve', { request: req(h, 'into-melee') }, [40])
     expect(combatant(h, 'Raider').hp).toBe(100)
     expect(ammo(h, 'Vex')).toBe(24)
-    expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(/the shot strays \(Luck check 50 vs DC 50\): resolve it against another combatant in the melee/)
+    expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(
+      /the shot strays \(Luck check 50 vs DC 50\): resolve it against another combatant in the melee/,
+    )
     // 41 + 10 = 51 reaches Raider: then the usual accuracy and armour dice.
     h.must('attack/resolve', { request: req(h, 'into-melee') }, [41, 9, 10])
     expect(combatant(h, 'Raider').hp).toBe(60)

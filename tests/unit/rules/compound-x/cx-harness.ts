@@ -19,11 +19,16 @@ export const trooper = (over: Partial<CxCombatantInput> = {}): CxCombatantInput 
 export async function fight() {
   const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, cx)
   h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
-  h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ stats: { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 } }) })
+  h.must('combatant/add', {
+    name: 'Raider',
+    side: 'enemy',
+    kind: 'npc',
+    maxHp: 1,
+    rules: trooper({ stats: { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 } }),
+  })
   return h
 }
 
 export const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
 export const live = (h: CampaignHarness, name: string) => (combatant(h, name).rules as unknown as CxCombatant).live
 export const ammo = (h: CampaignHarness, name: string) => (combatant(h, name).rules as { weapons: { ammo: number }[] }).weapons[0]!.ammo
-

@@ -86,7 +86,10 @@ describe('CX18 maneuvers from free, through the pipeline', () => {
     const h = await brawl()
     swingAndMiss(h, 'Vex', 'Raider')
     const raider = sheetOf(h, 'Raider')
-    h.must('combatant/setRules', { combatantId: h.combatantId('Raider'), rules: { ...raider, live: { ...raider.live, aim: { targetId: h.combatantId('Vex'), name: 'Vex' } } } })
+    h.must('combatant/setRules', {
+      combatantId: h.combatantId('Raider'),
+      rules: { ...raider, live: { ...raider.live, aim: { targetId: h.combatantId('Vex'), name: 'Vex' } } },
+    })
     must(act(h, 'Vex', 'kick', 'Raider', {}, WIN))
     expect(conditionOf(h, 'Vex', 'engaged')).toBeUndefined()
     expect(conditionOf(h, 'Raider', 'engaged')).toBeUndefined()
@@ -200,7 +203,9 @@ describe('CX18 maneuvers inside a grapple (000 Grappling)', () => {
     expect(why('stop-aiming')).toBe('Not aiming at anyone.')
     expect(why('pin')).toBeNull()
     const elsewhere = attack(h, request(h, 'Vex', 'Brute', 0, 'semi', { distance: 5 }), [2])
-    expect(!elsewhere.ok && elsewhere.error.message).toBe('Vex is in a grapple: grappled characters can only target each other (000 Grappling).')
+    expect(!elsewhere.ok && elsewhere.error.message).toBe(
+      'Vex is in a grapple: grappled characters can only target each other (000 Grappling).',
+    )
     const gun = attack(h, request(h, 'Vex', 'Raider', 0, 'semi', { distance: 1 }), [2])
     expect(!gun.ok && gun.error.message).toBe('Vex is in a grapple: only Unarmed Strikes (000 Grappling).')
     expect(attack(h, request(h, 'Vex', 'Raider', 1, 'strike'), [1, 10]).ok).toBe(true)
@@ -208,12 +213,57 @@ describe('CX18 maneuvers inside a grapple (000 Grappling)', () => {
 })
 
 describe('CX18 refusals', () => {
-  const refusals: { what: string; setup?: (h: H) => void; actor: string; action: string; target: string | null; options?: Record<string, number>; code: string; message: RegExp }[] = [
-    { what: 'no target picked', actor: 'Vex', action: 'trip', target: null, code: 'action/noTarget', message: /Pick whom Vex tries to trip/ },
-    { what: 'itself', actor: 'Vex', action: 'trip', target: 'Vex', code: 'maneuver/notAllowed', message: /A maneuver needs another combatant as its target/ },
-    { what: 'a pin outside a grapple', actor: 'Vex', action: 'pin', target: 'Raider', code: 'action/unavailable', message: /Not in a grapple/ },
-    { what: 'gaining control outside a grapple', actor: 'Vex', action: 'gain-control', target: 'Raider', code: 'action/unavailable', message: /Not in a grapple/ },
-    { what: 'a disarm of an empty hand', actor: 'Vex', action: 'disarm', target: 'Raider', options: { slot: 3 }, code: 'maneuver/noItem', message: /Raider carries nothing in slot 3 \(its card lists 1 weapon\)/ },
+  const refusals: {
+    what: string
+    setup?: (h: H) => void
+    actor: string
+    action: string
+    target: string | null
+    options?: Record<string, number>
+    code: string
+    message: RegExp
+  }[] = [
+    {
+      what: 'no target picked',
+      actor: 'Vex',
+      action: 'trip',
+      target: null,
+      code: 'action/noTarget',
+      message: /Pick whom Vex tries to trip/,
+    },
+    {
+      what: 'itself',
+      actor: 'Vex',
+      action: 'trip',
+      target: 'Vex',
+      code: 'maneuver/notAllowed',
+      message: /A maneuver needs another combatant as its target/,
+    },
+    {
+      what: 'a pin outside a grapple',
+      actor: 'Vex',
+      action: 'pin',
+      target: 'Raider',
+      code: 'action/unavailable',
+      message: /Not in a grapple/,
+    },
+    {
+      what: 'gaining control outside a grapple',
+      actor: 'Vex',
+      action: 'gain-control',
+      target: 'Raider',
+      code: 'action/unavailable',
+      message: /Not in a grapple/,
+    },
+    {
+      what: 'a disarm of an empty hand',
+      actor: 'Vex',
+      action: 'disarm',
+      target: 'Raider',
+      options: { slot: 3 },
+      code: 'maneuver/noItem',
+      message: /Raider carries nothing in slot 3 \(its card lists 1 weapon\)/,
+    },
     {
       what: 'grappling someone already in a grapple',
       setup: (h) => must(act(h, 'Vex', 'grapple', 'Raider', {}, WIN)),

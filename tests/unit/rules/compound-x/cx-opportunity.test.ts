@@ -2,7 +2,23 @@ import { describe, expect, it } from 'vitest'
 import type { AttackRequest } from '../../../../src-shared/attack'
 import { asRulesCombatant } from '../../../../src-main/rules/standing'
 import { combatant, cx } from './cx-harness'
-import { act, attack, brawl, conditionOf, lastLog, logOf, optionValue, pistol, preview, prompts, request, sheetOf, spent, swingAndMiss, type H } from './cx-brawl'
+import {
+  act,
+  attack,
+  brawl,
+  conditionOf,
+  lastLog,
+  logOf,
+  optionValue,
+  pistol,
+  preview,
+  prompts,
+  request,
+  sheetOf,
+  spent,
+  swingAndMiss,
+  type H,
+} from './cx-brawl'
 
 const engagedIds = (h: H, name: string) => {
   const data = conditionOf(h, name, 'engaged')?.data as { opponents: { id: string }[] } | undefined
@@ -14,14 +30,19 @@ function expectOddsOf(h: H, p: ReturnType<typeof prompts>[number]) {
   const r = (p.resolve as { request: AttackRequest }).request
   const pv = preview(h, r)
   const miss = pv.outcomes.find((o) => o.label === 'Miss')!.probability
-  expect(p.odds).toBe(`hit ${((1 - miss) * 100).toFixed(1)}% · expected ${pv.expectedDamage.toFixed(1)} damage · down ${(pv.downChance * 100).toFixed(1)}%`)
+  expect(p.odds).toBe(
+    `hit ${((1 - miss) * 100).toFixed(1)}% · expected ${pv.expectedDamage.toFixed(1)} damage · down ${(pv.downChance * 100).toFixed(1)}%`,
+  )
 }
 
 describe('engagement (000 Melee Combat)', () => {
   it('000 Melee Combat: a melee attack, hit or miss, puts both in melee with each other, until removed', async () => {
     const h = await brawl()
     swingAndMiss(h, 'Vex', 'Raider')
-    for (const [who, other] of [['Vex', 'Raider'], ['Raider', 'Vex']] as const) {
+    for (const [who, other] of [
+      ['Vex', 'Raider'],
+      ['Raider', 'Vex'],
+    ] as const) {
       expect(conditionOf(h, who, 'engaged')).toMatchObject({ sourceId: h.combatantId(other), duration: { kind: 'indefinite' } })
       expect(engagedIds(h, who)).toEqual([h.combatantId(other)])
     }
@@ -79,7 +100,16 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
       reactorId: h.combatantId('Raider'),
       targetId: h.combatantId('Vex'),
       text: 'Vex moves away while in melee with Raider: Raider may make an opportunity attack with the Unarmed Strike (000 Opportunity Attack)',
-      resolve: { kind: 'attack', request: { attackerId: h.combatantId('Raider'), targetId: h.combatantId('Vex'), weapon: 1, mode: 'strike', options: { opportunity: true } } },
+      resolve: {
+        kind: 'attack',
+        request: {
+          attackerId: h.combatantId('Raider'),
+          targetId: h.combatantId('Vex'),
+          weapon: 1,
+          mode: 'strike',
+          options: { opportunity: true },
+        },
+      },
     })
     expect(blade).toMatchObject({ reactorId: h.combatantId('Brute'), resolve: { request: { weapon: 0, mode: 'strike' } } })
     expect(blade!.text).toMatch(/with the Gurber G1 Combat Knife/)
@@ -91,7 +121,9 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
     h.must('prompt/resolve', { promptId: fists!.id }, [9, 1])
     expect(spent(h, 'Raider', 'reactions')).toBe(1)
     expect(combatant(h, 'Vex').hp).toBe(hp - 20)
-    expect(lastLog(h, 'opportunity attack (000) on Vex')).toMatch(/^Raider makes an opportunity attack \(000\) on Vex with the Unarmed Strike: hit, 20 damage/)
+    expect(lastLog(h, 'opportunity attack (000) on Vex')).toMatch(
+      /^Raider makes an opportunity attack \(000\) on Vex with the Unarmed Strike: hit, 20 damage/,
+    )
     // The answer is no new melee: Vex has left it.
     expect(conditionOf(h, 'Vex', 'engaged')).toBeUndefined()
 
@@ -112,8 +144,22 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
   })
 
   const shots = [
-    { what: 'shooting someone 12 m away', target: 'Brute', distance: 12, weapon: 'c25', prompts: 1, text: 'Vex shoots at Brute 12 m away while in melee with Raider' },
-    { what: 'firing a non-CQB gun at the opponent at 1 m', target: 'Raider', distance: 1, weapon: 'c25', prompts: 1, text: 'Vex fires the non-CQB Anvil Arms C25 while in melee with Raider' },
+    {
+      what: 'shooting someone 12 m away',
+      target: 'Brute',
+      distance: 12,
+      weapon: 'c25',
+      prompts: 1,
+      text: 'Vex shoots at Brute 12 m away while in melee with Raider',
+    },
+    {
+      what: 'firing a non-CQB gun at the opponent at 1 m',
+      target: 'Raider',
+      distance: 1,
+      weapon: 'c25',
+      prompts: 1,
+      text: 'Vex fires the non-CQB Anvil Arms C25 while in melee with Raider',
+    },
     { what: 'a CQB pistol at the opponent at 1 m', target: 'Raider', distance: 1, weapon: 'pistol', prompts: 0, text: '' },
   ]
   for (const c of shots) {
@@ -124,7 +170,9 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
       expect(attack(h, request(h, 'Vex', c.target, 0, 'semi', { distance: c.distance }), [2]).ok).toBe(true)
       expect(prompts(h)).toHaveLength(c.prompts)
       if (c.prompts) {
-        expect(prompts(h)[0]!.text).toBe(`${c.text}: Raider may make an opportunity attack with the Unarmed Strike (000 Opportunity Attack)`)
+        expect(prompts(h)[0]!.text).toBe(
+          `${c.text}: Raider may make an opportunity attack with the Unarmed Strike (000 Opportunity Attack)`,
+        )
         expectOddsOf(h, prompts(h)[0]!)
         // The shooter stays in the melee.
         expect(conditionOf(h, 'Vex', 'engaged')).toBeDefined()
@@ -136,14 +184,23 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
     const h = await brawl()
     swingAndMiss(h, 'Vex', 'Raider')
     const p = preview(h, request(h, 'Vex', 'Brute', 0, 'semi', { distance: 12 }))
-    expect(p.explanation[0]).toMatchObject({ title: 'Opportunity attacks', lines: [{ label: 'Vex shoots at Brute 12 m away from inside the melee' }, { label: 'Raider may answer', value: '1 of its reactions' }] })
+    expect(p.explanation[0]).toMatchObject({
+      title: 'Opportunity attacks',
+      lines: [
+        { label: 'Vex shoots at Brute 12 m away from inside the melee' },
+        { label: 'Raider may answer', value: '1 of its reactions' },
+      ],
+    })
   })
 
   it('000 Opportunity Attack: stabilising an ally in melee is a skill check with the hands, and is prompted', async () => {
     const h = await brawl()
     swingAndMiss(h, 'Vex', 'Raider')
     const brute = sheetOf(h, 'Brute')
-    const downed = { ...brute, live: { ...brute.live, dying: { ...brute.live.dying, condition: { kind: 'downed', failures: 0, successes: 0 } } } }
+    const downed = {
+      ...brute,
+      live: { ...brute.live, dying: { ...brute.live.dying, condition: { kind: 'downed', failures: 0, successes: 0 } } },
+    }
     h.must('combatant/setRules', { combatantId: h.combatantId('Brute'), rules: downed })
     h.must('combatant/setHp', { combatantId: h.combatantId('Brute'), hp: 0 })
     // d100 10 + 24 = 34: not stabilised; the attempt is what draws the attack.
@@ -164,7 +221,10 @@ describe('opportunity attacks (000 Opportunity Attack)', () => {
     expectOddsOf(h, shot!)
     // Had Brute held aim on Vex, the same answer would be aimed, whatever the panel says.
     const brute = sheetOf(h, 'Brute')
-    h.must('combatant/setRules', { combatantId: h.combatantId('Brute'), rules: { ...brute, live: { ...brute.live, aim: { targetId: h.combatantId('Vex'), name: 'Vex' } } } })
+    h.must('combatant/setRules', {
+      combatantId: h.combatantId('Brute'),
+      rules: { ...brute, live: { ...brute.live, aim: { targetId: h.combatantId('Vex'), name: 'Vex' } } },
+    })
     expect(preview(h, { ...r, options: { ...r.options, aim: 'hip' } }).options.find((o) => o.key === 'aim')?.value).toBe('aimed')
     h.must('prompt/resolve', { promptId: shot!.id }, [2])
     expect(lastLog(h, 'opportunity attack')).toMatch(/^Brute makes an opportunity attack \(000\) with the G&W 10mm Auto at Vex: miss/)

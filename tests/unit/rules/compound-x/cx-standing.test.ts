@@ -5,7 +5,8 @@ import { cx } from './cx-harness'
 import { faces } from './fixtures'
 import { combatant, idOf, sheet } from './cx-rules'
 
-const withDying = (condition: DyingCondition, capacity = 3) => sheet({}, { dying: { condition, capacity, failedThisEncounter: false, revivalsThisEncounter: 0 } })
+const withDying = (condition: DyingCondition, capacity = 3) =>
+  sheet({}, { dying: { condition, capacity, failedThisEncounter: false, revivalsThisEncounter: 0 } })
 
 describe('standing from the dying record (CX15, CX27–CX29)', () => {
   const cases: { what: string; condition: DyingCondition; capacity?: number; hp: number; standing: Standing }[] = [
@@ -35,7 +36,12 @@ describe('standing from the dying record (CX15, CX27–CX29)', () => {
       hp: 1,
       standing: { state: 'out', label: 'unconscious · past the revival limit', skipsTurn: false },
     },
-    { what: 'CX27: dead, and only the dead skip their turn', condition: { kind: 'dead' }, hp: -40, standing: { state: 'dead', label: 'dead', skipsTurn: true } },
+    {
+      what: 'CX27: dead, and only the dead skip their turn',
+      condition: { kind: 'dead' },
+      hp: -40,
+      standing: { state: 'dead', label: 'dead', skipsTurn: true },
+    },
     {
       what: 'CX27: health typed below 1 without a downing is shown as down, not up',
       condition: { kind: 'up' },

@@ -12,7 +12,12 @@ const suppressRequest = (actor: RulesCombatant, target: RulesCombatant | null, o
   targetId: target?.id ?? null,
   options,
 })
-const moveRequest = (actor: RulesCombatant, options: ActionRequest['options'] = {}): ActionRequest => ({ actorId: actor.id, action: 'move', targetId: null, options })
+const moveRequest = (actor: RulesCombatant, options: ActionRequest['options'] = {}): ActionRequest => ({
+  actorId: actor.id,
+  action: 'move',
+  targetId: null,
+  options,
+})
 
 const gunner = (name: string, weapon: ReturnType<typeof ranged>) => combatant(name, sheet({ weapons: [weapon] }))
 
@@ -21,7 +26,14 @@ function applyGrants(target: RulesCombatant, r: ActionResolution, key: string): 
   const added: ConditionInstance[] = (r.conditions ?? [])
     .filter((c) => c.combatantId === target.id)
     .flatMap((c) => c.add ?? [])
-    .map((g, i) => instance(`${key}${i ? `-${i}` : ''}`, g.conditionId, { stacks: g.stacks, sourceId: g.sourceId, data: g.data, duration: { kind: 'turnStart', of: g.sourceId! } }))
+    .map((g, i) =>
+      instance(`${key}${i ? `-${i}` : ''}`, g.conditionId, {
+        stacks: g.stacks,
+        sourceId: g.sourceId,
+        data: g.data,
+        duration: { kind: 'turnStart', of: g.sourceId! },
+      }),
+    )
   return { ...target, conditions: [...target.conditions, ...added] }
 }
 
@@ -34,11 +46,46 @@ describe('Suppress (CX24, CX25)', () => {
   const vex = combatant('Vex', sheet())
 
   const refusals = [
-    { what: 'a weapon that cannot suppress (carried next to one that can)', weapon: ranged('ecsc-rpe-b7', 1), level: 'light', distance: 10, code: 'suppress/weaponCannot', message: /The ECSC RPE-B7 cannot suppress \(CX24\)/ },
-    { what: 'a level above the weapon’s', weapon: ranged('g-w-10mm-auto', 11), level: 'medium', distance: 10, code: 'suppress/levelTooHigh', message: /at most at light level, not medium \(CX24\)/ },
-    { what: 'too few rounds for the level', weapon: ranged('anvil-arms-c25', 5), level: 'medium', distance: 10, code: 'suppress/notEnoughRounds', message: /medium suppression needs 6 rounds; 5 in the current magazine \(CX24\)/ },
-    { what: 'a target out of range', weapon: ranged('anvil-arms-c25', 25), level: 'medium', distance: 80, code: 'suppress/outOfRange', message: /80\.0 m is beyond the Anvil Arms C25's range \(60 m\)/ },
-    { what: 'a jammed weapon', weapon: ranged('anvil-arms-c25', 25, { jammed: true }), level: 'light', distance: 10, code: 'suppress/jammed', message: /jammed.*\(CX9\)/ },
+    {
+      what: 'a weapon that cannot suppress (carried next to one that can)',
+      weapon: ranged('ecsc-rpe-b7', 1),
+      level: 'light',
+      distance: 10,
+      code: 'suppress/weaponCannot',
+      message: /The ECSC RPE-B7 cannot suppress \(CX24\)/,
+    },
+    {
+      what: 'a level above the weapon’s',
+      weapon: ranged('g-w-10mm-auto', 11),
+      level: 'medium',
+      distance: 10,
+      code: 'suppress/levelTooHigh',
+      message: /at most at light level, not medium \(CX24\)/,
+    },
+    {
+      what: 'too few rounds for the level',
+      weapon: ranged('anvil-arms-c25', 5),
+      level: 'medium',
+      distance: 10,
+      code: 'suppress/notEnoughRounds',
+      message: /medium suppression needs 6 rounds; 5 in the current magazine \(CX24\)/,
+    },
+    {
+      what: 'a target out of range',
+      weapon: ranged('anvil-arms-c25', 25),
+      level: 'medium',
+      distance: 80,
+      code: 'suppress/outOfRange',
+      message: /80\.0 m is beyond the Anvil Arms C25's range \(60 m\)/,
+    },
+    {
+      what: 'a jammed weapon',
+      weapon: ranged('anvil-arms-c25', 25, { jammed: true }),
+      level: 'light',
+      distance: 10,
+      code: 'suppress/jammed',
+      message: /jammed.*\(CX9\)/,
+    },
   ]
   for (const c of refusals) {
     it(`CX24: refuses ${c.what}, saying why`, () => {
@@ -62,7 +109,9 @@ describe('Suppress (CX24, CX25)', () => {
     const option = (key: string) => def.options.find((o) => o.key === key)!
     expect(option('weapon')).toMatchObject({ value: '1', choices: [{ value: '1' }, { value: '2' }] })
     expect(option('level').kind === 'choice' && option('level')).toMatchObject({ choices: [{ value: 'light' }, { value: 'medium' }] })
-    expect(cx.actions!.list(gunner('Raider', ranged('ecsc-rpe-b7', 1))).find((a) => a.key === 'suppress')!.unavailable).toBe('No weapon that can suppress (CX24).')
+    expect(cx.actions!.list(gunner('Raider', ranged('ecsc-rpe-b7', 1))).find((a) => a.key === 'suppress')!.unavailable).toBe(
+      'No weapon that can suppress (CX24).',
+    )
   })
 
   it('CX24/CX25: medium spends 6 rounds, ends the turn and suppresses the target until the suppressor’s next turn start', () => {
@@ -88,7 +137,17 @@ describe('Suppress (CX24, CX25)', () => {
     // CX24/CX25: the 1 m zone is the suppressor's, around where the target stood, until its next turn.
     expect(r.conditions!.at(-1)).toEqual({
       combatantId: raider.id,
-      add: [{ conditionId: 'suppressing', stacks: 1, duration: { kind: 'turnStart', of: raider.id }, sourceId: raider.id, data: { level: 'medium', targetId: vex.id }, areaRadius: 1, areaAround: vex.id }],
+      add: [
+        {
+          conditionId: 'suppressing',
+          stacks: 1,
+          duration: { kind: 'turnStart', of: raider.id },
+          sourceId: raider.id,
+          data: { level: 'medium', targetId: vex.id },
+          areaRadius: 1,
+          areaAround: vex.id,
+        },
+      ],
     })
     expect(r.summary).toMatch(/^Raider lays down medium suppression on Vex with the Anvil Arms C25: 6 rounds, 1 m zone/)
   })
@@ -111,14 +170,16 @@ describe('Suppress (CX24, CX25)', () => {
   it.each([
     { level: 'heavy', caught: ['Vex', 'Ash', 'Raider'], note: /within 2 m of Vex it also suppresses Ash \(CX25\)/ },
     { level: 'medium', caught: ['Vex', 'Raider'], note: /^(?!.*also suppresses)/ },
-  ])('CX25: on the map, $level suppression catches $caught (the last is the suppressor\'s zone)', ({ level, caught, note }) => {
+  ])("CX25: on the map, $level suppression catches $caught (the last is the suppressor's zone)", ({ level, caught, note }) => {
     // Ash stands 1.5 m from Vex (inside heavy's 2 m), Bo 2.5 m away (outside); the suppressor itself is never caught.
     const at = (c: RulesCombatant, x: number, y: number): RulesCombatant => ({ ...c, position: { x, y } })
     const raider = at(gunner('Raider', ranged('anvil-arms-kmr4', 80)), 0, 0)
     const target = at(vex, 30, 0)
     const ash = at(combatant('Ash', sheet()), 30, 1.5)
     const bo = at(combatant('Bo', sheet()), 32.5, 0)
-    const r = must(cx.actions!.perform(suppressRequest(raider, target, { weapon: '0', level }), raider, target, faces(), [raider, target, ash, bo]))
+    const r = must(
+      cx.actions!.perform(suppressRequest(raider, target, { weapon: '0', level }), raider, target, faces(), [raider, target, ash, bo]),
+    )
     const names = new Map([raider, target, ash, bo].map((c) => [c.id, c.name]))
     expect(r.conditions!.map((c) => names.get(c.combatantId))).toEqual(caught)
     expect(r.summary).toMatch(note)
@@ -128,18 +189,24 @@ describe('Suppress (CX24, CX25)', () => {
 describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
   const raider = gunner('Raider', ranged('anvil-arms-c25', 25))
   const vex = combatant('Vex', sheet())
-  const move = (mover: RulesCombatant, options: ActionRequest['options'] = {}) => must(cx.actions!.perform(moveRequest(mover, options), mover, null, faces()))
+  const move = (mover: RulesCombatant, options: ActionRequest['options'] = {}) =>
+    must(cx.actions!.perform(moveRequest(mover, options), mover, null, faces()))
   const moved = (mover: RulesCombatant, r: ActionResolution) => withRules(mover, r.actorRules)
 
   it('000 Movement: the options show the metres per choice, and the move goes that far', () => {
     const def = cx.actions!.list(vex).find((a) => a.key === 'move')!
     const actions = def.options.find((o) => o.key === 'actions')!
-    expect(actions.kind === 'choice' && actions.choices.map((c) => c.label)).toEqual(['1 action · 3 m (4 m sprinting)', '2 actions · 6 m (8 m sprinting)'])
+    expect(actions.kind === 'choice' && actions.choices.map((c) => c.label)).toEqual([
+      '1 action · 3 m (4 m sprinting)',
+      '2 actions · 6 m (8 m sprinting)',
+    ])
     expect(move(vex, { actions: '2', sprint: true }).summary).toMatch(/^Vex sprints 8 m \(2 actions/)
     const crouched = combatant('Vex', sheet({}, { stance: 'crouching' }))
     const r = cx.actions!.perform(moveRequest(crouched, { sprint: true }), crouched, null, faces())
     expect(!r.ok && r.error.code).toBe('move/cannotSprint')
-    expect(cx.actions!.list(combatant('Vex', sheet({}, { stance: 'hunkering' }))).find((a) => a.key === 'move')!.unavailable).toMatch(/Un-hunker first/)
+    expect(cx.actions!.list(combatant('Vex', sheet({}, { stance: 'hunkering' }))).find((a) => a.key === 'move')!.unavailable).toMatch(
+      /Un-hunker first/,
+    )
   })
 
   it('CX26/CX25: breaking cover into the open prompts the suppressor’s automatic hit and leaving the zone ends the suppression', () => {
@@ -152,12 +219,23 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
       reactorId: raider.id,
       targetId: vex.id,
       text: 'Raider reacts to Vex leaving cover: medium suppression — one automatic hit, no coverage roll (CX26)',
-      resolve: { kind: 'attack', request: { attackerId: raider.id, targetId: vex.id, weapon: 0, mode: 'semi', options: { suppressionReaction: 'medium', distance: 20 } } },
+      resolve: {
+        kind: 'attack',
+        request: {
+          attackerId: raider.id,
+          targetId: vex.id,
+          weapon: 0,
+          mode: 'semi',
+          options: { suppressionReaction: 'medium', distance: 20 },
+        },
+      },
     })
     // The odds are the attack preview's own numbers for the prepared request.
     const request = (prompt.resolve as { request: AttackRequest }).request
     const preview = must(cx.attacks!.preview(request, raider, moved(target, r)))
-    expect(prompt.odds).toBe(`hit certain · expected ${preview.expectedDamage.toFixed(1)} damage · down ${(preview.downChance * 100).toFixed(1)}%`)
+    expect(prompt.odds).toBe(
+      `hit certain · expected ${preview.expectedDamage.toFixed(1)} damage · down ${(preview.downChance * 100).toFixed(1)}%`,
+    )
     expect(r.summary).toMatch(/leaves the suppression zone: no longer suppressed \(CX25\)/)
   })
 
@@ -188,10 +266,14 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
     const r = move(target)
     expect(r.prompts!.map((p) => p.reactorId)).toEqual([raider.id, spotter.id])
     const light = r.prompts![1]!
-    expect(light.text).toBe('Spotter reacts to Vex leaving cover: light suppression — one single-shot accuracy roll, resolved as a normal shot (CX26)')
+    expect(light.text).toBe(
+      'Spotter reacts to Vex leaving cover: light suppression — one single-shot accuracy roll, resolved as a normal shot (CX26)',
+    )
     const preview = must(cx.attacks!.preview((light.resolve as { request: AttackRequest }).request, spotter, moved(target, r)))
     const hit = 1 - preview.outcomes.find((o) => o.label === 'Miss')!.probability
-    expect(light.odds).toBe(`hit ${(hit * 100).toFixed(1)}% · expected ${preview.expectedDamage.toFixed(1)} damage · down ${(preview.downChance * 100).toFixed(1)}%`)
+    expect(light.odds).toBe(
+      `hit ${(hit * 100).toFixed(1)}% · expected ${preview.expectedDamage.toFixed(1)} damage · down ${(preview.downChance * 100).toFixed(1)}%`,
+    )
   })
 
   it('CX26: a mover that is not suppressed crossing a zone is the GM’s call: a note prompt', () => {
@@ -283,7 +365,9 @@ describe('a suppressed shooter (CX25)', () => {
     const vex = combatant('Vex', sheet())
     const request: AttackRequest = { attackerId: vex.id, targetId: raider.id, weapon: 0, mode: 'semi', options: { distance: 12 } }
     const free = must(cx.attacks!.preview(request, vex, raider))
-    const pinned = must(cx.attacks!.preview(request, { ...vex, conditions: [instance('s1', 'suppressed', { sourceId: raider.id })] }, raider))
+    const pinned = must(
+      cx.attacks!.preview(request, { ...vex, conditions: [instance('s1', 'suppressed', { sourceId: raider.id })] }, raider),
+    )
     expect(free.options.find((o) => o.key === 'suppressed')?.value).toBe(false)
     expect(pinned.options.find((o) => o.key === 'suppressed')?.value).toBe(true)
     const miss = (p: typeof free) => p.outcomes.find((o) => o.label === 'Miss')!.probability

@@ -28,14 +28,27 @@ describe('hit the dirt costs the first action of the next turn (CX21)', () => {
   it('CX21: a target in cover does not dive and loses nothing', () => {
     const vex = combatant('Vex', sheet())
     const raider = combatant('Raider', sheet())
-    const shot = must(cx.attacks!.resolve({ attackerId: vex.id, targetId: raider.id, weapon: 0, mode: 'semi', options: { distance: 12, cover: 'partial' } }, vex, raider, faces(2)))
+    const shot = must(
+      cx.attacks!.resolve(
+        { attackerId: vex.id, targetId: raider.id, weapon: 0, mode: 'semi', options: { distance: 12, cover: 'partial' } },
+        vex,
+        raider,
+        faces(2),
+      ),
+    )
     expect(cxOf(withRules(raider, shot.targetRules)).live.loseFirstAction).toBe(false)
   })
 })
 
 describe('damaging conditions tick at the start of the bearer’s turn (01_05 Conditions)', () => {
   const cases = [
-    { id: 'bleeding', stacks: 2, dice: [7, 4], damage: 3 + 1 + (2 + 1), line: 'bleeding ×2: 7 damage (01_05 Bleeding: floor(d10 / 2) + 1 per stack)' },
+    {
+      id: 'bleeding',
+      stacks: 2,
+      dice: [7, 4],
+      damage: 3 + 1 + (2 + 1),
+      line: 'bleeding ×2: 7 damage (01_05 Bleeding: floor(d10 / 2) + 1 per stack)',
+    },
     { id: 'burning', stacks: 1, dice: [3, 6], damage: 9, line: 'burning: 9 damage (01_05 Burning: 2d10)' },
     { id: 'frozen', stacks: 1, dice: [4], damage: 4, line: 'frozen: 4 damage (01_05 Frozen: d10)' },
     { id: 'necrosis', stacks: 1, dice: [2, 3], damage: 10, line: 'necrosis: 10 damage (01_05 Necrosis: 2d10 + 5)' },
@@ -53,7 +66,12 @@ describe('damaging conditions tick at the start of the bearer’s turn (01_05 Co
   }
 
   it('ticks with seeded dice: every condition in order, each roll recorded with its purpose', () => {
-    const conditions = [instance('a', 'bleeding', { stacks: 3 }), instance('b', 'prone'), instance('c', 'necrosis'), instance('d', 'suppressed')]
+    const conditions = [
+      instance('a', 'bleeding', { stacks: 3 }),
+      instance('b', 'prone'),
+      instance('c', 'necrosis'),
+      instance('d', 'suppressed'),
+    ]
     const bearer = combatant('Vex', sheet(), { hp: 110, conditions })
     const edge = startOfTurn(bearer, new DiceRoller(seededSource('ticks'), undefined))!
     expect(edge.rolls.map((r) => r.purpose)).toEqual(['bleeding: floor(d10 / 2) + 1 per stack', 'necrosis'])
@@ -73,7 +91,17 @@ describe('damaging conditions tick at the start of the bearer’s turn (01_05 Co
   })
 
   it('CX27: a downed bearer rolls its death save first, then the tick takes health further below 0', () => {
-    const downed = sheet({}, { dying: { condition: { kind: 'downed', failures: 0, successes: 0 }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 } })
+    const downed = sheet(
+      {},
+      {
+        dying: {
+          condition: { kind: 'downed', failures: 0, successes: 0 },
+          capacity: 3,
+          failedThisEncounter: false,
+          revivalsThisEncounter: 0,
+        },
+      },
+    )
     const bearer = combatant('Vex', downed, { hp: 0, conditions: [instance('c1', 'frozen')] })
     const edge = startOfTurn(bearer, faces(70, 3))!
     expect(edge.rolls.map((r) => r.purpose)).toEqual(['death saving throw', 'frozen'])

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { rollBlackCat } from '../../../../src-main/rules/compound-x/dying/black-cat'
 import { rollDeathSave } from '../../../../src-main/rules/compound-x/dying/death-save'
-import { deathSaveChance, deathWithinTurns, shockWakeChance, stabiliseOdds, wakesByRollChance } from '../../../../src-main/rules/compound-x/dying/dying-odds'
+import {
+  deathSaveChance,
+  deathWithinTurns,
+  shockWakeChance,
+  stabiliseOdds,
+  wakesByRollChance,
+} from '../../../../src-main/rules/compound-x/dying/dying-odds'
 import {
   freshDyingRecord,
   isDowned,
@@ -14,8 +20,19 @@ import {
   type DyingRecord,
 } from '../../../../src-main/rules/compound-x/dying/dying-state'
 import { healWound, type Healer } from '../../../../src-main/rules/compound-x/dying/medicine-healing'
-import { isShockUnconscious, onShockFailed, shockWakeAtTurnStart, shockWakeWindow, type ShockRecord } from '../../../../src-main/rules/compound-x/dying/shock-wake'
-import { attemptStabilise, stabiliseModifiers, type StabiliseAttempt, type StabiliseSupport } from '../../../../src-main/rules/compound-x/dying/stabilise'
+import {
+  isShockUnconscious,
+  onShockFailed,
+  shockWakeAtTurnStart,
+  shockWakeWindow,
+  type ShockRecord,
+} from '../../../../src-main/rules/compound-x/dying/shock-wake'
+import {
+  attemptStabilise,
+  stabiliseModifiers,
+  type StabiliseAttempt,
+  type StabiliseSupport,
+} from '../../../../src-main/rules/compound-x/dying/stabilise'
 import { successChance } from '../../../../src-main/rules/compound-x/checks/d100-check'
 import { sumOf } from '../../../../src-main/rules/compound-x/statistic'
 import type { StatBlock } from '../../../../src-main/rules/compound-x/stats/stat-block'
@@ -174,7 +191,12 @@ describe('CX15 shock knockout and waking', () => {
 
 const noHelp: StabiliseSupport = { assistant: false, kit: 'none' }
 
-function attempt(over: Partial<StabiliseAttempt> = {}, healer: Partial<StabiliseAttempt['healer']> = {}, record = downed(), fort = 5): StabiliseAttempt {
+function attempt(
+  over: Partial<StabiliseAttempt> = {},
+  healer: Partial<StabiliseAttempt['healer']> = {},
+  record = downed(),
+  fort = 5,
+): StabiliseAttempt {
   return {
     healer: { stats: stats(), skillRanks: 30, ...healer },
     patient: { kind: 'organic', fort, record },
@@ -277,7 +299,10 @@ describe('CX29 stabilise', () => {
   })
   it('CX29 + CX28: a fumble whose total still beats 80 stabilises a surviving target, and the failed extra DST costs capacity', () => {
     // DEX 10 (+20) + 50 ranks + kit 20 = +90; natural 3 → 93.
-    const r = attemptStabilise(attempt({ support: { assistant: false, kit: 'healer-spends' } }, { stats: stats({ dex: 10 }), skillRanks: 50 }), faces(3, 12))
+    const r = attemptStabilise(
+      attempt({ support: { assistant: false, kit: 'healer-spends' } }, { stats: stats({ dex: 10 }), skillRanks: 50 }),
+      faces(3, 12),
+    )
     expect(r.total).toBe(93)
     expect(r.outcome).toMatchObject({ kind: 'critical-failure', deathSave: { success: false }, then: { kind: 'stabilised' } })
     expect(r.record).toMatchObject({ condition: { kind: 'up' }, capacity: 2, failedThisEncounter: true })
@@ -285,7 +310,13 @@ describe('CX29 stabilise', () => {
 })
 
 describe('001 Medicine Saving Throws: healing wounds', () => {
-  const medic = (over: Partial<Extract<Healer, { kind: 'medic' }>> = {}): Healer => ({ kind: 'medic', medicineSkill: 25, hasBag: true, medkit: false, ...over })
+  const medic = (over: Partial<Extract<Healer, { kind: 'medic' }>> = {}): Healer => ({
+    kind: 'medic',
+    medicineSkill: 25,
+    hasBag: true,
+    medkit: false,
+    ...over,
+  })
 
   it('CX1 + 001 Medicine worked example: 70 damage, Medicine 25, total 86 → 41 healed, 29 left; then DC 29 heals the rest, never more', () => {
     const first = healWound([70], 0, medic(), faces(61))

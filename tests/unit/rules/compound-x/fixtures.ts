@@ -110,7 +110,10 @@ export const homebrew = {
       reloadDc: 30,
       reloadActions: 2,
       semi: { actionsPerShot: 1 },
-      brackets: [{ maxRange: 10, missChance: 2 }, { maxRange: 30, missChance: 4 }],
+      brackets: [
+        { maxRange: 10, missChance: 2 },
+        { maxRange: 30, missChance: 4 },
+      ],
       suppression: 'light',
       reflexModifier: 10,
       cqb: true,

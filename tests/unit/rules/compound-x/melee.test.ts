@@ -58,7 +58,15 @@ const wielding = (weapon: MeleeWeapon, over: Partial<Extract<MeleeStrikeWith, { 
 
 function meleeSetup(attacker: Partial<MeleeAttacker> = {}, target: Partial<MeleeTarget> = {}): MeleeSetup {
   return {
-    attacker: { stats: stats(), strikeWith: wielding(sword()), flanking: false, stealth: false, nonlethal: false, otherModifiers: [], ...attacker },
+    attacker: {
+      stats: stats(),
+      strikeWith: wielding(sword()),
+      flanking: false,
+      stealth: false,
+      nonlethal: false,
+      otherModifiers: [],
+      ...attacker,
+    },
     target: { stats: stats(), guardWeapon: { kind: 'unarmed' }, prone: false, ...target },
   }
 }
@@ -96,9 +104,21 @@ describe('CX16 the 000 Guard table (weapon-type guard modifier)', () => {
   it.each([
     ['unarmed', { kind: 'unarmed' }, 0],
     ['a melee weapon: its accuracy modifier', { kind: 'melee', weapon: sword({ accuracyModifier: 2 }), proficient: true }, 2],
-    ['a melee weapon whose item entry overrides it', { kind: 'melee', weapon: sword({ accuracyModifier: 1, guardModifier: 0 }), proficient: true }, 0],
-    ['a weapon without proficiency: improvised of its size (one-handed)', { kind: 'melee', weapon: sword({ accuracyModifier: 2 }), proficient: false }, -1],
-    ['a two-handed weapon without proficiency', { kind: 'melee', weapon: sword({ size: 'two-handed', accuracyModifier: 2 }), proficient: false }, -2],
+    [
+      'a melee weapon whose item entry overrides it',
+      { kind: 'melee', weapon: sword({ accuracyModifier: 1, guardModifier: 0 }), proficient: true },
+      0,
+    ],
+    [
+      'a weapon without proficiency: improvised of its size (one-handed)',
+      { kind: 'melee', weapon: sword({ accuracyModifier: 2 }), proficient: false },
+      -1,
+    ],
+    [
+      'a two-handed weapon without proficiency',
+      { kind: 'melee', weapon: sword({ size: 'two-handed', accuracyModifier: 2 }), proficient: false },
+      -2,
+    ],
     ['thrown: as improvised (light)', { kind: 'thrown', name: 'Throwing knife', size: 'light' }, -1],
     ['improvised two-handed', { kind: 'improvised', name: 'Chair', size: 'two-handed' }, -2],
     ['CQB gun', { kind: 'cqb-gun', name: 'SMG' }, 1],
@@ -332,40 +352,51 @@ describe('CX16 / CX17 / CX10 / CX15 exact odds agree with 100,000 seeded simulat
     [
       'heavy blows that force Shock saves, through a plasma blade and a shield',
       meleeSetup(
-        { stats: stats({ str: 12, luck: 11 }), strikeWith: wielding(sword({ apl: 1, damage: { base: 60, type: 'plasma', perStatBonus: { str: 2 } } })) },
+        {
+          stats: stats({ str: 12, luck: 11 }),
+          strikeWith: wielding(sword({ apl: 1, damage: { base: 60, type: 'plasma', perStatBonus: { str: 2 } } })),
+        },
         { stats: stats({ fort: 9 }), guardWeapon: { kind: 'cqb-gun', name: 'SMG' } },
       ),
       defender({ health: 140, shockSave: 8, shield: shield(30), armour: armour(50, 2, 30) }),
     ],
   ]
-  it.each(cases)('%s', (_, s, d) => {
-    const o = meleeOdds(s, d)
-    if (o.kind !== 'odds') throw new Error(o.reason)
-    const dice = new DiceRoller(seededSource(`melee:${_}`), undefined)
-    const n = { hit: 0, precise: 0, ignores: 0, down: 0, unconscious: 0, damage: 0 }
-    const damage = new Map<number, number>()
-    for (let i = 0; i < SAMPLES; i++) {
-      const r = resolveMelee(s, d, dice)
-      if (r.kind !== 'resolved') throw new Error(r.reason)
-      if (r.quality !== 'miss') n.hit++
-      if (r.quality === 'precise-hit') n.precise++
-      if (r.armourIgnored) n.ignores++
-      if (d.health >= 1 && r.defender.health < 1) n.down++
-      if (r.unconscious) n.unconscious++
-      const dealt = r.hitResult?.toHealth ?? 0
-      n.damage += dealt
-      damage.set(dealt, (damage.get(dealt) ?? 0) + 1)
-    }
-    const f = (k: number) => k / SAMPLES
-    expect(Math.abs(f(n.hit) - o.hit)).toBeLessThan(TOLERANCE)
-    expect(Math.abs(f(n.precise) - o.preciseHit)).toBeLessThan(TOLERANCE)
-    expect(Math.abs(f(n.ignores) - o.ignoresArmour)).toBeLessThan(TOLERANCE)
-    expect(Math.abs(f(n.down) - o.down)).toBeLessThan(TOLERANCE)
-    expect(Math.abs(f(n.unconscious) - o.unconscious)).toBeLessThan(TOLERANCE)
-    for (const [dmg, p] of o.healthDamage) expect(Math.abs(f(damage.get(dmg) ?? 0) - p), `P(${dmg} to health)`).toBeLessThan(TOLERANCE)
-    for (const dmg of damage.keys()) expect(o.healthDamage.some(([x]) => x === dmg), `${dmg} is in the odds`).toBe(true)
-    expect(Math.abs(n.damage / SAMPLES - o.expectedHealthDamage)).toBeLessThan(1)
-  }, 60_000)
+  it.each(cases)(
+    '%s',
+    (_, s, d) => {
+      const o = meleeOdds(s, d)
+      if (o.kind !== 'odds') throw new Error(o.reason)
+      const dice = new DiceRoller(seededSource(`melee:${_}`), undefined)
+      const n = { hit: 0, precise: 0, ignores: 0, down: 0, unconscious: 0, damage: 0 }
+      const damage = new Map<number, number>()
+      for (let i = 0; i < SAMPLES; i++) {
+        const r = resolveMelee(s, d, dice)
+        if (r.kind !== 'resolved') throw new Error(r.reason)
+        if (r.quality !== 'miss') n.hit++
+        if (r.quality === 'precise-hit') n.precise++
+        if (r.armourIgnored) n.ignores++
+        if (d.health >= 1 && r.defender.health < 1) n.down++
+        if (r.unconscious) n.unconscious++
+        const dealt = r.hitResult?.toHealth ?? 0
+        n.damage += dealt
+        damage.set(dealt, (damage.get(dealt) ?? 0) + 1)
+      }
+      const f = (k: number) => k / SAMPLES
+      expect(Math.abs(f(n.hit) - o.hit)).toBeLessThan(TOLERANCE)
+      expect(Math.abs(f(n.precise) - o.preciseHit)).toBeLessThan(TOLERANCE)
+      expect(Math.abs(f(n.ignores) - o.ignoresArmour)).toBeLessThan(TOLERANCE)
+      expect(Math.abs(f(n.down) - o.down)).toBeLessThan(TOLERANCE)
+      expect(Math.abs(f(n.unconscious) - o.unconscious)).toBeLessThan(TOLERANCE)
+      for (const [dmg, p] of o.healthDamage) expect(Math.abs(f(damage.get(dmg) ?? 0) - p), `P(${dmg} to health)`).toBeLessThan(TOLERANCE)
+      for (const dmg of damage.keys())
+        expect(
+          o.healthDamage.some(([x]) => x === dmg),
+          `${dmg} is in the odds`,
+        ).toBe(true)
+      expect(Math.abs(n.damage / SAMPLES - o.expectedHealthDamage)).toBeLessThan(1)
+    },
+    60_000,
+  )
 })
 
 // ---------- CX18 maneuvers ----------
@@ -419,7 +450,10 @@ describe('CX18 / CX1 the opposed maneuver check', () => {
 })
 
 describe('CX18 / CX1 / CX3 exact opposed odds from the d100 distributions', () => {
-  const check = (bonus: number, mode: 'normal' | 'advantage' | 'disadvantage' = 'normal') => ({ modifiers: [mod('x', bonus, 'test')], mode })
+  const check = (bonus: number, mode: 'normal' | 'advantage' | 'disadvantage' = 'normal') => ({
+    modifiers: [mod('x', bonus, 'test')],
+    mode,
+  })
   it.each([
     ['equal bonuses: 4950 of 10000 (ties to the defender)', 0, 0, 0.495],
     ['brawler 22 vs dancer 35: 3741 of 10000', 22, 35, 0.3741],
@@ -470,7 +504,11 @@ describe('CX18 grapple transitions (000 Grappling, Pin, Disengage, Gain Control)
     expect(r.effects).toMatchObject({ states: {}, grappleEnded: true, actionsLeftThisRound: 3 })
   })
   it('disengage without control: both choose, opposed; winning ends the grapple', () => {
-    const r = maneuver(attempt({ kind: 'disengage' }, B, A, { choices: { actor: 'str-athletics', defender: 'str-athletics' } }), grappling, [60, 30])
+    const r = maneuver(
+      attempt({ kind: 'disengage' }, B, A, { choices: { actor: 'str-athletics', defender: 'str-athletics' } }),
+      grappling,
+      [60, 30],
+    )
     // B (the brawler fixture) chose STR-Athletics, +22; A (the dancer fixture) chose STR-Athletics, +0.
     expect(r.checks!.actor.result.total).toBe(82)
     expect(r.checks!.defender.result.total).toBe(30)
@@ -508,7 +546,9 @@ describe('CX18 shove, kick, trip, disarm (000 Combat Maneuvers)', () => {
     ['not proficient: the defender rolls twice and keeps the worse', false, [60, 80, 30], true],
     ['proficient: one die', true, [60, 80], false],
   ])('disarm, both choose (actor DEX-Acrobatics +0, defender STR-Athletics +0): %s', (_, defenderProficient, dice, dropped) => {
-    const a = attempt({ kind: 'disarm', item: 'pistol', defenderProficient }, A, B, { choices: { actor: 'dex-acrobatics', defender: 'str-athletics' } })
+    const a = attempt({ kind: 'disarm', item: 'pistol', defenderProficient }, A, B, {
+      choices: { actor: 'dex-acrobatics', defender: 'str-athletics' },
+    })
     const r = maneuver(a, {}, dice)
     expect(r.checks!.defender.check.mode).toBe(defenderProficient ? 'normal' : 'disadvantage')
     expect(r.effects.targetDrops).toBe(dropped ? 'pistol' : null)

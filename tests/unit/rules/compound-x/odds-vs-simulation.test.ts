@@ -77,48 +77,53 @@ const CASES: Case[] = [
 
 describe('exact odds agree with 200,000 seeded simulated resolutions (±0.5 percentage points)', () => {
   for (const c of CASES) {
-    it(c.name, () => {
-      const firing = c.firing ?? { ammoInMagazine: 30 }
-      const odds = rangedOdds(c.setup, c.defender, firing)
-      if (odds.kind !== 'odds') throw new Error(odds.reason)
-      if (c.certainHits !== undefined) expect(odds.hits[c.certainHits]).toBe(1)
-      const dice = new DiceRoller(seededSource(`sim:${c.name}`), undefined)
-      const counts = { miss: 0, hit: 0, critical: 0, extraCritical: 0, firstJam: 0, jam: 0, down: 0, unconscious: 0, damage: 0 }
-      const hits = Array.from({ length: odds.rounds + 1 }, () => 0)
-      const damageCount = new Map(odds.healthDamage.map(([d]) => [d, 0]))
-      for (let i = 0; i < SAMPLES; i++) {
-        const r = resolveRanged(c.setup, c.defender, dice, firing)
-        if (r.kind !== 'resolved') throw new Error(r.reason)
-        const first = r.rounds[0]!
-        if (!first.hit) counts.miss++
-        else if (first.critical === 'critical') counts.critical++
-        else if (first.critical === 'extra-critical') counts.extraCritical++
-        else counts.hit++
-        if (first.jammed) counts.firstJam++
-        if (r.jammed) counts.jam++
-        if (r.defender.health < 1) counts.down++
-        if (r.unconscious) counts.unconscious++
-        const dealt = r.rounds.reduce((t, x) => t + (x.hitResult?.toHealth ?? 0), 0)
-        counts.damage += dealt
-        hits[r.rounds.filter((x) => x.hit).length]!++
-        damageCount.set(dealt, (damageCount.get(dealt) ?? 0) + 1)
-      }
-      const freq = (n: number) => n / SAMPLES
-      expect(Math.abs(freq(counts.miss) - odds.firstRound.miss)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.hit) - odds.firstRound.hit)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.critical) - odds.firstRound.critical)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.extraCritical) - odds.firstRound.extraCritical)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.firstJam) - odds.firstRound.jam)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.jam) - odds.jam)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.down) - odds.down)).toBeLessThan(TOLERANCE)
-      expect(Math.abs(freq(counts.unconscious) - odds.unconscious)).toBeLessThan(TOLERANCE)
-      hits.forEach((n, k) => expect(Math.abs(freq(n) - odds.hits[k]!), `P(${k} hits)`).toBeLessThan(TOLERANCE))
-      for (const [d, p] of odds.healthDamage) expect(Math.abs(freq(damageCount.get(d) ?? 0) - p), `P(${d} damage)`).toBeLessThan(TOLERANCE)
-      // Expected damage: within the sampling error of the mean, well under a point here.
-      expect(Math.abs(counts.damage / SAMPLES - odds.expectedHealthDamage)).toBeLessThan(1)
-      // The odds are a probability distribution.
-      expect(odds.hits.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
-      expect(odds.healthDamage.reduce((a, [, p]) => a + p, 0)).toBeCloseTo(1, 9)
-    }, 60_000)
+    it(
+      c.name,
+      () => {
+        const firing = c.firing ?? { ammoInMagazine: 30 }
+        const odds = rangedOdds(c.setup, c.defender, firing)
+        if (odds.kind !== 'odds') throw new Error(odds.reason)
+        if (c.certainHits !== undefined) expect(odds.hits[c.certainHits]).toBe(1)
+        const dice = new DiceRoller(seededSource(`sim:${c.name}`), undefined)
+        const counts = { miss: 0, hit: 0, critical: 0, extraCritical: 0, firstJam: 0, jam: 0, down: 0, unconscious: 0, damage: 0 }
+        const hits = Array.from({ length: odds.rounds + 1 }, () => 0)
+        const damageCount = new Map(odds.healthDamage.map(([d]) => [d, 0]))
+        for (let i = 0; i < SAMPLES; i++) {
+          const r = resolveRanged(c.setup, c.defender, dice, firing)
+          if (r.kind !== 'resolved') throw new Error(r.reason)
+          const first = r.rounds[0]!
+          if (!first.hit) counts.miss++
+          else if (first.critical === 'critical') counts.critical++
+          else if (first.critical === 'extra-critical') counts.extraCritical++
+          else counts.hit++
+          if (first.jammed) counts.firstJam++
+          if (r.jammed) counts.jam++
+          if (r.defender.health < 1) counts.down++
+          if (r.unconscious) counts.unconscious++
+          const dealt = r.rounds.reduce((t, x) => t + (x.hitResult?.toHealth ?? 0), 0)
+          counts.damage += dealt
+          hits[r.rounds.filter((x) => x.hit).length]!++
+          damageCount.set(dealt, (damageCount.get(dealt) ?? 0) + 1)
+        }
+        const freq = (n: number) => n / SAMPLES
+        expect(Math.abs(freq(counts.miss) - odds.firstRound.miss)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.hit) - odds.firstRound.hit)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.critical) - odds.firstRound.critical)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.extraCritical) - odds.firstRound.extraCritical)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.firstJam) - odds.firstRound.jam)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.jam) - odds.jam)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.down) - odds.down)).toBeLessThan(TOLERANCE)
+        expect(Math.abs(freq(counts.unconscious) - odds.unconscious)).toBeLessThan(TOLERANCE)
+        hits.forEach((n, k) => expect(Math.abs(freq(n) - odds.hits[k]!), `P(${k} hits)`).toBeLessThan(TOLERANCE))
+        for (const [d, p] of odds.healthDamage)
+          expect(Math.abs(freq(damageCount.get(d) ?? 0) - p), `P(${d} damage)`).toBeLessThan(TOLERANCE)
+        // Expected damage: within the sampling error of the mean, well under a point here.
+        expect(Math.abs(counts.damage / SAMPLES - odds.expectedHealthDamage)).toBeLessThan(1)
+        // The odds are a probability distribution.
+        expect(odds.hits.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9)
+        expect(odds.healthDamage.reduce((a, [, p]) => a + p, 0)).toBeCloseTo(1, 9)
+      },
+      60_000,
+    )
   }
 })

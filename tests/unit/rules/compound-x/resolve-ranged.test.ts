@@ -92,7 +92,9 @@ describe('CX12 armour piercing and armour points', () => {
   })
   it('plasma lowers the armour APL by 1 for the comparison', () => {
     const plasma = smg({ apl: 1, damage: { base: 30, type: 'plasma' } })
-    expect(fire(setup({ weapon: plasma }), defender({ armour: armour(100, 2, 10) }), [9, 1]).rounds[0]!.hitResult!.route).toBe('armour-pierced')
+    expect(fire(setup({ weapon: plasma }), defender({ armour: armour(100, 2, 10) }), [9, 1]).rounds[0]!.hitResult!.route).toBe(
+      'armour-pierced',
+    )
   })
 })
 
@@ -115,7 +117,11 @@ describe('CX13 damage types', () => {
   it('ballistic ignores shields; explosive ignores armour and shields', () => {
     const b = fire(setup(), defender({ shield: shield(100) }), [9, 10])
     expect(b.defender.shield!.strength).toBe(100)
-    const boom = fire(setup({ weapon: smg({ damage: { base: 50, type: 'explosive' } }) }), defender({ armour: armour(100, 9, 90), shield: shield(100) }), [9])
+    const boom = fire(
+      setup({ weapon: smg({ damage: { base: 50, type: 'explosive' } }) }),
+      defender({ armour: armour(100, 9, 90), shield: shield(100) }),
+      [9],
+    )
     expect(boom.defender.health).toBe(50)
   })
 })

@@ -51,7 +51,11 @@ const id = (name: string): CombatantId => `combatant:${name}`
 
 // ---------------------------------------------------------------- initiative
 
-const entrant = (name: string, modifiers?: CompoundXInitiativeEntrant['modifiers'], initiativeModifier = 0): CompoundXInitiativeEntrant => ({
+const entrant = (
+  name: string,
+  modifiers?: CompoundXInitiativeEntrant['modifiers'],
+  initiativeModifier = 0,
+): CompoundXInitiativeEntrant => ({
   id: id(name),
   name,
   initiativeModifier,
@@ -171,7 +175,9 @@ describe('CX20 turn budget', () => {
   it('CX20: 4 actions per turn; spending past them is refused with the reason', () => {
     const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'move', actions: 2, sprint: false }])
     expect(left(b)).toBe(1)
-    expect(refusal(spend(b, { kind: 'other', label: 'cook grenade', actions: 2 }))).toBe('cook grenade needs 2 actions; 1 left this turn (CX20)')
+    expect(refusal(spend(b, { kind: 'other', label: 'cook grenade', actions: 2 }))).toBe(
+      'cook grenade needs 2 actions; 1 left this turn (CX20)',
+    )
     expect(refusal(spend(b, value(fireAction(pump, 'semi'))))).toMatch(/needs 2 actions; 1 left/)
     const done = value(spend(b, { kind: 'aim' })).budget
     expect(refusal(spend(done, { kind: 'aim' }))).toMatch(/No actions left this turn \(4 per turn, CX20\)/)
@@ -268,7 +274,8 @@ describe('CX21 hit the dirt', () => {
 // ---------------------------------------------------------------- movement and sprinting
 
 describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
-  const move = (over: Partial<MoveRequest>) => value(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: false, stance: 'standing', ...over })).metres
+  const move = (over: Partial<MoveRequest>) =>
+    value(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: false, stance: 'standing', ...over })).metres
 
   it('CX20 000 example: 1 movement speed, no penalties → 1 m per 2 actions, 2 m per 4', () => {
     const speed = metresPerTwoActions(stats({ str: 1, dex: 1, fort: 1 }), 0)
@@ -326,7 +333,9 @@ describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
   })
 
   it('CX6 CX21 sprint flag: the action lost to hitting the dirt counts as one of the 2 after', () => {
-    const b = loseFirstActionNextTurn(endTurn(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])))
+    const b = loseFirstActionNextTurn(
+      endTurn(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])),
+    )
     const next = startTurn(b).budget
     expect(shooterSprinted(next)).toBe(true)
     expect(shooterSprinted(spendAll(next, [{ kind: 'aim' }]))).toBe(false)
@@ -445,18 +454,42 @@ describe('CX24 suppress', () => {
   })
 
   it.each([
-    ['light with an empty magazine', { level: 'light', roundsInMagazine: 0 }, /light suppression needs at least 1 round; 0 in the current magazine \(CX24\)/],
+    [
+      'light with an empty magazine',
+      { level: 'light', roundsInMagazine: 0 },
+      /light suppression needs at least 1 round; 0 in the current magazine \(CX24\)/,
+    ],
     ['medium with 5 rounds', { level: 'medium', roundsInMagazine: 5 }, /needs 6 rounds; 5 in the current magazine/],
     ['heavy with 9 rounds', { level: 'heavy', roundsInMagazine: 9 }, /needs 10 rounds; 9 in the current magazine/],
-    ['heavy from a medium weapon', { level: 'heavy', weapon: smg({ suppression: 'medium' }) }, /at most at medium level, not heavy \(CX24\)/],
+    [
+      'heavy from a medium weapon',
+      { level: 'heavy', weapon: smg({ suppression: 'medium' }) },
+      /at most at medium level, not heavy \(CX24\)/,
+    ],
     ['anything from a weapon that cannot suppress', { weapon: smg({ suppression: 'none' }) }, /cannot suppress \(CX24\)/],
-    ['a target beyond the weapon range', { positions: new Map([[SHOOTER, at(0)], [TARGET, at(41)]]) }, /beyond .* range/],
+    [
+      'a target beyond the weapon range',
+      {
+        positions: new Map([
+          [SHOOTER, at(0)],
+          [TARGET, at(41)],
+        ]),
+      },
+      /beyond .* range/,
+    ],
   ] as const)('CX24 refuses %s', (_, over, reason) => {
     expect(refusal(suppress(request(over as Partial<SuppressRequest>)))).toMatch(reason)
   })
 
   it('CX24: a suppression-level attachment raises the weapon a step', () => {
-    const bipod: Attachment = { id: 'bipod', name: 'Bipod', slot: 'underbarrel', level: 1, cost: 1, modifiers: [{ target: 'suppression-level', value: 1 }] }
+    const bipod: Attachment = {
+      id: 'bipod',
+      name: 'Bipod',
+      slot: 'underbarrel',
+      level: 1,
+      cost: 1,
+      modifiers: [{ target: 'suppression-level', value: 1 }],
+    }
     const weapon = smg({ suppression: 'medium' })
     expect(suppress(request({ weapon, level: 'heavy' })).ok).toBe(false)
     expect(suppress(request({ weapon, level: 'heavy', attachments: [bipod] })).ok).toBe(true)
@@ -477,7 +510,10 @@ describe('CX25 who is suppressed, the malus, expiry, leaving', () => {
     expect(zone.suppressedIds).toEqual([TARGET, id('edge')])
   })
 
-  const zone = (over: Partial<SuppressionZone> = {}): SuppressionZone => ({ ...value(suppress(request({ level: 'medium' }))).zone, ...over })
+  const zone = (over: Partial<SuppressionZone> = {}): SuppressionZone => ({
+    ...value(suppress(request({ level: 'medium' }))).zone,
+    ...over,
+  })
   it('CX25: a suppressed shooter takes +1 miss chance, not stackable over several zones', () => {
     const other = zone({ suppressorId: id('other') })
     expect(suppressionMalus([zone()], TARGET)).toMatchObject({ value: 1, source: 'CX25' })
@@ -513,7 +549,11 @@ describe('CX26 reactions to moving out into the open', () => {
   })
 
   it.each([
-    ['light: one non-automatic accuracy roll with the usual armour roll', 'light', { kind: 'accuracy-roll', rolls: 1, armour: 'coverage-roll' }],
+    [
+      'light: one non-automatic accuracy roll with the usual armour roll',
+      'light',
+      { kind: 'accuracy-roll', rolls: 1, armour: 'coverage-roll' },
+    ],
     ['medium: one automatic hit that always strikes armour', 'medium', { kind: 'automatic-hits', hits: 1, armour: 'always' }],
     ['heavy: two automatic hits that always strike armour', 'heavy', { kind: 'automatic-hits', hits: 2, armour: 'always' }],
   ] as const)('CX26 %s; no reaction spent', (_, level, expected) => {

@@ -16,7 +16,10 @@ const shot = (over: Partial<AttackRequest> = {}, options: AttackRequest['options
 
 const vale = combatant('Vale', sheet(), { acting: true })
 // Kneeling: a small target (`002` Stance), as in the worked example.
-const rook = combatant('Rook', withLive(sheet({ dr: { head: 0, torso: 2, arms: 0, legs: 0 } }), { stance: 'kneeling' }), { hp: 14, maxHp: 14 })
+const rook = combatant('Rook', withLive(sheet({ dr: { head: 0, torso: 2, arms: 0, legs: 0 } }), { stance: 'kneeling' }), {
+  hp: 14,
+  maxHp: 14,
+})
 
 const must = <T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T => {
   if (!r.ok) throw new Error(r.error.message)
@@ -78,7 +81,9 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
     // 20 m of E 300 is close: a medium target aimed at the head is small (+2); 5 + 2 − 1 = 6.
     expect(p.headline).toContain('difficulty 6')
     expect(p.diceHint).not.toContain('2d6')
-    const r = must(d10.attacks!.resolve(shot({ mode: 'single' }, { distance: 20, environment: 0, zone: 'head' }), vale, standing, typed(1, 4)))
+    const r = must(
+      d10.attacks!.resolve(shot({ mode: 'single' }, { distance: 20, environment: 0, zone: 'head' }), vale, standing, typed(1, 4)),
+    )
     expect(r.summary).toContain('18 damage (head)')
   })
 
@@ -94,8 +99,18 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
 
   it.each<{ name: string; options: Record<string, number>; attacker: ReturnType<typeof combatant>; reason: string }>([
     { name: 'D4: beyond the effective range', options: { distance: 400 }, attacker: vale, reason: 'beyond the weapon' },
-    { name: 'an empty magazine', options: {}, attacker: combatant('Vale', sheet({ weapons: [{ ...sheet().weapons[0]!, ammo: 0 }] })), reason: 'empty' },
-    { name: '002 Surprise Round: a surprised shooter', options: {}, attacker: combatant('Vale', sheet(), { conditions: [condition('surprised')] }), reason: 'surprised' },
+    {
+      name: 'an empty magazine',
+      options: {},
+      attacker: combatant('Vale', sheet({ weapons: [{ ...sheet().weapons[0]!, ammo: 0 }] })),
+      reason: 'empty',
+    },
+    {
+      name: '002 Surprise Round: a surprised shooter',
+      options: {},
+      attacker: combatant('Vale', sheet(), { conditions: [condition('surprised')] }),
+      reason: 'surprised',
+    },
   ])('refuses $name, saying why, in the preview and the resolution', ({ options, attacker, reason }) => {
     const p = must(d10.attacks!.preview(shot({}, options), attacker, rook))
     expect(p.blocked).toContain(reason)
@@ -105,7 +120,23 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
   })
 
   it('002 Thrown Weapons: a throw uses the Throwing skill and one of the weapons carried', () => {
-    const thrower = combatant('Vale', sheet({ skills: { throwing: 4 }, weapons: [{ name: 'Hatchet', kind: 'thrown', effectiveRange: 20, damage: { count: 1, sides: 6, bonus: 0 }, damageType: 'slashing', magazine: 2, ammo: 2 }] }))
+    const thrower = combatant(
+      'Vale',
+      sheet({
+        skills: { throwing: 4 },
+        weapons: [
+          {
+            name: 'Hatchet',
+            kind: 'thrown',
+            effectiveRange: 20,
+            damage: { count: 1, sides: 6, bonus: 0 },
+            damageType: 'slashing',
+            magazine: 2,
+            ammo: 2,
+          },
+        ],
+      }),
+    )
     const p = must(d10.attacks!.preview(shot({ mode: 'throw' }, { distance: 5, environment: 0 }), thrower, rook))
     expect(p.explanation[1]!.title).toContain('Throwing')
     expect(p.explanation[1]!.total).toBe('6')

@@ -8,8 +8,20 @@ import { d10, sheetInput } from './d10-fixtures'
 async function fight(setting?: 'fixed') {
   const h = await CampaignHarness.create('d10-engine', tempDir(), undefined, d10)
   if (setting) h.must('campaign/setRulesetSetting', { key: 'initiative', value: setting })
-  h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 20, rules: sheetInput({ attributes: { str: 0, dex: 3, con: 0, per: 1 } }) })
-  h.must('combatant/add', { name: 'Bo', side: 'enemy', kind: 'npc', maxHp: 20, rules: sheetInput({ attributes: { str: 0, dex: 0, con: 0, per: 1 }, effortMax: 3 }) })
+  h.must('combatant/add', {
+    name: 'Ash',
+    side: 'party',
+    kind: 'pc',
+    maxHp: 20,
+    rules: sheetInput({ attributes: { str: 0, dex: 3, con: 0, per: 1 } }),
+  })
+  h.must('combatant/add', {
+    name: 'Bo',
+    side: 'enemy',
+    kind: 'npc',
+    maxHp: 20,
+    rules: sheetInput({ attributes: { str: 0, dex: 0, con: 0, per: 1 }, effortMax: 3 }),
+  })
   const bo = h.combatantId('Bo')
   h.must('combatant/setSheet', { combatantId: bo, values: { 'live.initiativeEffort': 2 } })
   h.must('encounter/start', { name: 'Yard' })

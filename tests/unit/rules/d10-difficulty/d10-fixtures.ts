@@ -16,7 +16,18 @@ export function sheetInput(over: Partial<D10SheetInput> = {}): D10SheetInput {
     speed: 8,
     effortMax: 2,
     weapons: [
-      { name: 'Test carbine', kind: 'firearm', effectiveRange: 300, damage: { count: 1, sides: 6, bonus: 2 }, damageType: 'piercing', burst: 3, recoil: 2, magazine: 30, ammo: 30, spareMagazines: 2 },
+      {
+        name: 'Test carbine',
+        kind: 'firearm',
+        effectiveRange: 300,
+        damage: { count: 1, sides: 6, bonus: 2 },
+        damageType: 'piercing',
+        burst: 3,
+        recoil: 2,
+        magazine: 30,
+        ammo: 30,
+        spareMagazines: 2,
+      },
       { name: 'Test knife', kind: 'melee', effectiveRange: 1, damage: { count: 1, sides: 4, bonus: 1 }, damageType: 'slashing' },
     ],
     ...over,
@@ -33,11 +44,29 @@ export function sheet(over: Partial<D10SheetInput> = {}): D10Sheet {
 export const withLive = (s: D10Sheet, live: Partial<D10Sheet['live']>): D10Sheet => ({ ...s, live: { ...s.live, ...live } })
 
 export function combatant(name: string, s: D10Sheet | null, extra: Partial<RulesCombatant> = {}): RulesCombatant {
-  return { id: `combatant:${name.toLowerCase()}` as CombatantId, name, hp: 20, maxHp: 20, rules: s as unknown as JsonValue, conditions: [], ...extra }
+  return {
+    id: `combatant:${name.toLowerCase()}` as CombatantId,
+    name,
+    hp: 20,
+    maxHp: 20,
+    rules: s as unknown as JsonValue,
+    conditions: [],
+    ...extra,
+  }
 }
 
 export function condition(conditionId: string, over: Partial<ConditionInstance> = {}): ConditionInstance {
-  return { key: `${conditionId}-1`, conditionId, label: conditionId, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null, note: '', ...over }
+  return {
+    key: `${conditionId}-1`,
+    conditionId,
+    label: conditionId,
+    stacks: 1,
+    duration: { kind: 'indefinite' },
+    sourceId: null,
+    data: null,
+    note: '',
+    ...over,
+  }
 }
 
 /** Dice from faces typed at the table, in order (the test fails if the rules ask for more). */

@@ -84,11 +84,35 @@ describe('D3 economy: 1 action, 1 reaction, 1 free action, and speed points for 
   })
 
   it.each([
-    { name: 'D3: a walk within the speed left costs no action', spent: 0, metres: 5, difficult: false, actions: 0, label: '5 speed points (8 left; running 3)' },
-    { name: 'D3: past the speed left, one action regains them', spent: 6, metres: 5, difficult: false, actions: 1, label: '5 speed points: 2 left, then 1 action to regain; running 3' },
-    { name: 'D3: difficult terrain doubles the map path', spent: 0, metres: 3, difficult: true, actions: 0, label: '6 speed points on difficult terrain (8 left; running 3)' },
+    {
+      name: 'D3: a walk within the speed left costs no action',
+      spent: 0,
+      metres: 5,
+      difficult: false,
+      actions: 0,
+      label: '5 speed points (8 left; running 3)',
+    },
+    {
+      name: 'D3: past the speed left, one action regains them',
+      spent: 6,
+      metres: 5,
+      difficult: false,
+      actions: 1,
+      label: '5 speed points: 2 left, then 1 action to regain; running 3',
+    },
+    {
+      name: 'D3: difficult terrain doubles the map path',
+      spent: 0,
+      metres: 3,
+      difficult: true,
+      actions: 0,
+      label: '6 speed points on difficult terrain (8 left; running 3)',
+    },
   ])('$name', ({ spent, metres, difficult, actions, label }) => {
-    const c = combatant('Ash', sheet({ speed: 8 }), { spent: { speed: spent }, conditions: difficult ? [condition('difficult-terrain')] : [] })
+    const c = combatant('Ash', sheet({ speed: 8 }), {
+      spent: { speed: spent },
+      conditions: difficult ? [condition('difficult-terrain')] : [],
+    })
     expect(d10.movementCost!(c, metres)).toEqual({ actions, label })
   })
 })

@@ -32,7 +32,20 @@ describe('turn and round edges', () => {
   })
 
   it('002 Surprise Round: a surprised combatant has every action closed', () => {
-    const c = combatant('Bo', sheet(), { conditions: [{ key: 's', conditionId: 'surprised', label: 'Surprised', stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null, note: '' }] })
+    const c = combatant('Bo', sheet(), {
+      conditions: [
+        {
+          key: 's',
+          conditionId: 'surprised',
+          label: 'Surprised',
+          stacks: 1,
+          duration: { kind: 'indefinite' },
+          sourceId: null,
+          data: null,
+          note: '',
+        },
+      ],
+    })
     expect(d10.actions!.list(c).every((a) => a.unavailable?.includes('surprised'))).toBe(true)
   })
 })

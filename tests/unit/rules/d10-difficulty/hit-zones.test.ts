@@ -42,7 +42,13 @@ describe('D7 hit zones on 2d6', () => {
     { name: '002 Humans: bludgeoning of 10 on the brain is vital ×6', raw: 10, zone: 'brain', type: 'bludgeoning', damage: 60 },
     { name: '002 Humans: piercing below 2 is stopped by the bone', raw: 1, zone: 'heart', type: 'piercing', damage: 0 },
     { name: '002 Humans: piercing of 2 gets through, ×6', raw: 2, zone: 'heart', type: 'piercing', damage: 12 },
-    { name: '002 Humans (our reading): a blade cannot reach the organ and lands on the head ×3', raw: 4, zone: 'brain', type: 'slashing', damage: 12 },
+    {
+      name: '002 Humans (our reading): a blade cannot reach the organ and lands on the head ×3',
+      raw: 4,
+      zone: 'brain',
+      type: 'slashing',
+      damage: 12,
+    },
   ] as const)('D7, $name', ({ raw, zone, type, damage }) => {
     expect(hitDamage(raw, zone, type, noArmour).damage).toBe(damage)
   })

@@ -19,9 +19,30 @@ describe('D2 initiative: d10 + DEX modifier + declared effort; ties to the highe
   // Entrants roll in name order (Ash, Bo, Cy…), so the typed faces go to them in that order.
   it.each([
     { name: 'D2: the higher total acts first', dex: [1, 2], faces: [7, 4], order: ['ash', 'bo'], tieBreak: [[], []] },
-    { name: 'D2: a tied total goes to the higher DEX modifier, no roll-off', dex: [1, 3], faces: [6, 4], order: ['bo', 'ash'], tieBreak: [[], []] },
-    { name: 'D2: same total and DEX roll a d10 off, higher first', dex: [2, 2], faces: [5, 5, 3, 9], order: ['bo', 'ash'], tieBreak: [[3], [9]] },
-    { name: 'D2: a tied roll-off rolls again', dex: [0, 0], faces: [4, 4, 6, 6, 2, 8], order: ['bo', 'ash'], tieBreak: [[6, 2], [6, 8]] },
+    {
+      name: 'D2: a tied total goes to the higher DEX modifier, no roll-off',
+      dex: [1, 3],
+      faces: [6, 4],
+      order: ['bo', 'ash'],
+      tieBreak: [[], []],
+    },
+    {
+      name: 'D2: same total and DEX roll a d10 off, higher first',
+      dex: [2, 2],
+      faces: [5, 5, 3, 9],
+      order: ['bo', 'ash'],
+      tieBreak: [[3], [9]],
+    },
+    {
+      name: 'D2: a tied roll-off rolls again',
+      dex: [0, 0],
+      faces: [4, 4, 6, 6, 2, 8],
+      order: ['bo', 'ash'],
+      tieBreak: [
+        [6, 2],
+        [6, 8],
+      ],
+    },
   ])('$name', ({ dex, faces, order, tieBreak }) => {
     const placed = rollD10Initiative([entrant('Ash', dex[0]!), entrant('Bo', dex[1]!)], typed(...faces))
     expect(names(placed)).toEqual(order)

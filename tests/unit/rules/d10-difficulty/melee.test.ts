@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { blockedDamage, meleeOdds, meleeOutcome, type Defence } from '../../../../src-main/rules/d10-difficulty/melee/melee'
-import type { D10Sheet } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet'
 import { combatant, condition, d10, sheet, typed } from './d10-fixtures'
 
 const knife = { attackerId: 'combatant:ash' as const, targetId: 'combatant:bo' as const, weapon: 1, mode: 'strike' }
@@ -13,9 +12,12 @@ describe('D6 melee: Dodge with an action left, Block without, neither against su
     [12, 0, 'block', 12, 'hit'],
     [12, 0, 'surprise', null, 'hit'],
     [7, 8, 'dodge', 3, 'miss'],
-  ] as const)('D6: attack %i (difficulty %i) against %s %s → %s (the defence must exceed)', (attack, difficulty, defence, total, outcome) => {
-    expect(meleeOutcome(attack, difficulty, defence, total)).toBe(outcome)
-  })
+  ] as const)(
+    'D6: attack %i (difficulty %i) against %s %s → %s (the defence must exceed)',
+    (attack, difficulty, defence, total, outcome) => {
+      expect(meleeOutcome(attack, difficulty, defence, total)).toBe(outcome)
+    },
+  )
 
   it.each([
     [3, 0, 'dodge', 2],
@@ -23,19 +25,29 @@ describe('D6 melee: Dodge with an action left, Block without, neither against su
     [2, 6, 'dodge', 3],
     [4, 0, 'surprise', 0],
     [1, 3, 'none', 0],
-  ] as const)('D6: exact odds for attack %+i, difficulty %i, %s %+i match brute force', (attackBonus, difficulty, defence, defenceBonus) => {
-    const brute = { miss: 0, dodged: 0, blocked: 0, hit: 0 }
-    for (let a = 1; a <= 10; a++) {
-      for (let d = 1; d <= 10; d++) {
-        const A = a + attackBonus
-        const D = d + defenceBonus
-        const k = A < difficulty ? 'miss' : (defence === 'dodge' || defence === 'block') && D > A ? (defence === 'dodge' ? 'dodged' : 'blocked') : 'hit'
-        brute[k] += 0.01
+  ] as const)(
+    'D6: exact odds for attack %+i, difficulty %i, %s %+i match brute force',
+    (attackBonus, difficulty, defence, defenceBonus) => {
+      const brute = { miss: 0, dodged: 0, blocked: 0, hit: 0 }
+      for (let a = 1; a <= 10; a++) {
+        for (let d = 1; d <= 10; d++) {
+          const A = a + attackBonus
+          const D = d + defenceBonus
+          const k =
+            A < difficulty
+              ? 'miss'
+              : (defence === 'dodge' || defence === 'block') && D > A
+                ? defence === 'dodge'
+                  ? 'dodged'
+                  : 'blocked'
+                : 'hit'
+          brute[k] += 0.01
+        }
       }
-    }
-    const exact = meleeOdds({ attackBonus, difficulty, defence: defence as Defence, defenceBonus })
-    for (const k of ['miss', 'dodged', 'blocked', 'hit'] as const) expect(exact[k]).toBeCloseTo(brute[k], 12)
-  })
+      const exact = meleeOdds({ attackBonus, difficulty, defence: defence as Defence, defenceBonus })
+      for (const k of ['miss', 'dodged', 'blocked', 'hit'] as const) expect(exact[k]).toBeCloseTo(brute[k], 12)
+    },
+  )
 
   it.each([
     [9, 4],

@@ -6,7 +6,11 @@ const SAMPLES = 40_000
 const TOLERANCE = 0.01
 
 const vale = combatant('Vale', sheet(), { acting: true })
-const rook = combatant('Rook', withLive(sheet({ dr: { head: 1, torso: 2, arms: 0, legs: 0 } }), { stance: 'kneeling' }), { hp: 14, maxHp: 14, spent: {} })
+const rook = combatant('Rook', withLive(sheet({ dr: { head: 1, torso: 2, arms: 0, legs: 0 } }), { stance: 'kneeling' }), {
+  hp: 14,
+  maxHp: 14,
+  spent: {},
+})
 
 const CASES: { name: string; request: AttackRequest; bucket: (summary: string) => string }[] = [
   {
@@ -17,7 +21,8 @@ const CASES: { name: string; request: AttackRequest; bucket: (summary: string) =
   {
     name: 'D6: a knife against a dodging defender',
     request: { attackerId: vale.id, targetId: rook.id, weapon: 1, mode: 'strike', options: {} },
-    bucket: (s) => (s.includes(': dodged') ? 'Dodged' : s.includes(': hit') ? 'Hit' : s.includes(': miss') ? 'Miss' : 'Blocked (half damage)'),
+    bucket: (s) =>
+      s.includes(': dodged') ? 'Dodged' : s.includes(': hit') ? 'Hit' : s.includes(': miss') ? 'Miss' : 'Blocked (half damage)',
   },
 ]
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { burstHits, burstRoundHits } from '../../../../src-main/rules/d10-difficulty/ranged/burst'
-import { aimedSize, rangeBand, rangedDifficulty, SIZE_RANGE, type RangedSituation } from '../../../../src-main/rules/d10-difficulty/ranged/difficulty'
+import {
+  aimedSize,
+  rangeBand,
+  rangedDifficulty,
+  SIZE_RANGE,
+  type RangedSituation,
+} from '../../../../src-main/rules/d10-difficulty/ranged/difficulty'
 import { hitCountChances } from '../../../../src-main/rules/d10-difficulty/ranged/ranged-odds'
 
 const situation = (over: Partial<RangedSituation> = {}): RangedSituation => ({
@@ -60,7 +66,12 @@ describe('D4 ranged difficulty', () => {
   })
 
   it.each(['tiny', 'small', 'medium', 'large', 'huge'] as const)('D4: the %s row of the size × range table is read per band', (size) => {
-    for (const [distance, band] of [[10, 'close'], [50, 'medium'], [100, 'far'], [200, 'maximum']] as const) {
+    for (const [distance, band] of [
+      [10, 'close'],
+      [50, 'medium'],
+      [100, 'far'],
+      [200, 'maximum'],
+    ] as const) {
       const d = rangedDifficulty(situation({ size, distance }))
       expect(d.ok && d.terms[1]!.value).toBe(SIZE_RANGE[size][band])
     }
@@ -114,15 +125,18 @@ describe('D5 bursts: one roll, the i-th round hits iff roll ≥ difficulty + i �
     [0, 4, 0, 1],
     [7, 16, 3, 5],
     [-2, 20, 1, 3],
-  ])('D5: the exact hit-count chances for bonus %i, difficulty %i, recoil %i, %i rounds match brute force', (bonus, difficulty, recoil, rounds) => {
-    const brute = Array.from({ length: rounds + 1 }, () => 0)
-    for (let face = 1; face <= 10; face++) {
-      let k = 0
-      for (let i = 0; i < rounds; i++) if (face + bonus >= difficulty + i * recoil) k++
-      brute[k]! += 0.1
-    }
-    const exact = hitCountChances({ bonus, difficulty, recoil, rounds })
-    exact.forEach((p, k) => expect(p).toBeCloseTo(brute[k]!, 12))
-    expect(exact.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
-  })
+  ])(
+    'D5: the exact hit-count chances for bonus %i, difficulty %i, recoil %i, %i rounds match brute force',
+    (bonus, difficulty, recoil, rounds) => {
+      const brute = Array.from({ length: rounds + 1 }, () => 0)
+      for (let face = 1; face <= 10; face++) {
+        let k = 0
+        for (let i = 0; i < rounds; i++) if (face + bonus >= difficulty + i * recoil) k++
+        brute[k]! += 0.1
+      }
+      const exact = hitCountChances({ bonus, difficulty, recoil, rounds })
+      exact.forEach((p, k) => expect(p).toBeCloseTo(brute[k]!, 12))
+      expect(exact.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12)
+    },
+  )
 })

@@ -13,8 +13,16 @@ const parsed = (values: Record<string, string | number | boolean>, current: D10S
 
 describe('the d10 sheet', () => {
   it.each([
-    { name: 'an attribute modifier out of range', input: { ...sheetInput(), attributes: { str: 0, dex: 11, con: 0, per: 0 } }, field: 'attributes.dex' },
-    { name: 'a weapon with more rounds than its magazine', input: sheetInput({ weapons: [{ ...sheetInput().weapons![0]!, ammo: 31 }] }), field: 'weapons.0.ammo' },
+    {
+      name: 'an attribute modifier out of range',
+      input: { ...sheetInput(), attributes: { str: 0, dex: 11, con: 0, per: 0 } },
+      field: 'attributes.dex',
+    },
+    {
+      name: 'a weapon with more rounds than its magazine',
+      input: sheetInput({ weapons: [{ ...sheetInput().weapons![0]!, ammo: 31 }] }),
+      field: 'weapons.0.ammo',
+    },
     { name: 'an unknown key', input: { ...sheetInput(), mana: 3 }, field: 'sheet' },
     { name: 'a negative damage reduction', input: sheetInput({ dr: { head: -1, torso: 0, arms: 0, legs: 0 } }), field: 'dr.head' },
   ])('refuses $name, naming the field, without throwing', ({ input, field }) => {
@@ -25,11 +33,22 @@ describe('the d10 sheet', () => {
   it('fills the fight state: standing, effort full, nothing declared; the GM keeps the hit points', () => {
     const r = rules.parse(sheetInput({ effortMax: 3 }))
     expect(r.ok && r.value.maxHp).toBeNull()
-    expect(r.ok && (r.value.data as unknown as D10Sheet).live).toEqual({ stance: 'standing', movement: 'subtle', aim: null, speedRegained: 0, defending: 0, effort: 3, initiativeEffort: 0 })
+    expect(r.ok && (r.value.data as unknown as D10Sheet).live).toEqual({
+      stance: 'standing',
+      movement: 'subtle',
+      aim: null,
+      speedRegained: 0,
+      defending: 0,
+      effort: 3,
+      initiativeEffort: 0,
+    })
   })
 
   it('a new sheet from the form: modifiers, ranks, a starter armour’s reductions and a starter gun, loaded', () => {
-    const s = parsed({ str: 1, dex: 2, 'skill.firearms': 3, armour: 'plate-vest', 'weapon.0': 'service-carbine', 'weapon.1': 'combat-knife' }, null)
+    const s = parsed(
+      { str: 1, dex: 2, 'skill.firearms': 3, armour: 'plate-vest', 'weapon.0': 'service-carbine', 'weapon.1': 'combat-knife' },
+      null,
+    )
     expect(s.attributes).toEqual({ str: 1, dex: 2, con: 0, per: 0 })
     expect(s.skills.firearms).toBe(3)
     expect(s.dr).toEqual(STARTER_ARMOUR.find((a) => a.id === 'plate-vest')!.dr)
@@ -59,7 +78,20 @@ describe('the d10 sheet', () => {
   it('the form lists every field it reads back, and a weapon written by hand stays as written', () => {
     const s = sheet()
     const keys = rules.form(s as unknown as JsonValue).map((f) => f.key)
-    for (const k of ['str', 'skill.dodge', 'speed', 'effortMax', 'armour', 'dr.legs', 'weapon.0', 'live.stance', 'live.effort', 'live.initiativeEffort', 'weapons.0.ammo']) expect(keys).toContain(k)
+    for (const k of [
+      'str',
+      'skill.dodge',
+      'speed',
+      'effortMax',
+      'armour',
+      'dr.legs',
+      'weapon.0',
+      'live.stance',
+      'live.effort',
+      'live.initiativeEffort',
+      'weapons.0.ammo',
+    ])
+      expect(keys).toContain(k)
     const slot = rules.form(s as unknown as JsonValue).find((f) => f.key === 'weapon.0')
     expect(slot?.kind === 'choice' && slot.value).toBe('keep')
     expect(parsed({ 'weapon.0': 'keep', str: 2 }, s).weapons[0]!.name).toBe('Test carbine')

@@ -9,7 +9,12 @@ const gunner = combatant('Gunner', sheet(), { position: { x: 0, y: 0 }, acting: 
 const runner = combatant('Runner', sheet(), { position: { x: 30, y: 0 } })
 
 function suppress(options: Record<string, number | string> = {}) {
-  return d10.actions!.perform({ actorId: gunner.id, action: 'suppress', targetId: runner.id, options: { weapon: '0', width: 3, bullets: 2, actions: 2, ...options } }, gunner, runner, typed())
+  return d10.actions!.perform(
+    { actorId: gunner.id, action: 'suppress', targetId: runner.id, options: { weapon: '0', width: 3, bullets: 2, actions: 2, ...options } },
+    gunner,
+    runner,
+    typed(),
+  )
 }
 
 describe('002 Suppressing Fire', () => {
@@ -19,8 +24,14 @@ describe('002 Suppressing Fire', () => {
     expect((r.value.actorRules as unknown as D10Sheet).weapons[0]!.ammo).toBe(30 - 4)
     expect(r.value.cost).toEqual([{ pool: 'action', amount: 1 }])
     const [lane, target] = r.value.conditions!
-    expect(lane).toMatchObject({ combatantId: gunner.id, add: [{ conditionId: 'suppressing', areaRadius: 1.5, areaTo: runner.id, duration: { kind: 'turnStart', of: gunner.id } }] })
-    expect(target).toMatchObject({ combatantId: runner.id, add: [{ conditionId: 'suppressed', sourceId: gunner.id, duration: { kind: 'turnStart', of: gunner.id } }] })
+    expect(lane).toMatchObject({
+      combatantId: gunner.id,
+      add: [{ conditionId: 'suppressing', areaRadius: 1.5, areaTo: runner.id, duration: { kind: 'turnStart', of: gunner.id } }],
+    })
+    expect(target).toMatchObject({
+      combatantId: runner.id,
+      add: [{ conditionId: 'suppressed', sourceId: gunner.id, duration: { kind: 'turnStart', of: gunner.id } }],
+    })
     expect(r.value.summary).toContain('4 rounds (2 per action)')
   })
 
@@ -33,12 +44,24 @@ describe('002 Suppressing Fire', () => {
     const r = suppress()
     if (!r.ok) throw new Error(r.error.message)
     const grant = r.value.conditions![1]!.add![0]!
-    const held = combatant('Runner', sheet(), { position: { x: 30, y: 0 }, conditions: [condition('suppressed', { sourceId: gunner.id, data: grant.data })] })
+    const held = combatant('Runner', sheet(), {
+      position: { x: 30, y: 0 },
+      conditions: [condition('suppressed', { sourceId: gunner.id, data: grant.data })],
+    })
     const moved = d10.onMapMove!(held, { from: { x: 30, y: 0 }, to: { x: 30, y: 6 } }, [])
     if (!moved?.ok) throw new Error('expected a prompt')
     const [prompt] = moved.value.prompts!
     expect(prompt!.reactorId).toBe(gunner.id)
-    expect(prompt!.resolve).toEqual({ kind: 'attack', request: { attackerId: gunner.id, targetId: held.id, weapon: 0, mode: 'single', options: { suppressionShot: true, targetMovement: 'slow' } } })
+    expect(prompt!.resolve).toEqual({
+      kind: 'attack',
+      request: {
+        attackerId: gunner.id,
+        targetId: held.id,
+        weapon: 0,
+        mode: 'single',
+        options: { suppressionShot: true, targetMovement: 'slow' },
+      },
+    })
     // 30.6 m of E 300 is close: medium +1, moving slowly +2, shooter standing −1 → 7; d10 + 5 ≥ 7 hits on 2–10.
     expect(prompt!.odds).toContain('difficulty 7 at 30.6 m · hit 90.0%')
     expect(moved.value.outOfTurn).toBe('free')
@@ -53,7 +76,13 @@ describe('002 Suppressing Fire', () => {
   it('the out-of-turn shot the prompt resolves is free and priced the way the prompt said', () => {
     const gunnerHere = combatant('Gunner', sheet(), { position: { x: 0, y: 0 } })
     const moved = combatant('Runner', sheet(), { position: { x: 30, y: 6 } })
-    const request = { attackerId: gunnerHere.id, targetId: moved.id, weapon: 0, mode: 'single', options: { suppressionShot: true, targetMovement: 'slow' } }
+    const request = {
+      attackerId: gunnerHere.id,
+      targetId: moved.id,
+      weapon: 0,
+      mode: 'single',
+      options: { suppressionShot: true, targetMovement: 'slow' },
+    }
     const p = d10.attacks!.preview(request, gunnerHere, moved)
     expect(p.ok && p.value.headline).toContain('difficulty 7')
     expect(p.ok && p.value.cost).toBe('free (suppressing fire)')
@@ -85,8 +114,15 @@ describe('002 Suppressing Fire', () => {
   })
 
   it('reloading ends the suppression: the lane and the suppressed target both', () => {
-    const holding = combatant('Gunner', sheet(), { conditions: [condition('suppressing', { data: { targetId: runner.id, bullets: 2, width: 3 } as unknown as JsonValue })] })
-    const r = d10.actions!.perform({ actorId: holding.id, action: 'reload', targetId: null, options: { weapon: '0' } }, holding, null, typed())
+    const holding = combatant('Gunner', sheet(), {
+      conditions: [condition('suppressing', { data: { targetId: runner.id, bullets: 2, width: 3 } as unknown as JsonValue })],
+    })
+    const r = d10.actions!.perform(
+      { actorId: holding.id, action: 'reload', targetId: null, options: { weapon: '0' } },
+      holding,
+      null,
+      typed(),
+    )
     expect(r.ok && r.value.conditions).toEqual([
       { combatantId: holding.id, remove: ['suppressing'] },
       { combatantId: runner.id, remove: ['suppressed'] },

@@ -18,7 +18,13 @@ async function fight() {
 const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
 const liveOf = (h: CampaignHarness, name: string) => (combatant(h, name).rules as unknown as D20Sheet).live
 const current = (h: CampaignHarness) => h.campaign.store.ofType('encounter').find((e) => e.status === 'active')!.currentCombatantId
-const request = (h: CampaignHarness, from: string, to: string, options = {}, mode = '') => ({ attackerId: h.combatantId(from), targetId: h.combatantId(to), weapon: 0, mode, options })
+const request = (h: CampaignHarness, from: string, to: string, options = {}, mode = '') => ({
+  attackerId: h.combatantId(from),
+  targetId: h.combatantId(to),
+  weapon: 0,
+  mode,
+  options,
+})
 
 describe('the d20 two-action system in the core', () => {
   it('W1 rolls initiative through the campaign: d20 + Dex, higher first', async () => {

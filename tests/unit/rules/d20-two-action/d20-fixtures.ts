@@ -4,7 +4,12 @@ import type { CombatantId, ConditionInstance } from '../../../../src-shared/reco
 import { DiceRoller } from '../../../../src-main/core/dice/dice-roller'
 import { seededSource } from '../../../../src-main/core/dice/random-source'
 import { d20TwoActionRuleset } from '../../../../src-main/rules/d20-two-action/d20-ruleset'
-import { d20SheetSchema, type D20Sheet, type D20SheetInput, type WeaponInput } from '../../../../src-main/rules/d20-two-action/sheet/d20-sheet'
+import {
+  d20SheetSchema,
+  type D20Sheet,
+  type D20SheetInput,
+  type WeaponInput,
+} from '../../../../src-main/rules/d20-two-action/sheet/d20-sheet'
 import type { RulesCombatant } from '../../../../src-main/rules/ruleset'
 
 export const d20 = d20TwoActionRuleset
@@ -28,7 +33,12 @@ export function fighter(id: string, s: D20Sheet, over: Partial<RulesCombatant> =
   return { id: `combatant:${id}` as CombatantId, name: id, hp: 30, maxHp: 30, rules: s as unknown as JsonValue, conditions: [], ...over }
 }
 
-export const attack = (a: RulesCombatant, t: RulesCombatant, over: Partial<AttackRequest> = {}, options: AttackRequest['options'] = {}): AttackRequest => ({
+export const attack = (
+  a: RulesCombatant,
+  t: RulesCombatant,
+  over: Partial<AttackRequest> = {},
+  options: AttackRequest['options'] = {},
+): AttackRequest => ({
   attackerId: a.id,
   targetId: t.id,
   weapon: 0,
@@ -38,7 +48,17 @@ export const attack = (a: RulesCombatant, t: RulesCombatant, over: Partial<Attac
 })
 
 export function condition(conditionId: string, over: Partial<ConditionInstance> = {}): ConditionInstance {
-  return { key: `${conditionId}-1`, conditionId, label: conditionId[0]!.toUpperCase() + conditionId.slice(1), stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null, note: '', ...over }
+  return {
+    key: `${conditionId}-1`,
+    conditionId,
+    label: conditionId[0]!.toUpperCase() + conditionId.slice(1),
+    stacks: 1,
+    duration: { kind: 'indefinite' },
+    sourceId: null,
+    data: null,
+    note: '',
+    ...over,
+  }
 }
 
 export const live = (c: { rules: JsonValue | null }) => (c.rules as unknown as D20Sheet).live

@@ -28,7 +28,16 @@ describe('W2 the economy: Two Actions a turn, one reaction a round (two with Gra
     { name: 'W2 an all out attack costs Two Actions', weapon: 0, mode: 'all-out', cost: 2 },
     { name: 'W2 a two-action spell costs Two Actions', weapon: 1, mode: 'cast', cost: 2 },
   ])('$name', ({ weapon, mode, cost }) => {
-    const a = fighter('A', sheet({ weapons: [{ name: 'Blade', attack: 'melee', dice: { count: 1, sides: 6 }, damageType: 'slashing' }, { name: 'Lance', attack: 'spell', dice: { count: 2, sides: 4 }, damageType: 'aether', actions: 2 }] }), { acting: true })
+    const a = fighter(
+      'A',
+      sheet({
+        weapons: [
+          { name: 'Blade', attack: 'melee', dice: { count: 1, sides: 6 }, damageType: 'slashing' },
+          { name: 'Lance', attack: 'spell', dice: { count: 2, sides: 4 }, damageType: 'aether', actions: 2 },
+        ],
+      }),
+      { acting: true },
+    )
     const t = fighter('T', sheet())
     const r = must(d20.attacks!.resolve(attack(a, t, { weapon, mode }), a, t, faces(1)))
     expect(r.cost).toEqual([{ pool: 'actions', amount: cost }])
@@ -84,8 +93,18 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
 
   it.each([
     { name: 'W2 one reaction a round: after a Dodge, nothing is left to react with', feats: {}, first: 'dodge', left: ['none'] },
-    { name: 'W2 Grace and Finesse: a second reaction, but not the same one twice', feats: { graceAndFinesse: true }, first: 'dodge', left: ['none', 'parry', 'riposte'] },
-    { name: 'W2 Grace and Finesse: Parry and Riposte exclude each other in a round', feats: { graceAndFinesse: true }, first: 'parry', left: ['none', 'dodge'] },
+    {
+      name: 'W2 Grace and Finesse: a second reaction, but not the same one twice',
+      feats: { graceAndFinesse: true },
+      first: 'dodge',
+      left: ['none', 'parry', 'riposte'],
+    },
+    {
+      name: 'W2 Grace and Finesse: Parry and Riposte exclude each other in a round',
+      feats: { graceAndFinesse: true },
+      first: 'parry',
+      left: ['none', 'dodge'],
+    },
   ])('$name', ({ feats, first, left }) => {
     const t = reactOnce(defender(feats), first)
     expect(live(t).reactions).toEqual([{ kind: first, pool: true }])
@@ -113,7 +132,9 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
     const duelist = defender()
     const brute = fighter('B', sheet())
     const options = { [`reaction:${duelist.id}`]: 'parry' }
-    expect(must(d20.attacks!.preview(attack(a, duelist, {}, options), a, duelist)).outcomes.map((o) => o.label)).toContain('Stopped (Parry)')
+    expect(must(d20.attacks!.preview(attack(a, duelist, {}, options), a, duelist)).outcomes.map((o) => o.label)).toContain(
+      'Stopped (Parry)',
+    )
     const other = must(d20.attacks!.preview(attack(a, brute, {}, options), a, brute))
     expect(other.blocked).toBeNull()
     expect(other.options.some((o) => o.key.startsWith('reaction'))).toBe(false)
@@ -138,9 +159,14 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
   })
 
   it('W2 out of its turn an attack is an attack of opportunity: a basic attack paid from the reaction pool, with the held bonus', () => {
-    const a = fighter('A', sheet({ feats: { combatProwess: false, graceAndFinesse: true } }), { acting: false, held: { amount: 1, released: false } })
+    const a = fighter('A', sheet({ feats: { combatProwess: false, graceAndFinesse: true } }), {
+      acting: false,
+      held: { amount: 1, released: false },
+    })
     const t = fighter('T', sheet())
-    expect(must(d20.attacks!.preview(attack(a, t, { mode: 'all-out' }), a, t)).blocked).toMatch(/only make an attack of opportunity: a basic attack/)
+    expect(must(d20.attacks!.preview(attack(a, t, { mode: 'all-out' }), a, t)).blocked).toMatch(
+      /only make an attack of opportunity: a basic attack/,
+    )
     const p = must(d20.attacks!.preview(attack(a, t), a, t))
     expect(p.cost).toBe('1 reaction (attack of opportunity)')
     expect(p.explanation[0]!.title).toBe('Hit test: d20 + 4 (Basic attack)')
@@ -149,6 +175,8 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
     expect(r.outOfTurn).toBe('reaction')
     const after = withRules({ ...a, spent: { reactions: 1 } }, r.attackerRules)
     expect(live(after).attacksThisTurn).toBe(0) // a reaction is not one of its turn's attacks
-    expect(must(d20.attacks!.preview(attack(after, t), after, t)).blocked).toMatch(/already used opportunity this round: not the same reaction twice/)
+    expect(must(d20.attacks!.preview(attack(after, t), after, t)).blocked).toMatch(
+      /already used opportunity this round: not the same reaction twice/,
+    )
   })
 })

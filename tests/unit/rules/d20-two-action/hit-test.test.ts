@@ -3,8 +3,22 @@ import { damageOf } from '../../../../src-main/rules/d20-two-action/combat/damag
 import type { WeaponInput } from '../../../../src-main/rules/d20-two-action/sheet/d20-sheet'
 import { attack, condition, d20, faces, fighter, must, sheet, sword } from './d20-fixtures'
 
-const pistol: WeaponInput = { name: 'Pistol', attack: 'ranged', dice: { count: 1, sides: 8 }, damageType: 'piercing', handling: 'handgun', range: 20 }
-const rifle: WeaponInput = { name: 'Rifle', attack: 'ranged', dice: { count: 1, sides: 10 }, damageType: 'piercing', handling: 'two-handed', range: 60 }
+const pistol: WeaponInput = {
+  name: 'Pistol',
+  attack: 'ranged',
+  dice: { count: 1, sides: 8 },
+  damageType: 'piercing',
+  handling: 'handgun',
+  range: 20,
+}
+const rifle: WeaponInput = {
+  name: 'Rifle',
+  attack: 'ranged',
+  dice: { count: 1, sides: 10 },
+  damageType: 'piercing',
+  handling: 'two-handed',
+  range: 60,
+}
 const rapier: WeaponInput = { name: 'Rapier', attack: 'finesse', dice: { count: 1, sides: 6 }, damageType: 'piercing' }
 const bolt: WeaponInput = { name: 'Bolt', attack: 'spell', dice: { count: 1, sides: 6 }, damageType: 'fire', actions: 1 }
 const axe: WeaponInput = { ...sword, name: 'Big axe', category: 'advanced', proficient: false }
@@ -39,7 +53,12 @@ describe('W3 hit test = d20 + attribute + attack type, distance, position, size 
     { name: 'W3 position: flanking does nothing for a gun', weapon: pistol, options: { flanking: true }, expected: 2 },
     { name: 'W3 position: prone target +2 to melee', weapon: sword, options: { targetProne: true }, expected: 5 },
     { name: 'W3 position: prone target −2 to ranged', weapon: pistol, options: { targetProne: true }, expected: 0 },
-    { name: 'W3 position: a prone condition on the target counts without the toggle', weapon: sword, t: target({}, ['prone']), expected: 5 },
+    {
+      name: 'W3 position: a prone condition on the target counts without the toggle',
+      weapon: sword,
+      t: target({}, ['prone']),
+      expected: 5,
+    },
     { name: 'W3 a stunned target is +2 to hit', weapon: sword, t: target({}, ['stunned']), expected: 5 },
     { name: 'W3 a target that went berserk is +2 to hit', weapon: sword, t: target({}, ['berserk']), expected: 5 },
     { name: 'W3 a target in a defensive stance is −4 to hit', weapon: sword, t: target({}, ['defensive-stance']), expected: -1 },
@@ -67,7 +86,13 @@ describe('W3 hit iff the total reaches the armour rating; a natural roll in the 
     { name: 'W3 total equal to the armour rating hits', ar: 12, faces: [9, 4], outcome: 'hit' },
     { name: 'W3 total one below the armour rating misses', ar: 12, faces: [8], outcome: 'miss' },
     { name: 'W3 a natural 20 hits armour 40 regardless', ar: 40, faces: [20, 4, 1], outcome: 'critical hit' },
-    { name: 'W3 a 19 in a 19–20 critical range hits armour 40 regardless', ar: 40, faces: [19, 4, 1], outcome: 'critical hit', critFrom: 19 },
+    {
+      name: 'W3 a 19 in a 19–20 critical range hits armour 40 regardless',
+      ar: 40,
+      faces: [19, 4, 1],
+      outcome: 'critical hit',
+      critFrom: 19,
+    },
     { name: 'W3 a 19 outside a 20-only critical range is judged on its total', ar: 40, faces: [19], outcome: 'miss' },
   ])('$name', ({ ar, faces: f, outcome, critFrom }) => {
     const a = fighter('A', sheet({ weapons: [{ ...sword, critFrom: critFrom ?? 20 }] }))

@@ -71,7 +71,8 @@ describe('W1 initiative: d20 + Dex, higher first; ties to the higher Dex, then d
     const roller = faces(...dice)
     const placed = d20.rollInitiative(entrants, roller)
     expect(order(placed)).toEqual(expected)
-    for (const p of placed) expect(p.initiative.tieBreak).toEqual(tieBreaks[p.combatantId.replace('combatant:', '') as keyof typeof tieBreaks])
+    for (const p of placed)
+      expect(p.initiative.tieBreak).toEqual(tieBreaks[p.combatantId.replace('combatant:', '') as keyof typeof tieBreaks])
     roller.assertTypedConsumed()
   })
 

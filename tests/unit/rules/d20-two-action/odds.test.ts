@@ -20,10 +20,21 @@ interface Case {
   readonly options?: Record<string, string | number | boolean>
   readonly held?: number
   readonly hp: number
-  readonly hand: { hitBonus: number; ar: number; critFrom: number; defence: number | null; count: number; sides: number; flat: number; berserk: boolean; affinity: 'resistant' | 'weak' | null }
+  readonly hand: {
+    hitBonus: number
+    ar: number
+    critFrom: number
+    defence: number | null
+    count: number
+    sides: number
+    flat: number
+    berserk: boolean
+    affinity: 'resistant' | 'weak' | null
+  }
 }
 
-const blade = (over: Partial<WeaponInput> = {}): WeaponInput => ({ name: 'Blade', attack: 'melee', dice: { count: 1, sides: 8 }, damageType: 'slashing', ...over }) as WeaponInput
+const blade = (over: Partial<WeaponInput> = {}): WeaponInput =>
+  ({ name: 'Blade', attack: 'melee', dice: { count: 1, sides: 8 }, damageType: 'slashing', ...over }) as WeaponInput
 
 const CASES: Case[] = [
   {
@@ -56,7 +67,20 @@ const CASES: Case[] = [
   },
   {
     name: 'W3 an untrained advanced rifle (−4) within 5 feet (−4, two-handed) needs a critical against AR 15',
-    attacker: { weapons: [{ name: 'Rifle', attack: 'ranged', dice: { count: 1, sides: 10 }, damageType: 'piercing', category: 'advanced', proficient: false, handling: 'two-handed', critFrom: 19 }] },
+    attacker: {
+      weapons: [
+        {
+          name: 'Rifle',
+          attack: 'ranged',
+          dice: { count: 1, sides: 10 },
+          damageType: 'piercing',
+          category: 'advanced',
+          proficient: false,
+          handling: 'two-handed',
+          critFrom: 19,
+        },
+      ],
+    },
     target: { armourRating: 15, defences: ['dodge'] },
     options: { distance: 1, reaction: 'dodge' },
     hp: 4,
@@ -70,7 +94,8 @@ function bruteForce(h: Case['hand'], hp: number) {
   const damage = new Map<number, number>()
   const put = (d: number, p: number) => damage.set(d, (damage.get(d) ?? 0) + p)
   const rolls: number[][] = [[]]
-  for (let i = 0; i < h.count; i++) rolls.splice(0, rolls.length, ...rolls.flatMap((r) => Array.from({ length: h.sides }, (_, f) => [...r, f + 1])))
+  for (let i = 0; i < h.count; i++)
+    rolls.splice(0, rolls.length, ...rolls.flatMap((r) => Array.from({ length: h.sides }, (_, f) => [...r, f + 1])))
   for (let n = 1; n <= 20; n++) {
     const crit = n >= h.critFrom
     if (!crit && n + h.hitBonus < h.ar) {
@@ -111,7 +136,8 @@ const previewOf = (c: Case): AttackPreview => {
   return must(d20.attacks!.preview(attack(a, t, { mode: c.mode ?? '' }, c.options ?? {}), a, t))
 }
 
-const outcomeOf = (p: AttackPreview, prefix: string) => p.outcomes.filter((o) => o.label.startsWith(prefix)).reduce((t, o) => t + o.probability, 0)
+const outcomeOf = (p: AttackPreview, prefix: string) =>
+  p.outcomes.filter((o) => o.label.startsWith(prefix)).reduce((t, o) => t + o.probability, 0)
 
 describe('W3/W4 exact odds: the preview equals a brute-force enumeration of every die face', () => {
   it.each(CASES)('$name', (c) => {

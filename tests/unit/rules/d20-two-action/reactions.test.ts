@@ -9,18 +9,45 @@ const allDefences: D20Sheet['defences'] = ['dodge', 'parry', 'riposte', 'counter
 
 /** Attacker Str 3 (sword) or Magic 4 (bolt); defender Dex 2, Magic 5, AR 12, every reaction skill. */
 const attacker = (weapon: WeaponInput = sword) => fighter('A', sheet({ weapons: [weapon] }, { mag: 4 }), { acting: true })
-const defender = (over: Parameters<typeof fighter>[2] = {}) => fighter('T', sheet({ defences: allDefences, weapons: [{ ...sword, name: 'Parrying blade', dice: { count: 1, sides: 6 } }] }, { mag: 5 }), over)
+const defender = (over: Parameters<typeof fighter>[2] = {}) =>
+  fighter(
+    'T',
+    sheet({ defences: allDefences, weapons: [{ ...sword, name: 'Parrying blade', dice: { count: 1, sides: 6 } }] }, { mag: 5 }),
+    over,
+  )
 
 describe('W4 a reaction must EXCEED the hit test; a critical is only stopped by a critical reaction', () => {
   // Sword hit test: natural + 3. Dodge: d20 + 2. Counterspell: d20 + 5.
   it.each([
-    { name: 'W4 Dodge 13 + 2 = 15 equals hit test 12 + 3 = 15: a tie does not stop it', reaction: 'dodge', f: [12, 13, 4, 1], stopped: false },
+    {
+      name: 'W4 Dodge 13 + 2 = 15 equals hit test 12 + 3 = 15: a tie does not stop it',
+      reaction: 'dodge',
+      f: [12, 13, 4, 1],
+      stopped: false,
+    },
     { name: 'W4 Dodge 14 + 2 = 16 exceeds hit test 15: stopped, no damage', reaction: 'dodge', f: [12, 14], stopped: true },
     { name: 'W4 Parry is a Dexterity roll too (14 + 2 > 15)', reaction: 'parry', f: [12, 14], stopped: true },
     { name: 'W4 against a critical (natural 20, total 23) a Dodge of 19 + 2 fails', reaction: 'dodge', f: [20, 19, 4, 1], stopped: false },
-    { name: 'W4 against a critical a natural-20 Dodge that does not exceed the hit test (22 vs 23) still fails', reaction: 'dodge', f: [20, 20, 4, 1], stopped: false },
-    { name: 'W4 Counterspell is a Magic roll: a natural 20 + 5 exceeds a critical bolt (20 + 4)', reaction: 'counterspell', f: [20, 20], stopped: true, weapon: bolt },
-    { name: 'W4 Counterspell 10 + 5 = 15 does not exceed 11 + 4 = 15', reaction: 'counterspell', f: [11, 10, 3], stopped: false, weapon: bolt },
+    {
+      name: 'W4 against a critical a natural-20 Dodge that does not exceed the hit test (22 vs 23) still fails',
+      reaction: 'dodge',
+      f: [20, 20, 4, 1],
+      stopped: false,
+    },
+    {
+      name: 'W4 Counterspell is a Magic roll: a natural 20 + 5 exceeds a critical bolt (20 + 4)',
+      reaction: 'counterspell',
+      f: [20, 20],
+      stopped: true,
+      weapon: bolt,
+    },
+    {
+      name: 'W4 Counterspell 10 + 5 = 15 does not exceed 11 + 4 = 15',
+      reaction: 'counterspell',
+      f: [11, 10, 3],
+      stopped: false,
+      weapon: bolt,
+    },
   ])('$name', ({ reaction, f, stopped, weapon }) => {
     const a = attacker(weapon)
     const t = defender()
@@ -31,7 +58,12 @@ describe('W4 a reaction must EXCEED the hit test; a critical is only stopped by 
 
   it.each([
     { name: 'W4 Parry and Riposte answer melee only', weapon: pistol, mode: '', offered: ['none', 'dodge'] },
-    { name: 'W4 Counterspell and Rebound answer magic only', weapon: bolt, mode: '', offered: ['none', 'dodge', 'counterspell', 'rebound'] },
+    {
+      name: 'W4 Counterspell and Rebound answer magic only',
+      weapon: bolt,
+      mode: '',
+      offered: ['none', 'dodge', 'counterspell', 'rebound'],
+    },
     { name: 'W4 a feint cannot be dodged, parried or riposted', weapon: sword, mode: 'feint', offered: ['none'] },
     { name: 'W4 against a melee attack: Dodge, Parry, Riposte', weapon: sword, mode: '', offered: ['none', 'dodge', 'parry', 'riposte'] },
   ])('$name', ({ weapon, mode, offered }) => {

@@ -10,12 +10,40 @@ const formValues = (s: JsonValue | null) => Object.fromEntries(rules.form(s).map
 
 describe('the d20 two-action sheet', () => {
   it.each([
-    { name: 'an attribute out of range names its field', input: { attributes: { str: 40, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10 }, field: 'attributes.str' },
-    { name: 'a missing armour rating names its field', input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 } }, field: 'armourRating' },
-    { name: 'a weapon with an unknown attack kind names its field', input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, weapons: [{ attack: 'laser' }] }, field: 'weapons.0.attack' },
-    { name: 'a critical range that starts above 20 names its field', input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, weapons: [{ name: 'X', attack: 'melee', dice: { count: 1, sides: 6 }, damageType: 'slashing', critFrom: 21 }] }, field: 'weapons.0.critFrom' },
-    { name: 'a resistance to an unknown damage type names its field', input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, affinities: { psychic: 'weak' } }, field: 'affinities' },
-    { name: 'an unknown key is refused, never kept', input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, luck: 3 }, field: 'sheet' },
+    {
+      name: 'an attribute out of range names its field',
+      input: { attributes: { str: 40, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10 },
+      field: 'attributes.str',
+    },
+    {
+      name: 'a missing armour rating names its field',
+      input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 } },
+      field: 'armourRating',
+    },
+    {
+      name: 'a weapon with an unknown attack kind names its field',
+      input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, weapons: [{ attack: 'laser' }] },
+      field: 'weapons.0.attack',
+    },
+    {
+      name: 'a critical range that starts above 20 names its field',
+      input: {
+        attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 },
+        armourRating: 10,
+        weapons: [{ name: 'X', attack: 'melee', dice: { count: 1, sides: 6 }, damageType: 'slashing', critFrom: 21 }],
+      },
+      field: 'weapons.0.critFrom',
+    },
+    {
+      name: 'a resistance to an unknown damage type names its field',
+      input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, affinities: { psychic: 'weak' } },
+      field: 'affinities',
+    },
+    {
+      name: 'an unknown key is refused, never kept',
+      input: { attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, luck: 3 },
+      field: 'sheet',
+    },
   ])('$name', ({ input, field }) => {
     const r = parse(input)
     expect(r.ok).toBe(false)
@@ -23,7 +51,11 @@ describe('the d20 two-action sheet', () => {
   })
 
   it('every starter weapon and both quick NPCs are valid sheets; hit points stay the GM’s', () => {
-    for (const w of STARTER_WEAPONS) expect(parse({ attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, weapons: [w.weapon] }).ok, w.id).toBe(true)
+    for (const w of STARTER_WEAPONS)
+      expect(
+        parse({ attributes: { str: 0, dex: 0, mag: 0, per: 0, vit: 0, wil: 0 }, armourRating: 10, weapons: [w.weapon] }).ok,
+        w.id,
+      ).toBe(true)
     expect(d20.quickNpcs!.map((n) => n.name)).toEqual(['Duelist', 'Brute'])
     for (const npc of d20.quickNpcs!) {
       const p = must(parse(npc.rules))
@@ -33,15 +65,38 @@ describe('the d20 two-action sheet', () => {
   })
 
   it('the form sets a sheet from generic values: attributes, a starter weapon and armour (with its rating), feats and reaction skills', () => {
-    const input = rules.fromForm({ str: 2, dex: 4, weapon1: 'thin-blade', armour: 'ring-shirt', graceAndFinesse: true, dodge: true, parry: true, 'affinity.fire': 'weak' }, null)
+    const input = rules.fromForm(
+      {
+        str: 2,
+        dex: 4,
+        weapon1: 'thin-blade',
+        armour: 'ring-shirt',
+        graceAndFinesse: true,
+        dodge: true,
+        parry: true,
+        'affinity.fire': 'weak',
+      },
+      null,
+    )
     const s = must(parse(input)).data as unknown as D20Sheet
     expect(s.attributes).toMatchObject({ str: 2, dex: 4 })
     expect(s.weapons.map((w) => w.name)).toEqual(['Thin blade'])
-    expect(s).toMatchObject({ armour: 'Ring shirt', armourRating: 14, feats: { graceAndFinesse: true, combatProwess: false }, defences: ['dodge', 'parry'], affinities: { fire: 'weak' } })
+    expect(s).toMatchObject({
+      armour: 'Ring shirt',
+      armourRating: 14,
+      feats: { graceAndFinesse: true, combatProwess: false },
+      defences: ['dodge', 'parry'],
+      affinities: { fire: 'weak' },
+    })
   })
 
   it('the form reads back what it set, and saving it unchanged keeps the sheet and its live state', () => {
-    const s = sheet({ armour: 'Hide vest', armourRating: 13, defences: ['riposte'], live: { attacksThisTurn: 1, reactions: [{ kind: 'riposte', pool: false }], armourDamage: 2 } }) as unknown as JsonValue
+    const s = sheet({
+      armour: 'Hide vest',
+      armourRating: 13,
+      defences: ['riposte'],
+      live: { attacksThisTurn: 1, reactions: [{ kind: 'riposte', pool: false }], armourDamage: 2 },
+    }) as unknown as JsonValue
     const values = formValues(s)
     expect(values).toMatchObject({ str: 3, armour: 'hide-vest', armourRating: 13, riposte: true, weapon1: 'keep', 'live.armourDamage': 2 })
     expect(must(parse(rules.fromForm(values, s))).data).toEqual(s)
@@ -55,8 +110,18 @@ describe('the d20 two-action sheet', () => {
   })
 
   it('the card shows the armour rating (less dents), attacks this turn, reactions and each weapon’s hit and damage', () => {
-    const s = sheet({ armour: 'Hide vest', armourRating: 13, defences: ['dodge'], live: { attacksThisTurn: 1, reactions: [], armourDamage: 1 } }) as unknown as JsonValue
-    const lines = Object.fromEntries(rules.card(s).flatMap((x) => x.lines).map((l) => [l.label, l.value]))
+    const s = sheet({
+      armour: 'Hide vest',
+      armourRating: 13,
+      defences: ['dodge'],
+      live: { attacksThisTurn: 1, reactions: [], armourDamage: 1 },
+    }) as unknown as JsonValue
+    const lines = Object.fromEntries(
+      rules
+        .card(s)
+        .flatMap((x) => x.lines)
+        .map((l) => [l.label, l.value]),
+    )
     expect(lines).toMatchObject({
       'Armour rating': '12 (Hide vest)',
       'Attacks in its turn': '1 of 1',

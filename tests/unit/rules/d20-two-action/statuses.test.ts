@@ -13,21 +13,54 @@ describe('W5 statuses tick at the start of the affected combatant’s turn; Xd4 
     { name: 'W5 bleeding(1) deals 1d4 at the start of its turn', conditions: [['bleeding']], f: [3], hp: 17 },
     { name: 'W5 bleeding(3) deals 3d4 (three dice, not 1d4 × 3)', conditions: [['bleeding', { stacks: 3 }]], f: [1, 2, 4], hp: 13 },
     { name: 'W5 burned(2) deals 2d4 fire', conditions: [['burned', { stacks: 2 }]], f: [4, 4], hp: 12 },
-    { name: 'W5 burned against fire resistance: halved, rounded down (7 → 3)', conditions: [['burned', { stacks: 2 }]], f: [3, 4], hp: 17, over: { affinities: { fire: 'resistant' } } },
-    { name: 'W5 burned against fire weakness: doubled (3 → 6)', conditions: [['burned']], f: [3], hp: 14, over: { affinities: { fire: 'weak' } } },
-    { name: 'W5 bleeding is not fire: fire resistance does not halve it', conditions: [['bleeding']], f: [3], hp: 17, over: { affinities: { fire: 'resistant' } } },
-  ] as { name: string; conditions: Parameters<typeof condition>[]; f: number[]; hp: number; over?: Parameters<typeof sheet>[0] }[])('$name', ({ conditions, f, hp, over }) => {
-    const e = tick(conditions, over)(f)!
-    expect(e.hp).toBe(hp)
-    expect(e.rolls.map((r) => r.expression)).toEqual([`${f.length === 1 ? '' : f.length}d4`])
-  })
+    {
+      name: 'W5 burned against fire resistance: halved, rounded down (7 → 3)',
+      conditions: [['burned', { stacks: 2 }]],
+      f: [3, 4],
+      hp: 17,
+      over: { affinities: { fire: 'resistant' } },
+    },
+    {
+      name: 'W5 burned against fire weakness: doubled (3 → 6)',
+      conditions: [['burned']],
+      f: [3],
+      hp: 14,
+      over: { affinities: { fire: 'weak' } },
+    },
+    {
+      name: 'W5 bleeding is not fire: fire resistance does not halve it',
+      conditions: [['bleeding']],
+      f: [3],
+      hp: 17,
+      over: { affinities: { fire: 'resistant' } },
+    },
+  ] as { name: string; conditions: Parameters<typeof condition>[]; f: number[]; hp: number; over?: Parameters<typeof sheet>[0] }[])(
+    '$name',
+    ({ conditions, f, hp, over }) => {
+      const e = tick(conditions, over)(f)!
+      expect(e.hp).toBe(hp)
+      expect(e.rolls.map((r) => r.expression)).toEqual([`${f.length === 1 ? '' : f.length}d4`])
+    },
+  )
 
   it.each([
-    { name: "W5 shocked: loses One Action at its next turn", conditions: [['shocked']], lost: 1 },
-    { name: 'W5 frozen: "loses a half action" = loses One Action, on its first turn', conditions: [['frozen', { data: { actionLost: false } }]], lost: 1 },
-    { name: 'W5 frozen: the action is lost once, not every turn it lasts', conditions: [['frozen', { data: { actionLost: true } }]], lost: 0 },
+    { name: 'W5 shocked: loses One Action at its next turn', conditions: [['shocked']], lost: 1 },
+    {
+      name: 'W5 frozen: "loses a half action" = loses One Action, on its first turn',
+      conditions: [['frozen', { data: { actionLost: false } }]],
+      lost: 1,
+    },
+    {
+      name: 'W5 frozen: the action is lost once, not every turn it lasts',
+      conditions: [['frozen', { data: { actionLost: true } }]],
+      lost: 0,
+    },
     { name: 'W5 stunned: no action at all', conditions: [['stunned']], lost: 2 },
-    { name: 'W5 shocked, frozen and stunned together lose both actions, never more', conditions: [['shocked'], ['frozen'], ['stunned']], lost: 2 },
+    {
+      name: 'W5 shocked, frozen and stunned together lose both actions, never more',
+      conditions: [['shocked'], ['frozen'], ['stunned']],
+      lost: 2,
+    },
   ] as { name: string; conditions: Parameters<typeof condition>[]; lost: number }[])('$name', ({ conditions, lost }) => {
     const e = tick(conditions)([])
     expect(e?.spend ?? []).toEqual(lost ? [{ pool: 'actions', amount: lost }] : [])
@@ -79,14 +112,46 @@ describe('W5 damage types and their critical effects (003 Damage Types), statuse
     { name: 'W5 rending critical, d20 13: no bleeding', type: 'rending' as const, f: [4, 13], bleeds: null },
   ])('$name', ({ type, f, bleeds }) => {
     const g = grants(critWith(type, f))
-    expect(g).toEqual(bleeds === null ? [] : [expect.objectContaining({ conditionId: 'bleeding', stacks: 1, duration: { kind: 'rounds', rounds: bleeds } })])
+    expect(g).toEqual(
+      bleeds === null
+        ? []
+        : [expect.objectContaining({ conditionId: 'bleeding', stacks: 1, duration: { kind: 'rounds', rounds: bleeds } })],
+    )
   })
 
   it.each([
-    { name: 'W5 concussive critical on worn armour, d20 16: armour rating −1 until repaired', armour: 'Ring shirt', rating: 14, f: [4, 16], dents: 1, worn: 'Ring shirt' },
-    { name: 'W5 concussive critical, d20 15: the armour holds', armour: 'Ring shirt', rating: 14, f: [4, 15], dents: 0, worn: 'Ring shirt' },
-    { name: 'W5 concussive critical with no armour worn: nothing to dent, no roll', armour: null, rating: 14, f: [4], dents: 0, worn: null },
-    { name: 'W5 concussive critical that takes the rating to 0 destroys the armour', armour: 'Rag', rating: 1, f: [4, 20], dents: 1, worn: null },
+    {
+      name: 'W5 concussive critical on worn armour, d20 16: armour rating −1 until repaired',
+      armour: 'Ring shirt',
+      rating: 14,
+      f: [4, 16],
+      dents: 1,
+      worn: 'Ring shirt',
+    },
+    {
+      name: 'W5 concussive critical, d20 15: the armour holds',
+      armour: 'Ring shirt',
+      rating: 14,
+      f: [4, 15],
+      dents: 0,
+      worn: 'Ring shirt',
+    },
+    {
+      name: 'W5 concussive critical with no armour worn: nothing to dent, no roll',
+      armour: null,
+      rating: 14,
+      f: [4],
+      dents: 0,
+      worn: null,
+    },
+    {
+      name: 'W5 concussive critical that takes the rating to 0 destroys the armour',
+      armour: 'Rag',
+      rating: 1,
+      f: [4, 20],
+      dents: 1,
+      worn: null,
+    },
   ])('$name', ({ armour, rating, f, dents, worn }) => {
     const r = critWith('concussive', f, { armour, armourRating: rating } as never)
     const t = r.targetRules as unknown as D20Sheet
@@ -107,15 +172,44 @@ describe('W5 damage types and their critical effects (003 Damage Types), statuse
   })
 
   it.each([
-    { name: 'W5 a weapon that burns(1): burned, 1 die, default duration 1d4 turns', inflicts: { status: 'burned' as const, dice: 1 }, f: [15, 3, 2], stacks: 1, duration: { kind: 'rounds', rounds: 2 } },
-    { name: 'W5 burned(Magic) with Magic 3: three dice', inflicts: { status: 'burned' as const, dice: 'mag' as const }, f: [15, 3, 4], stacks: 3, duration: { kind: 'rounds', rounds: 4 } },
-    { name: 'W5 frozen(2): lasts 2d4 turns', inflicts: { status: 'frozen' as const, dice: 2 }, f: [15, 3, 1, 3], stacks: 1, duration: { kind: 'rounds', rounds: 4 } },
-    { name: 'W5 shocked: until the end of its next turn', inflicts: { status: 'shocked' as const, dice: 1 }, f: [15, 3], stacks: 1, duration: { kind: 'turnEnd', of: 'combatant:T' } },
+    {
+      name: 'W5 a weapon that burns(1): burned, 1 die, default duration 1d4 turns',
+      inflicts: { status: 'burned' as const, dice: 1 },
+      f: [15, 3, 2],
+      stacks: 1,
+      duration: { kind: 'rounds', rounds: 2 },
+    },
+    {
+      name: 'W5 burned(Magic) with Magic 3: three dice',
+      inflicts: { status: 'burned' as const, dice: 'mag' as const },
+      f: [15, 3, 4],
+      stacks: 3,
+      duration: { kind: 'rounds', rounds: 4 },
+    },
+    {
+      name: 'W5 frozen(2): lasts 2d4 turns',
+      inflicts: { status: 'frozen' as const, dice: 2 },
+      f: [15, 3, 1, 3],
+      stacks: 1,
+      duration: { kind: 'rounds', rounds: 4 },
+    },
+    {
+      name: 'W5 shocked: until the end of its next turn',
+      inflicts: { status: 'shocked' as const, dice: 1 },
+      f: [15, 3],
+      stacks: 1,
+      duration: { kind: 'turnEnd', of: 'combatant:T' },
+    },
   ])('$name', ({ inflicts, f, stacks, duration }) => {
-    const a = fighter('A', sheet({ weapons: [{ name: 'Spell', attack: 'spell', dice: { count: 1, sides: 4 }, damageType: 'fire', inflicts }] }, { mag: 3 }))
+    const a = fighter(
+      'A',
+      sheet({ weapons: [{ name: 'Spell', attack: 'spell', dice: { count: 1, sides: 4 }, damageType: 'fire', inflicts }] }, { mag: 3 }),
+    )
     const t = fighter('T', sheet())
     const r = must(d20.attacks!.resolve(attack(a, t), a, t, faces(...f)))
-    expect(r.conditions).toEqual([{ combatantId: t.id, add: [expect.objectContaining({ conditionId: inflicts.status, stacks, duration })] }])
+    expect(r.conditions).toEqual([
+      { combatantId: t.id, add: [expect.objectContaining({ conditionId: inflicts.status, stacks, duration })] },
+    ])
   })
 
   it('W5 a stunned target that takes damage is no longer stunned', () => {
