@@ -29,15 +29,18 @@ export interface ActionDefinition {
   readonly label: string
   /** 'ally' and 'any' need a target picked; 'none' acts on the actor. */
   readonly target: 'none' | 'any'
-  readonly options: readonly AttackOption[]
+  readonly options: readonly FormField[]
   /** What it costs, in words ("1 action", "ends the turn"). */
   readonly cost: string
   /** Why it cannot be taken right now (e.g. no spare magazines), or null. */
   readonly unavailable: string | null
 }
 
-/** One option the ruleset offers for an attack, and its current value. */
-export type AttackOption =
+/**
+ * One field of a form the ruleset describes and the UI draws without knowing the rule: an
+ * attack's or action's option, a sheet field, a ruleset setting. With its current value.
+ */
+export type FormField =
   | { readonly key: string; readonly label: string; readonly kind: 'toggle'; readonly value: boolean; readonly hint?: string }
   | {
       readonly key: string
@@ -78,7 +81,7 @@ export interface ExplanationSection {
 /** Exact odds of an attack as the GM sees them before rolling. */
 export interface AttackPreview {
   readonly weapons: readonly { readonly index: number; readonly name: string; readonly modes: readonly string[] }[]
-  readonly options: readonly AttackOption[]
+  readonly options: readonly FormField[]
   /** Mutually exclusive outcomes of the (first) roll: miss, hit, critical… with probabilities. */
   readonly outcomes: readonly { readonly label: string; readonly probability: number }[]
   /** Side probabilities that overlap the outcomes (jam…). */

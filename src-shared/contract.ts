@@ -1,4 +1,4 @@
-import type { ActionDefinition, AttackOption, AttackPreview, AttackRequest } from './attack'
+import type { ActionDefinition, FormField, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
@@ -132,7 +132,7 @@ export interface RequestResults {
     readonly sceneId: SceneId | null
     readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[]
   }
-  sheetForm: readonly AttackOption[]
+  sheetForm: readonly FormField[]
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
   listConditions: readonly {
@@ -144,7 +144,7 @@ export interface RequestResults {
   }[]
   /** The campaign ruleset's settings (with the campaign's current values) and its ready-made NPCs. */
   rulesetSetup: {
-    readonly settings: readonly AttackOption[]
+    readonly settings: readonly FormField[]
     readonly quickNpcs: readonly {
       readonly name: string
       readonly maxHp: number

@@ -1,17 +1,10 @@
-import type {
-  ActionDefinition,
-  ActionRequest,
-  AttackOption,
-  AttackPreview,
-  AttackRequest,
-  ExplanationSection,
-} from '../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { ConditionDurationInput } from '../../src-shared/commands'
 import type { CombatantId, ConditionInstance, InitiativeResult, PromptRecord } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
-import type { Dice } from '../core/dice/dice-roller'
+import type { Dice } from './dice'
 
 export interface InitiativeEntrant {
   readonly id: CombatantId
@@ -250,7 +243,7 @@ export interface Ruleset {
    * rerolled each round or fixed for the encounter). The core stores the campaign's choices.
    */
   readonly settings?: {
-    readonly defaults: readonly AttackOption[]
+    readonly defaults: readonly FormField[]
     /** This ruleset under the campaign's values (already checked against `defaults`; missing keys keep the default). */
     apply(values: Readonly<Record<string, string | number | boolean>>): Ruleset
   }
@@ -263,7 +256,7 @@ export interface Ruleset {
     /** What a GM card shows, already explained. */
     card(rules: JsonValue): readonly ExplanationSection[]
     /** The sheet as a form of generic fields the UI can render without knowing the rules. */
-    form(rules: JsonValue | null): readonly AttackOption[]
+    form(rules: JsonValue | null): readonly FormField[]
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
   }

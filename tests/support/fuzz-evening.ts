@@ -1,5 +1,5 @@
 import type { CommandType } from '../../src-shared/commands'
-import type { AttackOption } from '../../src-shared/attack'
+import type { FormField } from '../../src-shared/attack'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantView, ViewRecord } from '../../src-shared/views'
 import type { attachWindow } from '../unit/helpers/core-window'
@@ -24,7 +24,7 @@ export class World {
   readonly secrets = new Set<string>()
   #n = 0
   sheets: JsonValue[] = []
-  settings: readonly AttackOption[] = []
+  settings: readonly FormField[] = []
   conditions: readonly string[] = []
 
   constructor(
@@ -73,7 +73,7 @@ export class World {
 }
 
 /** A value an option of the ruleset's own form may take (its default, a choice, a number in range). */
-const optionValue = (rng: Rng, o: AttackOption) =>
+const optionValue = (rng: Rng, o: FormField) =>
   o.kind === 'choice'
     ? pick(rng, o.choices).value
     : o.kind === 'toggle'

@@ -1,9 +1,9 @@
-import type { AttackOption, AttackRequest } from '../../../src-shared/attack'
+import type { FormField, AttackRequest } from '../../../src-shared/attack'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { mapMoveOutcome } from '../commands/map-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
-import { placedRulesCombatant } from '../../rules/standing'
+import { placedRulesCombatant } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
@@ -130,7 +130,7 @@ export class RulesRequests {
     const chosen = campaign?.typeName === 'campaign' ? (campaign.rulesetSettings ?? {}) : {}
     const settings = (this.ruleset.settings?.defaults ?? []).map((o) => {
       const value = chosen[o.key]
-      return value === undefined ? o : ({ ...o, value } as AttackOption)
+      return value === undefined ? o : ({ ...o, value } as FormField)
     })
     return ok({ settings, quickNpcs: this.ruleset.quickNpcs ?? [] })
   }

@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../src-shared/attack'
+import type { FormField } from '../../../src-shared/attack'
 import { fail, ok } from '../../../src-shared/result'
 import type { Decider } from './decide-context'
 
@@ -37,7 +37,7 @@ export const setRulesetSetting: Decider<'campaign/setRulesetSetting'> = (ctx, p)
   })
 }
 
-function settingProblem(option: AttackOption, value: string | number | boolean): string | null {
+function settingProblem(option: FormField, value: string | number | boolean): string | null {
   switch (option.kind) {
     case 'toggle':
       return typeof value === 'boolean' ? null : 'must be on or off'
@@ -53,7 +53,7 @@ function settingProblem(option: AttackOption, value: string | number | boolean):
   }
 }
 
-function describe(option: AttackOption, value: string | number | boolean): string {
+function describe(option: FormField, value: string | number | boolean): string {
   if (option.kind === 'choice') return option.choices.find((c) => c.value === value)?.label ?? String(value)
   if (option.kind === 'toggle') return value ? 'on' : 'off'
   return String(value)

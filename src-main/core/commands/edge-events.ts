@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../../../src-shared/events'
 import type { CombatantRecord } from '../../../src-shared/records'
 import type { EdgeEffects } from '../../rules/ruleset'
-import { asRulesCombatant } from '../../rules/standing'
+import { asRulesCombatant } from '../state/rules-combatants'
 import { visibilityOf, type DecideContext } from './decide-context'
 
 type Edge = 'startOfTurn' | 'startOfEncounter' | 'endOfEncounter'

@@ -1,7 +1,7 @@
 import type { CombatantRecord, TokenRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { ActionResolution, MapArea, Ruleset } from '../../rules/ruleset'
-import { placedRulesCombatant } from '../../rules/standing'
+import { placedRulesCombatant } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 
 /**

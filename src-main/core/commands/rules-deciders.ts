@@ -4,7 +4,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
-import { placedRulesCombatant, rulesCombatantsOnScene } from '../../rules/standing'
+import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */

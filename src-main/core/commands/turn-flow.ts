@@ -1,7 +1,7 @@
 import { endingAtTurnStart, endsAtTurnEnd } from '../../../src-shared/condition-clock'
 import type { DomainEvent, TurnStatePatch } from '../../../src-shared/events'
 import type { CombatantId, CombatantRecord, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
-import { asRulesCombatant, standingOf } from '../../rules/standing'
+import { asRulesCombatant, standingOf } from '../state/rules-combatants'
 import { edgeToEvents } from './edge-events'
 import { turnOrder, visibilityOf, type DecideContext } from './decide-context'
 

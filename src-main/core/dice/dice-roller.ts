@@ -1,5 +1,6 @@
 import { formatDiceExpression, type DiceExpression, type RollRecord } from '../../../src-shared/dice'
 import type { RandomSource } from './random-source'
+import type { Dice } from '../../rules/dice'
 
 /** A rule asked for dice the GM's typed faces cannot satisfy. Becomes a typed command error. */
 export class DiceError extends Error {
@@ -11,10 +12,7 @@ export class DiceError extends Error {
   }
 }
 
-/** What rules code receives: it can ask for dice, never touch the generator. */
-export interface Dice {
-  roll(expression: DiceExpression, purpose: string): RollRecord
-}
+export type { Dice }
 
 /**
  * Draws faces for one command. When the GM typed faces from physical dice, every die of the

@@ -13,7 +13,7 @@ import {
   type ViewRole,
 } from '../../../src-shared/views'
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
-import { poolsOf, standingOf } from '../../rules/standing'
+import { poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'

@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../src-shared/dice'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import { keepTwo, probabilityThat, twoD6, type KeepMode } from './dice-math'
 import { totalDm, type Dm } from './explain'
 

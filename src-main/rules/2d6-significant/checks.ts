@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, characteristicDm, DM_SOURCE, type Characteristic } from './characteristics'
 import { checkChance, rollCheck, TARGET } from './check'

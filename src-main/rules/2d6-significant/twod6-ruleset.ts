@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../src-shared/attack'
+import type { FormField } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ParsedRules, Ruleset } from '../ruleset'
@@ -20,7 +20,7 @@ export const TWOD6_ID = '2d6-significant'
 
 /** The per-campaign option this ruleset adds where the `004` document is silent. */
 const EFFECT_DAMAGE = 'effectAddsDamage'
-const SETTINGS: readonly AttackOption[] = [
+const SETTINGS: readonly FormField[] = [
   { key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true },
 ]
 

@@ -1,7 +1,7 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ContentLibrary } from './content/content-library'

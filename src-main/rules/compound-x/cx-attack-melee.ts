@@ -1,7 +1,7 @@
-import type { AttackOption, AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
@@ -42,12 +42,7 @@ function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
   return weapon ? { kind: 'melee', weapon, proficient: proficient(c, weapon, library) } : { kind: 'unarmed' }
 }
 
-function prepare(
-  request: AttackRequest,
-  sides: Sides,
-  arm: Melee,
-  library: ContentLibrary,
-): { setup: MeleeSetup; options: AttackOption[] } {
+function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: ContentLibrary): { setup: MeleeSetup; options: FormField[] } {
   const { attacker, target } = sides
   const o = request.options
   const flanking = bool(o, 'flanking') ?? false
@@ -66,14 +61,12 @@ function prepare(
     attacker: { stats: attacker.stats, strikeWith, flanking, stealth, nonlethal, otherModifiers: [] },
     target: { stats: target.stats, guardWeapon: guardWeaponOf(target, library), prone },
   }
-  const options: AttackOption[] = [
+  const options: FormField[] = [
     { key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: flanking },
     { key: 'stealth', label: 'Stealth attack (Guard 0)', kind: 'toggle', value: stealth },
     { key: 'nonlethal', label: 'Nonlethal (−2)', kind: 'toggle', value: nonlethal },
     { key: 'targetProne', label: 'Target prone (−2 Guard)', kind: 'toggle', value: prone },
-    ...(isOpportunity(o)
-      ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption]
-      : []),
+    ...(isOpportunity(o) ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies FormField] : []),
   ]
   return { setup, options }
 }

@@ -1,8 +1,8 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
 import type { RollRecord } from '../../../src-shared/dice'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { blockedPreview, bool, isOpportunity, OPPORTUNITY, pct, shotDistance, str, type Armament, type Sides } from './cx-attack-shared'
@@ -25,7 +25,7 @@ type Ranged = Extract<Armament, { kind: 'ranged' }>
 
 interface Prepared {
   readonly setup: RangedSetup
-  readonly options: AttackOption[]
+  readonly options: FormField[]
   readonly stray: StrayRisk
   /** CX26: this firing is a suppressor's answer to its target breaking cover. */
   readonly reaction: SuppressionLevel | null
@@ -71,7 +71,7 @@ function prepare(
     shooter: { stats: attacker.stats, suppressed, sprinted, prone: shooterProne, stealth },
     target: { cover, stance },
   }
-  const options: AttackOption[] = [
+  const options: FormField[] = [
     { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
     {
       key: 'aim',
@@ -122,7 +122,7 @@ function prepare(
         { value: 'grappled', label: 'Grappled (50% + LUCK)' },
       ],
     },
-    ...(opportunity ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies AttackOption] : []),
+    ...(opportunity ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies FormField] : []),
     // CX26 reaction fire is prepared by a move's prompt; the GM's own attacks don't offer it.
     ...(reaction === null
       ? []
@@ -138,7 +138,7 @@ function prepare(
               { value: 'medium', label: 'Medium: one automatic hit' },
               { value: 'heavy', label: 'Heavy: two automatic hits' },
             ],
-          } satisfies AttackOption,
+          } satisfies FormField,
         ]),
   ]
   return { setup, options, stray, reaction, opportunity }

@@ -1,6 +1,6 @@
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewMelee, resolveMeleeAttack } from './cx-attack-melee'

@@ -1,6 +1,6 @@
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import { beatsDc, rollD100, successChance } from './checks/d100-check'
 import { STAT_NAMES, type StatName } from './content/pack-schema'
 import { explainSteps } from './explain'

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../src-shared/dice'
 import type { JsonValue } from '../../../src-shared/json'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { ConditionInstance } from '../../../src-shared/records'
 import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
 import { ACTIONS_POOL } from './cx-costs'

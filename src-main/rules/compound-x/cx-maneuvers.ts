@@ -1,7 +1,7 @@
-import type { ActionDefinition, ActionRequest, AttackOption, ExplanationSection } from '../../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, FormField, ExplanationSection } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { RangedWeapon } from './content/pack-schema'
@@ -43,7 +43,7 @@ export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MA
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
 
 const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
-const skillChoice = (key: string, label: string): AttackOption => ({
+const skillChoice = (key: string, label: string): FormField => ({
   key,
   label,
   kind: 'choice',
@@ -77,12 +77,10 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
     options: [
       ...(actorChooses(kind) ? [skillChoice('actorSkill', 'Rolls')] : []),
       skillChoice('defenderSkill', 'The defender rolls'),
-      ...(kind === 'kick'
-        ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies AttackOption]
-        : []),
+      ...(kind === 'kick' ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies FormField] : []),
       ...(kind === 'disarm'
         ? [
-            { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies AttackOption,
+            { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies FormField,
             {
               key: 'proficient',
               label: 'Defender proficient with it',
@@ -93,7 +91,7 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
                 { value: 'yes', label: 'yes' },
                 { value: 'no', label: 'no (disadvantage)' },
               ],
-            } satisfies AttackOption,
+            } satisfies FormField,
           ]
         : []),
     ],

@@ -1,4 +1,4 @@
-import type { ActionDefinition, ActionRequest, AttackOption } from '../../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import { ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
@@ -70,7 +70,7 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
               kind: 'toggle',
               value: true,
               hint: '000 Melee Combat: each engaged opponent may make an opportunity attack',
-            } satisfies AttackOption,
+            } satisfies FormField,
           ]
         : []),
     ],

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ActionDefinition, ActionRequest, AttackOption } from '../../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
 import type { CombatantId, ConditionInstance } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -98,7 +98,7 @@ export function suppressDefinition(c: CxCombatant, library: ContentLibrary): Act
   const able = suppressors(c, library)
   const top = able.reduce((best, s) => Math.max(best, levelRank(s.level)), 0)
   const levels = SUPPRESSION_LEVELS.slice(0, Math.max(1, top))
-  const options: AttackOption[] = [
+  const options: FormField[] = [
     {
       key: 'weapon',
       label: 'Weapon',

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { attributeTerms, checkChance, meetsDifficulty, rollTerms, SKILL_ATTRIBUTES, skillTerms } from './checks/d10-check'
 import { sheetOf } from './d10-sheet-access'

@@ -1,5 +1,5 @@
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { DOC, RULESET_NAME } from './d20-terms'
 import { bonus, bonusSection, total, type Bonus } from './explain'

@@ -1,5 +1,5 @@
 import type { InitiativeResult } from '../../../src-shared/records'
-import type { Dice } from '../../core/dice/dice-roller'
+import type { Dice } from '../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../ruleset'
 
 const D100 = { count: 1, sides: 100, modifier: 0 }

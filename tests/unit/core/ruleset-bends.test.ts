@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AttackOption } from '../../../src-shared/attack'
+import type { FormField } from '../../../src-shared/attack'
 import type { CombatantRecord } from '../../../src-shared/records'
 import { ok } from '../../../src-shared/result'
 import { RulesRequests } from '../../../src-main/core/app/rules-requests'
@@ -14,7 +14,7 @@ import { tempDir } from '../helpers/temp-dir'
  * reactions, penalties carried into a round, lanes on the map, what an act knows of its turn.
  */
 
-const INITIATIVE: AttackOption = {
+const INITIATIVE: FormField = {
   key: 'initiative',
   label: 'Initiative',
   kind: 'choice',

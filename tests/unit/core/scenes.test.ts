@@ -111,7 +111,7 @@ describe('distances from the map', () => {
     const [vex, raider] = [h.combatantId('Vex'), h.combatantId('Raider')]
     h.must('token/place', { sceneId: dock.id, combatantId: vex, x: 0, y: 0 })
     h.must('token/place', { sceneId: dock.id, combatantId: raider, x: 30, y: 40 })
-    const { placedRulesCombatant } = await import('../../../src-main/rules/standing')
+    const { placedRulesCombatant } = await import('../../../src-main/core/state/rules-combatants')
     const c = (id: typeof vex) => placedRulesCombatant(h.campaign.store, h.campaign.store.get(id) as never)
     const preview = (options: Record<string, number>) =>
       h.engine.ruleset.attacks!.preview({ attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options }, c(vex), c(raider))

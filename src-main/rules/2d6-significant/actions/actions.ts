@@ -1,6 +1,6 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { sheetOf } from '../sheet/sheet-access'
 import { aimDefinition, performAim } from './aim'

@@ -1,6 +1,6 @@
 import type { ActionDefinition } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import type { Sheet } from '../sheet/sheet-schema'
 import { SKILL_CHARACTERISTIC } from '../sheet/skills'

@@ -1,6 +1,6 @@
 import type { AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { checkChance } from '../check'
 import { entries, mean, probabilityThat } from '../dice-math'

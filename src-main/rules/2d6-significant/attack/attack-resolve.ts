@@ -1,6 +1,6 @@
 import type { ExplanationSection } from '../../../../src-shared/attack'
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { effectOf, rollCheck, succeeds } from '../check'
 import { dm, dmSection, signed, totalDm } from '../explain'

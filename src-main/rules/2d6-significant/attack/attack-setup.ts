@@ -1,4 +1,4 @@
-import type { AttackOption, AttackRequest } from '../../../../src-shared/attack'
+import type { FormField, AttackRequest } from '../../../../src-shared/attack'
 import type { RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
 import { dm, type Dm } from '../explain'
@@ -162,7 +162,7 @@ export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Dm[] {
 }
 
 /** The attack panel's options for this pair, with their current values. */
-export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant, request: AttackRequest): AttackOption[] {
+export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant, request: AttackRequest): FormField[] {
   const t = sheetOf(target)
   const o = request.options
   const defences = [

@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../../src-shared/attack'
+import type { FormField } from '../../../../src-shared/attack'
 import type { JsonValue } from '../../../../src-shared/json'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, MAX_CHARACTERISTIC } from '../characteristics'
 import { ARMOUR_ITEMS, armourItem, carried, WEAPON_ITEMS, weaponItem, worn } from './items'
@@ -21,7 +21,7 @@ export const LIVE_KEYS = { pendingInitiative: 'live.pendingInitiative', cover: '
 
 const kept = (name: string) => ({ value: KEEP, label: `${name} (as on the sheet)` })
 
-function weaponChoice(slot: number, current: Weapon | undefined): AttackOption {
+function weaponChoice(slot: number, current: Weapon | undefined): FormField {
   const custom = current && (current.itemId === null || !weaponItem(current.itemId))
   return {
     key: weaponKey(slot),
@@ -40,8 +40,8 @@ function weaponChoice(slot: number, current: Weapon | undefined): AttackOption {
 }
 
 /** The sheet as generic fields: characteristics, combat skills, weapons, armour, the ambush flag, and the fight's running numbers. */
-export function sheetForm(current: Sheet | null): AttackOption[] {
-  const fields: AttackOption[] = CHARACTERISTICS.map((k) => ({
+export function sheetForm(current: Sheet | null): FormField[] {
+  const fields: FormField[] = CHARACTERISTICS.map((k) => ({
     key: k,
     label: CHARACTERISTIC_LABELS[k],
     kind: 'number' as const,
@@ -83,8 +83,8 @@ export function sheetForm(current: Sheet | null): AttackOption[] {
   return fields
 }
 
-function liveFields(s: Sheet): AttackOption[] {
-  const guns = s.weapons.flatMap((w, i): AttackOption[] =>
+function liveFields(s: Sheet): FormField[] {
+  const guns = s.weapons.flatMap((w, i): FormField[] =>
     w.magazine > 0
       ? [
           { key: ammoKey(i), label: `${w.name}: rounds loaded`, kind: 'number', value: w.ammo, min: 0, max: w.magazine },

@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { sumOf, type Modifier } from '../statistic'
 
 /** CX3: advantage and disadvantage never stack, and one of each cancels. */

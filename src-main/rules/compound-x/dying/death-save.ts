@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { onDeathSave, type DownedRecord, type DyingRecord } from './dying-state'
 
 /** CX27: a DST succeeds iff the natural d100 beats this. */

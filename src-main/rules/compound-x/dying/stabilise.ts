@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type RollMode } from '../checks/d100-check'
 import { mod, sumOf, type Modifier, type Step } from '../statistic'
 import { statBonus, type StatBlock } from '../stats/stat-block'

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { CombatantId } from '../../../../src-shared/records'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { attackerWinsOpposed, rollD100, type D100Check, type D100Result } from '../checks/d100-check'
 import { grappleStateOf, type GrappleStates } from './grapple-state'
 import { maneuverChecks, opposedWinChance, type ManeuverParticipant, type ManeuverSkill } from './maneuver-checks'

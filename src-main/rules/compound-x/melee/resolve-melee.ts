@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { beatsDc } from '../checks/d100-check'
 import type { DefenderState } from '../protection/defender'
 import type { Step } from '../statistic'

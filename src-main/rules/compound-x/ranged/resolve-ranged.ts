@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { DefenderState } from '../protection/defender'
 import { applyHit, needsCoverageRoll, type HitResult } from '../protection/apply-hit'
 import type { Step } from '../statistic'

@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { mod, sumOf, type Modifier } from '../statistic'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import type { AimMode } from './ranged-setup'

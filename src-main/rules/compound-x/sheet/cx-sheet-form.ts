@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../../src-shared/attack'
+import type { FormField } from '../../../../src-shared/attack'
 import type { JsonValue } from '../../../../src-shared/json'
 import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES } from '../content/pack-schema'
@@ -21,9 +21,9 @@ function familyOf(rigIds: readonly string[]): string {
 }
 
 /** The Compound X sheet as generic fields: stats, class, species, main weapon, armour, shield. */
-export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary): AttackOption[] {
+export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary): FormField[] {
   const stats = current?.stats
-  const fields: AttackOption[] = STAT_NAMES.map((s) => ({
+  const fields: FormField[] = STAT_NAMES.map((s) => ({
     key: s,
     label: STAT_LABELS[s],
     kind: 'number' as const,
@@ -77,8 +77,8 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
  * The fight's running numbers, keyed by their path in the sheet so a refusal names the field
  * and the card can point its inline edits at them.
  */
-function liveFields(current: CxCombatant, library: ContentLibrary): AttackOption[] {
-  const weapons = current.weapons.flatMap((w, i): AttackOption[] => {
+function liveFields(current: CxCombatant, library: ContentLibrary): FormField[] {
+  const weapons = current.weapons.flatMap((w, i): FormField[] => {
     if (w.kind !== 'ranged') return []
     const name = library.get('ranged-weapons', w.itemId)?.name ?? `Weapon ${i + 1}`
     return [

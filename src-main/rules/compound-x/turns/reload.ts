@@ -1,4 +1,4 @@
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type D100Result, type RollMode } from '../checks/d100-check'
 import type { RangedWeapon } from '../content/pack-schema'
 import type { Modifier } from '../statistic'

@@ -1,4 +1,4 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant } from '../../ruleset'
 import { SURPRISED } from '../d10-conditions'
@@ -23,7 +23,7 @@ export const choice = <T extends string>(
   value: T,
   values: readonly T[],
   labelOf: (v: T) => string = (v) => v,
-): AttackOption => ({
+): FormField => ({
   key,
   label,
   kind: 'choice',

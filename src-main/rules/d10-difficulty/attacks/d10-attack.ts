@@ -1,7 +1,7 @@
 import type { AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import type { Result } from '../../../../src-shared/result'
 import { ok } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { sidesOf } from './attack-shared'
 import { previewMelee, resolveMelee } from './melee-attack'

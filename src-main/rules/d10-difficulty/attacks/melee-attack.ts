@@ -1,7 +1,7 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
 import type { RollRecord } from '../../../../src-shared/dice'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { SURPRISED } from '../d10-conditions'
@@ -39,7 +39,7 @@ interface Prepared {
   readonly difficulty: number
   readonly defence: Defence
   readonly defenceTerms: Term[]
-  readonly options: AttackOption[]
+  readonly options: FormField[]
   /** Why the chosen defence is not open to this defender, if it is not. */
   readonly defenceRefusal: string | null
 }
@@ -64,7 +64,7 @@ function prepare(request: AttackRequest, sides: Sides, t: RulesCombatant): Prepa
   const difficulty = num(o, 'difficulty') ?? 0
   const attack = [...skillTerms(attacker, 'melee'), ...(misc ? [term('Other modifiers', misc, 'D1')] : [])]
   const defenceTerms = defence === 'dodge' ? skillTerms(target, 'dodge') : defence === 'block' ? blockTerms(target) : []
-  const options: AttackOption[] = [
+  const options: FormField[] = [
     choice('defence', 'Defence', defence, [...new Set([...open, defence])], (d) => DEFENCE_LABELS[d]),
     { key: 'difficulty', label: 'Difficulty (GM; none set by the chapter)', kind: 'number', value: difficulty, min: 0, max: 40 },
     { key: 'misc', label: 'Attack modifiers', kind: 'number', value: misc, min: -20, max: 20 },

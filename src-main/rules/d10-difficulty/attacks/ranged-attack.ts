@@ -1,7 +1,7 @@
-import type { AttackOption, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
 import type { RollRecord } from '../../../../src-shared/dice'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { asJson } from '../d10-sheet-access'
@@ -48,7 +48,7 @@ interface Prepared {
   readonly mode: string
   readonly rounds: number
   readonly shot: boolean
-  readonly options: AttackOption[]
+  readonly options: FormField[]
 }
 
 /** The situation from both sheets and the map, overridden by whatever the GM set. */
@@ -74,7 +74,7 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
   }
   const skill = weapon.kind === 'thrown' ? 'throwing' : 'firearms'
   const shot = bool(o, SUPPRESSION_SHOT) === true
-  const options: AttackOption[] = [
+  const options: FormField[] = [
     { key: 'distance', label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
     choice('size', 'Target size', situation.size, SIZES),
     choice('targetMovement', 'Target movement', situation.targetMovement, MOVEMENTS),
@@ -85,7 +85,7 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
     { key: 'aims', label: 'Aim actions this round (−2 each)', kind: 'number', value: situation.aims, min: 0, max: 10 },
     choice('zone', 'Aim at a zone', zone, ['roll', ...AIMED_ZONES], (z) => (z === 'roll' ? 'No (roll 2d6)' : z)),
     ...(shot
-      ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies AttackOption]
+      ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies FormField]
       : []),
   ]
   return { situation, difficulty: rangedDifficulty(situation), check: skillTerms(attacker, skill), skill, mode, rounds, shot, options }

@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { sumTerms, term, type Term } from '../d10-terms'
 import { ATTRIBUTE_LABELS, SKILL_LABELS, type Attribute, type D10Sheet, type Skill } from '../sheet/d10-sheet'
 

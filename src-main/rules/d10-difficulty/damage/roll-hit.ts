@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { AimedZone } from '../ranged/difficulty'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 import { hitDamage, zoneOf, type Struck } from './hit-zones'

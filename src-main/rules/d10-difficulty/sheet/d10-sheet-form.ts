@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../../src-shared/attack'
+import type { FormField } from '../../../../src-shared/attack'
 import {
   ARMOUR_ZONES,
   ATTRIBUTE_LABELS,
@@ -30,7 +30,7 @@ export const KEYS = {
   stance: 'live.stance',
 } as const
 
-const number = (key: string, label: string, value: number, min: number, max: number): AttackOption => ({
+const number = (key: string, label: string, value: number, min: number, max: number): FormField => ({
   key,
   label,
   kind: 'number',
@@ -40,7 +40,7 @@ const number = (key: string, label: string, value: number, min: number, max: num
 })
 
 /** A weapon written on the sheet by hand stays "as written" in the slot's choice. */
-function weaponChoice(i: number, w: Weapon | undefined): AttackOption {
+function weaponChoice(i: number, w: Weapon | undefined): FormField {
   const starter = w ? STARTER_WEAPONS.find((s) => s.weapon.name === w.name) : undefined
   return {
     key: KEYS.weapon(i),
@@ -56,8 +56,8 @@ function weaponChoice(i: number, w: Weapon | undefined): AttackOption {
 }
 
 /** The d10 sheet as generic fields: attribute modifiers, skill ranks, speed, effort, armour, weapons, and the fight's numbers. */
-export function d10SheetForm(current: D10Sheet | null): AttackOption[] {
-  const fields: AttackOption[] = [
+export function d10SheetForm(current: D10Sheet | null): FormField[] {
+  const fields: FormField[] = [
     ...ATTRIBUTES.map((a) => number(a, `${ATTRIBUTE_LABELS[a]} modifier`, current?.attributes[a] ?? 0, -5, 10)),
     ...SKILLS.map((s) => number(KEYS.skill(s), `${SKILL_LABELS[s]} ranks`, current?.skills[s] ?? 0, 0, 20)),
     number('speed', 'Speed points', current?.speed ?? 8, 0, 50),

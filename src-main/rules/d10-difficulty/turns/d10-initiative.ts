@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
 import { sumTerms, term, type Term } from '../d10-terms'
 import type { D10Sheet } from '../sheet/d10-sheet'

@@ -1,7 +1,7 @@
 import type { ActionRequest } from '../../../../src-shared/attack'
 import type { JsonValue } from '../../../../src-shared/json'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { REBOUND_SPELL, RIPOSTE_STRIKE, riposteWeapon } from '../combat/counter-prompts'
 import { applyAffinity } from '../combat/damage'

@@ -1,6 +1,6 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { REBOUND_SPELL, RIPOSTE_STRIKE } from '../combat/counter-prompts'
 import { DOC, RULESET_NAME } from '../d20-terms'

@@ -1,6 +1,6 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { d20CheckList, rollD20Check } from '../d20-checks'
 import { DOC } from '../d20-terms'

@@ -1,4 +1,4 @@
-import type { AttackOption, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { PoolCost, RulesCombatant } from '../../ruleset'
 import { ACTIONS, DOC, plural, REACTIONS, RULESET_NAME } from '../d20-terms'
@@ -32,7 +32,7 @@ export interface AttackSetup {
   readonly damage: { readonly normal: DamageSpec; readonly critical: DamageSpec }
   /** W5: the status a hit brings, with its X (none when X comes to less than 1). */
   readonly inflicts: { readonly status: StatusId; readonly x: number } | null
-  readonly options: AttackOption[]
+  readonly options: FormField[]
   readonly weapons: AttackPreview['weapons']
   readonly cost: readonly PoolCost[]
   readonly costText: string
@@ -51,7 +51,7 @@ export const reactionKey = (t: RulesCombatant): string => `reaction:${t.id}`
 export const sheetOf = (c: RulesCombatant): Result<D20Sheet> =>
   c.rules ? ok(c.rules as unknown as D20Sheet) : fail('attack/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
 
-function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): AttackOption | null {
+function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): FormField | null {
   if (target.defences.length === 0 && chosen === NO_REACTION) return null
   const open = availableDefences(target, t, arm.weapon, mode)
   const shown =
@@ -71,16 +71,16 @@ function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode
   }
 }
 
-function situationOptions(s: Situation, arm: Armament): AttackOption[] {
+function situationOptions(s: Situation, arm: Armament): FormField[] {
   const kind = arm.weapon.attack
   return [
     { key: 'cover', label: 'Target behind cover (−2)', kind: 'toggle', value: s.cover },
     ...(kind === 'melee' || kind === 'finesse'
-      ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies AttackOption]
+      ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies FormField]
       : []),
     { key: 'targetProne', label: 'Target prone', kind: 'toggle', value: s.targetProne },
     ...(kind === 'ranged' || kind === 'spell'
-      ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies AttackOption]
+      ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies FormField]
       : []),
   ]
 }

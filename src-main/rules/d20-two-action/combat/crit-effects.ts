@@ -1,5 +1,5 @@
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import { DOC } from '../d20-terms'
 import type { D20Sheet, DamageType } from '../sheet/d20-sheet'
 

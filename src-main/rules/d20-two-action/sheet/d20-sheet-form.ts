@@ -1,4 +1,4 @@
-import type { AttackOption } from '../../../../src-shared/attack'
+import type { FormField } from '../../../../src-shared/attack'
 import { DEFENCE_LABELS } from '../combat/reactions'
 import {
   ATTRIBUTE_LABELS,
@@ -28,7 +28,7 @@ export const affinityKey = (t: DamageType) => `affinity.${t}`
 
 const starterIdOf = (name: string | undefined) => STARTER_WEAPONS.find((w) => w.weapon.name === name)?.id
 
-function weaponChoice(current: D20Sheet | null, slot: number): AttackOption {
+function weaponChoice(current: D20Sheet | null, slot: number): FormField {
   const w = current?.weapons[slot]
   const id = w ? (starterIdOf(w.name) ?? KEEP) : ''
   const custom = w && id === KEEP ? [{ value: KEEP, label: `${w.name} (as on the sheet)` }] : []
@@ -48,7 +48,7 @@ function weaponChoice(current: D20Sheet | null, slot: number): AttackOption {
   }
 }
 
-function armourChoice(current: D20Sheet | null): AttackOption {
+function armourChoice(current: D20Sheet | null): FormField {
   const name = current?.armour ?? ''
   const custom = name && !STARTER_ARMOUR.some((a) => a.name === name) ? [{ value: name, label: name }] : []
   return {
@@ -61,8 +61,8 @@ function armourChoice(current: D20Sheet | null): AttackOption {
 }
 
 /** The sheet as generic fields: attributes, size, armour, two weapon slots, feats, reaction skills, resistances. */
-export function d20SheetForm(current: D20Sheet | null): AttackOption[] {
-  const fields: AttackOption[] = ATTRIBUTES.map((a) => ({
+export function d20SheetForm(current: D20Sheet | null): FormField[] {
+  const fields: FormField[] = ATTRIBUTES.map((a) => ({
     key: a,
     label: ATTRIBUTE_LABELS[a],
     kind: 'number' as const,
@@ -98,13 +98,13 @@ export function d20SheetForm(current: D20Sheet | null): AttackOption[] {
       value: current?.feats.graceAndFinesse ?? false,
       hint: 'W2: two reactions a round',
     },
-    ...DEFENCES.map((d): AttackOption => ({
+    ...DEFENCES.map((d): FormField => ({
       key: d,
       label: DEFENCE_LABELS[d],
       kind: 'toggle',
       value: current?.defences.includes(d) ?? false,
     })),
-    ...DAMAGE_TYPES.map((t): AttackOption => ({
+    ...DAMAGE_TYPES.map((t): FormField => ({
       key: affinityKey(t),
       label: `Against ${t}`,
       kind: 'choice',

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { ConditionInstance } from '../../../../src-shared/records'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { RulesCombatant } from '../../ruleset'
 import { applyAffinity } from '../combat/damage'
 import { DOC } from '../d20-terms'

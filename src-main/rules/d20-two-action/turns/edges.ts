@@ -1,5 +1,5 @@
 import type { JsonValue } from '../../../../src-shared/json'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { EdgeEffects, RulesCombatant } from '../../ruleset'
 import { ACTIONS } from '../d20-terms'
 import type { D20Sheet, Live } from '../sheet/d20-sheet'

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { CombatantId } from '../../../../src-shared/records'
-import type { Dice } from '../../../core/dice/dice-roller'
+import type { Dice } from '../../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asRulesCombatant } from '../../../../src-main/rules/standing'
+import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { combatant, cx } from './cx-harness'
 import { act, attack, brawl, knife, logOf, preview, request, sheetOf, spent, type H } from './cx-brawl'
 

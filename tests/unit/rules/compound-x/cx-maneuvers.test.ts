@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cx } from './cx-harness'
 import { act, attack, brawl, conditionOf, logOf, request, sheetOf, spent, swingAndMiss, type H } from './cx-brawl'
-import { asRulesCombatant } from '../../../../src-main/rules/standing'
+import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { combatant } from './cx-harness'
 
 /**

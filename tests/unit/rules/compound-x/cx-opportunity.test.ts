@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AttackRequest } from '../../../../src-shared/attack'
-import { asRulesCombatant } from '../../../../src-main/rules/standing'
+import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { combatant, cx } from './cx-harness'
 import {
   act,

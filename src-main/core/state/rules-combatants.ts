@@ -1,8 +1,13 @@
-import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../src-shared/records'
-import type { PoolView, StandingView } from '../../src-shared/views'
-import type { RecordReader } from '../core/state/record-store'
-import { sceneInPlay, tokenInPlay } from '../core/state/scene-in-play'
-import type { RulesCombatant, Ruleset } from './ruleset'
+/**
+ * How the core hands its combatants to a ruleset: the view a ruleset acts on (with whose turn it
+ * is and where it stands on the scene in play), and what the core asks back (standing, pools).
+ * Core code: it reads the core's state, which no ruleset may.
+ */
+import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../../src-shared/records'
+import type { PoolView, StandingView } from '../../../src-shared/views'
+import type { RecordReader } from './record-store'
+import { sceneInPlay, tokenInPlay } from './scene-in-play'
+import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 
 export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
   id: c.id,
