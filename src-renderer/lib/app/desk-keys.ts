@@ -25,6 +25,14 @@ export interface Desk {
 /** The field a key was pressed in, when the GM was typing. */
 export type TypingField = EventTarget & { blur(): void }
 
+/** Keys that send one command as they are, whatever the desk shows. */
+const PLAIN_COMMANDS: Partial<Record<ShortcutAction, DeskCommand>> = {
+  undo: { type: 'history/undo', payload: {} },
+  redo: { type: 'history/redo', payload: {} },
+  nextTurn: { type: 'encounter/nextTurn', payload: {} },
+  previousTurn: { type: 'encounter/previousTurn', payload: {} },
+}
+
 const NO_ATTACK = 'Attacks need a running encounter with at least two combatants.'
 
 /** Does what a palette entry (or the shortcut that does the same) stands for. */
@@ -86,19 +94,12 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       return true
   }
   if (!desk.hasCampaign) return false
+  const command = PLAIN_COMMANDS[action]
+  if (command) {
+    desk.send(command)
+    return true
+  }
   switch (action) {
-    case 'undo':
-      desk.send({ type: 'history/undo', payload: {} })
-      break
-    case 'redo':
-      desk.send({ type: 'history/redo', payload: {} })
-      break
-    case 'nextTurn':
-      desk.send({ type: 'encounter/nextTurn', payload: {} })
-      break
-    case 'previousTurn':
-      desk.send({ type: 'encounter/previousTurn', payload: {} })
-      break
     case 'roll':
       desk.openPalette('roll')
       break
@@ -124,11 +125,9 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       else if (desk.round > 0) desk.notice('Initiative is already rolled. To roll it again, use the palette (Ctrl+K).')
       else desk.send({ type: 'encounter/rollInitiative', payload: {} })
       break
-    // The battle map's keys are the map's: the desk's table never hands them out.
-    case 'measure':
-    case 'areaTool':
-    case 'tokenMenu':
-    case 'removeArea':
+    // The battle map's keys are the map's (the desk's table never hands them out), and the
+    // plain commands were sent above.
+    default:
       break
   }
   return true

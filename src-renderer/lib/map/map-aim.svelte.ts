@@ -1,19 +1,18 @@
-import type { CombatantId, TokenRecord } from '../../../src-shared/records'
+import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
 import { aimAt, attackIntent, attackWith, measuredDistance } from '../attack/attack-intent.svelte'
+import type { MapContents } from './map-contents.svelte'
 import { distance } from './map-geometry'
+import type { MapPointer } from './map-pointer.svelte'
 import { RangeOdds } from './range-odds.svelte'
 import { ReachMarks } from './reach-marks.svelte'
 
-export interface MapAimHost {
+/** The map's props, read live. */
+export interface MapAimProps {
   readonly campaign: CampaignView
-  readonly gm: boolean
+  readonly role: 'gm' | 'player'
   /** The GM's picture of the table, which marks no reach of its own. */
   readonly preview: boolean
-  readonly sceneActive: boolean
-  readonly tokenOf: ReadonlyMap<CombatantId, TokenRecord>
-  /** A gesture is under way: no range readout while dragging. */
-  readonly dragging: boolean
 }
 
 /**
@@ -22,16 +21,20 @@ export interface MapAimHost {
  * picks. Made during the map's initialisation: its questions to the core follow the map's state.
  */
 export class MapAim {
-  // Set by the constructor, after the fields below are made: they are `$derived.by` so they read it only when first asked.
-  readonly #host: MapAimHost
+  // Set by the constructor, after the fields below are made: they are `$derived.by` so they read them only when first asked.
+  readonly #props: MapAimProps
+  readonly #contents: Pick<MapContents, 'scene' | 'tokenOf'>
+  readonly #pointer: Pick<MapPointer, 'drag'>
   hoverId = $state<CombatantId | null>(null)
   readonly odds: RangeOdds
   readonly reach: ReachMarks
 
-  constructor(host: MapAimHost) {
-    this.#host = host
-    this.odds = new RangeOdds(() => host.campaign)
-    this.reach = new ReachMarks(() => host.campaign)
+  constructor(props: MapAimProps, contents: Pick<MapContents, 'scene' | 'tokenOf'>, pointer: Pick<MapPointer, 'drag'>) {
+    this.#props = props
+    this.#contents = contents
+    this.#pointer = pointer
+    this.odds = new RangeOdds(() => props.campaign)
+    this.reach = new ReachMarks(() => props.campaign)
     $effect(() => {
       if (this.range !== null && this.attackerId && this.hoverId) this.odds.ask(this.attackerId, this.hoverId)
     })
@@ -39,19 +42,23 @@ export class MapAim {
     $effect(() => {
       const attackerId = this.attackerId
       const arms = attackIntent.arms?.attackerId === attackerId ? attackIntent.arms : null
-      const on = host.gm && !host.preview && host.sceneActive && attackerId && this.attackerToken
-      this.reach.want(on ? { attackerId, weapon: arms?.weapon ?? 0, mode: arms?.mode ?? '', version: host.campaign.view.version } : null)
+      const on = this.#gm && !props.preview && contents.scene?.active && attackerId && this.attackerToken
+      this.reach.want(on ? { attackerId, weapon: arms?.weapon ?? 0, mode: arms?.mode ?? '', version: props.campaign.view.version } : null)
     })
   }
 
+  get #gm(): boolean {
+    return this.#props.role === 'gm'
+  }
+
   /** Whom ranges are measured from: the attack's chosen attacker, else whoever is acting. */
-  readonly attackerId = $derived.by(() => attackIntent.attackerId || this.#host.campaign.encounter?.currentCombatantId || null)
-  readonly attackerToken = $derived.by(() => (this.attackerId ? this.#host.tokenOf.get(this.attackerId) : undefined))
+  readonly attackerId = $derived.by(() => attackIntent.attackerId || this.#props.campaign.encounter?.currentCombatantId || null)
+  readonly attackerToken = $derived.by(() => (this.attackerId ? this.#contents.tokenOf.get(this.attackerId) : undefined))
   readonly hoverToken = $derived.by(() =>
-    this.hoverId && this.hoverId !== this.attackerId ? this.#host.tokenOf.get(this.hoverId) : undefined,
+    this.hoverId && this.hoverId !== this.attackerId ? this.#contents.tokenOf.get(this.hoverId) : undefined,
   )
   readonly range = $derived.by(() =>
-    this.#host.gm && this.attackerToken && this.hoverToken && !this.#host.dragging ? distance(this.attackerToken, this.hoverToken) : null,
+    this.#gm && this.attackerToken && this.hoverToken && !this.#pointer.drag ? distance(this.attackerToken, this.hoverToken) : null,
   )
 
   /** A click picks the attacker; with one picked, a click on another token aims at it with the map's distance. */
@@ -61,8 +68,8 @@ export class MapAim {
       attackWith(id)
       return
     }
-    const from = this.#host.tokenOf.get(attackerId)
-    const to = this.#host.tokenOf.get(id)
+    const from = this.#contents.tokenOf.get(attackerId)
+    const to = this.#contents.tokenOf.get(id)
     // The panel follows the attacker the GM sees highlighted here, even if only the turn chose it.
     if (!attackIntent.attackerId) attackWith(attackerId)
     aimAt(id)

@@ -5,10 +5,10 @@ import { gridPath, pxPerMetre, sceneSizePx } from './map-geometry'
 import { zonesOn } from './map-zones'
 import { nextBackground, type ShownBackground } from './scene-background'
 
+/** The map's props and the GM's pick in the scene bar, read live. */
 export interface MapContentsHost {
   readonly campaign: CampaignView
   readonly role: 'gm' | 'player'
-  /** The scene the GM picked in the scene bar, if any. */
   readonly pickedId: SceneId | null
 }
 
