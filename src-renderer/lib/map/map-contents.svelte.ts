@@ -1,0 +1,72 @@
+import type { CombatantId, SceneId, TokenRecord } from '../../../src-shared/records'
+import type { CombatantView } from '../../../src-shared/views'
+import type { CampaignView } from '../state/campaign-view.svelte'
+import { gridPath, pxPerMetre, sceneSizePx } from './map-geometry'
+import { zonesOn } from './map-zones'
+import { nextBackground, type ShownBackground } from './scene-background'
+
+/** The map's props and the GM's pick in the scene bar, read live. */
+export interface MapContentsHost {
+  readonly campaign: CampaignView
+  readonly role: 'gm' | 'player'
+  readonly pickedId: SceneId | null
+}
+
+export interface PlacedToken {
+  readonly token: TokenRecord
+  readonly combatant: CombatantView
+}
+
+/**
+ * What a battle map shows: which scene (the table's always the one in play; the GM's the one
+ * picked), its grid and size, its picture, and the tokens, zones and templates on it that this
+ * window may see.
+ */
+export class MapContents {
+  // Set by the constructor, after the fields below are made: they are `$derived.by` so they read it only when first asked.
+  readonly #host: MapContentsHost
+  // Not reactive state: only what the last background was, for holding it while the table's new one is made.
+  #shownBackground: ShownBackground | null = null
+
+  constructor(host: MapContentsHost) {
+    this.#host = host
+  }
+
+  readonly scene = $derived.by(() => {
+    const { campaign, role, pickedId } = this.#host
+    if (role === 'player') return campaign.activeScene
+    return campaign.scenes.find((s) => s.id === pickedId) ?? campaign.activeScene ?? campaign.scenes[0] ?? null
+  })
+  readonly grid = $derived.by(() => this.scene?.grid ?? { kind: 'none' as const, pxPerMetre: 20 })
+  readonly size = $derived.by(() => (this.scene ? sceneSizePx(this.scene) : { width: 800, height: 600 }))
+  readonly zones = $derived.by(() => (this.scene ? zonesOn(this.scene.id, this.#host.campaign.combatants) : []))
+  readonly marks = $derived.by(() => (this.scene ? this.#host.campaign.areaMarks.filter((m) => m.sceneId === this.scene!.id) : []))
+  readonly href = $derived.by(() => {
+    const scene = this.scene
+    this.#shownBackground = scene ? nextBackground(scene, this.#shownBackground, (image) => this.#host.campaign.assetUrl(image)) : null
+    return this.#shownBackground?.href ?? null
+  })
+  readonly lines = $derived.by(() => (this.scene ? gridPath(this.scene.grid, this.size) : ''))
+
+  // Each of these maps is made whole on every change and never mutated: a snapshot, not state.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly byId = $derived.by(() => new Map(this.#host.campaign.combatants.map((c) => [c.id, c])))
+  /** Tokens on this scene whose combatant this window can see (the player's projection has no hidden ones). */
+  readonly placed = $derived.by(() => {
+    const scene = this.scene
+    if (!scene) return []
+    const out: PlacedToken[] = []
+    for (const t of this.#host.campaign.tokens) {
+      const c = t.sceneId === scene.id ? this.byId.get(t.combatantId) : undefined
+      if (c) out.push({ token: t, combatant: c })
+    }
+    return out
+  })
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  readonly tokenOf = $derived.by(() => new Map<CombatantId, TokenRecord>(this.placed.map((p) => [p.combatant.id, p.token])))
+  readonly unplaced = $derived.by(() => this.#host.campaign.combatants.filter((c) => !this.tokenOf.has(c.id)))
+  /** A token about a metre across, a little under a cell, whatever the calibration. */
+  readonly trueRadius = $derived.by(() =>
+    this.grid.kind === 'square' ? Math.min(this.grid.cellPx * 0.4, pxPerMetre(this.grid) * 0.6) : pxPerMetre(this.grid) * 0.5,
+  )
+}

@@ -1,0 +1,46 @@
+import type { AreaMarkId, CombatantId } from '../../../src-shared/records'
+import { shortcutFor, type KeyLike } from '../app/shortcuts'
+
+/** What the battle map's keys act on. */
+export interface MapKeysHost {
+  readonly gm: boolean
+  /** A token, template, measure or fog drag under way (a pan is not interrupted by Esc). */
+  readonly dragging: boolean
+  readonly menuOpen: boolean
+  /** Whose actions S opens: the token under the pointer, else the picked attacker. */
+  readonly menuSubject: CombatantId | null
+  readonly selectedArea: AreaMarkId | null
+  holdSpace(): void
+  cancelDrag(): void
+  closeMenu(): void
+  /** Esc with nothing else to stop: the tool and whatever it holds. */
+  escapeTool(): void
+  toggleTool(tool: 'measure' | 'area'): void
+  openMenu(id: CombatantId): void
+  removeArea(id: AreaMarkId): void
+}
+
+/**
+ * A key pressed over the console while the map is shown (and not typed into a field). Esc
+ * stops the innermost thing: a drag, then the token menu, then the tool. Returns whether the
+ * key's default should be prevented.
+ */
+export function runMapKey(e: KeyLike, host: MapKeysHost): boolean {
+  if (e.key === ' ') {
+    host.holdSpace()
+    return true
+  }
+  if (e.key === 'Escape') {
+    if (host.dragging) host.cancelDrag()
+    else if (host.menuOpen) host.closeMenu()
+    else host.escapeTool()
+    return false
+  }
+  const action = host.gm ? shortcutFor(e, false, 'map') : null
+  if (action === 'measure') host.toggleTool('measure')
+  else if (action === 'areaTool') host.toggleTool('area')
+  else if (action === 'tokenMenu' && host.menuSubject) host.openMenu(host.menuSubject)
+  else if (action === 'removeArea' && host.selectedArea) host.removeArea(host.selectedArea)
+  else return false
+  return true
+}

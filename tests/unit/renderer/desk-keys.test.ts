@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest'
+import { runDeskAction, runShortcut, type Desk } from '../../../src-renderer/lib/app/desk-keys'
+
+const vex = 'combatant:n1' as const
+
+/** A desk that records what the keys asked of it; the panels on its page answer as `onPage` says. */
+function fakeDesk(
+  state: Partial<Pick<Desk, 'hasCampaign' | 'acting' | 'round' | 'blank' | 'paletteOpen' | 'helpShown'>> = {},
+  onPage = true,
+) {
+  const calls: string[] = []
+  const desk: Desk = {
+    hasCampaign: true,
+    acting: null,
+    round: null,
+    blank: false,
+    paletteOpen: false,
+    helpShown: false,
+    ...state,
+    targets: {
+      fillHp: (id, sign) => (calls.push(`hp ${id} ${sign}`), onPage),
+      abandonPrefill: () => void calls.push('abandon'),
+      focusAttack: (id) => (calls.push(`attack ${id}`), onPage),
+      focusRosterSearch: () => (calls.push('search'), onPage),
+    },
+    send: (c) => void calls.push(`send ${c.type} ${JSON.stringify(c.payload)}`),
+    openPalette: (mode, query = '') => void calls.push(`palette ${mode} "${query}"`),
+    closePalette: (restore) => void calls.push(`close palette ${restore}`),
+    showHelp: (shown) => void calls.push(`help ${shown}`),
+    showCampaigns: () => void calls.push('campaigns'),
+    notice: (message) => void calls.push(`notice ${message}`),
+  }
+  return { desk, calls }
+}
+
+describe('desk shortcuts, run', () => {
+  it('D and H fill the acting combatant’s HP field; with no one acting the palette asks whom', () => {
+    const acting = fakeDesk({ acting: vex, round: 1 })
+    expect(runShortcut('damage', null, acting.desk)).toBe(true)
+    expect(runShortcut('heal', null, acting.desk)).toBe(true)
+    expect(acting.calls).toEqual([`hp ${vex} -`, `hp ${vex} +`])
+
+    const nobody = fakeDesk()
+    runShortcut('damage', null, nobody.desk)
+    runShortcut('heal', null, nobody.desk)
+    expect(nobody.calls).toEqual(['palette commands "damage "', 'palette commands "heal "'])
+  })
+
+  it('tells the GM when what a key drives is not on screen', () => {
+    const { desk, calls } = fakeDesk({ acting: vex, round: 1 }, false)
+    runShortcut('damage', null, desk)
+    runShortcut('attack', null, desk)
+    runShortcut('search', null, desk)
+    expect(calls.filter((c) => c.startsWith('notice'))).toEqual([
+      'notice That combatant’s card is not on screen.',
+      'notice Attacks need a running encounter with at least two combatants.',
+      'notice The roster search is not on screen.',
+    ])
+  })
+
+  it('rolls initiative once per encounter only', () => {
+    for (const [round, expected] of [
+      [null, 'notice Start an encounter first.'],
+      [0, 'send encounter/rollInitiative {}'],
+      [1, 'notice Initiative is already rolled. To roll it again, use the palette (Ctrl+K).'],
+    ] as const) {
+      const { desk, calls } = fakeDesk({ round })
+      runShortcut('rollInitiative', null, desk)
+      expect(calls).toEqual([expected])
+    }
+  })
+
+  it('B blanks the table or brings it back', () => {
+    const shown = fakeDesk({ blank: false })
+    const blanked = fakeDesk({ blank: true })
+    runShortcut('blank', null, shown.desk)
+    runShortcut('blank', null, blanked.desk)
+    expect([...shown.calls, ...blanked.calls]).toEqual(['send projector/set {"blank":true}', 'send projector/set {"blank":false}'])
+  })
+
+  it('Esc closes the palette, then the help, then leaves the field; elsewhere it is not used', () => {
+    const palette = fakeDesk({ paletteOpen: true, helpShown: true })
+    expect(runShortcut('close', null, palette.desk)).toBe(true)
+    expect(palette.calls).toEqual(['close palette true'])
+
+    const help = fakeDesk({ helpShown: true })
+    runShortcut('close', null, help.desk)
+    expect(help.calls).toEqual(['help false'])
+
+    let blurred = false
+    const field = Object.assign(new EventTarget(), { blur: () => (blurred = true) })
+    const typing = fakeDesk()
+    expect(runShortcut('close', field, typing.desk)).toBe(true)
+    expect(typing.calls).toEqual(['abandon'])
+    expect(blurred).toBe(true)
+
+    expect(runShortcut('close', null, fakeDesk().desk)).toBe(false)
+  })
+
+  it('with the palette open only its toggle and Esc reach the desk', () => {
+    const { desk, calls } = fakeDesk({ paletteOpen: true, acting: vex })
+    expect(runShortcut('nextTurn', null, desk)).toBe(false)
+    expect(runShortcut('damage', null, desk)).toBe(false)
+    expect(runShortcut('palette', null, desk)).toBe(true)
+    expect(calls).toEqual(['close palette true'])
+  })
+
+  it('without a campaign only the palette, help and Esc work', () => {
+    const { desk, calls } = fakeDesk({ hasCampaign: false })
+    expect(runShortcut('undo', null, desk)).toBe(false)
+    expect(runShortcut('nextTurn', null, desk)).toBe(false)
+    expect(runShortcut('help', null, desk)).toBe(true)
+    expect(runShortcut('palette', null, desk)).toBe(true)
+    expect(calls).toEqual(['help true', 'palette commands ""'])
+  })
+})
+
+describe('palette entries, run', () => {
+  it('rolls with the purpose only when there is one', () => {
+    const { desk, calls } = fakeDesk()
+    runDeskAction({ kind: 'roll', expression: '2d6', purpose: null, secret: false }, desk)
+    runDeskAction({ kind: 'roll', expression: 'd100', purpose: 'morale', secret: true }, desk)
+    expect(calls).toEqual([
+      'send dice/roll {"expression":"2d6","secret":false}',
+      'send dice/roll {"expression":"d100","secret":true,"purpose":"morale"}',
+    ])
+  })
+
+  it('opens what the entry names', () => {
+    const { desk, calls } = fakeDesk()
+    runDeskAction({ kind: 'rollMode' }, desk)
+    runDeskAction({ kind: 'switchCampaign' }, desk)
+    runDeskAction({ kind: 'help' }, desk)
+    runDeskAction({ kind: 'attackWith', combatantId: vex }, desk)
+    expect(calls).toEqual(['palette roll ""', 'campaigns', 'help true', `attack ${vex}`])
+  })
+})
