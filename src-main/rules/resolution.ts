@@ -1,0 +1,115 @@
+import type { ExplanationSection } from '../../src-shared/attack'
+import type { ConditionDurationInput } from '../../src-shared/commands'
+import type { RollRecord } from '../../src-shared/dice'
+import type { JsonValue } from '../../src-shared/json'
+import type { CombatantId, ConditionInstance, PromptRecord } from '../../src-shared/records'
+
+/*
+ * What a ruleset hands back to the core when it resolves something: the new data, the costs,
+ * the conditions and prompts it sets off, and the story for the log. The core turns these into
+ * ordinary events; see ruleset.ts for the questions that produce them.
+ */
+
+/** A change to someone's initiative total that a resolution makes at once; the order re-sorts around it. */
+export interface InitiativeShift {
+  readonly combatantId: CombatantId
+  readonly delta: number
+  /** For the log ("reacted", "recoil"). */
+  readonly why: string
+}
+
+/** Some of a pool spent by an action or attack (1 action, 1 reaction…). */
+export interface PoolCost {
+  readonly pool: string
+  readonly amount: number
+}
+
+/** A condition a resolution puts on someone; the core anchors its duration. */
+export interface ConditionGrant {
+  readonly conditionId: string
+  readonly stacks: number
+  readonly duration: ConditionDurationInput
+  readonly sourceId: CombatantId | null
+  readonly data: JsonValue | null
+  /** A zone of this radius (metres) on the map, drawn while it lasts (a suppression area)… */
+  readonly areaRadius?: number
+  /** …centred where this combatant stands (the aimed-at target), or else on the bearer… */
+  readonly areaAround?: CombatantId
+  /**
+   * …and, when set, stretched into a lane from that centre to where this combatant stands: every
+   * point within `areaRadius` of the segment (a fire lane held by suppressing fire).
+   */
+  readonly areaTo?: CombatantId
+}
+
+/** Conditions a resolution adds to or takes from one combatant (by condition id). */
+export interface ConditionChange {
+  readonly combatantId: CombatantId
+  readonly add?: readonly ConditionGrant[]
+  readonly remove?: readonly string[]
+}
+
+/** A reaction the resolution makes possible, for the GM to resolve or dismiss. */
+export type PromptDraft = Omit<PromptRecord, 'typeName' | 'id'>
+
+/** What an action or attack costs and sets off, beyond the two combatants' data. */
+export interface Consequences {
+  /** Spent from the actor's pools when it is the actor's turn. */
+  readonly cost?: readonly PoolCost[]
+  /** The rest of the turn is forgone (suppressing fire). */
+  readonly endsTurn?: boolean
+  /** May cost more than is left: it spends what is left and runs on (a long reload). */
+  readonly overrun?: boolean
+  /** Out of turn it costs a reaction, unless the rules make it free (a suppressor's automatic shot). */
+  readonly outOfTurn?: 'reaction' | 'free'
+  readonly conditions?: readonly ConditionChange[]
+  readonly prompts?: readonly PromptDraft[]
+  /** Initiative changes made at once (a reaction paid for in initiative); the order re-sorts live. */
+  readonly initiative?: readonly InitiativeShift[]
+  /**
+   * Pools other combatants spend through it (the defender's reaction inside an attack), charged
+   * while a round runs; refused when the pool has too little left, like the actor's own cost.
+   */
+  readonly othersSpend?: readonly OtherSpend[]
+}
+
+/** Some of another combatant's pool spent by a resolution. */
+export interface OtherSpend extends PoolCost {
+  readonly combatantId: CombatantId
+}
+
+/** What a turn or encounter edge did to one combatant. */
+export interface EdgeEffects {
+  readonly rules: JsonValue | null
+  readonly hp: number
+  /** One line each for the log, in the order they happened. */
+  readonly lines: readonly string[]
+  readonly rolls: readonly RollRecord[]
+  /** The combatant's conditions after the edge (ticks wear stacks down…), or absent for unchanged. */
+  readonly conditions?: readonly ConditionInstance[]
+  /** Spent before the turn begins (an action lost to hitting the dirt). */
+  readonly spend?: readonly PoolCost[]
+  /** Added to its initiative total, re-sorting the order (a penalty carried into the new round). */
+  readonly initiativeDelta?: number
+}
+
+/** What an action did: new data for the actor (and target), and the story for the log. */
+export interface ActionResolution extends Consequences {
+  readonly actorRules: JsonValue | null
+  readonly actorHp: number
+  readonly targetRules: JsonValue | null
+  readonly targetHp: number | null
+  readonly summary: string
+  readonly detail: readonly ExplanationSection[]
+  readonly rolls: readonly RollRecord[]
+}
+
+/** What an attack did: the new data for both sides, and the story for the log. */
+export interface AttackResolution extends Consequences {
+  readonly attackerRules: JsonValue | null
+  readonly targetRules: JsonValue | null
+  readonly targetHp: number
+  readonly summary: string
+  readonly detail: readonly ExplanationSection[]
+  readonly rolls: readonly RollRecord[]
+}
