@@ -28,6 +28,7 @@ function opaqueId(key: string, seq: number, prefix: string, n: number): string {
 
 export interface Executed {
   readonly ack: CommandAck
+  readonly commandType: CommandType
   readonly changes: readonly RecordChange[]
   /** The campaign's own content changed: cards and previews must be rebuilt everywhere. */
   readonly contentChanged: boolean
@@ -87,6 +88,7 @@ export class CampaignEngine {
     if (before !== undefined) {
       return ok({
         ack: { commandId: valid.command.meta.commandId, version: before || this.campaign.seq },
+        commandType: valid.command.type,
         changes: [],
         contentChanged: false,
         repeated: true,
@@ -132,7 +134,13 @@ export class CampaignEngine {
       (c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)),
     )
     if (contentChanged) this.#ruleset = this.#withCampaignContent()
-    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged, repeated: false })
+    return ok({
+      ack: { commandId: entry.commandId, version: entry.seq },
+      commandType: entry.commandType,
+      changes,
+      contentChanged,
+      repeated: false,
+    })
   }
 
   /** The only place a generator is built: from the campaign's stored RNG state, or typed faces. */
