@@ -11,9 +11,9 @@ import { DiceError, DiceRoller } from '../dice/dice-roller'
 import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
-import { ApplyError } from './apply-event'
-import { changesFor } from './commit'
-import type { JournalEntry } from './journal-entry'
+import { ApplyError } from '../events/apply-event'
+import { changesFor } from '../events/changes-for'
+import type { JournalEntry } from '../events/journal-entry'
 import { AppliedCommands } from './applied-commands'
 
 /**
