@@ -1,13 +1,22 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
-import { MAX_CAMPAIGN_FILE_BYTES, type RequestName } from './contract'
+import { MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
-/** Runtime schemas for every request's input (`dispatch` validates commands itself). */
-export const requestInputSchemas = {
+/**
+ * A request's input once its schema passed. A command stays `unknown` here: the engine checks it
+ * against the command schemas itself, where a refusal can name the command's own field.
+ */
+export type CheckedRequestInputs = { readonly [N in RequestName]: N extends 'dispatch' ? unknown : RequestInputs[N] }
+
+/**
+ * Runtime schemas for every request's input. Typed per name, so a schema that lets through
+ * something other than the contract's input does not compile, and the core gets typed input.
+ */
+export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<CheckedRequestInputs[N]> } = {
   dispatch: z.unknown(),
   snapshot: z.undefined(),
   session: z.undefined(),
@@ -58,4 +67,4 @@ export const requestInputSchemas = {
     fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
     dataBase64: z.string().max(2 * PORTRAIT_LIMITS.bytes, 'is far larger than a portrait may be'),
   }),
-} as const satisfies Record<RequestName, z.ZodType>
+}

@@ -8,9 +8,6 @@ import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
 
-export type RulesRequestName =
-  'previewAttack' | 'previewReach' | 'listActions' | 'listConditions' | 'rulesetSetup' | 'previewMove' | 'movementCost' | 'sheetForm'
-
 /**
  * The reads a GM window makes of the campaign's ruleset: sheet forms, the odds of an attack,
  * what a combatant can do, the conditions there are. None is journaled or draws a die.
@@ -20,30 +17,6 @@ export class RulesRequests {
     private readonly store: RecordReader | null,
     private readonly ruleset: Ruleset | null,
   ) {}
-
-  /** Answers one of the reads above by its request name (the input already checked against its schema). */
-  handle(request: RulesRequestName, input: unknown): Result<unknown> {
-    switch (request) {
-      case 'previewAttack':
-        return this.previewAttack((input as RequestInputs['previewAttack']).request)
-      case 'previewReach':
-        return this.previewReach(input as RequestInputs['previewReach'])
-      case 'listActions':
-        return this.listActions((input as RequestInputs['listActions']).actorId)
-      case 'listConditions':
-        return this.listConditions()
-      case 'rulesetSetup':
-        return this.rulesetSetup()
-      case 'previewMove':
-        return this.previewMove(input as RequestInputs['previewMove'])
-      case 'movementCost': {
-        const { combatantId, metres } = input as RequestInputs['movementCost']
-        return this.movementCost(combatantId, metres)
-      }
-      case 'sheetForm':
-        return this.sheetForm((input as RequestInputs['sheetForm']).combatantId)
-    }
-  }
 
   sheetForm(combatantId: string | null): Result<RequestResults['sheetForm']> {
     const rules = this.ruleset?.combatantRules

@@ -3,7 +3,7 @@ import type { CombatantRecord, EncounterRecord } from '../../../src-shared/recor
 import { ok, type Result } from '../../../src-shared/result'
 import type { InitiativeShift } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
-import { applyEvent } from '../engine/apply-event'
+import { applyEvent } from '../events/apply-event'
 import { Draft } from '../state/draft'
 import { turnOrder, visibilityOf, type DecideContext } from './decide-context'
 import { edgeToEvents } from './edge-events'

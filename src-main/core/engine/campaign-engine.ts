@@ -11,9 +11,9 @@ import { DiceError, DiceRoller } from '../dice/dice-roller'
 import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
-import { ApplyError } from './apply-event'
-import { changesFor } from './commit'
-import type { JournalEntry } from './journal-entry'
+import { ApplyError } from '../events/apply-event'
+import { changesFor } from '../events/changes-for'
+import type { JournalEntry } from '../events/journal-entry'
 import { AppliedCommands } from './applied-commands'
 
 /**
@@ -28,6 +28,7 @@ function opaqueId(key: string, seq: number, prefix: string, n: number): string {
 
 export interface Executed {
   readonly ack: CommandAck
+  readonly commandType: CommandType
   readonly changes: readonly RecordChange[]
   /** The campaign's own content changed: cards and previews must be rebuilt everywhere. */
   readonly contentChanged: boolean
@@ -87,6 +88,7 @@ export class CampaignEngine {
     if (before !== undefined) {
       return ok({
         ack: { commandId: valid.command.meta.commandId, version: before || this.campaign.seq },
+        commandType: valid.command.type,
         changes: [],
         contentChanged: false,
         repeated: true,
@@ -132,7 +134,13 @@ export class CampaignEngine {
       (c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)),
     )
     if (contentChanged) this.#ruleset = this.#withCampaignContent()
-    return ok({ ack: { commandId: entry.commandId, version: entry.seq }, changes, contentChanged, repeated: false })
+    return ok({
+      ack: { commandId: entry.commandId, version: entry.seq },
+      commandType: entry.commandType,
+      changes,
+      contentChanged,
+      repeated: false,
+    })
   }
 
   /** The only place a generator is built: from the campaign's stored RNG state, or typed faces. */

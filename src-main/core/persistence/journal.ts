@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../engine/journal-entry'
+import type { JournalEntry } from '../events/journal-entry'
 import { crc32Hex } from './crc32'
 import type { DurableAppender, DurableFs } from './durable-fs'
 

@@ -1,6 +1,6 @@
 import { Low } from 'lowdb'
 import type { CampaignSummary } from '../../../src-shared/contract'
-import type { JournalEntry } from '../engine/journal-entry'
+import type { JournalEntry } from '../events/journal-entry'
 import type { RecordStore } from '../state/record-store'
 import { pruneBackups, writeBackup } from './backups'
 import type { CampaignPaths } from './campaign-paths'

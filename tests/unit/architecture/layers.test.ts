@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { importsOf, sourceFiles } from './source-imports'
 
 /**
  * The layers of docs/architecture.md, held by a test rather than by care: every import of every
@@ -73,20 +74,6 @@ function packageAllowed(from: Layer, name: string): boolean {
   return true
 }
 
-/** Statements that start with import/export and name a module; side-effect imports; dynamic imports. */
-const IMPORT = [
-  /(?:^|\n)\s*(?:import|export)\s[^'"`;]*?\bfrom\s*['"]([^'"]+)['"]/g,
-  /(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g,
-  /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g,
-]
-
-/** The module specifiers a source text imports (static, side-effect and dynamic imports; type-only ones too). */
-export function importsOf(text: string): string[] {
-  // Comments mention paths ("see src-main/…") without importing them.
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1')
-  return IMPORT.flatMap((re) => [...code.matchAll(re)].map((m) => m[1]!))
-}
-
 /** Every wrong-way import of one file, as "file → import (why)". */
 export function wrongImports(path: string, text: string): string[] {
   const from = layerOf(path)
@@ -122,14 +109,6 @@ function layerName(l: Layer): string {
     default:
       return l.kind
   }
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name)
-    if (statSync(p).isDirectory()) return sourceFiles(p)
-    return /\.(ts|svelte)$/.test(name) && !name.endsWith('.d.ts') ? [p] : []
-  })
 }
 
 describe('the layers', () => {

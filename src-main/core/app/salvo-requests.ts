@@ -1,0 +1,97 @@
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { DEFAULT_RULESET_ID, type RulesetRegistry } from '../../rules/ruleset-registry'
+import { AssetStore } from '../assets/asset-store'
+import { importPortrait, importSceneImage, type ImageImportDeps } from '../assets/image-import'
+import { listBackups } from '../persistence/backups'
+import type { CampaignRepository } from '../persistence/campaign-repository'
+import type { DurableFs } from '../persistence/durable-fs'
+import type { RecentCampaigns } from '../persistence/recent-campaigns'
+import { exportCampaign } from '../transfer/campaign-export'
+import { checkCampaignImport } from '../transfer/campaign-import'
+import type { AttachedWindows } from './attached-windows'
+import type { CampaignSession } from './campaign-session'
+import { dispatchCommand, type DispatchDeps } from './command-dispatch'
+import type { DisplayChoice } from './display-choice'
+import type { RequestHandlers } from './request-handlers'
+import { RulesRequests } from './rules-requests'
+
+export interface SalvoRequestDeps extends DispatchDeps {
+  readonly fs: DurableFs
+  readonly repo: CampaignRepository
+  readonly rulesets: RulesetRegistry
+  readonly recent: RecentCampaigns
+  readonly displayChoice: DisplayChoice
+  readonly windows: AttachedWindows
+  readonly session: CampaignSession
+}
+
+/** What every request does. Those that open a campaign check all they can before the open one closes. */
+export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
+  const { fs, repo, rulesets, recent, displayChoice, windows, session } = deps
+  const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
+  const dispatch = (command: unknown) => dispatchCommand(deps, command)
+  const imageImport = (): Result<ImageImportDeps> => {
+    const campaign = session.campaign
+    if (!campaign) return fail('campaign/none', 'Open a campaign to import images into it.')
+    return ok({ store: campaign.store, assets: new AssetStore(fs, campaign.paths), dispatch, nextSeq: campaign.seq + 1 })
+  }
+  return {
+    dispatch,
+    snapshot: (_, window) => ok(window.channel.snapshot(session.store, session.seq, session.projection)),
+    session: (_, window) => ok(windows.sessionFor(window, session)),
+    listCampaigns: () => ok(recent.order(repo.list())),
+    listRulesets: () => ok(rulesets.list()),
+
+    createCampaign: ({ name, seed, rulesetId = DEFAULT_RULESET_ID }) => {
+      if (!rulesets.find(rulesetId)) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
+      return session.open(async () => ok(await repo.create(name, seed, rulesetId)))
+    },
+    openCampaign: ({ campaignId }) => {
+      // Checked before anything closes, as for a backup: a campaign that is not there leaves the open one in play.
+      if (!repo.list().some((c) => c.id === campaignId))
+        return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
+      return session.open(() => repo.open(campaignId), campaignId)
+    },
+    restoreBackup: ({ campaignId, backup }) => {
+      // Checked before anything closes: a bad choice leaves the open campaign in play.
+      const bytes = repo.readBackup(campaignId, backup)
+      if (!bytes.ok) return bytes
+      const aside = session.campaign?.id === campaignId ? 'replaced' : 'broken'
+      return session.open(() => repo.restoreDocument(campaignId, bytes.value, aside), campaignId)
+    },
+    importCampaign: ({ fileName, text }) => {
+      // Every check runs before the open campaign is closed or a folder is made.
+      const checked = checkCampaignImport(fileName, text, (id) => rulesets.find(id))
+      if (!checked.ok) return checked
+      return session.open(() => repo.adopt(checked.value.document, checked.value.assets))
+    },
+    listBackups: () => {
+      const campaign = session.campaign
+      return campaign ? ok(listBackups(fs, campaign.paths)) : fail('campaign/none', 'Open a campaign to see its backups.')
+    },
+    exportCampaign: () => {
+      const campaign = session.campaign
+      return campaign ? exportCampaign(campaign, fs) : fail('campaign/none', 'Open a campaign to export it.')
+    },
+
+    previewAttack: ({ request }) => rules().previewAttack(request),
+    previewReach: (input) => rules().previewReach(input),
+    listActions: ({ actorId }) => rules().listActions(actorId),
+    listConditions: () => rules().listConditions(),
+    rulesetSetup: () => rules().rulesetSetup(),
+    previewMove: (input) => rules().previewMove(input),
+    movementCost: ({ combatantId, metres }) => rules().movementCost(combatantId, metres),
+    sheetForm: ({ combatantId }) => rules().sheetForm(combatantId),
+
+    listDisplays: () => ok(displayChoice.info()),
+    chooseDisplay: ({ displayId }) => displayChoice.choose(displayId),
+    importSceneImage: (input) => {
+      const image = imageImport()
+      return image.ok ? importSceneImage(input, image.value) : image
+    },
+    importPortrait: (input) => {
+      const image = imageImport()
+      return image.ok ? importPortrait(input, image.value) : image
+    },
+  }
+}

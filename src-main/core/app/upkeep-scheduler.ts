@@ -1,0 +1,100 @@
+import { BACKUP_REASONS } from '../persistence/backups'
+import type { OpenCampaign } from '../persistence/open-campaign'
+import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
+import type { SerialQueue } from './serial-queue'
+
+export interface UpkeepOptions {
+  /** Fold the journal into the document after this long without commands (ms). */
+  readonly idleCompactMs?: number
+  /** How often the open campaign gets a rolling backup, if it changed (ms; default 10 minutes). */
+  readonly backupEveryMs?: number
+  /** The clock for rolling backups; tests pass one they can tick by hand. */
+  readonly backupTimer?: IntervalTimer
+}
+
+const TEN_MINUTES = 10 * 60 * 1000
+const IDLE_COMPACT_MS = 5000
+
+/**
+ * The open campaign's upkeep off the command path: rolling backups (every so often, and at an
+ * encounter's end) and folding the journal into the document (every so many commands, or once
+ * the table goes quiet). Its jobs run on the core's queue, so they never interleave with a command.
+ */
+export class UpkeepScheduler {
+  #campaign: OpenCampaign | null = null
+  #idleTimer: ReturnType<typeof setTimeout> | null = null
+  #stopRollingBackups: (() => void) | null = null
+  /** The journal position the last backup of the open campaign holds. */
+  #backedUpSeq = 0
+
+  constructor(
+    private readonly options: UpkeepOptions,
+    private readonly queue: SerialQueue,
+    /** A storage problem the GM should know of (or null once the document is saved again). */
+    private readonly warn: (warning: string | null) => void,
+  ) {}
+
+  /**
+   * Looks after this campaign until `stop`. A periodic backup is skipped when nothing changed
+   * since the last one: an idle evening would otherwise fill the pool with copies of one state.
+   */
+  start(campaign: OpenCampaign): void {
+    this.#campaign = campaign
+    this.#backedUpSeq = campaign.seq
+    const timer = this.options.backupTimer ?? unrefIntervalTimer
+    this.#stopRollingBackups = timer.every(this.options.backupEveryMs ?? TEN_MINUTES, () => {
+      void this.queue.run(() => {
+        if (this.#campaign === campaign && campaign.seq !== this.#backedUpSeq) this.#rollingBackup(campaign, BACKUP_REASONS.periodic)
+      })
+    })
+  }
+
+  stop(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#stopRollingBackups?.()
+    this.#stopRollingBackups = null
+    this.#campaign = null
+  }
+
+  /** After each new command: a backup when an encounter ended, and the next compaction. */
+  afterCommand(commandType: string): void {
+    const campaign = this.#campaign
+    if (!campaign) return
+    if (commandType === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
+    if (campaign.needsCompaction) {
+      void this.queue.run(() => this.#compact(campaign))
+      return
+    }
+    if (this.#idleTimer) clearTimeout(this.#idleTimer)
+    this.#idleTimer = setTimeout(() => {
+      void this.queue.run(async () => {
+        if (this.#campaign === campaign) await this.#compact(campaign)
+      })
+    }, this.options.idleCompactMs ?? IDLE_COMPACT_MS)
+    this.#idleTimer.unref?.()
+  }
+
+  /** A failed backup stops nothing (the journal still holds every change), but the GM hears of it. */
+  #rollingBackup(campaign: OpenCampaign, reason: string): void {
+    try {
+      campaign.backup(reason)
+      this.#backedUpSeq = campaign.seq
+    } catch (e) {
+      console.error(`Salvo could not back up ${campaign.paths.dir}: ${(e as Error).message}`)
+      this.warn(`Salvo could not write a backup of this campaign (${(e as Error).message}). Every change is still saved; check the disk.`)
+    }
+  }
+
+  /** Compaction can fail (full disk) without losing anything: the journal still holds it all. Say so. */
+  async #compact(campaign: OpenCampaign): Promise<void> {
+    try {
+      await campaign.compact()
+      this.warn(null)
+    } catch (e) {
+      console.error(`Salvo could not compact ${campaign.paths.document}: ${(e as Error).message}`)
+      this.warn(
+        `Salvo could not save ${campaign.paths.document} (${(e as Error).message}). Every change is still safe in the journal; check the disk.`,
+      )
+    }
+  }
+}
