@@ -1,5 +1,4 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
@@ -9,7 +8,7 @@ import { isDowned } from './dying/dying-state'
 import { attemptStabilise } from './dying/stabilise'
 import { explainSteps } from './explain'
 import { shieldOf } from './sheet/cx-derived'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { mod } from './statistic'
 import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
@@ -27,16 +26,14 @@ import { MELEE_RANGE } from './cx-attack-shared'
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
 const JAM_CLEAR_DC = 60
 
-const cxOf = (c: RulesCombatant) => c.rules as unknown as CxCombatant | null
 const weaponSkill = (c: CxCombatant) => c.skills['Weapons'] ?? 0
-const asJson = (c: CxCombatant) => c as unknown as JsonValue
 
 const STANCES = ['standing', 'crouching', 'prone', 'hunkering'] as const
 const COVERS = ['none', 'partial', 'full'] as const
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
-  const c = cxOf(actor)
+  const c = cxSheets.of(actor)
   if (!c) return []
   // CX27/CX15: a downed or knocked-out combatant has no actions (its turn holds only its roll).
   const blocked = cannotAct(actor)
@@ -133,7 +130,7 @@ const STABILISE = priced({ kind: 'other', label: 'stabilise', actions: 1 })
 const weaponSlot = (request: ActionRequest) => Number(request.options['weapon'] ?? 0)
 
 function done(actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution> = {}): ActionResolution {
-  return { actorRules: asJson(c), actorHp: actor.hp, targetRules: null, targetHp: null, summary, detail: [], rolls: [], ...rest }
+  return { actorRules: cxSheets.store(c), actorHp: actor.hp, targetRules: null, targetHp: null, summary, detail: [], rolls: [], ...rest }
 }
 
 export function performCxAction(
@@ -144,8 +141,9 @@ export function performCxAction(
   dice: Dice,
   onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> {
-  const c = cxOf(actor)
-  if (!c) return fail('action/noSheet', `${actor.name} has no Compound X character sheet yet.`)
+  const sheet = cxSheets.require(actor, 'action/noSheet')
+  if (!sheet.ok) return sheet
+  const c = sheet.value
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
@@ -246,7 +244,7 @@ function performOther(
       )
     }
     case 'stabilise': {
-      const patient = target ? cxOf(target) : null
+      const patient = target ? cxSheets.of(target) : null
       if (!target || !patient) return fail('action/noTarget', 'Pick the downed combatant to stabilise.')
       const record = patient.live.dying
       if (!isDowned(record)) return fail('action/unavailable', `${target.name} is not downed.`)
@@ -269,7 +267,7 @@ function performOther(
       return ok({
         actorRules: null,
         actorHp: actor.hp,
-        targetRules: asJson(nextPatient),
+        targetRules: cxSheets.store(nextPatient),
         targetHp: revival ? 1 : target.hp,
         summary: `${actor.name} stabilises ${target.name}: ${r.total} vs DC ${r.dc}, ${what} (CX29)`,
         detail: explainSteps([r.step]).concat([{ title: 'Notes', lines: r.notes.map((n) => ({ label: n, value: '' })) }]),

@@ -1,12 +1,11 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import type { CombatantId } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { priced } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import type { AimMode } from './ranged/ranged-setup'
-import type { CxCombatant, CxLive } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
 
 /** `000` Actions: "Aiming Down Gun Sights: 1 Action"; ceasing to aim is free (`000` Aiming). */
 const AIM = priced({ kind: 'aim' })
@@ -53,7 +52,7 @@ export function aimDefinitions(c: CxCombatant): ActionDefinition[] {
 }
 
 const resolution = (actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution>): ActionResolution => ({
-  actorRules: c as unknown as JsonValue,
+  actorRules: cxSheets.store(c),
   actorHp: actor.hp,
   targetRules: null,
   targetHp: null,

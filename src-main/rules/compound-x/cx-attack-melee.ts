@@ -1,5 +1,4 @@
 import type { FormField, AttackPreview, AttackRequest } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
@@ -14,7 +13,7 @@ import { resolveMelee } from './melee/resolve-melee'
 import { afterDamage } from './cx-edges'
 import { priced } from './cx-costs'
 import { defenderOf, withDefender } from './sheet/cx-derived'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 type Melee = Extract<Armament, { kind: 'melee' }>
 
@@ -121,8 +120,7 @@ export function resolveMeleeAttack(
   const summary = `${a.name} ${verb} ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: null,
-    targetRules: afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious)
-      .combatant as unknown as JsonValue,
+    targetRules: cxSheets.store(afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious).combatant),
     targetHp: r.defender.health,
     summary,
     detail: explainSteps(r.steps),

@@ -1,6 +1,5 @@
 import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
 import type { RollRecord } from '../../../src-shared/dice'
-import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
@@ -20,6 +19,7 @@ import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppressi
 import { rollStray, strayCheck, type StrayRisk } from './ranged/stray-shot'
 import { afterDamage } from './cx-edges'
 import { defenderOf, withDefender } from './sheet/cx-derived'
+import { cxSheets } from './sheet/cx-sheet'
 
 type Ranged = Extract<Armament, { kind: 'ranged' }>
 
@@ -357,7 +357,7 @@ export function resolveRangedAttack(
       const why =
         stray === 'grappled' ? `d100 ${s.total} over ${50 + (s.check.modifiers[1]?.value ?? 0)}` : `Luck check ${s.total} vs DC 50`
       return ok({
-        attackerRules: { ...attacker, weapons } as unknown as JsonValue,
+        attackerRules: cxSheets.store({ ...attacker, weapons }),
         targetRules: null,
         targetHp: t.hp,
         summary: `${a.name} fires the ${arm.item.name} at ${t.name}, but the shot strays (${why}): resolve it against ${stray === 'grappled' ? 'the other grappler' : 'another combatant in the melee'} (000 ${stray === 'grappled' ? 'Grappling' : 'Firing into Melee'})`,
@@ -402,8 +402,8 @@ export function resolveRangedAttack(
     : `${opportunity ? `makes an opportunity attack (000) with the ${arm.item.name}${setup.aim === 'hip' ? ', from the hip,' : ''} at` : `fires the ${arm.item.name}${modeText} at`} ${t.name}`
   const summary = `${a.name} ${verb}: ${outcome}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
-    attackerRules: { ...attacker, weapons } as unknown as JsonValue,
-    targetRules: nextTarget as unknown as JsonValue,
+    attackerRules: cxSheets.store({ ...attacker, weapons }),
+    targetRules: cxSheets.store(nextTarget),
     targetHp: r.defender.health,
     summary,
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],

@@ -4,7 +4,7 @@ import type { RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon, RangedWeapon } from './content/pack-schema'
 import type { FireMode } from './ranged/ranged-setup'
-import type { CarriedWeapon, CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 
 export const str = (o: AttackRequest['options'], k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
 export const bool = (o: AttackRequest['options'], k: string): boolean | undefined =>
@@ -47,10 +47,12 @@ export interface Sides {
 
 /** Both sheets, the chosen armament, and every armament the attacker could choose. */
 export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<Sides> {
-  const attacker = a.rules as unknown as CxCombatant | null
-  const target = t.rules as unknown as CxCombatant | null
-  if (!attacker) return fail('attack/noSheet', `${a.name} has no Compound X character sheet yet.`)
-  if (!target) return fail('attack/noSheet', `${t.name} has no Compound X character sheet yet.`)
+  const attackerSheet = cxSheets.require(a, 'attack/noSheet')
+  if (!attackerSheet.ok) return attackerSheet
+  const targetSheet = cxSheets.require(t, 'attack/noSheet')
+  if (!targetSheet.ok) return targetSheet
+  const attacker = attackerSheet.value
+  const target = targetSheet.value
   const armaments: (Armament | null)[] = attacker.weapons.map((carried) => {
     if (carried.kind === 'ranged') {
       const item = library.get('ranged-weapons', carried.itemId)

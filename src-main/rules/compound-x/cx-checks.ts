@@ -4,7 +4,7 @@ import type { Dice } from '../dice'
 import { beatsDc, rollD100, successChance } from './checks/d100-check'
 import { STAT_NAMES, type StatName } from './content/pack-schema'
 import { explainSteps } from './explain'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { mod, type Modifier } from './statistic'
 import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
@@ -39,7 +39,7 @@ const skillStat = (skill: string): StatName => SKILL_STATS[skill.split(' - ')[0]
 
 /** Checks a Compound X combatant can make: the seven stats, the three saves (CX23), and skills. */
 export function cxCheckList(c: RulesCombatant): { key: string; label: string }[] {
-  const sheet = c.rules as unknown as CxCombatant | null
+  const sheet = cxSheets.of(c)
   const skills = new Set([...Object.keys(SKILL_STATS), ...Object.keys(sheet?.skills ?? {})])
   return [
     ...STAT_NAMES.map((s) => ({ key: `stat:${s}`, label: `${STAT_LABELS[s]} check` })),
@@ -74,8 +74,7 @@ function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ lab
   return fail('check/unknown', `"${request.check}" is not a Compound X check (stat:…, save:… or skill:…).`)
 }
 
-const sheetOf = (c: RulesCombatant): Result<CxCombatant> =>
-  c.rules ? ok(c.rules as unknown as CxCombatant) : fail('check/noSheet', `${c.name} has no Compound X character sheet yet.`)
+const sheetOf = (c: RulesCombatant): Result<CxCombatant> => cxSheets.require(c, 'check/noSheet')
 
 export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome> {
   const sheet = sheetOf(c)

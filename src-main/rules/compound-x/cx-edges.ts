@@ -1,5 +1,4 @@
 import type { RollRecord } from '../../../src-shared/dice'
-import type { JsonValue } from '../../../src-shared/json'
 import type { Dice } from '../dice'
 import type { ConditionInstance } from '../../../src-shared/records'
 import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
@@ -13,13 +12,12 @@ import { rollDeathSave } from './dying/death-save'
 import { isDowned, onDowned, onEncounterEnd } from './dying/dying-state'
 import { isShockUnconscious, onShockFailed, shockWakeAtTurnStart } from './dying/shock-wake'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
-import type { CxCombatant, CxLive } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
 import { naniteMaximum, shockSave } from './stats/derived-stats'
 import { regenerateNanites } from './turns/nanites'
 
-const asCx = (c: RulesCombatant) => c.rules as unknown as CxCombatant | null
 const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
-  rules: c as unknown as JsonValue,
+  rules: cxSheets.store(c),
   hp,
   lines,
   rolls,
@@ -53,7 +51,7 @@ function shieldAtTurnStart(live: CxLive, c: CxCombatant, library: ContentLibrary
  * shields recharge or count down (CX14) and nanites regenerate (CX22).
  */
 export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLibrary): EdgeEffects | null {
-  const c = asCx(rc)
+  const c = cxSheets.of(rc)
   if (!c) return null
   const lines: string[] = []
   const rolls: RollRecord[] = []
@@ -156,7 +154,7 @@ export function conditionTick(condition: ConditionInstance, dice: Dice): { damag
 
 /** CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts. */
 export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects | null {
-  const c = asCx(rc)
+  const c = cxSheets.of(rc)
   if (!c) return null
   const cat = rollBlackCat(c.stats, dice)
   if (!cat) return null
@@ -183,7 +181,7 @@ const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
  * Aim, melee and grapples end with the fight (`000` Aiming, Melee Combat, Grappling).
  */
 export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
-  const c = asCx(rc)
+  const c = cxSheets.of(rc)
   if (!c) return null
   const end = onEncounterEnd(c.live.dying)
   const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId))

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { JsonValue } from '../../../src-shared/json'
+import { toJson } from '../kit/stored-sheet'
 import type { CombatantId } from '../../../src-shared/records'
 import type { ConditionChange, ConditionGrant, RulesCombatant } from '../ruleset'
 import { grapplePartner } from './cx-grapple'
-import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, cxStoredSchema, type CxCombatant } from './sheet/cx-sheet'
 
 /** The ruleset's condition id for being in melee with someone (`000` Melee Combat). */
 export const ENGAGED = 'engaged'
@@ -32,17 +32,22 @@ export interface Opponent {
   readonly sheet: CxCombatant | null
 }
 
+/** A snapshot without live state (or one that no longer reads) leaves the opponent's kit unknown. */
 function sheetOf(v: unknown): CxCombatant | null {
-  const p = cxCombatantSchema.safeParse(v)
-  return p.success && p.data.live ? (p.data as CxCombatant) : null
+  const p = cxStoredSchema.safeParse(v)
+  return p.success ? p.data : null
 }
+
+/** The schema has checked the prefix; this lets the compiler see it. */
+const isCombatantId = (id: string): id is CombatantId => id.startsWith('combatant:')
 
 /** Whom this combatant is in melee with, from its 'engaged' condition. */
 export function opponentsOf(c: RulesCombatant): Opponent[] {
   const e = c.conditions.find((x) => x.conditionId === ENGAGED)
   if (!e) return []
   const data = engagedDataSchema.safeParse(e.data)
-  if (data.success) return data.data.opponents.map((o) => ({ id: o.id as CombatantId, name: o.name, sheet: sheetOf(o.sheet) }))
+  if (data.success)
+    return data.data.opponents.flatMap((o) => (isCombatantId(o.id) ? [{ id: o.id, name: o.name, sheet: sheetOf(o.sheet) }] : []))
   return e.sourceId ? [{ id: e.sourceId, name: 'its opponent', sheet: null }] : []
 }
 
@@ -51,13 +56,13 @@ export const isEngaged = (c: RulesCombatant): boolean => c.conditions.some((x) =
 export const engagedWith = (c: RulesCombatant, other: CombatantId): boolean => opponentsOf(c).some((o) => o.id === other)
 
 function grant(opponents: readonly Opponent[]): ConditionGrant {
-  const data: z.input<typeof engagedDataSchema> = { opponents: opponents.map((o) => ({ id: o.id, name: o.name, sheet: o.sheet })) }
+  const data = { opponents: opponents.map((o) => ({ id: o.id, name: o.name, sheet: o.sheet })) } satisfies z.input<typeof engagedDataSchema>
   return {
     conditionId: ENGAGED,
     stacks: 1,
     duration: { kind: 'indefinite' },
     sourceId: opponents.at(-1)!.id,
-    data: data as unknown as JsonValue,
+    data: toJson(data),
   }
 }
 
@@ -70,7 +75,7 @@ const withOpponent = (list: readonly Opponent[], o: Opponent): Opponent[] => [..
  */
 export function engageChanges(a: RulesCombatant, t: RulesCombatant): ConditionChange[] {
   if (engagedWith(a, t.id) && engagedWith(t, a.id)) return []
-  const sheet = (c: RulesCombatant) => c.rules as unknown as CxCombatant | null
+  const sheet = (c: RulesCombatant) => cxSheets.of(c)
   return [
     { combatantId: a.id, add: [grant(withOpponent(opponentsOf(a), { id: t.id, name: t.name, sheet: sheet(t) }))] },
     { combatantId: t.id, add: [grant(withOpponent(opponentsOf(t), { id: a.id, name: a.name, sheet: sheet(a) }))] },

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { JsonValue } from '../../../src-shared/json'
+import { toJson } from '../kit/stored-sheet'
 import type { CombatantId, ConditionInstance } from '../../../src-shared/records'
 import type { ConditionChange, ConditionGrant, RulesCombatant } from '../ruleset'
 import { FREE, grappleStateOf, partnerOf, type GrappleState, type GrappleStates } from './melee/grapple-state'
@@ -54,9 +54,7 @@ function grantFor(state: GrappleState): ConditionGrant[] {
   if (state.kind === 'pinned') return [{ conditionId: PINNED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.by, data: null }]
   if (state.kind === 'grappled') {
     const data: z.infer<typeof grappledDataSchema> = { control: state.control }
-    return [
-      { conditionId: GRAPPLED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.with, data: data as unknown as JsonValue },
-    ]
+    return [{ conditionId: GRAPPLED, stacks: 1, duration: { kind: 'indefinite' }, sourceId: state.with, data: toJson(data) }]
   }
   return []
 }

@@ -1,5 +1,4 @@
 import type { ActionDefinition, ActionRequest, FormField, ExplanationSection } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
@@ -16,7 +15,7 @@ import { bestManeuverSkill, type ManeuverParticipant, type ManeuverSkill } from 
 import { allowedActions, type Maneuver, type ManeuverKind } from './melee/maneuvers'
 import type { GrappleState } from './melee/grapple-state'
 import { maneuverOdds, resolveManeuver, type ManeuverAttempt, type RolledCheck } from './melee/resolve-maneuver'
-import type { CarriedWeapon, CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 import { mod } from './statistic'
 
 /**
@@ -173,8 +172,9 @@ export function performManeuver(
   const m = MANEUVERS[kind]
   const o = request.options
   if (!target) return fail('action/noTarget', `Pick whom ${actor.name} tries to ${m.verb}.`)
-  const t = target.rules as unknown as CxCombatant | null
-  if (!t) return fail('maneuver/noSheet', `${target.name} has no Compound X character sheet yet.`)
+  const targetSheet = cxSheets.require(target, 'maneuver/noSheet')
+  if (!targetSheet.ok) return targetSheet
+  const t = targetSheet.value
   if (target.id !== actor.id && cxStanding(target).state === 'dead') return fail('maneuver/dead', `${target.name} is dead.`)
   let maneuver: Maneuver
   let dropped: { slot: number; name: string } | null = null
@@ -229,7 +229,8 @@ export function performManeuver(
     )
   if (kind === 'grapple' && won) notes.push('while grappled each may use only one Action per round (000 Grappling)')
 
-  const targetAfter: RulesCombatant = { ...target, rules: nextTarget as unknown as JsonValue }
+  const targetRules = nextTarget === t ? null : cxSheets.store(nextTarget)
+  const targetAfter: RulesCombatant = { ...target, rules: targetRules ?? target.rules }
   const changes: ConditionChange[] = [...grappleChanges(states, e.states)]
   if (kind === 'kick' && won) {
     // Kicked clear of everyone it was fighting; kicked targets do not provoke (000 Kicking).
@@ -266,7 +267,7 @@ export function performManeuver(
   return ok({
     actorRules: null,
     actorHp: actor.hp,
-    targetRules: nextTarget === t ? null : (nextTarget as unknown as JsonValue),
+    targetRules,
     targetHp: null,
     summary,
     detail,

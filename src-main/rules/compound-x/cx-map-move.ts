@@ -6,7 +6,7 @@ import { MELEE_RANGE } from './cx-attack-shared'
 import { opponentsOf } from './cx-engagement'
 import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets } from './sheet/cx-sheet'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
@@ -22,7 +22,7 @@ export function cxMapMove(
   areas: readonly MapArea[],
   library: ContentLibrary,
 ): Result<ActionResolution> | null {
-  const c = mover.rules as unknown as CxCombatant | null
+  const c = cxSheets.of(mover)
   if (!c) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   const moved = Math.hypot(path.to.x - path.from.x, path.to.y - path.from.y)

@@ -1,5 +1,4 @@
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import { ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
@@ -11,7 +10,7 @@ import { opportunityPrompts } from './cx-opportunity'
 import { bySuppressor, reactionPrompt, SUPPRESSED, suppressionDataSchema } from './cx-suppression'
 import { explainSteps } from './explain'
 import { armourSummary } from './sheet/cx-derived'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions } from './stats/derived-stats'
 import { moveDistance } from './turns/movement'
 import type { ConditionInstance } from '../../../src-shared/records'
@@ -145,7 +144,7 @@ export function performMove(
     if (bool(o, 'leavesMelee') ?? true) {
       // `000` Melee Combat: leaving under its own power draws each opponent's opportunity attack, and ends the melee.
       const verbed = `${sprint ? 'sprints' : 'moves'} away`
-      prompts.push(...opportunityPrompts({ ...actor, rules: c as unknown as JsonValue }, verbed, library))
+      prompts.push(...opportunityPrompts({ ...actor, rules: cxSheets.store(c) }, verbed, library))
       conditions.push(...leaveMeleeChanges(actor))
       notes.push(
         `leaves the melee with ${opponents.map((x) => x.name).join(' and ')}: ${opponents.length === 1 ? 'an opportunity attack' : 'opportunity attacks'} (000 Opportunity Attack)`,
@@ -160,7 +159,7 @@ export function performMove(
     // Only the reaction bookkeeping changes on the sheet; a plain move leaves it as it was.
     actorRules: sameKeys(reacted, c.live.suppressionReactions)
       ? null
-      : ({ ...c, live: { ...c.live, suppressionReactions: reacted } } as unknown as JsonValue),
+      : cxSheets.store({ ...c, live: { ...c.live, suppressionReactions: reacted } }),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,

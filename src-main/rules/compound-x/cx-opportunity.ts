@@ -1,12 +1,11 @@
 import type { AttackRequest } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import type { CombatantId } from '../../../src-shared/records'
 import type { PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewCxAttack } from './cx-attack'
 import { meleeModes, modesOf, OPPORTUNITY, pct, UNARMED_ID } from './cx-attack-shared'
 import { opponentsOf, type Opponent } from './cx-engagement'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 export interface OpportunityWeapon {
   readonly slot: number
@@ -41,7 +40,7 @@ const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({
   name: o.name,
   hp: 1,
   maxHp: 1,
-  rules: sheet as unknown as JsonValue,
+  rules: cxSheets.store(sheet),
   conditions: [],
 })
 

@@ -7,8 +7,9 @@ import type { InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '..
 import { mod, type Modifier } from './statistic'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
-import { parseSectionText, type ContentPack } from './content/content-pack'
-import { PACK_SECTIONS, type PackSection } from './content/pack-schema'
+import { emptyEntries, isPackSection, parseEntry, parseSectionText, type ContentPack, type PackEntries } from './content/content-pack'
+import type { PackSection } from './content/pack-schema'
+import { toJson } from '../kit/stored-sheet'
 import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
@@ -20,8 +21,8 @@ import { REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
-import { cxCombatantSchema, type CxCombatant } from './sheet/cx-sheet'
-import { asCx, cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
+import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
+import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
@@ -55,22 +56,32 @@ function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
   const c: CxCombatant = { ...sheet, live: sheet.live ?? freshLive(sheet, library) }
   const problem = checkItems(c, library)
   if (problem) return fail('rules/unknownItem', `Compound X sheet: ${problem}`)
-  return ok({ data: c as unknown as JsonValue, maxHp: cxMaxHealth(c) })
+  return ok({ data: cxSheets.store(c), maxHp: cxMaxHealth(c) })
 }
 
 /** CX19: the class's initiative modifiers (Soldier +15), plus the GM's own modifier if any. */
 function entrantModifiers(e: InitiativeEntrant, library: ContentLibrary): Modifier[] {
-  const classId = (e.rules as { classId?: unknown } | null | undefined)?.classId
-  const cls = typeof classId === 'string' ? (library.get('classes', classId) ?? null) : null
+  const classId = cxSheets.read(e.rules ?? null)?.classId
+  const cls = classId ? (library.get('classes', classId) ?? null) : null
   const mods = initiativeModifiers(cls, [])
   return e.initiativeModifier ? [...mods, mod('GM modifier', e.initiativeModifier, 'GM')] : mods
 }
 
 /** The GM's own items as a pack layered over the shipped one (same ids override). */
 function customPack(shipped: ContentPack, items: readonly { section: string; entry: JsonValue }[]): ContentPack {
-  const entries = Object.fromEntries(Object.keys(PACK_SECTIONS).map((k) => [k, [] as unknown[]])) as Record<string, unknown[]>
-  for (const { section, entry } of items) entries[section]?.push(entry)
-  return { manifest: shipped.manifest, entries: entries as unknown as ContentPack['entries'] }
+  const entries = emptyEntries()
+  for (const { section, entry } of items) if (isPackSection(section)) addCustom(entries, section, entry)
+  return { manifest: shipped.manifest, entries }
+}
+
+/**
+ * Items were checked when the GM added them (and again when a campaign file is opened), so
+ * each reads; parsing here is what types it, and an item that somehow does not read is left
+ * out rather than handed to the rules half-formed.
+ */
+function addCustom<S extends PackSection>(entries: PackEntries, section: S, entry: JsonValue): void {
+  const item = parseEntry(section, entry)
+  if (item) entries[section].push(item)
 }
 
 /**
@@ -96,9 +107,12 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       ),
     combatantRules: {
       parse: (input) => parse(input, library),
-      card: (rules) => cxCard(rules as unknown as CxCombatant, library),
-      form: (rules) => cxSheetForm(asCx(rules), library),
-      fromForm: (values, current) => cxSheetFromForm(values, asCx(current), library),
+      card: (rules) => {
+        const c = cxSheets.read(rules)
+        return c ? cxCard(c, library) : []
+      },
+      form: (rules) => cxSheetForm(cxSheets.read(rules), library),
+      fromForm: (values, current) => cxSheetFromForm(values, cxSheets.read(current), library),
     },
     // CX20: 4 actions a turn, up to 3 reactions a round; an act out of turn draws on the reactions.
     economy: () => [
@@ -107,7 +121,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     ],
     onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
     movementCost: (rc, metres) => {
-      const c = rc.rules as unknown as CxCombatant | null
+      const c = cxSheets.of(rc)
       return c ? cxMovementCost(c, library, metres) : { actions: 0, label: 'no sheet' }
     },
     conditions: CX_CONDITIONS,
@@ -126,7 +140,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       parseFile: (fileName, text) => {
         const r = parseSectionText(fileName, text)
         if (!r.ok) return r
-        return ok(r.value.entries.map((e) => ({ section: r.value.section, itemId: e.id, name: e.name, entry: e as unknown as JsonValue })))
+        return ok(r.value.entries.map((e) => ({ section: r.value.section, itemId: e.id, name: e.name, entry: toJson(e) })))
       },
       withCustom: (items) => createCompoundXRuleset(shipped, items),
     },

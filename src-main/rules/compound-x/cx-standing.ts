@@ -1,5 +1,5 @@
 import type { RulesCombatant, Standing } from '../ruleset'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets } from './sheet/cx-sheet'
 
 /**
  * Where a Compound X combatant stands, from its dying record (CX15, CX27–CX29). Only the dead
@@ -7,7 +7,7 @@ import type { CxCombatant } from './sheet/cx-sheet'
  * knocked-out one for its wake roll (CX15); the turn-start edge rolls them.
  */
 export function cxStanding(rc: RulesCombatant): Standing {
-  const c = rc.rules as unknown as CxCombatant | null
+  const c = cxSheets.of(rc)
   // Without a sheet there is no dying record: health alone says it, as the core would.
   if (!c) return rc.hp < 1 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }
   const { condition, capacity } = c.live.dying

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
 import type { CombatantId, ConditionInstance } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
@@ -12,7 +11,8 @@ import { rangedOdds } from './odds/ranged-odds'
 import type { RangedSetup } from './ranged/ranged-setup'
 import type { ResolveOptions } from './ranged/resolve-ranged'
 import { defenderOf } from './sheet/cx-derived'
-import { statBlockSchema, type CxCombatant } from './sheet/cx-sheet'
+import { toJson } from '../kit/stored-sheet'
+import { cxSheets, statBlockSchema, type CxCombatant } from './sheet/cx-sheet'
 import {
   SUPPRESSION_EXPIRY,
   SUPPRESSION_LEVELS,
@@ -200,7 +200,7 @@ export function performSuppress(
           stacks: 1,
           duration: { kind: 'turnStart', of: actor.id },
           sourceId: actor.id,
-          data: data as unknown as JsonValue,
+          data: toJson(data),
         },
       ],
     })),
@@ -214,7 +214,7 @@ export function performSuppress(
           stacks: 1,
           duration: { kind: 'turnStart', of: actor.id },
           sourceId: actor.id,
-          data: { level, targetId: target.id } as unknown as JsonValue,
+          data: toJson({ level, targetId: target.id }),
           areaRadius: zone.radius,
           areaAround: target.id,
         },
@@ -235,7 +235,7 @@ export function performSuppress(
           ? `; within 2 m of ${target.name} it also suppresses ${others.join(', ')} (CX25)`
           : `; nobody else stands within 2 m of ${target.name} (CX25)`
   return ok({
-    actorRules: { ...c, weapons, live } as unknown as JsonValue,
+    actorRules: cxSheets.store({ ...c, weapons, live }),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,

@@ -2,7 +2,39 @@ import type { z } from 'zod'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import { PACK_SECTIONS, manifestSchema, type PackManifest, type PackSection } from './pack-schema'
 
-export type PackEntries = { [S in PackSection]: z.infer<(typeof PACK_SECTIONS)[S]>[] }
+/** Each section's entry type, keyed by section, so one generic key ties a schema to its list. */
+type EntryOf = { [S in PackSection]: z.output<(typeof PACK_SECTIONS)[S]> }
+export type PackEntry<S extends PackSection> = EntryOf[S]
+/** An entry of some section. */
+export type AnyPackEntry = EntryOf[PackSection]
+export type PackEntries = { [S in PackSection]: EntryOf[S][] }
+
+/**
+ * The section schemas seen through that key: indexed by a generic section they give that
+ * section's entry type, which is what lets an entry be parsed and filed without a cast.
+ */
+const SCHEMAS: { readonly [S in PackSection]: z.ZodType<EntryOf[S]> } = PACK_SECTIONS
+
+export const isPackSection = (name: string): name is PackSection => Object.hasOwn(PACK_SECTIONS, name)
+
+/** A pack with every section present and empty. */
+export const emptyEntries = (): PackEntries => ({
+  'ranged-weapons': [],
+  'melee-weapons': [],
+  'thrown-weapons': [],
+  attachments: [],
+  'armour-rigs': [],
+  'armour-materials': [],
+  shields: [],
+  classes: [],
+  species: [],
+})
+
+/** Parses one entry as its section's item, or null when it does not read as one. */
+export function parseEntry<S extends PackSection>(section: S, raw: unknown): EntryOf[S] | null {
+  const parsed = SCHEMAS[section].safeParse(raw)
+  return parsed.success ? parsed.data : null
+}
 
 export interface ContentPack {
   readonly manifest: PackManifest
@@ -38,32 +70,60 @@ function problemResult(p: PackProblem): Result<never> {
   return fail('pack/invalid', describe(p), p)
 }
 
-/** One pack file checked on its own: its section and its entries, or the first problem named. */
-export function parseSectionFile(file: string, json: unknown): Result<{ section: PackSection; entries: { id: string; name: string }[] }> {
-  const doc = json as { kind?: unknown; entries?: unknown }
-  if (typeof doc !== 'object' || doc === null || typeof doc.kind !== 'string' || !Object.hasOwn(PACK_SECTIONS, doc.kind)) {
+const idOf = (raw: unknown): unknown => (typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined)
+
+/** A pack file's section and its raw entries, before any entry is checked. */
+function sectionOf(file: string, json: unknown): Result<{ section: PackSection; raws: readonly unknown[] }> {
+  const kind = typeof json === 'object' && json !== null && 'kind' in json ? json.kind : undefined
+  if (typeof kind !== 'string' || !isPackSection(kind)) {
     return problemResult({ file, entry: null, field: 'kind', problem: `must be one of ${Object.keys(PACK_SECTIONS).join(', ')}` })
   }
-  if (!Array.isArray(doc.entries)) return problemResult({ file, entry: null, field: 'entries', problem: 'must be an array' })
-  const section = doc.kind as PackSection
-  const schema = PACK_SECTIONS[section]
-  const entries: { id: string; name: string }[] = []
-  for (const [i, raw] of doc.entries.entries()) {
-    const given = (raw as { id?: unknown })?.id
+  const raws = typeof json === 'object' && json !== null && 'entries' in json ? json.entries : undefined
+  if (!Array.isArray(raws)) return problemResult({ file, entry: null, field: 'entries', problem: 'must be an array' })
+  return ok({ section: kind, raws })
+}
+
+/** One section's entries checked in order: the first that does not read, or repeats an id, is named. */
+function parseEntries<S extends PackSection>(file: string, section: S, raws: readonly unknown[]): Result<EntryOf[S][]> {
+  const entries: EntryOf[S][] = []
+  for (const [i, raw] of raws.entries()) {
+    const given = idOf(raw)
     // An id too long to be one is named by its place and length, so the message stays readable.
     const rawId = typeof given !== 'string' ? `#${i + 1}` : given.length <= 80 ? given : `#${i + 1} (an id ${given.length} characters long)`
-    const parsed = schema.safeParse(raw)
+    const parsed = SCHEMAS[section].safeParse(raw)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
       return problemResult({ file, entry: rawId, field: issue.path.join('.') || null, problem: issue.message })
     }
-    const entry = parsed.data as { id: string; name: string }
+    const entry = parsed.data
     if (entries.some((e) => e.id === entry.id)) {
       return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
     }
     entries.push(entry)
   }
-  return ok({ section, entries })
+  return ok(entries)
+}
+
+/** One pack file checked on its own: its section and its entries, or the first problem named. */
+export function parseSectionFile(file: string, json: unknown): Result<{ section: PackSection; entries: AnyPackEntry[] }> {
+  const doc = sectionOf(file, json)
+  if (!doc.ok) return doc
+  const entries = parseEntries(file, doc.value.section, doc.value.raws)
+  return entries.ok ? ok({ section: doc.value.section, entries: entries.value }) : entries
+}
+
+/** Checks a whole file, then adds its entries to the pack; an id another file already used is named. */
+function addFile<S extends PackSection>(into: PackEntries, file: string, section: S, raws: readonly unknown[]): Result<null> {
+  const parsed = parseEntries(file, section, raws)
+  if (!parsed.ok) return parsed
+  const list = into[section]
+  for (const entry of parsed.value) {
+    if (list.some((e) => e.id === entry.id)) {
+      return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
+    }
+    list.push(entry)
+  }
+  return ok(null)
 }
 
 /** Parses a file's text as one pack file. */
@@ -89,19 +149,14 @@ export function loadContentPack(reader: PackReader): Result<ContentPack> {
     const issue = manifest.error.issues[0]!
     return problemResult({ file: 'pack.json', entry: null, field: issue.path.join('.') || null, problem: issue.message })
   }
-  const entries = Object.fromEntries(Object.keys(PACK_SECTIONS).map((k) => [k, []])) as unknown as Record<PackSection, { id: string }[]>
+  const entries = emptyEntries()
   for (const file of manifest.data.files) {
     const json = parseJson(reader, file)
     if (!json.ok) return json
-    const parsed = parseSectionFile(file, json.value)
-    if (!parsed.ok) return parsed
-    const { section } = parsed.value
-    for (const entry of parsed.value.entries) {
-      if (entries[section].some((e) => e.id === entry.id)) {
-        return problemResult({ file, entry: entry.id, field: 'id', problem: `another ${section} entry already uses this id` })
-      }
-      entries[section].push(entry)
-    }
+    const doc = sectionOf(file, json.value)
+    if (!doc.ok) return doc
+    const added = addFile(entries, file, doc.value.section, doc.value.raws)
+    if (!added.ok) return added
   }
-  return ok({ manifest: manifest.data, entries: entries as unknown as PackEntries })
+  return ok({ manifest: manifest.data, entries })
 }

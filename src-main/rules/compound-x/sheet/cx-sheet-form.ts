@@ -1,5 +1,4 @@
 import type { FormField } from '../../../../src-shared/attack'
-import type { JsonValue } from '../../../../src-shared/json'
 import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
@@ -170,5 +169,3 @@ function withTypedLive(live: CxCombatant['live'], values: Values): CxCombatant['
   }
   return next
 }
-
-export const asCx = (rules: JsonValue | null): CxCombatant | null => rules as unknown as CxCombatant | null

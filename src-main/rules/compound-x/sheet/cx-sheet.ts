@@ -1,12 +1,19 @@
 import { z } from 'zod'
-import { STAT_NAMES } from '../content/pack-schema'
+import { sheetReader } from '../../kit/stored-sheet'
+import type { StatName } from '../content/pack-schema'
 
 const stat = z.number().int().min(1).max(20)
 const itemId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an item id')
 
-export const statBlockSchema = z.strictObject(
-  Object.fromEntries(STAT_NAMES.map((s) => [s, stat])) as Record<(typeof STAT_NAMES)[number], typeof stat>,
-)
+export const statBlockSchema = z.strictObject({
+  str: stat,
+  per: stat,
+  fort: stat,
+  cha: stat,
+  int: stat,
+  dex: stat,
+  luck: stat,
+} satisfies Record<StatName, typeof stat>)
 
 /** A carried weapon: which item, what is fitted, and what is loaded. */
 export const carriedWeaponSchema = z.strictObject({
@@ -80,8 +87,20 @@ export const cxCombatantSchema = z.strictObject({
   live: cxLiveSchema.optional(),
 })
 
+/**
+ * What the core stores for a Compound X combatant: the sheet with its live state filled in
+ * (`parse` fills it), and every field the rules write back during a fight. Strict like the
+ * sheet, so a key written here that the schema does not name would make the stored sheet
+ * unreadable rather than be dropped silently; the type below is inferred from it, so the
+ * compiler refuses such a write first.
+ */
+export const cxStoredSchema = cxCombatantSchema.extend({ live: cxLiveSchema })
+
 export type CxCombatantInput = z.input<typeof cxCombatantSchema>
 export type CxCombatantParsed = z.output<typeof cxCombatantSchema>
 export type CxLive = z.output<typeof cxLiveSchema>
-export type CxCombatant = Omit<CxCombatantParsed, 'live'> & { readonly live: CxLive }
+export type CxCombatant = z.output<typeof cxStoredSchema>
 export type CarriedWeapon = z.output<typeof carriedWeaponSchema>
+
+/** The one reader of stored Compound X sheets: parsed once per stored value, written by construction. */
+export const cxSheets = sheetReader(cxStoredSchema, 'Compound X character sheet')
