@@ -1,8 +1,9 @@
 import type { FormField, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { PoolCost, RulesCombatant } from '../../ruleset'
-import { ACTIONS, DOC, plural, REACTIONS, RULESET_NAME } from '../d20-terms'
-import { total, type Bonus } from '../explain'
+import { ACTIONS, DOC, REACTIONS, RULESET_NAME } from '../d20-terms'
+import { plural } from '../../kit/format'
+import { type Modifier, sumModifiers } from '../../kit/modifier'
 import { has, PRONE } from '../statuses/conditions'
 import { DEFENCES, type D20Sheet, type Defence, type StatusId } from '../sheet/d20-sheet'
 import { actionsLeft, attackLimit, heldBonus, isReaction, reactionRefusal } from '../turns/economy'
@@ -25,10 +26,10 @@ export interface AttackSetup {
   /** Made out of the attacker's turn: an attack of opportunity, paid from its reactions (W2). */
   readonly asReaction: boolean
   readonly situation: Situation
-  readonly hit: readonly Bonus[]
+  readonly hit: readonly Modifier[]
   readonly hitBonus: number
   readonly armourRating: number
-  readonly defence: { readonly kind: Defence; readonly bonuses: readonly Bonus[]; readonly bonus: number } | null
+  readonly defence: { readonly kind: Defence; readonly bonuses: readonly Modifier[]; readonly bonus: number } | null
   readonly damage: { readonly normal: DamageSpec; readonly critical: DamageSpec }
   /** W5: the status a hit brings, with its X (none when X comes to less than 1). */
   readonly inflicts: { readonly status: StatusId; readonly x: number } | null
@@ -146,7 +147,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
   const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
   const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []
-  const flat = total(damageFlat(arm, attacker.value))
+  const flat = sumModifiers(damageFlat(arm, attacker.value))
   const berserk = mode === 'berserk' ? 2 : 1
   const spec = (critical: boolean): DamageSpec => ({
     count: arm.weapon.dice.count,
@@ -172,9 +173,9 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     asReaction,
     situation,
     hit,
-    hitBonus: total(hit),
+    hitBonus: sumModifiers(hit),
     armourRating: armourRatingOf(target.value),
-    defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: total(defenceList) } : null,
+    defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: sumModifiers(defenceList) } : null,
     damage: { normal: spec(false), critical: spec(true) },
     inflicts: inflicts && x >= 1 ? { status: inflicts.status, x } : null,
     options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm)],
