@@ -8,6 +8,7 @@ import { sheetOf } from '../sheet/sheet-access'
 import { reactedDm } from '../turns/conditions'
 import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 export type FireMode = 'single' | 'burst' | 'auto'
 export type Defence =
@@ -109,7 +110,8 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   if (turn) return blocked(`An attack is a significant action: ${turn}.`)
   const o = request.options
   const aim = a.live.aim?.targetId === target.id ? [modifier(`aimed ${a.live.aim.dm} minor action(s)`, a.live.aim.dm, 'T5')] : []
-  const situational = typeof o['dm'] === 'number' && o['dm'] !== 0 ? [modifier('situational DM (GM)', o['dm'], 'GM')] : []
+  const gmDm = optionNumber(o, 'dm') ?? 0
+  const situational = gmDm !== 0 ? [modifier('situational DM (GM)', gmDm, 'GM')] : []
   const dms = [
     modifier(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'),
     characteristicDmFor(a, weapon, o['stat']),
@@ -117,7 +119,7 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
     ...reactedDm(attacker.conditions),
     ...situational,
   ]
-  const cover = typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false)
+  const cover = optionBool(o, 'cover') ?? t?.live.cover ?? false
   // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
   // set from an earlier melee attack reads as no reaction, as the panel then shows it.
   const asked = o['defence']
@@ -172,7 +174,12 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
     { value: 'dodge', label: 'dodge if hit (−1 DM, −2 in cover)' },
     ...(weapon?.kind === 'melee' ? [{ value: 'parry', label: 'parry if hit (melee check must beat the attack)' }] : []),
   ]
-  const defenceValue = typeof o['defence'] === 'string' && defences.some((d) => d.value === o['defence']) ? o['defence'] : 'none'
+  const defenceValue = optionOneOf(
+    o,
+    'defence',
+    defences.map((d) => d.value),
+    'none',
+  )
   return [
     ...(weapon?.kind === 'melee'
       ? [
@@ -194,8 +201,8 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
       key: 'cover',
       label: `${target.name} in cover (dodge −2)`,
       kind: 'toggle',
-      value: typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false),
+      value: optionBool(o, 'cover') ?? t?.live.cover ?? false,
     },
-    { key: 'dm', label: 'Situational DM', kind: 'number', value: typeof o['dm'] === 'number' ? o['dm'] : 0, min: -12, max: 12 },
+    { key: 'dm', label: 'Situational DM', kind: 'number', value: optionNumber(o, 'dm') ?? 0, min: -12, max: 12 },
   ]
 }

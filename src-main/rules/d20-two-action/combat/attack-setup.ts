@@ -12,7 +12,8 @@ import { modeRule, modesFor, pickMode, type Mode, type ModeRule } from './attack
 import { affinityOf, type DamageSpec } from './damage'
 import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-test'
 import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
-import { defaultDistance, optBool, optNumber, optText } from './request-options'
+import { defaultDistance } from './request-options'
+import { optionBool, optionNumber, optionString } from '../../kit/options'
 
 /** Everything one attack needs, read once from the request and both sheets. */
 export interface AttackSetup {
@@ -131,10 +132,10 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
   const o = request.options
   const situation: Situation = {
-    cover: optBool(o, 'cover') ?? false,
-    flanking: optBool(o, 'flanking') ?? false,
-    targetProne: optBool(o, 'targetProne') ?? has(t.conditions, PRONE),
-    distance: Math.max(0, optNumber(o, 'distance') ?? defaultDistance(a, t)),
+    cover: optionBool(o, 'cover') ?? false,
+    flanking: optionBool(o, 'flanking') ?? false,
+    targetProne: optionBool(o, 'targetProne') ?? has(t.conditions, PRONE),
+    distance: Math.max(0, optionNumber(o, 'distance') ?? defaultDistance(a, t)),
   }
   const asReaction = isReaction(a)
   const held = asReaction ? heldBonus(a) : null
@@ -143,7 +144,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     situation,
     held ? [held] : [],
   )
-  const chosen = optText(o, reactionKey(t)) ?? optText(o, 'reaction') ?? NO_REACTION
+  const chosen = optionString(o, reactionKey(t)) ?? optionString(o, 'reaction') ?? NO_REACTION
   const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
   const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
   const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []
