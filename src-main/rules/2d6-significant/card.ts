@@ -1,10 +1,11 @@
 import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, characteristicDm, DM_SOURCE } from './characteristics'
-import { signed } from './explain'
+import { signed } from '../kit/format'
 import { progressText } from './actions/extended-task'
 import { maxHitsOf } from './sheet/sheet-access'
 import { ammoKey, LIVE_KEYS } from './sheet/sheet-form'
 import type { Sheet, Weapon } from './sheet/sheet-schema'
+import { plural } from '../kit/format'
 
 const edit = (key: string, value: number, min: number, max: number) => ({ key, kind: 'number' as const, value, min, max })
 
@@ -15,7 +16,7 @@ function damageText(w: Weapon): string {
 function weaponLine(w: Weapon, slot: number): ExplanationLine {
   const rating = `${w.kind === 'melee' ? 'heft' : 'recoil'} ${signed(w.rating)}`
   const auto = w.auto ? ` · auto ${w.auto}` : ''
-  const ammo = w.magazine > 0 ? ` · ${w.ammo}/${w.magazine} rds, ${w.spareMagazines} mag${w.spareMagazines === 1 ? '' : 's'}` : ''
+  const ammo = w.magazine > 0 ? ` · ${w.ammo}/${w.magazine} rds, ${plural(w.spareMagazines, 'mag')}` : ''
   return {
     label: `${w.name} (${w.skill})`,
     value: `${damageText(w)} · ${rating}${auto}${ammo}`,

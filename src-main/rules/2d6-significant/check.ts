@@ -1,7 +1,8 @@
 import type { RollRecord } from '../../../src-shared/dice'
 import type { Dice } from '../dice'
-import { keepTwo, probabilityThat, twoD6, type KeepMode } from './dice-math'
-import { totalDm, type Dm } from './explain'
+import { probabilityThat } from '../kit/distribution'
+import { keepTwo, twoD6, type KeepMode } from './keep-two'
+import { type Modifier, sumModifiers } from '../kit/modifier'
 
 /** T1: every check is 2d6 + skill + DMs against 8. */
 export const TARGET = 8
@@ -22,8 +23,8 @@ export interface CheckRoll {
 }
 
 /** Rolls 2d6 (3d6 keeping two for a boon or bane) plus the DMs: T1. Every die comes through the Dice, seeded or typed (R0.2). */
-export function rollCheck(dms: readonly Dm[], mode: KeepMode, purpose: string, dice: Dice): CheckRoll {
-  const modifier = totalDm(dms)
+export function rollCheck(dms: readonly Modifier[], mode: KeepMode, purpose: string, dice: Dice): CheckRoll {
+  const modifier = sumModifiers(dms)
   // A boon or bane throws three dice and keeps two, so its record carries no DM (its total would mislead).
   const rolled =
     mode === 'normal'
@@ -38,7 +39,7 @@ export function rollCheck(dms: readonly Dm[], mode: KeepMode, purpose: string, d
 }
 
 /** T1: the exact chance that 2d6 + DMs reaches 8. */
-export const checkChance = (dms: readonly Dm[], mode: KeepMode = 'normal'): number => {
-  const modifier = totalDm(dms)
+export const checkChance = (dms: readonly Modifier[], mode: KeepMode = 'normal'): number => {
+  const modifier = sumModifiers(dms)
   return probabilityThat(twoD6(mode), (s) => succeeds(s + modifier))
 }

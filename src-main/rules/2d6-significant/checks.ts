@@ -3,8 +3,8 @@ import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, characteristicDm, DM_SOURCE, type Characteristic } from './characteristics'
 import { checkChance, rollCheck, TARGET } from './check'
-import type { KeepMode } from './dice-math'
-import { dm, dmSection, type Dm } from './explain'
+import type { KeepMode } from './keep-two'
+import { modifier, type Modifier, modifierSection } from '../kit/modifier'
 import { sheetOf } from './sheet/sheet-access'
 import type { Sheet } from './sheet/sheet-schema'
 import { characteristicFor, SKILL_CHARACTERISTIC, skillDm } from './sheet/skills'
@@ -24,17 +24,17 @@ export function checkList(c: RulesCombatant): { key: string; label: string }[] {
 }
 
 /** T1: 2d6 + skill + characteristic DM + the GM's DM, less the combatant's reaction DMs (T3). */
-function checkDms(request: CheckRequest, c: RulesCombatant, s: Sheet): Result<{ label: string; dms: Dm[] }> {
+function checkDms(request: CheckRequest, c: RulesCombatant, s: Sheet): Result<{ label: string; dms: Modifier[] }> {
   const [kind, name = ''] = request.check.split(/:(.*)/s)
-  const extra = [...reactedDm(c.conditions), ...(request.bonus ? [dm('GM DM', request.bonus, 'GM')] : [])]
-  const charDm = (k: Characteristic) => dm(`${CHARACTERISTIC_LABELS[k]} DM`, characteristicDm(s.characteristics[k]), DM_SOURCE)
+  const extra = [...reactedDm(c.conditions), ...(request.bonus ? [modifier('GM DM', request.bonus, 'GM')] : [])]
+  const charDm = (k: Characteristic) => modifier(`${CHARACTERISTIC_LABELS[k]} DM`, characteristicDm(s.characteristics[k]), DM_SOURCE)
   if (kind === 'char' && (CHARACTERISTICS as readonly string[]).includes(name)) {
     const k = name as Characteristic
     return ok({ label: `${CHARACTERISTIC_LABELS[k]} check`, dms: [charDm(k), ...extra] })
   }
   if (kind === 'skill' && name) {
     const k = characteristicFor(name)
-    return ok({ label: `${name} check`, dms: [dm(`${name} skill`, skillDm(s.skills, name), 'T1'), charDm(k), ...extra] })
+    return ok({ label: `${name} check`, dms: [modifier(`${name} skill`, skillDm(s.skills, name), 'T1'), charDm(k), ...extra] })
   }
   return fail('check/unknown', `"${request.check}" is not a check of this ruleset (skill:… or char:…).`)
 }
@@ -42,7 +42,7 @@ function checkDms(request: CheckRequest, c: RulesCombatant, s: Sheet): Result<{ 
 /** Advantage and disadvantage become a boon or bane: three dice, the best or worst two kept. */
 const keepMode = (mode: CheckRequest['mode']): KeepMode => (mode === 'advantage' ? 'boon' : mode === 'disadvantage' ? 'bane' : 'normal')
 
-function prepared(request: CheckRequest, c: RulesCombatant): Result<{ label: string; dms: Dm[] }> {
+function prepared(request: CheckRequest, c: RulesCombatant): Result<{ label: string; dms: Modifier[] }> {
   const s = sheetOf(c)
   if (!s) return fail('check/noSheet', `${c.name} has no character sheet yet.`)
   return checkDms(request, c, s)
@@ -67,10 +67,10 @@ export function rollTwoD6Check(request: CheckRequest, c: RulesCombatant, dice: D
           },
         ]
       : []
-  const section = dmSection(
+  const section = modifierSection(
     p.value.label,
     p.value.dms,
-    { label: `2d6${mode === 'normal' ? '' : ` (${mode})`} + DMs ≥ 8; effect = total − 8`, value: '', source: 'T1' },
+    [{ label: `2d6${mode === 'normal' ? '' : ` (${mode})`} + DMs ≥ 8; effect = total − 8`, value: '', source: 'T1' }],
     String(r.total),
   )
   return ok({

@@ -15,6 +15,7 @@ import { CONDITIONS } from './turns/conditions'
 import { POOLS } from './turns/economy'
 import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
 import { rollTwoD6Initiative } from './turns/initiative'
+import { optionBool } from '../kit/options'
 
 export const TWOD6_ID = '2d6-significant'
 
@@ -59,7 +60,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     initiativeEachRound: false,
     settings: {
       defaults: SETTINGS,
-      apply: (values) => createTwoD6Ruleset({ effectAdds: typeof values[EFFECT_DAMAGE] === 'boolean' ? values[EFFECT_DAMAGE] : true }),
+      apply: (values) => createTwoD6Ruleset({ effectAdds: optionBool(values, EFFECT_DAMAGE) ?? true }),
     },
     quickNpcs: QUICK_NPCS,
     combatantRules: {

@@ -7,6 +7,7 @@ import type { D10Sheet } from './sheet/d10-sheet'
 import { endSuppression, performSuppress, suppressDefinition } from './suppression/suppress'
 import { oneAction } from './turns/d10-economy'
 import { moveDefinitions, performMove, performRegainSpeed, performStance } from './turns/d10-move'
+import { plural } from '../kit/format'
 
 const reloadable = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind !== 'melee' && w.magazine > 0 ? [{ w, slot }] : []))
 
@@ -65,7 +66,7 @@ function performAim(actor: RulesCombatant, sheet: D10Sheet, target: RulesCombata
     detail: [
       {
         title: 'Taking aim',
-        lines: [{ label: `${count} aim action${count === 1 ? '' : 's'} this round`, value: `−${2 * count}`, source: '002 Taking Aim' }],
+        lines: [{ label: `${plural(count, 'aim action')} this round`, value: `−${2 * count}`, source: '002 Taking Aim' }],
       },
     ],
     rolls: [],

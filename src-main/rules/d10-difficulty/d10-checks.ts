@@ -3,7 +3,8 @@ import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { attributeTerms, checkChance, meetsDifficulty, rollTerms, SKILL_ATTRIBUTES, skillTerms } from './checks/d10-check'
 import { sheetOf } from './d10-sheet-access'
-import { term, termsSection, type Term } from './d10-terms'
+import { termsSection } from './d10-terms'
+import { type Modifier, modifier } from '../kit/modifier'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, SKILL_LABELS, SKILLS, type Attribute, type Skill } from './sheet/d10-sheet'
 
 const isSkill = (s: string): s is Skill => (SKILLS as readonly string[]).includes(s)
@@ -21,14 +22,14 @@ export function d10CheckList(_c: RulesCombatant): { key: string; label: string }
 }
 
 /** D1: which terms a check key adds to the d10, with the GM's situational number. */
-function checkTerms(request: CheckRequest, c: RulesCombatant): Result<{ label: string; terms: Term[] }> {
+function checkTerms(request: CheckRequest, c: RulesCombatant): Result<{ label: string; terms: Modifier[] }> {
   if (request.mode !== 'normal') {
     return fail('check/mode', 'The d10 difficulty system has no advantage or disadvantage: add a modifier instead (D1).')
   }
   const sheet = sheetOf(c)
   if (!sheet.ok) return sheet
   const [kind, name = ''] = request.check.split(':')
-  const extra = request.bonus ? [term('GM modifier', request.bonus, 'GM')] : []
+  const extra = request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []
   if (kind === 'skill' && isSkill(name)) return ok({ label: SKILL_LABELS[name], terms: [...skillTerms(sheet.value, name), ...extra] })
   if (kind === 'attr' && isAttribute(name))
     return ok({ label: `${ATTRIBUTE_LABELS[name]} check`, terms: [...attributeTerms(sheet.value, name), ...extra] })

@@ -2,6 +2,7 @@ import type { EdgeEffects, RulesCombatant } from '../ruleset'
 import { asJson, asSheet } from './d10-sheet-access'
 import type { D10Sheet, Live } from './sheet/d10-sheet'
 import { declaredEffort } from './turns/d10-initiative'
+import { plural } from '../kit/format'
 
 function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]): EdgeEffects | null {
   if (JSON.stringify(live) === JSON.stringify(sheet.live)) return null
@@ -12,7 +13,7 @@ function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]
 function spendDeclared(sheet: D10Sheet, live: Live, lines: string[]): Live {
   const used = declaredEffort(sheet)
   if (sheet.live.initiativeEffort === 0) return live
-  if (used > 0) lines.push(`spends ${used} effort point${used === 1 ? '' : 's'} on initiative (D2)`)
+  if (used > 0) lines.push(`spends ${plural(used, 'effort point')} on initiative (D2)`)
   return { ...live, effort: live.effort - used, initiativeEffort: 0 }
 }
 

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { DOC, RULESET_NAME } from './d20-terms'
-import { bonus, bonusSection, total, type Bonus } from './explain'
+import { modifier, type Modifier, modifierSection, sumModifiers } from '../kit/modifier'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, type Attribute, type D20Sheet } from './sheet/d20-sheet'
 
 /**
@@ -19,7 +19,7 @@ const attributeOf = (key: string): Attribute | null => {
   return (ATTRIBUTES as readonly string[]).includes(name) ? (name as Attribute) : null
 }
 
-function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribute; bonuses: Bonus[] }> {
+function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribute; bonuses: Modifier[] }> {
   if (!c.rules) return fail('check/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
   const attr = attributeOf(request.check)
   if (!attr)
@@ -30,8 +30,8 @@ function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribu
   if (request.mode !== 'normal') return fail('check/mode', `The ${RULESET_NAME} has no advantage or disadvantage: roll a normal test.`)
   const sheet = c.rules as unknown as D20Sheet
   const bonuses = [
-    bonus(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.actions),
-    ...(request.bonus ? [bonus('GM modifier', request.bonus, 'GM')] : []),
+    modifier(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.actions),
+    ...(request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []),
   ]
   return ok({ attr, bonuses })
 }
@@ -43,13 +43,15 @@ export function rollD20Check(request: CheckRequest, c: RulesCombatant, dice: Dic
   const s = setUp(request, c)
   if (!s.ok) return s
   const label = `${ATTRIBUTE_LABELS[s.value.attr]} test`
-  const roll = dice.roll({ count: 1, sides: 20, modifier: total(s.value.bonuses) }, `${c.name}: ${label}`)
+  const roll = dice.roll({ count: 1, sides: 20, modifier: sumModifiers(s.value.bonuses) }, `${c.name}: ${label}`)
   const success = roll.total >= request.dc
   return ok({
     success,
     summary: `${c.name}: ${label} ${roll.total} vs ${request.dc}: ${success ? 'success' : 'failure'}`,
     detail: [
-      bonusSection(label, s.value.bonuses, [{ label: 'Succeeds on reaching the number', value: String(request.dc), source: DOC.actions }]),
+      modifierSection(label, s.value.bonuses, [
+        { label: 'Succeeds on reaching the number', value: String(request.dc), source: DOC.actions },
+      ]),
     ],
     rolls: [roll],
   })
@@ -57,5 +59,5 @@ export function rollD20Check(request: CheckRequest, c: RulesCombatant, dice: Dic
 
 export function d20CheckChance(request: CheckRequest, c: RulesCombatant): Result<number> {
   const s = setUp(request, c)
-  return s.ok ? ok(reachChance(total(s.value.bonuses), request.dc)) : s
+  return s.ok ? ok(reachChance(sumModifiers(s.value.bonuses), request.dc)) : s
 }

@@ -29,9 +29,3 @@ export const DOC = {
 /** W2: the pool keys of the economy. */
 export const ACTIONS = 'actions'
 export const REACTIONS = 'reactions'
-
-export const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '0')
-/** Always with a sign, zero too ("d20+0"). */
-export const withSign = (n: number): string => (n < 0 ? `−${-n}` : `+${n}`)
-export const pct = (p: number): string => `${(p * 100).toFixed(1)}%`
-export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`

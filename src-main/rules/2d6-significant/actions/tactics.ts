@@ -4,7 +4,7 @@ import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
 import { rollCheck } from '../check'
-import { dm, dmSection } from '../explain'
+import { modifier, modifierSection } from '../../kit/modifier'
 import { asJson } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { reactedDm } from '../turns/conditions'
@@ -30,8 +30,8 @@ export function tacticsDefinition(actor: RulesCombatant, s: Sheet): ActionDefini
 
 /** T2: the Tactics check — 2d6 + Tactics + INT DM (the usual pairing; `004` names only the skill). */
 export const tacticsDms = (actor: RulesCombatant, s: Sheet) => [
-  dm('Tactics skill', s.skills[TACTICS] ?? 0, 'T2'),
-  dm('INT DM', characteristicDm(s.characteristics.int), DM_SOURCE),
+  modifier('Tactics skill', s.skills[TACTICS] ?? 0, 'T2'),
+  modifier('INT DM', characteristicDm(s.characteristics.int), DM_SOURCE),
   ...reactedDm(actor.conditions),
 ]
 
@@ -55,10 +55,10 @@ export function performTactics(actor: RulesCombatant, s: Sheet, picked: RulesCom
     targetHp: null,
     summary: `${actor.name} rolls Tactics ${r.total} vs 8, ${outcome} (T2)`,
     detail: [
-      dmSection(
+      modifierSection(
         'Tactics check',
         dms,
-        { label: '2d6 + DMs ≥ 8; the effect goes to one ally’s initiative', value: '', source: 'T2' },
+        [{ label: '2d6 + DMs ≥ 8; the effect goes to one ally’s initiative', value: '', source: 'T2' }],
         String(r.total),
       ),
     ],

@@ -3,8 +3,9 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { checkChance } from '../check'
-import { entries, mean, probabilityThat } from '../dice-math'
-import { dmSection, percent, signed, totalDm } from '../explain'
+import { expectation, probabilityThat, sortedPairs } from '../../kit/distribution'
+import { modifierSection, sumModifiers } from '../../kit/modifier'
+import { percent, signed } from '../../kit/format'
 import { sheetOf } from '../sheet/sheet-access'
 import { COST_TEXT } from '../turns/economy'
 import { attackOdds } from './attack-odds'
@@ -25,15 +26,18 @@ function diceHint(s: AttackSetup): string {
 }
 
 function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
-  const rule = { label: `2d6 + ${signed(totalDm(s.dms))} ≥ 8 before any reaction: ${percent(checkChance(s.dms))}`, value: '', source: 'T1' }
-  const sections: ExplanationSection[] = [dmSection('Attack DMs', s.dms, rule, percent(hitChance))]
+  const rule = {
+    label: `2d6 + ${signed(sumModifiers(s.dms))} ≥ 8 before any reaction: ${percent(checkChance(s.dms))}`,
+    value: '',
+    source: 'T1',
+  }
+  const sections: ExplanationSection[] = [modifierSection('Attack DMs', s.dms, [rule], percent(hitChance))]
   if (s.defence.kind === 'dodge')
     sections.push({
       title: 'Dodge',
       lines: [{ label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' }],
     })
-  if (s.defence.kind === 'parry')
-    sections.push(dmSection('Parry (must beat the attack total)', s.defence.dms, null, signed(totalDm(s.defence.dms))))
+  if (s.defence.kind === 'parry') sections.push(modifierSection('Parry (must beat the attack total)', s.defence.dms))
   sections.push({
     title: 'Damage per hit',
     lines: [
@@ -97,14 +101,14 @@ export function previewAttack(
         ]
       : []),
   ]
-  const expected = mean(odds.damage)
+  const expected = expectation(odds.damage)
   return ok({
     ...base,
     outcomes,
     risks,
     expectedDamage: expected,
     downChance: probabilityThat(odds.damage, (d) => target.hp - d < 1),
-    damage: entries(odds.damage).map(([amount, probability]) => ({ amount, probability })),
+    damage: sortedPairs(odds.damage).map(([amount, probability]) => ({ amount, probability })),
     explanation: explanation(s, odds.roll.hit),
     blocked: null,
     diceHint: diceHint(s),

@@ -1,5 +1,6 @@
-import { convolve, mapDist, mix, point, probabilityThat, sumOfD6, twoD6, type Dist } from '../dice-math'
-import { totalDm } from '../explain'
+import { convolve, dice, type Distribution, mapDistribution, mix, point, probabilityThat } from '../../kit/distribution'
+import { twoD6 } from '../keep-two'
+import { sumModifiers } from '../../kit/modifier'
 import { effectOf, succeeds, TARGET } from '../check'
 import type { AttackSetup } from './attack-setup'
 
@@ -17,19 +18,19 @@ export interface RollOdds {
   /** The attack passed before any reaction: the defender reacts (if it chose to) with this chance. */
   readonly passed: number
   /** Damage through armour from this roll (0 when it does not hit). */
-  readonly damage: Dist
+  readonly damage: Distribution
 }
 
 /** A hit's damage through armour: the weapon's d6s and bonuses, the effect when it counts, less armour (never below 0). */
-export function hitDamage(setup: AttackSetup, effect: number): Dist {
-  const flat = totalDm(setup.damageDms) + (setup.effectAdds ? effect : 0) - setup.armour
-  return mapDist(sumOfD6(setup.damageDice), (x) => Math.max(0, x + flat))
+export function hitDamage(setup: AttackSetup, effect: number): Distribution {
+  const flat = sumModifiers(setup.damageDms) + (setup.effectAdds ? effect : 0) - setup.armour
+  return mapDistribution(dice(setup.damageDice, 6), (x) => Math.max(0, x + flat))
 }
 
 /** P(defender's 2d6 + DMs > attack total): a parry must beat the attack roll (T4). */
 const parryBeats = (setup: AttackSetup, attackTotal: number): number =>
   setup.defence.kind === 'parry'
-    ? probabilityThat(twoD6(), (s) => s + totalDm(setup.defence.kind === 'parry' ? setup.defence.dms : []) > attackTotal)
+    ? probabilityThat(twoD6(), (s) => s + sumModifiers(setup.defence.kind === 'parry' ? setup.defence.dms : []) > attackTotal)
     : 0
 
 /**
@@ -38,12 +39,12 @@ const parryBeats = (setup: AttackSetup, attackTotal: number): number =>
  * defender's melee check, which must beat the attack total.
  */
 export function rollOdds(setup: AttackSetup): RollOdds {
-  const modifier = totalDm(setup.dms)
+  const modifier = sumModifiers(setup.dms)
   let miss = 0
   let dodged = 0
   let parried = 0
   let passed = 0
-  const hits: { weight: number; dist: Dist }[] = []
+  const hits: { weight: number; dist: Distribution }[] = []
   for (const [s, p] of twoD6()) {
     const total = s + modifier
     if (!succeeds(total)) {
@@ -70,7 +71,7 @@ export interface AttackOdds {
   /** P(k hits) for k = 0..attacks. */
   readonly hits: readonly number[]
   /** Total damage through armour over every roll. */
-  readonly damage: Dist
+  readonly damage: Distribution
   /** The target reacts (when it chose a reaction): some roll passed before the reaction. */
   readonly reacts: number
   /** T7: damage lands on a working target and its forced check fails / fails exceptionally. */
@@ -86,8 +87,8 @@ export interface AttackOdds {
  */
 export function attackOdds(setup: AttackSetup): AttackOdds {
   const roll = rollOdds(setup)
-  let hits: Dist = point(0)
-  let damage: Dist = point(0)
+  let hits: Distribution = point(0)
+  let damage: Distribution = point(0)
   for (let i = 0; i < setup.attacks; i++) {
     hits = convolve(
       hits,
@@ -104,9 +105,9 @@ export function attackOdds(setup: AttackSetup): AttackOdds {
 }
 
 /** T7: over the damage the attack may deal, the chance the worker's forced check (at −damage DM) fails, and fails by 6 or more. */
-function workOdds(setup: AttackSetup, damage: Dist): { workLost: number; workRestarted: number } {
+function workOdds(setup: AttackSetup, damage: Distribution): { workLost: number; workRestarted: number } {
   if (!setup.workCheck) return { workLost: 0, workRestarted: 0 }
-  const base = totalDm(setup.workCheck.dms)
+  const base = sumModifiers(setup.workCheck.dms)
   let workLost = 0
   let workRestarted = 0
   for (const [d, p] of damage) {

@@ -3,7 +3,8 @@ import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { effectOf, rollCheck, succeeds } from '../check'
-import { dm, dmSection, signed, totalDm } from '../explain'
+import { modifier, modifierSection, sumModifiers } from '../../kit/modifier'
+import { signed } from '../../kit/format'
 import { asJson, sheetOf } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { costOf, reactionCosts, REACTIONS } from '../turns/economy'
@@ -32,7 +33,7 @@ const reactionName = (setup: AttackSetup) =>
 export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, target: RulesCombatant, dice: Dice): AttackResolution {
   const a = sheetOf(attacker)!
   const rolls: RollRecord[] = []
-  const modifier = totalDm(setup.dms)
+  const modifier = sumModifiers(setup.dms)
   const raws = Array.from({ length: setup.attacks }, (_, i) => {
     const r = dice.roll(
       { count: 2, sides: 6, modifier },
@@ -56,7 +57,7 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   })
   const dealt = results.map((r) => {
     if (!r.hit) return r
-    const bonus = totalDm(setup.damageDms) + (setup.effectAdds ? effectOf(r.final) : 0)
+    const bonus = sumModifiers(setup.damageDms) + (setup.effectAdds ? effectOf(r.final) : 0)
     let before = bonus
     if (setup.damageDice > 0) {
       const d = dice.roll({ count: setup.damageDice, sides: 6, modifier: bonus }, `damage to ${target.name}`)
@@ -99,13 +100,13 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
 function workAfterDamage(setup: AttackSetup, target: RulesCombatant, t: Sheet | null, damage: number, dice: Dice) {
   const none = { extended: t?.live.extended ?? null, rolls: [] as RollRecord[], text: '', detail: [] as ExplanationSection[] }
   if (!t?.live.extended || !setup.workCheck || damage <= 0) return none
-  const dms = [...setup.workCheck.dms, dm(`damage taken while working`, -damage, 'T7')]
+  const dms = [...setup.workCheck.dms, modifier(`damage taken while working`, -damage, 'T7')]
   const check = rollCheck(dms, 'normal', `${target.name} keeps working at ${t.live.extended.skill} (T7)`, dice)
   const detail = [
-    dmSection(
+    modifierSection(
       'Forced check while working',
       dms,
-      { label: '2d6 + DMs ≥ 8, or this round’s work is lost', value: '', source: 'T7' },
+      [{ label: '2d6 + DMs ≥ 8, or this round’s work is lost', value: '', source: 'T7' }],
       String(check.total),
     ),
   ]
@@ -122,7 +123,7 @@ function workAfterDamage(setup: AttackSetup, target: RulesCombatant, t: Sheet | 
 
 function explain(setup: AttackSetup, results: readonly RollResult[], reacted: boolean, work: ExplanationSection[]): ExplanationSection[] {
   const rule = { label: '2d6 + DMs ≥ 8 hits; effect = total − 8', value: '', source: 'T1' }
-  const sections: ExplanationSection[] = [dmSection('Attack roll', setup.dms, rule, results.map((r) => r.raw).join(', '))]
+  const sections: ExplanationSection[] = [modifierSection('Attack roll', setup.dms, [rule], results.map((r) => r.raw).join(', '))]
   if (setup.defence.kind !== 'none') {
     const how =
       setup.defence.kind === 'dodge'

@@ -1,17 +1,20 @@
 import type { FormField, AttackRequest } from '../../../../src-shared/attack'
 import type { RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
-import { dm, type Dm } from '../explain'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { skillDm, characteristicFor } from '../sheet/skills'
 import type { Sheet, Weapon } from '../sheet/sheet-schema'
 import { sheetOf } from '../sheet/sheet-access'
 import { reactedDm } from '../turns/conditions'
 import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 export type FireMode = 'single' | 'burst' | 'auto'
 export type Defence =
-  { readonly kind: 'none' } | { readonly kind: 'dodge'; readonly dm: number } | { readonly kind: 'parry'; readonly dms: readonly Dm[] }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'dodge'; readonly dm: number }
+  | { readonly kind: 'parry'; readonly dms: readonly Modifier[] }
 
 /** Everything an attack's odds and its resolution read, settled once from the request. */
 export interface AttackSetup {
@@ -19,19 +22,19 @@ export interface AttackSetup {
   readonly slot: number
   readonly mode: FireMode
   /** DMs on each attack roll before any reaction. */
-  readonly dms: readonly Dm[]
+  readonly dms: readonly Modifier[]
   /** Attack rolls: one, or the auto score on full auto. */
   readonly attacks: number
   readonly defence: Defence
   readonly damageDice: number
-  readonly damageDms: readonly Dm[]
+  readonly damageDms: readonly Modifier[]
   /** The attack's effect is added to each hit's damage (a setting). */
   readonly effectAdds: boolean
   readonly armour: number
   readonly heft: Heft
   readonly ammoUse: number
   /** T7: the DMs of the target's forced check if damage lands while it works at a task (before the damage DM). */
-  readonly workCheck: { readonly skill: string; readonly dms: readonly Dm[] } | null
+  readonly workCheck: { readonly skill: string; readonly dms: readonly Modifier[] } | null
 }
 
 /** Everyone can strike bare-handed: 1d6, never heavy enough to cost initiative (classic 2d6 unarmed; `004` is silent). */
@@ -58,22 +61,22 @@ export const modesOf = (w: Weapon): FireMode[] => (w.kind === 'ranged' && w.auto
 export const roundsFor = (w: Weapon, mode: FireMode): number => (mode === 'single' ? 1 : mode === 'burst' ? w.auto : 3 * w.auto)
 
 /** The characteristic DM on an attack (`004` Sample Attacks): melee STR or DEX at the attacker's choice; shooting and throwing DEX. */
-function characteristicDmFor(s: Sheet, w: Weapon, choice: unknown): Dm {
+function characteristicDmFor(s: Sheet, w: Weapon, choice: unknown): Modifier {
   const str = characteristicDm(s.characteristics.str)
   const dex = characteristicDm(s.characteristics.dex)
-  if (w.kind !== 'melee') return dm('DEX DM', dex, `004 Sample Attacks; ${DM_SOURCE}`)
+  if (w.kind !== 'melee') return modifier('DEX DM', dex, `004 Sample Attacks; ${DM_SOURCE}`)
   const useStr = choice === 'str' ? true : choice === 'dex' ? false : str >= dex
   return useStr
-    ? dm('STR DM (melee, attacker’s choice)', str, '004 Sample Attacks')
-    : dm('DEX DM (melee, attacker’s choice)', dex, '004 Sample Attacks')
+    ? modifier('STR DM (melee, attacker’s choice)', str, '004 Sample Attacks')
+    : modifier('DEX DM (melee, attacker’s choice)', dex, '004 Sample Attacks')
 }
 
 /** `004` Parrying: the defender's melee check — 2d6 + Melee + its better of STR and DEX DM, less its own reaction DMs. */
-export function parryDms(defender: RulesCombatant, s: Sheet): Dm[] {
+export function parryDms(defender: RulesCombatant, s: Sheet): Modifier[] {
   const best = Math.max(characteristicDm(s.characteristics.str), characteristicDm(s.characteristics.dex))
   return [
-    dm('Melee skill', skillDm(s.skills, 'Melee'), 'T4'),
-    dm('better of STR/DEX DM', best, '004 Sample Attacks'),
+    modifier('Melee skill', skillDm(s.skills, 'Melee'), 'T4'),
+    modifier('better of STR/DEX DM', best, '004 Sample Attacks'),
     ...reactedDm(defender.conditions),
   ]
 }
@@ -106,16 +109,17 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   const turn = whyNot('significant', attacker)
   if (turn) return blocked(`An attack is a significant action: ${turn}.`)
   const o = request.options
-  const aim = a.live.aim?.targetId === target.id ? [dm(`aimed ${a.live.aim.dm} minor action(s)`, a.live.aim.dm, 'T5')] : []
-  const situational = typeof o['dm'] === 'number' && o['dm'] !== 0 ? [dm('situational DM (GM)', o['dm'], 'GM')] : []
+  const aim = a.live.aim?.targetId === target.id ? [modifier(`aimed ${a.live.aim.dm} minor action(s)`, a.live.aim.dm, 'T5')] : []
+  const gmDm = optionNumber(o, 'dm') ?? 0
+  const situational = gmDm !== 0 ? [modifier('situational DM (GM)', gmDm, 'GM')] : []
   const dms = [
-    dm(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'),
+    modifier(`${weapon.skill} skill`, skillDm(a.skills, weapon.skill), 'T1'),
     characteristicDmFor(a, weapon, o['stat']),
     ...aim,
     ...reactedDm(attacker.conditions),
     ...situational,
   ]
-  const cover = typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false)
+  const cover = optionBool(o, 'cover') ?? t?.live.cover ?? false
   // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
   // set from an earlier melee attack reads as no reaction, as the panel then shows it.
   const asked = o['defence']
@@ -126,9 +130,9 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
         ? { kind: 'parry', dms: parryDms(target, t) }
         : { kind: 'none' }
   const damageDms = [
-    ...(weapon.damageBonus !== 0 ? [dm('weapon damage bonus', weapon.damageBonus, 'weapon')] : []),
+    ...(weapon.damageBonus !== 0 ? [modifier('weapon damage bonus', weapon.damageBonus, 'weapon')] : []),
     // Classic 2d6 burst fire adds the auto score to damage (our reading; `004` only names its recoil).
-    ...(mode === 'burst' ? [dm(`burst (auto ${weapon.auto})`, weapon.auto, 'classic 2d6 burst')] : []),
+    ...(mode === 'burst' ? [modifier(`burst (auto ${weapon.auto})`, weapon.auto, 'classic 2d6 burst')] : []),
   ]
   const work = t?.live.extended
   return {
@@ -152,11 +156,11 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
 }
 
 /** T7: the forced check while working — the task's skill, its usual characteristic, the worker's reaction DMs (the damage DM comes later). */
-export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Dm[] {
+export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Modifier[] {
   const stat = characteristicFor(skill)
   return [
-    dm(`${skill} skill`, skillDm(s.skills, skill), 'T7'),
-    dm(`${stat.toUpperCase()} DM`, characteristicDm(s.characteristics[stat]), DM_SOURCE),
+    modifier(`${skill} skill`, skillDm(s.skills, skill), 'T7'),
+    modifier(`${stat.toUpperCase()} DM`, characteristicDm(s.characteristics[stat]), DM_SOURCE),
     ...reactedDm(worker.conditions),
   ]
 }
@@ -170,7 +174,12 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
     { value: 'dodge', label: 'dodge if hit (−1 DM, −2 in cover)' },
     ...(weapon?.kind === 'melee' ? [{ value: 'parry', label: 'parry if hit (melee check must beat the attack)' }] : []),
   ]
-  const defenceValue = typeof o['defence'] === 'string' && defences.some((d) => d.value === o['defence']) ? o['defence'] : 'none'
+  const defenceValue = optionOneOf(
+    o,
+    'defence',
+    defences.map((d) => d.value),
+    'none',
+  )
   return [
     ...(weapon?.kind === 'melee'
       ? [
@@ -192,8 +201,8 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
       key: 'cover',
       label: `${target.name} in cover (dodge −2)`,
       kind: 'toggle',
-      value: typeof o['cover'] === 'boolean' ? o['cover'] : (t?.live.cover ?? false),
+      value: optionBool(o, 'cover') ?? t?.live.cover ?? false,
     },
-    { key: 'dm', label: 'Situational DM', kind: 'number', value: typeof o['dm'] === 'number' ? o['dm'] : 0, min: -12, max: 12 },
+    { key: 'dm', label: 'Situational DM', kind: 'number', value: optionNumber(o, 'dm') ?? 0, min: -12, max: 12 },
   ]
 }

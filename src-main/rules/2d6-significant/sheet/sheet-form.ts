@@ -4,6 +4,7 @@ import { CHARACTERISTIC_LABELS, CHARACTERISTICS, MAX_CHARACTERISTIC } from '../c
 import { ARMOUR_ITEMS, armourItem, carried, WEAPON_ITEMS, weaponItem, worn } from './items'
 import type { Sheet, SheetInput, Weapon } from './sheet-schema'
 import { FORM_SKILLS } from './skills'
+import { optionBool, optionNumber } from '../../kit/options'
 
 /** Weapon slots the form offers (a sheet may carry more, set as data; those are kept). */
 export const FORM_WEAPON_SLOTS = 3
@@ -107,7 +108,7 @@ function liveFields(s: Sheet): FormField[] {
 }
 
 type Values = Readonly<Record<string, string | number | boolean>>
-const number = (v: Values, k: string): number | undefined => (typeof v[k] === 'number' ? v[k] : undefined)
+const number = optionNumber
 
 /** The weapon a slot ends up with: the same item keeps its live state, a new item comes loaded. */
 function slotWeapon(values: Values, slot: number, current: Weapon | undefined): Weapon | null {
@@ -151,12 +152,12 @@ export function sheetFromForm(values: Values, current: Sheet | null): SheetInput
               const item = typeof armourChoice === 'string' ? armourItem(armourChoice) : undefined
               return item ? worn(item) : (current?.armour ?? null)
             })()
-  const ambusher = typeof values['ambusher'] === 'boolean' ? values['ambusher'] : (current?.ambusher ?? false)
+  const ambusher = optionBool(values, 'ambusher') ?? current?.ambusher ?? false
   const live = current
     ? {
         ...current.live,
         pendingInitiative: number(values, LIVE_KEYS.pendingInitiative) ?? current.live.pendingInitiative,
-        cover: typeof values[LIVE_KEYS.cover] === 'boolean' ? (values[LIVE_KEYS.cover] as boolean) : current.live.cover,
+        cover: optionBool(values, LIVE_KEYS.cover) ?? current.live.cover,
       }
     : undefined
   return { characteristics, skills, weapons, armour, ambusher, ...(live ? { live } : {}) }

@@ -1,6 +1,6 @@
 import type { ConditionInstance } from '../../../../src-shared/records'
 import type { ConditionDefinition } from '../../ruleset'
-import { dm, type Dm } from '../explain'
+import { modifier, type Modifier } from '../../kit/modifier'
 
 /** T3: the mark a reaction leaves (−1 DM on every check per stack, until the reactor's next turn). */
 export const REACTED = 'reacted'
@@ -18,7 +18,7 @@ export const CONDITIONS: readonly ConditionDefinition[] = [
 ]
 
 /** T3: the DM a combatant's own reactions put on its checks, from its conditions. */
-export function reactedDm(conditions: readonly ConditionInstance[]): Dm[] {
+export function reactedDm(conditions: readonly ConditionInstance[]): Modifier[] {
   const stacks = conditions.filter((c) => c.conditionId === REACTED).reduce((t, c) => t + c.stacks, 0)
-  return stacks > 0 ? [dm(`reacted ×${stacks} (until its next turn)`, -stacks, 'T3')] : []
+  return stacks > 0 ? [modifier(`reacted ×${stacks} (until its next turn)`, -stacks, 'T3')] : []
 }

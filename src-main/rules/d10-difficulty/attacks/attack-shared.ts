@@ -3,19 +3,10 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant } from '../../ruleset'
 import { SURPRISED } from '../d10-conditions'
 import { asSheet } from '../d10-sheet-access'
-import { asRows, expectation, type Distribution } from '../damage/distribution'
+import { amountRows, expectation, type Distribution } from '../../kit/distribution'
 import { downChance } from '../ranged/ranged-odds'
 import { BARE_HANDS } from '../sheet/d10-items'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
-
-type Options = AttackRequest['options']
-export const str = (o: Options, k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
-export const bool = (o: Options, k: string): boolean | undefined => (typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined)
-export const num = (o: Options, k: string): number | undefined =>
-  typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined
-/** A string option that must be one of `allowed`, else the fallback. */
-export const oneOf = <T extends string>(o: Options, k: string, allowed: readonly T[], fallback: T): T =>
-  (allowed as readonly string[]).includes(str(o, k) ?? '') ? (str(o, k) as T) : fallback
 
 export const choice = <T extends string>(
   key: string,
@@ -102,7 +93,7 @@ export function oddsPreview(
     risks: [],
     expectedDamage: expectation(damage),
     downChance: downChance(damage, hp),
-    damage: asRows(damage),
+    damage: amountRows(damage),
     blocked: null,
   }
 }

@@ -5,14 +5,18 @@ import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { SURPRISED } from '../d10-conditions'
-import { percent, sumTerms, term, termsSection, type Term } from '../d10-terms'
-import { certain, diceDistribution, mapDistribution, mix } from '../damage/distribution'
+import { termsSection } from '../d10-terms'
+import { type Modifier, modifier, sumModifiers } from '../../kit/modifier'
+import { percent } from '../../kit/format'
+import { mapDistribution, mix, point } from '../../kit/distribution'
+import { diceDistribution } from '../damage/damage-dice'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit } from '../damage/roll-hit'
 import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
 import type { D10Sheet } from '../sheet/d10-sheet'
 import { ACTION, actionsLeft, oneAction } from '../turns/d10-economy'
-import { blockedPreview, choice, diceText, num, oddsPreview, oneOf, surprisedRefusal, type Sides } from './attack-shared'
+import { blockedPreview, choice, diceText, oddsPreview, surprisedRefusal, type Sides } from './attack-shared'
+import { optionNumber, optionOneOf } from '../../kit/options'
 
 const DEFENCE_LABELS: Readonly<Record<Defence, string>> = {
   dodge: 'Dodge (spends its action)',
@@ -29,16 +33,16 @@ const OUTCOME_LABELS: Readonly<Record<MeleeOutcome, string>> = {
 }
 
 /** D6: Block is d10 + STR + CON modifiers, with no skill. */
-const blockTerms = (s: D10Sheet): Term[] => [
-  term('Strength modifier', s.attributes.str, 'D6'),
-  term('Constitution modifier', s.attributes.con, 'D6'),
+const blockTerms = (s: D10Sheet): Modifier[] => [
+  modifier('Strength modifier', s.attributes.str, 'D6'),
+  modifier('Constitution modifier', s.attributes.con, 'D6'),
 ]
 
 interface Prepared {
-  readonly attack: Term[]
+  readonly attack: Modifier[]
   readonly difficulty: number
   readonly defence: Defence
-  readonly defenceTerms: Term[]
+  readonly defenceTerms: Modifier[]
   readonly options: FormField[]
   /** Why the chosen defence is not open to this defender, if it is not. */
   readonly defenceRefusal: string | null
@@ -51,7 +55,7 @@ function prepare(request: AttackRequest, sides: Sides, t: RulesCombatant): Prepa
   const hasAction = actionsLeft(t, target) > 0
   const surprised = t.conditions.some((x) => x.conditionId === SURPRISED)
   const fallback: Defence = surprised ? 'surprise' : hasAction ? 'dodge' : 'block'
-  const defence = oneOf(o, 'defence', DEFENCES, fallback)
+  const defence = optionOneOf(o, 'defence', DEFENCES, fallback)
   const open = DEFENCES.filter((d) => (d === 'dodge' ? hasAction && !surprised : d === 'block' ? !hasAction && !surprised : true))
   const defenceRefusal = open.includes(defence)
     ? null
@@ -60,9 +64,9 @@ function prepare(request: AttackRequest, sides: Sides, t: RulesCombatant): Prepa
       : defence === 'dodge'
         ? `${t.name} has no action left this round to dodge with: it may only block (D6).`
         : `${t.name} still has an action: it may dodge, and blocks only once it has none (D6).`
-  const misc = num(o, 'misc') ?? 0
-  const difficulty = num(o, 'difficulty') ?? 0
-  const attack = [...skillTerms(attacker, 'melee'), ...(misc ? [term('Other modifiers', misc, 'D1')] : [])]
+  const misc = optionNumber(o, 'misc') ?? 0
+  const difficulty = optionNumber(o, 'difficulty') ?? 0
+  const attack = [...skillTerms(attacker, 'melee'), ...(misc ? [modifier('Other modifiers', misc, 'D1')] : [])]
   const defenceTerms = defence === 'dodge' ? skillTerms(target, 'dodge') : defence === 'block' ? blockTerms(target) : []
   const options: FormField[] = [
     choice('defence', 'Defence', defence, [...new Set([...open, defence])], (d) => DEFENCE_LABELS[d]),
@@ -96,14 +100,14 @@ export function previewMelee(request: AttackRequest, sides: Sides, a: RulesComba
   const blocked = surprisedRefusal(a) ?? p.defenceRefusal
   if (blocked) return blockedPreview(base, explanation(p, sides), blocked)
   const odds = meleeOdds({
-    attackBonus: sumTerms(p.attack),
+    attackBonus: sumModifiers(p.attack),
     difficulty: p.difficulty,
     defence: p.defence,
-    defenceBonus: sumTerms(p.defenceTerms),
+    defenceBonus: sumModifiers(p.defenceTerms),
   })
   const hit = perHitDistribution(diceDistribution(sides.weapon.damage), null, sides.weapon.damageType, sides.target.dr)
   const damage = mix([
-    { weight: odds.miss + odds.dodged, dist: certain(0) },
+    { weight: odds.miss + odds.dodged, dist: point(0) },
     { weight: odds.blocked, dist: mapDistribution(hit, blockedDamage) },
     { weight: odds.hit, dist: hit },
   ])

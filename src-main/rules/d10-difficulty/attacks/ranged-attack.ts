@@ -5,8 +5,10 @@ import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
 import { asJson } from '../d10-sheet-access'
-import { percent, sumTerms, termsSection, type Term } from '../d10-terms'
-import { diceDistribution } from '../damage/distribution'
+import { termsSection } from '../d10-terms'
+import { type Modifier, sumModifiers } from '../../kit/modifier'
+import { percent } from '../../kit/format'
+import { diceDistribution } from '../damage/damage-dice'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
@@ -22,19 +24,8 @@ import {
 import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
 import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
-import {
-  blockedPreview,
-  bool,
-  choice,
-  diceText,
-  mapDistance,
-  num,
-  oddsPreview,
-  oneOf,
-  surprisedRefusal,
-  usesAmmo,
-  type Sides,
-} from './attack-shared'
+import { blockedPreview, choice, diceText, mapDistance, oddsPreview, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 /** The request option a suppressing-fire prompt sets: the GM's out-of-turn shot (`002` Suppressing Fire). */
 export const SUPPRESSION_SHOT = 'suppressionShot'
@@ -43,7 +34,7 @@ const DEFAULT_DISTANCE = 20
 interface Prepared {
   readonly situation: RangedSituation
   readonly difficulty: Difficulty
-  readonly check: Term[]
+  readonly check: Modifier[]
   readonly skill: 'firearms' | 'throwing'
   readonly mode: string
   readonly rounds: number
@@ -59,21 +50,21 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
   const mode = modes.includes(request.mode) ? request.mode : modes[0]!
   const rounds = mode === 'burst' ? Math.max(1, Math.min(weapon.burst, usesAmmo(weapon) ? weapon.ammo : weapon.burst)) : 1
   const aimed = attacker.live.aim?.targetId === t.id ? attacker.live.aim.count : 0
-  const zone = oneOf(o, 'zone', ['roll', ...AIMED_ZONES], 'roll')
+  const zone = optionOneOf(o, 'zone', ['roll', ...AIMED_ZONES], 'roll')
   const situation: RangedSituation = {
-    distance: Math.max(0, num(o, 'distance') ?? mapDistance(a, t) ?? DEFAULT_DISTANCE),
+    distance: Math.max(0, optionNumber(o, 'distance') ?? mapDistance(a, t) ?? DEFAULT_DISTANCE),
     effectiveRange: weapon.effectiveRange,
-    size: oneOf(o, 'size', SIZES, SIZE_OF_STANCE[target.live.stance]),
-    targetMovement: oneOf(o, 'targetMovement', MOVEMENTS, target.live.movement),
-    shooterMovement: oneOf(o, 'shooterMovement', MOVEMENTS, attacker.live.movement),
-    shooterStance: oneOf(o, 'shooterStance', STANCES, attacker.live.stance),
-    environment: num(o, 'environment') ?? 0,
-    misc: num(o, 'misc') ?? 0,
-    aims: Math.max(0, Math.trunc(num(o, 'aims') ?? aimed)),
+    size: optionOneOf(o, 'size', SIZES, SIZE_OF_STANCE[target.live.stance]),
+    targetMovement: optionOneOf(o, 'targetMovement', MOVEMENTS, target.live.movement),
+    shooterMovement: optionOneOf(o, 'shooterMovement', MOVEMENTS, attacker.live.movement),
+    shooterStance: optionOneOf(o, 'shooterStance', STANCES, attacker.live.stance),
+    environment: optionNumber(o, 'environment') ?? 0,
+    misc: optionNumber(o, 'misc') ?? 0,
+    aims: Math.max(0, Math.trunc(optionNumber(o, 'aims') ?? aimed)),
     aimedZone: zone === 'roll' ? null : (zone as AimedZone),
   }
   const skill = weapon.kind === 'thrown' ? 'throwing' : 'firearms'
-  const shot = bool(o, SUPPRESSION_SHOT) === true
+  const shot = optionBool(o, SUPPRESSION_SHOT) === true
   const options: FormField[] = [
     { key: 'distance', label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
     choice('size', 'Target size', situation.size, SIZES),
@@ -110,7 +101,7 @@ function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   )
   if (!p.difficulty.ok) return out
   const d = p.difficulty.difficulty
-  const bonus = sumTerms(p.check)
+  const bonus = sumModifiers(p.check)
   const rounds = Array.from({ length: p.rounds }, (_, i) => ({
     label: `Round ${i + 1}: difficulty ${d + i * weapon.recoil}`,
     value: `d10 ≥ ${d + i * weapon.recoil - bonus}`,
@@ -138,7 +129,12 @@ export function previewRanged(request: AttackRequest, sides: Sides, a: RulesComb
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return blockedPreview(base, explanation(p, sides), blocked ?? 'cannot be made')
   const { weapon, target } = sides
-  const hits = hitCountChances({ bonus: sumTerms(p.check), difficulty: p.difficulty.difficulty, recoil: weapon.recoil, rounds: p.rounds })
+  const hits = hitCountChances({
+    bonus: sumModifiers(p.check),
+    difficulty: p.difficulty.difficulty,
+    recoil: weapon.recoil,
+    rounds: p.rounds,
+  })
   const damage = volleyDamage(
     hits,
     perHitDistribution(diceDistribution(weapon.damage), p.situation.aimedZone, weapon.damageType, target.dr),

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
-import { sumTerms, term, type Term } from '../d10-terms'
+import { type Modifier, modifier, sumModifiers } from '../../kit/modifier'
 import { ATTRIBUTE_LABELS, SKILL_LABELS, type Attribute, type D10Sheet, type Skill } from '../sheet/d10-sheet'
 
 /**
@@ -18,16 +18,16 @@ export const SKILL_ATTRIBUTES: Readonly<Record<Skill, readonly Attribute[]>> = {
 }
 
 /** D1: a skill check adds the skill's attribute modifiers and its ranks to the d10. */
-export function skillTerms(sheet: D10Sheet, skill: Skill): Term[] {
+export function skillTerms(sheet: D10Sheet, skill: Skill): Modifier[] {
   return [
-    ...SKILL_ATTRIBUTES[skill].map((a) => term(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1')),
-    term(`${SKILL_LABELS[skill]} ranks`, sheet.skills[skill], 'D1'),
+    ...SKILL_ATTRIBUTES[skill].map((a) => modifier(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1')),
+    modifier(`${SKILL_LABELS[skill]} ranks`, sheet.skills[skill], 'D1'),
   ]
 }
 
 /** An attribute check: the d10 and that modifier alone (the chapter's dexterity contest). */
-export const attributeTerms = (sheet: D10Sheet, a: Attribute): Term[] => [
-  term(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1'),
+export const attributeTerms = (sheet: D10Sheet, a: Attribute): Modifier[] => [
+  modifier(`${ATTRIBUTE_LABELS[a]} modifier`, sheet.attributes[a], 'D1'),
 ]
 
 /** D1: success iff the total reaches the difficulty (a tie succeeds). */
@@ -46,7 +46,7 @@ export interface RolledCheck {
 }
 
 /** Rolls d10 + the terms; the roll record carries the modifiers so the log shows the sum (R0.2). */
-export function rollTerms(terms: readonly Term[], purpose: string, dice: Dice): RolledCheck {
-  const roll = dice.roll({ count: 1, sides: 10, modifier: sumTerms(terms) }, purpose)
+export function rollTerms(terms: readonly Modifier[], purpose: string, dice: Dice): RolledCheck {
+  const roll = dice.roll({ count: 1, sides: 10, modifier: sumModifiers(terms) }, purpose)
   return { roll, total: roll.total }
 }

@@ -1,6 +1,7 @@
 import type { AimedZone } from '../ranged/difficulty'
 import type { ArmourZone, D10Sheet, DamageType } from '../sheet/d10-sheet'
-import { mapDistribution, mix, TWO_D6, type Distribution } from './distribution'
+import { mapDistribution, mix, type Distribution } from '../../kit/distribution'
+import { TWO_D6 } from './damage-dice'
 
 /** Where a hit lands: a body zone, or one of the two vital organs. */
 export type Struck = ArmourZone | 'heart' | 'brain'

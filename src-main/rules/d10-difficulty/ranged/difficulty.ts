@@ -1,5 +1,6 @@
-import { sumTerms, term, type Term } from '../d10-terms'
+import { type Modifier, modifier, sumModifiers } from '../../kit/modifier'
 import type { Movement, Stance } from '../sheet/d10-sheet'
+import { plural } from '../../kit/format'
 
 /** `002` Size: the five size categories, smallest first. */
 export const SIZES = ['tiny', 'small', 'medium', 'large', 'huge'] as const
@@ -77,8 +78,8 @@ export interface RangedSituation {
 }
 
 export type Difficulty =
-  | { readonly ok: true; readonly difficulty: number; readonly terms: readonly Term[]; readonly band: Band; readonly size: Size }
-  | { readonly ok: false; readonly reason: string; readonly terms: readonly Term[] }
+  | { readonly ok: true; readonly difficulty: number; readonly terms: readonly Modifier[]; readonly band: Band; readonly size: Size }
+  | { readonly ok: false; readonly reason: string; readonly terms: readonly Modifier[] }
 
 /**
  * D4: 5 + size×range + target movement + shooter movement + shooter stance + environment + misc
@@ -87,24 +88,24 @@ export type Difficulty =
 export function rangedDifficulty(s: RangedSituation): Difficulty {
   const band = rangeBand(s.distance, s.effectiveRange)
   const size = aimedSize(s.size, s.aimedZone)
-  const base = [term('Base', BASE_DIFFICULTY, '002 Determining Difficulty')]
+  const base = [modifier('Base', BASE_DIFFICULTY, '002 Determining Difficulty')]
   if (!band)
     return { ok: false, reason: `${s.distance} m is beyond the weapon's effective range of ${s.effectiveRange} m (D4).`, terms: base }
   if (!size) return { ok: false, reason: `A ${s.size} target is too small to aim at the ${s.aimedZone} (D7).`, terms: base }
   const sizeLabel = size === s.size ? size : `${s.size} → ${size}, aimed at the ${s.aimedZone}`
-  const terms: Term[] = [
+  const terms: Modifier[] = [
     ...base,
-    term(
+    modifier(
       `Size ${sizeLabel} at ${band} range (${s.distance} m of E ${s.effectiveRange} m)`,
       SIZE_RANGE[size][band],
       s.aimedZone ? 'D4, D7' : 'D4',
     ),
-    term(`Target movement: ${s.targetMovement}`, MOVEMENT_PENALTY[s.targetMovement], '002 Movement'),
-    term(`Shooter movement: ${s.shooterMovement}`, MOVEMENT_PENALTY[s.shooterMovement], '002 Movement'),
-    term(`Shooter stance: ${s.shooterStance}`, STANCE_PENALTY[s.shooterStance], '002 Stance'),
-    ...(s.environment ? [term('Environment', s.environment, 'D4')] : []),
-    ...(s.misc ? [term('Miscellaneous', s.misc, 'D4')] : []),
-    ...(s.aims > 0 ? [term(`Aimed ${s.aims} action${s.aims === 1 ? '' : 's'} this round`, -AIM_BONUS * s.aims, '002 Taking Aim')] : []),
+    modifier(`Target movement: ${s.targetMovement}`, MOVEMENT_PENALTY[s.targetMovement], '002 Movement'),
+    modifier(`Shooter movement: ${s.shooterMovement}`, MOVEMENT_PENALTY[s.shooterMovement], '002 Movement'),
+    modifier(`Shooter stance: ${s.shooterStance}`, STANCE_PENALTY[s.shooterStance], '002 Stance'),
+    ...(s.environment ? [modifier('Environment', s.environment, 'D4')] : []),
+    ...(s.misc ? [modifier('Miscellaneous', s.misc, 'D4')] : []),
+    ...(s.aims > 0 ? [modifier(`Aimed ${plural(s.aims, 'action')} this round`, -AIM_BONUS * s.aims, '002 Taking Aim')] : []),
   ]
-  return { ok: true, difficulty: sumTerms(terms), terms, band, size }
+  return { ok: true, difficulty: sumModifiers(terms), terms, band, size }
 }

@@ -1,5 +1,5 @@
 import { D10_FACES } from '../checks/d10-check'
-import { mix, sumOf, type Distribution } from '../damage/distribution'
+import { mix, probabilityThat, sumOf, type Distribution } from '../../kit/distribution'
 import { burstHits } from './burst'
 
 export interface Volley {
@@ -24,5 +24,5 @@ export function volleyDamage(hits: readonly number[], perHit: Distribution): Dis
 
 /** The chance the target drops below 1 health (the core's "down"). */
 export function downChance(damage: Distribution, hp: number): number {
-  return [...damage].reduce((t, [d, p]) => (hp - d < 1 ? t + p : t), 0)
+  return probabilityThat(damage, (d) => hp - d < 1)
 }

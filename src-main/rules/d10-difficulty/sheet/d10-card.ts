@@ -1,7 +1,8 @@
 import type { ExplanationLine, ExplanationSection } from '../../../../src-shared/attack'
 import { diceText } from '../attacks/attack-shared'
 import { skillTerms } from '../checks/d10-check'
-import { signed, sumTerms } from '../d10-terms'
+import { sumModifiers } from '../../kit/modifier'
+import { withSign } from '../../kit/format'
 import { ARMOUR_ZONES, SKILL_LABELS, type D10Sheet, type Skill } from './d10-sheet'
 import { KEYS } from './d10-sheet-form'
 
@@ -14,11 +15,11 @@ const edit = (key: string, value: number, max?: number) => ({
 })
 
 /** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
-const d10Plus = (n: number) => `d10 ${n === 0 ? '+0' : signed(n)}`
+const d10Plus = (n: number) => `d10 ${withSign(n)}`
 
 const checkLine = (sheet: D10Sheet, s: Skill): ExplanationLine => ({
   label: SKILL_LABELS[s],
-  value: d10Plus(sumTerms(skillTerms(sheet, s))),
+  value: d10Plus(sumModifiers(skillTerms(sheet, s))),
   source: 'D1',
 })
 

@@ -12,6 +12,7 @@ import {
   type Weapon,
 } from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
+import { optionNumber } from '../../kit/options'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
 export const FORM_WEAPON_SLOTS = 3
@@ -97,8 +98,8 @@ export function d10SheetForm(current: D10Sheet | null): FormField[] {
 
 type Values = Readonly<Record<string, string | number | boolean>>
 
-/** Typed numbers pass through unchecked: the sheet schema refuses a bad one and names its field. */
-const typed = (v: Values, k: string): number | undefined => (typeof v[k] === 'number' ? v[k] : undefined)
+/** Typed numbers pass through unranged: the sheet schema refuses a bad one and names its field. */
+const typed = optionNumber
 
 /** Slot i after the form: emptied, kept, or a starter weapon issued fresh (full magazine) when it changed. */
 function slotAfter(values: Values, i: number, current: Weapon | undefined): Weapon | null {

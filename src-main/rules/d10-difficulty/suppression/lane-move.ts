@@ -4,8 +4,9 @@ import { ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
 import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
 import { asSheet } from '../d10-sheet-access'
-import { percent } from '../d10-terms'
-import { diceDistribution, expectation } from '../damage/distribution'
+import { percent, plural } from '../../kit/format'
+import { expectation } from '../../kit/distribution'
+import { diceDistribution } from '../damage/damage-dice'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rangedDifficulty, SIZE_OF_STANCE } from '../ranged/difficulty'
 import { downChance, hitCountChances, volleyDamage } from '../ranged/ranged-odds'
@@ -121,7 +122,7 @@ export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly
     actorHp: mover.hp,
     targetRules: null,
     targetHp: null,
-    summary: `${mover.name} moves under suppressing fire: ${prompts.length} shot${prompts.length === 1 ? '' : 's'} for the GM to allow or dismiss (002 Suppressing Fire)`,
+    summary: `${mover.name} moves under suppressing fire: ${plural(prompts.length, 'shot')} for the GM to allow or dismiss (002 Suppressing Fire)`,
     detail: [],
     rolls: [],
     outOfTurn: 'free',

@@ -4,13 +4,15 @@ import type { JsonValue } from '../../../../src-shared/json'
 import type { CombatantId } from '../../../../src-shared/records'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../../ruleset'
-import { mapDistance, num } from '../attacks/attack-shared'
+import { mapDistance } from '../attacks/attack-shared'
+import { optionNumber } from '../../kit/options'
 import { skillTerms } from '../checks/d10-check'
 import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
 import { asJson } from '../d10-sheet-access'
-import { sumTerms } from '../d10-terms'
+import { sumModifiers } from '../../kit/modifier'
 import { damageDiceSchema, DAMAGE_TYPES, MOVEMENTS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
+import { plural } from '../../kit/format'
 
 /**
  * What a 'suppressed' condition remembers of its suppressor, so the out-of-turn shot a moving
@@ -86,21 +88,21 @@ export function performSuppress(
   const slot = Number(request.options['weapon'] ?? firearms(sheet)[0]?.slot ?? 0)
   const weapon = sheet.weapons[slot]
   if (!weapon || weapon.kind !== 'firearm') return fail('suppress/noWeapon', `No firearm in slot ${slot + 1}.`)
-  const width = Math.max(0.5, num(request.options, 'width') ?? 2)
-  const bullets = Math.max(1, Math.trunc(num(request.options, 'bullets') ?? 1))
-  const actions = Math.max(1, Math.trunc(num(request.options, 'actions') ?? 1))
+  const width = Math.max(0.5, optionNumber(request.options, 'width') ?? 2)
+  const bullets = Math.max(1, Math.trunc(optionNumber(request.options, 'bullets') ?? 1))
+  const actions = Math.max(1, Math.trunc(optionNumber(request.options, 'actions') ?? 1))
   const rounds = bullets * actions
   if (weapon.ammo < rounds)
     return fail(
       'suppress/ammo',
-      `The ${weapon.name} has ${weapon.ammo} rounds; ${actions} action${actions === 1 ? '' : 's'} at ${bullets} a time needs ${rounds}.`,
+      `The ${weapon.name} has ${weapon.ammo} rounds; ${plural(actions, 'action')} at ${bullets} a time needs ${rounds}.`,
     )
   const distance = mapDistance(actor, target) ?? 20
   const data: SuppressionData = {
     suppressor: actor.name,
     slot,
     bullets,
-    bonus: sumTerms(skillTerms(sheet, 'firearms')),
+    bonus: sumModifiers(skillTerms(sheet, 'firearms')),
     weapon: {
       name: weapon.name,
       effectiveRange: weapon.effectiveRange,
@@ -141,7 +143,7 @@ export function performSuppress(
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
-    summary: `${actor.name} lays suppressing fire down a ${width} m lane to ${target.name} with the ${weapon.name}: ${rounds} round${rounds === 1 ? '' : 's'} (${bullets} per action), until the start of ${actor.name}'s next turn (002 Suppressing Fire)`,
+    summary: `${actor.name} lays suppressing fire down a ${width} m lane to ${target.name} with the ${weapon.name}: ${plural(rounds, 'round')} (${bullets} per action), until the start of ${actor.name}'s next turn (002 Suppressing Fire)`,
     detail: [
       {
         title: 'Suppressing fire',

@@ -1,7 +1,7 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
-import { sumTerms, term, type Term } from '../d10-terms'
+import { type Modifier, modifier, sumModifiers } from '../../kit/modifier'
 import type { D10Sheet } from '../sheet/d10-sheet'
 
 const D10 = { count: 1, sides: 10, modifier: 0 }
@@ -13,12 +13,12 @@ export function declaredEffort(sheet: D10Sheet | null): number {
 }
 
 /** D2: d10 + DEX modifier + effort points declared before the roll (+ the GM's other bonuses, `002` Turns). */
-export function initiativeTerms(e: InitiativeEntrant): Term[] {
+export function initiativeTerms(e: InitiativeEntrant): Modifier[] {
   const sheet = (e.rules ?? null) as unknown as D10Sheet | null
-  const terms = [term('Dexterity modifier', sheet?.attributes.dex ?? 0, 'D2')]
+  const terms = [modifier('Dexterity modifier', sheet?.attributes.dex ?? 0, 'D2')]
   const effort = declaredEffort(sheet)
-  if (effort > 0) terms.push(term('Effort points declared', effort, 'D2'))
-  if (e.initiativeModifier) terms.push(term('Other bonuses (GM)', e.initiativeModifier, '002 Turns'))
+  if (effort > 0) terms.push(modifier('Effort points declared', effort, 'D2'))
+  if (e.initiativeModifier) terms.push(modifier('Other bonuses (GM)', e.initiativeModifier, '002 Turns'))
   return terms
 }
 
@@ -48,7 +48,7 @@ export function rollD10Initiative(entrants: readonly InitiativeEntrant[], dice: 
   const byName = [...entrants].sort((a, b) => byText(a.name, b.name) || byText(a.id, b.id))
   let rolled: Rolled[] = byName.map((entrant) => {
     const terms = initiativeTerms(entrant)
-    const roll = dice.roll({ ...D10, modifier: sumTerms(terms) }, `initiative: ${entrant.name}`)
+    const roll = dice.roll({ ...D10, modifier: sumModifiers(terms) }, `initiative: ${entrant.name}`)
     return { entrant, roll, rank: [roll.total, terms[0]!.value] }
   })
   // Whoever still shares a rank with someone rolls another d10, until no two share one.

@@ -1,7 +1,8 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, PoolCost, RulesCombatant } from '../../ruleset'
-import { bool, choice, num, oneOf } from '../attacks/attack-shared'
+import { choice } from '../attacks/attack-shared'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 import { DIFFICULT_TERRAIN } from '../d10-conditions'
 import { asJson } from '../d10-sheet-access'
 import { STANCES, type D10Sheet, type Live, type Movement } from '../sheet/d10-sheet'
@@ -16,6 +17,7 @@ import {
   stanceChangePoints,
   type MoveMode,
 } from './d10-economy'
+import { plural } from '../../kit/format'
 
 const onDifficultTerrain = (c: RulesCombatant) => c.conditions.some((x) => x.conditionId === DIFFICULT_TERRAIN)
 
@@ -78,7 +80,7 @@ function pay(
   c: RulesCombatant,
   sheet: D10Sheet,
 ): Result<{ cost: PoolCost[]; effort: number; words: string }> {
-  const effort = Math.max(0, Math.min(Math.trunc(num(request.options, 'effort') ?? 0), sheet.live.effort, points))
+  const effort = Math.max(0, Math.min(Math.trunc(optionNumber(request.options, 'effort') ?? 0), sheet.live.effort, points))
   const speed = points - effort
   const left = speedLeft(c, sheet)
   if (speed > left) {
@@ -87,7 +89,7 @@ function pay(
       `${c.name} needs ${speed} speed points and has ${left} left: regain them with an action, or let effort points stand in (D3).`,
     )
   }
-  const words = `${points} speed point${points === 1 ? '' : 's'}${effort ? ` (${effort} from effort)` : ''}`
+  const words = `${plural(points, 'speed point')}${effort ? ` (${effort} from effort)` : ''}`
   return ok({ cost: speed > 0 ? [{ pool: SPEED, amount: speed }] : [], effort, words })
 }
 
@@ -105,9 +107,9 @@ function resolution(c: RulesCombatant, sheet: D10Sheet, live: Live, summary: str
 }
 
 export function performMove(request: ActionRequest, c: RulesCombatant, sheet: D10Sheet): Result<ActionResolution> {
-  const metres = Math.max(0, num(request.options, 'metres') ?? 0)
+  const metres = Math.max(0, optionNumber(request.options, 'metres') ?? 0)
   const mode = isMoveMode(request.options['mode']) ? request.options['mode'] : 'walk'
-  const difficult = bool(request.options, 'difficult') ?? onDifficultTerrain(c)
+  const difficult = optionBool(request.options, 'difficult') ?? onDifficultTerrain(c)
   const points = movementPoints(metres, mode, difficult)
   const paid = pay(points, request, c, sheet)
   if (!paid.ok) return paid
@@ -121,7 +123,7 @@ export function performMove(request: ActionRequest, c: RulesCombatant, sheet: D1
 }
 
 export function performStance(request: ActionRequest, c: RulesCombatant, sheet: D10Sheet): Result<ActionResolution> {
-  const to = oneOf(request.options, 'stance', STANCES, sheet.live.stance)
+  const to = optionOneOf(request.options, 'stance', STANCES, sheet.live.stance)
   if (to === sheet.live.stance) return fail('stance/same', `${c.name} is already ${to}.`)
   const paid = pay(stanceChangePoints(sheet.live.stance, to), request, c, sheet)
   if (!paid.ok) return paid

@@ -2,6 +2,7 @@ import type { RulesCombatant } from '../../ruleset'
 import { DIFFICULT_TERRAIN } from '../d10-conditions'
 import { asSheet } from '../d10-sheet-access'
 import { movementPoints, speedLeft } from './d10-economy'
+import { plural } from '../../kit/format'
 
 /**
  * What a path on the map costs (D3): a metre a speed point walking (half running, double on
@@ -22,6 +23,6 @@ export function d10MovementCost(c: RulesCombatant, metres: number): { actions: n
   const actions = Math.ceil((points - left) / sheet.speed)
   return {
     actions,
-    label: `${points} speed points${terrain}: ${left} left, then ${actions} action${actions === 1 ? '' : 's'} to regain${run}${actions > 1 ? ' (more than a round)' : ''}`,
+    label: `${points} speed points${terrain}: ${left} left, then ${plural(actions, 'action')} to regain${run}${actions > 1 ? ' (more than a round)' : ''}`,
   }
 }

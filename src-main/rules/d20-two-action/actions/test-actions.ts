@@ -7,6 +7,7 @@ import { DOC } from '../d20-terms'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'
 import { resolution } from './resolution'
+import { optionNumber } from '../../kit/options'
 
 /** `003 Statuses` Stunned: a Vitality test above this at the end of its turn lifts it. */
 export const SHAKE_STUN_ABOVE = 13
@@ -43,7 +44,7 @@ export function testActionList(c: RulesCombatant): ActionDefinition[] {
 
 export function performTestAction(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet, dice: Dice): Result<ActionResolution> | null {
   if (request.action === 'attribute-test') {
-    const dc = typeof request.options['dc'] === 'number' ? request.options['dc'] : 12
+    const dc = optionNumber(request.options, 'dc') ?? 12
     const r = rollD20Check({ check: String(request.options['check'] ?? 'attr:dex'), dc, mode: 'normal', bonus: 0 }, c, dice)
     if (!r.ok) return r
     return ok(resolution(c, `${r.value.summary} (1 action, ${DOC.actions})`, { actions: 1, detail: r.value.detail, rolls: r.value.rolls }))

@@ -1,5 +1,5 @@
 import { DOC } from '../d20-terms'
-import { bonus, type Bonus } from '../explain'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { ATTRIBUTE_LABELS, type Attribute, type D20Sheet, type Size, type Weapon } from '../sheet/d20-sheet'
 
 /** What the attacker strikes with: a carried weapon or spell, or its bare hands. */
@@ -7,7 +7,7 @@ export interface Armament {
   readonly index: number
   readonly weapon: Weapon
   /** Bare hands: the damage by size (`003 Unarmed Combat`) replaces the usual attribute. */
-  readonly unarmed: { readonly flat: readonly Bonus[]; readonly halveRoll: boolean } | null
+  readonly unarmed: { readonly flat: readonly Modifier[]; readonly halveRoll: boolean } | null
 }
 
 /** W3: the attribute a hit test adds: Str for melee, Dex for finesse and ranged, Magic for spells. */
@@ -29,9 +29,9 @@ export function damageAttribute(w: Weapon): Attribute | null {
 }
 
 /** `003 Unarmed Combat`: bare-hand damage by the attacker's size. */
-function unarmedBySize(size: Size, str: number): { count: number; sides: number; flat: Bonus[]; halveRoll: boolean } {
-  const s = (label = 'Strength') => bonus(label, str, DOC.unarmed)
-  const two = bonus('Size', 2, DOC.unarmed)
+function unarmedBySize(size: Size, str: number): { count: number; sides: number; flat: Modifier[]; halveRoll: boolean } {
+  const s = (label = 'Strength') => modifier(label, str, DOC.unarmed)
+  const two = modifier('Size', 2, DOC.unarmed)
   switch (size) {
     case 'giant':
       return { count: 1, sides: 6, flat: [s(), s('Strength again')], halveRoll: false }
@@ -50,10 +50,10 @@ function unarmedBySize(size: Size, str: number): { count: number; sides: number;
 }
 
 /** The flat part of the damage, after the weapon roll: the attribute, or the size's numbers bare-handed. */
-export function damageFlat(arm: Armament, sheet: D20Sheet): Bonus[] {
+export function damageFlat(arm: Armament, sheet: D20Sheet): Modifier[] {
   if (arm.unarmed) return [...arm.unarmed.flat]
   const attr = damageAttribute(arm.weapon)
-  return attr ? [bonus(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.damage)] : []
+  return attr ? [modifier(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.damage)] : []
 }
 
 /** Every armament in slot order, bare hands last. */

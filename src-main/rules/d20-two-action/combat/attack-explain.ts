@@ -1,6 +1,6 @@
 import type { ExplanationSection } from '../../../../src-shared/attack'
 import { DOC } from '../d20-terms'
-import { bonusSection, note } from '../explain'
+import { modifierSection, note } from '../../kit/modifier'
 import type { AttackSetup } from './attack-setup'
 import { critEffectOf, critEffectWords } from './crit-effects'
 import { damageLines } from './damage'
@@ -25,7 +25,7 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
   const w = s.arm.weapon
   const effect = critEffectOf(w.damageType)
   const sections: ExplanationSection[] = [
-    bonusSection(`Hit test: d20 + ${s.hitBonus} (${s.rule.words.split(':')[0]})`, s.hit, [
+    modifierSection(`Hit test: d20 + ${s.hitBonus} (${s.rule.words.split(':')[0]})`, s.hit, [
       note('Hits when the total reaches the armour rating', `${naturalNeeded(s)}+ on the d20`, 'W3'),
     ]),
     {
@@ -55,7 +55,7 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
   ]
   if (s.defence) {
     sections.push(
-      bonusSection(`${DEFENCE_LABELS[s.defence.kind]}: d20 + ${s.defence.bonus}`, s.defence.bonuses, [
+      modifierSection(`${DEFENCE_LABELS[s.defence.kind]}: d20 + ${s.defence.bonus}`, s.defence.bonuses, [
         note('Stops the hit if its total exceeds the hit test', '', 'W4'),
         note('Against a critical hit it must be a critical too', `natural ${CRITICAL_REACTION}`, 'W4'),
       ]),

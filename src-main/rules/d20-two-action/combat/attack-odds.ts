@@ -1,5 +1,5 @@
 import { damageDist } from './damage'
-import { expectation, mixInto, point, probability, type Dist } from '../dice-math'
+import { type Distribution, expectation, mixInto, point, probabilityThat } from '../../kit/distribution'
 import { critEffectChance, critEffectOf, critEffectWords } from './crit-effects'
 import { defenceStops } from './reactions'
 import { hits, isCritical } from './hit-test'
@@ -12,7 +12,7 @@ export interface AttackOdds {
   readonly stopped: number
   readonly hit: number
   readonly critical: number
-  readonly damage: Dist
+  readonly damage: Distribution
   readonly expectedDamage: number
   readonly down: number
   readonly risks: readonly { readonly label: string; readonly probability: number }[]
@@ -65,7 +65,7 @@ export function attackOdds(s: AttackSetup): AttackOdds {
     critical,
     damage,
     expectedDamage: expectation(damage),
-    down: s.t.hp >= 1 ? probability(damage, (d) => s.t.hp - d < 1) : 1,
+    down: s.t.hp >= 1 ? probabilityThat(damage, (d) => s.t.hp - d < 1) : 1,
     risks,
   }
 }

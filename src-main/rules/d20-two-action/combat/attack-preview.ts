@@ -1,7 +1,7 @@
 import type { AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant } from '../../ruleset'
-import { sortedPairs } from '../dice-math'
+import { sortedPairs } from '../../kit/distribution'
 import { attackExplanation, diceHintOf, headline } from './attack-explain'
 import { attackOdds } from './attack-odds'
 import { setUpAttack } from './attack-setup'

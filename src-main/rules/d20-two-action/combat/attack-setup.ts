@@ -1,8 +1,9 @@
 import type { FormField, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { PoolCost, RulesCombatant } from '../../ruleset'
-import { ACTIONS, DOC, plural, REACTIONS, RULESET_NAME } from '../d20-terms'
-import { total, type Bonus } from '../explain'
+import { ACTIONS, DOC, REACTIONS, RULESET_NAME } from '../d20-terms'
+import { plural } from '../../kit/format'
+import { type Modifier, sumModifiers } from '../../kit/modifier'
 import { has, PRONE } from '../statuses/conditions'
 import { DEFENCES, type D20Sheet, type Defence, type StatusId } from '../sheet/d20-sheet'
 import { actionsLeft, attackLimit, heldBonus, isReaction, reactionRefusal } from '../turns/economy'
@@ -11,7 +12,8 @@ import { modeRule, modesFor, pickMode, type Mode, type ModeRule } from './attack
 import { affinityOf, type DamageSpec } from './damage'
 import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-test'
 import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
-import { defaultDistance, optBool, optNumber, optText } from './request-options'
+import { defaultDistance } from './request-options'
+import { optionBool, optionNumber, optionString } from '../../kit/options'
 
 /** Everything one attack needs, read once from the request and both sheets. */
 export interface AttackSetup {
@@ -25,10 +27,10 @@ export interface AttackSetup {
   /** Made out of the attacker's turn: an attack of opportunity, paid from its reactions (W2). */
   readonly asReaction: boolean
   readonly situation: Situation
-  readonly hit: readonly Bonus[]
+  readonly hit: readonly Modifier[]
   readonly hitBonus: number
   readonly armourRating: number
-  readonly defence: { readonly kind: Defence; readonly bonuses: readonly Bonus[]; readonly bonus: number } | null
+  readonly defence: { readonly kind: Defence; readonly bonuses: readonly Modifier[]; readonly bonus: number } | null
   readonly damage: { readonly normal: DamageSpec; readonly critical: DamageSpec }
   /** W5: the status a hit brings, with its X (none when X comes to less than 1). */
   readonly inflicts: { readonly status: StatusId; readonly x: number } | null
@@ -130,10 +132,10 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
   const o = request.options
   const situation: Situation = {
-    cover: optBool(o, 'cover') ?? false,
-    flanking: optBool(o, 'flanking') ?? false,
-    targetProne: optBool(o, 'targetProne') ?? has(t.conditions, PRONE),
-    distance: Math.max(0, optNumber(o, 'distance') ?? defaultDistance(a, t)),
+    cover: optionBool(o, 'cover') ?? false,
+    flanking: optionBool(o, 'flanking') ?? false,
+    targetProne: optionBool(o, 'targetProne') ?? has(t.conditions, PRONE),
+    distance: Math.max(0, optionNumber(o, 'distance') ?? defaultDistance(a, t)),
   }
   const asReaction = isReaction(a)
   const held = asReaction ? heldBonus(a) : null
@@ -142,11 +144,11 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     situation,
     held ? [held] : [],
   )
-  const chosen = optText(o, reactionKey(t)) ?? optText(o, 'reaction') ?? NO_REACTION
+  const chosen = optionString(o, reactionKey(t)) ?? optionString(o, 'reaction') ?? NO_REACTION
   const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
   const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
   const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []
-  const flat = total(damageFlat(arm, attacker.value))
+  const flat = sumModifiers(damageFlat(arm, attacker.value))
   const berserk = mode === 'berserk' ? 2 : 1
   const spec = (critical: boolean): DamageSpec => ({
     count: arm.weapon.dice.count,
@@ -172,9 +174,9 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     asReaction,
     situation,
     hit,
-    hitBonus: total(hit),
+    hitBonus: sumModifiers(hit),
     armourRating: armourRatingOf(target.value),
-    defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: total(defenceList) } : null,
+    defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: sumModifiers(defenceList) } : null,
     damage: { normal: spec(false), critical: spec(true) },
     inflicts: inflicts && x >= 1 ? { status: inflicts.status, x } : null,
     options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm)],

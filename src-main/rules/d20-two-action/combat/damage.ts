@@ -1,6 +1,6 @@
-import { dice, mapDist, type Dist } from '../dice-math'
+import { dice, type Distribution, mapDistribution } from '../../kit/distribution'
 import { DOC } from '../d20-terms'
-import { note } from '../explain'
+import { note } from '../../kit/modifier'
 import type { ExplanationLine } from '../../../../src-shared/attack'
 import type { D20Sheet, DamageType } from '../sheet/d20-sheet'
 
@@ -40,7 +40,7 @@ export function damageOf(rollSum: number, spec: DamageSpec): number {
 }
 
 /** The exact distribution of one hit's damage. */
-export const damageDist = (spec: DamageSpec): Dist => mapDist(dice(spec.count, spec.sides), (sum) => damageOf(sum, spec))
+export const damageDist = (spec: DamageSpec): Distribution => mapDistribution(dice(spec.count, spec.sides), (sum) => damageOf(sum, spec))
 
 /** The damage formula in words, for the working. */
 export function damageLines(spec: DamageSpec, type: DamageType): ExplanationLine[] {

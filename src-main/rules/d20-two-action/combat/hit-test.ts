@@ -1,6 +1,6 @@
 import type { ConditionInstance } from '../../../../src-shared/records'
 import { DOC } from '../d20-terms'
-import { bonus, type Bonus } from '../explain'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { BERSERK, DEFENSIVE_STANCE, has } from '../statuses/conditions'
 import { ATTRIBUTE_LABELS, type D20Sheet, type Size } from '../sheet/d20-sheet'
 import { hitAttribute, type Armament } from './armament'
@@ -33,35 +33,35 @@ export interface HitSides {
 export const armourRatingOf = (s: D20Sheet): number => Math.max(0, s.armourRating - s.live.armourDamage)
 
 /** `003 Attack Modifiers` Distance: only guns care, and only within 5 feet. */
-function distanceBonus(arm: Armament, distance: number): Bonus | null {
+function distanceBonus(arm: Armament, distance: number): Modifier | null {
   const w = arm.weapon
   if (w.attack !== 'ranged' || distance > FIVE_FEET) return null
-  if (w.handling === 'handgun') return bonus('Within 5 feet with a handgun', 2, DOC.modifiers)
-  if (w.handling === 'two-handed') return bonus('Within 5 feet with a two-handed gun', -4, DOC.modifiers)
+  if (w.handling === 'handgun') return modifier('Within 5 feet with a handgun', 2, DOC.modifiers)
+  if (w.handling === 'two-handed') return modifier('Within 5 feet with a two-handed gun', -4, DOC.modifiers)
   return null
 }
 
 /** `003 Attack Modifiers` Position, and the target's states that the attack types left on it. */
-function positionBonuses(sides: HitSides, s: Situation): Bonus[] {
+function positionBonuses(sides: HitSides, s: Situation): Modifier[] {
   const melee = isMelee(sides.arm.weapon.attack)
-  const out: Bonus[] = []
-  if (s.cover) out.push(bonus('Target behind cover', -2, DOC.modifiers))
-  if (s.flanking && melee) out.push(bonus('Flanking', 2, DOC.modifiers))
-  if (s.targetProne && melee) out.push(bonus('Target prone, melee', 2, DOC.modifiers))
-  if (s.targetProne && sides.arm.weapon.attack === 'ranged') out.push(bonus('Target prone, ranged', -2, DOC.modifiers))
-  if (has(sides.targetConditions, 'stunned')) out.push(bonus('Target stunned (immobilised)', 2, DOC.statuses))
-  if (has(sides.targetConditions, BERSERK)) out.push(bonus('Target went berserk', 2, DOC.attackTypes))
-  if (has(sides.targetConditions, DEFENSIVE_STANCE)) out.push(bonus('Target in a defensive stance', -4, DOC.attackTypes))
+  const out: Modifier[] = []
+  if (s.cover) out.push(modifier('Target behind cover', -2, DOC.modifiers))
+  if (s.flanking && melee) out.push(modifier('Flanking', 2, DOC.modifiers))
+  if (s.targetProne && melee) out.push(modifier('Target prone, melee', 2, DOC.modifiers))
+  if (s.targetProne && sides.arm.weapon.attack === 'ranged') out.push(modifier('Target prone, ranged', -2, DOC.modifiers))
+  if (has(sides.targetConditions, 'stunned')) out.push(modifier('Target stunned (immobilised)', 2, DOC.statuses))
+  if (has(sides.targetConditions, BERSERK)) out.push(modifier('Target went berserk', 2, DOC.attackTypes))
+  if (has(sides.targetConditions, DEFENSIVE_STANCE)) out.push(modifier('Target in a defensive stance', -4, DOC.attackTypes))
   return out
 }
 
 /** `003 Proficiency`: untrained, −2 with a basic weapon and −4 with an advanced one. */
-function proficiencyBonus(arm: Armament): Bonus | null {
+function proficiencyBonus(arm: Armament): Modifier | null {
   const w = arm.weapon
   if (w.proficient) return null
   return w.category === 'advanced'
-    ? bonus('Not proficient (advanced weapon)', -4, DOC.proficiency)
-    : bonus('Not proficient (basic weapon)', -2, DOC.proficiency)
+    ? modifier('Not proficient (advanced weapon)', -4, DOC.proficiency)
+    : modifier('Not proficient (basic weapon)', -2, DOC.proficiency)
 }
 
 /** Why the target cannot be attacked from here with this (beyond the weapon's or spell's range), or null. */
@@ -78,17 +78,17 @@ export function rangeRefusal(arm: Armament, distance: number): string | null {
  * ranged, Magic spells), then attack type, distance, position, size and proficiency, and
  * anything the attacker brings as a reaction (`extra`: the held-actions bonus, W2).
  */
-export function hitBonuses(sides: HitSides, s: Situation, extra: readonly Bonus[]): Bonus[] {
+export function hitBonuses(sides: HitSides, s: Situation, extra: readonly Modifier[]): Modifier[] {
   const attr = hitAttribute(sides.arm.weapon)
   const rule = modeRule(sides.mode, sides.arm.weapon.attack === 'spell' ? sides.arm.weapon.actions : 1)
-  const out: Bonus[] = [bonus(ATTRIBUTE_LABELS[attr], sides.attacker.attributes[attr], 'W3')]
-  if (rule.hit !== 0) out.push(bonus(rule.words.split(':')[0]!, rule.hit, `${DOC.attackTypes}, W3`))
-  if (sides.mode === 'feint') out.push(bonus("Feint: target's Awareness", -sides.target.attributes.per, `${DOC.attackTypes}, W3`))
+  const out: Modifier[] = [modifier(ATTRIBUTE_LABELS[attr], sides.attacker.attributes[attr], 'W3')]
+  if (rule.hit !== 0) out.push(modifier(rule.words.split(':')[0]!, rule.hit, `${DOC.attackTypes}, W3`))
+  if (sides.mode === 'feint') out.push(modifier("Feint: target's Awareness", -sides.target.attributes.per, `${DOC.attackTypes}, W3`))
   const d = distanceBonus(sides.arm, s.distance)
   if (d) out.push(d)
   out.push(...positionBonuses(sides, s))
   const size = SIZE_HIT[sides.target.size]
-  if (size !== 0) out.push(bonus(`Target ${sides.target.size}`, size, `${DOC.modifiers}, W3`))
+  if (size !== 0) out.push(modifier(`Target ${sides.target.size}`, size, `${DOC.modifiers}, W3`))
   const p = proficiencyBonus(sides.arm)
   if (p) out.push(p)
   return [...out, ...extra]

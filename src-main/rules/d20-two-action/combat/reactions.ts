@@ -1,6 +1,6 @@
 import type { RulesCombatant } from '../../ruleset'
 import { DOC } from '../d20-terms'
-import { bonus, type Bonus } from '../explain'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { GUARDED, has } from '../statuses/conditions'
 import { DEFENCES, type D20Sheet, type Defence, type Weapon } from '../sheet/d20-sheet'
 import { heldBonus, reactionRefusal } from '../turns/economy'
@@ -41,12 +41,12 @@ export const availableDefences = (target: D20Sheet, t: RulesCombatant, weapon: W
  * W4: d20 + Dex (Magic for the spell answers), + the held-actions bonus (W2), + 2 on a Dodge,
  * Parry or Riposte after its own defensive strike this round (`003 Attack Types`).
  */
-export function defenceBonuses(target: D20Sheet, t: RulesCombatant, d: Defence): Bonus[] {
+export function defenceBonuses(target: D20Sheet, t: RulesCombatant, d: Defence): Modifier[] {
   const magic = isMagicDefence(d)
-  const out = [bonus(magic ? 'Magic' : 'Dexterity', magic ? target.attributes.mag : target.attributes.dex, 'W4')]
+  const out = [modifier(magic ? 'Magic' : 'Dexterity', magic ? target.attributes.mag : target.attributes.dex, 'W4')]
   const held = heldBonus(t)
   if (held) out.push(held)
-  if (!magic && has(t.conditions, GUARDED)) out.push(bonus('Defensive strike this round', 2, DOC.attackTypes))
+  if (!magic && has(t.conditions, GUARDED)) out.push(modifier('Defensive strike this round', 2, DOC.attackTypes))
   return out
 }
 

@@ -2,8 +2,9 @@ import type { ExplanationLine, ExplanationSection } from '../../../../src-shared
 import { armaments, damageFlat, hitAttribute } from '../combat/armament'
 import { armourRatingOf } from '../combat/hit-test'
 import { DEFENCE_LABELS } from '../combat/reactions'
-import { DOC, signed, withSign } from '../d20-terms'
-import { total } from '../explain'
+import { DOC } from '../d20-terms'
+import { plural, signed, withSign } from '../../kit/format'
+import { sumModifiers } from '../../kit/modifier'
 import { reactionsPerRound } from '../turns/economy'
 import { speedMetres, speedSquares } from '../turns/movement'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, type D20Sheet } from './d20-sheet'
@@ -18,10 +19,10 @@ function weaponLines(s: D20Sheet): ExplanationLine[] {
     const w = arm.weapon
     const attr = hitAttribute(w)
     const untrained = w.proficient ? 0 : w.category === 'advanced' ? -4 : -2
-    const flat = total(damageFlat(arm, s))
+    const flat = sumModifiers(damageFlat(arm, s))
     const damage = `${w.dice.count}d${w.dice.sides}${flat ? signed(flat) : ''}`
     const extra = [
-      w.attack === 'spell' ? `${w.actions} action${w.actions === 1 ? '' : 's'}` : '',
+      w.attack === 'spell' ? `${plural(w.actions, 'action')}` : '',
       w.inflicts ? `${w.inflicts.status}(${w.inflicts.dice})` : '',
       untrained ? 'not proficient' : '',
     ]

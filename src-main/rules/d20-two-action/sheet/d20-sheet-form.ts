@@ -13,6 +13,7 @@ import {
   type WeaponInput,
 } from './d20-sheet'
 import { STARTER_ARMOUR, STARTER_WEAPONS, starterArmour, starterWeapon, UNARMOURED_RATING } from './starter-items'
+import { optionBool, optionNumber } from '../../kit/options'
 
 type Values = Readonly<Record<string, string | number | boolean>>
 
@@ -132,8 +133,8 @@ export function d20SheetForm(current: D20Sheet | null): FormField[] {
   return fields
 }
 
-const num = (v: Values, k: string, now: number): number => (typeof v[k] === 'number' ? (v[k] as number) : now)
-const flag = (v: Values, k: string, now: boolean): boolean => (typeof v[k] === 'boolean' ? (v[k] as boolean) : now)
+const num = (v: Values, k: string, now: number): number => optionNumber(v, k) ?? now
+const flag = (v: Values, k: string, now: boolean): boolean => optionBool(v, k) ?? now
 const given = (v: Values, k: string): boolean => Object.hasOwn(v, k)
 
 function weaponFrom(values: Values, current: D20Sheet | null, slot: number): WeaponInput | null {

@@ -2,7 +2,7 @@ import type { RollRecord } from '../../../../src-shared/dice'
 import type { CombatantId } from '../../../../src-shared/records'
 import type { Dice } from '../../dice'
 import type { ConditionGrant } from '../../ruleset'
-import { plural } from '../d20-terms'
+import { plural } from '../../kit/format'
 import type { StatusId } from '../sheet/d20-sheet'
 
 /** W5: a status's duration when what caused it names none: 1d4 turns. */

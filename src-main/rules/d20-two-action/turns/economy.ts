@@ -1,7 +1,8 @@
 import type { JsonValue } from '../../../../src-shared/json'
 import type { EconomyPool, RulesCombatant } from '../../ruleset'
-import { ACTIONS, DOC, plural, REACTIONS } from '../d20-terms'
-import { bonus, type Bonus } from '../explain'
+import { ACTIONS, DOC, REACTIONS } from '../d20-terms'
+import { plural } from '../../kit/format'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { DEFENSIVE_STANCE, has } from '../statuses/conditions'
 import type { D20Sheet, Defence, ReactionKind } from '../sheet/d20-sheet'
 
@@ -61,9 +62,9 @@ export const withReaction = (sheet: D20Sheet, kind: ReactionKind, pool: boolean)
 })
 
 /** W2: holding one or two actions gives +1 / +2 to reactions until its next turn (the core drops the hold then). */
-export function heldBonus(c: RulesCombatant): Bonus | null {
+export function heldBonus(c: RulesCombatant): Modifier | null {
   const amount = Math.min(2, c.held?.amount ?? 0)
-  return amount > 0 ? bonus(`Holding ${plural(amount, 'action')}`, amount, 'W2') : null
+  return amount > 0 ? modifier(`Holding ${plural(amount, 'action')}`, amount, 'W2') : null
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RulesCombatant } from '../../ruleset'
-import { DOC, plural } from '../d20-terms'
+import { DOC } from '../d20-terms'
+import { plural } from '../../kit/format'
 import { FIVE_FEET } from '../combat/hit-test'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { characteristicDm } from '../../../../src-main/rules/2d6-significant/characteristics'
 import { checkChance, effectOf, rollCheck, succeeds } from '../../../../src-main/rules/2d6-significant/check'
-import { twoD6 } from '../../../../src-main/rules/2d6-significant/dice-math'
-import { dm } from '../../../../src-main/rules/2d6-significant/explain'
+import { twoD6 } from '../../../../src-main/rules/2d6-significant/keep-two'
+import { modifier as dm } from '../../../../src-main/rules/kit/modifier'
 import { combatant, faces, idOf, must, reacted, sheet, THROWS, twod6 } from './harness'
 
 /** Brute force: count the 36 throws whose sum + DM reaches 8 (T1), apart from the code's distributions. */

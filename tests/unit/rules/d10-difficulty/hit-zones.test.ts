@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diceDistribution } from '../../../../src-main/rules/d10-difficulty/damage/distribution'
+import { diceDistribution } from '../../../../src-main/rules/d10-difficulty/damage/damage-dice'
 import { hitDamage, perHitDistribution, zoneOf } from '../../../../src-main/rules/d10-difficulty/damage/hit-zones'
 import type { D10Sheet } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet'
 
