@@ -9,7 +9,7 @@ import { attemptStabilise } from './dying/stabilise'
 import { explainSteps } from './explain'
 import { shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
-import { mod } from './statistic'
+import { modifier } from '../kit/modifier'
 import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
 import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
@@ -213,7 +213,7 @@ function performOther(
     case 'reload': {
       if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
       if (carried.spareMagazines === 0) return fail('action/unavailable', `No spare magazines for the ${item.name}.`)
-      const modifiers = [mod('DEX bonus', statBonus(c.stats.dex), 'CX2'), mod('Weapons ranks', weaponSkill(c), 'CX1')]
+      const modifiers = [modifier('DEX bonus', statBonus(c.stats.dex), 'CX2'), modifier('Weapons ranks', weaponSkill(c), 'CX1')]
       const r = rollReload({ weapon: item, modifiers, mode: 'normal' }, dice)
       const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: w.spareMagazines - 1 } : w))
       return ok(
@@ -230,7 +230,7 @@ function performOther(
     }
     case 'clear-jam': {
       if (!carried || !item || !carried.jammed) return fail('action/unavailable', `The weapon in slot ${slot + 1} is not jammed.`)
-      const modifiers = [mod('INT bonus', statBonus(c.stats.int), 'CX2'), mod('Weapons ranks', weaponSkill(c), 'CX1')]
+      const modifiers = [modifier('INT bonus', statBonus(c.stats.int), 'CX2'), modifier('Weapons ranks', weaponSkill(c), 'CX1')]
       const r = rollD100({ modifiers, mode: 'normal', purpose: `clear the ${item.name}'s jam (DC ${JAM_CLEAR_DC})` }, dice)
       const cleared = beatsDc(r.total, JAM_CLEAR_DC)
       const weapons = c.weapons.map((w, i) => (i === slot && cleared ? { ...w, jammed: false } : w))

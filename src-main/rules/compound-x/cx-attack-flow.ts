@@ -4,7 +4,8 @@ import type { Dice } from '../dice'
 import type { AttackResolution, ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewCxAttack, resolveCxAttack } from './cx-attack'
-import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, str, type Armament } from './cx-attack-shared'
+import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
+import { optionString } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
 import { grappleStateFrom } from './cx-grapple'
@@ -29,7 +30,7 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
 
 /** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
 const isReaction = (request: AttackRequest) =>
-  isOpportunity(request.options) || (str(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+  isOpportunity(request.options) || (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none'
 
 /** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {

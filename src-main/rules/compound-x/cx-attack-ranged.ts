@@ -4,7 +4,9 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { blockedPreview, bool, isOpportunity, OPPORTUNITY, pct, shotDistance, str, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, isOpportunity, OPPORTUNITY, shotDistance, type Armament, type Sides } from './cx-attack-shared'
+import { optionBool, optionString } from '../kit/options'
+import { percent } from '../kit/format'
 import { defaultAim } from './cx-aim'
 import { strayDefault } from './cx-engagement'
 import { explainSteps } from './explain'
@@ -44,23 +46,25 @@ function prepare(
 ): Prepared {
   const { attacker, target } = sides
   const o = request.options
-  const reaction = parseLevel(str(o, 'suppressionReaction'))
+  const reaction = parseLevel(optionString(o, 'suppressionReaction'))
   const opportunity = isOpportunity(o)
   const modes = sides.weaponList.find((w) => w.index === request.weapon)?.modes ?? []
   // CX26: the reaction is a single shot whatever modes the gun has (light), or automatic hits.
   const mode = (reaction ? 'semi' : modes.includes(request.mode) ? request.mode : modes[0]) as FireMode
   // Suppressing aims as part of the action (000 Suppression); an opportunity attack with a CQB
   // gun is hip fire unless already aimed at the target, whatever the panel says (000 Opportunity Attack).
-  const aim = opportunity ? defaultAim(attacker, t.id) : ((str(o, 'aim') ?? (reaction ? 'aimed' : defaultAim(attacker, t.id))) as AimMode)
-  const cover = (str(o, 'cover') ?? target.live.cover) as Cover
-  const stance = (str(o, 'stance') ?? target.live.stance) as Stance
+  const aim = opportunity
+    ? defaultAim(attacker, t.id)
+    : ((optionString(o, 'aim') ?? (reaction ? 'aimed' : defaultAim(attacker, t.id))) as AimMode)
+  const cover = (optionString(o, 'cover') ?? target.live.cover) as Cover
+  const stance = (optionString(o, 'stance') ?? target.live.stance) as Stance
   const distance = shotDistance(o)
-  const suppressed = bool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
-  const sprinted = bool(o, 'sprinted') ?? attacker.live.sprinted
-  const shooterProne = bool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
-  const stealth = bool(o, 'stealth') ?? false
+  const suppressed = optionBool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
+  const sprinted = optionBool(o, 'sprinted') ?? attacker.live.sprinted
+  const shooterProne = optionBool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
+  const stealth = optionBool(o, 'stealth') ?? false
   const stray =
-    (['into-melee', 'grappled', 'none'] as const).find((s) => s === str(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
+    (['into-melee', 'grappled', 'none'] as const).find((s) => s === optionString(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const setup: RangedSetup = {
     weapon: arm.item,
@@ -238,7 +242,7 @@ export function previewRanged(
       lines: [
         {
           label: `Hit iff the d10 beats ${odds.missChance}`,
-          value: pct(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))),
+          value: percent(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))),
           source: 'CX7',
         },
       ],

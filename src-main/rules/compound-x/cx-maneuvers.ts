@@ -4,7 +4,8 @@ import type { Dice } from '../dice'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { RangedWeapon } from './content/pack-schema'
-import { num, pct, str } from './cx-attack-shared'
+import { optionNumber, optionString } from '../kit/options'
+import { percent } from '../kit/format'
 import { mergeChanges } from './cx-changes'
 import { priced } from './cx-costs'
 import { engageChanges, leaveMeleeChanges } from './cx-engagement'
@@ -16,7 +17,7 @@ import { allowedActions, type Maneuver, type ManeuverKind } from './melee/maneuv
 import type { GrappleState } from './melee/grapple-state'
 import { maneuverOdds, resolveManeuver, type ManeuverAttempt, type RolledCheck } from './melee/resolve-maneuver'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
-import { mod } from './statistic'
+import { modifier } from '../kit/modifier'
 
 /**
  * `000` Grappling: "Each effort takes one Action"; a maneuver is an opposed skill check, and
@@ -145,7 +146,7 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
     {
       title: `${who}: ${r.check.purpose}`,
       modifiers: [
-        mod(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'),
+        modifier(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'),
         ...r.check.modifiers,
       ],
       total: r.result.total,
@@ -179,14 +180,14 @@ export function performManeuver(
   let maneuver: Maneuver
   let dropped: { slot: number; name: string } | null = null
   if (kind === 'disarm') {
-    const slot = Math.trunc(num(o, 'slot') ?? 1)
+    const slot = Math.trunc(optionNumber(o, 'slot') ?? 1)
     const held = t.weapons[slot - 1]
     if (!held)
       return fail(
         'maneuver/noItem',
         `${target.name} carries nothing in slot ${slot} (its card lists ${t.weapons.length} weapon${t.weapons.length === 1 ? '' : 's'}).`,
       )
-    const said = str(o, 'proficient')
+    const said = optionString(o, 'proficient')
     const defenderProficient = said === 'yes' ? true : said === 'no' ? false : proficientWith(t, held, library)
     dropped = { slot: slot - 1, name: itemName(held, library) }
     maneuver = { kind, item: dropped.name, defenderProficient }
@@ -202,7 +203,7 @@ export function performManeuver(
     maneuver,
     actor: { ...actorP, id: actor.id },
     defender: { ...defenderP, id: target.id },
-    choices: { actor: pickSkill(str(o, 'actorSkill'), actorP), defender: pickSkill(str(o, 'defenderSkill'), defenderP) },
+    choices: { actor: pickSkill(optionString(o, 'actorSkill'), actorP), defender: pickSkill(optionString(o, 'defenderSkill'), defenderP) },
   }
   const odds = maneuverOdds(attempt, states)
   const outcome = resolveManeuver(attempt, states, dice)
@@ -258,7 +259,7 @@ export function performManeuver(
               value: won ? `${actor.name} wins` : `${target.name} wins`,
               source: 'CX1, CX18',
             },
-            ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: pct(odds.actorWins), source: 'CX18' }] : []),
+            ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: percent(odds.actorWins), source: 'CX18' }] : []),
           ],
         },
       ]

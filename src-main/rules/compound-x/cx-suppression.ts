@@ -5,7 +5,8 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { RangedWeapon } from './content/pack-schema'
-import { num, pct } from './cx-attack-shared'
+import { optionNumber } from '../kit/options'
+import { percent } from '../kit/format'
 import { actionsCost } from './cx-costs'
 import { rangedOdds } from './odds/ranged-odds'
 import type { RangedSetup } from './ranged/ranged-setup'
@@ -153,7 +154,7 @@ export function performSuppress(
     actor.position && target.position
       ? Math.round(Math.hypot(actor.position.x - target.position.x, actor.position.y - target.position.y) * 10) / 10
       : null
-  const distance = mapped ?? num(request.options, 'distance') ?? 10
+  const distance = mapped ?? optionNumber(request.options, 'distance') ?? 10
   if (distance < 0) return fail('suppress/distance', 'The distance cannot be negative.')
   const attachments = carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const onMap = mapped !== null
@@ -274,11 +275,11 @@ export function reactionOddsText(data: SuppressionData, mover: CxCombatant, move
   const odds = rangedOdds(setup, defenderOf(mover, moverHp, library), reactionFiring(data.level))
   if (odds.kind === 'impossible') return `cannot hit: ${odds.reason}`
   const head = !REACTION[data.level].automatic
-    ? `hit ${pct(1 - odds.firstRound.miss)}`
+    ? `hit ${percent(1 - odds.firstRound.miss)}`
     : REACTION[data.level].hits === 1
       ? 'hit certain'
       : '2 hits certain'
-  return `${head} · expected ${odds.expectedHealthDamage.toFixed(1)} damage · down ${pct(odds.down)}`
+  return `${head} · expected ${odds.expectedHealthDamage.toFixed(1)} damage · down ${percent(odds.down)}`
 }
 
 /** CX26: one suppressor's answer to the mover breaking cover, prepared for the GM. */

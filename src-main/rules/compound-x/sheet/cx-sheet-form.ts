@@ -1,4 +1,5 @@
 import type { FormField } from '../../../../src-shared/attack'
+import { optionString, type OptionValues } from '../../kit/options'
 import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
@@ -97,9 +98,10 @@ export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
 export const magazinesKey = (slot: number) => `weapons.${slot}.spareMagazines`
 export const LIVE_KEYS = { armourPoints: 'live.armourPoints', shieldStrength: 'live.shieldStrength', nanites: 'live.nanites' } as const
 
-type Values = Readonly<Record<string, string | number | boolean>>
+type Values = OptionValues
 
-const text = (v: Values, k: string): string | null => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null)
+/** A choice left empty means none. */
+const text = (v: Values, k: string): string | null => optionString(v, k) || null
 
 /**
  * Applies form values over the current sheet; a key left out keeps what the sheet has, so an
