@@ -1,12 +1,10 @@
-import type { AttackRequest, ExplanationSection } from '../../../src-shared/attack'
+import type { ExplanationSection } from '../../../src-shared/attack'
 import type { RollRecord } from '../../../src-shared/dice'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
-import type { AttackResolution, RulesCombatant } from '../ruleset'
-import type { ContentLibrary } from './content/content-library'
-import type { Sides } from './cx-attack-shared'
+import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
-import { firingCost, opportunityRefusal, prepare, reactionRefusal, type Ranged } from './cx-ranged-prepare'
+import { firingCost, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
 import { REACTION, reactionFiring } from './cx-suppression'
 import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
@@ -28,17 +26,10 @@ function roundLines(r: RangedResolution): ExplanationSection {
   }
 }
 
-export function resolveRangedAttack(
-  request: AttackRequest,
-  sides: Sides,
-  arm: Ranged,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<AttackResolution> {
+export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<AttackResolution> {
+  const { sides, arm, a, t, library } = call
   const { attacker, target } = sides
-  const { setup, stray, reaction, opportunity } = prepare(request, sides, arm, library, a, t)
+  const { setup, stray, reaction, opportunity } = prepare(call)
   if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const notCqb = opportunity ? opportunityRefusal(arm) : null
   if (notCqb) return fail('attack/opportunityWeapon', notCqb)

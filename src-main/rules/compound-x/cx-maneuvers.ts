@@ -1,8 +1,8 @@
-import type { ActionDefinition, ActionRequest, FormField, ExplanationSection } from '../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../dice'
-import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
+import type { ActionDefinition, FormField, ExplanationSection } from '../../../src-shared/attack'
+import { fail, ok } from '../../../src-shared/result'
+import type { ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
+import type { ActPerformer } from './cx-act'
 import type { RangedWeapon } from './content/pack-schema'
 import { optionNumber, optionString } from '../kit/options'
 import { percent } from '../kit/format'
@@ -12,6 +12,7 @@ import { engageChanges, leaveMeleeChanges } from './cx-engagement'
 import { grappleChanges, grappleStateFrom, grappleStatesOf } from './cx-grapple'
 import { cxStanding } from './cx-standing'
 import { explainSteps } from './explain'
+import { choiceField } from './cx-form-fields'
 import { bestManeuverSkill, type ManeuverParticipant, type ManeuverSkill } from './melee/maneuver-checks'
 import { allowedActions, type Maneuver, type ManeuverKind } from './melee/maneuvers'
 import type { GrappleState } from './melee/grapple-state'
@@ -43,17 +44,12 @@ export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MA
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
 
 const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
-const skillChoice = (key: string, label: string): FormField => ({
-  key,
-  label,
-  kind: 'choice',
-  value: 'best',
-  choices: [
-    { value: 'best', label: 'the better of the two' },
-    { value: 'str-athletics', label: 'STR-Athletics' },
-    { value: 'dex-acrobatics', label: 'DEX-Acrobatics' },
-  ],
-})
+const skillChoice = (key: string, label: string): FormField =>
+  choiceField(key, label, 'best', [
+    ['best', 'the better of the two'],
+    ['str-athletics', SKILL_LABEL['str-athletics']],
+    ['dex-acrobatics', SKILL_LABEL['dex-acrobatics']],
+  ])
 
 /** Why this maneuver is out of reach from where the actor stands in a grapple (`000` Grappling), or null. */
 function grappleReason(state: GrappleState, kind: ManeuverKind): string | null {
@@ -81,17 +77,11 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
       ...(kind === 'disarm'
         ? [
             { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies FormField,
-            {
-              key: 'proficient',
-              label: 'Defender proficient with it',
-              kind: 'choice',
-              value: 'auto',
-              choices: [
-                { value: 'auto', label: 'from its class' },
-                { value: 'yes', label: 'yes' },
-                { value: 'no', label: 'no (disadvantage)' },
-              ],
-            } satisfies FormField,
+            choiceField('proficient', 'Defender proficient with it', 'auto', [
+              ['auto', 'from its class'],
+              ['yes', 'yes'],
+              ['no', 'no (disadvantage)'],
+            ]),
           ]
         : []),
     ],
@@ -161,14 +151,7 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
  * states as conditions, a trip's prone stance and a disarm's dropped item on the target's
  * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
  */
-export function performManeuver(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  target: RulesCombatant | null,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
+export const performManeuver: ActPerformer = (request, actor, c, target, library, dice) => {
   const kind = request.action as ManeuverKind
   const m = MANEUVERS[kind]
   const o = request.options

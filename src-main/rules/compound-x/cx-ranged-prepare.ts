@@ -6,6 +6,7 @@ import { defaultAim } from './cx-aim'
 import { isOpportunity, OPPORTUNITY, shotDistance, type Armament, type Sides } from './cx-attack-shared'
 import { actionsCost, actionsText } from './cx-costs'
 import { strayDefault } from './cx-engagement'
+import { choiceField } from './cx-form-fields'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import type { StrayRisk } from './ranged/stray-shot'
@@ -20,6 +21,16 @@ import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppressi
 
 export type Ranged = Extract<Armament, { kind: 'ranged' }>
 
+/** One ranged attack as the attack flow hands it on: the request, both sheets and the gun, both combatants, the content. */
+export interface RangedCall {
+  readonly request: AttackRequest
+  readonly sides: Sides
+  readonly arm: Ranged
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
+  readonly library: ContentLibrary
+}
+
 export interface Prepared {
   readonly setup: RangedSetup
   readonly options: FormField[]
@@ -31,14 +42,7 @@ export interface Prepared {
 }
 
 /** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
-export function prepare(
-  request: AttackRequest,
-  sides: Sides,
-  arm: Ranged,
-  library: ContentLibrary,
-  a: RulesCombatant,
-  t: RulesCombatant,
-): Prepared {
+export function prepare({ request, sides, arm, a, t, library }: RangedCall): Prepared {
   const { attacker, target } = sides
   const o = request.options
   const reaction = parseLevel(optionString(o, 'suppressionReaction'))
@@ -74,15 +78,6 @@ export function prepare(
   return { setup, options, stray, reaction, opportunity }
 }
 
-/** A choice field from [value, label] pairs, as the attack panel lists them. */
-const choice = (key: string, label: string, value: string, choices: readonly (readonly [string, string])[]): FormField => ({
-  key,
-  label,
-  kind: 'choice',
-  value,
-  choices: choices.map(([v, l]) => ({ value: v, label: l })),
-})
-
 /** The ranged options the panel offers, each showing the value the set-up went with. */
 function rangedOptions(v: {
   distance: number
@@ -99,17 +94,17 @@ function rangedOptions(v: {
 }): FormField[] {
   return [
     { key: 'distance', label: 'Distance', kind: 'number', value: v.distance, unit: 'm', min: 0, max: 2000 },
-    choice('aim', 'Aim', v.aim, [
+    choiceField('aim', 'Aim', v.aim, [
       ['aimed', 'Aimed'],
       ['hip', 'Hip fire (+3)'],
       ['blind', 'Blind fire (+6)'],
     ]),
-    choice('cover', 'Target cover', v.cover, [
+    choiceField('cover', 'Target cover', v.cover, [
       ['none', 'None'],
       ['partial', 'Partial (+2)'],
       ['full', 'Full (+4)'],
     ]),
-    choice('stance', 'Target stance', v.stance, [
+    choiceField('stance', 'Target stance', v.stance, [
       ['standing', 'Standing'],
       ['crouching', 'Crouching (+1)'],
       ['prone', 'Prone (+2)'],
@@ -119,7 +114,7 @@ function rangedOptions(v: {
     { key: 'sprinted', label: 'Shooter sprinted (+1)', kind: 'toggle', value: v.sprinted },
     { key: 'shooterProne', label: 'Shooter prone (−1)', kind: 'toggle', value: v.shooterProne },
     { key: 'stealth', label: 'Stealth attack (−1, +20 dmg)', kind: 'toggle', value: v.stealth },
-    choice('stray', 'Target tangled up', v.stray, [
+    choiceField('stray', 'Target tangled up', v.stray, [
       ['none', 'No'],
       ['into-melee', 'Engaged in melee (Luck check)'],
       ['grappled', 'Grappled (50% + LUCK)'],
@@ -129,7 +124,7 @@ function rangedOptions(v: {
     ...(v.reaction === null
       ? []
       : [
-          choice('suppressionReaction', 'Suppression reaction (CX26)', v.reaction, [
+          choiceField('suppressionReaction', 'Suppression reaction (CX26)', v.reaction, [
             ['none', 'No'],
             ['light', 'Light: one accuracy roll'],
             ['medium', 'Medium: one automatic hit'],

@@ -1,9 +1,18 @@
-import type { AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
+import type { AttackPreview, ExplanationSection } from '../../../src-shared/attack'
 import type { RulesCombatant } from '../ruleset'
 import { percent } from '../kit/format'
 import type { ContentLibrary } from './content/content-library'
 import { blockedPreview, type Sides } from './cx-attack-shared'
-import { firingCost, opportunityAim, opportunityRefusal, prepare, reactionRefusal, type Prepared, type Ranged } from './cx-ranged-prepare'
+import {
+  firingCost,
+  opportunityAim,
+  opportunityRefusal,
+  prepare,
+  reactionRefusal,
+  type Prepared,
+  type Ranged,
+  type RangedCall,
+} from './cx-ranged-prepare'
 import { REACTION, reactionFiring } from './cx-suppression'
 import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
@@ -11,15 +20,9 @@ import { strayCheck } from './ranged/stray-shot'
 import { defenderOf } from './sheet/cx-derived'
 import type { SuppressionLevel } from './turns/suppression'
 
-export function previewRanged(
-  request: AttackRequest,
-  sides: Sides,
-  arm: Ranged,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  library: ContentLibrary,
-): AttackPreview {
-  const prepared = prepare(request, sides, arm, library, a, t)
+export function previewRanged(call: RangedCall): AttackPreview {
+  const { sides, arm, t, library } = call
+  const prepared = prepare(call)
   if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
   const { setup, options, stray } = prepared
   // The chance the shot goes to the intended target at all; the rest strays to someone else.

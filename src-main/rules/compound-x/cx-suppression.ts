@@ -1,5 +1,4 @@
 import { z } from 'zod'
-
 import type { ResolveOptions } from './ranged/resolve-ranged'
 import { statBlockSchema } from './sheet/cx-sheet'
 import { SUPPRESSION_LEVELS, type SuppressionLevel } from './turns/suppression'

@@ -1,10 +1,10 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../dice'
+import { fail, ok } from '../../../src-shared/result'
 import { modifier } from '../kit/modifier'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ContentLibrary } from './content/content-library'
+import type { ActPerformer } from './cx-act'
 import { withStance } from './cx-aim'
 import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
 import { isDowned } from './dying/dying-state'
@@ -101,14 +101,7 @@ function done(actor: RulesCombatant, c: CxCombatant, summary: string, rest: Part
   return { actorRules: cxSheets.store(c), actorHp: actor.hp, targetRules: null, targetHp: null, summary, detail: [], rolls: [], ...rest }
 }
 
-export function performUpkeep(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  target: RulesCombatant | null,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
+export const performUpkeep: ActPerformer = (request, actor, c, target, library, dice) => {
   const slot = weaponSlot(request)
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
