@@ -37,8 +37,8 @@ const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonl
   disarm: { label: 'Disarm', verb: 'disarm', rule: '000 Disarm' },
 }
 
-export const MANEUVER_KEYS = Object.keys(MANEUVERS) as ManeuverKind[]
 export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MANEUVERS, key)
+export const MANEUVER_KEYS = Object.keys(MANEUVERS).filter(isManeuver)
 
 /** The maneuvers that start a fight at arm's length, and so put both in melee (`000` Melee Combat). */
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
@@ -152,7 +152,9 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
  * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
  */
 export const performManeuver: ActPerformer = (request, actor, c, target, library, dice) => {
-  const kind = request.action as ManeuverKind
+  const kind = request.action
+  // The dispatcher only sends maneuvers here; the guard is what tells the compiler so.
+  if (!isManeuver(kind)) return fail('action/unknown', `"${kind}" is not a Compound X action.`)
   const m = MANEUVERS[kind]
   const o = request.options
   if (!target) return fail('action/noTarget', `Pick whom ${actor.name} tries to ${m.verb}.`)
