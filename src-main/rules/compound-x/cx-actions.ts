@@ -2,34 +2,18 @@ import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
-import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ContentLibrary } from './content/content-library'
-import { isDowned } from './dying/dying-state'
-import { attemptStabilise } from './dying/stabilise'
-import { explainSteps } from './explain'
-import { shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
-import { mod } from './statistic'
-import { statBonus } from './stats/stat-block'
-import { rollReload } from './turns/reload'
-import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
 import { cannotAct } from './cx-standing'
-import { performSuppress, suppressDefinition } from './cx-suppression'
+import { performSuppress, suppressDefinition } from './cx-suppress-action'
 import { moveDefinition, performMove } from './cx-move'
-import { aimDefinitions, performAim, withStance } from './cx-aim'
+import { aimDefinitions, performAim } from './cx-aim'
 import { isEngaged } from './cx-engagement'
 import { grappleStateFrom } from './cx-grapple'
 import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers'
 import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
-
-/** CX9: a jam is cleared with a Weapon skill check, DC 60. */
-const JAM_CLEAR_DC = 60
-
-const weaponSkill = (c: CxCombatant) => c.skills['Weapons'] ?? 0
-
-const STANCES = ['standing', 'crouching', 'prone', 'hunkering'] as const
-const COVERS = ['none', 'partial', 'full'] as const
+import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -53,84 +37,13 @@ const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers u
 const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
-  const ranged = c.weapons.flatMap((w, i) => (w.kind === 'ranged' ? [{ w, i, item: library.get('ranged-weapons', w.itemId) }] : []))
-  const weaponChoice = {
-    key: 'weapon',
-    label: 'Weapon',
-    kind: 'choice' as const,
-    value: String(ranged[0]?.i ?? 0),
-    choices: ranged.map(({ i, item }) => ({ value: String(i), label: item?.name ?? `slot ${i + 1}` })),
-  }
-  const shield = shieldOf(c, library)
   return [
-    {
-      key: 'reload',
-      label: 'Reload (Weapons check vs reload DC)',
-      target: 'none',
-      options: [weaponChoice],
-      cost: reloadCostText(ranged[0]?.item?.reloadActions ?? 2),
-      unavailable:
-        ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
-    },
-    {
-      key: 'clear-jam',
-      label: 'Clear a jam (Weapons, DC 60)',
-      target: 'none',
-      options: [weaponChoice],
-      cost: CLEAR_JAM.text,
-      unavailable: ranged.some(({ w }) => w.jammed) ? null : 'Nothing is jammed.',
-    },
-    {
-      key: 'stabilise',
-      label: 'Stabilise a downed combatant (DC 80)',
-      target: 'any',
-      options: [{ key: 'kit', label: 'Use a kit (+20)', kind: 'toggle', value: true }],
-      cost: STABILISE.text,
-      unavailable: null,
-    },
-    {
-      key: 'fast-recharge',
-      label: `Fast-recharge the shield${shield?.fastRechargeNanites ? ` (${shield.fastRechargeNanites} nanites)` : ''}`,
-      target: 'none',
-      options: [],
-      cost: 'free (nanites)',
-      unavailable: !shield
-        ? 'No shield.'
-        : shield.fastRechargeNanites === null
-          ? 'This shield cannot fast-recharge.'
-          : c.live.nanites < shield.fastRechargeNanites
-            ? `Needs ${shield.fastRechargeNanites} nanites (has ${c.live.nanites}).`
-            : null,
-    },
-    {
-      key: 'position',
-      label: 'Change stance / cover',
-      target: 'none',
-      options: [
-        { key: 'stance', label: 'Stance', kind: 'choice', value: c.live.stance, choices: STANCES.map((s) => ({ value: s, label: s })) },
-        { key: 'cover', label: 'Cover', kind: 'choice', value: c.live.cover, choices: COVERS.map((s) => ({ value: s, label: s })) },
-      ],
-      cost: 'go prone, stand up or hunker 1 action; crouch and un-hunker free',
-      unavailable: null,
-    },
+    ...upkeepDefinitions(c, library),
     moveDefinition(c, library, isEngaged(actor)),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
     ...maneuverDefinitions(actor),
   ]
-}
-
-/** `000` Reloading: the weapon's actions on a pass; a failure doubles them and may run into the next turn. */
-const reloadCostText = (normal: number) => `${actionsText(normal)} (${normal * 2} on a failed check, may run into the next turn)`
-/** `000` Actions: "Performing a Skill Check: 1 Action" — clearing a jam is a Weapons check (CX9). */
-const CLEAR_JAM = priced({ kind: 'skill-check' })
-/** CX29: stabilising is one action. */
-const STABILISE = priced({ kind: 'other', label: 'stabilise', actions: 1 })
-
-const weaponSlot = (request: ActionRequest) => Number(request.options['weapon'] ?? 0)
-
-function done(actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution> = {}): ActionResolution {
-  return { actorRules: cxSheets.store(c), actorHp: actor.hp, targetRules: null, targetHp: null, summary, detail: [], rolls: [], ...rest }
 }
 
 export function performCxAction(
@@ -152,7 +65,7 @@ export function performCxAction(
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
-  const r = performOther(request, actor, c, target, library, dice)
+  const r = performUpkeep(request, actor, c, target, library, dice)
   const trigger = HANDS_ON[request.action]
   return r.ok && trigger ? ok(withOpportunity(r.value, actor, trigger(target), library)) : r
 }
@@ -195,123 +108,4 @@ function suppressFromMelee(
         ? `suppresses with the non-CQB ${item.name}`
         : null
   return trigger ? ok(withOpportunity(r.value, actor, trigger, library)) : r
-}
-
-function performOther(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  target: RulesCombatant | null,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
-  const slot = weaponSlot(request)
-  const carried = c.weapons[slot]
-  const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
-
-  switch (request.action) {
-    case 'reload': {
-      if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
-      if (carried.spareMagazines === 0) return fail('action/unavailable', `No spare magazines for the ${item.name}.`)
-      const modifiers = [mod('DEX bonus', statBonus(c.stats.dex), 'CX2'), mod('Weapons ranks', weaponSkill(c), 'CX1')]
-      const r = rollReload({ weapon: item, modifiers, mode: 'normal' }, dice)
-      const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: w.spareMagazines - 1 } : w))
-      return ok(
-        done(actor, { ...c, weapons }, `${actor.name} reloads the ${item.name}: ${r.explanation}`, {
-          rolls: r.check?.rolls ?? [],
-          detail: r.check
-            ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }])
-            : [],
-          // A long reload spends what is left of the turn and carries on (000 Reloading).
-          cost: actionsCost(r.actions),
-          overrun: true,
-        }),
-      )
-    }
-    case 'clear-jam': {
-      if (!carried || !item || !carried.jammed) return fail('action/unavailable', `The weapon in slot ${slot + 1} is not jammed.`)
-      const modifiers = [mod('INT bonus', statBonus(c.stats.int), 'CX2'), mod('Weapons ranks', weaponSkill(c), 'CX1')]
-      const r = rollD100({ modifiers, mode: 'normal', purpose: `clear the ${item.name}'s jam (DC ${JAM_CLEAR_DC})` }, dice)
-      const cleared = beatsDc(r.total, JAM_CLEAR_DC)
-      const weapons = c.weapons.map((w, i) => (i === slot && cleared ? { ...w, jammed: false } : w))
-      const summary = `${actor.name} works the ${item.name}'s jam: ${r.total} vs DC ${JAM_CLEAR_DC}, ${cleared ? 'cleared' : 'still jammed'} (CX9)`
-      return ok(
-        done(actor, { ...c, weapons }, summary, {
-          rolls: r.rolls,
-          detail: explainSteps([{ title: 'Clear jam', modifiers, total: r.total }]),
-          cost: CLEAR_JAM.cost,
-        }),
-      )
-    }
-    case 'stabilise': {
-      const patient = target ? cxSheets.of(target) : null
-      if (!target || !patient) return fail('action/noTarget', 'Pick the downed combatant to stabilise.')
-      const record = patient.live.dying
-      if (!isDowned(record)) return fail('action/unavailable', `${target.name} is not downed.`)
-      const kind = patient.speciesId && library.get('species', patient.speciesId)?.type === 'mechanical' ? 'mechanical' : 'organic'
-      const skillRanks = c.skills[kind === 'organic' ? 'Medicine' : 'Repair'] ?? 0
-      const kit = request.options['kit'] !== false ? 'healer-spends' : 'none'
-      const r = attemptStabilise(
-        { healer: { stats: c.stats, skillRanks }, patient: { kind, fort: patient.stats.fort, record }, support: { assistant: false, kit } },
-        dice,
-      )
-      const o = r.outcome
-      const revival =
-        o.kind === 'stabilised' ? o.revival : o.kind === 'critical-failure' && o.then.kind === 'stabilised' ? o.then.revival : null
-      const nextPatient = { ...patient, live: { ...patient.live, dying: revival ? revival.record : r.record } }
-      const what = revival
-        ? `stabilised at 1 health${revival.unconscious ? ', but unconscious (past the revival limit)' : ''}`
-        : o.kind === 'critical-failure' && o.then.kind === 'died'
-          ? 'the extra death save fails: dies'
-          : 'not yet'
-      return ok({
-        actorRules: null,
-        actorHp: actor.hp,
-        targetRules: cxSheets.store(nextPatient),
-        targetHp: revival ? 1 : target.hp,
-        summary: `${actor.name} stabilises ${target.name}: ${r.total} vs DC ${r.dc}, ${what} (CX29)`,
-        detail: explainSteps([r.step]).concat([{ title: 'Notes', lines: r.notes.map((n) => ({ label: n, value: '' })) }]),
-        rolls: r.rolls,
-        cost: STABILISE.cost,
-      })
-    }
-    case 'fast-recharge': {
-      const shield = shieldOf(c, library)!
-      const cost = shield.fastRechargeNanites!
-      // CX14: paying restarts a broken shield, or doubles this turn's recharge on a dented one.
-      const strength =
-        c.live.shieldDownTurns !== null
-          ? Math.min(shield.strength, shield.rechargePerTurn)
-          : Math.min(shield.strength, c.live.shieldStrength + shield.rechargePerTurn)
-      const live = { ...c.live, nanites: c.live.nanites - cost, shieldStrength: strength, shieldDownTurns: null }
-      // CX14 prices it in nanites, not actions: a free act, taken at any time.
-      return ok(
-        done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`, {
-          cost: [],
-          outOfTurn: 'free',
-        }),
-      )
-    }
-    case 'position': {
-      const stance = STANCES.find((s) => s === request.options['stance']) ?? c.live.stance
-      const cover = COVERS.find((s) => s === request.options['cover']) ?? c.live.cover
-      // Only the stance is priced (000 Using Cover/Stances); cover is where the GM says it stands.
-      const change = stanceChange(c.live.stance, stance)
-      const price = priced(change)
-      const how = change.kind === 'free' ? '' : ` (${change.kind.replace('-', ' ')}: ${price.text})`
-      const moved = withStance(c.live, stance)
-      return ok(
-        done(
-          actor,
-          { ...c, live: { ...moved.live, cover } },
-          `${actor.name}: ${stance}, ${cover === 'none' ? 'no' : cover} cover${how}${moved.note ? `; ${moved.note}` : ''}`,
-          {
-            cost: price.cost,
-            ...(price.cost.length === 0 ? { outOfTurn: 'free' as const } : {}),
-          },
-        ),
-      )
-    }
-  }
-  return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
 }

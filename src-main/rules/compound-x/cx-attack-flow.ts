@@ -1,10 +1,9 @@
-import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../dice'
-import type { AttackResolution, ConditionChange, RulesCombatant } from '../ruleset'
-import type { ContentLibrary } from './content/content-library'
-import { previewCxAttack, resolveCxAttack } from './cx-attack'
-import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, str, type Armament } from './cx-attack-shared'
+import type { AttackRequest } from '../../../src-shared/attack'
+import { fail, ok } from '../../../src-shared/result'
+import type { ConditionChange, RulesCombatant } from '../ruleset'
+import { previewArmed, resolveArmed, type AttackPreviewer, type AttackResolver } from './cx-attack'
+import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
+import { optionString } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
 import { grappleStateFrom } from './cx-grapple'
@@ -29,7 +28,7 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
 
 /** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
 const isReaction = (request: AttackRequest) =>
-  isOpportunity(request.options) || (str(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+  isOpportunity(request.options) || (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none'
 
 /** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
@@ -41,16 +40,10 @@ function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatan
 
 const atMeleeRange = (request: AttackRequest, arm: Armament) => arm.kind === 'melee' || shotDistance(request.options) <= MELEE_RANGE
 
-export function previewCxAttackInMelee(
-  request: AttackRequest,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  library: ContentLibrary,
-): Result<AttackPreview> {
-  const p = previewCxAttack(request, a, t, library)
-  if (!p.ok) return p
+export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library) => {
   const sides = sidesOf(request, a, t, library)
-  if (!sides.ok) return p
+  if (!sides.ok) return sides
+  const preview = previewArmed(request, sides.value, a, t, library)
   const refusal = grappleRefusal(a, t, sides.value.armament)
   const trigger = shotTrigger(request, a, t, sides.value.armament)
   const warn = trigger
@@ -68,22 +61,16 @@ export function previewCxAttackInMelee(
         },
       ]
     : []
-  return ok({ ...p.value, blocked: p.value.blocked ?? refusal, explanation: [...warn, ...p.value.explanation] })
+  return ok({ ...preview, blocked: preview.blocked ?? refusal, explanation: [...warn, ...preview.explanation] })
 }
 
-export function resolveCxAttackInMelee(
-  request: AttackRequest,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<AttackResolution> {
+export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, dice) => {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
   const arm = sides.value.armament
   const refusal = grappleRefusal(a, t, arm)
   if (refusal) return fail('attack/grappled', refusal)
-  const r = resolveCxAttack(request, a, t, library, dice)
+  const r = resolveArmed(request, sides.value, a, t, library, dice)
   if (!r.ok) return r
   const res = r.value
   const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }

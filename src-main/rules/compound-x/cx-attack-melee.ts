@@ -4,7 +4,8 @@ import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
-import { blockedPreview, bool, isOpportunity, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, isOpportunity, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
+import { optionBool } from '../kit/options'
 import { explainSteps } from './explain'
 import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
@@ -44,10 +45,10 @@ function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
 function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: ContentLibrary): { setup: MeleeSetup; options: FormField[] } {
   const { attacker, target } = sides
   const o = request.options
-  const flanking = bool(o, 'flanking') ?? false
-  const stealth = bool(o, 'stealth') ?? false
-  const nonlethal = bool(o, 'nonlethal') ?? false
-  const prone = bool(o, 'targetProne') ?? target.live.stance === 'prone'
+  const flanking = optionBool(o, 'flanking') ?? false
+  const stealth = optionBool(o, 'stealth') ?? false
+  const nonlethal = optionBool(o, 'nonlethal') ?? false
+  const prone = optionBool(o, 'targetProne') ?? target.live.stance === 'prone'
   const strikeWith: MeleeStrikeWith = arm.carried
     ? {
         kind: 'weapon',

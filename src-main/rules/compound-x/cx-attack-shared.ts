@@ -1,4 +1,5 @@
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import { optionBool, optionNumber } from '../kit/options'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
@@ -6,24 +7,16 @@ import type { MeleeWeapon, RangedWeapon } from './content/pack-schema'
 import type { FireMode } from './ranged/ranged-setup'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 
-export const str = (o: AttackRequest['options'], k: string): string | undefined => (typeof o[k] === 'string' ? (o[k] as string) : undefined)
-export const bool = (o: AttackRequest['options'], k: string): boolean | undefined =>
-  typeof o[k] === 'boolean' ? (o[k] as boolean) : undefined
-export const num = (o: AttackRequest['options'], k: string): number | undefined =>
-  typeof o[k] === 'number' && Number.isFinite(o[k]) ? (o[k] as number) : undefined
-
-export const pct = (p: number) => `${(p * 100).toFixed(1)}%`
-
 /** The attack request option that marks an opportunity attack (`000` Opportunity Attack), set by its prompt. */
 export const OPPORTUNITY = 'opportunity'
-export const isOpportunity = (o: AttackRequest['options']): boolean => bool(o, OPPORTUNITY) === true
+export const isOpportunity = (o: AttackRequest['options']): boolean => optionBool(o, OPPORTUNITY) === true
 
 /** `000` Melee Combat: the reach of a melee; an attack within it is an attack at melee range. */
 export const MELEE_RANGE = 1
 
 /** The metres a ranged request shoots across: an opportunity attack is made at melee range, anything else at the panel's 10 m unless set. */
 export const shotDistance = (o: AttackRequest['options']): number =>
-  Math.max(0, num(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
+  Math.max(0, optionNumber(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
 
 export const modesOf = (w: RangedWeapon): FireMode[] => [
   ...(w.semi ? ['semi' as const] : []),

@@ -4,30 +4,52 @@ import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewMelee, resolveMeleeAttack } from './cx-attack-melee'
-import { previewRanged, resolveRangedAttack } from './cx-attack-ranged'
-import { sidesOf } from './cx-attack-shared'
+import { resolveRangedAttack } from './cx-attack-ranged'
+import { previewRanged } from './cx-ranged-preview'
+import { sidesOf, type Sides } from './cx-attack-shared'
 import { cannotAct } from './cx-standing'
 
-/** Exact odds of a Compound X attack, ranged or melee, in the ruleset-agnostic shape the UI shows. */
-export function previewCxAttack(
+/** The ruleset's two attack entry points, as `attacks.preview` and `attacks.resolve` are called. */
+export type AttackPreviewer = (
   request: AttackRequest,
   a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
-): Result<AttackPreview> {
-  const sides = sidesOf(request, a, t, library)
-  if (!sides.ok) return sides
-  const arm = sides.value.armament
+) => Result<AttackPreview>
+export type AttackResolver = (
+  request: AttackRequest,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+) => Result<AttackResolution>
+
+/** Exact odds of an attack whose sheets and armament are already read, in the ruleset-agnostic shape the UI shows. */
+export function previewArmed(
+  request: AttackRequest,
+  sides: Sides,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): AttackPreview {
+  const arm = sides.armament
   const preview =
-    arm.kind === 'ranged' ? previewRanged(request, sides.value, arm, a, t, library) : previewMelee(request, sides.value, arm, t, library)
+    arm.kind === 'ranged' ? previewRanged({ request, sides, arm, a, t, library }) : previewMelee(request, sides, arm, t, library)
   // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either).
   const blocked = cannotAct(a)
-  return ok(blocked ? { ...preview, blocked } : preview)
+  return blocked ? { ...preview, blocked } : preview
 }
 
-/** Resolves a Compound X attack with the dice, returning both sides' new data and the story. */
-export function resolveCxAttack(
+/** Exact odds of a Compound X attack, ranged or melee, without the melee around it. */
+export const previewCxAttack: AttackPreviewer = (request, a, t, library) => {
+  const sides = sidesOf(request, a, t, library)
+  return sides.ok ? ok(previewArmed(request, sides.value, a, t, library)) : sides
+}
+
+/** Resolves an attack whose sheets and armament are already read, returning both sides' new data and the story. */
+export function resolveArmed(
   request: AttackRequest,
+  sides: Sides,
   a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
@@ -35,10 +57,8 @@ export function resolveCxAttack(
 ): Result<AttackResolution> {
   const blocked = cannotAct(a)
   if (blocked) return fail('attack/cannotAct', blocked)
-  const sides = sidesOf(request, a, t, library)
-  if (!sides.ok) return sides
-  const arm = sides.value.armament
+  const arm = sides.armament
   return arm.kind === 'ranged'
-    ? resolveRangedAttack(request, sides.value, arm, a, t, library, dice)
-    : resolveMeleeAttack(request, sides.value, arm, a, t, library, dice)
+    ? resolveRangedAttack({ request, sides, arm, a, t, library }, dice)
+    : resolveMeleeAttack(request, sides, arm, a, t, library, dice)
 }

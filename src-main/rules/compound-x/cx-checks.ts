@@ -5,7 +5,7 @@ import { beatsDc, rollD100, successChance } from './checks/d100-check'
 import { STAT_NAMES, type StatName } from './content/pack-schema'
 import { explainSteps } from './explain'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
-import { mod, type Modifier } from './statistic'
+import { modifier, type Modifier } from '../kit/modifier'
 import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
 
@@ -51,22 +51,25 @@ export function cxCheckList(c: RulesCombatant): { key: string; label: string }[]
 /** CX1: d100 + stat bonus + skill ranks + modifiers (or d100 + a save, CX23). */
 function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ label: string; modifiers: Modifier[] }> {
   const [kind, name = ''] = request.check.split(/:(.*)/s)
-  const extra = request.bonus ? [mod('GM modifier', request.bonus, 'GM')] : []
+  const extra = request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []
   if (kind === 'stat' && (STAT_NAMES as readonly string[]).includes(name)) {
     const s = name as StatName
-    return ok({ label: `${STAT_LABELS[s]} check`, modifiers: [mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), ...extra] })
+    return ok({
+      label: `${STAT_LABELS[s]} check`,
+      modifiers: [modifier(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), ...extra],
+    })
   }
   if (kind === 'save' && name in SAVES) {
     const [label, fn] = SAVES[name as keyof typeof SAVES]
-    return ok({ label, modifiers: [mod(label, fn(sheet.stats), 'CX23'), ...extra] })
+    return ok({ label, modifiers: [modifier(label, fn(sheet.stats), 'CX23'), ...extra] })
   }
   if (kind === 'skill' && name) {
     const s = skillStat(name)
     return ok({
       label: `${name} (${STAT_LABELS[s]})`,
       modifiers: [
-        mod(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'),
-        mod(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'),
+        modifier(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'),
+        modifier(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'),
         ...extra,
       ],
     })

@@ -1,22 +1,24 @@
-import type { ActionDefinition, ActionRequest, FormField, ExplanationSection } from '../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../dice'
-import type { ActionResolution, ConditionChange, RulesCombatant } from '../ruleset'
+import type { ActionDefinition, FormField, ExplanationSection } from '../../../src-shared/attack'
+import { fail, ok } from '../../../src-shared/result'
+import type { ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
+import type { ActPerformer } from './cx-act'
 import type { RangedWeapon } from './content/pack-schema'
-import { num, pct, str } from './cx-attack-shared'
+import { optionNumber, optionString } from '../kit/options'
+import { percent } from '../kit/format'
 import { mergeChanges } from './cx-changes'
 import { priced } from './cx-costs'
 import { engageChanges, leaveMeleeChanges } from './cx-engagement'
 import { grappleChanges, grappleStateFrom, grappleStatesOf } from './cx-grapple'
 import { cxStanding } from './cx-standing'
 import { explainSteps } from './explain'
+import { choiceField } from './cx-form-fields'
 import { bestManeuverSkill, type ManeuverParticipant, type ManeuverSkill } from './melee/maneuver-checks'
 import { allowedActions, type Maneuver, type ManeuverKind } from './melee/maneuvers'
 import type { GrappleState } from './melee/grapple-state'
 import { maneuverOdds, resolveManeuver, type ManeuverAttempt, type RolledCheck } from './melee/resolve-maneuver'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
-import { mod } from './statistic'
+import { modifier } from '../kit/modifier'
 
 /**
  * `000` Grappling: "Each effort takes one Action"; a maneuver is an opposed skill check, and
@@ -35,24 +37,19 @@ const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonl
   disarm: { label: 'Disarm', verb: 'disarm', rule: '000 Disarm' },
 }
 
-export const MANEUVER_KEYS = Object.keys(MANEUVERS) as ManeuverKind[]
 export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MANEUVERS, key)
+export const MANEUVER_KEYS = Object.keys(MANEUVERS).filter(isManeuver)
 
 /** The maneuvers that start a fight at arm's length, and so put both in melee (`000` Melee Combat). */
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
 
 const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
-const skillChoice = (key: string, label: string): FormField => ({
-  key,
-  label,
-  kind: 'choice',
-  value: 'best',
-  choices: [
-    { value: 'best', label: 'the better of the two' },
-    { value: 'str-athletics', label: 'STR-Athletics' },
-    { value: 'dex-acrobatics', label: 'DEX-Acrobatics' },
-  ],
-})
+const skillChoice = (key: string, label: string): FormField =>
+  choiceField(key, label, 'best', [
+    ['best', 'the better of the two'],
+    ['str-athletics', SKILL_LABEL['str-athletics']],
+    ['dex-acrobatics', SKILL_LABEL['dex-acrobatics']],
+  ])
 
 /** Why this maneuver is out of reach from where the actor stands in a grapple (`000` Grappling), or null. */
 function grappleReason(state: GrappleState, kind: ManeuverKind): string | null {
@@ -80,17 +77,11 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
       ...(kind === 'disarm'
         ? [
             { key: 'slot', label: 'Item (slot on the target’s card)', kind: 'number', value: 1, min: 1, max: 8 } satisfies FormField,
-            {
-              key: 'proficient',
-              label: 'Defender proficient with it',
-              kind: 'choice',
-              value: 'auto',
-              choices: [
-                { value: 'auto', label: 'from its class' },
-                { value: 'yes', label: 'yes' },
-                { value: 'no', label: 'no (disadvantage)' },
-              ],
-            } satisfies FormField,
+            choiceField('proficient', 'Defender proficient with it', 'auto', [
+              ['auto', 'from its class'],
+              ['yes', 'yes'],
+              ['no', 'no (disadvantage)'],
+            ]),
           ]
         : []),
     ],
@@ -145,7 +136,7 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
     {
       title: `${who}: ${r.check.purpose}`,
       modifiers: [
-        mod(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'),
+        modifier(`d100${r.check.mode === 'normal' ? '' : ` (${r.check.mode}: ${dice})`}`, r.result.natural, 'CX1'),
         ...r.check.modifiers,
       ],
       total: r.result.total,
@@ -160,15 +151,10 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
  * states as conditions, a trip's prone stance and a disarm's dropped item on the target's
  * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
  */
-export function performManeuver(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  target: RulesCombatant | null,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
-  const kind = request.action as ManeuverKind
+export const performManeuver: ActPerformer = (request, actor, c, target, library, dice) => {
+  const kind = request.action
+  // The dispatcher only sends maneuvers here; the guard is what tells the compiler so.
+  if (!isManeuver(kind)) return fail('action/unknown', `"${kind}" is not a Compound X action.`)
   const m = MANEUVERS[kind]
   const o = request.options
   if (!target) return fail('action/noTarget', `Pick whom ${actor.name} tries to ${m.verb}.`)
@@ -179,14 +165,14 @@ export function performManeuver(
   let maneuver: Maneuver
   let dropped: { slot: number; name: string } | null = null
   if (kind === 'disarm') {
-    const slot = Math.trunc(num(o, 'slot') ?? 1)
+    const slot = Math.trunc(optionNumber(o, 'slot') ?? 1)
     const held = t.weapons[slot - 1]
     if (!held)
       return fail(
         'maneuver/noItem',
         `${target.name} carries nothing in slot ${slot} (its card lists ${t.weapons.length} weapon${t.weapons.length === 1 ? '' : 's'}).`,
       )
-    const said = str(o, 'proficient')
+    const said = optionString(o, 'proficient')
     const defenderProficient = said === 'yes' ? true : said === 'no' ? false : proficientWith(t, held, library)
     dropped = { slot: slot - 1, name: itemName(held, library) }
     maneuver = { kind, item: dropped.name, defenderProficient }
@@ -202,7 +188,7 @@ export function performManeuver(
     maneuver,
     actor: { ...actorP, id: actor.id },
     defender: { ...defenderP, id: target.id },
-    choices: { actor: pickSkill(str(o, 'actorSkill'), actorP), defender: pickSkill(str(o, 'defenderSkill'), defenderP) },
+    choices: { actor: pickSkill(optionString(o, 'actorSkill'), actorP), defender: pickSkill(optionString(o, 'defenderSkill'), defenderP) },
   }
   const odds = maneuverOdds(attempt, states)
   const outcome = resolveManeuver(attempt, states, dice)
@@ -258,7 +244,7 @@ export function performManeuver(
               value: won ? `${actor.name} wins` : `${target.name} wins`,
               source: 'CX1, CX18',
             },
-            ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: pct(odds.actorWins), source: 'CX18' }] : []),
+            ...(odds.kind === 'odds' ? [{ label: `Chance ${actor.name} had`, value: percent(odds.actorWins), source: 'CX18' }] : []),
           ],
         },
       ]

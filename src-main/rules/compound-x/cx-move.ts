@@ -2,12 +2,13 @@ import type { ActionDefinition, ActionRequest, FormField } from '../../../src-sh
 import { ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { bool } from './cx-attack-shared'
+import { optionBool } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { actionsCost, actionsText } from './cx-costs'
 import { leaveMeleeChanges, opponentsOf } from './cx-engagement'
 import { opportunityPrompts } from './cx-opportunity'
-import { bySuppressor, reactionPrompt, SUPPRESSED, suppressionDataSchema } from './cx-suppression'
+import { SUPPRESSED, suppressionDataSchema } from './cx-suppression'
+import { bySuppressor, reactionPrompt } from './cx-suppression-reaction'
 import { explainSteps } from './explain'
 import { armourSummary } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -95,10 +96,10 @@ export function performMove(
 ): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
-  const sprint = bool(o, 'sprint') ?? false
-  const intoOpen = bool(o, 'intoOpen') ?? true
-  const leavesZone = bool(o, 'leavesZone') ?? true
-  const throughZone = bool(o, 'throughZone') ?? false
+  const sprint = optionBool(o, 'sprint') ?? false
+  const intoOpen = optionBool(o, 'intoOpen') ?? true
+  const leavesZone = optionBool(o, 'leavesZone') ?? true
+  const throughZone = optionBool(o, 'throughZone') ?? false
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
   const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
   if (!d.ok) return d
@@ -141,7 +142,7 @@ export function performMove(
   }
   const opponents = opponentsOf(actor)
   if (opponents.length > 0) {
-    if (bool(o, 'leavesMelee') ?? true) {
+    if (optionBool(o, 'leavesMelee') ?? true) {
       // `000` Melee Combat: leaving under its own power draws each opponent's opportunity attack, and ends the melee.
       const verbed = `${sprint ? 'sprints' : 'moves'} away`
       prompts.push(...opportunityPrompts({ ...actor, rules: cxSheets.store(c) }, verbed, library))

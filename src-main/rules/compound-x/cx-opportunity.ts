@@ -3,7 +3,8 @@ import type { CombatantId } from '../../../src-shared/records'
 import type { PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewCxAttack } from './cx-attack'
-import { meleeModes, modesOf, OPPORTUNITY, pct, UNARMED_ID } from './cx-attack-shared'
+import { meleeModes, modesOf, OPPORTUNITY, UNARMED_ID } from './cx-attack-shared'
+import { percent } from '../kit/format'
 import { opponentsOf, type Opponent } from './cx-engagement'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
@@ -50,7 +51,7 @@ export function oddsText(request: AttackRequest, reactor: RulesCombatant, target
   if (!p.ok) return `odds unknown: ${p.error.message}`
   if (p.value.blocked) return `cannot hit: ${p.value.blocked}`
   const miss = p.value.outcomes.find((o) => o.label === 'Miss')?.probability ?? 0
-  return `hit ${pct(1 - miss)} · expected ${p.value.expectedDamage.toFixed(1)} damage · down ${pct(p.value.downChance)}`
+  return `hit ${percent(1 - miss)} · expected ${p.value.expectedDamage.toFixed(1)} damage · down ${percent(p.value.downChance)}`
 }
 
 /**

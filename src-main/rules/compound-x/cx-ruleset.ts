@@ -4,7 +4,7 @@ import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '../ruleset'
-import { mod, type Modifier } from './statistic'
+import { modifier, type Modifier } from '../kit/modifier'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
 import { emptyEntries, isPackSection, parseEntry, parseSectionText, type ContentPack, type PackEntries } from './content/content-pack'
@@ -64,7 +64,7 @@ function entrantModifiers(e: InitiativeEntrant, library: ContentLibrary): Modifi
   const classId = cxSheets.read(e.rules ?? null)?.classId
   const cls = classId ? (library.get('classes', classId) ?? null) : null
   const mods = initiativeModifiers(cls, [])
-  return e.initiativeModifier ? [...mods, mod('GM modifier', e.initiativeModifier, 'GM')] : mods
+  return e.initiativeModifier ? [...mods, modifier('GM modifier', e.initiativeModifier, 'GM')] : mods
 }
 
 /** The GM's own items as a pack layered over the shipped one (same ids override). */

@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
-import { sumOf, type Modifier } from '../statistic'
+import { type Modifier, sumModifiers } from '../../kit/modifier'
 
 /** CX3: advantage and disadvantage never stack, and one of each cancels. */
 export type RollMode = 'normal' | 'advantage' | 'disadvantage' | 'average'
@@ -39,7 +39,7 @@ export function rollD100(check: D100Check, dice: Dice): D100Result {
     const [a, b] = [rolls[0]!.total, rolls[1]!.total]
     natural = check.mode === 'advantage' ? Math.max(a, b) : check.mode === 'disadvantage' ? Math.min(a, b) : Math.floor((a + b) / 2)
   }
-  return { natural, total: natural + sumOf(check.modifiers), rolls, canCrit: check.mode !== 'average' }
+  return { natural, total: natural + sumModifiers(check.modifiers), rolls, canCrit: check.mode !== 'average' }
 }
 
 /** CX1: a check succeeds iff its total beats the DC; a tie fails. */
@@ -63,6 +63,6 @@ export function naturalDistribution(mode: RollMode): number[] {
 
 /** Exact P(success) of a check against a DC (CX1), for odds previews. */
 export function successChance(check: Pick<D100Check, 'modifiers' | 'mode'>, dc: number): number {
-  const bonus = sumOf(check.modifiers)
+  const bonus = sumModifiers(check.modifiers)
   return naturalDistribution(check.mode).reduce((t, p, i) => (beatsDc(i + 1 + bonus, dc) ? t + p : t), 0)
 }

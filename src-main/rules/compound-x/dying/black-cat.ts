@@ -1,7 +1,7 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type RollMode } from '../checks/d100-check'
-import { mod, type Modifier } from '../statistic'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { willSave } from '../stats/derived-stats'
 import type { StatBlock } from '../stats/stat-block'
 
@@ -65,7 +65,7 @@ export function rollBlackCat(stats: StatBlock, dice: Dice, willMode: RollMode = 
     effect = { kind: 'stumbled', damage: BLACK_CAT_TRIP_DAMAGE, damageType: 'internal', firstTurnActionsLost: BLACK_CAT_ACTIONS_LOST }
     summary = `stumbles: ${BLACK_CAT_TRIP_DAMAGE} damage and ${BLACK_CAT_ACTIONS_LOST} actions of its first turn lost`
   } else if (roll <= 8) {
-    const modifiers = [mod('Will save', willSave(stats), 'CX23')]
+    const modifiers = [modifier('Will save', willSave(stats), 'CX23')]
     const r = rollD100({ modifiers, mode: willMode, purpose: 'Black Cat: Will save' }, dice)
     rolls.push(...r.rolls)
     const passed = beatsDc(r.total, BLACK_CAT_WILL_DC)

@@ -1,7 +1,8 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type RollMode } from '../checks/d100-check'
-import { mod, sumOf, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import type { Step } from '../statistic'
 
 const SOURCE = '001 Medicine Saving Throws'
 
@@ -42,7 +43,7 @@ const skillOf = (h: Healer): number => (h.kind === 'medic' ? h.medicineSkill : M
 
 export function medicineDcModifiers(wound: number, h: Healer): Modifier[] {
   const noBag = h.kind === 'medic' && !h.hasBag && !h.medkit
-  return [mod('wound damage', wound, SOURCE), mod('no medicine bag', NO_BAG_DC, SOURCE, noBag)]
+  return [modifier('wound damage', wound, SOURCE), modifier('no medicine bag', NO_BAG_DC, SOURCE, noBag)]
 }
 
 /**
@@ -63,11 +64,11 @@ export function healWound(
   if (wound === undefined || wound <= 0) throw new RangeError(`There is no open wound #${index + 1} to treat.`)
   const skill = skillOf(healer)
   const checkMods = [
-    mod(healer.kind === 'medic' ? 'Medicine skill' : 'medkit (as a medic with skill 30)', skill, SOURCE),
+    modifier(healer.kind === 'medic' ? 'Medicine skill' : 'medkit (as a medic with skill 30)', skill, SOURCE),
     ...(options.otherModifiers ?? []),
   ]
   const dcMods = medicineDcModifiers(wound, healer)
-  const dc = sumOf(dcMods)
+  const dc = sumModifiers(dcMods)
   const r = rollD100({ modifiers: checkMods, mode: options.mode ?? 'normal', purpose: 'medicine: heal wound' }, dice)
   const check: Step = { title: `Medicine: d100 ${r.natural}`, modifiers: checkMods, total: r.total }
   const dcStep: Step = { title: 'Medicine DC', modifiers: dcMods, total: dc }
@@ -76,11 +77,11 @@ export function healWound(
     return { success, natural: r.natural, total: r.total, dc, healed: 0, wounds, steps: [check, dcStep], rolls: r.rolls }
   }
   const amountMods = [
-    mod('Medicine skill', skill, SOURCE),
-    mod('DC surplus', r.total - dc, SOURCE),
-    mod('medkit in a medic’s hands', MEDKIT_MEDIC_BONUS, SOURCE, healer.kind === 'medic' && healer.medkit),
+    modifier('Medicine skill', skill, SOURCE),
+    modifier('DC surplus', r.total - dc, SOURCE),
+    modifier('medkit in a medic’s hands', MEDKIT_MEDIC_BONUS, SOURCE, healer.kind === 'medic' && healer.medkit),
   ]
-  const healed = Math.min(wound, sumOf(amountMods))
+  const healed = Math.min(wound, sumModifiers(amountMods))
   const amount: Step = { title: 'Healed', modifiers: amountMods, rule: `no more than the wound's ${wound} (${SOURCE})`, total: healed }
   const left = wound - healed
   const next = left > 0 ? wounds.map((w, i) => (i === index ? left : w)) : wounds.filter((_, i) => i !== index)

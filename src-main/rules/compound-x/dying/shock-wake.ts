@@ -1,7 +1,7 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type RollMode } from '../checks/d100-check'
-import { mod, type Modifier } from '../statistic'
+import { modifier, type Modifier } from '../../kit/modifier'
 import type { DyingRecord } from './dying-state'
 
 /** CX15: the DC of each roll to wake from a shock knockout. */
@@ -28,7 +28,7 @@ export function onShockFailed(record: DyingRecord, fort: number): DyingRecord {
   return { ...record, condition: { kind: 'unconscious', cause: 'shock', wakeRollsLeft: shockWakeWindow(fort) } }
 }
 
-export const shockWakeModifiers = (shockSave: number): readonly Modifier[] => [mod('Shock save', shockSave, 'CX23')]
+export const shockWakeModifiers = (shockSave: number): readonly Modifier[] => [modifier('Shock save', shockSave, 'CX23')]
 
 export interface ShockWakeResult {
   /**

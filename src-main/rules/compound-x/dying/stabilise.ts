@@ -1,7 +1,8 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type RollMode } from '../checks/d100-check'
-import { mod, sumOf, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import type { Step } from '../statistic'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import { rollDeathSave, type DeathSaveResult } from './death-save'
 import { isDowned, onStabilised, type DownedRecord, type DyingRecord, type StabilisedTransition } from './dying-state'
@@ -66,9 +67,9 @@ export function stabiliseModifiers(a: Pick<StabiliseAttempt, 'healer' | 'patient
           ? ' (spent this round)'
           : ''
   return [
-    mod(`DEX ${a.healer.stats.dex} bonus`, statBonus(a.healer.stats.dex), 'CX2'),
-    mod(`${skill} ranks`, a.healer.skillRanks, 'CX29'),
-    mod(`${kitName}${kitBy}`, KIT_BONUS, 'CX29', a.support.kit !== 'none'),
+    modifier(`DEX ${a.healer.stats.dex} bonus`, statBonus(a.healer.stats.dex), 'CX2'),
+    modifier(`${skill} ranks`, a.healer.skillRanks, 'CX29'),
+    modifier(`${kitName}${kitBy}`, KIT_BONUS, 'CX29', a.support.kit !== 'none'),
     ...(a.otherModifiers ?? []),
   ]
 }
@@ -162,4 +163,4 @@ export function attemptStabilise(a: StabiliseAttempt, dice: Dice): StabiliseResu
 }
 
 /** The enabled bonus the check adds to the die (for odds previews). */
-export const stabiliseBonus = (a: Parameters<typeof stabiliseModifiers>[0]): number => sumOf(stabiliseModifiers(a))
+export const stabiliseBonus = (a: Parameters<typeof stabiliseModifiers>[0]): number => sumModifiers(stabiliseModifiers(a))

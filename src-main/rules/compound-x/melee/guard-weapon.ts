@@ -1,5 +1,5 @@
 import type { MeleeWeapon, RangedWeapon } from '../content/pack-schema'
-import { mod, type Modifier } from '../statistic'
+import { modifier, type Modifier } from '../../kit/modifier'
 
 export type MeleeSize = MeleeWeapon['size']
 
@@ -35,29 +35,29 @@ export const IMPROVISED_GUARD: Readonly<Record<MeleeSize, number>> = {
 const SOURCE = '000 Guard table'
 
 const improvised = (name: string, size: MeleeSize, why?: string): Modifier =>
-  mod(`${name}${why ? ` (${why})` : ''}: as an improvised ${size} weapon`, IMPROVISED_GUARD[size], SOURCE)
+  modifier(`${name}${why ? ` (${why})` : ''}: as an improvised ${size} weapon`, IMPROVISED_GUARD[size], SOURCE)
 
 /** CX16: the weapon-type guard modifier from the `000` Guard table. */
 export function guardWeaponModifier(w: GuardWeapon): Modifier {
   switch (w.kind) {
     case 'unarmed':
-      return mod('Unarmed', 0, SOURCE)
+      return modifier('Unarmed', 0, SOURCE)
     case 'melee':
       if (!w.proficient) return improvised(w.weapon.name, w.weapon.size, 'not proficient')
       // The item list's own guard modifier, where it gives one, overrides "equal to accuracy".
       return w.weapon.guardModifier !== undefined
-        ? mod(`${w.weapon.name} guard modifier`, w.weapon.guardModifier, 'item list')
-        : mod(`${w.weapon.name} (= its accuracy modifier)`, w.weapon.accuracyModifier, SOURCE)
+        ? modifier(`${w.weapon.name} guard modifier`, w.weapon.guardModifier, 'item list')
+        : modifier(`${w.weapon.name} (= its accuracy modifier)`, w.weapon.accuracyModifier, SOURCE)
     case 'improvised':
       return improvised(w.name, w.size)
     case 'thrown':
       return improvised(w.name, w.size, 'thrown')
     case 'cqb-gun':
-      return mod(`${w.name} (CQB gun)`, 1, SOURCE)
+      return modifier(`${w.name} (CQB gun)`, 1, SOURCE)
     case 'non-cqb-gun':
-      return mod(`${w.name} (non-CQB gun)`, -1, SOURCE)
+      return modifier(`${w.name} (non-CQB gun)`, -1, SOURCE)
     case 'delicate-tool':
-      return mod(`${w.name} (delicate tool)`, -2, SOURCE)
+      return modifier(`${w.name} (delicate tool)`, -2, SOURCE)
   }
 }
 

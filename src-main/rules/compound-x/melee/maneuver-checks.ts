@@ -1,5 +1,5 @@
 import { combineRollModes, naturalDistribution, type D100Check } from '../checks/d100-check'
-import { mod, sumOf, type Modifier } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import type { CheckRule } from './maneuvers'
 
@@ -26,8 +26,8 @@ const SKILLS: Readonly<Record<ManeuverSkill, { stat: 'str' | 'dex'; label: strin
 const skillModifiers = (p: ManeuverParticipant, skill: ManeuverSkill): Modifier[] => {
   const s = SKILLS[skill]
   return [
-    mod(`${s.stat.toUpperCase()} ${p.stats[s.stat]} bonus`, statBonus(p.stats[s.stat]), 'CX2'),
-    mod(`${s.ranks === 'athletics' ? 'Athletics' : 'Acrobatics'} ranks`, p[s.ranks], 'CX1'),
+    modifier(`${s.stat.toUpperCase()} ${p.stats[s.stat]} bonus`, statBonus(p.stats[s.stat]), 'CX2'),
+    modifier(`${s.ranks === 'athletics' ? 'Athletics' : 'Acrobatics'} ranks`, p[s.ranks], 'CX1'),
     ...(p.modifiers ?? []),
   ]
 }
@@ -40,7 +40,9 @@ export function maneuverSkillCheck(p: ManeuverParticipant, skill: ManeuverSkill,
 
 /** The defender's best pick (higher bonus; STR-Athletics on a tie), for combatants the GM does not steer. */
 export function bestManeuverSkill(p: ManeuverParticipant): ManeuverSkill {
-  return sumOf(skillModifiers(p, 'dex-acrobatics')) > sumOf(skillModifiers(p, 'str-athletics')) ? 'dex-acrobatics' : 'str-athletics'
+  return sumModifiers(skillModifiers(p, 'dex-acrobatics')) > sumModifiers(skillModifiers(p, 'str-athletics'))
+    ? 'dex-acrobatics'
+    : 'str-athletics'
 }
 
 export interface ManeuverChecks {
@@ -70,7 +72,7 @@ export function maneuverChecks(
 export function opposedWinChance(actor: Pick<D100Check, 'modifiers' | 'mode'>, defender: Pick<D100Check, 'modifiers' | 'mode'>): number {
   const a = naturalDistribution(actor.mode)
   const d = naturalDistribution(defender.mode)
-  const margin = sumOf(actor.modifiers) - sumOf(defender.modifiers)
+  const margin = sumModifiers(actor.modifiers) - sumModifiers(defender.modifiers)
   // P(defender natural ≤ k), to sum over the actor's faces in one pass.
   const atMost: number[] = []
   d.forEach((p, i) => atMost.push((atMost[i - 1] ?? 0) + p))

@@ -1,4 +1,5 @@
-import { mod, sumOf, truncate, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import { truncate, type Step } from '../statistic'
 import { combatModifierOf } from '../stats/stat-block'
 import { guardWeaponModifier } from './guard-weapon'
 import { strikeWeapon, type MeleeSetup } from './melee-setup'
@@ -12,12 +13,12 @@ export function meleeAccuracy(setup: MeleeSetup): Step {
   const modifiers: Modifier[] = [
     combatModifierOf(a.stats, 'str', 1, 'CX16'),
     combatModifierOf(a.stats, 'dex', 1, 'CX16'),
-    mod(`${weapon.name} accuracy modifier`, weapon.accuracyModifier, 'CX16'),
-    mod('Flanking', 2, '000 Flanking', a.flanking),
-    mod('Nonlethal strike', -2, '000 Nonlethal Damage', a.nonlethal),
+    modifier(`${weapon.name} accuracy modifier`, weapon.accuracyModifier, 'CX16'),
+    modifier('Flanking', 2, '000 Flanking', a.flanking),
+    modifier('Nonlethal strike', -2, '000 Nonlethal Damage', a.nonlethal),
     ...a.otherModifiers,
   ]
-  return { title: 'Accuracy bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumOf(modifiers)) }
+  return { title: 'Accuracy bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumModifiers(modifiers)) }
 }
 
 /** The defender's Guard: a d10 plus a bonus, or a flat 0 against a stealth attack. */
@@ -27,7 +28,7 @@ export type MeleeGuard =
 /** CX16: Guard bonus = trunc(FORT + DEX combat modifiers + weapon-type guard modifier), prone −2. */
 export function meleeGuard(setup: MeleeSetup): MeleeGuard {
   if (setup.attacker.stealth) {
-    const modifiers = [mod('Stealth attack: Guard is 0 and not rolled', 0, '000 Stealth Attacks')]
+    const modifiers = [modifier('Stealth attack: Guard is 0 and not rolled', 0, '000 Stealth Attacks')]
     return { kind: 'fixed', value: 0, step: { title: 'Guard', modifiers, rule: 'CX16', total: 0 } }
   }
   const t = setup.target
@@ -35,11 +36,11 @@ export function meleeGuard(setup: MeleeSetup): MeleeGuard {
     combatModifierOf(t.stats, 'fort', 1, 'CX16'),
     combatModifierOf(t.stats, 'dex', 1, 'CX16'),
     guardWeaponModifier(t.guardWeapon),
-    mod('Prone', -2, '000 Using Cover/Stances', t.prone),
+    modifier('Prone', -2, '000 Using Cover/Stances', t.prone),
   ]
   return {
     kind: 'rolled',
-    step: { title: 'Guard bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumOf(modifiers)) },
+    step: { title: 'Guard bonus', modifiers, rule: 'truncated toward zero (CX16)', total: truncate(sumModifiers(modifiers)) },
   }
 }
 

@@ -1,5 +1,6 @@
 import type { DamageType, MeleeWeapon } from '../content/pack-schema'
-import { mod, type Step } from '../statistic'
+import { modifier } from '../../kit/modifier'
+import type { Step } from '../statistic'
 import { CRITICAL_DAMAGE, type CriticalKind } from '../stats/derived-stats'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import { weaponDamage } from '../stats/weapon-damage'
@@ -56,7 +57,7 @@ export function strikeDamage(setup: MeleeSetup, critical: CriticalKind): { reado
   const weapon = strikeWeapon(a.strikeWith)
   const base = weaponDamage(weapon.damage, a.stats, { twoHanded: isTwoHandedStrike(a.strikeWith) })
   if (critical === 'normal') return { steps: [base], total: base.total }
-  const bonus = mod(critical === 'critical' ? 'Critical hit' : 'Extra-critical hit', CRITICAL_DAMAGE[critical], 'CX10')
+  const bonus = modifier(critical === 'critical' ? 'Critical hit' : 'Extra-critical hit', CRITICAL_DAMAGE[critical], 'CX10')
   const total = base.total + bonus.value
   return { steps: [base, { title: 'Critical', modifiers: [bonus], total }], total }
 }

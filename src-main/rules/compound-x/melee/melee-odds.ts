@@ -1,6 +1,8 @@
+import { sortedPairs } from '../../kit/distribution'
 import { successChance } from '../checks/d100-check'
 import type { DefenderState } from '../protection/defender'
-import { mod, type Step } from '../statistic'
+import { modifier } from '../../kit/modifier'
+import type { Step } from '../statistic'
 import { criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
 import { applyMeleeHit, needsMeleeCoverageRoll } from './apply-melee-hit'
 import { meleeAccuracy, meleeGuard, meleeHitQuality, type MeleeHitQuality } from './melee-accuracy'
@@ -72,7 +74,8 @@ export function meleeOdds(
   const problem = meleeAttackProblem(setup)
   if (problem) return { kind: 'impossible', reason: problem, steps }
   const { miss, hits } = landings(setup)
-  const damage = new Map<number, number>([[0, miss]])
+  // The kit's zero policy: a certain hit has no miss row (every face below adds a positive weight).
+  const damage = new Map<number, number>(miss > 0 ? [[0, miss]] : [])
   const odds = { hit: 0, preciseHit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0, down: 0, unconscious: 0, expected: 0 }
   for (const [landing, pLanding] of hits) {
     const [quality, critical] = landing.split('|') as [Exclude<MeleeHitQuality, 'miss'>, CriticalKind]
@@ -93,7 +96,7 @@ export function meleeOdds(
       if (r.downed) odds.down += p
       if (r.knockedOut) odds.unconscious += p
       else if (r.toHealth > SHOCK_THRESHOLD) {
-        const pass = successChance({ mode: 'normal', modifiers: [mod('Shock save', r.defender.shockSave, 'CX23')] }, r.toHealth)
+        const pass = successChance({ mode: 'normal', modifiers: [modifier('Shock save', r.defender.shockSave, 'CX23')] }, r.toHealth)
         odds.unconscious += p * (1 - pass)
       }
     }
@@ -106,7 +109,7 @@ export function meleeOdds(
     ignoresArmour: odds.ignoresArmour,
     critical: odds.critical,
     extraCritical: odds.extraCritical,
-    healthDamage: [...damage.entries()].filter(([, p]) => p > 0).sort((a, b) => a[0] - b[0]),
+    healthDamage: sortedPairs(damage),
     expectedHealthDamage: odds.expected,
     down: odds.down,
     unconscious: odds.unconscious,

@@ -1,5 +1,5 @@
 import type { MeleeWeapon } from '../content/pack-schema'
-import type { Modifier } from '../statistic'
+import type { Modifier } from '../../kit/modifier'
 import type { StatBlock } from '../stats/stat-block'
 import type { GuardWeapon } from './guard-weapon'
 

@@ -1,3 +1,4 @@
+import { sortedPairs } from '../../kit/distribution'
 import type { DefenderState } from '../protection/defender'
 import { applyHit, needsCoverageRoll, type IncomingHit } from '../protection/apply-hit'
 import type { Step } from '../statistic'
@@ -166,6 +167,7 @@ export function rangedOdds(
   }
 
   const hits = Array.from({ length: total + 1 }, () => 0)
+  // Every branch kept has a probability above zero (`add` drops the rest), as the kit's tables require.
   const damage = new Map<number, number>()
   let jam = 0
   let down = 0
@@ -187,7 +189,7 @@ export function rangedOdds(
     rounds: total,
     hits,
     jam,
-    healthDamage: [...damage.entries()].sort((a, b) => a[0] - b[0]),
+    healthDamage: sortedPairs(damage),
     expectedHealthDamage: expected,
     down,
     unconscious,

@@ -1,5 +1,6 @@
 import type { StatScaling } from '../content/pack-schema'
-import { mod, sumOf, truncate, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import { truncate, type Step } from '../statistic'
 import { combatModifierOf, type StatBlock } from '../stats/stat-block'
 import { attachmentValue, magnificationFor, totalAttachmentValue, usableAttachments } from './attachment-effects'
 import type { AimMode, RangedSetup } from './ranged-setup'
@@ -65,10 +66,10 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
   if (aim === 'blind') fractional.push(combatModifierOf(shooter.stats, 'luck', -1, 'CX6 blind fire'))
   for (const a of usable) {
     const v = attachmentValue(a, weapon, 'bracket-miss')
-    if (v !== 0) fractional.push(mod(a.name, v, 'CX5'))
+    if (v !== 0) fractional.push(modifier(a.name, v, 'CX5'))
   }
   fractional.push(...(shooter.bracketModifiers ?? []))
-  const bracketTotal = base + truncate(sumOf(fractional))
+  const bracketTotal = base + truncate(sumModifiers(fractional))
   steps.push({
     title: `Bracket ${bracketIndex + 1} (≤ ${ranges[bracketIndex]} m) base ${base}`,
     modifiers: fractional,
@@ -80,19 +81,23 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
   if (setup.mode !== 'semi') {
     const fireMode = weapon[setup.mode]
     if (!fireMode) return { canHit: false, reason: `The ${weapon.name} has no ${setup.mode} mode`, steps }
-    const modeMods: Modifier[] = [mod(`${setup.mode} fire`, fireMode.missChance, `${weapon.name} list`)]
+    const modeMods: Modifier[] = [modifier(`${setup.mode} fire`, fireMode.missChance, `${weapon.name} list`)]
     if (fireMode.scaling) {
       const r = scalingReduction(fireMode.scaling, shooter.stats)
       if (r)
         modeMods.push(
-          mod(`${fireMode.scaling.stat.toUpperCase()} ${shooter.stats[fireMode.scaling.stat]} recoil control`, -r, `${weapon.name} list`),
+          modifier(
+            `${fireMode.scaling.stat.toUpperCase()} ${shooter.stats[fireMode.scaling.stat]} recoil control`,
+            -r,
+            `${weapon.name} list`,
+          ),
         )
     }
     for (const a of usable) {
       const v = attachmentValue(a, weapon, setup.mode === 'burst' ? 'burst-miss' : 'auto-miss')
-      if (v !== 0) modeMods.push(mod(a.name, v, 'CX6'))
+      if (v !== 0) modeMods.push(modifier(a.name, v, 'CX6'))
     }
-    const modeTotal = Math.max(1, truncate(sumOf(modeMods)))
+    const modeTotal = Math.max(1, truncate(sumModifiers(modeMods)))
     steps.push({ title: 'Fire mode', modifiers: modeMods, rule: 'truncated, at least +1 (CX6)', total: modeTotal })
     weaponTotal += modeTotal
   }
@@ -102,21 +107,21 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
 
   const situational: Modifier[] = []
   const coverValue = target.cover === 'full' ? 4 : target.cover === 'partial' ? 2 : 0
-  if (coverValue) situational.push(mod(`Target in ${target.cover} cover`, coverValue, 'CX6'))
-  if (target.stance === 'crouching') situational.push(mod('Target crouching', 1, 'CX6'))
+  if (coverValue) situational.push(modifier(`Target in ${target.cover} cover`, coverValue, 'CX6'))
+  if (target.stance === 'crouching') situational.push(modifier('Target crouching', 1, 'CX6'))
   if (target.stance === 'prone') {
     // Prone does not help within 5 m of a shooter the target has no cover from.
     const helps = !(setup.distance <= 5 && target.cover === 'none')
-    situational.push(mod(helps ? 'Target prone' : 'Target prone (within 5 m, no cover: no bonus)', 2, 'CX6', helps))
+    situational.push(modifier(helps ? 'Target prone' : 'Target prone (within 5 m, no cover: no bonus)', 2, 'CX6', helps))
   }
-  if (target.stance === 'hunkering') situational.push(mod('Target hunkering', 2, 'CX6'))
-  if (aim === 'hip') situational.push(mod(setup.aim === 'aimed' ? 'Hip fire (inside minimum range)' : 'Hip fire', 3, 'CX6'))
-  if (aim === 'blind') situational.push(mod('Blind fire', 6, 'CX6'))
-  if (shooter.suppressed) situational.push(mod('Shooter suppressed', 1, 'CX6, CX25'))
-  if (shooter.sprinted) situational.push(mod('Shooter sprinted', 1, 'CX6'))
-  if (shooter.prone) situational.push(mod('Shooter prone', -1, 'CX6'))
-  if (shooter.stealth && aim === 'aimed') situational.push(mod('Aimed stealth attack', -1, 'CX6'))
-  const missChance = floored + sumOf(situational)
+  if (target.stance === 'hunkering') situational.push(modifier('Target hunkering', 2, 'CX6'))
+  if (aim === 'hip') situational.push(modifier(setup.aim === 'aimed' ? 'Hip fire (inside minimum range)' : 'Hip fire', 3, 'CX6'))
+  if (aim === 'blind') situational.push(modifier('Blind fire', 6, 'CX6'))
+  if (shooter.suppressed) situational.push(modifier('Shooter suppressed', 1, 'CX6, CX25'))
+  if (shooter.sprinted) situational.push(modifier('Shooter sprinted', 1, 'CX6'))
+  if (shooter.prone) situational.push(modifier('Shooter prone', -1, 'CX6'))
+  if (shooter.stealth && aim === 'aimed') situational.push(modifier('Aimed stealth attack', -1, 'CX6'))
+  const missChance = floored + sumModifiers(situational)
   steps.push({ title: 'Situation', modifiers: situational, total: missChance })
   return { canHit: true, missChance, bracketIndex, aim, steps }
 }

@@ -1,5 +1,5 @@
 import type { Attachment, RangedWeapon } from '../content/pack-schema'
-import type { Modifier } from '../statistic'
+import type { Modifier } from '../../kit/modifier'
 import type { StatBlock } from '../stats/stat-block'
 
 export type FireMode = 'semi' | 'burst' | 'auto'

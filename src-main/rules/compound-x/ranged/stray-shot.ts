@@ -1,6 +1,6 @@
 import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
-import { mod, sumOf, type Modifier } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import type { AimMode } from './ranged-setup'
 
@@ -20,17 +20,17 @@ export interface StrayCheck {
  * shooter's LUCK bonus of the time, otherwise the other grappler.
  */
 export function strayCheck(risk: Exclude<StrayRisk, 'none'>, stats: StatBlock, aim: AimMode): StrayCheck {
-  const luck = mod('LUCK bonus', statBonus(stats.luck), 'CX2')
+  const luck = modifier('LUCK bonus', statBonus(stats.luck), 'CX2')
   if (risk === 'grappled') {
     const threshold = 50 + luck.value
     return {
-      modifiers: [mod('Base', 50, '000 Grappling'), luck],
+      modifiers: [modifier('Base', 50, '000 Grappling'), luck],
       rule: `d100 ≤ ${threshold} reaches the target (000 Grappling)`,
       chance: Math.max(0, Math.min(100, threshold)) / 100,
     }
   }
-  const modifiers = [luck, ...(aim === 'aimed' ? [mod('Aimed at the target', 10, '000 Firing into Melee')] : [])]
-  const bonus = sumOf(modifiers)
+  const modifiers = [luck, ...(aim === 'aimed' ? [modifier('Aimed at the target', 10, '000 Firing into Melee')] : [])]
+  const bonus = sumModifiers(modifiers)
   let n = 0
   for (let r = 1; r <= 100; r++) if (r + bonus > 50) n++
   return { modifiers, rule: 'd100 + LUCK beats 50 (000 Firing into Melee)', chance: n / 100 }
@@ -51,6 +51,6 @@ export function rollStray(
     const threshold = 50 + statBonus(stats.luck)
     return { reaches: roll.total <= threshold, total: roll.total, roll, check }
   }
-  const total = roll.total + sumOf(check.modifiers)
+  const total = roll.total + sumModifiers(check.modifiers)
   return { reaches: total > 50, total, roll, check }
 }

@@ -1,6 +1,7 @@
 import type { FormField } from '../../../../src-shared/attack'
+import { optionString, type OptionValues } from '../../kit/options'
 import type { ContentLibrary } from '../content/content-library'
-import { STAT_NAMES } from '../content/pack-schema'
+import { STAT_NAMES, type StatName } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
 import type { CxCombatant, CxCombatantInput } from './cx-sheet'
 
@@ -97,9 +98,10 @@ export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
 export const magazinesKey = (slot: number) => `weapons.${slot}.spareMagazines`
 export const LIVE_KEYS = { armourPoints: 'live.armourPoints', shieldStrength: 'live.shieldStrength', nanites: 'live.nanites' } as const
 
-type Values = Readonly<Record<string, string | number | boolean>>
+type Values = OptionValues
 
-const text = (v: Values, k: string): string | null => (typeof v[k] === 'string' && v[k] !== '' ? (v[k] as string) : null)
+/** A choice left empty means none. */
+const text = (v: Values, k: string): string | null => optionString(v, k) || null
 
 /**
  * Applies form values over the current sheet; a key left out keeps what the sheet has, so an
@@ -110,7 +112,19 @@ const text = (v: Values, k: string): string | null => (typeof v[k] === 'string' 
 export function cxSheetFromForm(values: Values, current: CxCombatant | null, library: ContentLibrary): CxCombatantInput {
   const given = (k: string) => Object.hasOwn(values, k)
   const pick = (k: string, now: string | null | undefined) => (given(k) ? text(values, k) : (now ?? null))
-  const stats = Object.fromEntries(STAT_NAMES.map((s) => [s, typeof values[s] === 'number' ? values[s] : (current?.stats[s] ?? 6)]))
+  const stat = (s: StatName): number => {
+    const typedIn = values[s]
+    return typeof typedIn === 'number' ? typedIn : (current?.stats[s] ?? 6)
+  }
+  const stats = {
+    str: stat('str'),
+    per: stat('per'),
+    fort: stat('fort'),
+    cha: stat('cha'),
+    int: stat('int'),
+    dex: stat('dex'),
+    luck: stat('luck'),
+  }
   const weaponId = pick('weapon', current?.weapons[0]?.itemId)
   const keepWeapon = weaponId !== null && current?.weapons[0]?.itemId === weaponId
   const main = weaponId
@@ -141,7 +155,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
   // A freshly fitted main weapon keeps its full magazine whatever the form still says.
   const weapons = carried.map((w, i) => (i === 0 && main && !keepWeapon ? w : withTyped(w, i, values)))
   return {
-    stats: stats as CxCombatantInput['stats'],
+    stats,
     classId: pick('classId', current?.classId),
     speciesId: pick('speciesId', current?.speciesId),
     skills: current?.skills ?? {},

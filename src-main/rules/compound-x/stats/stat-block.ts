@@ -1,5 +1,5 @@
 import type { StatName } from '../content/pack-schema'
-import { mod, type Modifier } from '../statistic'
+import { modifier, type Modifier } from '../../kit/modifier'
 
 /** A character's seven stats (1–20). */
 export type StatBlock = Readonly<Record<StatName, number>>
@@ -41,5 +41,5 @@ export const STAT_LABELS: Readonly<Record<StatName, string>> = {
 
 /** A stat's combat modifier as a labelled modifier (negated where it lowers a miss chance). */
 export function combatModifierOf(stats: StatBlock, stat: StatName, sign: 1 | -1, source = 'CX4'): Modifier {
-  return mod(`${STAT_LABELS[stat]} ${stats[stat]} combat modifier`, sign * combatModifier(stats[stat]), source)
+  return modifier(`${STAT_LABELS[stat]} ${stats[stat]} combat modifier`, sign * combatModifier(stats[stat]), source)
 }

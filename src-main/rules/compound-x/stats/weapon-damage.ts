@@ -1,5 +1,6 @@
 import type { Damage, StatName } from '../content/pack-schema'
-import { mod, sumOf, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import type { Step } from '../statistic'
 import { STAT_LABELS, statBonus, type StatBlock } from './stat-block'
 
 export interface DamageOptions {
@@ -12,14 +13,14 @@ export interface DamageOptions {
 
 /** A weapon's damage for this character: base + each stat term, floored at the weapon's minimum. */
 export function weaponDamage(damage: Damage, stats: StatBlock, options: DamageOptions = { twoHanded: false }): Step {
-  const modifiers: Modifier[] = [mod('Base damage', damage.base, 'item list')]
+  const modifiers: Modifier[] = [modifier('Base damage', damage.base, 'item list')]
   for (const [stat, multiplier] of Object.entries(damage.perStatBonus ?? {}) as [StatName, number][]) {
     const bonus = statBonus(stats[stat])
     const scaled = stat === 'str' && options.twoHanded && bonus > 0 ? bonus * 1.5 : bonus
     const label = `${multiplier === 1 ? '' : `${multiplier} × `}${STAT_LABELS[stat]} bonus ${scaled}${scaled !== bonus ? ' (two-handed ×1.5)' : ''}`
-    modifiers.push(mod(label, Math.floor(multiplier * scaled), stat === 'str' && options.twoHanded ? '000 Melee Weapons' : 'CX2'))
+    modifiers.push(modifier(label, Math.floor(multiplier * scaled), stat === 'str' && options.twoHanded ? '000 Melee Weapons' : 'CX2'))
   }
-  const raw = sumOf(modifiers)
+  const raw = sumModifiers(modifiers)
   const total = Math.max(damage.minimum ?? 0, raw)
   return { title: 'Damage', modifiers, rule: damage.minimum !== undefined ? `at least ${damage.minimum}` : undefined, total }
 }

@@ -3,7 +3,7 @@ import type { CombatantId } from '../../../../src-shared/records'
 import type { Dice } from '../../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
 import type { CharacterClass } from '../content/pack-schema'
-import { mod, sumOf, type Modifier } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
 
 const D100 = { count: 1, sides: 100, modifier: 0 }
 
@@ -31,16 +31,16 @@ export interface CompoundXInitiativePlacement extends InitiativePlacement {
  */
 export function initiativeModifiers(cls: Pick<CharacterClass, 'name' | 'initiativeBonus'> | null, feats: readonly string[]): Modifier[] {
   const mods: Modifier[] = []
-  if (cls && cls.initiativeBonus !== 0) mods.push(mod(`${cls.name} passive`, cls.initiativeBonus, 'CX19'))
+  if (cls && cls.initiativeBonus !== 0) mods.push(modifier(`${cls.name} passive`, cls.initiativeBonus, 'CX19'))
   if (feats.some((f) => f.trim().toLowerCase() === FIGHT_FIERCELY_FIRST.toLowerCase())) {
-    mods.push(mod(`Feat: ${FIGHT_FIERCELY_FIRST}`, 10, 'CX19'))
+    mods.push(modifier(`Feat: ${FIGHT_FIERCELY_FIRST}`, 10, 'CX19'))
   }
   return mods
 }
 
 function modifiersOf(e: CompoundXInitiativeEntrant): readonly Modifier[] {
   if (e.modifiers) return e.modifiers
-  return e.initiativeModifier === 0 ? [] : [mod('Initiative modifier', e.initiativeModifier, 'CX19')]
+  return e.initiativeModifier === 0 ? [] : [modifier('Initiative modifier', e.initiativeModifier, 'CX19')]
 }
 
 interface Rolled {
@@ -71,7 +71,7 @@ export function rollCompoundXInitiative(entrants: readonly CompoundXInitiativeEn
   const byName = [...entrants].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   let rolled: Rolled[] = byName.map((entrant) => {
     const modifiers = modifiersOf(entrant)
-    const roll = dice.roll({ ...D100, modifier: sumOf(modifiers) }, `initiative: ${entrant.name}`)
+    const roll = dice.roll({ ...D100, modifier: sumModifiers(modifiers) }, `initiative: ${entrant.name}`)
     return { entrant, modifiers, roll, tieBreak: [], rollOffs: [] }
   })
   for (;;) {

@@ -1,6 +1,7 @@
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Stance } from '../ranged/ranged-setup'
-import { mod, sumOf, type Modifier, type Step } from '../statistic'
+import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
+import type { Step } from '../statistic'
 
 export interface MoveRequest {
   /** From `metresPerTwoActions` (stats/derived-stats.ts): speed less rounded-up penalties. */
@@ -32,23 +33,23 @@ export function moveDistance(req: MoveRequest): Result<MoveDistance> {
     return fail('move/cannotSprint', `A ${stance} combatant cannot sprint (${stance === 'crouching' ? STANCES : SOURCE})`)
   }
   const speed = Math.max(0, req.metresPerTwoActions)
-  const perTwo: Modifier[] = [mod('Movement per 2 actions', speed, SOURCE)]
-  if (stance === 'prone') perTwo.push(mod('Prone: half speed, rounded up', Math.ceil(speed / 2) - speed, STANCES))
-  const perAction: Modifier[] = [mod('Half of that per action', sumOf(perTwo) / 2, SOURCE)]
+  const perTwo: Modifier[] = [modifier('Movement per 2 actions', speed, SOURCE)]
+  if (stance === 'prone') perTwo.push(modifier('Prone: half speed, rounded up', Math.ceil(speed / 2) - speed, STANCES))
+  const perAction: Modifier[] = [modifier('Half of that per action', sumModifiers(perTwo) / 2, SOURCE)]
   if (stance === 'crouching') {
-    const base = sumOf(perAction)
+    const base = sumModifiers(perAction)
     // The 1 m floor never raises a combatant who could not manage 1 m upright.
     const crouched = Math.max(Math.min(1, base), base - 1)
-    perAction.push(mod('Crouching: −1 m per action (at least 1 m)', crouched - base, STANCES))
+    perAction.push(modifier('Crouching: −1 m per action (at least 1 m)', crouched - base, STANCES))
   }
   if (stance === 'prone') {
-    const base = sumOf(perAction)
-    if (base > 2) perAction.push(mod('Prone: at most 2 m per action', 2 - base, STANCES))
+    const base = sumModifiers(perAction)
+    if (base > 2) perAction.push(modifier('Prone: at most 2 m per action', 2 - base, STANCES))
   }
-  if (req.sprint) perAction.push(mod('Sprinting', 1, SOURCE))
-  const each = sumOf(perAction)
+  if (req.sprint) perAction.push(modifier('Sprinting', 1, SOURCE))
+  const each = sumModifiers(perAction)
   const steps: Step[] = [
-    { title: 'Speed', modifiers: perTwo, rule: 'metres per 2 actions', total: sumOf(perTwo) },
+    { title: 'Speed', modifiers: perTwo, rule: 'metres per 2 actions', total: sumModifiers(perTwo) },
     { title: 'Per action', modifiers: perAction, total: each },
     { title: `${actions} action${actions === 1 ? '' : 's'}`, modifiers: [], rule: `${each} m × ${actions}`, total: each * actions },
   ]

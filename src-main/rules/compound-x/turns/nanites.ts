@@ -1,5 +1,6 @@
 import { NANITE_REGEN_PER_TURN } from '../stats/derived-stats'
-import { mod, type Step } from '../statistic'
+import { modifier } from '../../kit/modifier'
+import type { Step } from '../statistic'
 
 export interface NaniteRegen {
   readonly nanites: number
@@ -20,8 +21,8 @@ export function regenerateNanites(current: number, maximum: number): NaniteRegen
     step: {
       title: 'Nanites at turn start',
       modifiers: [
-        mod('Current', current, 'CX22'),
-        mod(
+        modifier('Current', current, 'CX22'),
+        modifier(
           gained < NANITE_REGEN_PER_TURN ? `Regeneration ${NANITE_REGEN_PER_TURN}, capped at ${maximum}` : 'Regeneration',
           gained,
           'CX22',

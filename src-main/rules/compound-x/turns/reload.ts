@@ -1,7 +1,7 @@
 import type { Dice } from '../../dice'
 import { beatsDc, rollD100, type D100Result, type RollMode } from '../checks/d100-check'
 import type { RangedWeapon } from '../content/pack-schema'
-import type { Modifier } from '../statistic'
+import type { Modifier } from '../../kit/modifier'
 import type { TurnAction } from './action-costs'
 
 /**

@@ -1,5 +1,5 @@
 import type { CombatantId } from '../../../../src-shared/records'
-import { mod, type Modifier } from '../statistic'
+import { modifier, type Modifier } from '../../kit/modifier'
 import { distanceBetween, type Point, type SuppressionLevel, type SuppressionZone } from './suppression'
 
 export const isSuppressed = (zones: readonly SuppressionZone[], id: CombatantId): boolean => zones.some((z) => z.suppressedIds.includes(id))
@@ -8,7 +8,7 @@ export const isSuppressed = (zones: readonly SuppressionZone[], id: CombatantId)
 export function suppressionMalus(zones: readonly SuppressionZone[], shooterId: CombatantId): Modifier | null {
   const by = zones.filter((z) => z.suppressedIds.includes(shooterId))
   if (by.length === 0) return null
-  return mod(by.length > 1 ? `Suppressed (${by.length} zones, not stackable)` : 'Suppressed', 1, 'CX25')
+  return modifier(by.length > 1 ? `Suppressed (${by.length} zones, not stackable)` : 'Suppressed', 1, 'CX25')
 }
 
 /** CX25: at the start of a combatant's turn, the zones it laid down end. */

@@ -6,7 +6,7 @@ import {
   rollD100,
   successChance,
 } from '../../../../src-main/rules/compound-x/checks/d100-check'
-import { mod } from '../../../../src-main/rules/compound-x/statistic'
+import { modifier as mod } from '../../../../src-main/rules/kit/modifier'
 import { faces } from './fixtures'
 
 describe('CX1 checks', () => {

@@ -34,7 +34,7 @@ import {
   type StabiliseSupport,
 } from '../../../../src-main/rules/compound-x/dying/stabilise'
 import { successChance } from '../../../../src-main/rules/compound-x/checks/d100-check'
-import { sumOf } from '../../../../src-main/rules/compound-x/statistic'
+import { sumModifiers as sumOf } from '../../../../src-main/rules/kit/modifier'
 import type { StatBlock } from '../../../../src-main/rules/compound-x/stats/stat-block'
 import { faces, stats } from './fixtures'
 

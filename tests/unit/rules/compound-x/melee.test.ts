@@ -4,7 +4,7 @@ import { seededSource } from '../../../../src-main/core/dice/random-source'
 import { naturalDistribution, rollD100 } from '../../../../src-main/rules/compound-x/checks/d100-check'
 import type { MeleeWeapon } from '../../../../src-main/rules/compound-x/content/pack-schema'
 import type { DefenderState } from '../../../../src-main/rules/compound-x/protection/defender'
-import { mod } from '../../../../src-main/rules/compound-x/statistic'
+import { modifier as mod } from '../../../../src-main/rules/kit/modifier'
 import type { CombatantId } from '../../../../src-shared/records'
 import {
   actionsPerRoundLimit,

@@ -1,0 +1,143 @@
+import type { AttackPreview, ExplanationSection } from '../../../src-shared/attack'
+import type { RulesCombatant } from '../ruleset'
+import { percent } from '../kit/format'
+import type { ContentLibrary } from './content/content-library'
+import { blockedPreview, type Sides } from './cx-attack-shared'
+import {
+  firingCost,
+  opportunityAim,
+  opportunityRefusal,
+  prepare,
+  reactionRefusal,
+  type Prepared,
+  type Ranged,
+  type RangedCall,
+} from './cx-ranged-prepare'
+import { REACTION, reactionFiring } from './cx-suppression'
+import { explainSteps } from './explain'
+import { rangedOdds } from './odds/ranged-odds'
+import { strayCheck } from './ranged/stray-shot'
+import { defenderOf } from './sheet/cx-derived'
+import type { SuppressionLevel } from './turns/suppression'
+
+export function previewRanged(call: RangedCall): AttackPreview {
+  const { sides, arm, t, library } = call
+  const prepared = prepare(call)
+  if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
+  const { setup, options, stray } = prepared
+  // The chance the shot goes to the intended target at all; the rest strays to someone else.
+  const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
+  const p = reach?.chance ?? 1
+  const base = { weapons: sides.weaponList, options, cost: firingCost(arm, setup.mode, null).text }
+  const blockedBy = arm.carried.jammed
+    ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
+    : arm.carried.ammo === 0
+      ? 'The magazine is empty: reload first.'
+      : prepared.opportunity
+        ? opportunityRefusal(arm)
+        : null
+  const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), { ammoInMagazine: arm.carried.ammo || 1 })
+  if (odds.kind === 'impossible' || blockedBy) {
+    return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
+  }
+  const f = odds.firstRound
+  const brackets = arm.item.brackets
+  const band = brackets.findIndex((b) => setup.distance <= b.maxRange)
+  // CX5–CX7: the bracket read off the weapon (attachments may stretch it; the working has the exact figure).
+  const headline = `${setup.distance} m · ${band === -1 ? 'beyond the listed brackets' : `bracket ${band + 1} of ${brackets.length} (to ${brackets[band]!.maxRange} m)`} · miss chance ${odds.missChance} (${setup.mode})`
+  const aimed =
+    odds.rounds === 1
+      ? [
+          { label: 'Miss', probability: f.miss },
+          { label: 'Hit', probability: f.hit },
+          { label: 'Critical (+20)', probability: f.critical },
+          { label: 'Extra-critical (+30)', probability: f.extraCritical },
+        ]
+      : odds.hits.map((ph, k) => ({ label: `${k} of ${odds.rounds} hit`, probability: ph }))
+  const outcomes = [
+    ...(reach ? [{ label: 'Strays to someone else', probability: 1 - p }] : []),
+    ...aimed.map((o) => ({ ...o, probability: o.probability * p })),
+  ]
+  const damage = odds.healthDamage.map(([amount, probability]) => ({ amount, probability: probability * p + (amount === 0 ? 1 - p : 0) }))
+  const explanation: ExplanationSection[] = [
+    ...(prepared.opportunity ? [opportunityAim(setup.aim)] : []),
+    ...(reach
+      ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }])
+      : []),
+    ...explainSteps(odds.steps),
+    {
+      title: 'Odds',
+      lines: [
+        {
+          label: `Hit iff the d10 beats ${odds.missChance}`,
+          value: percent(Math.max(0, Math.min(1, (10 - odds.missChance) / 10))),
+          source: 'CX7',
+        },
+      ],
+    },
+  ]
+  return {
+    ...base,
+    headline,
+    outcomes,
+    risks: [
+      { label: 'Jam (CX9)', probability: odds.jam },
+      { label: 'Knocked out by shock (CX15)', probability: odds.unconscious },
+    ],
+    expectedDamage: odds.expectedHealthDamage * p,
+    downChance: odds.down * p,
+    damage: damage.some((d) => d.amount === 0) || !reach ? damage : [{ amount: 0, probability: 1 - p }, ...damage],
+    explanation,
+    blocked: null,
+    diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
+  }
+}
+
+/** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
+function previewReaction(
+  prepared: Prepared,
+  level: SuppressionLevel,
+  sides: Sides,
+  arm: Ranged,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): AttackPreview {
+  const { setup, options } = prepared
+  const base = { weapons: sides.weaponList, options, cost: firingCost(arm, 'semi', level).text }
+  const { hits, automatic, words } = REACTION[level]
+  const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
+  const blockedBy = arm.carried.jammed
+    ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
+    : reactionRefusal(arm, level, library)
+  const head: ExplanationSection = {
+    title: 'Suppression reaction',
+    lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }],
+  }
+  if (odds.kind === 'impossible' || blockedBy) {
+    return blockedPreview(base, [head, ...explainSteps(odds.steps)], blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
+  }
+  const f = odds.firstRound
+  return {
+    ...base,
+    outcomes: automatic
+      ? [{ label: hits === 1 ? 'Automatic hit (CX26)' : '2 automatic hits (CX26)', probability: 1 }]
+      : [
+          { label: 'Miss', probability: f.miss },
+          { label: 'Hit', probability: f.hit },
+          { label: 'Critical (+20)', probability: f.critical },
+          { label: 'Extra-critical (+30)', probability: f.extraCritical },
+        ],
+    risks: [
+      ...(automatic ? [] : [{ label: 'Jam (CX9)', probability: odds.jam }]),
+      { label: 'Knocked out by shock (CX15)', probability: odds.unconscious },
+    ],
+    expectedDamage: odds.expectedHealthDamage,
+    downChance: odds.down,
+    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    explanation: [head, ...(automatic ? [] : explainSteps(odds.steps))],
+    blocked: null,
+    diceHint: automatic
+      ? 'no accuracy roll; d100 armour only if the target wears none (or for a laser); d100 Shock save over 70 damage'
+      : 'd10 accuracy (d10 jam check on a 1, d10 critical in the Luck band), d100 armour on a hit; d100 Shock save over 70 damage',
+  }
+}
