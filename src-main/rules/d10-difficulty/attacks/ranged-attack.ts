@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
-import { asJson } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { termsSection } from '../d10-terms'
 import { type Modifier, sumModifiers } from '../../kit/modifier'
 import { percent } from '../../kit/format'
@@ -212,7 +212,7 @@ export function resolveRanged(
     ? `takes an out-of-turn shot while suppressing with the ${weapon.name}${how} at`
     : `${weapon.kind === 'thrown' ? 'throws' : 'fires'} the ${weapon.name}${how} at`
   return ok({
-    attackerRules: asJson(after),
+    attackerRules: d10Sheets.store(after),
     targetRules: null,
     targetHp: t.hp - damage,
     summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}`,

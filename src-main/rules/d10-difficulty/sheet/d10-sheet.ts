@@ -92,7 +92,8 @@ export const liveSchema = z.strictObject({
 })
 export type Live = z.output<typeof liveSchema>
 
-export const d10SheetSchema = z.strictObject({
+/** What a sheet holds besides its live state. */
+const sheetShape = {
   attributes: z.strictObject({ str: modifier, dex: modifier, con: modifier, per: modifier }),
   skills: z
     .strictObject({ firearms: ranks, throwing: ranks, melee: ranks, dodge: ranks, notice: ranks, stealth: ranks })
@@ -110,11 +111,16 @@ export const d10SheetSchema = z.strictObject({
   /** Which starter armour the reductions came from, if any (a label; the numbers are what count). */
   armourId: z.string().max(60).nullable().default(null),
   weapons: z.array(weaponSchema).max(8).default([]),
-  live: liveSchema.optional(),
-})
+}
+
+/** What the GM hands in: the live state may be left out (a fresh one is filled in). */
+export const d10SheetSchema = z.strictObject({ ...sheetShape, live: liveSchema.optional() })
+
+/** What the core stores: every sheet carries its live state. */
+export const storedD10SheetSchema = z.strictObject({ ...sheetShape, live: liveSchema })
 
 export type D10SheetInput = z.input<typeof d10SheetSchema>
-export type D10Sheet = Omit<z.output<typeof d10SheetSchema>, 'live'> & { readonly live: Live }
+export type D10Sheet = z.output<typeof storedD10SheetSchema>
 
 /** A sheet fresh for the fight: effort full, standing, nothing declared. */
 export const freshLive = (effortMax: number): Live => ({
