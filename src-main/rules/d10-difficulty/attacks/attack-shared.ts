@@ -32,7 +32,11 @@ export function modesOf(w: Weapon): string[] {
 /** Every weapon the attacker can use: what it carries, then bare hands. */
 export const armaments = (sheet: D10Sheet): Weapon[] => [...sheet.weapons, BARE_HANDS]
 
+/** Who attacks whom with what: both combatants as the core sees them, their sheets and the weapon. */
 export interface Sides {
+  readonly request: AttackRequest
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
   readonly attacker: D10Sheet
   readonly target: D10Sheet
   readonly weapon: Weapon
@@ -53,6 +57,9 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
   const weapon = list[request.weapon]
   if (!weapon) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
   return ok({
+    request,
+    a,
+    t,
     attacker,
     target,
     weapon,

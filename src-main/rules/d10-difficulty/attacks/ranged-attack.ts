@@ -123,7 +123,8 @@ function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   return out
 }
 
-export function previewRanged(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): AttackPreview {
+export function previewRanged(sides: Sides): AttackPreview {
+  const { request, a, t } = sides
   const p = prepare(request, sides, a, t)
   const base = { weapons: sides.weaponList, options: p.options, cost: costText(p.shot) }
   const blocked = refusal(p, sides, a)
@@ -175,13 +176,8 @@ function hitLines(
   }
 }
 
-export function resolveRanged(
-  request: AttackRequest,
-  sides: Sides,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  dice: Dice,
-): Result<AttackResolution> {
+export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution> {
+  const { request, a, t } = sides
   const p = prepare(request, sides, a, t)
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return fail('attack/cannot', blocked ?? 'The attack cannot be made.')
