@@ -1,30 +1,29 @@
 import { z } from 'zod'
+import { keysOf, statBlock } from '../../kit/stat-block'
+
+const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
 
 /**
  * The attributes the `002` combat chapter reads. It only ever adds their modifiers ("adds the
  * dexterity modifier"), and defines no attribute scores or score-to-modifier table, so the sheet
  * holds the modifiers themselves.
  */
-export const ATTRIBUTES = ['str', 'dex', 'con', 'per'] as const
+const attributeBlock = statBlock({ str: 'Strength', dex: 'Dexterity', con: 'Constitution', per: 'Perception' }, int(-5, 10))
+export const ATTRIBUTES = attributeBlock.keys
 export type Attribute = (typeof ATTRIBUTES)[number]
-export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = {
-  str: 'Strength',
-  dex: 'Dexterity',
-  con: 'Constitution',
-  per: 'Perception',
-}
+export const ATTRIBUTE_LABELS = attributeBlock.labels
 
 /** The skills the chapter's checks name (its firearms skill is unnamed: "the appropriate skill"). */
-export const SKILLS = ['firearms', 'throwing', 'melee', 'dodge', 'notice', 'stealth'] as const
-export type Skill = (typeof SKILLS)[number]
-export const SKILL_LABELS: Readonly<Record<Skill, string>> = {
+export const SKILL_LABELS = {
   firearms: 'Firearms',
   throwing: 'Throwing',
   melee: 'Melee Combat',
   dodge: 'Dodge',
   notice: 'Notice',
   stealth: 'Stealth',
-}
+} as const
+export const SKILLS = keysOf(SKILL_LABELS)
+export type Skill = (typeof SKILLS)[number]
 
 /** `002` Zones: the body parts armour covers (the vital organs sit inside the torso and the head). */
 export const ARMOUR_ZONES = ['head', 'torso', 'arms', 'legs'] as const
@@ -41,9 +40,6 @@ export type Movement = (typeof MOVEMENTS)[number]
 export const DAMAGE_TYPES = ['piercing', 'bludgeoning', 'slashing'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]
 
-const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
-
-const modifier = int(-5, 10)
 const ranks = int(0, 20)
 
 export const damageDiceSchema = z.strictObject({ count: int(1, 10), sides: int(2, 20), bonus: int(-10, 50) })
@@ -94,7 +90,7 @@ export type Live = z.output<typeof liveSchema>
 
 /** What a sheet holds besides its live state. */
 const sheetShape = {
-  attributes: z.strictObject({ str: modifier, dex: modifier, con: modifier, per: modifier }),
+  attributes: attributeBlock.schema,
   skills: z
     .strictObject({ firearms: ranks, throwing: ranks, melee: ranks, dodge: ranks, notice: ranks, stealth: ranks })
     .partial()
