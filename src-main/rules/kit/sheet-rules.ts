@@ -7,7 +7,7 @@ import type { SheetReader } from './stored-sheet'
 
 /** What a ruleset with a per-combatant sheet says about it; `sheetRules` turns it into `combatantRules`. */
 export interface SheetRules<In, S> {
-  /** Names the sheet in a refusal ("d10 sheet: attributes.dex must be…"). */
+  /** Names the sheet in a refusal ("<label>: attributes.dex must be…"). */
   readonly label: string
   /** What the GM may hand in (defaults filled, live state optional). */
   readonly input: z.ZodType<In>
