@@ -1,18 +1,18 @@
-/** The six characteristics of a classic 2d6 sci-fi character, and the DMs their values give. */
-export const CHARACTERISTICS = ['str', 'dex', 'end', 'int', 'edu', 'soc'] as const
-export type Characteristic = (typeof CHARACTERISTICS)[number]
-
-export const CHARACTERISTIC_LABELS: Readonly<Record<Characteristic, string>> = {
-  str: 'STR',
-  dex: 'DEX',
-  end: 'END',
-  int: 'INT',
-  edu: 'EDU',
-  soc: 'SOC',
-}
+import { z } from 'zod'
+import { statBlock } from '../kit/stat-block'
 
 /** The highest characteristic value a sheet may hold (the usual 2–12, with room for the exceptional). */
 export const MAX_CHARACTERISTIC = 18
+
+/** The six characteristics of a classic 2d6 sci-fi character, and the DMs their values give. */
+const characteristicBlock = statBlock(
+  { str: 'STR', dex: 'DEX', end: 'END', int: 'INT', edu: 'EDU', soc: 'SOC' },
+  z.number().int().min(0).max(MAX_CHARACTERISTIC),
+)
+export const CHARACTERISTICS = characteristicBlock.keys
+export type Characteristic = (typeof CHARACTERISTICS)[number]
+export const CHARACTERISTIC_LABELS = characteristicBlock.labels
+export const characteristicsSchema = characteristicBlock.schema
 
 /**
  * The `004` document names "Dex", "Strength DM" and "Dexterity DM" but gives no table, so we

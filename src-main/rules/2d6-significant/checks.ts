@@ -5,14 +5,14 @@ import { CHARACTERISTIC_LABELS, CHARACTERISTICS, characteristicDm, DM_SOURCE, ty
 import { checkChance, rollCheck, TARGET } from './check'
 import type { KeepMode } from './keep-two'
 import { modifier, type Modifier, modifierSection } from '../kit/modifier'
-import { sheetOf } from './sheet/sheet-access'
+import { twoD6Sheets } from './sheet/sheet-access'
 import type { Sheet } from './sheet/sheet-schema'
 import { characteristicFor, SKILL_CHARACTERISTIC, skillDm } from './sheet/skills'
 import { reactedDm } from './turns/conditions'
 
 /** The checks a combatant can make: each characteristic alone, and each skill with its usual characteristic. */
 export function checkList(c: RulesCombatant): { key: string; label: string }[] {
-  const s = sheetOf(c)
+  const s = twoD6Sheets.of(c)
   const skills = new Set([...Object.keys(SKILL_CHARACTERISTIC), ...Object.keys(s?.skills ?? {})])
   return [
     ...[...skills].sort().map((k) => ({
@@ -43,7 +43,7 @@ function checkDms(request: CheckRequest, c: RulesCombatant, s: Sheet): Result<{ 
 const keepMode = (mode: CheckRequest['mode']): KeepMode => (mode === 'advantage' ? 'boon' : mode === 'disadvantage' ? 'bane' : 'normal')
 
 function prepared(request: CheckRequest, c: RulesCombatant): Result<{ label: string; dms: Modifier[] }> {
-  const s = sheetOf(c)
+  const s = twoD6Sheets.of(c)
   if (!s) return fail('check/noSheet', `${c.name} has no character sheet yet.`)
   return checkDms(request, c, s)
 }

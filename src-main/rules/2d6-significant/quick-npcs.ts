@@ -1,14 +1,14 @@
-import type { JsonValue } from '../../../src-shared/json'
 import type { QuickNpc } from '../ruleset'
 import { armourItem, carried, weaponItem } from './sheet/items'
 import { maxHitsOf } from './sheet/sheet-access'
 import type { SheetInput } from './sheet/sheet-schema'
+import { toJson } from '../kit/stored-sheet'
 
 const weapons = (...ids: string[]) => ids.map((id) => carried(weaponItem(id)!))
 
 function npc(name: string, tags: string[], sheet: SheetInput & { characteristics: NonNullable<SheetInput['characteristics']> }): QuickNpc {
   // The DEX DM comes from the sheet (T2), so the GM's own initiative modifier starts at 0.
-  return { name, maxHp: maxHitsOf(sheet), initiativeModifier: 0, rules: sheet as unknown as JsonValue, tags }
+  return { name, maxHp: maxHitsOf(sheet), initiativeModifier: 0, rules: toJson(sheet), tags }
 }
 
 const armour = (id: string) => {

@@ -1,16 +1,15 @@
 import type { FormField } from '../../../src-shared/attack'
-import type { JsonValue } from '../../../src-shared/json'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { ParsedRules, Ruleset } from '../ruleset'
+import { sheetRules } from '../kit/sheet-rules'
+import type { Ruleset } from '../ruleset'
 import { actionList, performAction } from './actions/actions'
 import { MOVE_METRES } from './actions/basic'
 import { previewAttack, resolveAttackRequest, type AttackSettings } from './attack/attack-flow'
 import { card } from './card'
 import { checkList, rollTwoD6Check, twoD6CheckChance } from './checks'
 import { QUICK_NPCS } from './quick-npcs'
-import { maxHitsOf } from './sheet/sheet-access'
-import { asSheet, sheetForm, sheetFromForm } from './sheet/sheet-form'
-import { sheetSchema, type Sheet } from './sheet/sheet-schema'
+import { maxHitsOf, twoD6Sheets } from './sheet/sheet-access'
+import { sheetForm, sheetFromForm } from './sheet/sheet-form'
+import { sheetSchema } from './sheet/sheet-schema'
 import { CONDITIONS } from './turns/conditions'
 import { POOLS } from './turns/economy'
 import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
@@ -24,16 +23,6 @@ const EFFECT_DAMAGE = 'effectAddsDamage'
 const SETTINGS: readonly FormField[] = [
   { key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true },
 ]
-
-function parse(input: unknown): Result<ParsedRules> {
-  const parsed = sheetSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return fail('rules/invalid', `2d6 sheet: ${issue.path.join('.') || 'sheet'} ${issue.message}`)
-  }
-  const s: Sheet = parsed.data
-  return ok({ data: s as unknown as JsonValue, maxHp: maxHitsOf(s) })
-}
 
 /** `004` Movement: 6 m a minor action, in map metres (R0.4); a round holds at most three minor actions (T3). */
 function movementCost(metres: number): { actions: number; label: string } {
@@ -63,12 +52,16 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
       apply: (values) => createTwoD6Ruleset({ effectAdds: optionBool(values, EFFECT_DAMAGE) ?? true }),
     },
     quickNpcs: QUICK_NPCS,
-    combatantRules: {
-      parse,
-      card: (rules) => card(asSheet(rules)!),
-      form: (rules) => sheetForm(asSheet(rules)),
-      fromForm: (values, current) => sheetFromForm(values, asSheet(current)),
-    },
+    combatantRules: sheetRules({
+      label: '2d6 sheet',
+      input: sheetSchema,
+      reader: twoD6Sheets,
+      complete: (sheet) => sheet,
+      maxHp: maxHitsOf,
+      card,
+      form: sheetForm,
+      fromForm: sheetFromForm,
+    }),
     economy: () => POOLS,
     conditions: [...CONDITIONS],
     movementCost: (_c, metres) => movementCost(metres),

@@ -2,7 +2,7 @@ import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { surprisedRefusal } from './attacks/attack-shared'
-import { asJson, asSheet, sheetOf } from './d10-sheet-access'
+import { d10Sheets } from './d10-sheet-access'
 import type { D10Sheet } from './sheet/d10-sheet'
 import { endSuppression, performSuppress, suppressDefinition } from './suppression/suppress'
 import { oneAction } from './turns/d10-economy'
@@ -46,7 +46,7 @@ function baseDefinitions(sheet: D10Sheet): ActionDefinition[] {
 
 /** What a d10 combatant can do besides attacking, with why not where it cannot. */
 export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
-  const sheet = asSheet(actor.rules)
+  const sheet = d10Sheets.of(actor)
   if (!sheet) return []
   const list = [...baseDefinitions(sheet), ...moveDefinitions(actor, sheet), suppressDefinition(sheet)]
   const surprised = surprisedRefusal(actor)
@@ -58,7 +58,7 @@ function performAim(actor: RulesCombatant, sheet: D10Sheet, target: RulesCombata
   if (!target || target.id === actor.id) return fail('aim/target', 'Pick whom to aim at.')
   const count = sheet.live.aim?.targetId === target.id ? sheet.live.aim.count + 1 : 1
   return ok({
-    actorRules: asJson({ ...sheet, live: { ...sheet.live, aim: { targetId: target.id, name: target.name, count } } }),
+    actorRules: d10Sheets.store({ ...sheet, live: { ...sheet.live, aim: { targetId: target.id, name: target.name, count } } }),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
@@ -86,7 +86,7 @@ function performReload(request: ActionRequest, actor: RulesCombatant, sheet: D10
     weapons: sheet.weapons.map((x, i) => (i === slot ? { ...x, ammo: x.magazine, spareMagazines: x.spareMagazines - 1 } : x)),
   }
   return ok({
-    actorRules: asJson(after),
+    actorRules: d10Sheets.store(after),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,
@@ -101,7 +101,7 @@ function performReload(request: ActionRequest, actor: RulesCombatant, sheet: D10
 }
 
 export function performD10Action(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null): Result<ActionResolution> {
-  const sheet = sheetOf(actor)
+  const sheet = d10Sheets.require(actor, 'rules/noSheet')
   if (!sheet.ok) return sheet
   const surprised = surprisedRefusal(actor)
   if (surprised) return fail('action/surprised', surprised)

@@ -2,7 +2,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { attributeTerms, checkChance, meetsDifficulty, rollTerms, SKILL_ATTRIBUTES, skillTerms } from './checks/d10-check'
-import { sheetOf } from './d10-sheet-access'
+import { d10Sheets } from './d10-sheet-access'
 import { termsSection } from './d10-terms'
 import { type Modifier, modifier } from '../kit/modifier'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, SKILL_LABELS, SKILLS, type Attribute, type Skill } from './sheet/d10-sheet'
@@ -26,7 +26,7 @@ function checkTerms(request: CheckRequest, c: RulesCombatant): Result<{ label: s
   if (request.mode !== 'normal') {
     return fail('check/mode', 'The d10 difficulty system has no advantage or disadvantage: add a modifier instead (D1).')
   }
-  const sheet = sheetOf(c)
+  const sheet = d10Sheets.require(c, 'rules/noSheet')
   if (!sheet.ok) return sheet
   const [kind, name = ''] = request.check.split(':')
   const extra = request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []

@@ -1,12 +1,12 @@
 import type { EdgeEffects, RulesCombatant } from '../ruleset'
-import { asJson, asSheet } from './d10-sheet-access'
+import { d10Sheets } from './d10-sheet-access'
 import type { D10Sheet, Live } from './sheet/d10-sheet'
 import { declaredEffort } from './turns/d10-initiative'
 import { plural } from '../kit/format'
 
 function effects(c: RulesCombatant, sheet: D10Sheet, live: Live, lines: string[]): EdgeEffects | null {
   if (JSON.stringify(live) === JSON.stringify(sheet.live)) return null
-  return { rules: asJson({ ...sheet, live }), hp: c.hp, lines, rolls: [] }
+  return { rules: d10Sheets.store({ ...sheet, live }), hp: c.hp, lines, rolls: [] }
 }
 
 /** D2: the effort points declared for the roll just made leave the pool. */
@@ -28,14 +28,14 @@ function roundCleared(live: Live): Live {
  * for sheets saved before that.)
  */
 export function d10StartOfTurn(c: RulesCombatant): EdgeEffects | null {
-  const sheet = asSheet(c.rules)
+  const sheet = d10Sheets.of(c)
   if (!sheet) return null
   return effects(c, sheet, { ...sheet.live, defending: 0, speedRegained: 0, movement: 'subtle' }, [])
 }
 
 /** A new round: the aim lapses, and with initiative rerolled each round the declared effort is spent (D2). */
 export function d10StartOfRound(c: RulesCombatant, rerolled: boolean): EdgeEffects | null {
-  const sheet = asSheet(c.rules)
+  const sheet = d10Sheets.of(c)
   if (!sheet) return null
   const lines: string[] = []
   if (sheet.live.aim) lines.push(`its aim at ${sheet.live.aim.name} lapses with the round (002 Taking Aim)`)
@@ -45,7 +45,7 @@ export function d10StartOfRound(c: RulesCombatant, rerolled: boolean): EdgeEffec
 
 /** The first initiative roll of the fight: the declared effort is spent. */
 export function d10StartOfEncounter(c: RulesCombatant): EdgeEffects | null {
-  const sheet = asSheet(c.rules)
+  const sheet = d10Sheets.of(c)
   if (!sheet) return null
   const lines: string[] = []
   return effects(c, sheet, spendDeclared(sheet, roundCleared(sheet.live), lines), lines)
@@ -53,7 +53,7 @@ export function d10StartOfEncounter(c: RulesCombatant): EdgeEffects | null {
 
 /** The fight is over: nothing of it carries into the next but the effort spent and the stance. */
 export function d10EndOfEncounter(c: RulesCombatant): EdgeEffects | null {
-  const sheet = asSheet(c.rules)
+  const sheet = d10Sheets.of(c)
   if (!sheet) return null
   return effects(c, sheet, { ...roundCleared(sheet.live), movement: 'subtle', initiativeEffort: 0 }, [])
 }

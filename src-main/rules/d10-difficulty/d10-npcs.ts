@@ -1,7 +1,7 @@
-import type { JsonValue } from '../../../src-shared/json'
 import type { QuickNpc } from '../ruleset'
 import { issue, starterArmour } from './sheet/d10-items'
 import type { D10SheetInput, Weapon } from './sheet/d10-sheet'
+import { toJson } from '../kit/stored-sheet'
 
 interface Build {
   readonly attributes: D10SheetInput['attributes']
@@ -24,7 +24,7 @@ function npc(name: string, maxHp: number, tags: readonly string[], b: Build): Qu
     dr: starterArmour(b.armourId)?.dr,
     weapons,
   }
-  return { name, maxHp, initiativeModifier: 0, tags, rules: sheet as unknown as JsonValue }
+  return { name, maxHp, initiativeModifier: 0, tags, rules: toJson(sheet) }
 }
 
 /** Two ready-made enemies in this system's terms; the GM edits the copy. */

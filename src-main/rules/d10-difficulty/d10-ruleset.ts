@@ -1,6 +1,5 @@
-import type { JsonValue } from '../../../src-shared/json'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { ParsedRules, Ruleset } from '../ruleset'
+import { sheetRules } from '../kit/sheet-rules'
+import type { Ruleset } from '../ruleset'
 import { choice } from './attacks/attack-shared'
 import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
 import { d10ActionList, performD10Action } from './d10-actions'
@@ -9,9 +8,9 @@ import { D10_CONDITIONS } from './d10-conditions'
 import { d10EndOfEncounter, d10StartOfEncounter, d10StartOfRound, d10StartOfTurn } from './d10-edges'
 import { d10MovementCost } from './turns/d10-movement-cost'
 import { D10_QUICK_NPCS } from './d10-npcs'
-import { asSheet } from './d10-sheet-access'
+import { d10Sheets } from './d10-sheet-access'
 import { d10Card } from './sheet/d10-card'
-import { d10SheetSchema, freshLive, type D10Sheet } from './sheet/d10-sheet'
+import { d10SheetSchema, freshLive } from './sheet/d10-sheet'
 import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
 import { d10MapMove } from './suppression/lane-move'
 import { d10Economy } from './turns/d10-economy'
@@ -23,17 +22,6 @@ export const D10_RULESET_ID = 'd10-difficulty'
 export const INITIATIVE_SETTING = 'initiative'
 const INITIATIVE_MODES = ['each-round', 'fixed'] as const
 export type InitiativeMode = (typeof INITIATIVE_MODES)[number]
-
-function parse(input: unknown): Result<ParsedRules> {
-  const parsed = d10SheetSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    return fail('rules/invalid', `d10 sheet: ${issue.path.join('.') || 'sheet'} ${issue.message}`)
-  }
-  const sheet: D10Sheet = { ...parsed.data, live: parsed.data.live ?? freshLive(parsed.data.effortMax) }
-  // The chapter sizes no hit points: the GM's number stands.
-  return ok({ data: sheet as unknown as JsonValue, maxHp: null })
-}
 
 /** The d10 difficulty system (`002`) behind the ruleset interface, under one initiative option (D2). */
 export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Ruleset {
@@ -52,12 +40,16 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       apply: (values) => createD10Ruleset(values[INITIATIVE_SETTING] === 'fixed' ? 'fixed' : 'each-round'),
     },
     quickNpcs: D10_QUICK_NPCS,
-    combatantRules: {
-      parse,
-      card: (rules) => d10Card(rules as unknown as D10Sheet),
-      form: (rules) => d10SheetForm(asSheet(rules)),
-      fromForm: (values, current) => d10SheetFromForm(values, asSheet(current)),
-    },
+    combatantRules: sheetRules({
+      label: 'd10 sheet',
+      input: d10SheetSchema,
+      reader: d10Sheets,
+      complete: (sheet) => ({ ...sheet, live: sheet.live ?? freshLive(sheet.effortMax) }),
+      // The chapter sizes no hit points: the GM's number stands.
+      card: d10Card,
+      form: d10SheetForm,
+      fromForm: d10SheetFromForm,
+    }),
     economy: d10Economy,
     conditions: D10_CONDITIONS,
     onMapMove: d10MapMove,

@@ -3,7 +3,8 @@ import type { Dice } from '../dice'
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { DOC, RULESET_NAME } from './d20-terms'
 import { modifier, type Modifier, modifierSection, sumModifiers } from '../kit/modifier'
-import { ATTRIBUTE_LABELS, ATTRIBUTES, type Attribute, type D20Sheet } from './sheet/d20-sheet'
+import { ATTRIBUTE_LABELS, ATTRIBUTES, type Attribute } from './sheet/d20-sheet'
+import { d20Sheets } from './sheet/d20-sheets'
 
 /**
  * Attribute tests (`003 Combat Actions`): d20 + the attribute. Against a number the GM sets we
@@ -20,7 +21,9 @@ const attributeOf = (key: string): Attribute | null => {
 }
 
 function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribute; bonuses: Modifier[] }> {
-  if (!c.rules) return fail('check/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
+  const read = d20Sheets.require(c, 'check/noSheet')
+  if (!read.ok) return read
+  const sheet = read.value
   const attr = attributeOf(request.check)
   if (!attr)
     return fail(
@@ -28,7 +31,6 @@ function setUp(request: CheckRequest, c: RulesCombatant): Result<{ attr: Attribu
       `"${request.check}" is not a ${RULESET_NAME} test (attr:str, attr:dex, attr:mag, attr:per, attr:vit or attr:wil).`,
     )
   if (request.mode !== 'normal') return fail('check/mode', `The ${RULESET_NAME} has no advantage or disadvantage: roll a normal test.`)
-  const sheet = c.rules as unknown as D20Sheet
   const bonuses = [
     modifier(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.actions),
     ...(request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []),

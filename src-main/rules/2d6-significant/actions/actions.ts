@@ -2,7 +2,7 @@ import type { ActionDefinition, ActionRequest } from '../../../../src-shared/att
 import { fail, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
-import { sheetOf } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import { aimDefinition, performAim } from './aim'
 import { basicDefinitions, performBasic } from './basic'
 import { extendedDefinitions, performExtended } from './extended'
@@ -10,7 +10,7 @@ import { performTactics, tacticsDefinition } from './tactics'
 
 /** What this combatant can do besides attacking, each priced in T3's terms, with why not. */
 export function actionList(actor: RulesCombatant): ActionDefinition[] {
-  const s = sheetOf(actor)
+  const s = twoD6Sheets.of(actor)
   if (!s) return []
   return [aimDefinition(actor, s), tacticsDefinition(actor, s), ...basicDefinitions(actor, s), ...extendedDefinitions(actor, s)]
 }
@@ -21,7 +21,7 @@ export function performAction(
   target: RulesCombatant | null,
   dice: Dice,
 ): Result<ActionResolution> {
-  const s = sheetOf(actor)
+  const s = twoD6Sheets.of(actor)
   if (!s) return fail('action/noSheet', `${actor.name} has no character sheet yet.`)
   const offered = actionList(actor).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not an action of this ruleset.`)

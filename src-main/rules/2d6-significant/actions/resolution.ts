@@ -1,6 +1,6 @@
 import type { ActionDefinition } from '../../../../src-shared/attack'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
-import { asJson } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { costOf, COST_TEXT, whyNot, type ActKind } from '../turns/economy'
 
@@ -13,7 +13,7 @@ export function acted(
   rest: Partial<ActionResolution> = {},
 ): ActionResolution {
   const free = kind === 'free' ? { outOfTurn: 'free' as const } : {}
-  return { ...UNTOUCHED, actorRules: asJson(s), actorHp: actor.hp, summary, cost: costOf(kind, actor), ...free, ...rest }
+  return { ...UNTOUCHED, actorRules: twoD6Sheets.store(s), actorHp: actor.hp, summary, cost: costOf(kind, actor), ...free, ...rest }
 }
 
 /** No one else changed, nothing rolled, no working beyond the summary. */

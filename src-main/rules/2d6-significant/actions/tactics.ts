@@ -5,7 +5,7 @@ import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
 import { rollCheck } from '../check'
 import { modifier, modifierSection } from '../../kit/modifier'
-import { asJson } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { reactedDm } from '../turns/conditions'
 import { offer } from './resolution'
@@ -49,7 +49,7 @@ export function performTactics(actor: RulesCombatant, s: Sheet, picked: RulesCom
   const live = { ...s.live, tacticsUsed: true }
   const outcome = r.success ? `effect ${gain}: ${ally.name}'s initiative +${gain}` : `fails (effect ${r.effect}): no change`
   return ok({
-    actorRules: asJson({ ...s, live }),
+    actorRules: twoD6Sheets.store({ ...s, live }),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,

@@ -6,7 +6,7 @@ import { checkChance } from '../check'
 import { expectation, probabilityThat, sortedPairs } from '../../kit/distribution'
 import { modifierSection, sumModifiers } from '../../kit/modifier'
 import { percent, signed } from '../../kit/format'
-import { sheetOf } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import { COST_TEXT } from '../turns/economy'
 import { attackOdds } from './attack-odds'
 import { resolveAttack } from './attack-resolve'
@@ -58,7 +58,7 @@ export function previewAttack(
   target: RulesCombatant,
   settings: AttackSettings,
 ): Result<AttackPreview> {
-  const a = sheetOf(attacker)
+  const a = twoD6Sheets.of(attacker)
   if (!a) return fail('attack/noSheet', `${attacker.name} has no character sheet yet.`)
   const arms = armsOf(a)
   const base = {

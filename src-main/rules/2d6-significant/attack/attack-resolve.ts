@@ -5,7 +5,7 @@ import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { effectOf, rollCheck, succeeds } from '../check'
 import { modifier, modifierSection, sumModifiers } from '../../kit/modifier'
 import { signed } from '../../kit/format'
-import { asJson, sheetOf } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { costOf, reactionCosts, REACTIONS } from '../turns/economy'
 import { afterDisruption } from '../actions/extended-task'
@@ -31,7 +31,7 @@ const reactionName = (setup: AttackSetup) =>
  * forced check (T7).
  */
 export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, target: RulesCombatant, dice: Dice): AttackResolution {
-  const a = sheetOf(attacker)!
+  const a = twoD6Sheets.of(attacker)!
   const rolls: RollRecord[] = []
   const modifier = sumModifiers(setup.dms)
   const raws = Array.from({ length: setup.attacks }, (_, i) => {
@@ -68,7 +68,7 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   })
   const damage = dealt.reduce((t, r) => t + r.damage, 0)
   const hits = dealt.filter((r) => r.hit).length
-  const t = sheetOf(target)
+  const t = twoD6Sheets.of(target)
   const work = workAfterDamage(setup, target, t, damage, dice)
   rolls.push(...work.rolls)
   const targetLive = t ? { ...t.live, reactionsThisRound: t.live.reactionsThisRound + (reacted ? 1 : 0), extended: work.extended } : null
@@ -83,8 +83,8 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   const reactionText = reacted ? `; ${target.name} ${reactionName(setup)}` : ''
   const damageText = hits > 0 ? `: ${damage} damage after armour ${setup.armour}` : ''
   return {
-    attackerRules: asJson(attackerSheet),
-    targetRules: t && targetLive ? asJson({ ...t, live: targetLive }) : null,
+    attackerRules: twoD6Sheets.store(attackerSheet),
+    targetRules: t && targetLive ? twoD6Sheets.store({ ...t, live: targetLive }) : null,
     targetHp: target.hp - damage,
     summary: `${attacker.name} ${verdict} ${target.name} with the ${setup.weapon.name} (${dealt.map((r) => r.final).join(', ')} vs 8)${reactionText}${damageText}${work.text}`,
     detail: explain(setup, dealt, reacted, work.detail),

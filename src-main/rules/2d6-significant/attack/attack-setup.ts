@@ -4,7 +4,7 @@ import { characteristicDm, DM_SOURCE } from '../characteristics'
 import { modifier, type Modifier } from '../../kit/modifier'
 import { skillDm, characteristicFor } from '../sheet/skills'
 import type { Sheet, Weapon } from '../sheet/sheet-schema'
-import { sheetOf } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import { reactedDm } from '../turns/conditions'
 import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
@@ -94,9 +94,9 @@ const blocked = (reason: string): SetupResult => ({ kind: 'blocked', reason })
 
 /** The request's options read against both sheets: T1 attack DMs, T4 reactions, T5 aim, T6 heft. */
 export function attackSetup({ request, attacker, target, effectAdds }: SetupInput): SetupResult {
-  const a = sheetOf(attacker)
+  const a = twoD6Sheets.of(attacker)
   if (!a) return blocked(`${attacker.name} has no character sheet yet.`)
-  const t = sheetOf(target)
+  const t = twoD6Sheets.of(target)
   if (attacker.id === target.id) return blocked(`${attacker.name} cannot attack itself.`)
   const weapon = armsOf(a)[request.weapon]
   if (!weapon) return blocked(`${attacker.name} carries no weapon in slot ${request.weapon + 1}.`)
@@ -167,7 +167,7 @@ export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Modifi
 
 /** The attack panel's options for this pair, with their current values. */
 export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant, request: AttackRequest): FormField[] {
-  const t = sheetOf(target)
+  const t = twoD6Sheets.of(target)
   const o = request.options
   const defences = [
     { value: 'none', label: 'no reaction' },

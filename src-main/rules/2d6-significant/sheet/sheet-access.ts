@@ -1,11 +1,11 @@
-import type { JsonValue } from '../../../../src-shared/json'
-import type { RulesCombatant } from '../../ruleset'
-import type { Sheet } from './sheet-schema'
+import { sheetReader } from '../../kit/stored-sheet'
+import { sheetSchema, type Sheet } from './sheet-schema'
 
-/** The core hands back what `parse` accepted, so a present sheet is a parsed one. */
-export const sheetOf = (c: RulesCombatant): Sheet | null => c.rules as unknown as Sheet | null
-
-export const asJson = (s: Sheet): JsonValue => s as unknown as JsonValue
+/**
+ * The one way into a stored 2d6 sheet: parsed once per stored value, written by construction.
+ * Every field has a default, so what the GM hands in and what is stored share one schema.
+ */
+export const twoD6Sheets = sheetReader(sheetSchema, '2d6 sheet')
 
 /** T1/T2: hits the body can take before it drops — our reading: STR + DEX + END (the `004` document gives no damage track). */
 export const maxHitsOf = (s: Pick<Sheet, 'characteristics'>): number =>

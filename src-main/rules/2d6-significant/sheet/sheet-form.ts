@@ -1,5 +1,4 @@
 import type { FormField } from '../../../../src-shared/attack'
-import type { JsonValue } from '../../../../src-shared/json'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, MAX_CHARACTERISTIC } from '../characteristics'
 import { ARMOUR_ITEMS, armourItem, carried, WEAPON_ITEMS, weaponItem, worn } from './items'
 import type { Sheet, SheetInput, Weapon } from './sheet-schema'
@@ -162,5 +161,3 @@ export function sheetFromForm(values: Values, current: Sheet | null): SheetInput
     : undefined
   return { characteristics, skills, weapons, armour, ambusher, ...(live ? { live } : {}) }
 }
-
-export const asSheet = (rules: JsonValue | null): Sheet | null => rules as unknown as Sheet | null

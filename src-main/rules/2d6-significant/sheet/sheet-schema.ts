@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { CHARACTERISTICS, MAX_CHARACTERISTIC } from '../characteristics'
+import { characteristicsSchema } from '../characteristics'
 
-const value = z.number().int().min(0).max(MAX_CHARACTERISTIC)
 const name = z.string().trim().min(1).max(60)
 const itemId = z
   .string()
@@ -9,10 +8,6 @@ const itemId = z
   .nullable()
   .default(null)
 const combatantId = z.string().startsWith('combatant:').max(120)
-
-export const characteristicsSchema = z.strictObject(
-  Object.fromEntries(CHARACTERISTICS.map((c) => [c, value])) as Record<(typeof CHARACTERISTICS)[number], typeof value>,
-)
 
 /**
  * A carried weapon, whole on the sheet (copied from a starter item or typed by the GM), so a

@@ -1,10 +1,10 @@
 import type { EdgeEffects, RulesCombatant } from '../../ruleset'
 import { newRound } from '../actions/extended-task'
-import { asJson, sheetOf } from '../sheet/sheet-access'
+import { twoD6Sheets } from '../sheet/sheet-access'
 import type { Live } from '../sheet/sheet-schema'
 
 const effects = (c: RulesCombatant, live: Live, lines: string[], rest: Partial<EdgeEffects> = {}): EdgeEffects => ({
-  rules: asJson({ ...sheetOf(c)!, live }),
+  rules: twoD6Sheets.store({ ...twoD6Sheets.of(c)!, live }),
   hp: c.hp,
   lines,
   rolls: [],
@@ -16,7 +16,7 @@ const effects = (c: RulesCombatant, live: Live, lines: string[], rest: Partial<E
  * the round's reaction count and a task's "this round" start fresh (T3, T7).
  */
 export function startOfRound(c: RulesCombatant): EdgeEffects | null {
-  const s = sheetOf(c)
+  const s = twoD6Sheets.of(c)
   if (!s) return null
   const live = s.live
   const owed = live.pendingInitiative
@@ -28,7 +28,7 @@ export function startOfRound(c: RulesCombatant): EdgeEffects | null {
 
 /** A fight begins: no aim held, nothing owed, Tactics unrolled, no task under way. */
 export function startOfEncounter(c: RulesCombatant): EdgeEffects | null {
-  const s = sheetOf(c)
+  const s = twoD6Sheets.of(c)
   if (!s) return null
   const live: Live = { ...s.live, aim: null, pendingInitiative: 0, reactionsThisRound: 0, tacticsUsed: false, extended: null }
   return JSON.stringify(live) === JSON.stringify(s.live) ? null : effects(c, live, [])
@@ -36,9 +36,14 @@ export function startOfEncounter(c: RulesCombatant): EdgeEffects | null {
 
 /** A fight ends: aim, owed initiative, the ambush flag and any unfinished task go (finishing it is the GM's story now). */
 export function endOfEncounter(c: RulesCombatant): EdgeEffects | null {
-  const s = sheetOf(c)
+  const s = twoD6Sheets.of(c)
   if (!s) return null
   const live: Live = { ...s.live, aim: null, pendingInitiative: 0, reactionsThisRound: 0, extended: null }
   if (JSON.stringify(live) === JSON.stringify(s.live) && !s.ambusher) return null
-  return { rules: asJson({ ...s, ambusher: false, live }), hp: c.hp, lines: s.ambusher ? [`${c.name}'s ambush is over`] : [], rolls: [] }
+  return {
+    rules: twoD6Sheets.store({ ...s, ambusher: false, live }),
+    hp: c.hp,
+    lines: s.ambusher ? [`${c.name}'s ambush is over`] : [],
+    rolls: [],
+  }
 }

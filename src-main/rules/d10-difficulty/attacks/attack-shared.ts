@@ -2,7 +2,7 @@ import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant } from '../../ruleset'
 import { SURPRISED } from '../d10-conditions'
-import { asSheet } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { amountRows, expectation, type Distribution } from '../../kit/distribution'
 import { downChance } from '../ranged/ranged-odds'
 import { BARE_HANDS } from '../sheet/d10-items'
@@ -32,7 +32,11 @@ export function modesOf(w: Weapon): string[] {
 /** Every weapon the attacker can use: what it carries, then bare hands. */
 export const armaments = (sheet: D10Sheet): Weapon[] => [...sheet.weapons, BARE_HANDS]
 
+/** Who attacks whom with what: both combatants as the core sees them, their sheets and the weapon. */
 export interface Sides {
+  readonly request: AttackRequest
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
   readonly attacker: D10Sheet
   readonly target: D10Sheet
   readonly weapon: Weapon
@@ -42,15 +46,20 @@ export interface Sides {
 }
 
 export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<Sides> {
-  const attacker = asSheet(a.rules)
-  const target = asSheet(t.rules)
-  if (!attacker) return fail('attack/noSheet', `${a.name} has no d10 character sheet yet.`)
-  if (!target) return fail('attack/noSheet', `${t.name} has no d10 character sheet yet.`)
+  const attackerSheet = d10Sheets.require(a, 'attack/noSheet')
+  if (!attackerSheet.ok) return attackerSheet
+  const targetSheet = d10Sheets.require(t, 'attack/noSheet')
+  if (!targetSheet.ok) return targetSheet
+  const attacker = attackerSheet.value
+  const target = targetSheet.value
   if (a.id === t.id) return fail('attack/self', `${a.name} cannot attack itself.`)
   const list = armaments(attacker)
   const weapon = list[request.weapon]
   if (!weapon) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
   return ok({
+    request,
+    a,
+    t,
     attacker,
     target,
     weapon,

@@ -11,13 +11,11 @@ import { previewRanged, resolveRanged } from './ranged-attack'
 export function previewD10Attack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<AttackPreview> {
   const sides = sidesOf(request, a, t)
   if (!sides.ok) return sides
-  return ok(sides.value.weapon.kind === 'melee' ? previewMelee(request, sides.value, a, t) : previewRanged(request, sides.value, a, t))
+  return ok(sides.value.weapon.kind === 'melee' ? previewMelee(sides.value) : previewRanged(sides.value))
 }
 
 export function resolveD10Attack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
   const sides = sidesOf(request, a, t)
   if (!sides.ok) return sides
-  return sides.value.weapon.kind === 'melee'
-    ? resolveMelee(request, sides.value, a, t, dice)
-    : resolveRanged(request, sides.value, a, t, dice)
+  return sides.value.weapon.kind === 'melee' ? resolveMelee(sides.value, dice) : resolveRanged(sides.value, dice)
 }

@@ -94,7 +94,8 @@ function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   return out
 }
 
-export function previewMelee(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): AttackPreview {
+export function previewMelee(sides: Sides): AttackPreview {
+  const { request, a, t } = sides
   const p = prepare(request, sides, t)
   const base = { weapons: sides.weaponList, options: p.options, cost: '1 action (a reaction out of turn)' }
   const blocked = surprisedRefusal(a) ?? p.defenceRefusal
@@ -121,13 +122,8 @@ export function previewMelee(request: AttackRequest, sides: Sides, a: RulesComba
   })
 }
 
-export function resolveMelee(
-  request: AttackRequest,
-  sides: Sides,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  dice: Dice,
-): Result<AttackResolution> {
+export function resolveMelee(sides: Sides, dice: Dice): Result<AttackResolution> {
+  const { request, a, t } = sides
   const p = prepare(request, sides, t)
   const blocked = surprisedRefusal(a) ?? p.defenceRefusal
   if (blocked) return fail('attack/cannot', blocked)

@@ -4,7 +4,7 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { rollTerms, skillTerms } from '../checks/d10-check'
-import { asJson } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { termsSection } from '../d10-terms'
 import { type Modifier, sumModifiers } from '../../kit/modifier'
 import { percent } from '../../kit/format'
@@ -123,7 +123,8 @@ function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
   return out
 }
 
-export function previewRanged(request: AttackRequest, sides: Sides, a: RulesCombatant, t: RulesCombatant): AttackPreview {
+export function previewRanged(sides: Sides): AttackPreview {
+  const { request, a, t } = sides
   const p = prepare(request, sides, a, t)
   const base = { weapons: sides.weaponList, options: p.options, cost: costText(p.shot) }
   const blocked = refusal(p, sides, a)
@@ -175,13 +176,8 @@ function hitLines(
   }
 }
 
-export function resolveRanged(
-  request: AttackRequest,
-  sides: Sides,
-  a: RulesCombatant,
-  t: RulesCombatant,
-  dice: Dice,
-): Result<AttackResolution> {
+export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution> {
+  const { request, a, t } = sides
   const p = prepare(request, sides, a, t)
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return fail('attack/cannot', blocked ?? 'The attack cannot be made.')
@@ -212,7 +208,7 @@ export function resolveRanged(
     ? `takes an out-of-turn shot while suppressing with the ${weapon.name}${how} at`
     : `${weapon.kind === 'thrown' ? 'throws' : 'fires'} the ${weapon.name}${how} at`
   return ok({
-    attackerRules: asJson(after),
+    attackerRules: d10Sheets.store(after),
     targetRules: null,
     targetHp: t.hp - damage,
     summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}`,

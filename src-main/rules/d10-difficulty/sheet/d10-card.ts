@@ -2,17 +2,10 @@ import type { ExplanationLine, ExplanationSection } from '../../../../src-shared
 import { diceText } from '../attacks/attack-shared'
 import { skillTerms } from '../checks/d10-check'
 import { sumModifiers } from '../../kit/modifier'
+import { countEdit } from '../../kit/card-edit'
 import { withSign } from '../../kit/format'
 import { ARMOUR_ZONES, SKILL_LABELS, type D10Sheet, type Skill } from './d10-sheet'
 import { KEYS } from './d10-sheet-form'
-
-const edit = (key: string, value: number, max?: number) => ({
-  key,
-  kind: 'number' as const,
-  value,
-  min: 0,
-  ...(max !== undefined ? { max } : {}),
-})
 
 /** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
 const d10Plus = (n: number) => `d10 ${withSign(n)}`
@@ -43,18 +36,23 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     label: `DR ${z}`,
     value: String(sheet.dr[z]),
     source: 'D7',
-    edit: edit(KEYS.dr(z), sheet.dr[z], 50),
+    edit: countEdit(KEYS.dr(z), sheet.dr[z], 50),
   }))
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
     const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}`
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
     return [
-      { label: w.name, value: `${w.ammo}/${w.magazine} rds · ${info}`, source: 'D4, D5', edit: edit(KEYS.ammo(i), w.ammo, w.magazine) },
+      {
+        label: w.name,
+        value: `${w.ammo}/${w.magazine} rds · ${info}`,
+        source: 'D4, D5',
+        edit: countEdit(KEYS.ammo(i), w.ammo, w.magazine),
+      },
       {
         label: '  spare magazines',
         value: String(w.spareMagazines),
         source: '002 Reloading',
-        edit: edit(KEYS.magazines(i), w.spareMagazines, 50),
+        edit: countEdit(KEYS.magazines(i), w.spareMagazines, 50),
       },
     ]
   })
@@ -65,12 +63,12 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
       value: `${sheet.speed} points a round${live.speedRegained ? ` (+${live.speedRegained} regained)` : ''}`,
       source: 'D3',
     },
-    { label: 'Effort', value: `${live.effort}/${sheet.effortMax}`, source: 'D2, D3', edit: edit(KEYS.effort, live.effort) },
+    { label: 'Effort', value: `${live.effort}/${sheet.effortMax}`, source: 'D2, D3', edit: countEdit(KEYS.effort, live.effort) },
     {
       label: 'Effort for initiative',
       value: String(live.initiativeEffort),
       source: 'D2',
-      edit: edit(KEYS.initiativeEffort, live.initiativeEffort),
+      edit: countEdit(KEYS.initiativeEffort, live.initiativeEffort),
     },
     ...(live.aim ? [{ label: 'Aiming at', value: `${live.aim.name} (−${2 * live.aim.count})`, source: '002 Taking Aim' }] : []),
   ]

@@ -1,30 +1,29 @@
 import { z } from 'zod'
+import { keysOf, statBlock } from '../../kit/stat-block'
+
+const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
 
 /**
  * The attributes the `002` combat chapter reads. It only ever adds their modifiers ("adds the
  * dexterity modifier"), and defines no attribute scores or score-to-modifier table, so the sheet
  * holds the modifiers themselves.
  */
-export const ATTRIBUTES = ['str', 'dex', 'con', 'per'] as const
+const attributeBlock = statBlock({ str: 'Strength', dex: 'Dexterity', con: 'Constitution', per: 'Perception' }, int(-5, 10))
+export const ATTRIBUTES = attributeBlock.keys
 export type Attribute = (typeof ATTRIBUTES)[number]
-export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = {
-  str: 'Strength',
-  dex: 'Dexterity',
-  con: 'Constitution',
-  per: 'Perception',
-}
+export const ATTRIBUTE_LABELS = attributeBlock.labels
 
 /** The skills the chapter's checks name (its firearms skill is unnamed: "the appropriate skill"). */
-export const SKILLS = ['firearms', 'throwing', 'melee', 'dodge', 'notice', 'stealth'] as const
-export type Skill = (typeof SKILLS)[number]
-export const SKILL_LABELS: Readonly<Record<Skill, string>> = {
+export const SKILL_LABELS = {
   firearms: 'Firearms',
   throwing: 'Throwing',
   melee: 'Melee Combat',
   dodge: 'Dodge',
   notice: 'Notice',
   stealth: 'Stealth',
-}
+} as const
+export const SKILLS = keysOf(SKILL_LABELS)
+export type Skill = (typeof SKILLS)[number]
 
 /** `002` Zones: the body parts armour covers (the vital organs sit inside the torso and the head). */
 export const ARMOUR_ZONES = ['head', 'torso', 'arms', 'legs'] as const
@@ -41,9 +40,6 @@ export type Movement = (typeof MOVEMENTS)[number]
 export const DAMAGE_TYPES = ['piercing', 'bludgeoning', 'slashing'] as const
 export type DamageType = (typeof DAMAGE_TYPES)[number]
 
-const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
-
-const modifier = int(-5, 10)
 const ranks = int(0, 20)
 
 export const damageDiceSchema = z.strictObject({ count: int(1, 10), sides: int(2, 20), bonus: int(-10, 50) })
@@ -92,8 +88,9 @@ export const liveSchema = z.strictObject({
 })
 export type Live = z.output<typeof liveSchema>
 
-export const d10SheetSchema = z.strictObject({
-  attributes: z.strictObject({ str: modifier, dex: modifier, con: modifier, per: modifier }),
+/** What a sheet holds besides its live state. */
+const sheetShape = {
+  attributes: attributeBlock.schema,
   skills: z
     .strictObject({ firearms: ranks, throwing: ranks, melee: ranks, dodge: ranks, notice: ranks, stealth: ranks })
     .partial()
@@ -110,11 +107,16 @@ export const d10SheetSchema = z.strictObject({
   /** Which starter armour the reductions came from, if any (a label; the numbers are what count). */
   armourId: z.string().max(60).nullable().default(null),
   weapons: z.array(weaponSchema).max(8).default([]),
-  live: liveSchema.optional(),
-})
+}
+
+/** What the GM hands in: the live state may be left out (a fresh one is filled in). */
+export const d10SheetSchema = z.strictObject({ ...sheetShape, live: liveSchema.optional() })
+
+/** What the core stores: every sheet carries its live state. */
+export const storedD10SheetSchema = z.strictObject({ ...sheetShape, live: liveSchema })
 
 export type D10SheetInput = z.input<typeof d10SheetSchema>
-export type D10Sheet = Omit<z.output<typeof d10SheetSchema>, 'live'> & { readonly live: Live }
+export type D10Sheet = z.output<typeof storedD10SheetSchema>
 
 /** A sheet fresh for the fight: effort full, standing, nothing declared. */
 export const freshLive = (effortMax: number): Live => ({

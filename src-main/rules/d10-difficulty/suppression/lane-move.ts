@@ -3,7 +3,7 @@ import type { ConditionInstance } from '../../../../src-shared/records'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
 import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
-import { asSheet } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { percent, plural } from '../../kit/format'
 import { expectation } from '../../kit/distribution'
 import { diceDistribution } from '../damage/damage-dice'
@@ -98,7 +98,7 @@ function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet
  * so the GM dismisses the prompt when the move stays in cover. Null when nothing stands in the way.
  */
 export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null {
-  const sheet = asSheet(mover.rules)
+  const sheet = d10Sheets.of(mover)
   if (!sheet) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   // One prompt per suppressor (a hand-made condition with no source gets its own).

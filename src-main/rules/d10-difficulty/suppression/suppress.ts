@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
-import type { JsonValue } from '../../../../src-shared/json'
 import type { CombatantId } from '../../../../src-shared/records'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../../ruleset'
@@ -8,11 +7,12 @@ import { mapDistance } from '../attacks/attack-shared'
 import { optionNumber } from '../../kit/options'
 import { skillTerms } from '../checks/d10-check'
 import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
-import { asJson } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { sumModifiers } from '../../kit/modifier'
 import { damageDiceSchema, DAMAGE_TYPES, MOVEMENTS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
 import { plural } from '../../kit/format'
+import { toJson } from '../../kit/stored-sheet'
 
 /**
  * What a 'suppressed' condition remembers of its suppressor, so the out-of-turn shot a moving
@@ -134,12 +134,12 @@ export function performSuppress(
     },
     {
       combatantId: target.id,
-      add: [{ conditionId: SUPPRESSED, stacks: 1, duration: until, sourceId: actor.id, data: data as unknown as JsonValue }],
+      add: [{ conditionId: SUPPRESSED, stacks: 1, duration: until, sourceId: actor.id, data: toJson(data) }],
     },
   ]
   const after: D10Sheet = { ...sheet, weapons: sheet.weapons.map((w, i) => (i === slot ? { ...w, ammo: w.ammo - rounds } : w)) }
   return ok({
-    actorRules: asJson(after),
+    actorRules: d10Sheets.store(after),
     actorHp: actor.hp,
     targetRules: null,
     targetHp: null,

@@ -1,6 +1,7 @@
 import type { JsonValue } from '../../../../src-shared/json'
 import type { EconomyPool, PoolCost, RulesCombatant } from '../../ruleset'
 import type { D10Sheet, Stance } from '../sheet/d10-sheet'
+import { d10Sheets } from '../d10-sheet-access'
 
 /** The pool keys of the d10 economy (D3). */
 export const ACTION = 'action'
@@ -16,7 +17,7 @@ export const SPEED = 'speed'
  * what is left is the full speed again.
  */
 export function d10Economy(rules: JsonValue | null): EconomyPool[] {
-  const sheet = rules as unknown as D10Sheet | null
+  const sheet = d10Sheets.read(rules)
   const speed = sheet ? sheet.speed + sheet.live.speedRegained : 0
   return [
     { key: ACTION, label: 'Action', count: 1, per: 'round' },

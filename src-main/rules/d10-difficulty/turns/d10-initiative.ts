@@ -3,6 +3,7 @@ import type { Dice } from '../../dice'
 import type { InitiativeEntrant, InitiativePlacement } from '../../ruleset'
 import { type Modifier, modifier, sumModifiers } from '../../kit/modifier'
 import type { D10Sheet } from '../sheet/d10-sheet'
+import { d10Sheets } from '../d10-sheet-access'
 
 const D10 = { count: 1, sides: 10, modifier: 0 }
 
@@ -14,7 +15,7 @@ export function declaredEffort(sheet: D10Sheet | null): number {
 
 /** D2: d10 + DEX modifier + effort points declared before the roll (+ the GM's other bonuses, `002` Turns). */
 export function initiativeTerms(e: InitiativeEntrant): Modifier[] {
-  const sheet = (e.rules ?? null) as unknown as D10Sheet | null
+  const sheet = d10Sheets.read(e.rules ?? null)
   const terms = [modifier('Dexterity modifier', sheet?.attributes.dex ?? 0, 'D2')]
   const effort = declaredEffort(sheet)
   if (effort > 0) terms.push(modifier('Effort points declared', effort, 'D2'))

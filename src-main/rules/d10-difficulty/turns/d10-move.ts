@@ -4,7 +4,7 @@ import type { ActionResolution, PoolCost, RulesCombatant } from '../../ruleset'
 import { choice } from '../attacks/attack-shared'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 import { DIFFICULT_TERRAIN } from '../d10-conditions'
-import { asJson } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { STANCES, type D10Sheet, type Live, type Movement } from '../sheet/d10-sheet'
 import {
   isMoveMode,
@@ -95,7 +95,7 @@ function pay(
 
 function resolution(c: RulesCombatant, sheet: D10Sheet, live: Live, summary: string, cost: PoolCost[], source: string): ActionResolution {
   return {
-    actorRules: asJson({ ...sheet, live }),
+    actorRules: d10Sheets.store({ ...sheet, live }),
     actorHp: c.hp,
     targetRules: null,
     targetHp: null,

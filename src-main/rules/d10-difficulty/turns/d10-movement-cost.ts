@@ -1,6 +1,6 @@
 import type { RulesCombatant } from '../../ruleset'
 import { DIFFICULT_TERRAIN } from '../d10-conditions'
-import { asSheet } from '../d10-sheet-access'
+import { d10Sheets } from '../d10-sheet-access'
 import { movementPoints, speedLeft } from './d10-economy'
 import { plural } from '../../kit/format'
 
@@ -10,7 +10,7 @@ import { plural } from '../../kit/format'
  * regains them — so `actions` counts the refills the path needs beyond what is left.
  */
 export function d10MovementCost(c: RulesCombatant, metres: number): { actions: number; label: string } {
-  const sheet = asSheet(c.rules)
+  const sheet = d10Sheets.of(c)
   if (!sheet) return { actions: 0, label: 'no sheet' }
   const difficult = c.conditions.some((x) => x.conditionId === DIFFICULT_TERRAIN)
   const points = movementPoints(metres, 'walk', difficult)

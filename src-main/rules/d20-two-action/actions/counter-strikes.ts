@@ -1,5 +1,4 @@
 import type { ActionRequest } from '../../../../src-shared/attack'
-import type { JsonValue } from '../../../../src-shared/json'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
@@ -9,6 +8,7 @@ import { DOC } from '../d20-terms'
 import { DAMAGE_TYPES, type D20Sheet, type DamageType } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'
 import { resolution } from './resolution'
+import { d20Sheets } from '../sheet/d20-sheets'
 
 /**
  * W4's counter-strikes, resolved from their prompts as free acts of the defender (its reaction
@@ -24,7 +24,7 @@ export function performCounterStrike(
 ): Result<ActionResolution> | null {
   if (request.action !== RIPOSTE_STRIKE && request.action !== REBOUND_SPELL) return null
   if (!target) return fail('action/noTarget', 'A counter-strike needs the attacker as its target.')
-  const struck = target.rules as unknown as D20Sheet | null
+  const struck = d20Sheets.of(target)
   let type: DamageType
   let rolled: ReturnType<Dice['roll']>
   if (request.action === RIPOSTE_STRIKE) {
@@ -47,7 +47,7 @@ export function performCounterStrike(
   return ok(
     resolution(c, `${c.name} ${verb} at ${target.name}: ${damage} ${type} damage (${DOC.responding}, W4)`, {
       free: true,
-      target: { rules: null as JsonValue | null, hp },
+      target: { rules: null, hp },
       rolls: [rolled],
       ...(unstun ? { conditions: [{ combatantId: target.id, remove: ['stunned'] }] } : {}),
     }),

@@ -4,14 +4,14 @@ import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { REBOUND_SPELL, RIPOSTE_STRIKE } from '../combat/counter-prompts'
 import { DOC, RULESET_NAME } from '../d20-terms'
-import type { D20Sheet } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'
 import { isReaction } from '../turns/economy'
 import { performCounterStrike } from './counter-strikes'
 import { performTestAction, testActionList } from './test-actions'
 import { performTurnAction, turnActionList } from './turn-actions'
+import { d20Sheets } from '../sheet/d20-sheets'
 
-const sheetOf = (c: RulesCombatant) => c.rules as unknown as D20Sheet | null
+const sheetOf = (c: RulesCombatant) => d20Sheets.of(c)
 
 export function d20ActionList(c: RulesCombatant): ActionDefinition[] {
   const sheet = sheetOf(c)

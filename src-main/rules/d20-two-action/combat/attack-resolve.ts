@@ -1,6 +1,5 @@
 import type { AttackRequest } from '../../../../src-shared/attack'
 import type { RollRecord } from '../../../../src-shared/dice'
-import type { JsonValue } from '../../../../src-shared/json'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { AttackResolution, ConditionChange, ConditionGrant, PromptDraft, RulesCombatant } from '../../ruleset'
@@ -17,6 +16,7 @@ import { critEffectOf, rollCritEffect } from './crit-effects'
 import { damageOf } from './damage'
 import { hits, isCritical } from './hit-test'
 import { DEFENCE_LABELS, defenceStops } from './reactions'
+import { d20Sheets } from '../sheet/d20-sheets'
 
 interface Landed {
   readonly damage: number
@@ -134,8 +134,8 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   const result = landed ? `${outcome}, ${damage} damage` : outcome
   const summary = `${a.name} ${verb} ${t.name} with the ${w.name} (${s.mode}): hit test ${hitRoll.total} vs AR ${s.armourRating}: ${result}${lines.length ? `; ${lines.join('; ')}` : ''}`
   return ok({
-    attackerRules: attacker as unknown as JsonValue,
-    targetRules: target as unknown as JsonValue,
+    attackerRules: d20Sheets.store(attacker),
+    targetRules: d20Sheets.store(target),
     targetHp: hp,
     summary,
     detail: [

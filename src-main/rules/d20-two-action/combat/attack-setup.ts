@@ -1,7 +1,7 @@
 import type { FormField, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { PoolCost, RulesCombatant } from '../../ruleset'
-import { ACTIONS, DOC, REACTIONS, RULESET_NAME } from '../d20-terms'
+import { ACTIONS, DOC, REACTIONS } from '../d20-terms'
 import { plural } from '../../kit/format'
 import { type Modifier, sumModifiers } from '../../kit/modifier'
 import { has, PRONE } from '../statuses/conditions'
@@ -14,6 +14,7 @@ import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-
 import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
 import { defaultDistance } from './request-options'
 import { optionBool, optionNumber, optionString } from '../../kit/options'
+import { d20Sheets } from '../sheet/d20-sheets'
 
 /** Everything one attack needs, read once from the request and both sheets. */
 export interface AttackSetup {
@@ -50,8 +51,7 @@ const NO_REACTION = 'none'
  */
 export const reactionKey = (t: RulesCombatant): string => `reaction:${t.id}`
 
-export const sheetOf = (c: RulesCombatant): Result<D20Sheet> =>
-  c.rules ? ok(c.rules as unknown as D20Sheet) : fail('attack/noSheet', `${c.name} has no ${RULESET_NAME} sheet yet.`)
+export const sheetOf = (c: RulesCombatant): Result<D20Sheet> => d20Sheets.require(c, 'attack/noSheet')
 
 function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode: Mode, chosen: string): FormField | null {
   if (target.defences.length === 0 && chosen === NO_REACTION) return null

@@ -53,28 +53,29 @@ export interface CritEffectRoll {
   readonly line: string
 }
 
+/** The attacker's d20 for bleeding or a dent: the effect follows when it reaches `from`. */
+function attackerCheck(
+  from: number,
+  dice: Dice,
+  words: { readonly rolled: string; readonly check: string; readonly yes: string; readonly no: string },
+): CritEffectRoll {
+  const roll = dice.roll({ count: 1, sides: 20, modifier: 0 }, `critical: ${words.rolled} on ${from}+ (${DOC.damageTypes})`)
+  const happened = roll.total >= from
+  return {
+    happened,
+    roll,
+    line: `${words.check} check d20 ${roll.total} (${from}+): ${happened ? words.yes : words.no} (${DOC.damageTypes})`,
+  }
+}
+
 /** Rolls the effect's d20 (the attacker's for bleeding and dents, the target's Willpower test for aether). */
 export function rollCritEffect(effect: CritEffect, target: D20Sheet, targetName: string, dice: Dice): CritEffectRoll | null {
   switch (effect.kind) {
-    case 'bleed': {
-      const roll = dice.roll({ count: 1, sides: 20, modifier: 0 }, `critical: bleeding on ${effect.from}+ (${DOC.damageTypes})`)
-      const happened = roll.total >= effect.from
-      return {
-        happened,
-        roll,
-        line: `bleeding check d20 ${roll.total} (${effect.from}+): ${happened ? 'bleeds' : 'no bleeding'} (${DOC.damageTypes})`,
-      }
-    }
-    case 'dent': {
+    case 'bleed':
+      return attackerCheck(effect.from, dice, { rolled: 'bleeding', check: 'bleeding', yes: 'bleeds', no: 'no bleeding' })
+    case 'dent':
       if (target.armour === null) return null
-      const roll = dice.roll({ count: 1, sides: 20, modifier: 0 }, `critical: armour dent on ${effect.from}+ (${DOC.damageTypes})`)
-      const happened = roll.total >= effect.from
-      return {
-        happened,
-        roll,
-        line: `armour check d20 ${roll.total} (${effect.from}+): ${happened ? 'armour rating −1' : 'armour holds'} (${DOC.damageTypes})`,
-      }
-    }
+      return attackerCheck(effect.from, dice, { rolled: 'armour dent', check: 'armour', yes: 'armour rating −1', no: 'armour holds' })
     case 'stun': {
       const roll = dice.roll(
         { count: 1, sides: 20, modifier: target.attributes.wil },

@@ -1,20 +1,18 @@
 import { z } from 'zod'
+import { statBlock } from '../../kit/stat-block'
 
 /**
  * The d20 two-action sheet. The document names Strength, Dexterity and Magic for attacks, and
  * Awareness (feints), Vitality (shaking off a stun) and Willpower (aether criticals) for tests;
  * they are the six attributes here. Hit points are the GM's number (the chapter sets none).
  */
-export const ATTRIBUTES = ['str', 'dex', 'mag', 'per', 'vit', 'wil'] as const
+const attributeBlock = statBlock(
+  { str: 'Strength', dex: 'Dexterity', mag: 'Magic', per: 'Awareness', vit: 'Vitality', wil: 'Willpower' },
+  z.number().int().min(-5).max(30),
+)
+export const ATTRIBUTES = attributeBlock.keys
 export type Attribute = (typeof ATTRIBUTES)[number]
-export const ATTRIBUTE_LABELS: Readonly<Record<Attribute, string>> = {
-  str: 'Strength',
-  dex: 'Dexterity',
-  mag: 'Magic',
-  per: 'Awareness',
-  vit: 'Vitality',
-  wil: 'Willpower',
-}
+export const ATTRIBUTE_LABELS = attributeBlock.labels
 
 /** `003 Damage Types`, plus fire (what Burned deals). */
 export const DAMAGE_TYPES = ['slashing', 'piercing', 'concussive', 'rending', 'aether', 'fire'] as const
@@ -33,7 +31,6 @@ export type ReactionKind = Defence | 'opportunity'
 export const STATUSES = ['bleeding', 'burned', 'shocked', 'frozen', 'stunned'] as const
 export type StatusId = (typeof STATUSES)[number]
 
-const attribute = z.number().int().min(-5).max(30)
 const name = z.string().trim().min(1).max(60)
 
 const common = {
@@ -91,7 +88,7 @@ export const liveSchema = z.strictObject({
 })
 
 export const d20SheetSchema = z.strictObject({
-  attributes: z.strictObject({ str: attribute, dex: attribute, mag: attribute, per: attribute, vit: attribute, wil: attribute }),
+  attributes: attributeBlock.schema,
   size: z.enum(SIZES).default('medium'),
   /** The hit test must reach this (W3); with worn armour, concussive criticals wear it down. */
   armourRating: z.number().int().min(0).max(40),

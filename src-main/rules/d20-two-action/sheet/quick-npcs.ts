@@ -1,7 +1,7 @@
-import type { JsonValue } from '../../../../src-shared/json'
 import type { QuickNpc } from '../../ruleset'
 import type { D20SheetInput } from './d20-sheet'
 import { starterWeapon } from './starter-items'
+import { toJson } from '../../kit/stored-sheet'
 
 const weapon = (id: string) => {
   const w = starterWeapon(id)
@@ -35,8 +35,8 @@ export const D20_QUICK_NPCS: readonly QuickNpc[] = [
     name: 'Duelist',
     maxHp: 18,
     initiativeModifier: duelist.attributes.dex,
-    rules: duelist as unknown as JsonValue,
+    rules: toJson(duelist),
     tags: ['melee', 'skirmisher'],
   },
-  { name: 'Brute', maxHp: 30, initiativeModifier: brute.attributes.dex, rules: brute as unknown as JsonValue, tags: ['melee', 'heavy'] },
+  { name: 'Brute', maxHp: 30, initiativeModifier: brute.attributes.dex, rules: toJson(brute), tags: ['melee', 'heavy'] },
 ]

@@ -5,6 +5,7 @@ import { plural } from '../../kit/format'
 import { modifier, type Modifier } from '../../kit/modifier'
 import { DEFENSIVE_STANCE, has } from '../statuses/conditions'
 import type { D20Sheet, Defence, ReactionKind } from '../sheet/d20-sheet'
+import { d20Sheets } from '../sheet/d20-sheets'
 
 /** W2: Two Actions a turn. */
 export const ACTIONS_PER_TURN = 2
@@ -14,7 +15,7 @@ export const reactionsPerRound = (sheet: D20Sheet | null): number => (sheet?.fea
 
 /** W2: the pools the core keeps: Two Actions a turn, one or two reactions a round. */
 export function d20Economy(rules: JsonValue | null): EconomyPool[] {
-  const sheet = rules as unknown as D20Sheet | null
+  const sheet = d20Sheets.read(rules)
   return [
     { key: ACTIONS, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
     { key: REACTIONS, label: 'Reactions', count: reactionsPerRound(sheet), per: 'round', reaction: true },

@@ -4,9 +4,10 @@ import type { EdgeEffects, RulesCombatant } from '../../ruleset'
 import { ACTIONS } from '../d20-terms'
 import type { D20Sheet, Live } from '../sheet/d20-sheet'
 import { statusesAtTurnStart } from '../statuses/ticks'
+import { d20Sheets } from '../sheet/d20-sheets'
 
-const sheetOf = (c: RulesCombatant) => c.rules as unknown as D20Sheet | null
-const withLive = (s: D20Sheet, live: Partial<Live>): JsonValue => ({ ...s, live: { ...s.live, ...live } }) as unknown as JsonValue
+const sheetOf = (c: RulesCombatant) => d20Sheets.of(c)
+const withLive = (s: D20Sheet, live: Partial<Live>): JsonValue => d20Sheets.store({ ...s, live: { ...s.live, ...live } })
 
 /**
  * The start of its own turn: W2's count of attacks this turn starts again, and W5's statuses

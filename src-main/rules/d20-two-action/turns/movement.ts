@@ -4,6 +4,7 @@ import { plural } from '../../kit/format'
 import { FIVE_FEET } from '../combat/hit-test'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'
+import { d20Sheets } from '../sheet/d20-sheets'
 
 /** `003 Moving`: 5 + Dex/2 (rounded down) squares per move; Frozen halves it, rounded down (W5). */
 export function speedSquares(sheet: D20Sheet, frozen: boolean): number {
@@ -16,7 +17,7 @@ export const speedMetres = (sheet: D20Sheet, frozen: boolean): number => speedSq
 
 /** `003 Moving`: each move of up to its speed is One Action; a path longer than one move takes more. */
 export function d20MovementCost(c: RulesCombatant, metres: number): { actions: number; label: string } {
-  const sheet = c.rules as unknown as D20Sheet | null
+  const sheet = d20Sheets.of(c)
   if (!sheet) return { actions: 0, label: 'no sheet' }
   const speed = speedMetres(sheet, has(c.conditions, 'frozen'))
   if (speed <= 0) return { actions: 0, label: 'cannot move' }
