@@ -40,12 +40,9 @@ export interface Sides {
 
 /** Both sheets, the chosen armament, and every armament the attacker could choose. */
 export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, library: ContentLibrary): Result<Sides> {
-  const attackerSheet = cxSheets.require(a, 'attack/noSheet')
-  if (!attackerSheet.ok) return attackerSheet
-  const targetSheet = cxSheets.require(t, 'attack/noSheet')
-  if (!targetSheet.ok) return targetSheet
-  const attacker = attackerSheet.value
-  const target = targetSheet.value
+  const sheets = cxSheets.requireBoth(a, t, 'attack/noSheet')
+  if (!sheets.ok) return sheets
+  const { a: attacker, b: target } = sheets.value
   const armaments: (Armament | null)[] = attacker.weapons.map((carried) => {
     if (carried.kind === 'ranged') {
       const item = library.get('ranged-weapons', carried.itemId)

@@ -38,10 +38,14 @@ export interface SheetReader<S> {
   /** The same for stored data at hand. */
   read(rules: JsonValue | null): S | null
   /** The sheet, or a failure a GM can act on ("Vex has no character sheet yet."). */
-  require(c: { readonly name: string; readonly rules: JsonValue | null }, code: string): Result<S>
+  require(c: Named, code: string): Result<S>
+  /** Both sides' sheets (an attack's attacker and target), or the first side's failure. */
+  requireBoth(a: Named, b: Named, code: string): Result<{ readonly a: S; readonly b: S }>
   /** The sheet as the JSON the core stores; reading that JSON back gives this sheet. */
   store(sheet: S): JsonValue
 }
+
+type Named = { readonly name: string; readonly rules: JsonValue | null }
 
 /**
  * A reader for one ruleset's stored sheets. `sheetName` completes "has no … yet"
@@ -61,15 +65,22 @@ export function sheetReader<S extends Storable>(schema: z.ZodType<S>, sheetName:
     const r = schema.safeParse(rules)
     return r.success ? r.data : null
   }
+  const require = (c: Named, code: string): Result<S> => {
+    const sheet = read(c.rules)
+    if (sheet) return ok(sheet)
+    return c.rules === null
+      ? fail(code, `${c.name} has no ${sheetName} yet.`)
+      : fail(code, `${c.name}'s ${sheetName} does not read; open the sheet and save it again.`)
+  }
   return {
     of: (c) => read(c.rules),
     read,
-    require: (c, code) => {
-      const sheet = read(c.rules)
-      if (sheet) return ok(sheet)
-      return c.rules === null
-        ? fail(code, `${c.name} has no ${sheetName} yet.`)
-        : fail(code, `${c.name}'s ${sheetName} does not read; open the sheet and save it again.`)
+    require,
+    requireBoth: (a, b, code) => {
+      const first = require(a, code)
+      if (!first.ok) return first
+      const second = require(b, code)
+      return second.ok ? ok({ a: first.value, b: second.value }) : second
     },
     store: (sheet) => {
       const json = toJson(sheet)

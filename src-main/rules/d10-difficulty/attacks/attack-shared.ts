@@ -46,12 +46,9 @@ export interface Sides {
 }
 
 export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<Sides> {
-  const attackerSheet = d10Sheets.require(a, 'attack/noSheet')
-  if (!attackerSheet.ok) return attackerSheet
-  const targetSheet = d10Sheets.require(t, 'attack/noSheet')
-  if (!targetSheet.ok) return targetSheet
-  const attacker = attackerSheet.value
-  const target = targetSheet.value
+  const sheets = d10Sheets.requireBoth(a, t, 'attack/noSheet')
+  if (!sheets.ok) return sheets
+  const { a: attacker, b: target } = sheets.value
   if (a.id === t.id) return fail('attack/self', `${a.name} cannot attack itself.`)
   const list = armaments(attacker)
   const weapon = list[request.weapon]

@@ -131,6 +131,10 @@ describe('the stored-sheet boundary', () => {
     expect(none.ok ? '' : none.error.message).toBe('Vex has no test sheet yet.')
     const bad = reader.require({ name: 'Vex', rules: { hp: 1 } }, 'x/noSheet')
     expect(bad.ok ? '' : bad.error.code).toBe('x/noSheet')
+    const both = reader.requireBoth({ name: 'Vex', rules: { name: 'Vex', hp: 3 } }, { name: 'Ash', rules: null }, 'x/noSheet')
+    expect(both.ok ? '' : both.error.message).toBe('Ash has no test sheet yet.')
+    const pair = reader.requireBoth({ name: 'Vex', rules: { name: 'Vex', hp: 3 } }, { name: 'Ash', rules: { name: 'Ash', hp: 1 } }, 'x')
+    expect(pair.ok ? [pair.value.a.name, pair.value.b.name] : []).toEqual(['Vex', 'Ash'])
   })
   it('stores undefined in a list as null, as JSON does', () => {
     expect(toJson([1, undefined, { a: undefined, b: [null] }])).toEqual([1, null, { b: [null] }])
