@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import type { CombatantRecord, PlanRecord, TemplateRecord } from '../../../src-shared/records'
+import { schemaFor } from './schema-link'
 import { COMBATANT_KINDS, SIDES } from '../../../src-shared/records'
 import { TYPED, WRITTEN } from '../../../src-shared/limits'
 import { chars, idOf, listOf, mapOf, opaqueJson } from './schema-bounds'
@@ -63,45 +65,51 @@ export const imageSchema = z.object({
 /** A sheet: the ruleset's, stored as the ruleset made it from what a command sent. */
 export const rulesData = opaqueJson(WRITTEN.rulesJson).nullable()
 
-export const combatantSchema = z.object({
-  typeName: z.literal('combatant'),
-  id: combatantIdString,
-  name: chars(TYPED.name).min(1),
-  side: z.enum(SIDES),
-  kind: z.enum(COMBATANT_KINDS),
-  hp: z.number().int(),
-  maxHp: z.number().int().min(1),
-  initiativeModifier: z.number().int(),
-  hidden: z.boolean(),
-  initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: listOf(z.number().int(), WRITTEN.perFight) }).nullable(),
-  orderKey: z.number().nullable(),
-  rules: rulesData,
-  conditions: listOf(conditionSchema, WRITTEN.perFight),
-  spent: mapOf(chars(WRITTEN.word), z.number().int(), WRITTEN.smallMap),
-  delayed: z.boolean(),
-  held: z.object({ trigger: chars(TYPED.heldTrigger), amount: z.number().int().min(0), released: z.boolean() }).nullable(),
-  templateId: idOf('template:').nullable(),
-  // Optional: combatants from before portraits have none (no schema version bump needed).
-  portrait: imageSchema.optional(),
-})
+export const combatantSchema = schemaFor<CombatantRecord>()(
+  z.object({
+    typeName: z.literal('combatant'),
+    id: combatantIdString,
+    name: chars(TYPED.name).min(1),
+    side: z.enum(SIDES),
+    kind: z.enum(COMBATANT_KINDS),
+    hp: z.number().int(),
+    maxHp: z.number().int().min(1),
+    initiativeModifier: z.number().int(),
+    hidden: z.boolean(),
+    initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: listOf(z.number().int(), WRITTEN.perFight) }).nullable(),
+    orderKey: z.number().nullable(),
+    rules: rulesData,
+    conditions: listOf(conditionSchema, WRITTEN.perFight),
+    spent: mapOf(chars(WRITTEN.word), z.number().int(), WRITTEN.smallMap),
+    delayed: z.boolean(),
+    held: z.object({ trigger: chars(TYPED.heldTrigger), amount: z.number().int().min(0), released: z.boolean() }).nullable(),
+    templateId: idOf('template:').nullable(),
+    // Optional: combatants from before portraits have none (no schema version bump needed).
+    portrait: imageSchema.optional(),
+  }),
+)
 
-export const templateSchema = z.object({
-  typeName: z.literal('template'),
-  id: idOf('template:'),
-  name: chars(TYPED.name).min(1),
-  side: z.enum(SIDES),
-  kind: z.enum(COMBATANT_KINDS),
-  maxHp: z.number().int().min(1),
-  initiativeModifier: z.number().int(),
-  rules: rulesData,
-  faction: chars(TYPED.faction),
-  tags: listOf(chars(TYPED.tag), TYPED.tagsPerEntry),
-})
+export const templateSchema = schemaFor<TemplateRecord>()(
+  z.object({
+    typeName: z.literal('template'),
+    id: idOf('template:'),
+    name: chars(TYPED.name).min(1),
+    side: z.enum(SIDES),
+    kind: z.enum(COMBATANT_KINDS),
+    maxHp: z.number().int().min(1),
+    initiativeModifier: z.number().int(),
+    rules: rulesData,
+    faction: chars(TYPED.faction),
+    tags: listOf(chars(TYPED.tag), TYPED.tagsPerEntry),
+  }),
+)
 
-export const planSchema = z.object({
-  typeName: z.literal('plan'),
-  id: idOf('plan:'),
-  name: chars(TYPED.name).min(1),
-  entries: listOf(z.object({ templateId: idOf('template:'), count: z.number().int().min(1), hidden: z.boolean() }), WRITTEN.perFight),
-  groupInitiative: z.boolean(),
-})
+export const planSchema = schemaFor<PlanRecord>()(
+  z.object({
+    typeName: z.literal('plan'),
+    id: idOf('plan:'),
+    name: chars(TYPED.name).min(1),
+    entries: listOf(z.object({ templateId: idOf('template:'), count: z.number().int().min(1), hidden: z.boolean() }), WRITTEN.perFight),
+    groupInitiative: z.boolean(),
+  }),
+)

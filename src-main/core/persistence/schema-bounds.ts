@@ -36,5 +36,12 @@ export const opaque = (bounds: { readonly chars: number; readonly depth: number 
   })
 export const opaqueJson = (bounds: { readonly chars: number; readonly depth: number }) => opaque(bounds).pipe(z.json())
 
+/** A string of at most `max` characters that starts with `prefix`, typed as such. */
+export const prefixed = <P extends string>(max: number, prefix: P) =>
+  chars(max)
+    .startsWith(prefix)
+    // Never refuses what startsWith let through; it only tells the compiler the id's type, by checking it.
+    .pipe(z.custom<`${P}${string}`>((v) => typeof v === 'string' && v.startsWith(prefix)))
+
 /** A record id: its type's prefix and a short id part. */
-export const idOf = (prefix: string) => chars(WRITTEN.id).startsWith(prefix)
+export const idOf = <P extends string>(prefix: P) => prefixed(WRITTEN.id, prefix)
