@@ -17,6 +17,11 @@ export class DocumentReadError extends Error {
  * NODE_ENV=test, so neither is used.
  */
 export class DurableJsonAdapter<T> implements Adapter<T> {
+  /** What the file held when last read or written (null: no file); undefined when not known or not kept. */
+  #last: Buffer | string | null | undefined = undefined
+  /** Off during play: a whole document kept between compactions is heap no one needs. */
+  #keep = true
+
   constructor(
     private readonly fs: DurableFs,
     readonly file: string,
@@ -24,6 +29,7 @@ export class DurableJsonAdapter<T> implements Adapter<T> {
 
   async read(): Promise<T | null> {
     const buf = this.fs.readFile(this.file)
+    if (this.#keep) this.#last = buf
     if (buf === null) return null
     try {
       return JSON.parse(buf.toString('utf8')) as T
@@ -33,6 +39,22 @@ export class DurableJsonAdapter<T> implements Adapter<T> {
   }
 
   async write(data: T): Promise<void> {
-    this.fs.writeFileAtomic(this.file, JSON.stringify(data))
+    const text = JSON.stringify(data)
+    this.#last = undefined
+    this.fs.writeFileAtomic(this.file, text)
+    if (this.#keep) this.#last = text
+  }
+
+  /** The file's bytes as this adapter last read or wrote them; read from disk only when it does not know. */
+  bytes(): Buffer | null {
+    const known = this.#last === undefined ? this.fs.readFile(this.file) : this.#last
+    if (this.#keep) this.#last = known
+    return typeof known === 'string' ? Buffer.from(known, 'utf8') : known
+  }
+
+  /** Whether to keep the bytes read or written from now on (for a backup that follows); not keeping forgets them. */
+  keepBytes(keep: boolean): void {
+    this.#keep = keep
+    if (!keep) this.#last = undefined
   }
 }

@@ -1,8 +1,8 @@
-import { Low } from 'lowdb'
 import type { CampaignSummary } from '../../../src-shared/contract'
 import type { JournalEntry } from '../events/journal-entry'
 import type { RecordStore } from '../state/record-store'
 import { pruneBackups, writeBackup } from './backups'
+import type { CampaignDocumentFile } from './campaign-document-file'
 import type { CampaignPaths } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
 import type { DurableFs } from './durable-fs'
@@ -22,7 +22,7 @@ export class OpenCampaign {
   constructor(
     readonly paths: CampaignPaths,
     readonly store: RecordStore,
-    private readonly db: Low<CampaignDocument>,
+    private readonly documentFile: CampaignDocumentFile,
     private readonly journal: JournalWriter,
     private readonly fs: DurableFs,
     private readonly now: () => Date,
@@ -69,8 +69,7 @@ export class OpenCampaign {
    */
   async compact(force = false): Promise<void> {
     if (this.#sinceCompaction === 0 && !force) return
-    this.db.data = this.document()
-    await this.db.write()
+    await this.documentFile.write(this.document())
     this.journal.truncate(0)
     this.#sinceCompaction = 0
     this.writeMeta()
@@ -107,8 +106,9 @@ export class OpenCampaign {
    */
   async close(): Promise<void> {
     try {
+      this.documentFile.keepBytes(true)
       await this.compact()
-      const bytes = this.fs.readFile(this.paths.document)
+      const bytes = this.documentFile.bytes()
       if (bytes) {
         writeBackup(this.fs, this.paths, 'closed', bytes, this.now())
         pruneBackups(this.fs, this.paths)

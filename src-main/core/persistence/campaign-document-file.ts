@@ -1,0 +1,54 @@
+import { Low } from 'lowdb'
+import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
+import { DurableJsonAdapter } from './durable-json-adapter'
+import type { DurableFs } from './durable-fs'
+
+/**
+ * A campaign's `campaign.json`, held by lowdb over our durable adapter: the one way the document
+ * is read or written (create, import, restore, compaction). Opening reads it once; a backup of
+ * the document as it stands takes the bytes the adapter last read or wrote instead of reading again.
+ */
+export class CampaignDocumentFile {
+  // Unknown, not CampaignDocument: what the file holds is an older schema or damaged until checked.
+  readonly #adapter: DurableJsonAdapter<unknown>
+  readonly #db: Low<unknown>
+
+  constructor(fs: DurableFs, file: string) {
+    this.#adapter = new DurableJsonAdapter<unknown>(fs, file)
+    this.#db = new Low<unknown>(this.#adapter, { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: 0, records: {} })
+  }
+
+  get file(): string {
+    return this.#adapter.file
+  }
+
+  /**
+   * The file as parsed JSON, not yet checked (it may be an older schema, or damaged): null when
+   * there is no file. Throws DocumentReadError when it is not JSON.
+   */
+  async read(): Promise<unknown> {
+    await this.#db.read()
+    return this.#adapter.bytes() === null ? null : this.#db.data
+  }
+
+  async write(document: CampaignDocument): Promise<void> {
+    this.#db.data = document
+    await this.#db.write()
+  }
+
+  /** Puts a backup's document in place as it was parsed: an older schema is migrated by the open that follows. */
+  async restore(backup: unknown): Promise<void> {
+    this.#db.data = backup
+    await this.#db.write()
+  }
+
+  /** What the file holds now (null: no file), as last read or written while bytes are kept. */
+  bytes(): Buffer | null {
+    return this.#adapter.bytes()
+  }
+
+  /** Keeps the bytes for a backup that follows (opening, closing); off, they are forgotten. */
+  keepBytes(keep: boolean): void {
+    this.#adapter.keepBytes(keep)
+  }
+}

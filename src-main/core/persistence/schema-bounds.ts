@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { jsonWithin } from '../../../src-shared/commands'
+import { WRITTEN } from '../../../src-shared/limits'
+
+/**
+ * The bounded pieces campaign documents are checked with. Every string, list and map has a
+ * bound (src-shared/limits.ts), and a refusal says how far past it the file went.
+ */
+
+export const counted = (n: number) => n.toLocaleString('en')
+const lengthOf = (v: unknown) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0)
+
+/** A string of at most `max` characters; a refusal says how long it was. */
+export const chars = (max: number) =>
+  z.string().max(max, { error: (issue) => `is ${counted(lengthOf(issue.input))} characters long; it may be at most ${counted(max)}` })
+
+/** A list of at most `max` entries. */
+export const listOf = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item).max(max, { error: (issue) => `has ${counted(lengthOf(issue.input))} entries; it may have at most ${counted(max)}` })
+
+export const tooMany = (n: number, max: number) => `has ${counted(n)} entries; it may have at most ${counted(max)}`
+export const keyCount = (o: object) => Object.keys(o).length
+
+/** A map of at most `max` keys. */
+export const mapOf = <K extends z.core.$ZodRecordKey, V extends z.ZodType>(key: K, value: V, max: number) =>
+  z.record(key, value).refine((o) => keyCount(o) <= max, { error: (issue) => tooMany(keyCount(issue.input as object), max) })
+
+/**
+ * Data only a ruleset reads, kept as it is (the ruleset checks it), within a size and a depth
+ * measured before anything walks it.
+ */
+export const opaque = (bounds: { readonly chars: number; readonly depth: number }) =>
+  z.unknown().refine((v) => jsonWithin(v, bounds), {
+    error: (issue) =>
+      issue.input === undefined ? 'is missing' : `must be JSON of at most ${counted(bounds.chars)} characters and ${bounds.depth} levels`,
+  })
+export const opaqueJson = (bounds: { readonly chars: number; readonly depth: number }) => opaque(bounds).pipe(z.json())
+
+/** A string of at most `max` characters that starts with `prefix`, typed as such. */
+export const prefixed = <P extends string>(max: number, prefix: P) =>
+  chars(max)
+    .startsWith(prefix)
+    // Never refuses what startsWith let through; it only tells the compiler the id's type, by checking it.
+    .pipe(z.custom<`${P}${string}`>((v) => typeof v === 'string' && v.startsWith(prefix)))
+
+/** A record id: its type's prefix and a short id part. */
+export const idOf = <P extends string>(prefix: P) => prefixed(WRITTEN.id, prefix)

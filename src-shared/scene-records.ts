@@ -1,0 +1,91 @@
+import type { SceneFog } from './fog'
+import type { AreaMarkId, CombatantId, SceneId, TokenId } from './records'
+
+/** The battle map's records: scenes and their images and grids, tokens, area templates, and the projector. */
+
+/** A background image stored inside the campaign folder (content-addressed), never a path on the GM's disk. */
+export interface SceneImage {
+  /** sha256 of the bytes, hex; the file is `assets/<hash>.<ext>` in the campaign folder. */
+  readonly hash: string
+  readonly ext: 'png' | 'jpg' | 'webp'
+  readonly width: number
+  readonly height: number
+  /** The name the GM's file had, for the scene list. */
+  readonly fileName: string
+}
+
+/** How image pixels map to metres: a square grid of so many pixels per cell, or no grid at all. */
+export type SceneGrid =
+  | { readonly kind: 'square'; readonly cellPx: number; readonly metresPerCell: number; readonly offsetX: number; readonly offsetY: number }
+  | { readonly kind: 'none'; readonly pxPerMetre: number }
+
+/** A battle map: an image, its scale, and which one the table is looking at. */
+export interface SceneRecord {
+  readonly typeName: 'scene'
+  readonly id: SceneId
+  readonly name: string
+  readonly image: SceneImage | null
+  readonly grid: SceneGrid
+  /** The scene on the table (the players see only this one). */
+  readonly active: boolean
+  /** What the table may see of it; absent on scenes made before fog existed (all revealed, see `fogOf`). */
+  readonly fog?: SceneFog
+}
+
+/**
+ * One combatant's place on one scene, in metres from the image's top-left corner. A record of
+ * its own so a move sends a few bytes, not the scene.
+ */
+export interface TokenRecord {
+  readonly typeName: 'token'
+  readonly id: TokenId
+  readonly sceneId: SceneId
+  readonly combatantId: CombatantId
+  readonly x: number
+  readonly y: number
+}
+
+/**
+ * A circle the GM lays on a scene (a grenade's blast, a smoke cloud): a centre and a radius in
+ * metres, with a label. The table sees it unless the GM hid it. Not a `template`: that name is
+ * the roster's.
+ */
+export interface AreaMarkRecord {
+  readonly typeName: 'areaMark'
+  readonly id: AreaMarkId
+  readonly sceneId: SceneId
+  readonly x: number
+  readonly y: number
+  /** Metres. */
+  readonly radius: number
+  /** What it is ("Grenade"); the map adds the radius ("Grenade 3 m"). */
+  readonly label: string
+  /** The GM's secret (a mine, a trap's reach): never projected to the players. */
+  readonly hidden: boolean
+}
+
+export const PROJECTOR_MODES = ['fit', 'follow', 'mirror', 'fixed'] as const
+export type ProjectorMode = (typeof PROJECTOR_MODES)[number]
+
+/** A part of the scene to show: its centre and how much of it, in metres. */
+export interface ProjectorView {
+  readonly x: number
+  readonly y: number
+  readonly w: number
+  readonly h: number
+}
+
+/**
+ * What the projector shows of the scene in play: the whole map, the acting combatant, the GM's
+ * own view, or a view the GM fixed — or nothing at all (blank). One per campaign.
+ */
+export interface ProjectorRecord {
+  readonly typeName: 'projector'
+  readonly id: 'projector'
+  readonly mode: ProjectorMode
+  /** The view for 'mirror' and 'fixed' (and the size 'follow' frames); null until the GM sets one. */
+  readonly view: ProjectorView | null
+  readonly blank: boolean
+}
+
+export const DEFAULT_PROJECTOR: ProjectorRecord = { typeName: 'projector', id: 'projector', mode: 'fit', view: null, blank: false }

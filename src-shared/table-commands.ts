@@ -1,0 +1,104 @@
+import { z } from 'zod'
+import { TYPED } from './limits'
+import { PROJECTOR_MODES } from './records'
+import {
+  areaMarkIdSchema,
+  areaRadius,
+  combatantIdSchema,
+  empty,
+  fogRectSchema,
+  metres,
+  name,
+  planIdSchema,
+  projectorViewSchema,
+  rulesPayload,
+  sceneGridSchema,
+  sceneIdSchema,
+  sceneImageSchema,
+  shortText,
+  templateFields,
+  templateIdSchema,
+  tokenIdSchema,
+} from './command-fields'
+
+/** The payloads of commands on the rest of the table: the roster and saved encounters, scenes and the map, the projector, the encounter, dice and undo. */
+export const tableCommands = {
+  'template/save': z.strictObject({
+    templateId: templateIdSchema.optional(),
+    ...templateFields,
+    rules: rulesPayload.nullable().optional(),
+  }),
+  /** Copies a combatant (sheet and all) into the roster. */
+  'template/fromCombatant': z.strictObject({ combatantId: combatantIdSchema, faction: shortText(TYPED.faction).default('') }),
+  'template/duplicate': z.strictObject({ templateId: templateIdSchema }),
+  'template/remove': z.strictObject({ templateId: templateIdSchema }),
+  /** N numbered copies of a roster entry into the encounter ("Raider 1…6"). */
+  'template/spawn': z.strictObject({
+    templateId: templateIdSchema,
+    count: z.number().int().min(1, 'must be at least 1').max(50, 'at most 50 at a time'),
+    hidden: z.boolean().default(false),
+    /** One initiative roll for the whole group (they act together), when turns are running. */
+    groupInitiative: z.boolean().default(false),
+  }),
+  /** Saves the encounter's roster-spawned line-up to start again later. */
+  'plan/save': z.strictObject({ name, groupInitiative: z.boolean().default(false) }),
+  'plan/remove': z.strictObject({ planId: planIdSchema }),
+  /** Starts a new encounter with a saved line-up spawned into it. */
+  'plan/start': z.strictObject({ planId: planIdSchema }),
+  /** A new battle map (it becomes the one in play if none is). */
+  'scene/create': z.strictObject({
+    name: name.default('Scene'),
+    grid: sceneGridSchema.default({ kind: 'square', cellPx: 50, metresPerCell: 1, offsetX: 0, offsetY: 0 }),
+  }),
+  'scene/update': z
+    .strictObject({ sceneId: sceneIdSchema, name: name.optional(), grid: sceneGridSchema.optional() })
+    .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
+  /** The image was stored in the campaign folder first (the importSceneImage request); this points the scene at it. */
+  'scene/setImage': z.strictObject({ sceneId: sceneIdSchema, image: sceneImageSchema.nullable() }),
+  /** Puts a scene on the table (the players see it); the one before goes back to the GM's shelf. */
+  'scene/activate': z.strictObject({ sceneId: sceneIdSchema }),
+  'scene/remove': z.strictObject({ sceneId: sceneIdSchema }),
+  /** Places a combatant's token on a scene, or moves it there: metres from the image's top-left corner. */
+  'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
+  'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
+  /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */
+  'area/place': z.strictObject({
+    sceneId: sceneIdSchema,
+    x: metres,
+    y: metres,
+    radius: areaRadius,
+    label: shortText(TYPED.areaLabel).default(''),
+    hidden: z.boolean().default(false),
+  }),
+  'area/move': z.strictObject({ areaId: areaMarkIdSchema, x: metres, y: metres }),
+  'area/edit': z
+    .strictObject({
+      areaId: areaMarkIdSchema,
+      radius: areaRadius.optional(),
+      label: shortText(TYPED.areaLabel).optional(),
+      hidden: z.boolean().optional(),
+    })
+    .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
+  'area/remove': z.strictObject({ areaId: areaMarkIdSchema }),
+  /** Reveal all ('all') or hide all ('areas'): either starts the scene's fog over. */
+  'fog/set': z.strictObject({ sceneId: sceneIdSchema, mode: z.enum(['all', 'areas']) }),
+  'fog/reveal': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),
+  'fog/hide': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),
+  /** What the projector shows; only the fields given change. Not undoable (see isUndoable). */
+  'projector/set': z
+    .strictObject({ mode: z.enum(PROJECTOR_MODES).optional(), view: projectorViewSchema.optional(), blank: z.boolean().optional() })
+    .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
+  'encounter/start': z.strictObject({ name: name.default('Encounter') }),
+  /** With `groupByTemplate`, copies of one roster entry share one roll and act one after another. */
+  'encounter/rollInitiative': z.strictObject({ groupByTemplate: z.boolean().default(false) }),
+  'encounter/nextTurn': empty,
+  'encounter/previousTurn': empty,
+  'encounter/end': empty,
+  'dice/roll': z.strictObject({
+    expression: z.string().max(TYPED.diceExpression),
+    purpose: z.string().trim().max(TYPED.rollPurpose).default('GM roll'),
+    secret: z.boolean().default(false),
+  }),
+  'history/undo': empty,
+  'history/redo': empty,
+} as const
