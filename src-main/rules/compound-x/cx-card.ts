@@ -6,6 +6,7 @@ import { armourSummary, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions, naniteMaximum } from './stats/derived-stats'
 import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
+import { countEdit } from '../kit/card-edit'
 
 /** The weapon's miss chance per bracket and mode as written on a sheet (aimed, no situation). */
 function missChances(c: CxCombatant, index: number, library: ContentLibrary): string[] {
@@ -49,14 +50,6 @@ function conditionText(c: CxCombatant): string {
   }
 }
 
-const number = (key: string, value: number, max?: number) => ({
-  key,
-  kind: 'number' as const,
-  value,
-  min: 0,
-  ...(max !== undefined ? { max } : {}),
-})
-
 /**
  * What a GM card shows for a Compound X combatant during a fight: protection, nanites, stance,
  * and each weapon's state and miss chances. Health, conditions and the action pips are the
@@ -75,7 +68,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
           label: 'Armour',
           value: `${live.armourPoints}/${armour.strength} AP · APL ${armour.apl} · ${armour.coverage}%`,
           source: 'CX11–CX12',
-          edit: number(LIVE_KEYS.armourPoints, live.armourPoints, armour.strength),
+          edit: countEdit(LIVE_KEYS.armourPoints, live.armourPoints, armour.strength),
         }
       : { label: 'Armour', value: 'none' },
     shield
@@ -86,14 +79,14 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
               ? `down (${live.shieldDownTurns} turn${live.shieldDownTurns === 1 ? '' : 's'})`
               : `${live.shieldStrength}/${shield.strength}`,
           source: 'CX14',
-          edit: number(LIVE_KEYS.shieldStrength, live.shieldStrength, shield.strength),
+          edit: countEdit(LIVE_KEYS.shieldStrength, live.shieldStrength, shield.strength),
         }
       : { label: 'Shield', value: 'none' },
     {
       label: 'Nanites',
       value: naniteMax !== null ? `${live.nanites}/${naniteMax}` : String(live.nanites),
       source: 'CX22',
-      edit: number(LIVE_KEYS.nanites, live.nanites, naniteMax ?? undefined),
+      edit: countEdit(LIVE_KEYS.nanites, live.nanites, naniteMax ?? undefined),
     },
     { label: 'Stance / cover', value: `${live.stance} / ${live.cover}` },
     ...(live.aim ? [{ label: 'Aiming at', value: live.aim.name, source: '000 Aiming' }] : []),
@@ -114,9 +107,9 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       {
         label: item.name,
         value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}`,
-        edit: number(ammoKey(i), w.ammo),
+        edit: countEdit(ammoKey(i), w.ammo),
       },
-      { label: '  spare mags', value: String(w.spareMagazines), edit: number(magazinesKey(i), w.spareMagazines) },
+      { label: '  spare mags', value: String(w.spareMagazines), edit: countEdit(magazinesKey(i), w.spareMagazines) },
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]
   })
