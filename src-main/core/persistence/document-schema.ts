@@ -95,9 +95,8 @@ export type DocumentRead = { readonly ok: true; readonly document: CampaignDocum
 export function readDocument(value: unknown): DocumentRead {
   // Counted before parsing: a file of a million-odd tiny records is refused without checking each.
   const given = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['records'] : undefined
-  if (typeof given === 'object' && given !== null && keyCount(given) > WRITTEN.records) {
-    return { ok: false, problem: `records: ${tooMany(keyCount(given), WRITTEN.records)}` }
-  }
+  const count = typeof given === 'object' && given !== null ? keyCount(given) : 0
+  if (count > WRITTEN.records) return { ok: false, problem: `records: ${tooMany(count, WRITTEN.records)}` }
   const parsed = documentSchema.safeParse(value)
   if (!parsed.success) return { ok: false, problem: describeIssue(parsed.error.issues[0]!) }
   for (const [key, r] of Object.entries(parsed.data.records)) {
