@@ -91,6 +91,8 @@ export interface EconomyPool {
   readonly per: 'turn' | 'round'
   /** The pool an out-of-turn act (a reaction) draws on. */
   readonly reaction?: boolean
+  /** At most this many of the pool may be held against a trigger; absent, all that is left. */
+  readonly holdAtMost?: number
 }
 
 /** A condition the GM can put on a combatant, as the ruleset defines it. */

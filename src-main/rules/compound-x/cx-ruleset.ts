@@ -17,7 +17,7 @@ import { CX_CONDITIONS } from './cx-conditions'
 import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
-import { REACTIONS_PER_ROUND } from './turns/turn-budget'
+import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
@@ -116,7 +116,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     // CX20: 4 actions a turn, up to 3 reactions a round; an act out of turn draws on the reactions.
     economy: () => [
-      { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
+      // CX20: at most 2 of the 4 actions may be held for a trigger.
+      { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn', holdAtMost: MAX_HELD_ACTIONS },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
     onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
