@@ -91,8 +91,6 @@ export interface EconomyPool {
   readonly per: 'turn' | 'round'
   /** The pool an out-of-turn act (a reaction) draws on. */
   readonly reaction?: boolean
-  /** At most this many of the pool may be held against a trigger; absent, all that is left. */
-  readonly holdAtMost?: number
 }
 
 /** A condition the GM can put on a combatant, as the ruleset defines it. */
@@ -171,6 +169,8 @@ export interface Ruleset {
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
   }
+  /** At most this many actions of the turn's pool may be held against a trigger; absent, all that are left. */
+  readonly holdAtMost?: number
   /** The pools a combatant spends each turn or round. */
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */

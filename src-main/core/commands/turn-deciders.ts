@@ -179,10 +179,11 @@ export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   if (!pool) return fail('hold/unsupported', `${ctx.ruleset.name} has no actions to hold.`)
   const left = pool.count - (c.spent[pool.key] ?? 0)
   if (p.amount > left) return fail('hold/notEnough', `${c.name} has ${left} ${pool.label.toLowerCase()} left; cannot hold ${p.amount}.`)
-  if (pool.holdAtMost !== undefined && p.amount > pool.holdAtMost) {
+  const most = ctx.ruleset.holdAtMost
+  if (most !== undefined && p.amount > most) {
     return fail(
       'hold/tooMany',
-      `${ctx.ruleset.name} lets a combatant hold at most ${costText(pool.holdAtMost, pool.label)}; ${c.name} cannot hold ${p.amount}.`,
+      `${ctx.ruleset.name} lets a combatant hold at most ${costText(most, pool.label)}; ${c.name} cannot hold ${p.amount}.`,
     )
   }
   return ok({

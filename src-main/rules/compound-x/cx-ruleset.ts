@@ -114,10 +114,11 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       form: (rules) => cxSheetForm(cxSheets.read(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, cxSheets.read(current), library),
     },
+    // CX20: at most 2 actions may be held for a trigger.
+    holdAtMost: MAX_HELD_ACTIONS,
     // CX20: 4 actions a turn, up to 3 reactions a round; an act out of turn draws on the reactions.
     economy: () => [
-      // CX20: at most 2 of the 4 actions may be held for a trigger.
-      { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn', holdAtMost: MAX_HELD_ACTIONS },
+      { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
     onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
