@@ -157,11 +157,13 @@ export interface RequestResults {
   previewMove: {
     readonly metres: number
     readonly cost: string | null
+    /** Why the drop cannot be paid for on the mover's turn (the GM may make it a free move), or null. */
+    readonly refusal: string | null
     readonly summary: string | null
     readonly prompts: readonly { readonly text: string; readonly odds: string }[]
   }
   /** What moving this far costs the combatant, by its ruleset; null where the ruleset does not price movement. */
-  movementCost: { readonly actions: number; readonly label: string } | null
+  movementCost: { readonly label: string } | null
   /** The image as the scene now points at it (stored in the campaign folder; journaled as scene/setImage). */
   importSceneImage: SceneImage
   /** The picture as the combatant now points at it (stored in the campaign folder; journaled as combatant/setPortrait). */

@@ -59,7 +59,14 @@ export const tableCommands = {
   'scene/activate': z.strictObject({ sceneId: sceneIdSchema }),
   'scene/remove': z.strictObject({ sceneId: sceneIdSchema }),
   /** Places a combatant's token on a scene, or moves it there: metres from the image's top-left corner. */
-  'token/place': z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
+  /** Places or moves a token; a move on the mover's turn pays the ruleset's price unless `free` (the GM waives it). */
+  'token/place': z.strictObject({
+    sceneId: sceneIdSchema,
+    combatantId: combatantIdSchema,
+    x: metres,
+    y: metres,
+    free: z.boolean().optional(),
+  }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
   /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */
   'area/place': z.strictObject({

@@ -4,7 +4,7 @@ import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
-import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
+import type { ActionResolution, AttackResolution, EdgeEffects, PoolCost } from './resolution'
 
 export type {
   InitiativeShift,
@@ -64,6 +64,16 @@ export interface Standing {
 export interface MapPath {
   readonly from: { readonly x: number; readonly y: number }
   readonly to: { readonly x: number; readonly y: number }
+}
+
+/** The price of a move on the map, in the ruleset's pools. */
+export interface MovementCost {
+  /** Spent from the mover's pools when it moves on its own turn (nothing out of turn: the GM is placing it). */
+  readonly spend: readonly PoolCost[]
+  /** For the readout and the log ("2 actions", "5 speed points (3 left)"). */
+  readonly label: string
+  /** It cannot move this far by the rules (no speed at all, more than a turn): the GM may still move it free. */
+  readonly refusal?: string
 }
 
 /** A condition's zone on the scene in play (a suppression area or lane), and whose condition it is. */
@@ -181,8 +191,12 @@ export interface Ruleset {
    * (to show the GM the prompts and their odds) and again when it is.
    */
   onMapMove?(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null
-  /** What moving so many metres costs this combatant this turn (CX: metres per 2 actions), for the map's path readout. */
-  movementCost?(c: RulesCombatant, metres: number): { readonly actions: number; readonly label: string }
+  /**
+   * What moving so many metres costs this combatant now (CX: metres per 2 actions; d10: speed
+   * points; 2d6: minor actions): the map's path readout shows it, and a token dragged on its own
+   * turn pays it.
+   */
+  movementCost?(c: RulesCombatant, metres: number): MovementCost
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {

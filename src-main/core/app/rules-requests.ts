@@ -1,6 +1,7 @@
 import type { FormField, AttackRequest } from '../../../src-shared/attack'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { mapMoveOutcome } from '../commands/map-move'
+import { moveCharge } from '../commands/move-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
@@ -83,13 +84,17 @@ export class RulesRequests {
       return fail('combatant/notFound', 'Pick a combatant from this campaign.')
     if (this.store.get(input.sceneId)?.typeName !== 'scene') return fail('scene/notFound', `No scene ${input.sceneId} in this campaign.`)
     const token = this.store.ofType('token').find((t) => t.sceneId === input.sceneId && t.combatantId === mover.id)
-    if (!token) return ok({ metres: 0, cost: null, summary: null, prompts: [] })
+    if (!token) return ok({ metres: 0, cost: null, refusal: null, summary: null, prompts: [] })
     const metres = Math.hypot(input.x - token.x, input.y - token.y)
     const cost = this.ruleset.movementCost?.(placedRulesCombatant(this.store, mover), metres)?.label ?? null
+    // Priced as the drop would pay it: a move the turn cannot pay for waits for the GM to waive it.
+    const charge = moveCharge({ state: this.store, ruleset: this.ruleset }, mover, metres, false)
+    const refusal = charge.ok ? null : charge.error.message
     const outcome = mapMoveOutcome(this.store, this.ruleset, mover, token, { x: input.x, y: input.y })
     if (outcome && !outcome.ok) return outcome
     const r = outcome?.value ?? null
-    return ok({ metres, cost, summary: r?.summary ?? null, prompts: (r?.prompts ?? []).map((p) => ({ text: p.text, odds: p.odds })) })
+    const prompts = (r?.prompts ?? []).map((p) => ({ text: p.text, odds: p.odds }))
+    return ok({ metres, cost, refusal, summary: r?.summary ?? null, prompts })
   }
 
   listConditions(): Result<RequestResults['listConditions']> {
@@ -112,6 +117,7 @@ export class RulesRequests {
   movementCost(combatantId: string, metres: number): Result<RequestResults['movementCost']> {
     const c = this.store?.get(combatantId)
     if (c?.typeName !== 'combatant') return fail('combatant/notFound', `No combatant ${combatantId}.`)
-    return ok(this.ruleset?.movementCost?.(placedRulesCombatant(this.store!, c), metres) ?? null)
+    const cost = this.ruleset?.movementCost?.(placedRulesCombatant(this.store!, c), metres)
+    return ok(cost ? { label: cost.label } : null)
   }
 }

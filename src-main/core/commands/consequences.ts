@@ -15,7 +15,11 @@ export const costText = (amount: number, label: string) =>
  * turn it pays from held actions whose trigger came, or else one reaction — unless the rules
  * make it free. Outside turns (no round running) nothing is counted.
  */
-export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<TurnStatePatch | null> {
+export function economySpend(
+  ctx: Pick<DecideContext, 'state' | 'ruleset'>,
+  actor: CombatantRecord,
+  c: Consequences,
+): Result<TurnStatePatch | null> {
   const encounter = activeEncounter(ctx.state)
   if (!encounter || encounter.round < 1) return ok(null)
   const pools = ctx.ruleset.economy(actor.rules)

@@ -2,10 +2,10 @@ import type { DomainEvent } from '../../../src-shared/events'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import { placedRulesCombatant } from '../state/rules-combatants'
 import { consequenceEvents } from './consequences'
 import { findCombatant, findScene, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { mapMoveOutcome } from './map-move'
+import { moveCharge } from './move-charge'
 
 /** One token per combatant per scene: its id says which, so placing again moves it. */
 const tokenIdOf = (sceneId: SceneId, combatantId: CombatantRecord['id']): TokenId =>
@@ -111,12 +111,18 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   }
   if (before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
   const metres = Math.hypot(p.x - before.x, p.y - before.y)
-  const cost = ctx.ruleset.movementCost?.(placedRulesCombatant(ctx.state, c.value), metres)
+  const charge = moveCharge(ctx, c.value, metres, p.free ?? false)
+  if (!charge.ok) return charge
+  const paid: DomainEvent[] = charge.value.patch
+    ? [{ type: 'combatant/turnStateChanged', combatantId: c.value.id, patch: charge.value.patch }]
+    : []
   // The move's own line first: what it sets off reads after it.
-  const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${cost ? ` (${cost.label})` : ''}`, logged)
-  const then = moveConsequences(ctx, c.value, before, { x: p.x, y: p.y })
+  const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${charge.value.note}`, logged)
+  // What the move sets off is judged on the mover as it is after paying (its pools spent).
+  const moved = charge.value.patch ? { ...c.value, ...charge.value.patch } : c.value
+  const then = moveConsequences(ctx, moved, before, { x: p.x, y: p.y })
   if (!then.ok) return then
-  return ok({ label: `Move ${c.value.name}`, events: [put, line, ...then.value] })
+  return ok({ label: `Move ${c.value.name}`, events: [put, ...paid, line, ...then.value] })
 }
 
 export const removeToken: Decider<'token/remove'> = (ctx, p) => {

@@ -2,7 +2,6 @@ import type { FormField } from '../../../src-shared/attack'
 import { sheetRules } from '../kit/sheet-rules'
 import type { Ruleset } from '../ruleset'
 import { actionList, performAction } from './actions/actions'
-import { MOVE_METRES } from './actions/basic'
 import { previewAttack, resolveAttackRequest, type AttackSettings } from './attack/attack-flow'
 import { card } from './card'
 import { checkList, rollTwoD6Check, twoD6CheckChance } from './checks'
@@ -12,6 +11,7 @@ import { sheetForm, sheetFromForm } from './sheet/sheet-form'
 import { sheetSchema } from './sheet/sheet-schema'
 import { CONDITIONS } from './turns/conditions'
 import { POOLS } from './turns/economy'
+import { movementCost } from './turns/movement-cost'
 import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
 import { rollTwoD6Initiative } from './turns/initiative'
 import { optionBool } from '../kit/options'
@@ -23,21 +23,6 @@ const EFFECT_DAMAGE = 'effectAddsDamage'
 const SETTINGS: readonly FormField[] = [
   { key: EFFECT_DAMAGE, label: 'An attack’s effect adds to its damage (classic 2d6)', kind: 'toggle', value: true },
 ]
-
-/** `004` Movement: 6 m a minor action, in map metres (R0.4); a round holds at most three minor actions (T3). */
-function movementCost(metres: number): { actions: number; label: string } {
-  const minors = Math.max(1, Math.ceil(metres / MOVE_METRES))
-  if (minors > 3) return { actions: minors, label: `${minors} minor actions: more than one round (6 m each)` }
-  return {
-    actions: minors,
-    label:
-      minors === 1
-        ? '1 minor action'
-        : minors === 2
-          ? '2 minor actions (minor + half the significant)'
-          : '3 minor actions (the whole round)',
-  }
-}
 
 /** The 2d6 significant/minor system behind the ruleset interface. */
 export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true }): Ruleset {
@@ -64,7 +49,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     }),
     economy: () => POOLS,
     conditions: [...CONDITIONS],
-    movementCost: (_c, metres) => movementCost(metres),
+    movementCost,
     checks: { list: checkList, roll: rollTwoD6Check, chance: twoD6CheckChance },
     edges: {
       startOfTurn: () => null,

@@ -1,6 +1,6 @@
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
 import { ok, type Result } from '../../../src-shared/result'
-import type { ActionResolution, ConditionChange, PromptDraft, RulesCombatant } from '../ruleset'
+import type { ActionResolution, ConditionChange, MovementCost, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { optionBool } from '../kit/options'
 import { mergeChanges } from './cx-changes'
@@ -184,11 +184,11 @@ function nameOf(s: ConditionInstance): string {
  * What a path of so many metres costs on the map (000 Movement): one action covers half of the
  * metres per 2 actions in the combatant's stance; sprinting is the Move action's choice.
  */
-export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): { actions: number; label: string } {
+export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): MovementCost {
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
   const one = moveDistance({ metresPerTwoActions: speed, actions: 1, sprint: false, stance: c.live.stance })
-  if (!one.ok) return { actions: 0, label: one.error.message }
-  if (one.value.metres <= 0) return { actions: 0, label: 'cannot move' }
+  if (!one.ok) return { spend: [], label: one.error.message, refusal: one.error.message }
+  if (one.value.metres <= 0) return { spend: [], label: 'cannot move', refusal: `it cannot move in its stance (${c.live.stance})` }
   const actions = metres <= 0 ? 0 : Math.ceil(metres / one.value.metres - 1e-9)
-  return { actions, label: actions > 4 ? `${actions} actions: more than a turn` : actionsText(actions) }
+  return { spend: actionsCost(actions), label: actions > 4 ? `${actions} actions: more than a turn` : actionsText(actions) }
 }

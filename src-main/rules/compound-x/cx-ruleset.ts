@@ -124,7 +124,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
     movementCost: (rc, metres) => {
       const c = cxSheets.of(rc)
-      return c ? cxMovementCost(c, library, metres) : { actions: 0, label: 'no sheet' }
+      return c ? cxMovementCost(c, library, metres) : { spend: [], label: 'no sheet' }
     },
     conditions: CX_CONDITIONS,
     standing: cxStanding,

@@ -8,11 +8,14 @@ interface Pending {
   readonly to: Point
   readonly name: string
   readonly prompts: readonly { text: string; odds: string }[]
+  /** Why the mover's turn cannot pay for this move; confirming then makes it a free move (the GM waives the cost). */
+  readonly refusal: string | null
 }
 
 /**
- * A token drop that would set off reactions waits for the GM to see them, with their odds
- * (before the move is committed); any other drop goes straight through.
+ * A token drop that would set off reactions, or that its mover's turn cannot pay for, waits for
+ * the GM to see why (the reactions with their odds, the price it cannot pay) before the move is
+ * committed; any other drop goes straight through and pays its price.
  */
 export class PendingMove {
   current = $state.raw<Pending | null>(null)
@@ -22,9 +25,9 @@ export class PendingMove {
   async drop(sceneId: SceneId, combatantId: CombatantId, to: Point): Promise<void> {
     const campaign = this.campaignOf()
     const preview = await campaign.transportRequest('previewMove', { sceneId, combatantId, ...to })
-    if (preview.ok && preview.value.prompts.length) {
+    if (preview.ok && (preview.value.prompts.length || preview.value.refusal)) {
       const name = campaign.combatants.find((c) => c.id === combatantId)?.name ?? 'It'
-      this.current = { sceneId, combatantId, to, name, prompts: preview.value.prompts }
+      this.current = { sceneId, combatantId, to, name, prompts: preview.value.prompts, refusal: preview.value.refusal }
       return
     }
     void campaign.send('token/place', { sceneId, combatantId, ...to })
@@ -33,7 +36,7 @@ export class PendingMove {
   confirm(): void {
     const m = this.current
     this.current = null
-    if (m) void this.campaignOf().send('token/place', { sceneId: m.sceneId, combatantId: m.combatantId, ...m.to })
+    if (m) void this.campaignOf().send('token/place', { sceneId: m.sceneId, combatantId: m.combatantId, ...m.to, free: m.refusal !== null })
   }
 
   cancel(): void {

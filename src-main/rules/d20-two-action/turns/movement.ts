@@ -1,5 +1,5 @@
-import type { RulesCombatant } from '../../ruleset'
-import { DOC } from '../d20-terms'
+import type { MovementCost, RulesCombatant } from '../../ruleset'
+import { ACTIONS, DOC } from '../d20-terms'
 import { plural } from '../../kit/format'
 import { FIVE_FEET } from '../combat/hit-test'
 import type { D20Sheet } from '../sheet/d20-sheet'
@@ -16,15 +16,15 @@ export function speedSquares(sheet: D20Sheet, frozen: boolean): number {
 export const speedMetres = (sheet: D20Sheet, frozen: boolean): number => speedSquares(sheet, frozen) * FIVE_FEET
 
 /** `003 Moving`: each move of up to its speed is One Action; a path longer than one move takes more. */
-export function d20MovementCost(c: RulesCombatant, metres: number): { actions: number; label: string } {
+export function d20MovementCost(c: RulesCombatant, metres: number): MovementCost {
   const sheet = d20Sheets.of(c)
-  if (!sheet) return { actions: 0, label: 'no sheet' }
+  if (!sheet) return { spend: [], label: 'no sheet' }
   const speed = speedMetres(sheet, has(c.conditions, 'frozen'))
-  if (speed <= 0) return { actions: 0, label: 'cannot move' }
+  if (speed <= 0) return { spend: [], label: 'cannot move', refusal: 'its speed is 0' }
   const actions = metres <= 0 ? 0 : Math.ceil(metres / speed - 1e-9)
   const label =
     actions > 2
       ? `${actions} moves: more than a turn (${speed} m a move)`
       : `${plural(actions, 'action')} (${speed} m a move, ${DOC.moving})`
-  return { actions, label }
+  return { spend: actions > 0 ? [{ pool: ACTIONS, amount: actions }] : [], label }
 }

@@ -126,7 +126,17 @@ describe('the ruleset as a campaign sees it', () => {
     [18, 3],
     [20, 4],
   ])('004 Movement, R0.4: %i m on the map costs %i minor action(s) (6 m each)', (metres, actions) => {
-    expect(twod6.movementCost!(combatant('Ana', sheet()), metres).actions).toBe(actions)
+    const spend = twod6.movementCost!(combatant('Ana', sheet()), metres).spend
+    expect(spend.reduce((n, c) => n + c.amount, 0)).toBe(actions)
+  })
+
+  it('T3: a drag pays minor actions as the Move action would: the minor action first, then halves of the significant one', () => {
+    expect(twod6.movementCost!(combatant('Ana', sheet()), 9).spend).toEqual([
+      { pool: 'minor', amount: 1 },
+      { pool: 'significant', amount: 1 },
+    ])
+    const moved = { ...combatant('Ana', sheet()), spent: { minor: 1 } }
+    expect(twod6.movementCost!(moved, 5).spend).toEqual([{ pool: 'significant', amount: 1 }])
   })
 
   it('start of a fight clears aim, owed initiative and Tactics; the end drops the ambush flag', () => {

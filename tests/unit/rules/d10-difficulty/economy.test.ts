@@ -85,19 +85,19 @@ describe('D3 economy: 1 action, 1 reaction, 1 free action, and speed points for 
 
   it.each([
     {
-      name: 'D3: a walk within the speed left costs no action',
+      name: 'D3: a walk within the speed left pays its speed points and no action',
       spent: 0,
       metres: 5,
       difficult: false,
-      actions: 0,
+      points: 5,
       label: '5 speed points (8 left; running 3)',
     },
     {
-      name: 'D3: past the speed left, one action regains them',
+      name: 'D3: past the speed left, the readout names the action that regains them (the drag itself is refused by the core)',
       spent: 6,
       metres: 5,
       difficult: false,
-      actions: 1,
+      points: 5,
       label: '5 speed points: 2 left, then 1 action to regain; running 3',
     },
     {
@@ -105,14 +105,14 @@ describe('D3 economy: 1 action, 1 reaction, 1 free action, and speed points for 
       spent: 0,
       metres: 3,
       difficult: true,
-      actions: 0,
+      points: 6,
       label: '6 speed points on difficult terrain (8 left; running 3)',
     },
-  ])('$name', ({ spent, metres, difficult, actions, label }) => {
+  ])('$name', ({ spent, metres, difficult, points, label }) => {
     const c = combatant('Ash', sheet({ speed: 8 }), {
       spent: { speed: spent },
       conditions: difficult ? [condition('difficult-terrain')] : [],
     })
-    expect(d10.movementCost!(c, metres)).toEqual({ actions, label })
+    expect(d10.movementCost!(c, metres)).toEqual({ spend: [{ pool: 'speed', amount: points }], label })
   })
 })

@@ -79,8 +79,8 @@ describe('W5 statuses tick at the start of the affected combatant’s turn; Xd4 
 
   it('W5 frozen halves movement speed, rounded down (Dex 2: 6 squares → 3, 9 m → 4.5 m)', () => {
     const s = sheet()
-    expect(d20.movementCost!(fighter('T', s), 9).actions).toBe(1)
-    expect(d20.movementCost!(fighter('T', s, { conditions: [condition('frozen')] }), 9).actions).toBe(2)
+    expect(d20.movementCost!(fighter('T', s), 9).spend).toEqual([{ pool: 'actions', amount: 1 }])
+    expect(d20.movementCost!(fighter('T', s, { conditions: [condition('frozen')] }), 9).spend).toEqual([{ pool: 'actions', amount: 2 }])
   })
 })
 
