@@ -151,11 +151,12 @@ describe('combatant/damage through a ruleset damage hook', () => {
 })
 
 describe('combatant/setHp stays a direct correction', () => {
-  it('asks no damage rule', async () => {
+  it('asks no damage rule, and the log calls it a correction', async () => {
     const h = await table(scorching)
     seen.length = 0
     h.must('combatant/setHp', { combatantId: h.combatantId('Raider'), hp: 10 })
     expect(seen).toEqual([])
     expect(hpOf(h, 'Raider')).toBe(10)
+    expect(lastLog(h).text).toBe('Raider: HP corrected 40 → 10')
   })
 })
