@@ -90,7 +90,8 @@ describe('combatant/damage refusals change nothing', () => {
     seen.length = 0
     for (const amount of [0, -4, 2.5, 100_001, Number.POSITIVE_INFINITY]) {
       const r = h.run('combatant/damage', { combatantId: h.combatantId('Raider'), amount, damageType: 'kinetic' })
-      expect(r.ok).toBe(false)
+      expect(!r.ok && r.error.code, String(amount)).toBe('command/invalid')
+      expect(!r.ok && r.error.message, String(amount)).toMatch(/amount/)
     }
     expect(seen).toEqual([])
     expect(snapshot(h)).toBe(before)
