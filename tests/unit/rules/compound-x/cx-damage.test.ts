@@ -157,6 +157,7 @@ describe('Compound X damage types and their edges', () => {
     const h = await duel()
     h.must('combatant/setHp', { combatantId: h.combatantId('Raider'), hp: 12 })
     damage(h, 20, 'untyped')
+    expect(live(h, 'Raider').dying.condition.kind).toBe('downed')
     h.must('history/undo', {})
     expect(combatant(h, 'Raider').hp).toBe(12)
     expect(live(h, 'Raider').dying.condition).toEqual({ kind: 'up' })
