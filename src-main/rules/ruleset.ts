@@ -215,7 +215,10 @@ export interface Ruleset {
   readonly damage?: {
     /** The types the GM picks from, in the order shown; the first is the default. */
     readonly types: readonly DamageTypeDefinition[]
-    /** `type` is one of `types` (the core refuses any other); `amount` is a positive whole number. */
+    /**
+     * `type` is one of `types` (the core refuses any other); `amount` is a positive whole number.
+     * The core applies health, data, conditions, lines and rolls; `spend` and `initiativeDelta` are not read here.
+     */
     apply(c: RulesCombatant, amount: number, type: string, dice: Dice): Result<EdgeEffects>
   }
   /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
