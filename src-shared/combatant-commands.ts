@@ -46,6 +46,16 @@ export const combatantCommands = {
     combatantId: combatantIdSchema,
     delta: hpValue.refine((d) => d !== 0, 'cannot be zero'),
   }),
+  /**
+   * Damage the GM types by hand, of a type the campaign's ruleset lists: the rules take it from
+   * there (protection, downing, shock…). Setting health with `combatant/setHp` is the correction.
+   */
+  'combatant/damage': z.strictObject({
+    combatantId: combatantIdSchema,
+    amount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
+    damageType: shortText(TYPED.damageType).pipe(z.string().min(1, 'cannot be empty')),
+    note: shortText(TYPED.damageNote).optional(),
+  }),
   'combatant/setHidden': z.strictObject({ combatantId: combatantIdSchema, hidden: z.boolean() }),
   /** The picture was stored in the campaign folder first (the importPortrait request); null goes back to initials. */
   'combatant/setPortrait': z.strictObject({ combatantId: combatantIdSchema, image: sceneImageSchema.nullable() }),

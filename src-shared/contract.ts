@@ -142,7 +142,7 @@ export interface RequestResults {
     readonly source: string
     readonly stacks: boolean
   }[]
-  /** The campaign ruleset's settings (with the campaign's current values) and its ready-made NPCs. */
+  /** The campaign ruleset's settings (with the campaign's current values), its ready-made NPCs and its damage types. */
   rulesetSetup: {
     readonly settings: readonly FormField[]
     readonly quickNpcs: readonly {
@@ -152,6 +152,8 @@ export interface RequestResults {
       readonly rules: JsonValue
       readonly tags: readonly string[]
     }[]
+    /** The types hand-typed damage may take (`combatant/damage`); the first is the default. */
+    readonly damageTypes: readonly { readonly key: string; readonly label: string }[]
   }
   /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
   previewMove: {

@@ -17,6 +17,9 @@ export const TYPED = {
   tagsPerEntry: 12,
   conditionNote: 200,
   heldTrigger: 120,
+  /** A damage type's key (the ruleset's list) and the GM's note on hand-typed damage. */
+  damageType: 40,
+  damageNote: 200,
   areaLabel: 40,
   /** A picture's original file name (importSceneImage cuts it to this, scene/setImage refuses longer). */
   imageFileName: 200,

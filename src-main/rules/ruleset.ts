@@ -114,6 +114,12 @@ export interface ConditionDefinition {
   readonly stacks: boolean
 }
 
+/** A kind of damage a ruleset tells apart (ballistic, fire, fall…), for the GM's damage picker. */
+export interface DamageTypeDefinition {
+  readonly key: string
+  readonly label: string
+}
+
 /** A check the GM calls for: which one (a key the ruleset lists), against what, how rolled. */
 export interface CheckRequest {
   readonly check: string
@@ -213,6 +219,21 @@ export interface Ruleset {
     startOfRound?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
     endOfEncounter(c: RulesCombatant): EdgeEffects | null
+  }
+  /**
+   * Damage the GM types by hand (a grenade resolved at the table, a fall), of a type this
+   * ruleset names: it goes through the same rules as an attack's damage (protection, downing,
+   * shock, conditions that end on damage). Absent, the core just lowers health. Setting health
+   * directly (`combatant/setHp`) stays the GM's correction and asks no rules.
+   */
+  readonly damage?: {
+    /** The types the GM picks from, in the order shown; the first is the default. */
+    readonly types: readonly DamageTypeDefinition[]
+    /**
+     * `type` is one of `types` (the core refuses any other); `amount` is a positive whole number.
+     * The core applies health, data, conditions, lines and rolls; `spend` and `initiativeDelta` are not read here.
+     */
+    apply(c: RulesCombatant, amount: number, type: string, dice: Dice): Result<EdgeEffects>
   }
   /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
   readonly content?: {

@@ -33,6 +33,17 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
       { combatantId: C, delta: 'x' },
     ],
   },
+  'combatant/damage': {
+    valid: { combatantId: C, amount: 12, damageType: 'untyped', note: 'frag grenade' },
+    invalid: [
+      { combatantId: C, amount: 0, damageType: 'untyped' },
+      { combatantId: C, amount: -3, damageType: 'untyped' },
+      { combatantId: C, amount: 2.5, damageType: 'untyped' },
+      { combatantId: C, amount: 1e9, damageType: 'untyped' },
+      { combatantId: C, amount: 5, damageType: '' },
+      { combatantId: C, amount: 5 },
+    ],
+  },
   'combatant/setHidden': { valid: { combatantId: C, hidden: true }, invalid: [{ combatantId: C, hidden: 'yes' }] },
   'combatant/setRules': {
     valid: { combatantId: C, rules: { stats: { str: 5 } } },

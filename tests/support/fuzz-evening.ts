@@ -25,6 +25,7 @@ export class World {
   #n = 0
   sheets: JsonValue[] = []
   settings: readonly FormField[] = []
+  damageTypes: readonly string[] = []
   conditions: readonly string[] = []
 
   constructor(
@@ -67,6 +68,7 @@ export class World {
     const rulesetId = (await this.gm.must('session', undefined)).campaign?.rulesetId
     this.sheets = rulesetId === 'compound-x' ? [trooper() as unknown as JsonValue] : setup.quickNpcs.map((q) => q.rules)
     this.settings = setup.settings
+    this.damageTypes = setup.damageTypes.map((t) => t.key)
     const conditions = await this.gm.request('listConditions', undefined)
     this.conditions = conditions.ok ? conditions.value.map((c) => c.id) : []
   }
@@ -118,6 +120,14 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       some(c(), (x) => cmd('combatant/setHp')({ combatantId: x.id, hp: int(r, -10, x.numbers.kind === 'exact' ? x.numbers.maxHp : 10) })),
     'combatant/adjustHp': async () =>
       some(c(), (x) => cmd('combatant/adjustHp')({ combatantId: x.id, delta: pick(r, [-1, 1]) * int(r, 1, 25) })),
+    'combatant/damage': async () =>
+      some(c(), (x) =>
+        cmd('combatant/damage')({
+          combatantId: x.id,
+          amount: int(r, 1, 40),
+          damageType: pick(r, w.damageTypes.length ? w.damageTypes : ['untyped']),
+        }),
+      ),
     'combatant/setHidden': async () =>
       some(
         c((x) => !w.isSecret(x.name)),

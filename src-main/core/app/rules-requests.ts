@@ -1,5 +1,6 @@
 import type { FormField, AttackRequest } from '../../../src-shared/attack'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
+import { damageTypesOf } from '../commands/damage-deciders'
 import { mapMoveOutcome } from '../commands/map-move'
 import { moveCharge } from '../commands/move-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -101,7 +102,7 @@ export class RulesRequests {
     return ok(this.ruleset?.conditions ?? [])
   }
 
-  /** The ruleset's settings as this campaign has them, and its ready-made NPCs for the roster. */
+  /** The ruleset's settings as this campaign has them, its ready-made NPCs for the roster, and the damage types the GM can type. */
   rulesetSetup(): Result<RequestResults['rulesetSetup']> {
     if (!this.store || !this.ruleset) return fail('campaign/none', 'Open a campaign first.')
     const campaign = this.store.get('campaign')
@@ -110,7 +111,7 @@ export class RulesRequests {
       const value = chosen[o.key]
       return value === undefined ? o : ({ ...o, value } as FormField)
     })
-    return ok({ settings, quickNpcs: this.ruleset.quickNpcs ?? [] })
+    return ok({ settings, quickNpcs: this.ruleset.quickNpcs ?? [], damageTypes: damageTypesOf(this.ruleset) })
   }
 
   /** Priced the way a dropped token's move is logged, so the map's drag shows what the log will say. */

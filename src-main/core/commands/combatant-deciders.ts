@@ -106,16 +106,20 @@ export const removeCombatant: Decider<'combatant/remove'> = (ctx, p) => {
   })
 }
 
-function hpDecision(ctx: Parameters<Decider<'combatant/setHp'>>[0], c: CombatantRecord, hp: number) {
+/**
+ * Health written straight, with no rule asked: a heal or a plain change (adjustHp), or the GM's
+ * correction (setHp, `corrected`). Damage the rules should see is `combatant/damage`.
+ */
+function hpDecision(ctx: Parameters<Decider<'combatant/setHp'>>[0], c: CombatantRecord, hp: number, corrected = false) {
   const delta = hp - c.hp
   const verb = delta < 0 ? `takes ${-delta} damage` : `heals ${delta}`
   // NPC numbers are the GM's secret; a PC's HP is public at the table.
   const visibility = c.kind === 'pc' ? visibilityOf(c) : 'gm'
   return ok({
-    label: delta < 0 ? `Damage ${c.name}` : `Heal ${c.name}`,
+    label: corrected ? `Correct ${c.name}'s HP` : delta < 0 ? `Damage ${c.name}` : `Heal ${c.name}`,
     events: [
       { type: 'combatant/hpChanged', combatantId: c.id, hp } as const,
-      ctx.log(`${c.name} ${verb} (HP ${c.hp} → ${hp})`, { visibility }),
+      ctx.log(corrected ? `${c.name}: HP corrected ${c.hp} → ${hp}` : `${c.name} ${verb} (HP ${c.hp} → ${hp})`, { visibility }),
     ],
   })
 }
@@ -126,7 +130,7 @@ export const setCombatantHp: Decider<'combatant/setHp'> = (ctx, p) => {
   const c = found.value
   if (p.hp > c.maxHp) return fail('combatant/hpAboveMax', `HP ${p.hp} is above ${c.name}'s max HP ${c.maxHp}.`)
   if (p.hp === c.hp) return fail('combatant/noChange', `${c.name} already has ${c.hp} HP.`)
-  return hpDecision(ctx, c, p.hp)
+  return hpDecision(ctx, c, p.hp, true)
 }
 
 export const adjustCombatantHp: Decider<'combatant/adjustHp'> = (ctx, p) => {

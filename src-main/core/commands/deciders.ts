@@ -8,6 +8,7 @@ import {
   setCombatantHp,
   setCombatantPortrait,
 } from './combatant-deciders'
+import { damageCombatant } from './damage-deciders'
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
 import { redo, rollDice, undo } from './misc-deciders'
@@ -48,6 +49,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'combatant/remove': removeCombatant,
   'combatant/setHp': setCombatantHp,
   'combatant/adjustHp': adjustCombatantHp,
+  'combatant/damage': damageCombatant,
   'combatant/setHidden': setCombatantHidden,
   'combatant/setPortrait': setCombatantPortrait,
   'combatant/setRules': setCombatantRules,

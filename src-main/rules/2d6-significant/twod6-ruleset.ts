@@ -14,6 +14,7 @@ import { POOLS } from './turns/economy'
 import { movementCost } from './turns/movement-cost'
 import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
 import { rollTwoD6Initiative } from './turns/initiative'
+import { applyTwoD6Damage, TWOD6_DAMAGE_TYPES } from './typed-damage'
 import { optionBool } from '../kit/options'
 
 export const TWOD6_ID = '2d6-significant'
@@ -57,6 +58,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
       startOfEncounter: (c) => startOfEncounter(c),
       endOfEncounter,
     },
+    damage: { types: TWOD6_DAMAGE_TYPES, apply: applyTwoD6Damage },
     actions: { list: actionList, perform: performAction },
     attacks: {
       preview: (request, attacker, target) => previewAttack(request, attacker, target, settings),

@@ -19,6 +19,7 @@ import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
+import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -138,6 +139,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
       endOfEncounter: (c) => cxEndOfEncounter(c),
     },
+    damage: { types: CX_DAMAGE_TYPES, apply: (c, amount, type, dice) => applyCxDamage(c, amount, type, library, dice) },
     content: {
       parseFile: (fileName, text) => {
         const r = parseSectionText(fileName, text)

@@ -3,6 +3,7 @@ import type { Ruleset } from '../ruleset'
 import { d20ActionList, performD20Action } from './actions/d20-actions'
 import { previewD20Attack } from './combat/attack-preview'
 import { resolveD20Attack } from './combat/attack-resolve'
+import { applyD20Damage, D20_DAMAGE_TYPES } from './combat/typed-damage'
 import { d20CheckChance, d20CheckList, rollD20Check } from './d20-checks'
 import { RULESET_ID, RULESET_NAME } from './d20-terms'
 import { d20Card } from './sheet/d20-card'
@@ -42,6 +43,7 @@ export const d20TwoActionRuleset: Ruleset = {
     startOfEncounter: d20FreshCounts,
     endOfEncounter: d20FreshCounts,
   },
+  damage: { types: D20_DAMAGE_TYPES, apply: (c, amount, type) => applyD20Damage(c, amount, type) },
   actions: { list: d20ActionList, perform: performD20Action },
   attacks: { preview: previewD20Attack, resolve: resolveD20Attack },
 }

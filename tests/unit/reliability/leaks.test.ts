@@ -145,6 +145,8 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     'encounter/start',
     'template/spawn',
     'plan/save',
+    // A campaign item from the start (where the ruleset takes content), so its removal is reachable too.
+    'content/import',
   ] as const) {
     const command = await gens[type]()
     if (command) await dispatch(command.type, command.payload)

@@ -3,13 +3,12 @@ import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { effectOf, rollCheck, succeeds } from '../check'
-import { modifier, modifierSection, sumModifiers } from '../../kit/modifier'
+import { modifierSection, sumModifiers } from '../../kit/modifier'
 import { signed } from '../../kit/format'
 import { twoD6Sheets } from '../sheet/sheet-access'
 import type { Sheet } from '../sheet/sheet-schema'
 import { costOf, reactionCosts, REACTIONS } from '../turns/economy'
-import { afterDisruption } from '../actions/extended-task'
-import { EXCEPTIONAL_FAILURE } from './attack-odds'
+import { workAfterDamage } from '../actions/work-disruption'
 import type { AttackSetup } from './attack-setup'
 
 interface RollResult {
@@ -69,7 +68,7 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   const damage = dealt.reduce((t, r) => t + r.damage, 0)
   const hits = dealt.filter((r) => r.hit).length
   const t = twoD6Sheets.of(target)
-  const work = workAfterDamage(setup, target, t, damage, dice)
+  const work = workAfterDamage(target, t, setup.workCheck?.dms ?? null, damage, dice)
   rolls.push(...work.rolls)
   const targetLive = t ? { ...t.live, reactionsThisRound: t.live.reactionsThisRound + (reacted ? 1 : 0), extended: work.extended } : null
   const attackerSheet: Sheet = {
@@ -96,32 +95,12 @@ export function resolveAttack(setup: AttackSetup, attacker: RulesCombatant, targ
   }
 }
 
-/** T7: damage on a working target forces the task's check at −(damage) DM. */
-function workAfterDamage(setup: AttackSetup, target: RulesCombatant, t: Sheet | null, damage: number, dice: Dice) {
-  const none = { extended: t?.live.extended ?? null, rolls: [] as RollRecord[], text: '', detail: [] as ExplanationSection[] }
-  if (!t?.live.extended || !setup.workCheck || damage <= 0) return none
-  const dms = [...setup.workCheck.dms, modifier(`damage taken while working`, -damage, 'T7')]
-  const check = rollCheck(dms, 'normal', `${target.name} keeps working at ${t.live.extended.skill} (T7)`, dice)
-  const detail = [
-    modifierSection(
-      'Forced check while working',
-      dms,
-      [{ label: '2d6 + DMs ≥ 8, or this round’s work is lost', value: '', source: 'T7' }],
-      String(check.total),
-    ),
-  ]
-  if (check.success)
-    return { extended: t.live.extended, rolls: check.rolls, text: `; ${target.name} keeps working (${check.total} vs 8, T7)`, detail }
-  const after = afterDisruption(t.live.extended, check.effect <= EXCEPTIONAL_FAILURE)
-  return {
-    extended: after.task,
-    rolls: check.rolls,
-    text: `; ${target.name}'s work check fails (${check.total} vs 8): ${after.text}`,
-    detail,
-  }
-}
-
-function explain(setup: AttackSetup, results: readonly RollResult[], reacted: boolean, work: ExplanationSection[]): ExplanationSection[] {
+function explain(
+  setup: AttackSetup,
+  results: readonly RollResult[],
+  reacted: boolean,
+  work: readonly ExplanationSection[],
+): ExplanationSection[] {
   const rule = { label: '2d6 + DMs ≥ 8 hits; effect = total − 8', value: '', source: 'T1' }
   const sections: ExplanationSection[] = [modifierSection('Attack roll', setup.dms, [rule], results.map((r) => r.raw).join(', '))]
   if (setup.defence.kind !== 'none') {

@@ -38,8 +38,8 @@ export function needsMeleeCoverageRoll(hit: MeleeHit, d: DefenderState): boolean
 /** A d100 face below 50: the body takes the whole hit (CX11), which is what "full damage" means. */
 const FULL_DAMAGE_FACE = 1
 
-/** Puts damage straight on health, past shields and armour, with CX27's drop to 0 (apply-hit's rule, reused). */
-function onHealth(d: DefenderState, amount: number): DefenderState {
+/** Puts damage straight on health, past shields and armour, with CX27's drop to 0 (apply-hit's rule, reused; hand-typed damage uses it too). */
+export function onHealth(d: DefenderState, amount: number): DefenderState {
   const direct: IncomingHit = { amount, type: 'internal', apl: null, alwaysHitsArmour: false, plasmaBurnStacks: 0 }
   // The shield has already had its turn at this hit; set it aside so it cannot absorb twice.
   const r = applyHit(direct, { ...d, shield: null }, null)

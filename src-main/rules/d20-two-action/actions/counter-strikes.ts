@@ -6,7 +6,7 @@ import { REBOUND_SPELL, RIPOSTE_STRIKE, riposteWeapon } from '../combat/counter-
 import { applyAffinity } from '../combat/damage'
 import { DOC } from '../d20-terms'
 import { DAMAGE_TYPES, type D20Sheet, type DamageType } from '../sheet/d20-sheet'
-import { has } from '../statuses/conditions'
+import { damageEndsStun } from '../statuses/stun'
 import { resolution } from './resolution'
 import { d20Sheets } from '../sheet/d20-sheets'
 
@@ -43,7 +43,7 @@ export function performCounterStrike(
   const damage = applyAffinity(rolled.total, struck?.affinities[type] ?? null)
   const hp = Math.max(0, target.hp - damage)
   const verb = request.action === RIPOSTE_STRIKE ? 'ripostes' : 'rebounds the spell'
-  const unstun = damage > 0 && has(target.conditions, 'stunned')
+  const unstun = damageEndsStun(damage, target.conditions)
   return ok(
     resolution(c, `${c.name} ${verb} at ${target.name}: ${damage} ${type} damage (${DOC.responding}, W4)`, {
       free: true,

@@ -5,8 +5,9 @@ import type { Dice } from '../../dice'
 import type { AttackResolution, ConditionChange, ConditionGrant, PromptDraft, RulesCombatant } from '../../ruleset'
 import { DOC, REACTIONS } from '../d20-terms'
 import { note } from '../../kit/modifier'
-import { BERSERK, GUARDED, has } from '../statuses/conditions'
+import { BERSERK, GUARDED } from '../statuses/conditions'
 import { grantStatus } from '../statuses/grants'
+import { damageEndsStun } from '../statuses/stun'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { withAttack, withReaction } from '../turns/economy'
 import { attackExplanation } from './attack-explain'
@@ -124,7 +125,7 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   }
   const changes: ConditionChange[] = []
   // `003 Statuses` Stunned: damage ends it (a new stun from this very hit then starts afresh).
-  const unstun = damage > 0 && has(t.conditions, 'stunned')
+  const unstun = damageEndsStun(damage, t.conditions)
   if (grants.length || unstun)
     changes.push({ combatantId: t.id, ...(unstun ? { remove: ['stunned'] } : {}), ...(grants.length ? { add: grants } : {}) })
   const mine = attackerGrants(s)

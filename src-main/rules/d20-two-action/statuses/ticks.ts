@@ -6,6 +6,7 @@ import { applyAffinity } from '../combat/damage'
 import { DOC } from '../d20-terms'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { ACTIONS_PER_TURN } from '../turns/economy'
+import { damageEndsStun, STUN_ENDS_LINE, withoutStun } from './stun'
 
 export interface StatusTicks {
   readonly hp: number
@@ -46,10 +47,10 @@ export function statusesAtTurnStart(c: RulesCombatant, sheet: D20Sheet | null, d
     damage += dealt
   }
   if (damage > 0) hp = Math.max(0, hp - damage)
-  if (damage > 0 && conditions.some((x) => x.conditionId === 'stunned')) {
-    conditions = conditions.filter((x) => x.conditionId !== 'stunned')
+  if (damageEndsStun(damage, conditions)) {
+    conditions = withoutStun(conditions)
     changed = true
-    lines.push(`the damage ends the stun (${DOC.statuses})`)
+    lines.push(STUN_ENDS_LINE)
   }
   let lost = 0
   for (const x of conditions) {
