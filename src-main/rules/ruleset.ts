@@ -11,6 +11,7 @@ export type {
   PoolCost,
   ConditionGrant,
   ConditionChange,
+  SourcedCondition,
   PromptDraft,
   Consequences,
   OtherSpend,
@@ -102,6 +103,11 @@ export interface ConditionDefinition {
   /** Where the rule comes from (document section or RULINGS id). */
   readonly source: string
   readonly stacks: boolean
+  /**
+   * One instance per source (SR-CORE-1): the same condition from a second source is a second
+   * instance beside the first, not a restart of it (two suppressors each keep their own).
+   */
+  readonly perSource?: boolean
 }
 
 /** A check the GM calls for: which one (a key the ruleset lists), against what, how rolled. */

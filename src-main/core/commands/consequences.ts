@@ -104,7 +104,11 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
     if (target?.typeName !== 'combatant') continue
     let current: CombatantRecord = target
     const lines: string[] = []
-    const removed = current.conditions.filter((x) => change.remove?.includes(x.conditionId))
+    const removed = current.conditions.filter(
+      (x) =>
+        change.remove?.includes(x.conditionId) ||
+        change.removeFromSource?.some((r) => r.conditionId === x.conditionId && r.sourceId === x.sourceId),
+    )
     if (removed.length) {
       current = { ...current, conditions: current.conditions.filter((x) => !removed.includes(x)) }
       lines.push(`${removed.map((x) => x.label).join(', ')} on ${current.name} ${removed.length === 1 ? 'ends' : 'end'}`)

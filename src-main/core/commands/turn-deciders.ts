@@ -30,7 +30,7 @@ export const addCondition: Decider<'condition/add'> = (ctx, p) => {
     note: p.note,
   })
   if (!r.ok) return r
-  const added = r.value.conditions.find((x) => x.conditionId === p.condition)!
+  const added = r.value.instance
   return ok({
     label: `${added.label} on ${c.name}`,
     events: [
