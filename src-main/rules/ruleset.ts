@@ -175,6 +175,11 @@ export interface Ruleset {
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
   }
+  /**
+   * A round ends for each combatant at the start of its own turn (d20 `003 Round Ends`): the
+   * per-round pools (reactions) refill as its turn starts, not for everyone as a round begins.
+   */
+  readonly roundEndsAtOwnTurn?: boolean
   /** At most this many actions of the turn's pool may be held against a trigger; absent, all that are left. */
   readonly holdAtMost?: number
   /** The pools a combatant spends each turn or round. */
@@ -201,6 +206,12 @@ export interface Ruleset {
   /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
   readonly edges?: {
     startOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null
+    /**
+     * Its own turn passes (ended by the GM, or by the act that ends it), before the next turn
+     * starts: a test the document makes "at the end of its turn" (d20 Stunned). Not for a
+     * turn passed over (dead, delayed): that turn never ran.
+     */
+    endOfTurn?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     /** Each combatant as a new round begins (before its first turn; after any re-roll). */
     startOfRound?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null
