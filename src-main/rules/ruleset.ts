@@ -180,6 +180,11 @@ export interface Ruleset {
    * per-round pools (reactions) refill as its turn starts, not for everyone as a round begins.
    */
   readonly roundEndsAtOwnTurn?: boolean
+  /**
+   * A delayed combatant that acts takes the initiative count on which it acts as its total (2d6
+   * T3), so later shifts re-sort from there; absent, a delay moves its place but not its number.
+   */
+  readonly delaySetsInitiative?: boolean
   /** At most this many actions of the turn's pool may be held against a trigger; absent, all that are left. */
   readonly holdAtMost?: number
   /** The pools a combatant spends each turn or round. */

@@ -143,6 +143,17 @@ export const delayTurn: Decider<'initiative/delay'> = (ctx, p) => {
   })
 }
 
+/**
+ * Where the ruleset says so, a delayed combatant's initiative becomes the count on which it acts:
+ * the total of the one whose turn it follows (SR-2D6-1). A tie with it keeps the order as it is
+ * (the newcomer after), and later shifts re-sort from the new number.
+ */
+function delayedInitiative(ctx: DecideContext, c: CombatantRecord, after: CombatantRecord | null): CombatantRecord['initiative'] {
+  const count = after?.initiative?.total
+  if (!ctx.ruleset.delaySetsInitiative || !c.initiative || count === undefined || count === c.initiative.total) return c.initiative
+  return { ...c.initiative, total: count }
+}
+
 /** A delayed combatant acts now: it takes the place right after the acting one, and the turn. */
 export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
@@ -155,11 +166,21 @@ export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   const current = order.find((x) => x.id === encounter.currentCombatantId) ?? null
   const at = current ? order.indexOf(current) : Math.floor(turnPosition(encounter, order))
   const orderKey = keyBetween(order[at]?.orderKey ?? null, order[at + 1]?.orderKey ?? null)
-  const moved: CombatantRecord = { ...c, delayed: false, orderKey }
+  const initiative = delayedInitiative(ctx, c, order[at] ?? null)
+  const moved: CombatantRecord = { ...c, delayed: false, orderKey, initiative }
+  const renumbered = initiative !== c.initiative && initiative
   return ok({
     label: `${c.name} acts`,
     events: [
-      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: false, orderKey } },
+      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: false, orderKey, ...(renumbered ? { initiative } : {}) } },
+      ...(renumbered
+        ? [
+            ctx.log(`${c.name}'s initiative is now ${initiative.total}, the count on which it acts`, {
+              visibility: c.kind === 'pc' && !c.hidden ? 'all' : 'gm',
+              subjects: [c.id],
+            }),
+          ]
+        : []),
       // Its turn already started when it delayed: its start-of-turn effects do not run twice.
       ...turnChangeEvents(ctx, { encounter, from: current, to: moved, round: encounter.round, startEdges: false }),
     ],
