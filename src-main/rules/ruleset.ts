@@ -181,12 +181,18 @@ export interface Ruleset {
    */
   readonly roundEndsAtOwnTurn?: boolean
   /**
-   * A delayed combatant that acts takes the initiative count on which it acts as its total (2d6
-   * T3), so later shifts re-sort from there; absent, a delay moves its place but not its number.
+   * A delayed combatant that acts takes the initiative count on which it acts as its total (the
+   * 2d6 system's Delay), so later shifts re-sort from there; absent, a delay moves its place only.
    */
   readonly delaySetsInitiative?: boolean
   /** At most this many actions of the turn's pool may be held against a trigger; absent, all that are left. */
   readonly holdAtMost?: number
+  /**
+   * The pool a hold sets aside, when it is not the turn's actions (the per-turn pool that is not
+   * a reaction): the d10 system's declared reaction (SR-D10-1). Declaring spends that pool only;
+   * the trigger, when it comes, lets the holder take one act on it, paid by the hold.
+   */
+  readonly holdPool?: string
   /** The pools a combatant spends each turn or round. */
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */

@@ -45,8 +45,12 @@ export function economySpend(ctx: DecideContext, actor: CombatantRecord, c: Cons
   if (c.outOfTurn === 'free') return ok(null)
   const held = actor.held
   if (held?.released) {
-    // Held actions, released by their trigger, pay for what is done now.
-    const needed = costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
+    // Held actions, released by their trigger, pay for what is done now; a hold of the ruleset's
+    // own pool (a d10 declared reaction, SR-D10-1) is one act, used up by it whatever it costs.
+    const needed =
+      ctx.ruleset.holdPool !== undefined
+        ? held.amount
+        : costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
     if (needed > held.amount && !c.overrun)
       return fail(
         'economy/notEnough',

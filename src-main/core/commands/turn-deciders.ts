@@ -187,8 +187,11 @@ export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   })
 }
 
-function actionsPool(ctx: DecideContext, c: CombatantRecord) {
-  return ctx.ruleset.economy(c.rules).find((p) => p.per === 'turn' && !p.reaction) ?? null
+/** The pool a hold sets aside: the ruleset's own choice (SR-D10-1), else the turn's actions. */
+function holdablePool(ctx: DecideContext, c: CombatantRecord) {
+  const pools = ctx.ruleset.economy(c.rules)
+  const named = ctx.ruleset.holdPool
+  return (named === undefined ? pools.find((p) => p.per === 'turn' && !p.reaction) : pools.find((p) => p.key === named)) ?? null
 }
 
 /** Hold actions against a trigger: the turn ends, and the actions wait (lost at the holder's next turn). */
@@ -196,7 +199,7 @@ export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   const now = actingNow(ctx, p.combatantId)
   if (!now.ok) return now
   const { c } = now.value
-  const pool = actionsPool(ctx, c)
+  const pool = holdablePool(ctx, c)
   if (!pool) return fail('hold/unsupported', `${ctx.ruleset.name} has no actions to hold.`)
   const left = pool.count - (c.spent[pool.key] ?? 0)
   if (p.amount > left) return fail('hold/notEnough', `${c.name} has ${left} ${pool.label.toLowerCase()} left; cannot hold ${p.amount}.`)
@@ -228,10 +231,11 @@ export const releaseHold: Decider<'hold/release'> = (ctx, p) => {
   if (!c.held) return fail('hold/nothingHeld', `${c.name} holds no actions.`)
   if (c.held.released) return fail('hold/alreadyReleased', `${c.name}'s trigger has already come; the held actions are waiting to be used.`)
   const pools = ctx.ruleset.economy(c.rules)
-  const pool = actionsPool(ctx, c)
+  const pool = holdablePool(ctx, c)
   const reaction = pools.find((x) => x.reaction)
   const spent = { ...c.spent }
-  if (reaction) {
+  // A held reaction (SR-D10-1) was paid for when it was declared: its trigger costs no second one.
+  if (reaction && reaction.key !== pool?.key) {
     const left = reaction.count - (spent[reaction.key] ?? 0)
     if (left < 1)
       return fail('economy/noReaction', `${c.name} has no ${reaction.label.toLowerCase()} left this round to act on the held actions.`)
