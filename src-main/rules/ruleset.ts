@@ -1,4 +1,5 @@
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type { CheckMode } from '../../src-shared/command-fields'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
@@ -114,7 +115,7 @@ export interface ConditionDefinition {
 export interface CheckRequest {
   readonly check: string
   readonly dc: number
-  readonly mode: 'normal' | 'advantage' | 'disadvantage'
+  readonly mode: CheckMode
   /** Situational modifiers the GM adds (cover, kit, help…). */
   readonly bonus: number
 }
@@ -208,6 +209,11 @@ export interface Ruleset {
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {
+    /**
+     * The ways it rolls a check, as the desk offers them; absent: normal, advantage and
+     * disadvantage. A mode not listed is refused before the ruleset is asked.
+     */
+    readonly modes?: readonly CheckMode[]
     /** The checks this combatant can make (skills, stats, saves), as keys and labels. */
     list(c: RulesCombatant): readonly { readonly key: string; readonly label: string }[]
     roll(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome>
