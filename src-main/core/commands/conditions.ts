@@ -66,7 +66,7 @@ function areaFor(
  * The instance a grant lands on: the one of that id, or for a per-source condition the one that
  * source put there (SR-CORE-1: a second suppressor's condition stands beside the first's).
  */
-export const sameInstance = (def: ConditionDefinition, sourceId: CombatantId | null) => (x: ConditionInstance) =>
+const sameInstance = (def: ConditionDefinition, sourceId: CombatantId | null) => (x: ConditionInstance) =>
   x.conditionId === def.id && (!def.perSource || x.sourceId === sourceId)
 
 /**
