@@ -156,3 +156,11 @@ export const attackRequestSchema = z.strictObject({
     .record(z.string().max(40), z.union([z.string().max(40), z.number(), z.boolean()]))
     .refine((o) => Object.keys(o).length <= 40, 'has too many options'),
 })
+
+/**
+ * How a check is rolled: plain, the better or worse of two, or the average of two (rounded
+ * down). A ruleset says which of these it offers (`checks.modes`); the command carries any.
+ */
+export const CHECK_MODES = ['normal', 'advantage', 'disadvantage', 'average'] as const
+export type CheckMode = (typeof CHECK_MODES)[number]
+export const checkModeSchema = z.enum(CHECK_MODES)

@@ -46,7 +46,16 @@ export interface ConditionGrant {
 export interface ConditionChange {
   readonly combatantId: CombatantId
   readonly add?: readonly ConditionGrant[]
+  /** Every instance of these condition ids ends, whoever put it there. */
   readonly remove?: readonly string[]
+  /** Only the instance one source put there ends (a per-source condition: the others stay). */
+  readonly removeFromSource?: readonly SourcedCondition[]
+}
+
+/** One source's instance of a condition (SR-CORE-1). */
+export interface SourcedCondition {
+  readonly conditionId: string
+  readonly sourceId: CombatantId | null
 }
 
 /** A reaction the resolution makes possible, for the GM to resolve or dismiss. */

@@ -1,4 +1,5 @@
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type { CheckMode } from '../../src-shared/command-fields'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
@@ -11,6 +12,7 @@ export type {
   PoolCost,
   ConditionGrant,
   ConditionChange,
+  SourcedCondition,
   PromptDraft,
   Consequences,
   OtherSpend,
@@ -112,6 +114,11 @@ export interface ConditionDefinition {
   /** Where the rule comes from (document section or RULINGS id). */
   readonly source: string
   readonly stacks: boolean
+  /**
+   * One instance per source (SR-CORE-1): the same condition from a second source is a second
+   * instance beside the first, not a restart of it (two suppressors each keep their own).
+   */
+  readonly perSource?: boolean
 }
 
 /** A kind of damage a ruleset tells apart (ballistic, fire, fall…), for the GM's damage picker. */
@@ -124,7 +131,7 @@ export interface DamageTypeDefinition {
 export interface CheckRequest {
   readonly check: string
   readonly dc: number
-  readonly mode: 'normal' | 'advantage' | 'disadvantage'
+  readonly mode: CheckMode
   /** Situational modifiers the GM adds (cover, kit, help…). */
   readonly bonus: number
 }
@@ -185,8 +192,24 @@ export interface Ruleset {
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */
     fromForm(values: Readonly<Record<string, string | number | boolean>>, current: JsonValue | null): unknown
   }
+  /**
+   * A round ends for each combatant at the start of its own turn (d20 `003 Round Ends`): the
+   * per-round pools (reactions) refill as its turn starts, not for everyone as a round begins.
+   */
+  readonly roundEndsAtOwnTurn?: boolean
+  /**
+   * A delayed combatant that acts takes the initiative count on which it acts as its total (the
+   * 2d6 system's Delay), so later shifts re-sort from there; absent, a delay moves its place only.
+   */
+  readonly delaySetsInitiative?: boolean
   /** At most this many actions of the turn's pool may be held against a trigger; absent, all that are left. */
   readonly holdAtMost?: number
+  /**
+   * The pool a hold sets aside, when it is not the turn's actions (the per-turn pool that is not
+   * a reaction): the d10 system's declared reaction (SR-D10-1). Declaring spends that pool only;
+   * the trigger, when it comes, lets the holder take one act on it, paid by the hold.
+   */
+  readonly holdPool?: string
   /** The pools a combatant spends each turn or round. */
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */
@@ -206,6 +229,11 @@ export interface Ruleset {
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {
+    /**
+     * The ways it rolls a check, as the desk offers them; absent: normal, advantage and
+     * disadvantage. A mode not listed is refused before the ruleset is asked.
+     */
+    readonly modes?: readonly CheckMode[]
     /** The checks this combatant can make (skills, stats, saves), as keys and labels. */
     list(c: RulesCombatant): readonly { readonly key: string; readonly label: string }[]
     roll(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome>
@@ -215,6 +243,12 @@ export interface Ruleset {
   /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
   readonly edges?: {
     startOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null
+    /**
+     * Its own turn passes (ended by the GM, or by the act that ends it), before the next turn
+     * starts: a test the document makes "at the end of its turn" (d20 Stunned). Not for a
+     * turn passed over (dead, delayed): that turn never ran.
+     */
+    endOfTurn?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     /** Each combatant as a new round begins (before its first turn; after any re-roll). */
     startOfRound?(c: RulesCombatant, dice: Dice): EdgeEffects | null
     startOfEncounter(c: RulesCombatant, dice: Dice): EdgeEffects | null

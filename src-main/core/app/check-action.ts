@@ -1,12 +1,21 @@
 import type { ActionDefinition } from '../../../src-shared/attack'
+import type { CheckMode } from '../../../src-shared/command-fields'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
+import { checkModes } from '../commands/check-modes'
 
 /** The key the GM console sends as `check/roll` instead of `action/perform`. */
 export const CHECK_ACTION = 'check'
 
+const MODE_LABELS: Readonly<Record<CheckMode, string>> = {
+  normal: 'normal',
+  advantage: 'advantage',
+  disadvantage: 'disadvantage',
+  average: 'average of two',
+}
+
 /**
  * Skill checks offered in the same actions flow as reload or stabilise: the ruleset's own list
- * of checks for this combatant, a DC, advantage and a situational bonus.
+ * of checks for this combatant, a DC, the roll modes the ruleset offers and a situational bonus.
  */
 export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefinition[] {
   const checks = ruleset.checks?.list(actor) ?? []
@@ -32,11 +41,7 @@ export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefi
           label: 'Roll',
           kind: 'choice',
           value: 'normal',
-          choices: [
-            { value: 'normal', label: 'normal' },
-            { value: 'advantage', label: 'advantage' },
-            { value: 'disadvantage', label: 'disadvantage' },
-          ],
+          choices: checkModes(ruleset).map((m) => ({ value: m, label: MODE_LABELS[m] })),
         },
         { key: 'bonus', label: 'Bonus', kind: 'number', value: 0, min: -1000, max: 1000 },
       ],

@@ -10,6 +10,7 @@ import type {
 } from '../../../src-shared/records'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import type { ConditionDefinition } from '../../rules/ruleset'
 import type { DecideContext } from './decide-context'
 import { activeEncounter } from './decide-context'
 
@@ -24,6 +25,13 @@ export function anchorDuration(input: ConditionDurationInput, encounter: Encount
   return running
     ? { kind: 'rounds', rounds: input.rounds, endsRound: encounter.round + input.rounds, at: encounter.currentCombatantId }
     : { kind: 'rounds', rounds: input.rounds, endsRound: 1 + input.rounds, at: null }
+}
+
+/** " (from Vex)" for a per-source condition, so the log tells the instances apart; otherwise nothing. */
+function from(ctx: DecideContext, def: ConditionDefinition, sourceId: CombatantId | null): string {
+  if (!def.perSource || sourceId === null) return ''
+  const source = ctx.state.get(sourceId)
+  return source?.typeName === 'combatant' ? ` (from ${source.name})` : ''
 }
 
 export interface Grant {
@@ -55,10 +63,22 @@ function areaFor(
 }
 
 /**
- * Puts a condition from the ruleset's list on a combatant. A stacking condition adds stacks
- * and restarts its clock; a non-stacking one already present just restarts its clock.
+ * The instance a grant lands on: the one of that id, or for a per-source condition the one that
+ * source put there (SR-CORE-1: a second suppressor's condition stands beside the first's).
  */
-export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant): Result<{ conditions: ConditionInstance[]; text: string }> {
+const sameInstance = (def: ConditionDefinition, sourceId: CombatantId | null) => (x: ConditionInstance) =>
+  x.conditionId === def.id && (!def.perSource || x.sourceId === sourceId)
+
+/**
+ * Puts a condition from the ruleset's list on a combatant. A stacking condition adds stacks
+ * and restarts its clock; a non-stacking one already present just restarts its clock. A
+ * per-source condition counts as present only when the same source put it there.
+ */
+export function withCondition(
+  ctx: DecideContext,
+  c: CombatantRecord,
+  g: Grant,
+): Result<{ conditions: ConditionInstance[]; instance: ConditionInstance; text: string }> {
   const def = ctx.ruleset.conditions.find((d) => d.id === g.conditionId)
   if (!def) {
     const known = ctx.ruleset.conditions.map((d) => d.id).join(', ')
@@ -70,7 +90,7 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
   }
   const duration = anchorDuration(g.duration, activeEncounter(ctx.state))
   const area = areaFor(ctx, c, g)
-  const existing = c.conditions.find((x) => x.conditionId === def.id)
+  const existing = c.conditions.find(sameInstance(def, g.sourceId))
   if (existing) {
     const stacks = def.stacks ? existing.stacks + g.stacks : existing.stacks
     const updated: ConditionInstance = {
@@ -82,8 +102,10 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
       note: g.note || existing.note,
       ...(area ? { area } : {}),
     }
-    const text = def.stacks ? `${def.label} on ${c.name} rises to ×${stacks}` : `${def.label} on ${c.name} restarts`
-    return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), text })
+    const text = def.stacks
+      ? `${def.label}${from(ctx, def, g.sourceId)} on ${c.name} rises to ×${stacks}`
+      : `${def.label}${from(ctx, def, g.sourceId)} on ${c.name} restarts`
+    return ok({ conditions: c.conditions.map((x) => (x === existing ? updated : x)), instance: updated, text })
   }
   const instance: ConditionInstance = {
     // An opaque key: one built from the journal position would tell the table how many commands the GM gave.
@@ -99,6 +121,7 @@ export function withCondition(ctx: DecideContext, c: CombatantRecord, g: Grant):
   }
   return ok({
     conditions: [...c.conditions, instance],
-    text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}`,
+    instance,
+    text: `${c.name} is ${def.label.toLowerCase()}${instance.stacks > 1 ? ` ×${instance.stacks}` : ''}${from(ctx, def, g.sourceId)}`,
   })
 }

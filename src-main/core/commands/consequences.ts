@@ -49,8 +49,12 @@ export function economySpend(
   if (c.outOfTurn === 'free') return ok(null)
   const held = actor.held
   if (held?.released) {
-    // Held actions, released by their trigger, pay for what is done now.
-    const needed = costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
+    // Held actions, released by their trigger, pay for what is done now; a hold of the ruleset's
+    // own pool (a d10 declared reaction, SR-D10-1) is one act, used up by it whatever it costs.
+    const needed =
+      ctx.ruleset.holdPool !== undefined
+        ? held.amount
+        : costs.filter((x) => turnPools.some((p) => p.key === x.pool)).reduce((n, x) => n + x.amount, 0)
     if (needed > held.amount && !c.overrun)
       return fail(
         'economy/notEnough',
@@ -108,7 +112,11 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
     if (target?.typeName !== 'combatant') continue
     let current: CombatantRecord = target
     const lines: string[] = []
-    const removed = current.conditions.filter((x) => change.remove?.includes(x.conditionId))
+    const removed = current.conditions.filter(
+      (x) =>
+        change.remove?.includes(x.conditionId) ||
+        change.removeFromSource?.some((r) => r.conditionId === x.conditionId && r.sourceId === x.sourceId),
+    )
     if (removed.length) {
       current = { ...current, conditions: current.conditions.filter((x) => !removed.includes(x)) }
       lines.push(`${removed.map((x) => x.label).join(', ')} on ${current.name} ${removed.length === 1 ? 'ends' : 'end'}`)

@@ -5,6 +5,7 @@ import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
+import { checkModes } from './check-modes'
 import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
@@ -36,6 +37,9 @@ export const setCombatantSheet: Decider<'combatant/setSheet'> = (ctx, p) => {
 export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   const checks = ctx.ruleset.checks
   if (!checks) return fail('check/unsupported', `The ${ctx.ruleset.name} ruleset has no checks.`)
+  const modes = checkModes(ctx.ruleset)
+  if (!modes.includes(p.mode))
+    return fail('check/mode', `The ${ctx.ruleset.name} ruleset does not roll checks "${p.mode}"; it offers: ${modes.join(', ')}.`)
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
   const r = checks.roll({ check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }, placedRulesCombatant(ctx.state, found.value), ctx.dice)

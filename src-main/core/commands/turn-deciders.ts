@@ -30,7 +30,7 @@ export const addCondition: Decider<'condition/add'> = (ctx, p) => {
     note: p.note,
   })
   if (!r.ok) return r
-  const added = r.value.conditions.find((x) => x.conditionId === p.condition)!
+  const added = r.value.instance
   return ok({
     label: `${added.label} on ${c.name}`,
     events: [
@@ -143,6 +143,17 @@ export const delayTurn: Decider<'initiative/delay'> = (ctx, p) => {
   })
 }
 
+/**
+ * Where the ruleset says so, a delayed combatant's initiative becomes the count on which it acts:
+ * the total of the one whose turn it follows (SR-2D6-2). A tie with it keeps the order as it is
+ * (the newcomer after), and later shifts re-sort from the new number.
+ */
+function delayedInitiative(ctx: DecideContext, c: CombatantRecord, after: CombatantRecord | null): CombatantRecord['initiative'] {
+  const count = after?.initiative?.total
+  if (!ctx.ruleset.delaySetsInitiative || !c.initiative || count === undefined || count === c.initiative.total) return c.initiative
+  return { ...c.initiative, total: count }
+}
+
 /** A delayed combatant acts now: it takes the place right after the acting one, and the turn. */
 export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   const found = findCombatant(ctx.state, p.combatantId)
@@ -155,19 +166,32 @@ export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   const current = order.find((x) => x.id === encounter.currentCombatantId) ?? null
   const at = current ? order.indexOf(current) : Math.floor(turnPosition(encounter, order))
   const orderKey = keyBetween(order[at]?.orderKey ?? null, order[at + 1]?.orderKey ?? null)
-  const moved: CombatantRecord = { ...c, delayed: false, orderKey }
+  const initiative = delayedInitiative(ctx, c, order[at] ?? null)
+  const moved: CombatantRecord = { ...c, delayed: false, orderKey, initiative }
+  const renumbered = initiative !== c.initiative && initiative
   return ok({
     label: `${c.name} acts`,
     events: [
-      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: false, orderKey } },
+      { type: 'combatant/turnStateChanged', combatantId: c.id, patch: { delayed: false, orderKey, ...(renumbered ? { initiative } : {}) } },
+      ...(renumbered
+        ? [
+            ctx.log(`${c.name}'s initiative is now ${initiative.total}, the count on which it acts`, {
+              visibility: c.kind === 'pc' && !c.hidden ? 'all' : 'gm',
+              subjects: [c.id],
+            }),
+          ]
+        : []),
       // Its turn already started when it delayed: its start-of-turn effects do not run twice.
       ...turnChangeEvents(ctx, { encounter, from: current, to: moved, round: encounter.round, startEdges: false }),
     ],
   })
 }
 
-function actionsPool(ctx: DecideContext, c: CombatantRecord) {
-  return ctx.ruleset.economy(c.rules).find((p) => p.per === 'turn' && !p.reaction) ?? null
+/** The pool a hold sets aside: the ruleset's own choice (SR-D10-1), else the turn's actions. */
+function holdablePool(ctx: DecideContext, c: CombatantRecord) {
+  const pools = ctx.ruleset.economy(c.rules)
+  const named = ctx.ruleset.holdPool
+  return (named === undefined ? pools.find((p) => p.per === 'turn' && !p.reaction) : pools.find((p) => p.key === named)) ?? null
 }
 
 /** Hold actions against a trigger: the turn ends, and the actions wait (lost at the holder's next turn). */
@@ -175,7 +199,7 @@ export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   const now = actingNow(ctx, p.combatantId)
   if (!now.ok) return now
   const { c } = now.value
-  const pool = actionsPool(ctx, c)
+  const pool = holdablePool(ctx, c)
   if (!pool) return fail('hold/unsupported', `${ctx.ruleset.name} has no actions to hold.`)
   const left = pool.count - (c.spent[pool.key] ?? 0)
   if (p.amount > left) return fail('hold/notEnough', `${c.name} has ${left} ${pool.label.toLowerCase()} left; cannot hold ${p.amount}.`)
@@ -207,10 +231,11 @@ export const releaseHold: Decider<'hold/release'> = (ctx, p) => {
   if (!c.held) return fail('hold/nothingHeld', `${c.name} holds no actions.`)
   if (c.held.released) return fail('hold/alreadyReleased', `${c.name}'s trigger has already come; the held actions are waiting to be used.`)
   const pools = ctx.ruleset.economy(c.rules)
-  const pool = actionsPool(ctx, c)
+  const pool = holdablePool(ctx, c)
   const reaction = pools.find((x) => x.reaction)
   const spent = { ...c.spent }
-  if (reaction) {
+  // A held reaction (SR-D10-1) was paid for when it was declared: its trigger costs no second one.
+  if (reaction && reaction.key !== pool?.key) {
     const left = reaction.count - (spent[reaction.key] ?? 0)
     if (left < 1)
       return fail('economy/noReaction', `${c.name} has no ${reaction.label.toLowerCase()} left this round to act on the held actions.`)

@@ -1,14 +1,16 @@
 import { endingAtTurnStart, endsAtTurnEnd } from '../../../src-shared/condition-clock'
 import type { DomainEvent, TurnStatePatch } from '../../../src-shared/events'
 import type { CombatantId, CombatantRecord, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
+import type { EdgeEffects } from '../../rules/ruleset'
 import { asRulesCombatant, standingOf } from '../state/rules-combatants'
 import { edgeToEvents } from './edge-events'
 import { turnOrder, visibilityOf, type DecideContext } from './decide-context'
 
 /**
  * Turn edges, in the order a table plays them: the old turn ends (its unspent actions are
- * gone, "until the end of X's turn" ends), a new round refreshes reactions, the new turn
- * starts ("until the start of X's turn" and round counts end, the turn's pools refill,
+ * gone, the ruleset's end-of-turn effects run, "until the end of X's turn" ends), a new round
+ * refreshes reactions (or, where a round ends at each one's own turn, its turn start does), the
+ * new turn starts ("until the start of X's turn" and round counts end, the turn's pools refill,
  * untriggered held actions are lost) and then the ruleset's start-of-turn effects run.
  */
 
@@ -80,15 +82,38 @@ function endConditions(
   return logs
 }
 
-/** A turn ends: unspent actions are forgone, and conditions "until the end of its turn" end. */
+/** What a ruleset's turn edge did to one combatant, into the working copy and the log. */
+function applyEdge(ctx: DecideContext, w: Working, c: CombatantRecord, effects: EdgeEffects, round: number): DomainEvent[] {
+  const events = edgeToEvents(ctx, c, effects, round)
+  w.replace({ ...c, rules: effects.rules ?? c.rules, hp: effects.hp })
+  if (effects.conditions) w.patch(c.id, { conditions: effects.conditions })
+  if (effects.spend?.length) {
+    const spent = { ...w.get(c.id)!.spent }
+    for (const s of effects.spend) spent[s.pool] = (spent[s.pool] ?? 0) + s.amount
+    w.patch(c.id, { spent })
+  }
+  return events
+}
+
+/**
+ * A turn ends: unspent actions are forgone, the ruleset's end-of-turn effects run (the one whose
+ * turn it was still acting), and then conditions "until the end of its turn" end.
+ */
 function turnEnds(ctx: DecideContext, w: Working, ending: CombatantRecord, round: number): DomainEvent[] {
+  const events: DomainEvent[] = []
   const turnPools = poolsOfKind(ctx, ending, 'turn')
   if (turnPools.length)
     w.patch(ending.id, { spent: { ...w.get(ending.id)!.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, p.count])) } })
-  return endConditions(ctx, w, (c) => endsAtTurnEnd(c.duration, ending.id), `end of ${ending.name}'s turn`, round)
+  const c = w.get(ending.id)!
+  const effects = ctx.ruleset.edges?.endOfTurn?.({ ...asRulesCombatant(c), acting: true }, ctx.dice) ?? null
+  if (effects) events.push(...applyEdge(ctx, w, c, effects, round))
+  events.push(...endConditions(ctx, w, (x) => endsAtTurnEnd(x.duration, ending.id), `end of ${ending.name}'s turn`, round))
+  return events
 }
 
+/** Per-round pools refill for everyone as a round begins, unless the ruleset ends each one's round at its own turn. */
 function roundStarts(ctx: DecideContext, w: Working): void {
+  if (ctx.ruleset.roundEndsAtOwnTurn) return
   for (const c of w.all()) {
     const pools = poolsOfKind(ctx, c, 'round')
     if (pools.length === 0) continue
@@ -121,8 +146,9 @@ function expireAtStart(ctx: DecideContext, w: Working, starting: CombatantRecord
 function startEffects(ctx: DecideContext, w: Working, startingId: CombatantId, round: number): DomainEvent[] {
   const events: DomainEvent[] = []
   let c = w.get(startingId)!
-  const turnPools = poolsOfKind(ctx, c, 'turn')
-  if (turnPools.length) w.patch(c.id, { spent: { ...c.spent, ...Object.fromEntries(turnPools.map((p) => [p.key, 0])) } })
+  // A round that ends at each one's own turn (003 Round Ends) gives its per-round pools back here.
+  const refill = [...poolsOfKind(ctx, c, 'turn'), ...(ctx.ruleset.roundEndsAtOwnTurn ? poolsOfKind(ctx, c, 'round') : [])]
+  if (refill.length) w.patch(c.id, { spent: { ...c.spent, ...Object.fromEntries(refill.map((p) => [p.key, 0])) } })
   if (c.held) {
     // Held actions whose trigger never came are lost at the holder's next turn.
     events.push(
@@ -136,15 +162,7 @@ function startEffects(ctx: DecideContext, w: Working, startingId: CombatantId, r
   }
   c = w.get(startingId)!
   const effects = ctx.ruleset.edges?.startOfTurn({ ...asRulesCombatant(c), acting: true }, ctx.dice) ?? null
-  if (!effects) return events
-  events.push(...edgeToEvents(ctx, c, effects, round))
-  w.replace({ ...c, rules: effects.rules ?? c.rules, hp: effects.hp })
-  if (effects.conditions) w.patch(c.id, { conditions: effects.conditions })
-  if (effects.spend?.length) {
-    const spent = { ...w.get(c.id)!.spent }
-    for (const s of effects.spend) spent[s.pool] = (spent[s.pool] ?? 0) + s.amount
-    w.patch(c.id, { spent })
-  }
+  if (effects) events.push(...applyEdge(ctx, w, c, effects, round))
   return events
 }
 

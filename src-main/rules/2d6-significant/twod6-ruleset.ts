@@ -33,6 +33,8 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     rollInitiative: rollTwoD6Initiative,
     // T2 rolls once; the order then moves only by shifts (reactions, Tactics, heft).
     initiativeEachRound: false,
+    // T3: "Their initiative is then set to the count on which s/he acted" (SR-2D6-2).
+    delaySetsInitiative: true,
     settings: {
       defaults: SETTINGS,
       apply: (values) => createTwoD6Ruleset({ effectAdds: optionBool(values, EFFECT_DAMAGE) ?? true }),

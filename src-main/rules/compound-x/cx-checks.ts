@@ -1,5 +1,6 @@
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import type { CheckMode } from '../../../src-shared/command-fields'
 import type { Dice } from '../dice'
 import { beatsDc, rollD100, successChance } from './checks/d100-check'
 import { STAT_NAMES, type StatName } from './content/pack-schema'
@@ -77,6 +78,18 @@ function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ lab
   return fail('check/unknown', `"${request.check}" is not a Compound X check (stat:…, save:… or skill:…).`)
 }
 
+/**
+ * CX3: a check rolls normally, with advantage or disadvantage, or rolling the average (`001
+ * Rolling the Average`: floor of two d100 over 2, no crit or fumble; SR-CX-6) — the d100 roll’s own modes.
+ */
+export const CX_CHECK_MODES: readonly CheckMode[] = ['normal', 'advantage', 'disadvantage', 'average']
+const MODE_WORDS: Readonly<Record<CheckMode, string>> = {
+  normal: '',
+  advantage: ' with advantage',
+  disadvantage: ' with disadvantage',
+  average: ' rolling the average (CX3)',
+}
+
 const sheetOf = (c: RulesCombatant): Result<CxCombatant> => cxSheets.require(c, 'check/noSheet')
 
 export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome> {
@@ -86,7 +99,7 @@ export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice
   if (!m.ok) return m
   const r = rollD100({ modifiers: m.value.modifiers, mode: request.mode, purpose: `${c.name}: ${m.value.label}` }, dice)
   const success = beatsDc(r.total, request.dc)
-  const modeText = request.mode === 'normal' ? '' : ` with ${request.mode}`
+  const modeText = MODE_WORDS[request.mode]
   return ok({
     success,
     summary: `${c.name}: ${m.value.label}${modeText} ${r.total} vs DC ${request.dc}: ${success ? 'success' : 'failure'} (CX1)`,

@@ -27,7 +27,7 @@ export const CX_CONDITIONS: readonly ConditionDefinition[] = [
   C('stunned', 'Stunned', 'Cannot take actions while it lasts.'),
   C('unconscious', 'Unconscious', 'Out of the fight; a knocked-out combatant rolls to wake each turn (CX15).'),
   C('prone', 'Prone', 'Harder to shoot from beyond 5 m (+2), easier to hit in melee (−2 Guard).'),
-  C('suppressed', 'Suppressed', '+1 miss chance on its own shots while it stays in the zone (CX25).'),
+  { ...C('suppressed', 'Suppressed', '+1 miss chance on its own shots while it stays in the zone (CX25).'), perSource: true }, // SR-CX-5
   C('suppressing', 'Suppressing', 'Its suppression zone stands until the start of its next turn (CX24, CX25).'),
   // Kept by the ruleset from melee attacks and maneuvers; the GM may also set them by hand.
   C(

@@ -12,7 +12,7 @@ import type { PackSection } from './content/pack-schema'
 import { toJson } from '../kit/stored-sheet'
 import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
-import { cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
+import { CX_CHECK_MODES, cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
 import { CX_CONDITIONS } from './cx-conditions'
 import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
@@ -133,6 +133,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       list: cxCheckList,
       roll: rollCxCheck,
       chance: cxCheckChance,
+      modes: CX_CHECK_MODES,
     },
     edges: {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),

@@ -13,7 +13,7 @@ import { d10Card } from './sheet/d10-card'
 import { d10SheetSchema, freshLive } from './sheet/d10-sheet'
 import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
 import { d10MapMove } from './suppression/lane-move'
-import { d10Economy } from './turns/d10-economy'
+import { d10Economy, REACTION } from './turns/d10-economy'
 import { rollD10Initiative } from './turns/d10-initiative'
 
 export const D10_RULESET_ID = 'd10-difficulty'
@@ -51,6 +51,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       fromForm: d10SheetFromForm,
     }),
     economy: d10Economy,
+    holdPool: REACTION, // `002 Actions`: a reaction is the action declared for a condition (SR-D10-1)
     conditions: D10_CONDITIONS,
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,

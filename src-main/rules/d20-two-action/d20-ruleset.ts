@@ -13,7 +13,7 @@ import { d20SheetForm, d20SheetFromForm } from './sheet/d20-sheet-form'
 import { D20_QUICK_NPCS } from './sheet/quick-npcs'
 import { D20_CONDITIONS } from './statuses/conditions'
 import { d20Economy } from './turns/economy'
-import { d20FreshCounts, d20StartOfRound, d20StartOfTurn } from './turns/edges'
+import { d20EndOfTurn, d20FreshCounts, d20StartOfTurn } from './turns/edges'
 import { rollD20Initiative } from './turns/initiative'
 import { d20MovementCost } from './turns/movement'
 
@@ -34,12 +34,14 @@ export const d20TwoActionRuleset: Ruleset = {
     fromForm: d20SheetFromForm,
   }),
   economy: d20Economy,
+  // `003 Round Ends`: "A round ends for a character at the start of their turn" (SR-D20-2).
+  roundEndsAtOwnTurn: true,
   conditions: D20_CONDITIONS,
   movementCost: d20MovementCost,
   checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance },
   edges: {
     startOfTurn: d20StartOfTurn,
-    startOfRound: d20StartOfRound,
+    endOfTurn: d20EndOfTurn,
     startOfEncounter: d20FreshCounts,
     endOfEncounter: d20FreshCounts,
   },

@@ -1,4 +1,5 @@
 import type { ActionDefinition } from '../../../src-shared/attack'
+import type { CheckMode } from '../../../src-shared/command-fields'
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
 
@@ -32,7 +33,7 @@ export function performAction(
         combatantId: actorId,
         check: String(values['check']),
         dc: Number(values['dc']),
-        mode: values['mode'] as 'normal',
+        mode: values['mode'] as CheckMode,
         bonus: Number(values['bonus']),
       },
       dice,

@@ -17,14 +17,14 @@ export function d20ActionList(c: RulesCombatant): ActionDefinition[] {
   const sheet = sheetOf(c)
   if (!sheet) return []
   const stunned = has(c.conditions, 'stunned') ? `${c.name} is stunned and can take no action (${DOC.statuses}).` : null
-  const list = [...turnActionList(c, sheet), ...testActionList(c)]
-  return list.map((d) => (stunned && d.key !== 'shake-stun' ? { ...d, unavailable: stunned } : d))
+  const list = [...turnActionList(c, sheet), ...testActionList()]
+  return list.map((d) => (stunned ? { ...d, unavailable: stunned } : d))
 }
 
 /**
  * Everything but attacks. Out of its turn a combatant only reacts (`003 Reactions`), so the
  * ordinary actions are refused then, unless held actions were released for it (the core pays
- * those); a stunned one can do nothing but try to shake it off.
+ * those); a stunned one can do nothing (its Vitality test comes at the end of its turn, SR-D20-1).
  */
 export function performD20Action(
   request: ActionRequest,
@@ -36,14 +36,11 @@ export function performD20Action(
   if (!sheet) return fail('action/noSheet', `${actor.name} has no ${RULESET_NAME} sheet yet.`)
   const counter = performCounterStrike(request, actor, sheet, target, dice)
   if (counter) return counter
-  if (request.action !== 'shake-stun') {
-    if (has(actor.conditions, 'stunned'))
-      return fail('action/stunned', `${actor.name} is stunned and can take no action (${DOC.statuses}).`)
-    if (isReaction(actor) && !actor.held?.released) {
-      return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
-    }
+  if (has(actor.conditions, 'stunned')) return fail('action/stunned', `${actor.name} is stunned and can take no action (${DOC.statuses}).`)
+  if (isReaction(actor) && !actor.held?.released) {
+    return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
   }
-  const done = performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, sheet, dice)
+  const done = performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, dice)
   return (
     done ??
     fail(

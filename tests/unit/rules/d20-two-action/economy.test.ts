@@ -140,10 +140,11 @@ describe('W2 reactions: one a round (two with Grace and Finesse), never the same
     expect(other.options.some((o) => o.key.startsWith('reaction'))).toBe(false)
   })
 
-  it('W2 a new round gives the reactions back', () => {
+  it('003 Round Ends (SR-D20-2): the start of its own turn gives the reactions back', () => {
     const t = reactOnce(defender(), 'dodge')
-    const e = d20.edges!.startOfRound!(t, faces())!
+    const e = d20.edges!.startOfTurn(t, faces())!
     expect((e.rules as unknown as D20Sheet).live.reactions).toEqual([])
+    expect(d20.edges!.startOfRound).toBeUndefined()
   })
 
   it.each([

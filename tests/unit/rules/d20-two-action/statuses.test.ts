@@ -219,11 +219,21 @@ describe('W5 damage types and their critical effects (003 Damage Types), statuse
     expect(r.conditions).toEqual([{ combatantId: t.id, remove: ['stunned'] }])
   })
 
-  it('W5 a stunned combatant shakes it off with a Vitality test above 13 (14 lifts it, 13 does not)', () => {
-    const c = fighter('T', sheet({}, { vit: 1 }), { conditions: [condition('stunned')] })
-    const lifted = must(d20.actions!.perform({ actorId: c.id, action: 'shake-stun', targetId: null, options: {} }, c, null, faces(13)))
-    expect(lifted.conditions).toEqual([{ combatantId: c.id, remove: ['stunned'] }])
-    const held = must(d20.actions!.perform({ actorId: c.id, action: 'shake-stun', targetId: null, options: {} }, c, null, faces(12)))
+  it('003 Statuses Stunned (SR-D20-1): at the end of its turn a Vitality test above 13 lifts it (14 lifts it, 13 does not)', () => {
+    const c = fighter('T', sheet({}, { vit: 1 }), { conditions: [condition('stunned'), condition('bleeding')] })
+    const lifted = d20.edges!.endOfTurn!(c, faces(13))!
+    expect(lifted.conditions?.map((x) => x.conditionId)).toEqual(['bleeding'])
+    expect(lifted.lines[0]).toMatch(/Vitality test 14 .*the stun is lifted/)
+    const held = d20.edges!.endOfTurn!(c, faces(12))!
     expect(held.conditions).toBeUndefined()
+    expect(held.lines[0]).toMatch(/Vitality test 13 .*still stunned/)
+  })
+
+  it('SR-D20-1: no end-of-turn test without a stun, and no "shake off" action (a stunned one takes no actions)', () => {
+    expect(d20.edges!.endOfTurn!(fighter('T', sheet()), faces())).toBeNull()
+    const c = fighter('T', sheet(), { conditions: [condition('stunned')] })
+    expect(d20.actions!.list(c).every((a) => a.unavailable !== null)).toBe(true)
+    const r = d20.actions!.perform({ actorId: c.id, action: 'shake-stun', targetId: null, options: {} }, c, null, faces(20))
+    expect(r.ok ? '' : r.error.code).toBe('action/stunned')
   })
 })
