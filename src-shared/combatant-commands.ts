@@ -70,6 +70,8 @@ export const combatantCommands = {
     dc: z.number().int().min(-1000).max(1000),
     mode: checkModeSchema.default('normal'),
     bonus: z.number().int().min(-1000).max(1000).default(0),
+    /** In its own turn a check pays what the ruleset prices it at, unless the GM waives it. */
+    free: z.boolean().optional(),
   }),
   'action/perform': z.strictObject({ request: actionRequestSchema }),
   /** A content file the GM imports: the ruleset checks every entry and names the bad one. */

@@ -78,6 +78,13 @@ export interface MovementCost {
   readonly refusal?: string
 }
 
+/** The price of rolling a check in the roller's own turn, in the ruleset's pools. */
+export interface CheckCost {
+  readonly spend: readonly PoolCost[]
+  /** For the log ("1 action", "free: a save"). */
+  readonly label: string
+}
+
 /** A condition's zone on the scene in play (a suppression area or lane), and whose condition it is. */
 export interface MapArea {
   readonly bearerId: CombatantId
@@ -239,6 +246,14 @@ export interface Ruleset {
     roll(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome>
     /** Exact chance of success. */
     chance(request: CheckRequest, c: RulesCombatant): Result<number>
+    /**
+     * What rolling this check costs on the roller's own turn (a CX skill check is an action, a
+     * 2d6 one a significant action); absent, checks cost nothing. Out of turn a check is the GM
+     * calling for it (a save, a contest) and costs nothing.
+     */
+    cost?(request: CheckRequest, c: RulesCombatant): CheckCost
+    /** One line for the check dialog saying what checks cost ("skill check: 1 action; saves: free"). */
+    readonly costNote?: string
   }
   /** Effects at turn and encounter edges (regeneration, death saves, refills…). */
   readonly edges?: {

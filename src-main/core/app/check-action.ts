@@ -25,7 +25,7 @@ export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefi
       key: CHECK_ACTION,
       label: 'Skill check / save',
       target: 'none',
-      cost: '',
+      cost: ruleset.checks?.costNote ?? '',
       unavailable: null,
       options: [
         {
@@ -44,6 +44,7 @@ export function checkAction(ruleset: Ruleset, actor: RulesCombatant): ActionDefi
           choices: checkModes(ruleset).map((m) => ({ value: m, label: MODE_LABELS[m] })),
         },
         { key: 'bonus', label: 'Bonus', kind: 'number', value: 0, min: -1000, max: 1000 },
+        ...(ruleset.checks?.cost ? [{ key: 'free', label: 'Free (the GM waives the cost)', kind: 'toggle' as const, value: false }] : []),
       ],
     },
   ]

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../../../src-shared/events'
+import { checkCharge } from './check-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules } from '../../rules/ruleset'
@@ -42,13 +43,19 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
     return fail('check/mode', `The ${ctx.ruleset.name} ruleset does not roll checks "${p.mode}"; it offers: ${modes.join(', ')}.`)
   const found = findCombatant(ctx.state, p.combatantId)
   if (!found.ok) return found
-  const r = checks.roll({ check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }, placedRulesCombatant(ctx.state, found.value), ctx.dice)
-  if (!r.ok) return r
+  const request = { check: p.check, dc: p.dc, mode: p.mode, bonus: p.bonus }
   const c = found.value
+  const roller = placedRulesCombatant(ctx.state, c)
+  // Priced before any die is rolled: a check the turn cannot pay for changes nothing.
+  const charge = checkCharge(ctx, c, checks.cost?.(request, roller) ?? null, p.free ?? false)
+  if (!charge.ok) return charge
+  const r = checks.roll(request, roller, ctx.dice)
+  if (!r.ok) return r
   return ok({
     label: `${c.name}: check`,
     events: [
-      ctx.log(r.value.summary, {
+      ...(charge.value.patch ? [{ type: 'combatant/turnStateChanged' as const, combatantId: c.id, patch: charge.value.patch }] : []),
+      ctx.log(`${r.value.summary}${charge.value.note}`, {
         rolls: r.value.rolls,
         detail: r.value.detail,
         visibility: c.kind === 'pc' ? visibilityOf(c) : 'gm',

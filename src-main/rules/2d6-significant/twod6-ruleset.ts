@@ -1,4 +1,5 @@
 import type { FormField } from '../../../src-shared/attack'
+import { TWOD6_CHECK_COST_NOTE, twoD6CheckCost } from './check-cost'
 import { sheetRules } from '../kit/sheet-rules'
 import type { Ruleset } from '../ruleset'
 import { actionList, performAction } from './actions/actions'
@@ -53,7 +54,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     economy: () => POOLS,
     conditions: [...CONDITIONS],
     movementCost,
-    checks: { list: checkList, roll: rollTwoD6Check, chance: twoD6CheckChance },
+    checks: { list: checkList, roll: rollTwoD6Check, chance: twoD6CheckChance, cost: twoD6CheckCost, costNote: TWOD6_CHECK_COST_NOTE },
     edges: {
       startOfTurn: () => null,
       startOfRound: (c) => startOfRound(c),

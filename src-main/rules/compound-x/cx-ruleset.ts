@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src-shared/json'
+import { CX_CHECK_COST_NOTE, cxCheckCost } from './cx-check-cost'
 import { cxMapMove } from './cx-map-move'
 import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
@@ -134,6 +135,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       roll: rollCxCheck,
       chance: cxCheckChance,
       modes: CX_CHECK_MODES,
+      cost: cxCheckCost,
+      costNote: CX_CHECK_COST_NOTE,
     },
     edges: {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),

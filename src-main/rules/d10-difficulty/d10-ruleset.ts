@@ -1,4 +1,5 @@
 import { sheetRules } from '../kit/sheet-rules'
+import { D10_CHECK_COST_NOTE, d10CheckCost } from './d10-check-cost'
 import type { Ruleset } from '../ruleset'
 import { choice } from './attacks/attack-shared'
 import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
@@ -55,7 +56,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     conditions: D10_CONDITIONS,
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,
-    checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance },
+    checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance, cost: d10CheckCost, costNote: D10_CHECK_COST_NOTE },
     edges: {
       startOfTurn: (c) => d10StartOfTurn(c),
       startOfRound: (c) => d10StartOfRound(c, rerolled),

@@ -1,4 +1,5 @@
 import { sheetRules } from '../kit/sheet-rules'
+import { D20_CHECK_COST_NOTE, d20CheckCost } from './d20-check-cost'
 import type { Ruleset } from '../ruleset'
 import { d20ActionList, performD20Action } from './actions/d20-actions'
 import { previewD20Attack } from './combat/attack-preview'
@@ -38,7 +39,7 @@ export const d20TwoActionRuleset: Ruleset = {
   roundEndsAtOwnTurn: true,
   conditions: D20_CONDITIONS,
   movementCost: d20MovementCost,
-  checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance },
+  checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance, cost: d20CheckCost, costNote: D20_CHECK_COST_NOTE },
   edges: {
     startOfTurn: d20StartOfTurn,
     endOfTurn: d20EndOfTurn,

@@ -35,6 +35,7 @@ export function performAction(
         dc: Number(values['dc']),
         mode: values['mode'] as CheckMode,
         bonus: Number(values['bonus']),
+        ...(values['free'] === true ? { free: true } : {}),
       },
       dice,
     )
