@@ -45,6 +45,8 @@ export interface TurnView {
   readonly conditions: readonly ConditionInstance[]
   readonly pools: readonly PoolView[]
   readonly held: HeldAction | null
+  /** How many actions it could hold now (what is left of the pool a hold sets aside, up to the ruleset's limit). */
+  readonly holdable: number
 }
 
 /** Coarse health the players may see for a combatant whose numbers are secret. */

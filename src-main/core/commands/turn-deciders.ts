@@ -9,6 +9,7 @@ import { turnPosition } from './next-actor'
 import { passTurn, withEvents } from './round-turnover'
 import { performAction, resolveAttack } from './rules-deciders'
 import { turnChangeEvents } from './turn-flow'
+import { holdablePool } from '../state/rules-combatants'
 
 const ORDER_GAP = 1000
 
@@ -187,19 +188,12 @@ export const resumeTurn: Decider<'initiative/resume'> = (ctx, p) => {
   })
 }
 
-/** The pool a hold sets aside: the ruleset's own choice (SR-D10-1), else the turn's actions. */
-function holdablePool(ctx: DecideContext, c: CombatantRecord) {
-  const pools = ctx.ruleset.economy(c.rules)
-  const named = ctx.ruleset.holdPool
-  return (named === undefined ? pools.find((p) => p.per === 'turn' && !p.reaction) : pools.find((p) => p.key === named)) ?? null
-}
-
 /** Hold actions against a trigger: the turn ends, and the actions wait (lost at the holder's next turn). */
 export const declareHold: Decider<'hold/declare'> = (ctx, p) => {
   const now = actingNow(ctx, p.combatantId)
   if (!now.ok) return now
   const { c } = now.value
-  const pool = holdablePool(ctx, c)
+  const pool = holdablePool(ctx.ruleset, c)
   if (!pool) return fail('hold/unsupported', `${ctx.ruleset.name} has no actions to hold.`)
   const left = pool.count - (c.spent[pool.key] ?? 0)
   if (p.amount > left) return fail('hold/notEnough', `${c.name} has ${left} ${pool.label.toLowerCase()} left; cannot hold ${p.amount}.`)
@@ -231,7 +225,7 @@ export const releaseHold: Decider<'hold/release'> = (ctx, p) => {
   if (!c.held) return fail('hold/nothingHeld', `${c.name} holds no actions.`)
   if (c.held.released) return fail('hold/alreadyReleased', `${c.name}'s trigger has already come; the held actions are waiting to be used.`)
   const pools = ctx.ruleset.economy(c.rules)
-  const pool = holdablePool(ctx, c)
+  const pool = holdablePool(ctx.ruleset, c)
   const reaction = pools.find((x) => x.reaction)
   const spent = { ...c.spent }
   // A held reaction (SR-D10-1) was paid for when it was declared: its trigger costs no second one.

@@ -13,7 +13,7 @@ import {
   type ViewRole,
 } from '../../../src-shared/views'
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
-import { poolsOf, standingOf } from '../state/rules-combatants'
+import { holdableNow, poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
@@ -82,7 +82,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
     conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))),
     delayed: c.delayed,
     standing: standingOf(ctx.ruleset, c),
-    turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held },
+    turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held, holdable: holdableNow(ctx.ruleset, c) },
     templateId: c.templateId,
     ...portraitOf(c),
   }

@@ -7,7 +7,7 @@ import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../../src
 import type { PoolView, StandingView } from '../../../src-shared/views'
 import type { RecordReader } from './record-store'
 import { sceneInPlay, tokenInPlay } from './scene-in-play'
-import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
+import type { EconomyPool, RulesCombatant, Ruleset } from '../../rules/ruleset'
 
 export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
   id: c.id,
@@ -62,6 +62,21 @@ export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
 export function standingOf(ruleset: Ruleset | null, c: CombatantRecord): StandingView {
   if (ruleset?.standing) return ruleset.standing(asRulesCombatant(c))
   return c.hp <= 0 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }
+}
+
+/** The pool a hold sets aside: the ruleset's own choice (SR-D10-1), else the turn's actions. */
+export function holdablePool(ruleset: Ruleset, c: CombatantRecord): EconomyPool | null {
+  const pools = ruleset.economy(c.rules)
+  const named = ruleset.holdPool
+  return (named === undefined ? pools.find((p) => p.per === 'turn' && !p.reaction) : pools.find((p) => p.key === named)) ?? null
+}
+
+/** How many it could hold now: what is left of that pool, up to the ruleset's limit (CX20: 2). */
+export function holdableNow(ruleset: Ruleset | null, c: CombatantRecord): number {
+  const pool = ruleset ? holdablePool(ruleset, c) : null
+  if (!ruleset || !pool) return 0
+  const left = Math.max(0, pool.count - (c.spent[pool.key] ?? 0))
+  return Math.min(left, ruleset.holdAtMost ?? left)
 }
 
 /** The ruleset's economy pools for this combatant, with how much of each is spent. */

@@ -20,7 +20,7 @@ function view(name: string, orderKey: number, over: Partial<CombatantView> = {},
     conditions: [],
     delayed: false,
     standing: { state: 'up', label: 'up', skipsTurn: false },
-    turn: { conditions, pools: [], held: null },
+    turn: { conditions, pools: [], held: null, holdable: 0 },
     templateId: null,
     ...over,
   }

@@ -29,3 +29,15 @@ describe('CX20 held actions (000 Actions: at most 2 held, for a trigger)', () =>
     expect(held).toEqual({ trigger: 'the door opens', amount: 2, released: false })
   })
 })
+
+describe('CX20 on the card: how many it can hold now', () => {
+  it('CX20: the card offers at most 2, and no more than the actions left', async () => {
+    const { holdableNow } = await import('../../../../src-main/core/state/rules-combatants')
+    const { cx } = await import('./cx-harness')
+    const { h, acting } = await duel()
+    const record = () => h.campaign.store.ofType('combatant').find((c) => c.id === acting)!
+    expect(holdableNow(cx, record())).toBe(2)
+    h.must('economy/set', { combatantId: acting, pool: 'actions', spent: 3 })
+    expect(holdableNow(cx, record())).toBe(1)
+  })
+})
