@@ -30,6 +30,16 @@ const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: strin
   { key: 'unjam', label: 'Clear a jammed weapon', actions: 2, words: 'clears a jammed weapon' },
 ]
 
+/**
+ * `003 Taking Action` Free Actions: "Saying a few words", "Dropping an item", "Lowering
+ * position". Each takes the turn's one free action (SR-D20-10); lowering to prone is the
+ * `drop-prone` action, which puts the condition on as well.
+ */
+const FREE_ACTS: readonly { key: string; label: string; words: string }[] = [
+  { key: 'speak', label: 'Say a few words', words: 'says a few words' },
+  { key: 'drop-item', label: 'Drop an item', words: 'drops an item' },
+]
+
 export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefinition[] {
   const frozen = has(c.conditions, 'frozen')
   const move = speedMetres(sheet, frozen)
@@ -55,7 +65,22 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       unavailable: prone ? `Stand up first (${DOC.actions}).` : move <= 0 ? 'Its speed is 0.' : null,
     },
     { key: 'stand', label: 'Stand up', target: 'none', options: [], cost: '1 action', unavailable: prone ? null : 'Not prone.' },
-    { key: 'drop-prone', label: 'Drop prone', target: 'none', options: [], cost: 'free', unavailable: prone ? 'Already prone.' : null },
+    {
+      key: 'drop-prone',
+      label: 'Drop prone',
+      target: 'none',
+      options: [],
+      cost: '1 free action',
+      unavailable: prone ? 'Already prone.' : null,
+    },
+    ...FREE_ACTS.map((f): ActionDefinition => ({
+      key: f.key,
+      label: f.label,
+      target: 'none',
+      options: [],
+      cost: '1 free action',
+      unavailable: null,
+    })),
     {
       key: 'defensive-stance',
       label: 'Defensive stance (−4 to hit it)',
@@ -96,7 +121,8 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
       )
     case 'drop-prone':
       return ok(
-        resolution(c, `${c.name} drops prone (a free action, ${DOC.takingAction})`, {
+        resolution(c, `${c.name} drops prone (a free action, ${DOC.freeActions})`, {
+          freeAction: true,
           conditions: [
             { combatantId: c.id, add: [{ conditionId: PRONE, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] },
           ],
@@ -121,6 +147,8 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
         ),
       )
   }
+  const freeAct = FREE_ACTS.find((f) => f.key === request.action)
+  if (freeAct) return ok(resolution(c, `${c.name} ${freeAct.words} (a free action, ${DOC.freeActions})`, { freeAction: true }))
   const plain = PLAIN.find((p) => p.key === request.action)
   return plain
     ? ok(resolution(c, `${c.name} ${plain.words} (${plural(plain.actions, 'action')}, ${DOC.actions})`, { actions: plain.actions }))
