@@ -6,6 +6,7 @@ import { plural } from '../../kit/format'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
 import { speedMetres } from '../turns/movement'
+import { drawDefinition, DRAW, performDraw } from './draw-action'
 import { resolution } from './resolution'
 
 /**
@@ -13,7 +14,6 @@ import { resolution } from './resolution'
  * their effect. Costs as the document lists them (a reload One Action unless a weapon says more).
  */
 const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
-  { key: 'draw', label: 'Draw or sheathe a weapon', actions: 1, words: 'draws or sheathes a weapon' },
   { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
   {
     key: 'disengage',
@@ -90,6 +90,7 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       unavailable:
         sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
     },
+    drawDefinition(sheet),
     ...PLAIN.map((p): ActionDefinition => ({
       key: p.key,
       label: p.label,
@@ -105,6 +106,8 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
 export function performTurnAction(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet): Result<ActionResolution> | null {
   const until = { kind: 'turnStart' as const, of: c.id }
   switch (request.action) {
+    case DRAW:
+      return performDraw(request, c, sheet)
     case 'move': {
       const n = String(request.options['actions'] ?? '1') === '2' ? 2 : 1
       if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
