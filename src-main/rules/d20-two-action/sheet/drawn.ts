@@ -1,3 +1,4 @@
+import { slotsInHand, withSlots } from '../../kit/drawn-weapons'
 import type { D20Sheet, Weapon } from './d20-sheet'
 
 /*
@@ -9,12 +10,7 @@ import type { D20Sheet, Weapon } from './d20-sheet'
 export const needsDrawing = (w: Weapon): boolean => w.attack !== 'spell'
 
 /** The slots in hand. Never drawn or sheathed yet: the first weapon that is not a spell (SR-D20-11). */
-export function drawnSlots(sheet: D20Sheet): number[] {
-  const exists = (i: number) => sheet.weapons[i] !== undefined && needsDrawing(sheet.weapons[i])
-  if (sheet.live.drawn !== null) return sheet.live.drawn.filter(exists)
-  const first = sheet.weapons.findIndex(needsDrawing)
-  return first < 0 ? [] : [first]
-}
+export const drawnSlots = (sheet: D20Sheet): number[] => slotsInHand(sheet.live.drawn, sheet.weapons, needsDrawing)
 
 /** Whether the weapon in this slot can attack now: in hand, or one that needs no drawing. */
 export function isReady(sheet: D20Sheet, slot: number): boolean {
@@ -23,8 +19,7 @@ export function isReady(sheet: D20Sheet, slot: number): boolean {
 }
 
 /** The sheet with these slots drawn (`true`) or sheathed (`false`). */
-export function withDrawn(sheet: D20Sheet, slots: readonly number[], drawn: boolean): D20Sheet {
-  const now = drawnSlots(sheet).filter((i) => !slots.includes(i))
-  const next = drawn ? [...now, ...slots].sort((a, b) => a - b) : now
-  return { ...sheet, live: { ...sheet.live, drawn: next } }
-}
+export const withDrawn = (sheet: D20Sheet, slots: readonly number[], drawn: boolean): D20Sheet => ({
+  ...sheet,
+  live: { ...sheet.live, drawn: withSlots(sheet.live.drawn, sheet.weapons, slots, drawn, needsDrawing) },
+})
