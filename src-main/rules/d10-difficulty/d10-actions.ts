@@ -52,7 +52,7 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
   if (!sheet) return []
   const list = [
     ...baseDefinitions(sheet),
-    ...drawDefinitions(sheet),
+    ...drawDefinitions(actor, sheet),
     ...moveDefinitions(actor, sheet),
     suppressDefinition(sheet),
     freeActDefinition(actor),

@@ -4,7 +4,7 @@ import type { ActionResolution, PoolCost, RulesCombatant } from '../../ruleset'
 import { plural } from '../../kit/format'
 import { d10Sheets } from '../d10-sheet-access'
 import { CARRY_LABELS, type CarryPlace, type D10Sheet, type Weapon } from '../sheet/d10-sheet'
-import { oneAction, oneFree } from './d10-economy'
+import { FREE, oneAction, oneFree, spent } from './d10-economy'
 
 /*
  * `002 Drawing`: "Drawing a pistol or a knife from a holster takes one action … the same applies
@@ -44,7 +44,7 @@ export function notDrawnRefusal(name: string, w: Weapon | null, slot: number | n
 
 const slots = (sheet: D10Sheet, drawn: boolean) => sheet.weapons.flatMap((w, slot) => (w.drawn === drawn ? [{ w, slot }] : []))
 
-export function drawDefinitions(sheet: D10Sheet): ActionDefinition[] {
+export function drawDefinitions(c: RulesCombatant, sheet: D10Sheet): ActionDefinition[] {
   const stowed = slots(sheet, false)
   const inHand = slots(sheet, true)
   const begun = sheet.live.drawing
@@ -89,7 +89,11 @@ export function drawDefinitions(sheet: D10Sheet): ActionDefinition[] {
           ]
         : [],
       cost: '1 free action',
-      unavailable: inHand.length ? null : 'No weapon in hand.',
+      unavailable: !inHand.length
+        ? 'No weapon in hand.'
+        : spent(c, FREE) >= 1
+          ? 'Its free action this round is spent (usually one, 002 Actions).'
+          : null,
     },
   ]
 }

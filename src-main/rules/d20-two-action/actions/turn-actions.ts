@@ -1,10 +1,11 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
-import { DOC } from '../d20-terms'
+import { DOC, FREE } from '../d20-terms'
 import { plural } from '../../kit/format'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
+import { FREE_ACTIONS_PER_TURN } from '../turns/economy'
 import { speedMetres } from '../turns/movement'
 import { drawDefinition, DRAW, performDraw } from './draw-action'
 import { resolution } from './resolution'
@@ -41,6 +42,8 @@ const FREE_ACTS: readonly { key: string; label: string; words: string }[] = [
 ]
 
 export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefinition[] {
+  // SR-D20-10: the list says when the free action is spent; the core's pool check refuses it anyway.
+  const freeSpent = (c.spent?.[FREE] ?? 0) >= FREE_ACTIONS_PER_TURN ? `Its free action this turn is spent (${DOC.freeActions}).` : null
   const frozen = has(c.conditions, 'frozen')
   const move = speedMetres(sheet, frozen)
   const prone = has(c.conditions, PRONE)
@@ -71,7 +74,7 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       target: 'none',
       options: [],
       cost: '1 free action',
-      unavailable: prone ? 'Already prone.' : null,
+      unavailable: prone ? 'Already prone.' : freeSpent,
     },
     ...FREE_ACTS.map((f): ActionDefinition => ({
       key: f.key,
@@ -79,7 +82,7 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       target: 'none',
       options: [],
       cost: '1 free action',
-      unavailable: null,
+      unavailable: freeSpent,
     })),
     {
       key: 'defensive-stance',

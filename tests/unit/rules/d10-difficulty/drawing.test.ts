@@ -118,6 +118,11 @@ describe('002 Drawing: where a weapon is kept, and drawing it before it attacks 
     expect(p.ok && p.value.blocked).toMatch(/The Test knife is not drawn/)
   })
 
+  it('SR-D10-11 with the free action spent, stowing is marked unavailable', () => {
+    const a = combatant('Ash', sheet(), { spent: { free: 1 } })
+    expect(d10.actions!.list(a).find((d) => d.key === 'stow')?.unavailable).toMatch(/free action this round is spent/)
+  })
+
   it('002 Drawing through the core: a two-action draw takes the round’s one action in each of two rounds', async () => {
     const h = await CampaignHarness.create('d10-draw', tempDir(), undefined, d10)
     h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 20, rules: sheetInput() })

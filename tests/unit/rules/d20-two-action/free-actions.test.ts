@@ -38,6 +38,13 @@ describe('003 Taking Action, Free Actions: typically one free action per turn (S
     expect(r.summary).toMatch(/a free action, 003 Taking Action \(Free Actions\)/)
   })
 
+  it('SR-D20-10 once the free action is spent the list says so for every free act', () => {
+    const a = fighter('A', sheet(), { acting: true, spent: { free: 1 } })
+    const free = d20.actions!.list(a).filter((d) => d.cost === '1 free action')
+    expect(free.map((d) => d.key)).toEqual(['drop-prone', 'speak', 'drop-item'])
+    for (const d of free) expect(d.unavailable).toBe('Its free action this turn is spent (003 Taking Action (Free Actions)).')
+  })
+
   it('SR-D20-10 through the core: a second free act in the turn is refused by the pool, and the next turn gives it back', async () => {
     const h = await fight()
     expect(act(h, 'Ana', 'speak').ok).toBe(true)
