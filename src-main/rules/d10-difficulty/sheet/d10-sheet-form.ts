@@ -4,7 +4,6 @@ import {
   ATTRIBUTE_LABELS,
   CARRY_LABELS,
   CARRY_PLACES,
-  type CarryPlace,
   type ArmourZone,
   ATTRIBUTES,
   SKILL_LABELS,
@@ -15,7 +14,7 @@ import {
   type Weapon,
 } from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
-import { optionBool, optionNumber } from '../../kit/options'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
 export const FORM_WEAPON_SLOTS = 3
@@ -156,14 +155,13 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
     const kept = w === slots[i]
     const ammo = kept ? typed(values, KEYS.ammo(i)) : undefined
     const spareMagazines = kept ? typed(values, KEYS.magazines(i)) : undefined
-    const carryGiven = kept ? values[KEYS.carry(i)] : undefined
-    const carry = (CARRY_PLACES as readonly unknown[]).includes(carryGiven) ? (carryGiven as CarryPlace) : undefined
+    const carry = kept ? optionOneOf(values, KEYS.carry(i), CARRY_PLACES, w.carry) : w.carry
     const drawn = kept ? optionBool(values, KEYS.drawn(i)) : undefined
     return {
       ...w,
       ...(ammo !== undefined ? { ammo } : {}),
       ...(spareMagazines !== undefined ? { spareMagazines } : {}),
-      ...(carry !== undefined ? { carry } : {}),
+      carry,
       ...(drawn !== undefined ? { drawn } : {}),
     }
   }).filter((w): w is Weapon => w !== null)
