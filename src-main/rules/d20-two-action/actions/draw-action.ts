@@ -16,16 +16,18 @@ import { resolution } from './resolution'
 export const DRAW = 'draw'
 const WEAPON = 'weapon'
 
+/** The draws first (each weapon not in hand, then pairs drawn together), then the sheathes. */
 function choices(sheet: D20Sheet): { value: string; label: string }[] {
   const inHand = drawnSlots(sheet)
   const slots = sheet.weapons.flatMap((w, i) => (needsDrawing(w) ? [i] : []))
   const undrawn = slots.filter((i) => !inHand.includes(i))
   const name = (i: number) => sheet.weapons[i]!.name
-  const singles = slots.map((i) => ({ value: String(i), label: `${inHand.includes(i) ? 'Sheathe' : 'Draw'} the ${name(i)}` }))
+  const draws = undrawn.map((i) => ({ value: String(i), label: `Draw the ${name(i)}` }))
   const pairs = undrawn.flatMap((i, n) =>
     undrawn.slice(n + 1).map((j) => ({ value: `${i}+${j}`, label: `Draw the ${name(i)} and the ${name(j)} together` })),
   )
-  return [...singles.filter((c) => !inHand.includes(Number(c.value))), ...pairs, ...singles.filter((c) => inHand.includes(Number(c.value)))]
+  const sheathes = inHand.map((i) => ({ value: String(i), label: `Sheathe the ${name(i)}` }))
+  return [...draws, ...pairs, ...sheathes]
 }
 
 export function drawDefinition(sheet: D20Sheet): ActionDefinition {

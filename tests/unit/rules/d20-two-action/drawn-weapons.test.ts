@@ -87,6 +87,8 @@ describe('003 Combat Actions, Draw/Sheath weapon: what is in hand (SR-D20-11)', 
   it('003 Draw/Sheath "If dual wielding, drawing both at the same time is a One Action. Sheathing is One Action per weapon."', () => {
     const bare = sheet({ weapons: [sword, dagger], live: { attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: [] } })
     const a = fighter('A', bare, { acting: true })
+    const opt = d20.actions!.list(a).find((d) => d.key === 'draw')!.options[0]!
+    expect(opt.kind === 'choice' && opt.choices.map((c) => c.value)).toEqual(['0', '1', '0+1'])
     const r = must(draw(a, '0+1'))
     expect(r.cost).toEqual([{ pool: 'actions', amount: 1 }])
     const both = withRules(a, r.actorRules)
