@@ -7,6 +7,8 @@ import type { D10Sheet } from './sheet/d10-sheet'
 import { endSuppression, performSuppress, suppressDefinition } from './suppression/suppress'
 import { oneAction } from './turns/d10-economy'
 import { moveDefinitions, performMove, performRegainSpeed, performStance } from './turns/d10-move'
+import { DRAW, drawDefinitions, performDraw, performStow, STOW } from './turns/d10-draw'
+import { FREE_ACT, freeActDefinition, performFreeAct } from './turns/d10-free'
 import { plural } from '../kit/format'
 
 const reloadable = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind !== 'melee' && w.magazine > 0 ? [{ w, slot }] : []))
@@ -48,7 +50,13 @@ function baseDefinitions(sheet: D10Sheet): ActionDefinition[] {
 export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
   const sheet = d10Sheets.of(actor)
   if (!sheet) return []
-  const list = [...baseDefinitions(sheet), ...moveDefinitions(actor, sheet), suppressDefinition(sheet)]
+  const list = [
+    ...baseDefinitions(sheet),
+    ...drawDefinitions(actor, sheet),
+    ...moveDefinitions(actor, sheet),
+    suppressDefinition(sheet),
+    freeActDefinition(actor),
+  ]
   const surprised = surprisedRefusal(actor)
   return surprised ? list.map((a) => ({ ...a, unavailable: surprised })) : list
 }
@@ -118,6 +126,12 @@ export function performD10Action(request: ActionRequest, actor: RulesCombatant, 
       return performRegainSpeed(actor, sheet.value)
     case 'suppress':
       return performSuppress(request, actor, sheet.value, target)
+    case DRAW:
+      return performDraw(request, actor, sheet.value)
+    case STOW:
+      return performStow(request, actor, sheet.value)
+    case FREE_ACT:
+      return performFreeAct(request, actor)
     default:
       return fail('action/unknown', `"${request.action}" is not an action of the d10 difficulty system.`)
   }

@@ -24,8 +24,11 @@ export const DOC = {
   actions: '003 Combat Actions',
   moving: '003 Moving',
   engaged: '003 Engaged',
+  freeActions: '003 Taking Action (Free Actions)',
 } as const
 
 /** W2: the pool keys of the economy. */
 export const ACTIONS = 'actions'
 export const REACTIONS = 'reactions'
+/** `003 Taking Action` Free Actions: the pool they draw on (SR-D20-10). */
+export const FREE = 'free'

@@ -6,13 +6,20 @@ import { twoD6Sheets } from '../sheet/sheet-access'
 import { aimDefinition, performAim } from './aim'
 import { basicDefinitions, performBasic } from './basic'
 import { extendedDefinitions, performExtended } from './extended'
+import { performSkillAct, SKILL_ACT, skillActDefinition } from './skill-act'
 import { performTactics, tacticsDefinition } from './tactics'
 
 /** What this combatant can do besides attacking, each priced in T3's terms, with why not. */
 export function actionList(actor: RulesCombatant): ActionDefinition[] {
   const s = twoD6Sheets.of(actor)
   if (!s) return []
-  return [aimDefinition(actor, s), tacticsDefinition(actor, s), ...basicDefinitions(actor, s), ...extendedDefinitions(actor, s)]
+  return [
+    aimDefinition(actor, s),
+    tacticsDefinition(actor, s),
+    ...basicDefinitions(actor, s),
+    skillActDefinition(actor),
+    ...extendedDefinitions(actor, s),
+  ]
 }
 
 export function performAction(
@@ -31,6 +38,8 @@ export function performAction(
       return performAim(actor, s, target)
     case 'tactics':
       return performTactics(actor, s, target, dice)
+    case SKILL_ACT:
+      return performSkillAct(actor, target, request.options, dice)
     case 'task-start':
     case 'task-work':
     case 'task-drop':

@@ -3,6 +3,8 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import type { Sheet } from '../sheet/sheet-schema'
 import { reactionCosts } from '../turns/economy'
+import { DRAW, drawDefinitions, performDraw, performStow, STOW } from './draw'
+import { performReload, reloadDefinition } from './reload'
 import { acted, offer } from './resolution'
 
 const STANCES = ['standing', 'crouching', 'prone'] as const
@@ -10,30 +12,11 @@ const STANCES = ['standing', 'crouching', 'prone'] as const
 /** `004` Movement: a minor action moves up to 6 m (terrain and species may change that; the GM rules). */
 export const MOVE_METRES = 6
 
-/** Reload, stance, cover, move and a general reaction: the `004` minor actions and T3's reaction. */
+/** Draw, stow, reload, stance, cover, move and a general reaction: the `004` minor actions and T3's reaction. */
 export function basicDefinitions(actor: RulesCombatant, s: Sheet): ActionDefinition[] {
-  const guns = s.weapons.map((w, i) => ({ w, i })).filter(({ w }) => w.magazine > 0)
-  const reloadable = guns.filter(({ w }) => w.spareMagazines > 0 && w.ammo < w.magazine)
   return [
-    offer(
-      actor,
-      'minor',
-      {
-        key: 'reload',
-        label: 'Draw or reload a weapon',
-        target: 'none',
-        options: [
-          {
-            key: 'weapon',
-            label: 'Weapon',
-            kind: 'choice',
-            value: String(reloadable[0]?.i ?? guns[0]?.i ?? 0),
-            choices: guns.map(({ w, i }) => ({ value: String(i), label: `${w.name} (${w.ammo}/${w.magazine})` })),
-          },
-        ],
-      },
-      guns.length === 0 ? 'no weapon that takes magazines' : reloadable.length === 0 ? 'every magazine is full or none are spare' : null,
-    ),
+    ...drawDefinitions(actor, s),
+    reloadDefinition(actor, s),
     offer(
       actor,
       'minor',
@@ -70,21 +53,12 @@ export function performBasic(
   options: Readonly<Record<string, unknown>>,
 ): Result<ActionResolution> {
   switch (action) {
-    case 'reload': {
-      const slot = Number(options['weapon'] ?? 0)
-      const w = s.weapons[slot]
-      if (!w || w.magazine === 0) return fail('action/noWeapon', `No weapon that takes magazines in slot ${slot + 1}.`)
-      if (w.spareMagazines === 0) return fail('action/unavailable', `No spare magazine for the ${w.name}.`)
-      const weapons = s.weapons.map((x, i) => (i === slot ? { ...x, ammo: x.magazine, spareMagazines: x.spareMagazines - 1 } : x))
-      return ok(
-        acted(
-          actor,
-          { ...s, weapons },
-          'minor',
-          `${actor.name} reloads the ${w.name}: ${w.magazine} rounds, ${w.spareMagazines - 1} spare magazine(s) (004 Drawing and Reloading)`,
-        ),
-      )
-    }
+    case 'reload':
+      return performReload(actor, s, options)
+    case DRAW:
+      return performDraw(actor, s, options)
+    case STOW:
+      return performStow(actor, s, options)
     case 'stance': {
       const stance = STANCES.find((x) => x === options['stance'])
       if (!stance) return fail('action/badOption', 'Pick standing, crouching or prone.')

@@ -124,6 +124,6 @@ export function resolveAttackRequest(
   dice: Dice,
 ): Result<AttackResolution> {
   const r = attackSetup({ request, attacker, target, effectAdds: settings.effectAdds })
-  if (r.kind === 'blocked') return fail('attack/blocked', r.reason)
+  if (r.kind === 'blocked') return fail(r.code ?? 'attack/blocked', r.reason)
   return ok(resolveAttack(r.setup, attacker, target, dice))
 }

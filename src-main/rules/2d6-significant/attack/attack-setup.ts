@@ -9,6 +9,7 @@ import { reactedDm } from '../turns/conditions'
 import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
+import { isReady } from '../sheet/drawn'
 
 export type FireMode = 'single' | 'burst' | 'auto'
 export type Defence =
@@ -50,6 +51,7 @@ export const UNARMED: Weapon = {
   magazine: 0,
   ammo: 0,
   spareMagazines: 0,
+  reload: 1,
 }
 
 /** The carried weapons, then bare hands in the slot after them. */
@@ -88,9 +90,12 @@ export interface SetupInput {
   readonly effectAdds: boolean
 }
 
-export type SetupResult = { readonly kind: 'ok'; readonly setup: AttackSetup } | { readonly kind: 'blocked'; readonly reason: string }
+export type SetupResult =
+  | { readonly kind: 'ok'; readonly setup: AttackSetup }
+  /** `code`: the failure a resolve returns (`attack/blocked` unless the refusal has its own). */
+  | { readonly kind: 'blocked'; readonly reason: string; readonly code?: string }
 
-const blocked = (reason: string): SetupResult => ({ kind: 'blocked', reason })
+const blocked = (reason: string, code?: string): SetupResult => ({ kind: 'blocked', reason, ...(code ? { code } : {}) })
 
 /** The request's options read against both sheets: T1 attack DMs, T4 reactions, T5 aim, T6 heft. */
 export function attackSetup({ request, attacker, target, effectAdds }: SetupInput): SetupResult {
@@ -100,6 +105,12 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   if (attacker.id === target.id) return blocked(`${attacker.name} cannot attack itself.`)
   const weapon = armsOf(a)[request.weapon]
   if (!weapon) return blocked(`${attacker.name} carries no weapon in slot ${request.weapon + 1}.`)
+  // `004 Drawing and Reloading`: a weapon not in hand is drawn first, a minor action (SR-2D6-10).
+  if (!isReady(a, request.weapon))
+    return blocked(
+      `The ${weapon.name} is not drawn: ${attacker.name} must draw it first (a minor action, 004 Drawing and Reloading).`,
+      'attack/notDrawn',
+    )
   // The panel sends no mode until the GM picks one, and keeps a mode the next weapon may lack: both mean the weapon's first.
   const modes = modesOf(weapon)
   const mode = modes.find((m) => m === request.mode) ?? modes[0]!

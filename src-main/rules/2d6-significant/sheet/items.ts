@@ -1,4 +1,4 @@
-import type { Sheet, Weapon } from './sheet-schema'
+import type { ReloadTime, Sheet, Weapon } from './sheet-schema'
 
 /**
  * The starter kit, named and described in our own words (the `004` document lists no gear).
@@ -15,6 +15,8 @@ export interface WeaponItem {
   readonly rating: number
   readonly auto: number
   readonly magazine: number
+  /** `004 Drawing and Reloading`: minor actions to reload, or the significant action for the heaviest. */
+  readonly reload: ReloadTime
   readonly note: string
 }
 
@@ -36,6 +38,7 @@ const w = (
   auto: number,
   magazine: number,
   note: string,
+  reload: ReloadTime = 1,
 ): WeaponItem => ({
   id,
   name,
@@ -46,6 +49,7 @@ const w = (
   rating,
   auto,
   magazine,
+  reload,
   note,
 })
 
@@ -68,7 +72,19 @@ export const WEAPON_ITEMS: readonly WeaponItem[] = [
     'Small enough to hide in a sleeve; weak beyond a few metres.',
   ),
   w('service-pistol', 'Service pistol', 'ranged', 'Gun Combat', 3, -2, -1, 0, 15, 'The standard sidearm of guards and ship officers.'),
-  w('magnum-revolver', 'Magnum revolver', 'ranged', 'Gun Combat', 3, 1, 1, 0, 6, 'Six heavy rounds and a kick to match.'),
+  w(
+    'magnum-revolver',
+    'Magnum revolver',
+    'ranged',
+    'Gun Combat',
+    3,
+    1,
+    1,
+    0,
+    6,
+    'Six heavy rounds and a kick to match; loading the chambers takes two minor actions.',
+    2,
+  ),
   w('scattergun', 'Scattergun', 'ranged', 'Gun Combat', 4, 0, 1, 0, 6, 'A short-barrelled spread gun, brutal at close quarters.'),
   w('carbine', 'Carbine', 'ranged', 'Gun Combat', 3, 0, 0, 2, 20, 'A short rifle with a selector for short bursts.'),
   w(
@@ -83,7 +99,19 @@ export const WEAPON_ITEMS: readonly WeaponItem[] = [
     30,
     'A military rifle that fires single, burst or fully automatic.',
   ),
-  w('support-gun', 'Support gun', 'ranged', 'Heavy Weapons', 4, 0, 2, 4, 60, 'A belt-fed gun for a strong gunner, best braced.'),
+  w(
+    'support-gun',
+    'Support gun',
+    'ranged',
+    'Heavy Weapons',
+    4,
+    0,
+    2,
+    4,
+    60,
+    'A belt-fed gun for a strong gunner, best braced; a new belt takes the significant action.',
+    'significant',
+  ),
 ]
 
 export const ARMOUR_ITEMS: readonly ArmourItem[] = [

@@ -1,7 +1,7 @@
 import type { FormField } from '../../../../src-shared/attack'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, MAX_CHARACTERISTIC } from '../characteristics'
 import { ARMOUR_ITEMS, armourItem, carried, WEAPON_ITEMS, weaponItem, worn } from './items'
-import type { Sheet, SheetInput, Weapon } from './sheet-schema'
+import type { ReloadTime, Sheet, SheetInput, Weapon } from './sheet-schema'
 import { FORM_SKILLS } from './skills'
 import { optionBool, optionNumber } from '../../kit/options'
 
@@ -17,6 +17,16 @@ export const skillKey = (skill: string) => `skill.${skill}`
 export const weaponKey = (slot: number) => `weapon.${slot}`
 export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
 export const sparesKey = (slot: number) => `weapons.${slot}.spareMagazines`
+export const reloadKey = (slot: number) => `weapons.${slot}.reload`
+/** `004 Drawing and Reloading`: the reload times a GM can give a gun. */
+const RELOAD_CHOICES = [
+  { value: '1', label: 'a minor action' },
+  { value: '2', label: '2 minor actions' },
+  { value: '3', label: '3 minor actions' },
+  { value: 'significant', label: 'a significant action' },
+] as const
+const reloadOf = (v: unknown): ReloadTime | undefined =>
+  v === 'significant' ? 'significant' : v === '1' || v === '2' || v === '3' ? Number(v) : undefined
 export const LIVE_KEYS = { pendingInitiative: 'live.pendingInitiative', cover: 'live.cover' } as const
 
 const kept = (name: string) => ({ value: KEEP, label: `${name} (as on the sheet)` })
@@ -89,6 +99,13 @@ function liveFields(s: Sheet): FormField[] {
       ? [
           { key: ammoKey(i), label: `${w.name}: rounds loaded`, kind: 'number', value: w.ammo, min: 0, max: w.magazine },
           { key: sparesKey(i), label: `${w.name}: spare magazines`, kind: 'number', value: w.spareMagazines, min: 0, max: 50 },
+          {
+            key: reloadKey(i),
+            label: `${w.name}: reload takes`,
+            kind: 'choice',
+            value: String(w.reload),
+            choices: RELOAD_CHOICES.map((c) => ({ ...c })),
+          },
         ]
       : [],
   )
@@ -136,7 +153,12 @@ export function sheetFromForm(values: Values, current: Sheet | null): SheetInput
   // Typed rounds belong to the weapon that was in that slot: a newly fitted one stays fully loaded.
   const typed = (w: Weapon, i: number): Weapon =>
     w === current?.weapons[i]
-      ? { ...w, ammo: number(values, ammoKey(i)) ?? w.ammo, spareMagazines: number(values, sparesKey(i)) ?? w.spareMagazines }
+      ? {
+          ...w,
+          ammo: number(values, ammoKey(i)) ?? w.ammo,
+          spareMagazines: number(values, sparesKey(i)) ?? w.spareMagazines,
+          reload: reloadOf(values[reloadKey(i)]) ?? w.reload,
+        }
       : w
   const weapons = [...slots, ...(current?.weapons.slice(FORM_WEAPON_SLOTS) ?? [])].flatMap((w, i) => (w ? [typed(w, i)] : []))
   const armourChoice = values['armour']

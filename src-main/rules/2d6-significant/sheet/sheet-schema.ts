@@ -10,6 +10,14 @@ const itemId = z
 const combatantId = z.string().startsWith('combatant:').max(120)
 
 /**
+ * `004 Drawing and Reloading`: "Most weapons can be drawn/reloaded in a minor action. There are
+ * some weapons that are exceptionally heavy which may require more time to reload." A reload
+ * takes this many minor actions (1–3, a round holds at most three), or the significant action.
+ */
+export const reloadTimeSchema = z.union([z.number().int().min(1).max(3), z.literal('significant')])
+export type ReloadTime = z.output<typeof reloadTimeSchema>
+
+/**
  * A carried weapon, whole on the sheet (copied from a starter item or typed by the GM), so a
  * GM can tune one without touching the item list. `rating` is the heft of a melee weapon or
  * the recoil of a gun (T6); `auto` is its burst/auto score (0: single shots only).
@@ -28,6 +36,8 @@ export const weaponSchema = z
     magazine: z.number().int().min(0).max(300).default(0),
     ammo: z.number().int().min(0).max(300).default(0),
     spareMagazines: z.number().int().min(0).max(50).default(0),
+    /** `004 Drawing and Reloading`: what a reload costs (one minor action unless the weapon is heavy). */
+    reload: reloadTimeSchema.default(1),
   })
   .refine((w) => w.ammo <= w.magazine, { message: 'cannot hold more rounds than its magazine', path: ['ammo'] })
   .refine((w) => w.kind !== 'melee' || w.auto === 0, { message: 'a melee weapon has no auto score', path: ['auto'] })
@@ -57,6 +67,11 @@ export const liveSchema = z.strictObject({
   /** In cover or behind something to duck behind: a dodge is worth −2 instead of −1 (T4). */
   cover: z.boolean().default(false),
   extended: extendedSchema.nullable().default(null),
+  /**
+   * `004 Drawing and Reloading`: the weapon slots in hand. Null until something is drawn or put
+   * away: then the first weapon counts as in hand (SR-2D6-10), so older sheets fight as before.
+   */
+  drawn: z.array(z.number().int().min(0).max(5)).max(6).nullable().default(null),
 })
 
 const LIVE_DEFAULTS = liveSchema.parse({})

@@ -35,6 +35,15 @@ export function costOf(kind: ActKind, c: RulesCombatant): PoolCost[] {
   return spentOf(c, MINOR) < 1 ? [{ pool: MINOR, amount: 1 }] : [{ pool: SIGNIFICANT, amount: 1 }]
 }
 
+/** T3: minor acts still open this turn: the minor action, then each half of the significant one. */
+export const minorsLeft = (c: RulesCombatant): number => Math.max(0, 1 - spentOf(c, MINOR)) + Math.max(0, 2 - spentOf(c, SIGNIFICANT))
+
+/** T3: what `n` minor acts in one go spend: the minor action first, then halves of the significant one. */
+export function minorsCost(n: number, c: RulesCombatant): PoolCost[] {
+  const minor = Math.min(n, Math.max(0, 1 - spentOf(c, MINOR)))
+  return [...(minor > 0 ? [{ pool: MINOR, amount: minor }] : []), ...(n > minor ? [{ pool: SIGNIFICANT, amount: n - minor }] : [])]
+}
+
 export const COST_TEXT: Readonly<Record<ActKind, string>> = {
   significant: 'significant action',
   minor: 'minor action',

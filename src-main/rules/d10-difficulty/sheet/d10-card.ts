@@ -4,7 +4,7 @@ import { skillTerms } from '../checks/d10-check'
 import { sumModifiers } from '../../kit/modifier'
 import { countEdit } from '../../kit/card-edit'
 import { withSign } from '../../kit/format'
-import { ARMOUR_ZONES, SKILL_LABELS, type D10Sheet, type Skill } from './d10-sheet'
+import { ARMOUR_ZONES, CARRY_LABELS, SKILL_LABELS, type D10Sheet, type Skill, type Weapon } from './d10-sheet'
 import { KEYS } from './d10-sheet-form'
 
 /** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
@@ -38,8 +38,11 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
     source: 'D7',
     edit: countEdit(KEYS.dr(z), sheet.dr[z], 50),
   }))
+  // `002 Drawing` (SR-D10-10): whether it is in hand, and where it is kept when not.
+  const hand = (w: Weapon, i: number) =>
+    w.drawn ? ' · in hand' : live.drawing === i ? ' · being drawn (1 more action)' : ` · stowed (${CARRY_LABELS[w.carry]})`
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
-    const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}`
+    const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}${hand(w, i)}`
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
     return [
       {

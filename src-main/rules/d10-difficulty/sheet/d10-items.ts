@@ -1,4 +1,4 @@
-import type { ArmourZone, Weapon } from './d10-sheet'
+import type { ArmourZone, CarryPlace, Weapon } from './d10-sheet'
 
 /**
  * Starter gear, named and numbered by us: generic kit a GM can hand out, then edit on the sheet.
@@ -7,8 +7,10 @@ import type { ArmourZone, Weapon } from './d10-sheet'
  */
 export interface StarterWeapon {
   readonly id: string
-  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines'>
+  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn'>
   readonly spareMagazines: number
+  /** `002 Drawing`: where it is usually kept (a pistol or knife in a holster, a long gun shouldered). */
+  readonly carry: CarryPlace
 }
 
 const gun = (
@@ -21,17 +23,19 @@ const gun = (
   burst: number,
   recoil: number,
   magazine: number,
+  carry: CarryPlace,
 ): StarterWeapon => ({
   id,
   weapon: { name, kind: 'firearm', effectiveRange: e, damage: { count, sides, bonus }, damageType: 'piercing', burst, recoil, magazine },
   spareMagazines: 3,
+  carry,
 })
 
 export const STARTER_WEAPONS: readonly StarterWeapon[] = [
-  gun('pocket-pistol', 'Pocket pistol', 50, 1, 6, 0, 1, 0, 15),
-  gun('service-carbine', 'Service carbine', 300, 1, 6, 2, 3, 2, 30),
-  gun('marksman-rifle', 'Marksman rifle', 800, 2, 6, 2, 1, 0, 5),
-  gun('belt-gun', 'Belt-fed support gun', 600, 2, 6, 0, 5, 3, 100),
+  gun('pocket-pistol', 'Pocket pistol', 50, 1, 6, 0, 1, 0, 15, 'holster'),
+  gun('service-carbine', 'Service carbine', 300, 1, 6, 2, 3, 2, 30, 'other'),
+  gun('marksman-rifle', 'Marksman rifle', 800, 2, 6, 2, 1, 0, 5, 'other'),
+  gun('belt-gun', 'Belt-fed support gun', 600, 2, 6, 0, 5, 3, 100, 'other'),
   {
     id: 'throwing-hatchet',
     weapon: {
@@ -45,6 +49,7 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       magazine: 2,
     },
     spareMagazines: 0,
+    carry: 'other',
   },
   {
     id: 'combat-knife',
@@ -59,6 +64,7 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       magazine: 0,
     },
     spareMagazines: 0,
+    carry: 'holster',
   },
   {
     id: 'cudgel',
@@ -73,6 +79,7 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       magazine: 0,
     },
     spareMagazines: 0,
+    carry: 'other',
   },
 ]
 
@@ -88,6 +95,8 @@ export const BARE_HANDS: Weapon = {
   magazine: 0,
   ammo: 0,
   spareMagazines: 0,
+  carry: 'other',
+  drawn: true,
 }
 
 export interface StarterArmour {
@@ -106,8 +115,8 @@ export const STARTER_ARMOUR: readonly StarterArmour[] = [
 export const starterWeapon = (id: string): StarterWeapon | undefined => STARTER_WEAPONS.find((w) => w.id === id)
 export const starterArmour = (id: string): StarterArmour | undefined => STARTER_ARMOUR.find((a) => a.id === id)
 
-/** A starter weapon ready in the hand: a full magazine and its spares. */
+/** A starter weapon ready in the hand (SR-D10-10): a full magazine and its spares, and where it is kept when stowed. */
 export function issue(id: string): Weapon | null {
   const s = starterWeapon(id)
-  return s ? { ...s.weapon, ammo: s.weapon.magazine, spareMagazines: s.spareMagazines } : null
+  return s ? { ...s.weapon, ammo: s.weapon.magazine, spareMagazines: s.spareMagazines, carry: s.carry, drawn: true } : null
 }

@@ -2,6 +2,8 @@ import type { FormField } from '../../../../src-shared/attack'
 import {
   ARMOUR_ZONES,
   ATTRIBUTE_LABELS,
+  CARRY_LABELS,
+  CARRY_PLACES,
   type ArmourZone,
   ATTRIBUTES,
   SKILL_LABELS,
@@ -12,7 +14,7 @@ import {
   type Weapon,
 } from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
-import { optionNumber } from '../../kit/options'
+import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
 export const FORM_WEAPON_SLOTS = 3
@@ -26,6 +28,8 @@ export const KEYS = {
   weapon: (i: number) => `weapon.${i}`,
   ammo: (i: number) => `weapons.${i}.ammo`,
   magazines: (i: number) => `weapons.${i}.spareMagazines`,
+  carry: (i: number) => `weapons.${i}.carry`,
+  drawn: (i: number) => `weapons.${i}.drawn`,
   effort: 'live.effort',
   initiativeEffort: 'live.initiativeEffort',
   stance: 'live.stance',
@@ -93,6 +97,17 @@ export function d10SheetForm(current: D10Sheet | null): FormField[] {
             number(KEYS.magazines(i), `${w.name}: spare magazines`, w.spareMagazines, 0, 50),
           ],
     ),
+    // `002 Drawing`: where each weapon is kept, and whether it is in hand now (SR-D10-10).
+    ...current.weapons.flatMap((w, i): FormField[] => [
+      {
+        key: KEYS.carry(i),
+        label: `${w.name}: kept in`,
+        kind: 'choice',
+        value: w.carry,
+        choices: CARRY_PLACES.map((c) => ({ value: c, label: CARRY_LABELS[c] })),
+      },
+      { key: KEYS.drawn(i), label: `${w.name}: in hand`, kind: 'toggle', value: w.drawn },
+    ]),
   ]
 }
 
@@ -140,7 +155,15 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
     const kept = w === slots[i]
     const ammo = kept ? typed(values, KEYS.ammo(i)) : undefined
     const spareMagazines = kept ? typed(values, KEYS.magazines(i)) : undefined
-    return { ...w, ...(ammo !== undefined ? { ammo } : {}), ...(spareMagazines !== undefined ? { spareMagazines } : {}) }
+    const carry = kept ? optionOneOf(values, KEYS.carry(i), CARRY_PLACES, w.carry) : w.carry
+    const drawn = kept ? optionBool(values, KEYS.drawn(i)) : undefined
+    return {
+      ...w,
+      ...(ammo !== undefined ? { ammo } : {}),
+      ...(spareMagazines !== undefined ? { spareMagazines } : {}),
+      carry,
+      ...(drawn !== undefined ? { drawn } : {}),
+    }
   }).filter((w): w is Weapon => w !== null)
   const live = current
     ? {

@@ -42,6 +42,19 @@ export type DamageType = (typeof DAMAGE_TYPES)[number]
 
 const ranks = int(0, 20)
 
+/**
+ * `002 Drawing`: where a weapon is kept when not in hand. A holster (open or concealed) or a slot
+ * of body armour: one action to draw; anywhere else (a boot, a pocket, a rucksack, shouldered):
+ * two actions.
+ */
+export const CARRY_PLACES = ['holster', 'armour', 'other'] as const
+export type CarryPlace = (typeof CARRY_PLACES)[number]
+export const CARRY_LABELS: Readonly<Record<CarryPlace, string>> = {
+  holster: 'holster',
+  armour: 'armour slot',
+  other: 'elsewhere: boot, pocket, pack or shouldered',
+}
+
 export const damageDiceSchema = z.strictObject({ count: int(1, 10), sides: int(2, 20), bonus: int(-10, 50) })
 export type DamageDice = z.infer<typeof damageDiceSchema>
 
@@ -63,6 +76,10 @@ export const weaponSchema = z
     magazine: int(0, 1000).default(0),
     ammo: int(0, 1000).default(0),
     spareMagazines: int(0, 50).default(0),
+    /** `002 Drawing`: where it is kept when stowed (SR-D10-10: a holster unless the GM says otherwise). */
+    carry: z.enum(CARRY_PLACES).default('holster'),
+    /** In hand, ready to attack. SR-D10-10: a weapon on the sheet is in hand until it is stowed. */
+    drawn: z.boolean().default(true),
   })
   .refine((w) => w.magazine === 0 || w.ammo <= w.magazine, { message: 'cannot hold more rounds than the magazine', path: ['ammo'] })
 export type Weapon = z.output<typeof weaponSchema>
@@ -83,6 +100,8 @@ export const liveSchema = z.strictObject({
   defending: int(0, 10).default(0),
   /** Effort points on hand. */
   effort: int(0, 100).default(0),
+  /** `002 Drawing`: a two-action draw begun (the slot) that the next draw action of that slot finishes. */
+  drawing: int(0, 7).nullable().default(null),
   /** Effort points declared for the next initiative roll (D2); spent once it is rolled. */
   initiativeEffort: int(0, 100).default(0),
 })
@@ -127,4 +146,5 @@ export const freshLive = (effortMax: number): Live => ({
   defending: 0,
   effort: effortMax,
   initiativeEffort: 0,
+  drawing: null,
 })

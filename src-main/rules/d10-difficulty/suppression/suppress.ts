@@ -13,6 +13,7 @@ import { damageDiceSchema, DAMAGE_TYPES, MOVEMENTS, STANCES, type D10Sheet } fro
 import { oneAction } from '../turns/d10-economy'
 import { plural } from '../../kit/format'
 import { toJson } from '../../kit/stored-sheet'
+import { notDrawnRefusal } from '../turns/d10-draw'
 
 /**
  * What a 'suppressed' condition remembers of its suppressor, so the out-of-turn shot a moving
@@ -88,6 +89,9 @@ export function performSuppress(
   const slot = Number(request.options['weapon'] ?? firearms(sheet)[0]?.slot ?? 0)
   const weapon = sheet.weapons[slot]
   if (!weapon || weapon.kind !== 'firearm') return fail('suppress/noWeapon', `No firearm in slot ${slot + 1}.`)
+  // `002 Drawing`: suppressing fire is shooting, so the gun must be in hand (SR-D10-10).
+  const stowed = notDrawnRefusal(actor.name, weapon, slot, sheet)
+  if (stowed) return fail('attack/notDrawn', stowed)
   const width = Math.max(0.5, optionNumber(request.options, 'width') ?? 2)
   const bullets = Math.max(1, Math.trunc(optionNumber(request.options, 'bullets') ?? 1))
   const actions = Math.max(1, Math.trunc(optionNumber(request.options, 'actions') ?? 1))

@@ -1,11 +1,13 @@
 import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
-import { DOC } from '../d20-terms'
+import { DOC, FREE } from '../d20-terms'
 import { plural } from '../../kit/format'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
+import { FREE_ACTIONS_PER_TURN } from '../turns/economy'
 import { speedMetres } from '../turns/movement'
+import { drawDefinition, DRAW, performDraw } from './draw-action'
 import { resolution } from './resolution'
 
 /**
@@ -13,7 +15,6 @@ import { resolution } from './resolution'
  * their effect. Costs as the document lists them (a reload One Action unless a weapon says more).
  */
 const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
-  { key: 'draw', label: 'Draw or sheathe a weapon', actions: 1, words: 'draws or sheathes a weapon' },
   { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
   {
     key: 'disengage',
@@ -30,7 +31,19 @@ const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: strin
   { key: 'unjam', label: 'Clear a jammed weapon', actions: 2, words: 'clears a jammed weapon' },
 ]
 
+/**
+ * `003 Taking Action` Free Actions: "Saying a few words", "Dropping an item", "Lowering
+ * position". Each takes the turn's one free action (SR-D20-10); lowering to prone is the
+ * `drop-prone` action, which puts the condition on as well.
+ */
+const FREE_ACTS: readonly { key: string; label: string; words: string }[] = [
+  { key: 'speak', label: 'Say a few words', words: 'says a few words' },
+  { key: 'drop-item', label: 'Drop an item', words: 'drops an item' },
+]
+
 export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefinition[] {
+  // SR-D20-10: the list says when the free action is spent; the core's pool check refuses it anyway.
+  const freeSpent = (c.spent?.[FREE] ?? 0) >= FREE_ACTIONS_PER_TURN ? `Its free action this turn is spent (${DOC.freeActions}).` : null
   const frozen = has(c.conditions, 'frozen')
   const move = speedMetres(sheet, frozen)
   const prone = has(c.conditions, PRONE)
@@ -55,7 +68,22 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       unavailable: prone ? `Stand up first (${DOC.actions}).` : move <= 0 ? 'Its speed is 0.' : null,
     },
     { key: 'stand', label: 'Stand up', target: 'none', options: [], cost: '1 action', unavailable: prone ? null : 'Not prone.' },
-    { key: 'drop-prone', label: 'Drop prone', target: 'none', options: [], cost: 'free', unavailable: prone ? 'Already prone.' : null },
+    {
+      key: 'drop-prone',
+      label: 'Drop prone',
+      target: 'none',
+      options: [],
+      cost: '1 free action',
+      unavailable: prone ? 'Already prone.' : freeSpent,
+    },
+    ...FREE_ACTS.map((f): ActionDefinition => ({
+      key: f.key,
+      label: f.label,
+      target: 'none',
+      options: [],
+      cost: '1 free action',
+      unavailable: freeSpent,
+    })),
     {
       key: 'defensive-stance',
       label: 'Defensive stance (−4 to hit it)',
@@ -65,6 +93,7 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
       unavailable:
         sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
     },
+    drawDefinition(sheet),
     ...PLAIN.map((p): ActionDefinition => ({
       key: p.key,
       label: p.label,
@@ -80,6 +109,8 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
 export function performTurnAction(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet): Result<ActionResolution> | null {
   const until = { kind: 'turnStart' as const, of: c.id }
   switch (request.action) {
+    case DRAW:
+      return performDraw(request, c, sheet)
     case 'move': {
       const n = String(request.options['actions'] ?? '1') === '2' ? 2 : 1
       if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
@@ -96,7 +127,8 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
       )
     case 'drop-prone':
       return ok(
-        resolution(c, `${c.name} drops prone (a free action, ${DOC.takingAction})`, {
+        resolution(c, `${c.name} drops prone (a free action, ${DOC.freeActions})`, {
+          freeAction: true,
           conditions: [
             { combatantId: c.id, add: [{ conditionId: PRONE, stacks: 1, duration: { kind: 'indefinite' }, sourceId: null, data: null }] },
           ],
@@ -121,6 +153,8 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
         ),
       )
   }
+  const freeAct = FREE_ACTS.find((f) => f.key === request.action)
+  if (freeAct) return ok(resolution(c, `${c.name} ${freeAct.words} (a free action, ${DOC.freeActions})`, { freeAction: true }))
   const plain = PLAIN.find((p) => p.key === request.action)
   return plain
     ? ok(resolution(c, `${c.name} ${plain.words} (${plural(plain.actions, 'action')}, ${DOC.actions})`, { actions: plain.actions }))

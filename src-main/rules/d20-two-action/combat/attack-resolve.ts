@@ -82,7 +82,7 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   const set = setUpAttack(request, a, t)
   if (!set.ok) return set
   const s = set.value
-  if (s.refusal) return fail('attack/refused', s.refusal)
+  if (s.refusal) return fail(s.refusalCode, s.refusal)
   const w = s.arm.weapon
   const rolls: RollRecord[] = []
   const lines: string[] = []

@@ -15,6 +15,7 @@ import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } fro
 import { defaultDistance } from './request-options'
 import { optionBool, optionNumber, optionString } from '../../kit/options'
 import { d20Sheets } from '../sheet/d20-sheets'
+import { isReady } from '../sheet/drawn'
 
 /** Everything one attack needs, read once from the request and both sheets. */
 export interface AttackSetup {
@@ -41,6 +42,8 @@ export interface AttackSetup {
   readonly costText: string
   /** Why the attack cannot be made as set, or null. */
   readonly refusal: string | null
+  /** The failure code a resolve returns for that refusal (`attack/notDrawn` for a weapon not in hand). */
+  readonly refusalCode: string
 }
 
 const NO_REACTION = 'none'
@@ -162,6 +165,11 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const x = inflicts ? (typeof inflicts.dice === 'number' ? inflicts.dice : attacker.value.attributes[inflicts.dice]) : 0
   const eco = economy(attacker.value, a, rule, asReaction, arm)
   const stunned = has(a.conditions, 'stunned') ? `${a.name} is stunned and cannot act (${DOC.statuses}).` : null
+  // `003 Combat Actions` Draw/Sheath weapon: a sheathed weapon must be drawn (One Action) before it strikes (SR-D20-11).
+  const sheathed =
+    arm.unarmed || isReady(attacker.value, arm.index)
+      ? null
+      : `The ${arm.weapon.name} is not drawn: ${a.name} must draw it first (1 action, ${DOC.actions}).`
   const reactionOpt = reactionOption(target.value, t, arm, mode, chosen)
   return ok({
     a,
@@ -183,6 +191,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     weapons,
     cost: eco.cost,
     costText: eco.text,
-    refusal: stunned ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
+    refusal: stunned ?? sheathed ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
+    refusalCode: !stunned && sheathed ? 'attack/notDrawn' : 'attack/refused',
   })
 }

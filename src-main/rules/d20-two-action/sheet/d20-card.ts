@@ -9,6 +9,7 @@ import { reactionsPerRound } from '../turns/economy'
 import { speedMetres, speedSquares } from '../turns/movement'
 import { ATTRIBUTE_LABELS, ATTRIBUTES, type D20Sheet } from './d20-sheet'
 import { LIVE_KEYS } from './d20-sheet-form'
+import { drawnSlots, needsDrawing } from './drawn'
 
 const number = (key: string, value: number, max: number) => ({ key, kind: 'number' as const, value, min: 0, max })
 
@@ -82,6 +83,18 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
       source: 'W2',
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),
     },
+    ...(s.weapons.some(needsDrawing)
+      ? [
+          {
+            label: 'In hand',
+            value:
+              drawnSlots(s)
+                .map((i) => s.weapons[i]!.name)
+                .join(', ') || 'no weapon drawn',
+            source: `${DOC.actions} (SR-D20-11)`,
+          },
+        ]
+      : []),
     { label: 'Move', value: `${speedSquares(s, false)} squares (${speedMetres(s, false)} m) per action`, source: DOC.moving },
     {
       label: 'Attributes',

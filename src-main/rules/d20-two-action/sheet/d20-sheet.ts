@@ -85,6 +85,12 @@ export const liveSchema = z.strictObject({
     .default([]),
   /** `003 Damage Types` Concussive: armour rating lost to critical hits until repaired. */
   armourDamage: z.number().int().min(0).max(40).default(0),
+  /**
+   * `003 Combat Actions` Draw/Sheath weapon: the weapon slots in hand. Null until the first draw
+   * or sheathe: then the first weapon that is not a spell counts as drawn (SR-D20-11), so sheets
+   * stored before this was tracked fight as they did.
+   */
+  drawn: z.array(z.number().int().min(0).max(5)).max(6).nullable().default(null),
 })
 
 export const d20SheetSchema = z.strictObject({
@@ -102,7 +108,7 @@ export const d20SheetSchema = z.strictObject({
   /** W4: the reaction skills it has. */
   defences: z.array(z.enum(DEFENCES)).max(DEFENCES.length).default([]),
   weapons: z.array(weaponSchema).max(6).default([]),
-  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0 }),
+  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: null }),
 })
 
 export type D20SheetInput = z.input<typeof d20SheetSchema>

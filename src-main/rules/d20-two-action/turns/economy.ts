@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../../../src-shared/json'
 import type { EconomyPool, RulesCombatant } from '../../ruleset'
-import { ACTIONS, DOC, REACTIONS } from '../d20-terms'
+import { ACTIONS, DOC, FREE, REACTIONS } from '../d20-terms'
 import { plural } from '../../kit/format'
 import { modifier, type Modifier } from '../../kit/modifier'
 import { DEFENSIVE_STANCE, has } from '../statuses/conditions'
@@ -10,15 +10,23 @@ import { d20Sheets } from '../sheet/d20-sheets'
 /** W2: Two Actions a turn. */
 export const ACTIONS_PER_TURN = 2
 
+/**
+ * `003 Taking Action`: "Typically, you are only allowed one free action per turn, but whether
+ * additional free actions can be made is at the GM's discretion." One a turn; the GM allows
+ * another by giving the pip back on the card (SR-D20-10).
+ */
+export const FREE_ACTIONS_PER_TURN = 1
+
 /** W2: one reaction a round, two with Grace and Finesse. */
 export const reactionsPerRound = (sheet: D20Sheet | null): number => (sheet?.feats.graceAndFinesse ? 2 : 1)
 
-/** W2: the pools the core keeps: Two Actions a turn, one or two reactions a round. */
+/** W2: the pools the core keeps: Two Actions a turn, one or two reactions a round; and one free action a turn (SR-D20-10). */
 export function d20Economy(rules: JsonValue | null): EconomyPool[] {
   const sheet = d20Sheets.read(rules)
   return [
     { key: ACTIONS, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
     { key: REACTIONS, label: 'Reactions', count: reactionsPerRound(sheet), per: 'round', reaction: true },
+    { key: FREE, label: 'Free actions', count: FREE_ACTIONS_PER_TURN, per: 'turn' },
   ]
 }
 

@@ -17,7 +17,10 @@ export const must = <T>(r: Result<T>): T => {
 
 export const gear = (...ids: string[]) => ids.map((id) => carried(weaponItem(id)!))
 
-/** An average crewer: all 7s (DM 0), Gun Combat 1, Melee 1, a service pistol and a baton, no armour. */
+/**
+ * An average crewer: all 7s (DM 0), Gun Combat 1, Melee 1, a service pistol and a baton, both in
+ * hand (`004 Drawing and Reloading`; pass `{ drawn: null }` for a sheet that never drew), no armour.
+ */
 export function sheet(over: Partial<SheetInput> = {}, live: Partial<Sheet['live']> = {}): Sheet {
   const input: SheetInput = {
     characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 },
@@ -26,7 +29,7 @@ export function sheet(over: Partial<SheetInput> = {}, live: Partial<Sheet['live'
     ...over,
   }
   const parsed = must(twod6.combatantRules!.parse(input)).data as unknown as Sheet
-  return { ...parsed, live: { ...parsed.live, ...live } }
+  return { ...parsed, live: { ...parsed.live, drawn: [0, 1], ...live } }
 }
 
 export const idOf = (name: string): CombatantId => `combatant:${name.toLowerCase().replace(/\s+/g, '-')}`

@@ -41,6 +41,7 @@ describe('the d10 sheet', () => {
       defending: 0,
       effort: 3,
       initiativeEffort: 0,
+      drawing: null,
     })
   })
 

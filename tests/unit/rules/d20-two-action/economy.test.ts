@@ -13,13 +13,22 @@ const reactionChoices = (a: RulesCombatant, t: RulesCombatant, mode = '') => {
 
 describe('W2 the economy: Two Actions a turn, one reaction a round (two with Grace and Finesse)', () => {
   it.each([
-    { name: 'W2 without Grace and Finesse: 2 actions a turn, 1 reaction a round', graceAndFinesse: false, reactions: 1 },
-    { name: 'W2 with Grace and Finesse: 2 actions a turn, 2 reactions a round', graceAndFinesse: true, reactions: 2 },
+    {
+      name: 'W2 without Grace and Finesse: 2 actions a turn, 1 reaction a round (and SR-D20-10 one free action a turn)',
+      graceAndFinesse: false,
+      reactions: 1,
+    },
+    {
+      name: 'W2 with Grace and Finesse: 2 actions a turn, 2 reactions a round (and SR-D20-10 one free action a turn)',
+      graceAndFinesse: true,
+      reactions: 2,
+    },
   ])('$name', ({ graceAndFinesse, reactions }) => {
     const pools = d20.economy(sheet({ feats: { combatProwess: false, graceAndFinesse } }) as unknown as JsonValue)
     expect(pools.map((p) => [p.key, p.count, p.per, p.reaction ?? false])).toEqual([
       ['actions', 2, 'turn', false],
       ['reactions', reactions, 'round', true],
+      ['free', 1, 'turn', false],
     ])
   })
 

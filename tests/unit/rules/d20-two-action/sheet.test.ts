@@ -132,8 +132,8 @@ describe('the d20 two-action sheet', () => {
     expect(lines['Reactions']).toContain('Dodge · 1 a round')
   })
 
-  it('W2 the economy reads the sheet: no sheet yet still gives two actions and one reaction', () => {
-    expect(d20.economy(null).map((p) => p.count)).toEqual([2, 1])
+  it('W2 the economy reads the sheet: no sheet yet still gives two actions and one reaction (and SR-D20-10 one free action)', () => {
+    expect(d20.economy(null).map((p) => p.count)).toEqual([2, 1, 1])
     expect(d20.actions!.list(fighter('T', sheet())).map((a) => a.key)).toContain('defensive-stance')
   })
 })
