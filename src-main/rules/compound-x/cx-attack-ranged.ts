@@ -6,6 +6,7 @@ import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
 import { firingCost, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
 import { REACTION, reactionFiring } from './cx-suppression'
+import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
 import { rollStray } from './ranged/stray-shot'
@@ -105,5 +106,7 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
     rolls: [...reached.rolls, ...r.rolls],
     ...consequences,
+    // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
+    ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
 }

@@ -48,7 +48,7 @@ export interface DownedTransition {
   readonly newlyDowned: boolean
   /**
    * `000` Stabilize: "most persistent damage effects, like bleeds or burns, fall off" when a
-   * character is downed. Advisory: the GM decides which effects count as "most".
+   * character is downed. `cx-edges.ts` `afterDamage` acts on it (SR-CX-10: bleeds and burns).
    */
   readonly persistentDamageFallsOff: boolean
   readonly notes: readonly string[]
@@ -70,7 +70,7 @@ export function onDowned(record: DyingRecord): DownedTransition {
     persistentDamageFallsOff: true,
     notes: [
       `downed: prone, no actions but a Death Saving Throw each turn; dies at ${record.capacity} failed DST${record.capacity === 1 ? '' : 's'} (CX27, CX28)`,
-      'most persistent damage (bleeds, burns) falls off (000 Stabilize)',
+      'bleeds and burns fall off (000 Stabilize, SR-CX-10)',
     ],
   }
 }
