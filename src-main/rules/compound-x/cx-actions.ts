@@ -6,6 +6,7 @@ import type { ContentLibrary } from './content/content-library'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cannotAct } from './cx-standing'
 import { performSuppress, suppressDefinition } from './cx-suppress-action'
+import { drawDefinitions, performDraw } from './cx-draw'
 import { moveDefinition, performMove } from './cx-move'
 import { aimDefinitions, performAim } from './cx-aim'
 import { isEngaged } from './cx-engagement'
@@ -39,6 +40,7 @@ const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
     ...upkeepDefinitions(c, library),
+    ...drawDefinitions(c, library),
     moveDefinition(c, library, isEngaged(actor)),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
@@ -64,6 +66,7 @@ export function performCxAction(
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
+  if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
   const r = performUpkeep(request, actor, c, target, library, dice)
   const trigger = HANDS_ON[request.action]

@@ -14,6 +14,7 @@ import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
 import { resolveMelee } from './melee/resolve-melee'
 import { afterDamage } from './cx-edges'
 import { priced } from './cx-costs'
+import { drawnWeapon } from './cx-draw'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
@@ -31,9 +32,9 @@ function proficient(c: CxCombatant, weapon: MeleeWeapon, library: ContentLibrary
   return cls?.meleeProficiencies.includes(weapon.size) ?? false
 }
 
-/** What the defender guards with: its first carried weapon, or bare hands (`000` Guard table). */
+/** What the defender guards with: the weapon in its hand, or bare hands (`000` Guard table). */
 function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
-  const first = c.weapons[0]
+  const first = drawnWeapon(c)?.carried
   if (!first) return { kind: 'unarmed' }
   if (first.kind === 'ranged') {
     const gun = library.get('ranged-weapons', first.itemId)

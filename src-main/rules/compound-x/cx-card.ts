@@ -1,5 +1,6 @@
 import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
 import type { ContentLibrary } from './content/content-library'
+import { drawnWeapon, weaponName } from './cx-draw'
 import { rangedMissChance } from './ranged/miss-chance'
 import type { FireMode } from './ranged/ranged-setup'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
@@ -113,8 +114,14 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]
   })
+  // Which weapon is in hand matters only when there is a choice (or the hands are empty).
+  const drawn = drawnWeapon(c)
+  const inHand: ExplanationLine[] =
+    c.weapons.length > 1 || (c.weapons.length > 0 && !drawn)
+      ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
+      : []
   return [
     { title: 'Protection', lines: protection },
-    { title: 'Weapons', lines: weapons },
+    { title: 'Weapons', lines: [...inHand, ...weapons] },
   ]
 }

@@ -70,6 +70,12 @@ export const cxLiveSchema = z.strictObject({
     .strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200) })
     .nullable()
     .default(null),
+  /**
+   * `000` Actions ("Unholstering Pistol or Grabbing a Weapon/Item: 1 Action"): the slot of the
+   * carried weapon in hand, or null for empty hands. Sheets stored before it read as the first
+   * carried weapon drawn, which is what the rules assumed until then.
+   */
+  drawn: z.number().int().min(0).max(7).nullable().default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
