@@ -120,8 +120,6 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     c.weapons.length > 1 || (c.weapons.length > 0 && !drawn)
       ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
       : []
-  return [
-    { title: 'Protection', lines: protection },
-    { title: 'Weapons', lines: [...inHand, ...weapons] },
-  ]
+  const feats: ExplanationSection[] = c.feats.length ? [{ title: 'Feats', lines: [{ label: c.feats.join(', '), value: '' }] }] : []
+  return [{ title: 'Protection', lines: protection }, { title: 'Weapons', lines: [...inHand, ...weapons] }, ...feats]
 }

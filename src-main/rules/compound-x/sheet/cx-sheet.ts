@@ -89,6 +89,11 @@ export const cxCombatantSchema = z.strictObject({
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
+  /**
+   * The character's feats by name (`001` Your Character). Only those the rules read have an
+   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.
+   */
+  feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */
   live: cxLiveSchema.optional(),
 })
