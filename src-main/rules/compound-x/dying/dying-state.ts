@@ -168,8 +168,3 @@ export function onEncounterEnd(record: DyingRecord): EncounterEndTransition {
     notes: capacityRegained ? [`an encounter without a failed DST: DST capacity ${record.capacity} → ${capacity} (CX28)`] : [],
   }
 }
-
-/** A GM ruling ends an unconscious state the rules give no exit for (CX29's revival-limit knockout). */
-export function onWoken(record: DyingRecord): DyingRecord {
-  return record.condition.kind === 'unconscious' ? { ...record, condition: { kind: 'up' } } : record
-}
