@@ -101,6 +101,8 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     hp = after
     fellOff ||= downed.persistentDamageFallsOff
   }
+  // `000` Grappling: the one action of the round is counted afresh each own turn (SR-CX-14).
+  if (live.grappleActionsUsed > 0) live = { ...live, grappleActionsUsed: 0 }
   const spend: PoolCost[] = []
   if (live.loseFirstAction) {
     spend.push({ pool: ACTIONS_POOL, amount: 1 })
@@ -121,7 +123,7 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  if (!lines.length) return null
+  if (!lines.length && live === c.live) return null
   const out = effects({ ...c, live }, hp, lines, rolls)
   const withConditions = fellOff ? { ...out, conditions: withoutPersistentDamage(rc.conditions) } : out
   return spend.length ? { ...withConditions, spend } : withConditions

@@ -52,6 +52,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     suppressionReactions: [],
     aim: null,
     drawn: 0,
+    grappleActionsUsed: 0,
     dying: freshDyingRecord(),
   }
 }

@@ -76,6 +76,11 @@ export const cxLiveSchema = z.strictObject({
    * carried weapon drawn, which is what the rules assumed until then.
    */
   drawn: z.number().int().min(0).max(7).nullable().default(0),
+  /**
+   * `000` Grappling: the actions spent this turn while grappled or pinned, against the limit of
+   * one (SR-CX-14); back to 0 at the combatant's turn start.
+   */
+  grappleActionsUsed: z.number().int().min(0).max(20).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
