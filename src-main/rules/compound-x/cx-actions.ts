@@ -6,9 +6,11 @@ import type { ContentLibrary } from './content/content-library'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cannotAct } from './cx-standing'
 import { performSuppress, suppressDefinition } from './cx-suppress-action'
+import { drawDefinitions, performDraw } from './cx-draw'
 import { moveDefinition, performMove } from './cx-move'
 import { aimDefinitions, performAim } from './cx-aim'
 import { isEngaged } from './cx-engagement'
+import { countGrappleActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
 import { grappleStateFrom } from './cx-grapple'
 import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers'
 import { opportunityPrompts } from './cx-opportunity'
@@ -23,9 +25,13 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   const blocked = cannotAct(actor)
   const list = offered(actor, c, library)
   if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
-  return grappleStateFrom(actor.conditions).kind === 'free'
-    ? list
-    : list.map((a) => (isManeuver(a.key) || NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? IN_A_GRAPPLE }))
+  const grapple = grappleStateFrom(actor.conditions)
+  if (grapple.kind === 'free') return list
+  // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
+  const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
+  return list.map((a) =>
+    NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
+  )
 }
 
 /**
@@ -39,6 +45,7 @@ const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
     ...upkeepDefinitions(c, library),
+    ...drawDefinitions(c, library),
     moveDefinition(c, library, isEngaged(actor)),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
@@ -57,13 +64,36 @@ export function performCxAction(
   const sheet = cxSheets.require(actor, 'action/noSheet')
   if (!sheet.ok) return sheet
   const c = sheet.value
+  const grapple = grappleStateFrom(actor.conditions)
+  const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
+  if (spent && isManeuver(request.action)) return fail('action/grappleLimit', spent)
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
+  const r = performOffered(request, actor, c, target, library, dice, onScene)
+  if (!r.ok || grapple.kind === 'free') return r
+  // `000` Grappling: the act's price decides whether it fits the round's one action (SR-CX-14).
+  const refused = grappleActionRefusal(actor.name, grapple, c.live.grappleActionsUsed, r.value.cost)
+  if (refused) return fail('action/grappleLimit', refused)
+  const after = cxSheets.read(r.value.actorRules ?? actor.rules) ?? c
+  const counted = countGrappleActions(after, grapple, r.value.cost)
+  return counted === after ? r : ok({ ...r.value, actorRules: cxSheets.store(counted) })
+}
+
+function performOffered(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+  dice: Dice,
+  onScene: readonly RulesCombatant[],
+): Result<ActionResolution> {
   if (request.action === 'suppress')
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
+  if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
   const r = performUpkeep(request, actor, c, target, library, dice)
   const trigger = HANDS_ON[request.action]

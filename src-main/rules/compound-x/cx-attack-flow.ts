@@ -1,12 +1,14 @@
 import type { AttackRequest } from '../../../src-shared/attack'
-import { fail, ok } from '../../../src-shared/result'
-import type { ConditionChange, RulesCombatant } from '../ruleset'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { AttackResolution, ConditionChange, RulesCombatant } from '../ruleset'
 import { previewArmed, resolveArmed, type AttackPreviewer, type AttackResolver } from './cx-attack'
 import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
 import { optionString } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
+import { countGrappleActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
 import { grappleStateFrom } from './cx-grapple'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { opportunityPrompts } from './cx-opportunity'
 import { cannotAct } from './cx-standing'
 
@@ -24,6 +26,21 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
   if (t.id !== s.with) return `${a.name} is in a grapple: grappled characters can only target each other (000 Grappling).`
   if (arm.kind !== 'melee' || arm.carried !== null) return `${a.name} is in a grapple: only Unarmed Strikes (000 Grappling).`
   return null
+}
+
+/** `000` Grappling: one action a round, and none is left (SR-CX-14). */
+const grappleLimit = (a: RulesCombatant, c: CxCombatant): string | null =>
+  grappleLimitReached(a.name, grappleStateFrom(a.conditions), c.live.grappleActionsUsed)
+
+/** `000` Grappling: the strike must fit the round's one action; it is counted against it (SR-CX-14). */
+function countedInGrapple(a: RulesCombatant, c: CxCombatant, res: AttackResolution): Result<AttackResolution> {
+  const state = grappleStateFrom(a.conditions)
+  if (state.kind === 'free') return ok(res)
+  const refused = grappleActionRefusal(a.name, state, c.live.grappleActionsUsed, res.cost)
+  if (refused) return fail('attack/grappleLimit', refused)
+  const after = cxSheets.read(res.attackerRules ?? a.rules) ?? c
+  const counted = countGrappleActions(after, state, res.cost)
+  return ok(counted === after ? res : { ...res, attackerRules: cxSheets.store(counted) })
 }
 
 /** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
@@ -44,7 +61,7 @@ export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library) 
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
   const preview = previewArmed(request, sides.value, a, t, library)
-  const refusal = grappleRefusal(a, t, sides.value.armament)
+  const refusal = grappleRefusal(a, t, sides.value.armament) ?? grappleLimit(a, sides.value.attacker)
   const trigger = shotTrigger(request, a, t, sides.value.armament)
   const warn = trigger
     ? [
@@ -72,7 +89,9 @@ export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, d
   if (refusal) return fail('attack/grappled', refusal)
   const r = resolveArmed(request, sides.value, a, t, library, dice)
   if (!r.ok) return r
-  const res = r.value
+  const counted = countedInGrapple(a, sides.value.attacker, r.value)
+  if (!counted.ok) return counted
+  const res = counted.value
   const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }
   const tAfter: RulesCombatant = { ...t, rules: res.targetRules ?? t.rules, hp: res.targetHp }
   const down = cannotAct(tAfter) !== null

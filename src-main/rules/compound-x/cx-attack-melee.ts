@@ -6,6 +6,7 @@ import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
 import { blockedPreview, isOpportunity, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
 import { optionBool } from '../kit/options'
+import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
 import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
@@ -13,6 +14,7 @@ import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
 import { resolveMelee } from './melee/resolve-melee'
 import { afterDamage } from './cx-edges'
 import { priced } from './cx-costs'
+import { drawnWeapon } from './cx-draw'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
@@ -30,9 +32,9 @@ function proficient(c: CxCombatant, weapon: MeleeWeapon, library: ContentLibrary
   return cls?.meleeProficiencies.includes(weapon.size) ?? false
 }
 
-/** What the defender guards with: its first carried weapon, or bare hands (`000` Guard table). */
+/** What the defender guards with: the weapon in its hand, or bare hands (`000` Guard table). */
 function guardWeaponOf(c: CxCombatant, library: ContentLibrary): GuardWeapon {
-  const first = c.weapons[0]
+  const first = drawnWeapon(c)?.carried
   if (!first) return { kind: 'unarmed' }
   if (first.kind === 'ranged') {
     const gun = library.get('ranged-weapons', first.itemId)
@@ -119,13 +121,16 @@ export function resolveMeleeAttack(
   const toHealth = r.hitResult?.toHealth ?? 0
   const verb = isOpportunity(request.options) ? 'makes an opportunity attack (000) on' : 'strikes'
   const summary = `${a.name} ${verb} ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
+  const damaged = afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious)
   return ok({
     attackerRules: null,
-    targetRules: cxSheets.store(afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious).combatant),
+    targetRules: cxSheets.store(damaged.combatant),
     targetHp: r.defender.health,
     summary,
     detail: explainSteps(r.steps),
     rolls: r.rolls,
     cost: MELEE_STRIKE.cost,
+    // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
+    ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
 }

@@ -4,8 +4,9 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
-import { firingCost, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
+import { firingCost, hunkerRefusal, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
 import { REACTION, reactionFiring } from './cx-suppression'
+import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
 import { rollStray } from './ranged/stray-shot'
@@ -31,6 +32,8 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
   const { attacker, target } = sides
   const { setup, stray, reaction, opportunity } = prepare(call)
   if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  const hunkered = hunkerRefusal(attacker, a.name, setup.aim)
+  if (hunkered) return fail('attack/hunkered', hunkered)
   const notCqb = opportunity ? opportunityRefusal(arm) : null
   if (notCqb) return fail('attack/opportunityWeapon', notCqb)
   if (reaction) {
@@ -105,5 +108,7 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
     rolls: [...reached.rolls, ...r.rolls],
     ...consequences,
+    // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
+    ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
 }

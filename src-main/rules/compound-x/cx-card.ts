@@ -1,12 +1,15 @@
 import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
 import type { ContentLibrary } from './content/content-library'
+import { drawnWeapon, weaponName } from './cx-draw'
+import { deathWithinTurns, wakesByRollChance } from './dying/dying-odds'
 import { rangedMissChance } from './ranged/miss-chance'
 import type { FireMode } from './ranged/ranged-setup'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
-import { metresPerTwoActions, naniteMaximum } from './stats/derived-stats'
+import { metresPerTwoActions, naniteMaximum, shockSave } from './stats/derived-stats'
 import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
+import { percent } from '../kit/format'
 
 /** The weapon's miss chance per bracket and mode as written on a sheet (aimed, no situation). */
 function missChances(c: CxCombatant, index: number, library: ContentLibrary): string[] {
@@ -36,15 +39,23 @@ function missChances(c: CxCombatant, index: number, library: ContentLibrary): st
   })
 }
 
+/** How far ahead the card's death odds look: a downed combatant's next three DSTs. */
+const ODDS_TURNS = 3
+
 function conditionText(c: CxCombatant): string {
   const d = c.live.dying.condition
   switch (d.kind) {
     case 'up':
       return 'up'
-    case 'downed':
-      return `downed: ${d.failures}/${c.live.dying.capacity} failed DSTs`
+    case 'downed': {
+      // CX27/CX28: what the next turns hold for it if nobody stabilises it.
+      const dies = deathWithinTurns({ ...c.live.dying, condition: d }, ODDS_TURNS)
+      return `downed: ${d.failures}/${c.live.dying.capacity} failed DSTs · unaided, dies within ${ODDS_TURNS} turns: ${percent(dies)}`
+    }
     case 'unconscious':
-      return d.cause === 'shock' ? `knocked out (${d.wakeRollsLeft} wake rolls left)` : 'unconscious (past the revival limit)'
+      return d.cause === 'shock'
+        ? `knocked out (${d.wakeRollsLeft} wake rolls left · wakes by a roll: ${percent(wakesByRollChance(shockSave(c.stats), d.wakeRollsLeft))})`
+        : 'unconscious (past the revival limit)'
     case 'dead':
       return 'dead'
   }
@@ -113,8 +124,12 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]
   })
-  return [
-    { title: 'Protection', lines: protection },
-    { title: 'Weapons', lines: weapons },
-  ]
+  // Which weapon is in hand matters only when there is a choice (or the hands are empty).
+  const drawn = drawnWeapon(c)
+  const inHand: ExplanationLine[] =
+    c.weapons.length > 1 || (c.weapons.length > 0 && !drawn)
+      ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
+      : []
+  const feats: ExplanationSection[] = c.feats.length ? [{ title: 'Feats', lines: [{ label: c.feats.join(', '), value: '' }] }] : []
+  return [{ title: 'Protection', lines: protection }, { title: 'Weapons', lines: [...inHand, ...weapons] }, ...feats]
 }

@@ -1,5 +1,7 @@
 import type { PoolCost } from '../ruleset'
+import { actionsPerRoundLimit, type GrappleState } from './melee/grapple-state'
 import type { Stance } from './ranged/ranged-setup'
+import type { CxCombatant } from './sheet/cx-sheet'
 import { actionCost, type TurnAction } from './turns/action-costs'
 
 /** The pool keys of the Compound X economy (CX20). */
@@ -35,4 +37,40 @@ export function stanceChange(from: Stance, to: Stance): TurnAction {
   if (from === 'prone') return { kind: 'stand-up' }
   // standing ↔ crouching
   return to === 'crouching' ? { kind: 'crouch' } : { kind: 'stand-up' }
+}
+
+/** The actions (not reactions) a cost spends. */
+export const actionsIn = (cost: readonly PoolCost[] | undefined): number =>
+  (cost ?? []).reduce((n, c) => (c.pool === ACTIONS_POOL ? n + c.amount : n), 0)
+
+const grappleLimitText = (name: string, limit: number) =>
+  `${name} is in a grapple: ${limit === 1 ? 'one action' : `${limit} actions`} a round, already used (000 Grappling).`
+
+/**
+ * `000` Grappling: "a grappled or pinned character may use only one Action per round". Null
+ * when the act may go ahead: the combatant is free, the act is free, or the limit has room.
+ * SR-CX-14: counted per own turn (actions are only spent in one's turn, once a round).
+ */
+export function grappleActionRefusal(
+  name: string,
+  state: GrappleState,
+  used: number,
+  cost: readonly PoolCost[] | undefined,
+): string | null {
+  const limit = actionsPerRoundLimit(state)
+  const n = actionsIn(cost)
+  return limit !== null && n > 0 && used + n > limit ? grappleLimitText(name, limit) : null
+}
+
+/** The same limit before the act's price is known (action list, attack preview): no action left at all. */
+export function grappleLimitReached(name: string, state: GrappleState, used: number): string | null {
+  const limit = actionsPerRoundLimit(state)
+  return limit !== null && used >= limit ? grappleLimitText(name, limit) : null
+}
+
+/** Counts the actions an act spent while in a grapple against the limit. */
+export function countGrappleActions(c: CxCombatant, state: GrappleState, cost: readonly PoolCost[] | undefined): CxCombatant {
+  const n = actionsIn(cost)
+  if (actionsPerRoundLimit(state) === null || n === 0) return c
+  return { ...c, live: { ...c.live, grappleActionsUsed: c.live.grappleActionsUsed + n } }
 }

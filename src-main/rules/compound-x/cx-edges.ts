@@ -10,6 +10,7 @@ import type { ContentLibrary } from './content/content-library'
 import { rollBlackCat } from './dying/black-cat'
 import { rollDeathSave } from './dying/death-save'
 import { isDowned, onDowned, onEncounterEnd } from './dying/dying-state'
+import { PERSISTENT_DAMAGE, withoutPersistentDamage } from './dying/persistent-damage'
 import { isShockUnconscious, onShockFailed, shockWakeAtTurnStart } from './dying/shock-wake'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
@@ -70,6 +71,7 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     live = { ...live, dying: wake.record }
   }
   let hp = rc.hp
+  let fellOff = false
   if (live.plasmaBurn > 0 && live.plasmaBurnTurns > 0) {
     // 01_05 Plasma Burn: d10 + 1 per stack, each turn, for 2 turns; it goes straight to health.
     const burn = dice.roll({ count: live.plasmaBurn, sides: 10, modifier: live.plasmaBurn }, 'plasma burn')
@@ -77,22 +79,30 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     const after = hp >= 1 && hp - burn.total < 1 ? 0 : hp - burn.total
     lines.push(`plasma burn ×${live.plasmaBurn}: ${burn.total} damage (CX13)`)
     const downed = afterDamage({ ...c, live }, hp, after, false)
-    lines.push(...downed.notes.slice(0, 1))
+    lines.push(...downed.notes)
     hp = after
     const turns = live.plasmaBurnTurns - 1
-    live = { ...downed.combatant.live, plasmaBurnTurns: turns, plasmaBurn: turns > 0 ? live.plasmaBurn : 0 }
+    live = downed.persistentDamageFallsOff
+      ? downed.combatant.live
+      : { ...downed.combatant.live, plasmaBurnTurns: turns, plasmaBurn: turns > 0 ? live.plasmaBurn : 0 }
+    fellOff ||= downed.persistentDamageFallsOff
   }
   for (const condition of rc.conditions) {
+    // `000` Stabilize: a bleed or burn that fell off with a downing this turn does not tick.
+    if (fellOff && PERSISTENT_DAMAGE.includes(condition.conditionId)) continue
     const tick = conditionTick(condition, dice)
     if (!tick) continue
     rolls.push(tick.roll)
     const after = hp >= 1 && hp - tick.damage < 1 ? 0 : hp - tick.damage
     lines.push(`${condition.conditionId}${condition.stacks > 1 ? ` ×${condition.stacks}` : ''}: ${tick.damage} damage (${tick.rule})`)
     const downed = afterDamage({ ...c, live }, hp, after, false)
-    lines.push(...downed.notes.slice(0, 1))
+    lines.push(...downed.notes)
     live = downed.combatant.live
     hp = after
+    fellOff ||= downed.persistentDamageFallsOff
   }
+  // `000` Grappling: the one action of the round is counted afresh each own turn (SR-CX-14).
+  if (live.grappleActionsUsed > 0) live = { ...live, grappleActionsUsed: 0 }
   const spend: PoolCost[] = []
   if (live.loseFirstAction) {
     spend.push({ pool: ACTIONS_POOL, amount: 1 })
@@ -113,8 +123,10 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  if (!lines.length) return null
-  return spend.length ? { ...effects({ ...c, live }, hp, lines, rolls), spend } : effects({ ...c, live }, hp, lines, rolls)
+  if (!lines.length && live === c.live) return null
+  const out = effects({ ...c, live }, hp, lines, rolls)
+  const withConditions = fellOff ? { ...out, conditions: withoutPersistentDamage(rc.conditions) } : out
+  return spend.length ? { ...withConditions, spend } : withConditions
 }
 
 /**
@@ -163,7 +175,8 @@ export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects 
     // Self-inflicted: internal damage, past armour and shields (CX13).
     const hp = rc.hp >= 1 && rc.hp - cat.effect.damage < 1 ? 0 : rc.hp - cat.effect.damage
     const after = afterDamage(c, rc.hp, hp, false)
-    return effects(after.combatant, hp, [...lines, ...after.notes], [...cat.rolls])
+    const out = effects(after.combatant, hp, [...lines, ...after.notes], [...cat.rolls])
+    return after.persistentDamageFallsOff ? { ...out, conditions: withoutPersistentDamage(rc.conditions) } : out
   }
   if (cat.effect.kind === 'weapon-broken' && c.weapons[0]) {
     // Out of action until a DC 60 repair: it behaves as jammed until the GM clears it.
@@ -192,21 +205,33 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 
-/** After damage: a first drop below 1 health downs (CX27); a failed Shock save knocks out (CX15). */
+/**
+ * After damage: a first drop below 1 health downs (CX27); a failed Shock save knocks out (CX15).
+ * The downed fall prone (`000` Downed) and their bleeds and burns fall off (`000` Stabilize):
+ * the plasma burn on the sheet is cleared here, and `persistentDamageFallsOff` tells the caller
+ * to take the conditions off as well (an attack by a `ConditionChange`, an edge by the
+ * conditions it returns; see dying/persistent-damage.ts).
+ */
 export function afterDamage(
   c: CxCombatant,
   hpBefore: number,
   hpAfter: number,
   knockedOut: boolean,
-): { combatant: CxCombatant; notes: string[] } {
-  let dying = c.live.dying
+): { combatant: CxCombatant; notes: string[]; persistentDamageFallsOff: boolean } {
+  let live = c.live
   const notes: string[] = []
+  let fallsOff = false
   if (hpBefore >= 1 && hpAfter < 1) {
-    const t = onDowned(dying)
-    dying = t.record
+    const t = onDowned(live.dying)
+    live = { ...live, dying: t.record }
     notes.push(...t.notes)
+    if (t.newlyDowned) live = { ...live, stance: 'prone' }
+    if (t.persistentDamageFallsOff) {
+      fallsOff = true
+      live = { ...live, plasmaBurn: 0, plasmaBurnTurns: 0 }
+    }
   } else if (knockedOut) {
-    dying = onShockFailed(dying, c.stats.fort)
+    live = { ...live, dying: onShockFailed(live.dying, c.stats.fort) }
   }
-  return { combatant: { ...c, live: { ...c.live, dying } }, notes }
+  return { combatant: { ...c, live }, notes, persistentDamageFallsOff: fallsOff }
 }

@@ -5,6 +5,7 @@ import type { ContentLibrary } from './content/content-library'
 import { previewCxAttack } from './cx-attack'
 import { meleeModes, modesOf, OPPORTUNITY, UNARMED_ID } from './cx-attack-shared'
 import { percent } from '../kit/format'
+import { drawnWeapon } from './cx-draw'
 import { opponentsOf, type Opponent } from './cx-engagement'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
@@ -15,21 +16,22 @@ export interface OpportunityWeapon {
 }
 
 /**
- * `000` Opportunity Attack: made "with a drawn CQB weapon or a melee weapon". The sheet does
- * not say what is drawn; like the Guard roll (cx-attack-melee.ts) we take the first carried
- * weapon as the one in hand. A gun there that is not CQB, is jammed or is empty cannot answer,
- * so the fists do (everyone has the Unarmed Strike, listed after the carried weapons).
+ * `000` Opportunity Attack: made "with a drawn CQB weapon or a melee weapon": the weapon in
+ * hand (`live.drawn`, changed by the draw action). A gun there that is not CQB, is jammed or is
+ * empty cannot answer, and empty hands have nothing to answer with, so the fists do (everyone
+ * has the Unarmed Strike, listed after the carried weapons).
  */
 export function opportunityWeapon(c: CxCombatant, library: ContentLibrary): OpportunityWeapon | null {
-  const first = c.weapons[0]
-  if (first?.kind === 'melee') {
-    const item = library.get('melee-weapons', first.itemId)
-    if (item) return { slot: 0, mode: meleeModes(item)[0]!, name: item.name }
+  const drawn = drawnWeapon(c)
+  const inHand = drawn?.carried
+  if (drawn && inHand?.kind === 'melee') {
+    const item = library.get('melee-weapons', inHand.itemId)
+    if (item) return { slot: drawn.slot, mode: meleeModes(item)[0]!, name: item.name }
   }
-  if (first?.kind === 'ranged' && !first.jammed && first.ammo > 0) {
-    const item = library.get('ranged-weapons', first.itemId)
+  if (drawn && inHand?.kind === 'ranged' && !inHand.jammed && inHand.ammo > 0) {
+    const item = library.get('ranged-weapons', inHand.itemId)
     // A single shot: the answer is one attack, whatever else the gun can fire.
-    if (item?.cqb) return { slot: 0, mode: item.semi ? 'semi' : modesOf(item)[0]!, name: item.name }
+    if (item?.cqb) return { slot: drawn.slot, mode: item.semi ? 'semi' : modesOf(item)[0]!, name: item.name }
   }
   const unarmed = library.get('melee-weapons', UNARMED_ID)
   return unarmed ? { slot: c.weapons.length, mode: meleeModes(unarmed)[0]!, name: unarmed.name } : null

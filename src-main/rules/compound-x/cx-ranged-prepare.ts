@@ -10,6 +10,7 @@ import { choiceField } from './cx-form-fields'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import type { StrayRisk } from './ranged/stray-shot'
+import type { CxCombatant } from './sheet/cx-sheet'
 import { actionCost, fireAction } from './turns/action-costs'
 import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
 
@@ -133,6 +134,16 @@ function rangedOptions(v: {
         ]),
   ]
 }
+
+/**
+ * `000` Using Cover/Stances: while hunkering "you cannot fire your weapons except by
+ * blind-fire" (and `000` Blind Firing: "You can blind fire while hunkered"). SR-CX-11: every
+ * firing counts, the answers too (an opportunity shot is never blind); un-hunkering is free.
+ */
+export const hunkerRefusal = (shooter: CxCombatant, name: string, aim: AimMode): string | null =>
+  shooter.live.stance === 'hunkering' && aim !== 'blind'
+    ? `${name} is hunkered: it may only blind-fire until it un-hunkers, a free action (000 Using Cover/Stances).`
+    : null
 
 /** `000` Opportunity Attack: only "a drawn CQB weapon or a melee weapon" answers. */
 export const opportunityRefusal = (arm: Ranged): string | null =>

@@ -1,16 +1,14 @@
 import type { AttackPreview, ExplanationSection } from '../../../src-shared/attack'
-import type { RulesCombatant } from '../ruleset'
 import { percent } from '../kit/format'
-import type { ContentLibrary } from './content/content-library'
-import { blockedPreview, type Sides } from './cx-attack-shared'
+import { blockedPreview } from './cx-attack-shared'
 import {
   firingCost,
   opportunityAim,
+  hunkerRefusal,
   opportunityRefusal,
   prepare,
   reactionRefusal,
   type Prepared,
-  type Ranged,
   type RangedCall,
 } from './cx-ranged-prepare'
 import { REACTION, reactionFiring } from './cx-suppression'
@@ -23,7 +21,7 @@ import type { SuppressionLevel } from './turns/suppression'
 export function previewRanged(call: RangedCall): AttackPreview {
   const { sides, arm, t, library } = call
   const prepared = prepare(call)
-  if (prepared.reaction) return previewReaction(prepared, prepared.reaction, sides, arm, t, library)
+  if (prepared.reaction) return previewReaction(prepared, prepared.reaction, call)
   const { setup, options, stray } = prepared
   // The chance the shot goes to the intended target at all; the rest strays to someone else.
   const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
@@ -33,9 +31,7 @@ export function previewRanged(call: RangedCall): AttackPreview {
     ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
     : arm.carried.ammo === 0
       ? 'The magazine is empty: reload first.'
-      : prepared.opportunity
-        ? opportunityRefusal(arm)
-        : null
+      : (hunkerRefusal(sides.attacker, call.a.name, setup.aim) ?? (prepared.opportunity ? opportunityRefusal(arm) : null))
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), { ammoInMagazine: arm.carried.ammo || 1 })
   if (odds.kind === 'impossible' || blockedBy) {
     return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
@@ -94,21 +90,14 @@ export function previewRanged(call: RangedCall): AttackPreview {
 }
 
 /** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
-function previewReaction(
-  prepared: Prepared,
-  level: SuppressionLevel,
-  sides: Sides,
-  arm: Ranged,
-  t: RulesCombatant,
-  library: ContentLibrary,
-): AttackPreview {
+function previewReaction(prepared: Prepared, level: SuppressionLevel, { sides, arm, a, t, library }: RangedCall): AttackPreview {
   const { setup, options } = prepared
   const base = { weapons: sides.weaponList, options, cost: firingCost(arm, 'semi', level).text }
   const { hits, automatic, words } = REACTION[level]
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
   const blockedBy = arm.carried.jammed
     ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
-    : reactionRefusal(arm, level, library)
+    : (hunkerRefusal(sides.attacker, a.name, setup.aim) ?? reactionRefusal(arm, level, library))
   const head: ExplanationSection = {
     title: 'Suppression reaction',
     lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }],

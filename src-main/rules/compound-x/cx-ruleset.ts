@@ -61,11 +61,12 @@ function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
   return ok({ data: cxSheets.store(c), maxHp: cxMaxHealth(c) })
 }
 
-/** CX19: the class's initiative modifiers (Soldier +15), plus the GM's own modifier if any. */
+/** CX19: the class's initiative modifiers (Soldier +15) and feats (Fight Fiercely First +10), plus the GM's own modifier if any. */
 function entrantModifiers(e: InitiativeEntrant, library: ContentLibrary): Modifier[] {
-  const classId = cxSheets.read(e.rules ?? null)?.classId
+  const sheet = cxSheets.read(e.rules ?? null)
+  const classId = sheet?.classId
   const cls = classId ? (library.get('classes', classId) ?? null) : null
-  const mods = initiativeModifiers(cls, [])
+  const mods = initiativeModifiers(cls, sheet?.feats ?? [])
   return e.initiativeModifier ? [...mods, modifier('GM modifier', e.initiativeModifier, 'GM')] : mods
 }
 

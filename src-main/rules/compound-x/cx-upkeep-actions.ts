@@ -1,5 +1,6 @@
-import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, ExplanationSection } from '../../../src-shared/attack'
 import { fail, ok } from '../../../src-shared/result'
+import { percent } from '../kit/format'
 import { modifier } from '../kit/modifier'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { beatsDc, rollD100 } from './checks/d100-check'
@@ -8,6 +9,7 @@ import type { ActPerformer } from './cx-act'
 import { withStance } from './cx-aim'
 import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
 import { isDowned } from './dying/dying-state'
+import { stabiliseOdds, type StabiliseOdds } from './dying/dying-odds'
 import { attemptStabilise } from './dying/stabilise'
 import { explainSteps } from './explain'
 import { shieldOf } from './sheet/cx-derived'
@@ -95,6 +97,17 @@ const CLEAR_JAM = priced({ kind: 'skill-check' })
 /** CX29: stabilising is one action. */
 const STABILISE = priced({ kind: 'other', label: 'stabilise', actions: 1 })
 
+/** CX29: the odds of a stabilisation attempt, before its roll. */
+const oddsSection = (odds: StabiliseOdds): ExplanationSection => ({
+  title: 'Odds before the roll',
+  lines: [
+    { label: 'Stabilised', value: percent(odds.stabilised), source: 'CX29' },
+    { label: '  of which critical', value: percent(odds.critical), source: 'CX29' },
+    { label: 'Critical failure (extra DST)', value: percent(odds.criticalFailure), source: 'CX29' },
+    { label: 'Dies of the extra DST', value: percent(odds.died), source: 'CX27, CX29' },
+  ],
+})
+
 export const weaponSlot = (request: ActionRequest) => Number(request.options['weapon'] ?? 0)
 
 function done(actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution> = {}): ActionResolution {
@@ -148,10 +161,14 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
       const kind = patient.speciesId && library.get('species', patient.speciesId)?.type === 'mechanical' ? 'mechanical' : 'organic'
       const skillRanks = c.skills[kind === 'organic' ? 'Medicine' : 'Repair'] ?? 0
       const kit = request.options['kit'] !== false ? 'healer-spends' : 'none'
-      const r = attemptStabilise(
-        { healer: { stats: c.stats, skillRanks }, patient: { kind, fort: patient.stats.fort, record }, support: { assistant: false, kit } },
-        dice,
-      )
+      const attempt = {
+        healer: { stats: c.stats, skillRanks },
+        patient: { kind, fort: patient.stats.fort, record },
+        support: { assistant: false, kit },
+      } as const
+      // CX29: the exact odds of this attempt, as the GM would want them before the dice.
+      const odds = stabiliseOdds(attempt)
+      const r = attemptStabilise(attempt, dice)
       const o = r.outcome
       const revival =
         o.kind === 'stabilised' ? o.revival : o.kind === 'critical-failure' && o.then.kind === 'stabilised' ? o.then.revival : null
@@ -166,8 +183,11 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
         actorHp: actor.hp,
         targetRules: cxSheets.store(nextPatient),
         targetHp: revival ? 1 : target.hp,
-        summary: `${actor.name} stabilises ${target.name}: ${r.total} vs DC ${r.dc}, ${what} (CX29)`,
-        detail: explainSteps([r.step]).concat([{ title: 'Notes', lines: r.notes.map((n) => ({ label: n, value: '' })) }]),
+        summary: `${actor.name} stabilises ${target.name}: ${r.total} vs DC ${r.dc}, ${what} (CX29); the odds were ${percent(odds.stabilised)}`,
+        detail: explainSteps([r.step]).concat([
+          oddsSection(odds),
+          { title: 'Notes', lines: r.notes.map((n) => ({ label: n, value: '' })) },
+        ]),
         rolls: r.rolls,
         cost: STABILISE.cost,
       })

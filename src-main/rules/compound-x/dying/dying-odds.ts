@@ -1,7 +1,7 @@
 import { beatsDc, naturalDistribution, successChance, type RollMode } from '../checks/d100-check'
 import { DEATH_SAVE_DC } from './death-save'
 import type { DownedRecord } from './dying-state'
-import { SHOCK_WAKE_DC, shockWakeModifiers, shockWakeWindow } from './shock-wake'
+import { SHOCK_WAKE_DC, shockWakeModifiers } from './shock-wake'
 import { STABILISE_DC, stabiliseBand, stabiliseBonus, type StabiliseAttempt } from './stabilise'
 
 /** CX27: P(a DST passes), by counting the d100 faces above 50 (= 0.5). */
@@ -35,9 +35,12 @@ function binomial(n: number, k: number): number {
 export const shockWakeChance = (shockSave: number, mode: RollMode = 'normal'): number =>
   successChance({ modifiers: shockWakeModifiers(shockSave), mode }, SHOCK_WAKE_DC)
 
-/** CX15: P(a roll wakes the combatant inside its (15 − FORT) window, rather than it coming to after). */
-export const wakesByRollChance = (shockSave: number, fort: number, mode: RollMode = 'normal'): number =>
-  1 - (1 - shockWakeChance(shockSave, mode)) ** shockWakeWindow(fort)
+/**
+ * CX15: P(one of the wake rolls left wakes the combatant, rather than it coming to after its
+ * window); a fresh knockout has (15 − FORT) of them (`shockWakeWindow`).
+ */
+export const wakesByRollChance = (shockSave: number, rollsLeft: number, mode: RollMode = 'normal'): number =>
+  1 - (1 - shockWakeChance(shockSave, mode)) ** Math.max(0, rollsLeft)
 
 export interface StabiliseOdds {
   /** Stabilised by this attempt, by any route (a critical, a plain success, or after a survived fumble). */

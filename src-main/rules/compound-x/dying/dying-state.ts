@@ -48,7 +48,7 @@ export interface DownedTransition {
   readonly newlyDowned: boolean
   /**
    * `000` Stabilize: "most persistent damage effects, like bleeds or burns, fall off" when a
-   * character is downed. Advisory: the GM decides which effects count as "most".
+   * character is downed. `cx-edges.ts` `afterDamage` acts on it (SR-CX-10: bleeds and burns).
    */
   readonly persistentDamageFallsOff: boolean
   readonly notes: readonly string[]
@@ -70,7 +70,7 @@ export function onDowned(record: DyingRecord): DownedTransition {
     persistentDamageFallsOff: true,
     notes: [
       `downed: prone, no actions but a Death Saving Throw each turn; dies at ${record.capacity} failed DST${record.capacity === 1 ? '' : 's'} (CX27, CX28)`,
-      'most persistent damage (bleeds, burns) falls off (000 Stabilize)',
+      'bleeds and burns fall off (000 Stabilize, SR-CX-10)',
     ],
   }
 }
@@ -167,9 +167,4 @@ export function onEncounterEnd(record: DyingRecord): EncounterEndTransition {
     capacityRegained,
     notes: capacityRegained ? [`an encounter without a failed DST: DST capacity ${record.capacity} → ${capacity} (CX28)`] : [],
   }
-}
-
-/** A GM ruling ends an unconscious state the rules give no exit for (CX29's revival-limit knockout). */
-export function onWoken(record: DyingRecord): DyingRecord {
-  return record.condition.kind === 'unconscious' ? { ...record, condition: { kind: 'up' } } : record
 }

@@ -24,9 +24,6 @@ export function partnerOf(state: GrappleState): CombatantId | null {
   return null
 }
 
-/** In control: grappled with control, which the pinner always has. */
-export const inControl = (state: GrappleState): boolean => state.kind === 'grappled' && state.control
-
 export function withStates(states: GrappleStates, changes: readonly (readonly [CombatantId, GrappleState])[]): GrappleStates {
   const next: Partial<Record<CombatantId, GrappleState>> = { ...states }
   for (const [id, state] of changes) {

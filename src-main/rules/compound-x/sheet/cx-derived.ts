@@ -51,6 +51,8 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     loseFirstAction: false,
     suppressionReactions: [],
     aim: null,
+    drawn: 0,
+    grappleActionsUsed: 0,
     dying: freshDyingRecord(),
   }
 }

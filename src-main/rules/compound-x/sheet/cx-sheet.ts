@@ -70,6 +70,17 @@ export const cxLiveSchema = z.strictObject({
     .strictObject({ targetId: z.string().startsWith('combatant:').max(120), name: z.string().max(200) })
     .nullable()
     .default(null),
+  /**
+   * `000` Actions ("Unholstering Pistol or Grabbing a Weapon/Item: 1 Action"): the slot of the
+   * carried weapon in hand, or null for empty hands. Sheets stored before it read as the first
+   * carried weapon drawn, which is what the rules assumed until then.
+   */
+  drawn: z.number().int().min(0).max(7).nullable().default(0),
+  /**
+   * `000` Grappling: the actions spent this turn while grappled or pinned, against the limit of
+   * one (SR-CX-14); back to 0 at the combatant's turn start.
+   */
+  grappleActionsUsed: z.number().int().min(0).max(20).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
@@ -83,6 +94,11 @@ export const cxCombatantSchema = z.strictObject({
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
+  /**
+   * The character's feats by name (`001` Your Character). Only those the rules read have an
+   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.
+   */
+  feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */
   live: cxLiveSchema.optional(),
 })

@@ -64,8 +64,6 @@ export function actionCost(action: TurnAction): number {
   }
 }
 
-export const isFreeAction = (action: TurnAction): boolean => actionCost(action) === 0
-
 /**
  * `000` Fire Rates: a semi-auto shot costs the weapon's actions per shot (2 for pump and bolt
  * actions, the second being the rechamber); a burst or an automatic volley costs 1.
@@ -77,17 +75,4 @@ export function fireAction(weapon: Pick<RangedWeapon, 'name' | 'semi' | 'burst' 
   }
   if (!weapon[mode]) return fail('turn/noFireMode', `The ${weapon.name} has no ${mode} mode`)
   return ok({ kind: 'fire', mode, actions: 1 })
-}
-
-/** A human label for logs and refusals. */
-export function describeAction(action: TurnAction): string {
-  switch (action.kind) {
-    case 'move':
-      return action.sprint ? 'sprint' : 'move'
-    case 'free':
-    case 'other':
-      return action.label
-    default:
-      return action.kind.replace('-', ' ')
-  }
 }

@@ -66,6 +66,8 @@ describe('Compound X actions through the pipeline', () => {
     expect(combatant(h, 'Raider').hp).toBe(1)
     expect(sheet(h, 'Raider').live.dying.condition.kind).toBe('up')
     expect(lastLog(h)).toMatch(/81 vs DC 80, stabilised at 1 health \(CX29\)/)
+    // CX29 odds before the roll: a natural 57 or more of 100 (the 91–100 criticals included).
+    expect(lastLog(h)).toMatch(/the odds were 44\.0%$/)
   })
 
   it('CX14: paying the fast-recharge nanites restarts a broken shield', async () => {

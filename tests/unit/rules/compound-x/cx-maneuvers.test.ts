@@ -174,6 +174,8 @@ describe('CX18 maneuvers inside a grapple (000 Grappling)', () => {
     h.must('encounter/nextTurn', {})
     must(act(h, 'Raider', 'disengage', 'Vex', {}, [10, 90]))
     expect(grappleOf(h, 'Raider')).toEqual({ with: h.combatantId('Vex'), control: false })
+    // One action a round in a grapple (000 Grappling): the next try comes on Raider's next turn.
+    for (let i = 0; i < 3; i++) h.must('encounter/nextTurn', {})
     must(act(h, 'Raider', 'disengage', 'Vex', {}, [90, 10]))
     expect([grappleOf(h, 'Vex'), grappleOf(h, 'Raider')]).toEqual(['free', 'free'])
   })

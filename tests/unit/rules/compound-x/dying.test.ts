@@ -396,8 +396,9 @@ describe('CX27/CX15/CX29 exact odds', () => {
   })
   it('CX15: Shock save +8 wakes on 63+ (0.38 a roll); FORT 13 gets two rolls: 1 − 0.62²', () => {
     expect(shockWakeChance(8)).toBeCloseTo(0.38, 12)
-    expect(wakesByRollChance(8, 13)).toBeCloseTo(1 - 0.62 ** 2, 12)
-    expect(wakesByRollChance(8, 15)).toBe(0)
+    expect(wakesByRollChance(8, shockWakeWindow(13))).toBeCloseTo(1 - 0.62 ** 2, 12)
+    expect(wakesByRollChance(8, shockWakeWindow(15))).toBe(0)
+    expect(wakesByRollChance(8, 1)).toBeCloseTo(0.38, 12)
   })
   it('CX29: bonus +50: 70% stabilised, 10% critical, 5% fumbles; at capacity 1 half the fumbles kill', () => {
     const a = attempt({ support: { assistant: false, kit: 'healer-spends' } })

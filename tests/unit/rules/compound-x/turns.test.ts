@@ -25,17 +25,11 @@ import {
   type ZoneMove,
 } from '../../../../src-main/rules/compound-x/turns/suppression-effects'
 import {
-  endTurn,
-  hold,
-  loseFirstActionNextTurn,
-  newTurnBudget,
-  react,
+  afterActions,
+  NO_SPRINT,
   shooterSprinted,
-  spend,
-  startRound,
-  startTurn,
-  triggerHeld,
-  type TurnBudget,
+  sprintRefusal,
+  type SprintTrack,
 } from '../../../../src-main/rules/compound-x/turns/turn-budget'
 import { faces, smg, stats } from './fixtures'
 
@@ -122,9 +116,6 @@ describe('CX19 initiative', () => {
 
 // ---------------------------------------------------------------- action economy
 
-const acting = (fort = 5): TurnBudget => startTurn(newTurnBudget(fort)).budget
-const spendAll = (b: TurnBudget, actions: readonly TurnAction[]): TurnBudget => actions.reduce((x, a) => value(spend(x, a)).budget, b)
-const left = (b: TurnBudget): number => (b.phase.kind === 'acting' ? b.phase.actionsLeft : -1)
 const semi = smg()
 const pump = smg({ name: 'Pump Shotgun', semi: { actionsPerShot: 2 }, burst: undefined, auto: undefined })
 
@@ -164,90 +155,6 @@ describe('CX20 action costs (000 Actions list)', () => {
   })
 })
 
-describe('CX20 turn budget', () => {
-  it('CX20: a reload longer than the rest of the turn is started and finished next turn', () => {
-    const b = value(spend(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'aim' }]), { kind: 'reload', actions: 2 })).budget
-    expect(b.ongoing).toEqual({ label: 'reload', actionsLeft: 1 })
-    const next = startTurn(endTurn(b))
-    expect([next.ongoingActionsSpent, left(next.budget), next.budget.ongoing]).toEqual([1, 3, null])
-  })
-
-  it('CX20: 4 actions per turn; spending past them is refused with the reason', () => {
-    const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'move', actions: 2, sprint: false }])
-    expect(left(b)).toBe(1)
-    expect(refusal(spend(b, { kind: 'other', label: 'cook grenade', actions: 2 }))).toBe(
-      'cook grenade needs 2 actions; 1 left this turn (CX20)',
-    )
-    expect(refusal(spend(b, value(fireAction(pump, 'semi'))))).toMatch(/needs 2 actions; 1 left/)
-    const done = value(spend(b, { kind: 'aim' })).budget
-    expect(refusal(spend(done, { kind: 'aim' }))).toMatch(/No actions left this turn \(4 per turn, CX20\)/)
-  })
-
-  it('CX20: free actions are unlimited and allowed at any time, even outside the turn', () => {
-    const b = newTurnBudget(5)
-    const r = value(spend(b, { kind: 'free', label: 'shout' }))
-    expect(r.cost).toBe(0)
-    expect(refusal(spend(b, { kind: 'aim' }))).toBe("It is not this combatant's turn (CX20)")
-  })
-
-  it('CX20 CX24: Suppress ends the turn; anything after it is refused', () => {
-    const b = value(spend(acting(), { kind: 'suppress' })).budget
-    expect(b.phase).toEqual({ kind: 'waiting', endedBy: 'suppress' })
-    expect(refusal(spend(b, { kind: 'aim' }))).toBe('Suppress must be the last action of the turn (CX24)')
-    expect(refusal(hold(b, 1, 'anyone moves'))).toBe('Suppress must be the last action of the turn (CX24)')
-    expect(startTurn(b).budget.phase).toEqual({ kind: 'acting', actionsLeft: 4 })
-  })
-
-  it('CX20: up to 3 reactions per round, refreshed at the start of the round', () => {
-    let b = newTurnBudget(5)
-    for (let i = 0; i < 3; i++) b = value(react(b))
-    expect(refusal(react(b))).toBe('Up to 3 reactions per round; all are used (CX20)')
-    expect(value(react(startRound(b))).reactionsUsed).toBe(1)
-  })
-
-  it.each([
-    [0, 'Hold 1 or 2 actions (CX20)'],
-    [3, 'Hold 1 or 2 actions (CX20)'],
-  ])('CX20 held actions: holding %i is refused', (n, reason) => {
-    expect(refusal(hold(acting(), n, 'door opens'))).toBe(reason)
-  })
-
-  it('CX20 held actions: need a trigger and enough actions left', () => {
-    expect(refusal(hold(acting(), 1, '  '))).toMatch(/trigger/)
-    const one = spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'aim' }])
-    expect(refusal(hold(one, 2, 'door opens'))).toBe('Only 1 actions left to hold (CX20)')
-  })
-
-  it('CX20 000 example (the ledge): the held action fires on the trigger, as one of the round’s reactions', () => {
-    const moved = spendAll(acting(), [{ kind: 'move', actions: 2, sprint: false }, { kind: 'aim' }])
-    const held = value(hold(moved, 1, 'the clumsy character trips'))
-    expect(refusal(spend(held, { kind: 'aim' }))).toMatch(/Holding actions ends the turn/)
-    const fired = value(triggerHeld(held))
-    expect(fired.held).toEqual({ actions: 1, trigger: 'the clumsy character trips' })
-    expect(fired.budget).toMatchObject({ held: null, reactionsUsed: 1 })
-    expect(refusal(triggerHeld(fired.budget))).toMatch(/No actions are held/)
-  })
-
-  it('CX20 000 example (the ledge): had they not tripped, the held action is lost at the holder’s next turn start', () => {
-    const held = value(hold(acting(), 2, 'the clumsy character trips'))
-    const next = startTurn(held)
-    expect(next.heldLost).toEqual({ actions: 2, trigger: 'the clumsy character trips' })
-    expect(next.budget).toMatchObject({ held: null, phase: { kind: 'acting', actionsLeft: 4 } })
-  })
-
-  it('CX20: a triggered held action needs a free reaction', () => {
-    let b = value(hold(acting(), 1, 'x'))
-    for (let i = 0; i < 3; i++) b = value(react(b))
-    expect(refusal(triggerHeld(b))).toMatch(/Up to 3 reactions per round/)
-  })
-
-  it('CX20: ending the turn forgoes what is left', () => {
-    const b = endTurn(value(spend(acting(), { kind: 'aim' })).budget)
-    expect(b.phase).toEqual({ kind: 'waiting', endedBy: 'ended' })
-    expect(refusal(spend(b, { kind: 'aim' }))).toMatch(/not this combatant's turn/)
-  })
-})
-
 describe('CX21 hit the dirt', () => {
   it.each([
     ['standing in the open, still up', { stance: 'standing', cover: 'none', up: true }, true],
@@ -260,14 +167,6 @@ describe('CX21 hit the dirt', () => {
     const r = hitTheDirt(target)
     expect(r.kind).toBe(dives ? 'hits-the-dirt' : 'stays')
     if (r.kind === 'hits-the-dirt') expect(r).toMatchObject({ stance: 'prone', withinMetres: 2, actionsLostNextTurn: 1 })
-  })
-
-  it('CX21: the dive costs the first action of the next turn (once), then turns are whole again', () => {
-    const b = loseFirstActionNextTurn(endTurn(acting()))
-    const next = startTurn(b)
-    expect(next.actionsLostToHitTheDirt).toBe(1)
-    expect(left(next.budget)).toBe(3)
-    expect(left(startTurn(endTurn(next.budget)).budget)).toBe(4)
   })
 })
 
@@ -301,44 +200,33 @@ describe('000 Movement and Sprinting (CX20 move, CX6 sprint flag)', () => {
     expect(moveDistance({ metresPerTwoActions: 6, actions: 2, sprint: true, stance }).ok).toBe(false)
   })
 
-  it('CX20 sprint: at most FORT consecutive sprint actions, counted across turns; any other action resets the count', () => {
-    const sprint2: TurnAction = { kind: 'move', actions: 2, sprint: true }
-    const b = spendAll(acting(3), [sprint2])
-    expect(refusal(spend(b, sprint2))).toBe(
+  it('000 Movement and Sprinting: at most FORT consecutive sprint actions, counted across turns; any other action resets the count', () => {
+    const sprinted2 = afterActions(NO_SPRINT, 2, true)
+    expect(sprintRefusal(sprinted2, 2, 3)).toBe(
       'Sprinting is limited to FORT (3) consecutive actions; 2 already sprinted (000 Movement and Sprinting)',
     )
-    const tough = spendAll(acting(5), [sprint2, sprint2])
-    const next = value(spend(startTurn(endTurn(tough)).budget, { kind: 'move', actions: 1, sprint: true })).budget
-    expect(refusal(spend(next, { kind: 'move', actions: 1, sprint: true }))).toMatch(/FORT \(5\) consecutive actions; 5 already/)
-    const idle = endTurn(value(spend(b, { kind: 'move', actions: 1, sprint: true })).budget)
-    expect(startTurn(idle).budget.sprintStreak).toBe(0)
-    const rested = spendAll(b, [{ kind: 'aim' }])
-    expect(value(spend(rested, { kind: 'move', actions: 1, sprint: true })).budget.sprintStreak).toBe(1)
+    expect(sprintRefusal(sprinted2, 1, 3)).toBeNull()
+    // A turn's end is no break: the next turn's sprint continues the streak.
+    const fifth = afterActions(afterActions(sprinted2, 2, true), 1, true)
+    expect(sprintRefusal(fifth, 1, 5)).toMatch(/FORT \(5\) consecutive actions; 5 already/)
+    // Any other action, or actions left unspent, resets it.
+    expect(afterActions(sprinted2, 1, false).streak).toBe(0)
   })
 
   it('CX6 sprint flag: during the sprint and the 2 actions after, not the third', () => {
-    const b = spendAll(acting(), [{ kind: 'move', actions: 1, sprint: true }])
-    expect(shooterSprinted(b)).toBe(true)
-    const first = value(spend(b, { kind: 'fire', mode: 'semi', actions: 1 }))
-    const second = value(spend(first.budget, { kind: 'fire', mode: 'semi', actions: 1 }))
-    const third = value(spend(second.budget, { kind: 'fire', mode: 'semi', actions: 1 }))
-    expect([first.sprinted, second.sprinted, third.sprinted]).toEqual([true, true, false])
+    const flags: boolean[] = []
+    let t: SprintTrack = afterActions(NO_SPRINT, 1, true)
+    for (let i = 0; i < 3; i++) {
+      flags.push(shooterSprinted(t))
+      t = afterActions(t, 1, false)
+    }
+    expect(flags).toEqual([true, true, false])
   })
 
-  it('CX6 sprint flag: a sprint at the end of a turn still counts on the first 2 actions of the next', () => {
-    const b = spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])
-    const next = startTurn(endTurn(b)).budget
-    expect(shooterSprinted(next)).toBe(true)
-    expect(shooterSprinted(spendAll(next, [{ kind: 'aim' }, { kind: 'aim' }]))).toBe(false)
-  })
-
-  it('CX6 CX21 sprint flag: the action lost to hitting the dirt counts as one of the 2 after', () => {
-    const b = loseFirstActionNextTurn(
-      endTurn(spendAll(acting(), [{ kind: 'aim' }, { kind: 'aim' }, { kind: 'move', actions: 2, sprint: true }])),
-    )
-    const next = startTurn(b).budget
-    expect(shooterSprinted(next)).toBe(true)
-    expect(shooterSprinted(spendAll(next, [{ kind: 'aim' }]))).toBe(false)
+  it('CX6 CX21 sprint flag: an action lost to hitting the dirt counts as one of the 2 after', () => {
+    const lost = afterActions(afterActions(NO_SPRINT, 2, true), 1, false)
+    expect(shooterSprinted(lost)).toBe(true)
+    expect(shooterSprinted(afterActions(lost, 1, false))).toBe(false)
   })
 })
 
@@ -379,19 +267,12 @@ describe('000 Reloading (CX1 Weapons check vs the reload DC)', () => {
     expect(rollReload({ weapon: rifle, modifiers: [], mode: 'normal', criticalsAllowed: false }, faces(95)).outcome).toBe('success')
   })
 
-  it('CX20: a failed pump-action reload (8 actions) started mid-turn runs on through the next turns', () => {
+  it('CX20: a failed pump-action reload costs 8 actions, priced as a reload', () => {
     const pumpWeapon = smg({ reloadDc: 40, reloadActions: 4 })
     const r = rollReload({ weapon: pumpWeapon, modifiers: [], mode: 'normal' }, faces(10))
     expect(r.actions).toBe(8)
-    const b = value(spend(value(spend(acting(), { kind: 'aim' })).budget, reloadAction(r))).budget
-    expect(b.ongoing).toEqual({ label: 'reload', actionsLeft: 5 })
-    const second = startTurn(endTurn(b))
-    expect(second.ongoingActionsSpent).toBe(4)
-    expect(left(second.budget)).toBe(0)
-    const third = startTurn(endTurn(second.budget))
-    expect(third.ongoingActionsSpent).toBe(1)
-    expect(third.budget.ongoing).toBeNull()
-    expect(left(third.budget)).toBe(3)
+    expect(reloadAction(r)).toEqual({ kind: 'reload', actions: 8 })
+    expect(actionCost(reloadAction(r))).toBe(8)
   })
 
   it('CX20: a weapon with no reload DC takes its normal reload, without a roll', () => {
