@@ -5,7 +5,7 @@
  */
 import type { ActionRequest } from '../../../src-shared/attack'
 import { areaCovers, areaMarkLabel } from '../../../src-shared/area-marks'
-import type { CombatantRecord } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, RulesCombatant, TargetArea } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
@@ -46,11 +46,20 @@ export function targetArea(
  * The ruleset may change only those under the template, and the actor and target only through
  * their own fields (one change per combatant, so nothing is applied twice or out of order).
  */
-export function checkAreaEffects(r: ActionResolution, area: TargetArea | null, actorId: string, targetId: string | null): Result<null> {
+export function checkAreaEffects(
+  r: ActionResolution,
+  area: TargetArea | null,
+  actorId: CombatantId,
+  targetId: CombatantId | null,
+): Result<null> {
   const effects = r.areaEffects ?? []
-  const seen = new Set<string>()
+  if (!area)
+    return effects.length > 0
+      ? fail('area/outside', 'The ruleset changed others through an area, but the action was aimed at none.')
+      : ok(null)
+  const seen = new Set<CombatantId>()
   for (const e of effects) {
-    if (!area || !area.inside.some((c) => c.id === e.combatantId))
+    if (!area.inside.some((c) => c.id === e.combatantId))
       return fail('area/outside', `The ruleset changed ${e.combatantId}, who is not under the template.`)
     if (e.combatantId === actorId || e.combatantId === targetId || seen.has(e.combatantId))
       return fail('area/twice', `The ruleset changed ${e.combatantId} twice in one action.`)

@@ -39,7 +39,11 @@ const blasting: Ruleset = {
         detail: [],
         rolls: [],
       }
-      if (request.action !== 'blast' || !area) return ok({ ...base, summary: `${actor.name} shouts` })
+      if (request.action !== 'blast' || !area) {
+        // `stray`: a buggy ruleset changing someone through an area the action never had.
+        const stray = request.options['wild'] === 'stray' ? [{ combatantId: actor.id, rules: null, hp: 1 }] : []
+        return ok({ ...base, areaEffects: stray, summary: `${actor.name} shouts` })
+      }
       const roll = dice.roll({ count: 1, sides: 6, modifier: 0 }, 'blast')
       const hit = area.inside.filter((c) => c.id !== actor.id)
       let areaEffects: AreaEffect[] = hit.map((c) => ({ combatantId: c.id, rules: { blasted: true }, hp: c.hp - roll.total }))
@@ -185,7 +189,7 @@ describe('E3: every refusal names the problem and changes nothing (no events, no
     expect(snapshot(h)).toBe(before)
   })
 
-  it('E3: refuses effects the ruleset puts on someone not under the template, or on one combatant twice', async () => {
+  it('E3: refuses effects the ruleset puts on someone not under the template, on one combatant twice, or through an action aimed at no area', async () => {
     const { h, area, request } = await table()
     const before = snapshot(h)
     const outsider = h.run('action/perform', {
@@ -194,6 +198,8 @@ describe('E3: every refusal names the problem and changes nothing (no events, no
     expect(!outsider.ok && outsider.error.code).toBe('area/outside')
     const twice = h.run('action/perform', { request: request('blast', area('Grenade'), { options: { wild: 'twice' } }) })
     expect(!twice.ok && twice.error.code).toBe('area/twice')
+    const stray = h.run('action/perform', { request: request('shout', undefined, { options: { wild: 'stray' } }) })
+    expect(!stray.ok && [stray.error.code, stray.error.message]).toEqual(['area/outside', expect.stringMatching(/aimed at none/)])
     expect(snapshot(h)).toBe(before)
   })
 
