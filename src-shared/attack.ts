@@ -1,4 +1,4 @@
-import type { CombatantId } from './records'
+import type { AreaMarkId, CombatantId } from './records'
 
 /**
  * Ruleset-agnostic attack envelope: the UI names the attacker, target, weapon and mode, and
@@ -20,6 +20,11 @@ export interface ActionRequest {
   /** A key from the ruleset's action list for this actor. */
   readonly action: string
   readonly targetId: CombatantId | null
+  /**
+   * An area template on the scene in play that the action is aimed at (a grenade's blast): the
+   * core hands the ruleset everyone whose token is under it. Only for an action whose target is 'area'.
+   */
+  readonly areaId?: AreaMarkId
   readonly options: Readonly<Record<string, string | number | boolean>>
 }
 
@@ -27,8 +32,11 @@ export interface ActionRequest {
 export interface ActionDefinition {
   readonly key: string
   readonly label: string
-  /** 'ally' and 'any' need a target picked; 'none' acts on the actor. */
-  readonly target: 'none' | 'any'
+  /**
+   * 'any' needs a target picked; 'none' acts on the actor; 'area' needs an area template on the
+   * scene in play picked (and may name a target too, e.g. the one it is thrown at).
+   */
+  readonly target: 'none' | 'any' | 'area'
   readonly options: readonly FormField[]
   /** What it costs, in words ("1 action", "ends the turn"). */
   readonly cost: string

@@ -144,6 +144,7 @@ export const actionRequestSchema = z.strictObject({
   actorId: combatantIdSchema,
   action: z.string().min(1).max(40),
   targetId: combatantIdSchema.nullable(),
+  areaId: areaMarkIdSchema.optional(),
   options: optionValues,
 })
 

@@ -102,12 +102,24 @@ export interface EdgeEffects {
   readonly initiativeDelta?: number
 }
 
+/** What an area action did to one combatant under the template (null: unchanged). */
+export interface AreaEffect {
+  readonly combatantId: CombatantId
+  readonly rules: JsonValue | null
+  readonly hp: number | null
+}
+
 /** What an action did: new data for the actor (and target), and the story for the log. */
 export interface ActionResolution extends Consequences {
   readonly actorRules: JsonValue | null
   readonly actorHp: number
   readonly targetRules: JsonValue | null
   readonly targetHp: number | null
+  /**
+   * For an action aimed at an area: the changes to those under it other than the actor and the
+   * target (whose changes go in the fields above). The core refuses one naming anybody else.
+   */
+  readonly areaEffects?: readonly AreaEffect[]
   readonly summary: string
   readonly detail: readonly ExplanationSection[]
   readonly rolls: readonly RollRecord[]

@@ -2,7 +2,7 @@ import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackR
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
-import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
+import type { AreaMarkId, CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects, PoolCost } from './resolution'
@@ -18,6 +18,7 @@ export type {
   OtherSpend,
   EdgeEffects,
   ActionResolution,
+  AreaEffect,
   AttackResolution,
 } from './resolution'
 
@@ -60,6 +61,23 @@ export interface Standing {
   readonly label: string
   /** Its turn is passed over entirely (the dead); a downed one still gets its turn for its saves. */
   readonly skipsTurn: boolean
+}
+
+/**
+ * The area template an action is aimed at (`ActionRequest.areaId`), on the scene in play, with
+ * everyone whose token centre is under it (the rim counts, SR-CORE-10) — actor and target
+ * included when they stand there. A hidden template is still the GM's to use (a mine).
+ */
+export interface TargetArea {
+  readonly id: AreaMarkId
+  /** What the GM called it ("Grenade"), without the radius. */
+  readonly label: string
+  readonly x: number
+  readonly y: number
+  /** Metres. */
+  readonly radius: number
+  readonly hidden: boolean
+  readonly inside: readonly RulesCombatant[]
 }
 
 /** A token's straight path on the scene in play, in metres. */
@@ -296,13 +314,19 @@ export interface Ruleset {
   }
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
-    /** `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map. */
+    /**
+     * `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map.
+     * `area`: for an action whose target is 'area', the template picked and who is under it; the
+     * core has checked it (it exists, on the scene in play) and refuses an area for any other action.
+     * What the action does to those under it goes back in `ActionResolution.areaEffects`.
+     */
     perform(
       request: ActionRequest,
       actor: RulesCombatant,
       target: RulesCombatant | null,
       dice: Dice,
       onScene?: readonly RulesCombatant[],
+      area?: TargetArea,
     ): Result<ActionResolution>
   }
   readonly attacks?: {

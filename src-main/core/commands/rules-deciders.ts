@@ -7,6 +7,7 @@ import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decid
 
 import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import { checkModes } from './check-modes'
+import { checkAreaEffects, targetArea } from './action-area'
 import { consequenceEvents } from './consequences'
 
 /** A sheet change, however it arrived: raw ruleset data or the ruleset's form values. */
@@ -65,7 +66,7 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   })
 }
 
-/** Any other rules action (reload, stabilise…): the ruleset resolves it, the log keeps the working. */
+/** Any other rules action (reload, stabilise, one aimed at an area…): the ruleset resolves it, the log keeps the working. */
 export const performAction: Decider<'action/perform'> = (ctx, p) => {
   const actions = ctx.ruleset.actions
   if (!actions) return fail('action/unsupported', `The ${ctx.ruleset.name} ruleset has no actions.`)
@@ -77,16 +78,33 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (!t.ok) return t
     target = t.value
   }
+  const placedActor = placedRulesCombatant(ctx.state, actor.value)
+  // Only the ruleset knows which of its actions take an area: its own list says so.
+  const definition = actions.list(placedActor).find((d) => d.key === p.request.action)
+  const area = targetArea(ctx.state, p.request, definition?.target === 'area', definition?.label ?? p.request.action, target)
+  if (!area.ok) return area
   const r = actions.perform(
     p.request,
-    placedRulesCombatant(ctx.state, actor.value),
+    placedActor,
     target ? placedRulesCombatant(ctx.state, target) : null,
     ctx.dice,
     rulesCombatantsOnScene(ctx.state),
+    area.value ?? undefined,
   )
   if (!r.ok) return r
+  const checked = checkAreaEffects(r.value, area.value, actor.value.id, target?.id ?? null)
+  if (!checked.ok) return checked
   const a = actor.value
-  const visibility = a.kind === 'pc' && !a.hidden && (!target || (!target.hidden && target.kind === 'pc')) ? 'all' : 'gm'
+  const others = (r.value.areaEffects ?? []).flatMap((e) => {
+    const c = ctx.state.get(e.combatantId)
+    return c?.typeName === 'combatant' ? [{ effect: e, c }] : []
+  })
+  // A hidden template, or anyone hidden or an NPC under it, keeps the numbers with the GM.
+  const seenByTable = (c: CombatantRecord) => !c.hidden && c.kind === 'pc'
+  const visibility =
+    a.kind === 'pc' && !a.hidden && (!target || seenByTable(target)) && !area.value?.hidden && others.every((o) => seenByTable(o.c))
+      ? 'all'
+      : 'gm'
   const events: DomainEvent[] = []
   if (r.value.actorRules !== null)
     events.push({ type: 'combatant/rulesChanged', combatantId: a.id, rules: r.value.actorRules, maxHp: null })
@@ -95,9 +113,12 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     events.push({ type: 'combatant/rulesChanged', combatantId: target.id, rules: r.value.targetRules, maxHp: null })
   if (target && r.value.targetHp !== null && r.value.targetHp !== target.hp)
     events.push({ type: 'combatant/hpChanged', combatantId: target.id, hp: r.value.targetHp })
-  events.push(
-    ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects: target ? [a.id, target.id] : [a.id] }),
-  )
+  for (const { effect, c } of others) {
+    if (effect.rules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: c.id, rules: effect.rules, maxHp: null })
+    if (effect.hp !== null && effect.hp !== c.hp) events.push({ type: 'combatant/hpChanged', combatantId: c.id, hp: effect.hp })
+  }
+  const subjects = [a.id, ...(target ? [target.id] : []), ...others.map((o) => o.c.id)]
+  events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects }))
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
   return ok({ label: `${a.name}: ${p.request.action}`, events: [...events, ...more.value] })

@@ -1,6 +1,6 @@
 import type { ActionDefinition } from '../../../src-shared/attack'
 import type { CheckMode } from '../../../src-shared/command-fields'
-import type { CombatantId } from '../../../src-shared/records'
+import type { AreaMarkId, CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
 
 /** The console's skill-check entry (see src-main/core/app/check-action.ts): sent as check/roll. */
@@ -14,6 +14,12 @@ export function actionValues(
   return { ...Object.fromEntries(action.options.map((o) => [o.key, o.value])), ...changed }
 }
 
+/** What an action is aimed at: a combatant, and for an area action a template on the scene in play. */
+export interface ActionAim {
+  readonly targetId: CombatantId | null
+  readonly areaId?: AreaMarkId | null
+}
+
 /**
  * Does one of the ruleset's actions through the core (the action panel and the map's token menu
  * share it): a skill check goes as check/roll, anything else as action/perform.
@@ -23,7 +29,7 @@ export function performAction(
   actorId: CombatantId,
   action: ActionDefinition,
   values: Readonly<Record<string, string | number | boolean>>,
-  targetId: CombatantId | null,
+  aim: ActionAim,
   dice?: number[],
 ) {
   if (action.key === CHECK_ACTION) {
@@ -40,9 +46,13 @@ export function performAction(
       dice,
     )
   }
+  // Only an area action carries a template: the core refuses one on any other.
+  const areaId = action.target === 'area' && aim.areaId ? { areaId: aim.areaId } : {}
   return campaign.send(
     'action/perform',
-    { request: { actorId, action: action.key, targetId: action.target === 'none' ? null : targetId, options: { ...values } } },
+    {
+      request: { actorId, action: action.key, targetId: action.target === 'none' ? null : aim.targetId, ...areaId, options: { ...values } },
+    },
     dice,
   )
 }
