@@ -71,7 +71,7 @@ export function holdablePool(ruleset: Ruleset, c: CombatantRecord): EconomyPool 
   return (named === undefined ? pools.find((p) => p.per === 'turn' && !p.reaction) : pools.find((p) => p.key === named)) ?? null
 }
 
-/** How many it could hold now: what is left of that pool, up to the ruleset's limit (CX20: 2). */
+/** How many it could hold now: what is left of that pool, up to the ruleset's limit. */
 export function holdableNow(ruleset: Ruleset | null, c: CombatantRecord): number {
   const pool = ruleset ? holdablePool(ruleset, c) : null
   if (!ruleset || !pool) return 0
