@@ -3,7 +3,8 @@ import type { CombatantRecord, EncounterRecord } from '../../../src-shared/recor
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
-import { passTurn, startFirstRound } from './round-turnover'
+import { passTurn, startFirstRound, withEvents } from './round-turnover'
+import { surpriseDecision, surpriseRefusal } from './surprise'
 import { turnPosition } from './next-actor'
 import type { DomainEvent } from '../../../src-shared/events'
 import { alone, groupsByTemplate, initiativeLog, placementsOf, rollForGroups } from './group-initiative'
@@ -48,6 +49,11 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
   if (!e.ok) return e
   const combatants = ctx.state.ofType('combatant')
   if (combatants.length === 0) return fail('encounter/noCombatants', 'Add combatants before rolling initiative.')
+  // Refused before any die is rolled, so a refusal leaves the dice where they were.
+  if (payload.surpriseBy) {
+    const refused = surpriseRefusal(ctx, e.value, payload.surpriseBy)
+    if (!refused.ok) return refused
+  }
   // Copies of one roster entry may share a roll and act one after another.
   const rolled = rollForGroups(ctx, payload.groupByTemplate ? groupsByTemplate(ctx.state, combatants) : combatants.map(alone))
   const placements = placementsOf(rolled)
@@ -64,9 +70,17 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
           1,
         )
       : []
-  const prior: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
-  const first = startFirstRound(ctx, e.value, prior)
-  return first.ok ? ok({ label: 'Roll initiative', events: [...prior, ...first.value] }) : first
+  const rolledIn: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
+  // The surprise is settled after initiative: the order of the surprise round's turns is the
+  // order just rolled (SR-D20-21), and encounter-start effects have run first.
+  const surprised = payload.surpriseBy ? surpriseDecision(withEvents(ctx, rolledIn), e.value, payload.surpriseBy) : null
+  if (surprised && !surprised.ok) return surprised
+  const surprise = surprised?.value.surprise
+  const prior = [...rolledIn, ...(surprised?.value.events ?? [])]
+  const first = startFirstRound(ctx, surprise ? { ...e.value, surprise } : e.value, prior)
+  return first.ok
+    ? ok({ label: surprise ? 'Roll initiative (surprise round)' : 'Roll initiative', events: [...prior, ...first.value] })
+    : first
 }
 
 export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
