@@ -3,7 +3,7 @@ import type { CombatantRecord, EncounterRecord, EncounterSurprise, Side } from '
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { SurpriseOutcome } from '../../rules/ruleset'
 import { asRulesCombatant } from '../state/rules-combatants'
-import type { DecideContext } from './decide-context'
+import { turnOrder, type DecideContext } from './decide-context'
 import { withCondition } from './conditions'
 
 /** Which side the GM names as getting the drop (the desk's "Surprise: party / enemies"). */
@@ -61,18 +61,19 @@ export function surpriseDecision(ctx: DecideContext, encounter: EncounterRecord,
   if (!refused.ok) return refused
   const rules = ctx.ruleset.surprise!
   const combatants = ctx.state.ofType('combatant')
-  const ambushers = combatants.filter((c) => AMBUSHING[by].includes(c.side))
-  const caught = combatants.filter((c) => CAUGHT[by].includes(c.side))
+  // In the order just rolled, so the rolls and the log read in the order of play.
+  const ordered = turnOrder(ctx.state)
+  const ambushers = ordered.filter((c) => AMBUSHING[by].includes(c.side))
+  const caught = ordered.filter((c) => CAUGHT[by].includes(c.side))
   const decided = rules.decide
     ? rules.decide(ambushers.map(asRulesCombatant), caught.map(asRulesCombatant), ctx.dice)
     : ok(everyone(ambushers, caught))
   if (!decided.ok) return decided
   const outcome = decided.value
   // The rolls and the lines name NPCs and their numbers: the GM's to tell.
-  const events: DomainEvent[] = outcome.lines.map((line, i) =>
-    ctx.log(line, { visibility: 'gm', ...(i === 0 ? { rolls: outcome.rolls } : {}) }),
-  )
-  if (outcome.lines.length === 0 && outcome.rolls.length) events.push(ctx.log('Surprise rolls', { visibility: 'gm', rolls: outcome.rolls }))
+  const events: DomainEvent[] = []
+  if (outcome.rolls.length) events.push(ctx.log(`Who gets the drop: ${SIDE_NAME[by]} roll`, { visibility: 'gm', rolls: outcome.rolls }))
+  events.push(...outcome.lines.map((line) => ctx.log(line, { visibility: 'gm' })))
   if (outcome.actors.length === 0) {
     events.push(ctx.log(`Nobody on ${SIDE_NAME[by]}'s side gets the drop: no surprise round`))
     return ok({ surprise: null, events })
