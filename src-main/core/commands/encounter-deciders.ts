@@ -72,7 +72,7 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
       : []
   const rolledIn: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
   // The surprise is settled after initiative: the order of the surprise round's turns is the
-  // order just rolled (SR-D20-21), and encounter-start effects have run first.
+  // order just rolled (SR-CORE-20), and encounter-start effects have run first.
   const surprised = payload.surpriseBy ? surpriseDecision(withEvents(ctx, rolledIn), e.value, payload.surpriseBy) : null
   if (surprised && !surprised.ok) return surprised
   const surprise = surprised?.value.surprise

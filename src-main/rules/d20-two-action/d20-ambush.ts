@@ -62,5 +62,5 @@ export function d20Ambush(ambushers: readonly RulesCombatant[], others: readonly
   })
 }
 
-/** The d20 ambush: the rolls decide; the caught carry no condition (the document names none). */
+/** The d20 ambush: the rolls decide; the winners take a whole turn in the surprise round and the caught carry no condition (SR-D20-21). */
 export const D20_SURPRISE: SurpriseRules = { decide: d20Ambush }
