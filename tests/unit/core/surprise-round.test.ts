@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { CombatantRecord } from '../../../src-shared/records'
+import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { RulesRequests } from '../../../src-main/core/app/rules-requests'
+import { ProjectionContext, projectRecord } from '../../../src-main/core/projection/project-record'
 import { encounterSchema } from '../../../src-main/core/persistence/campaign-schemas'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
 import type { Ruleset } from '../../../src-main/rules/ruleset'
@@ -147,5 +149,26 @@ describe('issue 14 E5: undo and old documents', () => {
     expect(turn()).toBe('1:Bo')
     h.must('encounter/nextTurn', {})
     expect(turn()).toBe('2:Ash')
+  })
+})
+
+describe('issue 14 E5: what the table and the desk are told', () => {
+  it("the players' view of the surprise leaves hidden combatants out", async () => {
+    const { h } = await room(plain)
+    h.must('combatant/setHidden', { combatantId: h.combatantId('Cy'), hidden: true })
+    h.must('encounter/rollInitiative', { surpriseBy: 'party' }, DICE)
+    const e = h.campaign.store.ofType('encounter')[0]!
+    const seen = projectRecord(e, new ProjectionContext(h.campaign.store, 'player')) as EncounterRecord
+    expect(seen.surprise).toEqual({ actorIds: [h.combatantId('Ash')], surprisedIds: [h.combatantId('Bo')] })
+  })
+
+  it('the ruleset setup tells the desk whether to offer a surprise round', async () => {
+    const withHook = await room(plain)
+    const without = await room(genericRuleset)
+    const offered = (h: CampaignHarness) => {
+      const r = new RulesRequests(h.campaign.store, h.engine.ruleset).rulesetSetup()
+      return r.ok && r.value.surpriseRound
+    }
+    expect([offered(withHook.h), offered(without.h)]).toEqual([true, false])
   })
 })
