@@ -1,5 +1,5 @@
 import { isCombatTimed } from '../../../src-shared/condition-clock'
-import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { isSurpriseRound, type CombatantRecord, type EncounterRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
@@ -97,11 +97,20 @@ export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const prevIndex = Math.ceil(turnPosition(encounter, order)) - 1
-  if (prevIndex < 0 && encounter.round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
-  const wraps = prevIndex < 0
-  const prev = order[wraps ? order.length - 1 : prevIndex]!
-  const round = wraps ? encounter.round - 1 : encounter.round
+  let prevIndex = Math.ceil(turnPosition(encounter, order)) - 1
+  let round = encounter.round
+  // Back into a surprise round: only the turns it had (SR-CORE-20), so the marker never lands on one caught.
+  const hadNoTurn = (i: number, r: number) => isSurpriseRound(encounter, r) && !encounter.surprise!.actorIds.includes(order[i]!.id)
+  for (;;) {
+    if (prevIndex < 0 && round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
+    if (prevIndex < 0) {
+      prevIndex = order.length - 1
+      round--
+    }
+    if (!hadNoTurn(prevIndex, round)) break
+    prevIndex--
+  }
+  const prev = order[prevIndex]!
   return ok({
     label: 'Previous turn',
     events: [

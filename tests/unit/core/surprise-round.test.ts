@@ -62,6 +62,19 @@ describe('issue 14 E5: the surprise round (SR-CORE-20)', () => {
     expect(h.logText()).not.toMatch(/Round 2 \(surprise round\)/)
   })
 
+  it('SR-CORE-20: stepping back into the surprise round lands only on turns it had', async () => {
+    const { h, turn } = await room(plain)
+    h.must('encounter/rollInitiative', { surpriseBy: 'party' }, DICE)
+    h.must('encounter/nextTurn', {}) // 1:Cy
+    h.must('encounter/nextTurn', {}) // 2:Ash
+    h.must('encounter/previousTurn', {})
+    expect(turn()).toBe('1:Cy') // not Dee, whose slot passed
+    h.must('encounter/previousTurn', {})
+    expect(turn()).toBe('1:Ash')
+    const r = h.run('encounter/previousTurn', {})
+    expect(r.ok ? '' : r.error.code).toBe('encounter/atStart')
+  })
+
   it('the enemies can spring it too: only they act in round 1', async () => {
     const { h, turn } = await room(plain)
     h.must('encounter/rollInitiative', { surpriseBy: 'enemy' }, DICE)
