@@ -80,7 +80,8 @@ export function surpriseDecision(ctx: DecideContext, encounter: EncounterRecord,
   }
   const surprise: EncounterSurprise = { actorIds: [...outcome.actors], surprisedIds: [...outcome.surprised] }
   events.push({ type: 'encounter/surpriseSet', encounterId: encounter.id, surprise })
-  events.push(ctx.log(`Surprise round: only ${SIDE_NAME[by]} who got the drop act in round 1`, { subjects: surprise.actorIds }))
+  // Told to the table, so it names nobody (a hidden ambusher stays hidden).
+  events.push(ctx.log(`Surprise round: only ${SIDE_NAME[by]} who got the drop act in round 1`))
   if (rules.mark) {
     for (const id of surprise.surprisedIds) {
       const c = combatants.find((x) => x.id === id)
