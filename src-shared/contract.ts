@@ -154,6 +154,8 @@ export interface RequestResults {
     }[]
     /** The types hand-typed damage may take (`combatant/damage`); the first is the default. */
     readonly damageTypes: readonly { readonly key: string; readonly label: string }[]
+    /** Whether the ruleset can open a fight with a surprise round (`encounter/rollInitiative` `surpriseBy`). */
+    readonly surpriseRound: boolean
   }
   /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
   previewMove: {

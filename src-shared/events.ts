@@ -7,6 +7,7 @@ import type {
   ContentItemRecord,
   EncounterId,
   EncounterRecord,
+  EncounterSurprise,
   InitiativeResult,
   LogEntryRecord,
   PlanRecord,
@@ -90,6 +91,8 @@ export type DomainEvent =
       readonly combatantId: CombatantId | null
     }
   | { readonly type: 'encounter/ended'; readonly encounterId: EncounterId }
+  /** The fight opens with a surprise round (issue 14 E5). */
+  | { readonly type: 'encounter/surpriseSet'; readonly encounterId: EncounterId; readonly surprise: EncounterSurprise }
   | { readonly type: 'log/written'; readonly entry: LogEntryRecord }
   | { readonly type: 'rng/advanced'; readonly state: RngState }
   | { readonly type: 'history/undone'; readonly commandId: string }

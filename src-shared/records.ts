@@ -56,7 +56,26 @@ export interface EncounterRecord {
    * whoever came after it rather than restarting the round.
    */
   readonly turnAnchor: number | null
+  /**
+   * Set when the fight opened with a surprise round (issue 14 E5): round 1 is that round, in which
+   * only `actorIds` take turns; the first normal round is round 2 (SR-CORE-20). Absent in
+   * documents written before it, and for a fight without surprise.
+   */
+  readonly surprise?: EncounterSurprise
 }
+
+/** Who acts in the surprise round, and who was caught unaware (the log and the ribbon name them). */
+export interface EncounterSurprise {
+  readonly actorIds: readonly CombatantId[]
+  readonly surprisedIds: readonly CombatantId[]
+}
+
+/** The round a surprise takes (SR-CORE-20). */
+export const SURPRISE_ROUND = 1
+
+/** Whether `round` of this encounter is its surprise round. */
+export const isSurpriseRound = (e: Pick<EncounterRecord, 'surprise'>, round: number): boolean =>
+  e.surprise !== undefined && round === SURPRISE_ROUND
 
 export type LogVisibility = 'all' | 'gm'
 

@@ -96,8 +96,14 @@ export const tableCommands = {
     .strictObject({ mode: z.enum(PROJECTOR_MODES).optional(), view: projectorViewSchema.optional(), blank: z.boolean().optional() })
     .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
-  /** With `groupByTemplate`, copies of one roster entry share one roll and act one after another. */
-  'encounter/rollInitiative': z.strictObject({ groupByTemplate: z.boolean().default(false) }),
+  /**
+   * With `groupByTemplate`, copies of one roster entry share one roll and act one after another.
+   * `surpriseBy` (the first roll only) opens the fight with a surprise round for that side (issue 14 E5).
+   */
+  'encounter/rollInitiative': z.strictObject({
+    groupByTemplate: z.boolean().default(false),
+    surpriseBy: z.enum(['party', 'enemy']).optional(),
+  }),
   'encounter/nextTurn': empty,
   'encounter/previousTurn': empty,
   'encounter/end': empty,

@@ -1,6 +1,6 @@
 import { anchorKeyOf, endsAtTurnEnd, endsAtTurnStart, type OrderSlot } from './condition-clock'
 import type { ConditionDuration } from './records'
-import type { CombatantId, EncounterRecord } from './records'
+import { isSurpriseRound, type CombatantId, type EncounterRecord } from './records'
 import type { CombatantView } from './views'
 
 /** A condition that will have ended by the time a forecast turn starts. */
@@ -65,7 +65,8 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
     const slot = slots[index]!
     const r = round
     drop((d) => endsAtTurnStart(d, slot, r, anchorKeyOf(d, slots)))
-    if (passedOver(c)) {
+    // In a surprise round only those who got the drop act, as the core's turn walk has it.
+    if (passedOver(c) || (isSurpriseRound(encounter, r) && !encounter.surprise!.actorIds.includes(c.id))) {
       previous = c
       continue
     }

@@ -6,6 +6,7 @@ import type { AreaMarkId, CombatantId, ConditionInstance, InitiativeResult } fro
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects, PoolCost } from './resolution'
+import type { SurpriseRules } from './surprise-rules'
 
 export type {
   InitiativeShift,
@@ -21,6 +22,7 @@ export type {
   AreaEffect,
   AttackResolution,
 } from './resolution'
+export type { SurpriseOutcome, SurpriseRules } from './surprise-rules'
 
 export interface InitiativeEntrant {
   readonly id: CombatantId
@@ -235,6 +237,11 @@ export interface Ruleset {
    * the trigger, when it comes, lets the holder take one act on it, paid by the hold.
    */
   readonly holdPool?: string
+  /**
+   * The fight may open with a surprise round (issue 14 E5); absent, the core refuses one (the
+   * document is silent on surprise, or handles it otherwise: 2d6 ambushers count 12 on the roll).
+   */
+  readonly surprise?: SurpriseRules
   /** The pools a combatant spends each turn or round. */
   economy(rules: JsonValue | null): readonly EconomyPool[]
   /** The conditions this ruleset knows. */

@@ -111,7 +111,12 @@ export class RulesRequests {
       const value = chosen[o.key]
       return value === undefined ? o : ({ ...o, value } as FormField)
     })
-    return ok({ settings, quickNpcs: this.ruleset.quickNpcs ?? [], damageTypes: damageTypesOf(this.ruleset) })
+    return ok({
+      settings,
+      quickNpcs: this.ruleset.quickNpcs ?? [],
+      damageTypes: damageTypesOf(this.ruleset),
+      surpriseRound: this.ruleset.surprise !== undefined,
+    })
   }
 
   /** Priced the way a dropped token's move is logged, so the map's drag shows what the log will say. */

@@ -1,9 +1,10 @@
 import { isCombatTimed } from '../../../src-shared/condition-clock'
-import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { isSurpriseRound, type CombatantRecord, type EncounterRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { edgeEvents } from './edge-events'
-import { passTurn, startFirstRound } from './round-turnover'
+import { passTurn, startFirstRound, withEvents } from './round-turnover'
+import { surpriseDecision, surpriseRefusal } from './surprise'
 import { turnPosition } from './next-actor'
 import type { DomainEvent } from '../../../src-shared/events'
 import { alone, groupsByTemplate, initiativeLog, placementsOf, rollForGroups } from './group-initiative'
@@ -48,6 +49,11 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
   if (!e.ok) return e
   const combatants = ctx.state.ofType('combatant')
   if (combatants.length === 0) return fail('encounter/noCombatants', 'Add combatants before rolling initiative.')
+  // Refused before any die is rolled, so a refusal leaves the dice where they were.
+  if (payload.surpriseBy) {
+    const refused = surpriseRefusal(ctx, e.value, payload.surpriseBy)
+    if (!refused.ok) return refused
+  }
   // Copies of one roster entry may share a roll and act one after another.
   const rolled = rollForGroups(ctx, payload.groupByTemplate ? groupsByTemplate(ctx.state, combatants) : combatants.map(alone))
   const placements = placementsOf(rolled)
@@ -64,9 +70,17 @@ export const rollInitiative: Decider<'encounter/rollInitiative'> = (ctx, payload
           1,
         )
       : []
-  const prior: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
-  const first = startFirstRound(ctx, e.value, prior)
-  return first.ok ? ok({ label: 'Roll initiative', events: [...prior, ...first.value] }) : first
+  const rolledIn: DomainEvent[] = [{ type: 'initiative/rolled', encounterId: e.value.id, results }, ...logs, ...starting]
+  // The surprise is settled after initiative: the order of the surprise round's turns is the
+  // order just rolled (SR-CORE-20), and encounter-start effects have run first.
+  const surprised = payload.surpriseBy ? surpriseDecision(withEvents(ctx, rolledIn), e.value, payload.surpriseBy) : null
+  if (surprised && !surprised.ok) return surprised
+  const surprise = surprised?.value.surprise
+  const prior = [...rolledIn, ...(surprised?.value.events ?? [])]
+  const first = startFirstRound(ctx, surprise ? { ...e.value, surprise } : e.value, prior)
+  return first.ok
+    ? ok({ label: surprise ? 'Roll initiative (surprise round)' : 'Roll initiative', events: [...prior, ...first.value] })
+    : first
 }
 
 export const nextTurn: Decider<'encounter/nextTurn'> = (ctx) => {
@@ -83,11 +97,20 @@ export const previousTurn: Decider<'encounter/previousTurn'> = (ctx) => {
   const t = requireTurns(ctx)
   if (!t.ok) return t
   const { encounter, order } = t.value
-  const prevIndex = Math.ceil(turnPosition(encounter, order)) - 1
-  if (prevIndex < 0 && encounter.round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
-  const wraps = prevIndex < 0
-  const prev = order[wraps ? order.length - 1 : prevIndex]!
-  const round = wraps ? encounter.round - 1 : encounter.round
+  let prevIndex = Math.ceil(turnPosition(encounter, order)) - 1
+  let round = encounter.round
+  // Back into a surprise round: only the turns it had (SR-CORE-20), so the marker never lands on one caught.
+  const hadNoTurn = (i: number, r: number) => isSurpriseRound(encounter, r) && !encounter.surprise!.actorIds.includes(order[i]!.id)
+  for (;;) {
+    if (prevIndex < 0 && round <= 1) return fail('encounter/atStart', 'This is the first turn of the encounter.')
+    if (prevIndex < 0) {
+      prevIndex = order.length - 1
+      round--
+    }
+    if (!hadNoTurn(prevIndex, round)) break
+    prevIndex--
+  }
+  const prev = order[prevIndex]!
   return ok({
     label: 'Previous turn',
     events: [

@@ -1,4 +1,4 @@
-import type { CombatantRecord, EncounterRecord } from '../../../src-shared/records'
+import { isSurpriseRound, type CombatantRecord, type EncounterRecord } from '../../../src-shared/records'
 import { fail, ok } from '../../../src-shared/result'
 import type { DecideContext } from './decide-context'
 import { passedOver } from './turn-flow'
@@ -15,11 +15,12 @@ export function turnPosition(encounter: EncounterRecord, order: readonly Combata
 }
 
 /**
- * The next combatant to act after position `at`, walking past the dead and the delayed (their
- * slots still pass, so conditions tied to their turns end on time).
+ * The next combatant to act after position `at`, walking past the dead, the delayed and, in a
+ * surprise round, those who did not get the drop (their slots still pass, so conditions tied to
+ * their turns end on time).
  */
 export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order: readonly CombatantRecord[], at: number) {
-  const skipped: { c: CombatantRecord; round: number; why: 'dead' | 'delayed' }[] = []
+  const skipped: { c: CombatantRecord; round: number; why: 'dead' | 'delayed' | 'surprised' }[] = []
   let index = Math.floor(at)
   let round = encounter.round
   for (let steps = 0; steps < order.length * 2 + 1; steps++) {
@@ -29,7 +30,9 @@ export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order:
       round++
     }
     const c = order[index]!
-    const why = passedOver(ctx, c)
+    // In the surprise round only those who got the drop act; the others' slots pass (issue 14 E5).
+    const outOfSurprise = isSurpriseRound(encounter, round) && !encounter.surprise!.actorIds.includes(c.id)
+    const why = passedOver(ctx, c) ?? (outOfSurprise ? 'surprised' : null)
     if (!why) return ok({ to: c, round, skipped })
     skipped.push({ c, round, why })
   }

@@ -1,6 +1,12 @@
 import { endingAtTurnStart, endsAtTurnEnd } from '../../../src-shared/condition-clock'
 import type { DomainEvent, TurnStatePatch } from '../../../src-shared/events'
-import type { CombatantId, CombatantRecord, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
+import {
+  isSurpriseRound,
+  type CombatantId,
+  type CombatantRecord,
+  type ConditionInstance,
+  type EncounterRecord,
+} from '../../../src-shared/records'
 import type { EdgeEffects } from '../../rules/ruleset'
 import { asRulesCombatant, standingOf } from '../state/rules-combatants'
 import { edgeToEvents } from './edge-events'
@@ -173,7 +179,7 @@ export interface TurnStep {
   readonly to: CombatantRecord
   readonly round: number
   /** Slots passed over on the way (the dead, the delayed), with the round each fell in: their turn edges pass without effects. */
-  readonly skipped?: readonly { readonly c: CombatantRecord; readonly round: number; readonly why: 'dead' | 'delayed' }[]
+  readonly skipped?: readonly { readonly c: CombatantRecord; readonly round: number; readonly why: 'dead' | 'delayed' | 'surprised' }[]
   /** False when the turn resumes rather than starts (a delayed combatant acting now). */
   readonly startEdges: boolean
 }
@@ -193,7 +199,9 @@ function passSlots(
   if (from && w.get(from.id) && round >= 1) events.push(...turnEnds(ctx, w, w.get(from.id)!, round))
   for (const s of skipped) {
     reach(s.round)
-    const why = s.why === 'dead' ? 'dead: turn passed over' : 'delayed: waiting to act'
+    const why = { dead: 'dead: turn passed over', delayed: 'delayed: waiting to act', surprised: 'out of the surprise round: no turn' }[
+      s.why
+    ]
     events.push(ctx.log(`${s.c.name} is ${why}`, { visibility: visibilityOf(s.c), round: s.round, subjects: [s.c.id] }))
     events.push(...expireAtStart(ctx, w, s.c, s.round))
     events.push(...endConditions(ctx, w, (c) => endsAtTurnEnd(c.duration, s.c.id), `${s.c.name}'s turn passed over`, s.round))
@@ -229,11 +237,14 @@ export function turnChangeEvents(ctx: DecideContext, step: TurnStep): DomainEven
   reach(step.round)
   events.push({ type: 'turn/changed', encounterId: step.encounter.id, round: step.round, combatantId: step.to.id })
   events.push(
-    ctx.log(`Round ${step.round}: ${step.to.name}'s turn${step.startEdges ? '' : ' (acting now)'}`, {
-      visibility: visibilityOf(step.to),
-      round: step.round,
-      subjects: [step.to.id],
-    }),
+    ctx.log(
+      `Round ${step.round}${isSurpriseRound(step.encounter, step.round) ? ' (surprise round)' : ''}: ${step.to.name}'s turn${step.startEdges ? '' : ' (acting now)'}`,
+      {
+        visibility: visibilityOf(step.to),
+        round: step.round,
+        subjects: [step.to.id],
+      },
+    ),
   )
   events.push(...expireAtStart(ctx, w, step.to, step.round))
   if (step.startEdges) events.push(...startEffects(ctx, w, step.to.id, step.round))

@@ -143,6 +143,11 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
       draft.put({ ...e, round: event.round, currentCombatantId: event.combatantId, turnAnchor: null })
       return
     }
+    case 'encounter/surpriseSet': {
+      const e = encounter(draft, event.encounterId)
+      draft.put({ ...e, surprise: event.surprise })
+      return
+    }
     case 'encounter/ended': {
       const e = encounter(draft, event.encounterId)
       draft.put({ ...e, status: 'ended', currentCombatantId: null, turnAnchor: null })

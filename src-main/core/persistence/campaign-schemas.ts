@@ -54,6 +54,13 @@ export const encounterSchema = schemaFor<EncounterRecord>()(
     round: z.number().int().min(0),
     currentCombatantId: combatantIdString.nullable(),
     turnAnchor: z.number().nullable(),
+    // Optional: a document from before the surprise round (issue 14 E5) has none and still loads.
+    surprise: z
+      .object({
+        actorIds: listOf(combatantIdString, WRITTEN.perFight),
+        surprisedIds: listOf(combatantIdString, WRITTEN.perFight),
+      })
+      .optional(),
   }),
 )
 

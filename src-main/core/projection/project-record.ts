@@ -2,7 +2,7 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
-import type { CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 import {
   playerCombatantView,
   playerScene,
@@ -103,7 +103,17 @@ function playerSeesToken(t: TokenRecord, ctx: ProjectionContext): boolean {
 function playerEncounter(e: EncounterRecord, ctx: ProjectionContext): EncounterRecord {
   const current = e.currentCombatantId === null ? null : ctx.state.get(e.currentCombatantId)
   const visible = current?.typeName === 'combatant' && !current.hidden
-  return { ...e, currentCombatantId: visible ? e.currentCombatantId : null, turnAnchor: null }
+  const shown = e.surprise && {
+    // A hidden combatant's place in a surprise (and so how many are hidden) is the GM's.
+    actorIds: e.surprise.actorIds.filter((id) => isVisible(ctx, id)),
+    surprisedIds: e.surprise.surprisedIds.filter((id) => isVisible(ctx, id)),
+  }
+  return { ...e, currentCombatantId: visible ? e.currentCombatantId : null, turnAnchor: null, ...(shown ? { surprise: shown } : {}) }
+}
+
+function isVisible(ctx: ProjectionContext, id: CombatantId): boolean {
+  const c = ctx.state.get(id)
+  return c?.typeName === 'combatant' && !c.hidden
 }
 
 /**

@@ -6,6 +6,7 @@ import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
 import { d10ActionList, performD10Action } from './d10-actions'
 import { d10CheckChance, d10CheckList, rollD10Check } from './d10-checks'
 import { D10_CONDITIONS } from './d10-conditions'
+import { D10_SURPRISE } from './d10-surprise'
 import { d10EndOfEncounter, d10StartOfEncounter, d10StartOfRound, d10StartOfTurn } from './d10-edges'
 import { d10MovementCost } from './turns/d10-movement-cost'
 import { D10_QUICK_NPCS } from './d10-npcs'
@@ -54,6 +55,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     economy: d10Economy,
     holdPool: REACTION, // `002 Actions`: a reaction is the action declared for a condition (SR-D10-1)
     conditions: D10_CONDITIONS,
+    surprise: D10_SURPRISE, // `002 Surprise Round` (SR-D10-20)
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,
     checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance, cost: d10CheckCost, costNote: D10_CHECK_COST_NOTE },

@@ -6,6 +6,7 @@ import { previewD20Attack } from './combat/attack-preview'
 import { resolveD20Attack } from './combat/attack-resolve'
 import { applyD20Damage, D20_DAMAGE_TYPES } from './combat/typed-damage'
 import { d20CheckChance, d20CheckList, rollD20Check } from './d20-checks'
+import { D20_SURPRISE } from './d20-ambush'
 import { RULESET_ID, RULESET_NAME } from './d20-terms'
 import { d20Card } from './sheet/d20-card'
 import { d20SheetSchema } from './sheet/d20-sheet'
@@ -38,6 +39,7 @@ export const d20TwoActionRuleset: Ruleset = {
   // `003 Round Ends`: "A round ends for a character at the start of their turn" (SR-D20-2).
   roundEndsAtOwnTurn: true,
   conditions: D20_CONDITIONS,
+  surprise: D20_SURPRISE, // `003 Ambushes` (SR-D20-20, SR-D20-21)
   movementCost: d20MovementCost,
   checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance, cost: d20CheckCost, costNote: D20_CHECK_COST_NOTE },
   edges: {

@@ -40,6 +40,8 @@ export interface PaletteContext {
   readonly redoLabel: string | null
   /** Whether the attack panel is on screen (an encounter with two or more combatants). */
   readonly canAttack: boolean
+  /** Whether the ruleset can open a fight with a surprise round; absent, it is not offered. */
+  readonly surpriseRound?: boolean
 }
 
 export type PaletteMode = 'commands' | 'roll'
@@ -79,6 +81,18 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
       keys: first ? keysFor('rollInitiative') : '',
       action: send({ type: 'encounter/rollInitiative', payload: {} }),
     })
+    // The surprise is asked with the first roll only (issue 14 E5).
+    if (first && ctx.surpriseRound)
+      for (const [by, who] of [
+        ['party', 'the party'],
+        ['enemy', 'the enemies'],
+      ] as const)
+        out.push({
+          id: `roll-initiative-surprise-${by}`,
+          label: `Roll initiative: ${who} surprise (surprise round)`,
+          keys: '',
+          action: send({ type: 'encounter/rollInitiative', payload: { surpriseBy: by } }),
+        })
     out.push({ id: 'end-encounter', label: 'End encounter', keys: '', action: send({ type: 'encounter/end', payload: {} }) })
   }
   out.push({ id: 'search-roster', label: 'Search the roster', keys: keysFor('search'), action: { kind: 'searchRoster' } })

@@ -128,3 +128,20 @@ describe('dice in the palette', () => {
     expect(paletteResults(fight, 'roll', 'd100').map((r) => r.entry.label)).toEqual(['Roll d100', 'Roll d100 secretly (GM only)'])
   })
 })
+
+describe('the surprise round from the palette (issue 14 E5)', () => {
+  const before: PaletteContext = { ...fight, encounter: { round: 0, currentCombatantId: null } }
+  const surprise = (ctx: PaletteContext) =>
+    paletteEntries(ctx)
+      .filter((e) => e.id.startsWith('roll-initiative-surprise'))
+      .map((e) => (e.action.kind === 'send' ? e.action.command.payload : null))
+
+  it('offers the party or the enemies springing it with the first roll, where the ruleset has one', () => {
+    expect(surprise({ ...before, surpriseRound: true })).toEqual([{ surpriseBy: 'party' }, { surpriseBy: 'enemy' }])
+    expect(surprise(before)).toEqual([])
+  })
+
+  it('not once initiative is rolled', () => {
+    expect(surprise({ ...fight, surpriseRound: true })).toEqual([])
+  })
+})

@@ -80,3 +80,11 @@ describe('the next-turns forecast', () => {
     expect(forecastTurns([view('A', 1)], { ...encounter(0, 'A'), currentCombatantId: null })).toEqual([])
   })
 })
+
+describe('the forecast of a surprise round (issue 14 E5, SR-CORE-20)', () => {
+  it('in round 1 only those who got the drop are forecast; round 2 has everyone', () => {
+    const order = [view('Ash', 1000), view('Bo', 2000), view('Cy', 3000)]
+    const e: EncounterRecord = { ...encounter(1, 'Ash'), surprise: { actorIds: [id('Ash'), id('Cy')], surprisedIds: [id('Bo')] } }
+    expect(forecastTurns(order, e).map((t) => `${t.round}:${t.name}`)).toEqual(['1:Cy', '2:Ash', '2:Bo', '2:Cy'])
+  })
+})
