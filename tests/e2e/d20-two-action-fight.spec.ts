@@ -189,14 +189,16 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
   await f.resolve('Brute 1', 'Devin')
   await expect.poll(() => f.desk.left('Brute 1', 'actions')).toBe(0)
 
-  // — Round 2 — Arik's held action is gone, its pips are full again; the round gives reactions back.
+  // — Round 2 — Arik's held action is gone, its pips are full again. A round ends for each
+  // character at the start of its own turn (003 Round Ends, SR-D20-2): Arik's reactions are back,
+  // the Duelist's riposte stays used until the Duelist's own turn.
   await f.next('Arik')
   await expect(gm.ribbon.getByTestId('round-number')).toHaveText('2')
   await expect(player.page.getByTestId('round-number')).toHaveText('2')
   await expect(gm.card('Arik').getByTestId('card-held')).toHaveCount(0)
   await expect.poll(() => f.desk.left('Arik', 'actions')).toBe(2)
-  await expect.poll(() => f.desk.left('Duelist 1', 'reactions')).toBe(2)
-  await expect(f.reactionsLine('Duelist 1')).not.toContainText('used:')
+  await expect.poll(() => f.desk.left('Duelist 1', 'reactions')).toBe(1)
+  await expect(f.reactionsLine('Duelist 1')).toContainText('used: riposte')
   await expect(f.reactionsLine('Arik')).not.toContainText('used:')
   await expect(gm.sheetLine('Arik', 'Attacks in its turn')).toHaveText(/0 of 1/)
   // Arik's pistol now: a new turn, a new attack. Riposte cannot answer a shot (W4): the Duelist may only Dodge it.
@@ -206,6 +208,9 @@ test('a two-round d20 two-action fight from a fresh campaign: initiative, exact 
   await f.prepare('Arik', 'Duelist 1', { weapon: 'Pocket pistol', reaction: 'dodge' })
   await f.resolve('Arik', 'Duelist 1')
   await f.next('Duelist 1')
+  // The Duelist's own turn: its round begins, and both its reactions are back.
+  await expect.poll(() => f.desk.left('Duelist 1', 'reactions')).toBe(2)
+  await expect(f.reactionsLine('Duelist 1')).not.toContainText('used:')
   await f.next('Devin')
   // The burn lasts 2 turns: it ticks once more at the Brute's second turn.
   await f.next('Brute 1')

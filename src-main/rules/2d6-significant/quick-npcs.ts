@@ -23,8 +23,6 @@ export const QUICK_NPCS: readonly QuickNpc[] = [
     skills: { Melee: 1, 'Gun Combat': 0, Athletics: 1 },
     weapons: weapons('boarding-blade', 'scattergun'),
     armour: armour('mesh-vest'),
-    // A boarder comes through the hatch with blade and scattergun both in hand (SR-2D6-10).
-    live: { drawn: [0, 1] },
   }),
   npc('Security guard', ['security', 'guard'], {
     characteristics: { str: 7, dex: 8, end: 7, int: 7, edu: 7, soc: 6 },

@@ -1,18 +1,24 @@
 /*
  * Which carried weapons are in hand, for rulesets that keep it on the live sheet as a list of
- * weapon slots. Unset (null) means nothing was ever drawn or put away on this sheet: its first
- * weapon that needs drawing counts as in hand, so a sheet stored before drawing was tracked, or
- * a fresh one, fights with its main weapon as before (SR-D20-11, SR-2D6-10).
+ * weapon slots. Unset (null) means nothing was ever drawn or put away on this sheet; what is in
+ * hand then is the ruleset's reading: its first weapon that needs drawing (SR-D20-11), or every
+ * weapon it carries (SR-2D6-10), so a sheet stored before drawing was tracked, or a fresh one
+ * from the roster, fights as before.
  */
+
+/** What is in hand on a sheet that never drew or put anything away. */
+export type UnsetInHand = 'first' | 'all'
 
 /** The slots in hand, in slot order; slots that no longer hold a weapon to draw are dropped. */
 export function slotsInHand<W>(
   drawn: readonly number[] | null,
   weapons: readonly W[],
   needsDrawing: (w: W) => boolean = () => true,
+  unset: UnsetInHand = 'first',
 ): number[] {
   const drawable = (i: number) => weapons[i] !== undefined && needsDrawing(weapons[i])
   if (drawn !== null) return [...new Set(drawn)].filter(drawable).sort((a, b) => a - b)
+  if (unset === 'all') return weapons.map((_, i) => i).filter(drawable)
   const first = weapons.findIndex(needsDrawing)
   return first < 0 ? [] : [first]
 }
@@ -24,7 +30,8 @@ export function withSlots<W>(
   slots: readonly number[],
   inHand: boolean,
   needsDrawing: (w: W) => boolean = () => true,
+  unset: UnsetInHand = 'first',
 ): number[] {
-  const rest = slotsInHand(drawn, weapons, needsDrawing).filter((i) => !slots.includes(i))
+  const rest = slotsInHand(drawn, weapons, needsDrawing, unset).filter((i) => !slots.includes(i))
   return inHand ? [...rest, ...slots].sort((a, b) => a - b) : rest
 }

@@ -6,8 +6,11 @@ import type { Sheet } from './sheet-schema'
  * drawn before it attacks; bare hands (the slot after them) are always ready.
  */
 
-/** The slots in hand. Nothing drawn or put away yet: the first weapon (SR-2D6-10). */
-export const drawnSlots = (s: Sheet): number[] => slotsInHand(s.live.drawn, s.weapons)
+/**
+ * The slots in hand. Nothing drawn or put away yet: every weapon it carries (SR-2D6-10), as a
+ * combatant from the roster starts afresh and the GM's NPCs come armed.
+ */
+export const drawnSlots = (s: Sheet): number[] => slotsInHand(s.live.drawn, s.weapons, () => true, 'all')
 
 /** Whether the armament in this slot can attack now: a carried weapon in hand, or bare hands. */
 export const isReady = (s: Sheet, slot: number): boolean => slot >= s.weapons.length || drawnSlots(s).includes(slot)
@@ -15,5 +18,5 @@ export const isReady = (s: Sheet, slot: number): boolean => slot >= s.weapons.le
 /** The sheet with this slot drawn (`true`) or put away (`false`). */
 export const withDrawn = (s: Sheet, slot: number, inHand: boolean): Sheet => ({
   ...s,
-  live: { ...s.live, drawn: withSlots(s.live.drawn, s.weapons, [slot], inHand) },
+  live: { ...s.live, drawn: withSlots(s.live.drawn, s.weapons, [slot], inHand, () => true, 'all') },
 })

@@ -8,17 +8,17 @@ const request = (weapon: number): AttackRequest => ({ attackerId: idOf('Ana'), t
 const act = (c: RulesCombatant, action: string, options: Record<string, string> = {}) =>
   twod6.actions!.perform({ actorId: c.id, action, targetId: null, options }, c, null, faces())
 const bo = () => combatant('Bo', sheet())
-/** Ana as a sheet that never drew anything: the pistol (slot 0) in hand, the baton (slot 1) not. */
-const fresh = (over = {}) => combatant('Ana', sheet({}, { drawn: null }), over)
+/** Ana with the pistol (slot 0) in hand and the baton (slot 1) put away. */
+const fresh = (over = {}) => combatant('Ana', sheet({}, { drawn: [0] }), over)
 
 describe('004 Drawing and Reloading: drawn weapons (SR-2D6-10)', () => {
-  it('SR-2D6-10 a sheet stored before drawing was tracked still reads, its first weapon in hand', () => {
+  it('SR-2D6-10 a sheet stored before drawing was tracked still reads, every weapon it carries in hand', () => {
     const old = { characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, weapons: gear('service-pistol', 'shock-baton') }
     const parsed = sheetSchema.parse({ ...old, live: { stance: 'standing' } })
     expect(parsed.live.drawn).toBeNull()
     expect(parsed.weapons.map((w) => w.reload)).toEqual([1, 1])
     const card = twod6.combatantRules!.card(sheetSchema.parse(old)).flatMap((s) => s.lines)
-    expect(card.find((l) => l.label === 'In hand')?.value).toBe('Service pistol')
+    expect(card.find((l) => l.label === 'In hand')?.value).toBe('Service pistol, Shock baton')
   })
 
   it('004 Drawing and Reloading an attack with a weapon not in hand is refused, naming it, and the preview says why', () => {
@@ -53,10 +53,12 @@ describe('004 Drawing and Reloading: drawn weapons (SR-2D6-10)', () => {
     expect(must(twod6.attacks!.preview(request(0), away, bo())).blocked).toMatch(/The Service pistol is not drawn/)
   })
 
-  it('SR-2D6-10 the Pirate boarder comes with blade and scattergun both in hand', () => {
+  it('SR-2D6-10 the Pirate boarder spawned from the roster (a fresh live state) has blade and scattergun in hand', () => {
     const pirate = twod6.quickNpcs!.find((n) => n.name === 'Pirate boarder')!
-    const s = must(twod6.combatantRules!.parse(pirate.rules)).data
-    expect(sheetOf(s).live.drawn).toEqual([0, 1])
+    const { live: _live, ...sheetOnly } = pirate.rules as Record<string, unknown>
+    const s = must(twod6.combatantRules!.parse(sheetOnly)).data
+    const armed = combatant('Pirate', sheetOf(s))
+    expect(must(twod6.attacks!.preview({ ...request(1), attackerId: armed.id }, armed, bo())).blocked).toBeNull()
   })
 })
 
