@@ -26,7 +26,7 @@ const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
 /** The picker's list: straight-to-health first (the default, as a bare number always was), then CX13's types, then a fall. */
 export const CX_DAMAGE_TYPES: readonly DamageTypeDefinition[] = [
-  { key: 'untyped', label: 'Untyped (to health)' },
+  { key: 'untyped', label: 'Untyped' },
   ...DAMAGE_TYPES.map((t) => ({ key: t, label: capitalised(t) })),
   { key: 'fall', label: 'Fall' },
 ]
