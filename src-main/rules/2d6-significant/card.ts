@@ -1,4 +1,5 @@
 import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
+import { inHandLine } from '../kit/drawn-weapons'
 import { CHARACTERISTIC_LABELS, CHARACTERISTICS, characteristicDm, DM_SOURCE } from './characteristics'
 import { signed } from '../kit/format'
 import { progressText } from './actions/extended-task'
@@ -49,18 +50,7 @@ export function card(s: Sheet): ExplanationSection[] {
     },
     ...(live.reactionsThisRound ? [{ label: 'Reactions this round', value: String(live.reactionsThisRound), source: 'T3' }] : []),
     ...(live.aim ? [{ label: 'Aiming at', value: `${live.aim.name} +${live.aim.dm}`, source: 'T5' }] : []),
-    ...(s.weapons.length
-      ? [
-          {
-            label: 'In hand',
-            value:
-              drawnSlots(s)
-                .map((i) => s.weapons[i]!.name)
-                .join(', ') || 'no weapon drawn',
-            source: '004 Drawing and Reloading (SR-2D6-10)',
-          },
-        ]
-      : []),
+    ...(s.weapons.length ? [inHandLine(s.weapons, drawnSlots(s), '004 Drawing and Reloading (SR-2D6-10)')] : []),
     { label: 'Stance / cover', value: `${live.stance}${live.cover ? ', in cover (dodge −2)' : ''}`, source: '004 Change Stance, T4' },
     ...(live.extended ? [{ label: 'Task', value: progressText(live.extended), source: 'T7' }] : []),
   ]

@@ -1,3 +1,5 @@
+import type { ExplanationLine } from '../../../src-shared/attack'
+
 /*
  * Which carried weapons are in hand, for rulesets that keep it on the live sheet as a list of
  * weapon slots. Unset (null) means nothing was ever drawn or put away on this sheet; what is in
@@ -34,4 +36,9 @@ export function withSlots<W>(
 ): number[] {
   const rest = slotsInHand(drawn, weapons, needsDrawing, unset).filter((i) => !slots.includes(i))
   return inHand ? [...rest, ...slots].sort((a, b) => a - b) : rest
+}
+
+/** The card's "In hand" line: the weapons in these slots, or that none is drawn. */
+export function inHandLine(weapons: readonly { readonly name: string }[], slots: readonly number[], source: string): ExplanationLine {
+  return { label: 'In hand', value: slots.map((i) => weapons[i]!.name).join(', ') || 'no weapon drawn', source }
 }

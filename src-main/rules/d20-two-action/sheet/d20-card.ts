@@ -1,4 +1,5 @@
 import type { ExplanationLine, ExplanationSection } from '../../../../src-shared/attack'
+import { inHandLine } from '../../kit/drawn-weapons'
 import { armaments, damageFlat, hitAttribute } from '../combat/armament'
 import { armourRatingOf } from '../combat/hit-test'
 import { DEFENCE_LABELS } from '../combat/reactions'
@@ -83,18 +84,7 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
       source: 'W2',
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),
     },
-    ...(s.weapons.some(needsDrawing)
-      ? [
-          {
-            label: 'In hand',
-            value:
-              drawnSlots(s)
-                .map((i) => s.weapons[i]!.name)
-                .join(', ') || 'no weapon drawn',
-            source: `${DOC.actions} (SR-D20-11)`,
-          },
-        ]
-      : []),
+    ...(s.weapons.some(needsDrawing) ? [inHandLine(s.weapons, drawnSlots(s), `${DOC.actions} (SR-D20-11)`)] : []),
     { label: 'Move', value: `${speedSquares(s, false)} squares (${speedMetres(s, false)} m) per action`, source: DOC.moving },
     {
       label: 'Attributes',
