@@ -1,5 +1,5 @@
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
-import { ok, type Result } from '../../../src-shared/result'
+import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, MovementCost, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { optionBool } from '../kit/options'
@@ -14,6 +14,7 @@ import { armourSummary } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions } from './stats/derived-stats'
 import { moveDistance } from './turns/movement'
+import { sprintRefusal } from './turns/turn-budget'
 import type { ConditionInstance } from '../../../src-shared/records'
 
 export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged = false): ActionDefinition {
@@ -80,6 +81,12 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
 }
 
 /**
+ * `000` Movement and Sprinting: sprinting is the Move action's choice. The sprint clock itself
+ * is moved by the action charger (`cx-costs.ts` `chargeActions`), which asks this.
+ */
+export const sprintChosen = (request: ActionRequest): boolean => optionBool(request.options, 'sprint') ?? false
+
+/**
  * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
  * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
  * the mover's live state), and leaving the zone ends the suppression. An engaged mover that
@@ -96,7 +103,10 @@ export function performMove(
 ): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
-  const sprint = optionBool(o, 'sprint') ?? false
+  const sprint = sprintChosen(request)
+  // `000` Movement and Sprinting: "a number of consecutive Actions equal to your Fortitude" (SR-CX-31).
+  const tooLong = sprint ? sprintRefusal(c.live.sprint, actions, c.stats.fort) : null
+  if (tooLong) return fail('action/sprintLimit', `${actor.name} cannot sprint: ${tooLong}`)
   const intoOpen = optionBool(o, 'intoOpen') ?? true
   const leavesZone = optionBool(o, 'leavesZone') ?? true
   const throughZone = optionBool(o, 'throughZone') ?? false
@@ -182,7 +192,10 @@ function nameOf(s: ConditionInstance): string {
 
 /**
  * What a path of so many metres costs on the map (000 Movement): one action covers half of the
- * metres per 2 actions in the combatant's stance; sprinting is the Move action's choice.
+ * metres per 2 actions in the combatant's stance. A drag never sprints (SR-CX-33): sprinting is
+ * the Move action's choice, and a drag has no place to make it, so it is priced at running
+ * speed. Nor does a drag age the sprint clock: `onMapMove` is not told what the drag paid (the
+ * GM may waive it), so the Attack panel's "Shooter sprinted" box is the GM's way to end it early.
  */
 export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): MovementCost {
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)

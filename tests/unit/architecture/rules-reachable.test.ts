@@ -25,11 +25,6 @@ const PENDING: Readonly<Record<string, string>> = {
   'compound-x/turns/suppression-effects.ts#isSuppressed': 'CX3 two suppressors',
   'compound-x/turns/suppression-effects.ts#reactionOwed': 'CX3 two suppressors',
   'compound-x/turns/suppression-effects.ts#suppressionMalus': 'CX3 two suppressors',
-  'compound-x/turns/turn-budget.ts#afterActions': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#NO_SPRINT': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#shooterSprinted': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#SPRINT_AFTERGLOW_ACTIONS': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#sprintRefusal': 'CX2 sprint',
 }
 
 describe('rule code is reached from a command or request path', () => {
