@@ -46,7 +46,7 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
   return [
     ...upkeepDefinitions(c, library),
     ...drawDefinitions(c, library),
-    moveDefinition(c, library, isEngaged(actor)),
+    moveDefinition(c, library, actor),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
     ...maneuverDefinitions(actor),

@@ -60,6 +60,7 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
   const cover = (optionString(o, 'cover') ?? target.live.cover) as Cover
   const stance = (optionString(o, 'stance') ?? target.live.stance) as Stance
   const distance = shotDistance(o)
+  // CX25, SR-CX-35: +1 once, however many suppressors hold the shooter.
   const suppressed = optionBool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
   // CX6 (SR-CX-30): the sprint track says whether the shot falls in a sprint or the 2 actions after; the box is the GM's override.
   const sprinted = optionBool(o, 'sprinted') ?? shooterSprinted(attacker.live.sprint)
