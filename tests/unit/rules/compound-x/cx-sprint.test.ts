@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { cxSheets } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { act, attack, brawl, optionValue, preview, request, sheetOf, spent, type H } from './cx-brawl'
+import { cx } from './cx-harness'
+import { faces } from './fixtures'
+import { combatant, cxOf, sheet, withRules } from './cx-rules'
 
 const must = (r: ReturnType<typeof act>) => {
   if (!r.ok) throw new Error(r.error.message)
@@ -77,5 +80,20 @@ describe('000 Movement and Sprinting: "+1 miss chance … during the actions you
     const { sprint: _sprint, ...oldLive } = stored.live
     const old = cxSheets.read({ ...stored, live: { ...oldLive, sprinted: true } })
     expect(old?.live.sprint).toEqual({ streak: 0, window: 0 })
+  })
+
+  it('SR-CX-32: a shot out of the sprinter’s turn carries the penalty but does not age it; SR-CX-31: the window outlasts the turn', async () => {
+    const h = await brawl()
+    must(act(h, 'Vex', 'move', null, { actions: '2', sprint: true }))
+    h.must('encounter/nextTurn', {}) // Raider's turn: Vex shoots as a reaction
+    expect(sprintLine(h)).toBe(true)
+    expect(attack(h, shot(h), [2]).ok).toBe(true)
+    expect(sheetOf(h, 'Vex').live.sprint).toEqual({ streak: 2, window: 2 })
+  })
+
+  it('SR-CX-31, CX21: the action lost to hitting the dirt breaks the streak and is one of the 2 after', () => {
+    const dived = combatant('Vex', sheet({}, { loseFirstAction: true, sprint: { streak: 2, window: 2 } }))
+    const edge = cx.edges!.startOfTurn(dived, faces())!
+    expect(cxOf(withRules(dived, edge.rules)).live.sprint).toEqual({ streak: 0, window: 1 })
   })
 })

@@ -99,3 +99,29 @@ describe('000 Suppression: a target under two suppressors breaks cover (CX25, CX
     expect(instancesOn(h, 'Raider')).toEqual([])
   })
 })
+
+describe('000 Suppression on the map: each zone is asked on its own (CX25, CX26; SR-CX-34)', () => {
+  it('CX25: dragged out of Vex’s 1 m light zone but still inside Brute’s 2 m heavy one: two prompts, only Vex’s instance ends', async () => {
+    const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
+    const h = await brawl({ brute: { weapons: [mk15] } })
+    h.must('scene/create', { name: 'Dock' })
+    const dock = h.campaign.store.ofType('scene')[0]!.id
+    const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId: dock, combatantId: h.combatantId(name), x, y })
+    place('Vex', 0, 0)
+    place('Raider', 12, 0)
+    place('Brute', 12, 8)
+    expect(act(h, 'Vex', 'suppress', 'Raider', { weapon: '0', level: 'light' }).ok).toBe(true)
+    h.must('encounter/nextTurn', {}) // Raider
+    h.must('encounter/nextTurn', {}) // Brute
+    const heavy = act(h, 'Brute', 'suppress', 'Raider', { weapon: '0', level: 'heavy' })
+    if (!heavy.ok) throw new Error(heavy.error.message)
+    const before = prompts(h).length
+    place('Raider', 13.5, 0)
+    expect(
+      prompts(h)
+        .slice(before)
+        .map((p) => p.reactorId),
+    ).toEqual([h.combatantId('Vex'), h.combatantId('Brute')])
+    expect(instancesOn(h, 'Raider').map((x) => x.sourceId)).toEqual([h.combatantId('Brute')])
+  })
+})
