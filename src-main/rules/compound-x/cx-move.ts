@@ -64,7 +64,13 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, actor: R
         value: '2',
         choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })),
       },
-      { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
+      {
+        key: 'sprint',
+        label: 'Sprint (+1 m per action)',
+        kind: 'toggle',
+        value: false,
+        hint: `000 Movement and Sprinting: ${Math.max(0, c.stats.fort - c.live.sprint.streak)} of FORT ${c.stats.fort} consecutive sprint actions left; its shots take +1 miss chance now and for 2 actions after (CX6)`,
+      },
       {
         key: 'intoOpen',
         label: 'Into the open (not complete concealment)',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { cxSheets } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { act, attack, brawl, optionValue, preview, request, sheetOf, spent, type H } from './cx-brawl'
-import { cx } from './cx-harness'
+import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
+import { combatant as combatantOf, cx } from './cx-harness'
 import { faces } from './fixtures'
 import { combatant, cxOf, sheet, withRules } from './cx-rules'
 
@@ -65,6 +66,9 @@ describe('000 Movement and Sprinting: "+1 miss chance … during the actions you
     expect(spent(h, 'Vex', 'actions')).toBe(2)
     must(act(h, 'Vex', 'move', null, { actions: '1', sprint: true })) // the 3rd: allowed
     expect(sheetOf(h, 'Vex').live.sprint).toEqual({ streak: 3, window: 2 })
+    const hint = (o: { key: string; hint?: string }) => o.key === 'sprint' && o.hint
+    const move = cx.actions!.list(asRulesCombatant(combatantOf(h, 'Vex'))).find((a) => a.key === 'move')!
+    expect(move.options.map(hint).find(Boolean)).toMatch(/^000 Movement and Sprinting: 0 of FORT 3 consecutive sprint actions left/)
     // SR-CX-31: counted on Vex's own actions, across its turn's end.
     for (let i = 0; i < 3; i++) h.must('encounter/nextTurn', {}) // Raider, Brute, Vex (round 2)
     const next = act(h, 'Vex', 'move', null, { actions: '1', sprint: true })
