@@ -7,10 +7,10 @@ import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cannotAct } from './cx-standing'
 import { performSuppress, suppressDefinition } from './cx-suppress-action'
 import { drawDefinitions, performDraw } from './cx-draw'
-import { moveDefinition, performMove } from './cx-move'
+import { moveDefinition, performMove, sprintChosen } from './cx-move'
 import { aimDefinitions, performAim } from './cx-aim'
 import { isEngaged } from './cx-engagement'
-import { countGrappleActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
+import { chargeActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
 import { grappleStateFrom } from './cx-grapple'
 import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers'
 import { opportunityPrompts } from './cx-opportunity'
@@ -46,7 +46,7 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
   return [
     ...upkeepDefinitions(c, library),
     ...drawDefinitions(c, library),
-    moveDefinition(c, library, isEngaged(actor)),
+    moveDefinition(c, library, actor),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
     ...maneuverDefinitions(actor),
@@ -71,12 +71,13 @@ export function performCxAction(
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
   const r = performOffered(request, actor, c, target, library, dice, onScene)
-  if (!r.ok || grapple.kind === 'free') return r
+  if (!r.ok) return r
   // `000` Grappling: the act's price decides whether it fits the round's one action (SR-CX-14).
-  const refused = grappleActionRefusal(actor.name, grapple, c.live.grappleActionsUsed, r.value.cost)
+  const refused = grapple.kind === 'free' ? null : grappleActionRefusal(actor.name, grapple, c.live.grappleActionsUsed, r.value.cost)
   if (refused) return fail('action/grappleLimit', refused)
   const after = cxSheets.read(r.value.actorRules ?? actor.rules) ?? c
-  const counted = countGrappleActions(after, grapple, r.value.cost)
+  const how = { sprinting: request.action === 'move' && sprintChosen(request), outOfTurn: actor.acting === false }
+  const counted = chargeActions(after, grapple, r.value.cost, how)
   return counted === after ? r : ok({ ...r.value, actorRules: cxSheets.store(counted) })
 }
 

@@ -6,7 +6,7 @@ import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, type Armament } from
 import { optionString } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
-import { countGrappleActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
+import { chargeActions, grappleActionRefusal, grappleLimitReached } from './cx-costs'
 import { grappleStateFrom } from './cx-grapple'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { opportunityPrompts } from './cx-opportunity'
@@ -32,14 +32,14 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
 const grappleLimit = (a: RulesCombatant, c: CxCombatant): string | null =>
   grappleLimitReached(a.name, grappleStateFrom(a.conditions), c.live.grappleActionsUsed)
 
-/** `000` Grappling: the strike must fit the round's one action; it is counted against it (SR-CX-14). */
-function countedInGrapple(a: RulesCombatant, c: CxCombatant, res: AttackResolution): Result<AttackResolution> {
+/** The attack's actions on the sheet: they must fit a grapple's one action a round (SR-CX-14) and they age the sprint clock (SR-CX-30). */
+function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution): Result<AttackResolution> {
   const state = grappleStateFrom(a.conditions)
-  if (state.kind === 'free') return ok(res)
-  const refused = grappleActionRefusal(a.name, state, c.live.grappleActionsUsed, res.cost)
+  const refused = state.kind === 'free' ? null : grappleActionRefusal(a.name, state, c.live.grappleActionsUsed, res.cost)
   if (refused) return fail('attack/grappleLimit', refused)
   const after = cxSheets.read(res.attackerRules ?? a.rules) ?? c
-  const counted = countGrappleActions(after, state, res.cost)
+  // The shot's own action also ages the sprint window it was judged under (SR-CX-30).
+  const counted = chargeActions(after, state, res.cost, { sprinting: false, outOfTurn: a.acting === false })
   return ok(counted === after ? res : { ...res, attackerRules: cxSheets.store(counted) })
 }
 
@@ -89,7 +89,7 @@ export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, d
   if (refusal) return fail('attack/grappled', refusal)
   const r = resolveArmed(request, sides.value, a, t, library, dice)
   if (!r.ok) return r
-  const counted = countedInGrapple(a, sides.value.attacker, r.value)
+  const counted = charged(a, sides.value.attacker, r.value)
   if (!counted.ok) return counted
   const res = counted.value
   const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }

@@ -3,6 +3,7 @@ import { actionsPerRoundLimit, type GrappleState } from './melee/grapple-state'
 import type { Stance } from './ranged/ranged-setup'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { actionCost, type TurnAction } from './turns/action-costs'
+import { afterActions } from './turns/turn-budget'
 
 /** The pool keys of the Compound X economy (CX20). */
 export const ACTIONS_POOL = 'actions'
@@ -73,4 +74,33 @@ export function countGrappleActions(c: CxCombatant, state: GrappleState, cost: r
   const n = actionsIn(cost)
   if (actionsPerRoundLimit(state) === null || n === 0) return c
   return { ...c, live: { ...c.live, grappleActionsUsed: c.live.grappleActionsUsed + n } }
+}
+
+/**
+ * `000` Movement and Sprinting: the actions an act spent move the sprint clock (SR-CX-30). A
+ * sprinting Move lengthens the streak and opens the 2-action window; every other action,
+ * shots included, breaks the streak and ages the window. A shot reads the window before its
+ * own action ages it, so the 2 actions after a sprint are the next 2 the combatant spends.
+ * Reactions are not actions and leave it alone (SR-CX-32).
+ */
+export function countSprint(c: CxCombatant, cost: readonly PoolCost[] | undefined, sprinting: boolean): CxCombatant {
+  const n = actionsIn(cost)
+  const track = afterActions(c.live.sprint, n, sprinting)
+  if (track.streak === c.live.sprint.streak && track.window === c.live.sprint.window) return c
+  return { ...c, live: { ...c.live, sprint: track } }
+}
+
+/**
+ * The one charger of an act's actions on the sheet: the grapple's one action a round
+ * (SR-CX-14) and the sprint clock (SR-CX-30). Returns the same object when nothing changed.
+ */
+export function chargeActions(
+  c: CxCombatant,
+  state: GrappleState,
+  cost: readonly PoolCost[] | undefined,
+  how: { readonly sprinting: boolean; readonly outOfTurn: boolean },
+): CxCombatant {
+  const grappled = countGrappleActions(c, state, cost)
+  // SR-CX-32: an act out of turn is paid from the reactions, whatever its price says.
+  return how.outOfTurn ? grappled : countSprint(grappled, cost, how.sprinting)
 }

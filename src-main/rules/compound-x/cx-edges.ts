@@ -16,6 +16,7 @@ import { armourSummary, shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
 import { naniteMaximum, shockSave } from './stats/derived-stats'
 import { regenerateNanites } from './turns/nanites'
+import { afterActions, NO_SPRINT } from './turns/turn-budget'
 
 const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
   rules: cxSheets.store(c),
@@ -107,7 +108,8 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
   if (live.loseFirstAction) {
     spend.push({ pool: ACTIONS_POOL, amount: 1 })
     lines.push('the first action goes to hitting the dirt (CX21)')
-    live = { ...live, loseFirstAction: false }
+    // A lost action is one of the combatant's actions: it breaks a sprint streak and ages the window (SR-CX-31).
+    live = { ...live, loseFirstAction: false, sprint: afterActions(live.sprint, 1, false) }
   }
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
@@ -199,9 +201,11 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   const end = onEncounterEnd(c.live.dying)
   const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId))
   const aim = c.live.aim
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && melee.length === 0) return null
+  // SR-CX-31: a sprint is counted in a fight's actions; none carries into the next fight.
+  const sprint = c.live.sprint.streak > 0 || c.live.sprint.window > 0
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && melee.length === 0) return null
   const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
-  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null } }, rc.hp, lines, [])
+  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT } }, rc.hp, lines, [])
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 

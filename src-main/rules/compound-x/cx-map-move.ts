@@ -11,8 +11,8 @@ import { cxSheets } from './sheet/cx-sheet'
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
  * action, with the map answering what the action asks the GM. A suppressed mover draws its
- * suppressors' reactions (the GM passes on one if the move ends in complete concealment) and
- * stops being suppressed once outside the zone; a mover that is not suppressed ending inside
+ * suppressors' reactions, one each (the GM passes on one if the move ends in complete
+ * concealment), and stops being suppressed by each suppressor whose zone it ends outside; a mover that is not suppressed ending inside
  * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
  * the melee. Null when the move sets nothing off.
  */
@@ -27,10 +27,19 @@ export function cxMapMove(
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   const moved = Math.hypot(path.to.x - path.from.x, path.to.y - path.from.y)
   const zones = areas.filter((a) => a.conditionId === SUPPRESSING)
-  // The zones the mover is suppressed by are its suppressors' (CX25); without one on this map the move's place relative to it is unknown.
-  const own = zones.filter((z) => held.some((h) => h.sourceId === z.bearerId))
-  const leavesZone = own.length > 0 && own.every((z) => !inside(z.area, path.to))
-  const intoZone = held.length === 0 && zones.some((z) => z.bearerId !== mover.id && inside(z.area, path.to))
+  const holders = new Set(held.map((h) => h.sourceId))
+  // SR-CX-34: each suppressor's zone is asked on its own; leaving one ends only that suppressor's
+  // instance. A suppressor whose zone is not on this map leaves the move's place unknown: it stays.
+  const leaves = Object.fromEntries(
+    held
+      .filter((h) => h.sourceId !== null)
+      .map((h) => {
+        const zone = zones.find((z) => z.bearerId === h.sourceId)
+        return [`leavesZone:${h.sourceId}`, zone !== undefined && !inside(zone.area, path.to)]
+      }),
+  )
+  // CX26, SR-CX-36: ending inside the zone of a suppressor that does not hold the mover is the GM's call.
+  const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to))
   const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
   if (held.length === 0 && !intoZone && !leavesMelee) return null
   const r = performMove(
@@ -38,7 +47,8 @@ export function cxMapMove(
       actorId: mover.id,
       action: 'move',
       targetId: null,
-      options: { actions: '2', intoOpen: true, leavesZone, throughZone: intoZone, leavesMelee },
+      // A drag never sprints (SR-CX-33); a hand-put suppression (no suppressor) is not left on the map.
+      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee },
     },
     mover,
     c,

@@ -1,22 +1,46 @@
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
-import { ok, type Result } from '../../../src-shared/result'
+import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, ConditionChange, MovementCost, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { optionBool } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { actionsCost, actionsText } from './cx-costs'
-import { leaveMeleeChanges, opponentsOf } from './cx-engagement'
+import { isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
 import { opportunityPrompts } from './cx-opportunity'
-import { SUPPRESSED, suppressionDataSchema } from './cx-suppression'
-import { bySuppressor, reactionPrompt } from './cx-suppression-reaction'
+import { SUPPRESSED } from './cx-suppression'
+import { bySuppressor, suppressedMove, suppressorName } from './cx-suppression-reaction'
 import { explainSteps } from './explain'
 import { armourSummary } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions } from './stats/derived-stats'
 import { moveDistance } from './turns/movement'
+import { sprintRefusal } from './turns/turn-budget'
 import type { ConditionInstance } from '../../../src-shared/records'
 
-export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged = false): ActionDefinition {
+/** The GM's per-suppressor answer on the Move action (SR-CX-34): "leaves this suppressor's zone". */
+const leavesKey = (sourceId: string) => `leavesZone:${sourceId}`
+
+/**
+ * The "leaves the zone" toggles: one for a mover held by one suppressor (or none); one per
+ * suppressor when two or more hold it, since each zone is its own (SR-CX-34).
+ */
+function zoneFields(actor: RulesCombatant): FormField[] {
+  const sources = bySuppressor(actor.conditions.filter((x) => x.conditionId === SUPPRESSED))
+    .map((g) => g[0]!)
+    .filter((s) => s.sourceId !== null)
+  const hint = 'CX25: leaving the zone ends being suppressed'
+  if (sources.length < 2) return [{ key: 'leavesZone', label: 'Leaves the suppression zone', kind: 'toggle', value: true, hint }]
+  return sources.map((s) => ({
+    key: leavesKey(s.sourceId!),
+    label: `Leaves ${suppressorName(s)}'s suppression zone`,
+    kind: 'toggle',
+    value: true,
+    hint: `${hint} by that suppressor only (SR-CX-34)`,
+  }))
+}
+
+export function moveDefinition(c: CxCombatant, library: ContentLibrary, actor: RulesCombatant): ActionDefinition {
+  const engaged = isEngaged(actor)
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
   const stance = c.live.stance
   const metres = (actions: 1 | 2, sprint: boolean) => {
@@ -40,24 +64,25 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
         value: '2',
         choices: ([1, 2] as const).map((n) => ({ value: String(n), label: label(n) })),
       },
-      { key: 'sprint', label: 'Sprint (+1 m per action)', kind: 'toggle', value: false },
+      {
+        key: 'sprint',
+        label: 'Sprint (+1 m per action)',
+        kind: 'toggle',
+        value: false,
+        hint: `000 Movement and Sprinting: ${Math.max(0, c.stats.fort - c.live.sprint.streak)} of FORT ${c.stats.fort} consecutive sprint actions left; its shots take +1 miss chance now and for 2 actions after (CX6)`,
+      },
       {
         key: 'intoOpen',
         label: 'Into the open (not complete concealment)',
         kind: 'toggle',
         value: true,
+        // SR-CX-36: one answer for every suppressor; the GM dismisses the prompt of one that cannot hit the new place.
         hint: 'CX26: a suppressed mover in the open draws its suppressors’ reactions',
       },
-      {
-        key: 'leavesZone',
-        label: 'Leaves the suppression zone',
-        kind: 'toggle',
-        value: true,
-        hint: 'CX25: leaving the zone ends being suppressed',
-      },
+      ...zoneFields(actor),
       {
         key: 'throughZone',
-        label: 'Crosses a suppression zone (not suppressed)',
+        label: 'Crosses a suppression zone it is not suppressed by',
         kind: 'toggle',
         value: false,
         hint: 'CX26: the GM decides',
@@ -80,12 +105,19 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, engaged 
 }
 
 /**
+ * `000` Movement and Sprinting: sprinting is the Move action's choice. The sprint clock itself
+ * is moved by the action charger (`cx-costs.ts` `chargeActions`), which asks this.
+ */
+export const sprintChosen = (request: ActionRequest): boolean => optionBool(request.options, 'sprint') ?? false
+
+/**
  * `000` Movement with CX25/CX26: a suppressed mover that breaks cover draws one reaction per
  * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
- * the mover's live state), and leaving the zone ends the suppression. An engaged mover that
- * moves away draws an opportunity attack from each opponent and leaves the melee (`000` Melee
- * Combat). Whether the move is into the open, leaves the zone or leaves the melee are the GM's
- * calls until there is a map.
+ * the mover's live state), and leaving a zone ends that suppressor's suppression only
+ * (SR-CX-34). An engaged mover that moves away draws an opportunity attack from each opponent
+ * and leaves the melee (`000` Melee Combat). Whether the move is into the open, leaves which
+ * zone or leaves the melee are the GM's calls here; on the map (`cx-map-move.ts`) the map
+ * answers which zones.
  */
 export function performMove(
   request: ActionRequest,
@@ -96,41 +128,25 @@ export function performMove(
 ): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
-  const sprint = optionBool(o, 'sprint') ?? false
+  const sprint = sprintChosen(request)
+  // `000` Movement and Sprinting: "a number of consecutive Actions equal to your Fortitude" (SR-CX-31).
+  const tooLong = sprint ? sprintRefusal(c.live.sprint, actions, c.stats.fort) : null
+  if (tooLong) return fail('action/sprintLimit', `${actor.name} cannot sprint: ${tooLong}`)
   const intoOpen = optionBool(o, 'intoOpen') ?? true
   const leavesZone = optionBool(o, 'leavesZone') ?? true
   const throughZone = optionBool(o, 'throughZone') ?? false
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
   const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
   if (!d.ok) return d
-  const held = actor.conditions.filter((x) => x.conditionId === SUPPRESSED)
-  const present = new Set(held.map((x) => x.key))
-  let reacted = c.live.suppressionReactions.filter((k) => present.has(k))
-  const notes: string[] = []
-  const prompts: PromptDraft[] = []
-  const conditions: ConditionChange[] = []
-  if (held.length > 0) {
-    if (intoOpen) {
-      for (const group of bySuppressor(held)) {
-        const keys = group.map((x) => x.key)
-        if (keys.some((k) => reacted.includes(k))) {
-          notes.push(`${nameOf(group[0]!)} already reacted to ${actor.name} this turn: once per target per suppressor turn (CX26)`)
-          continue
-        }
-        prompts.push(reactionPrompt(group[0]!, actor, c, library))
-        reacted = [...reacted, ...keys]
-      }
-    } else {
-      notes.push('into complete concealment: no suppression reaction (CX26)')
-    }
-    if (leavesZone) {
-      conditions.push({ combatantId: actor.id, remove: [SUPPRESSED] })
-      notes.push('leaves the suppression zone: no longer suppressed (CX25)')
-      reacted = []
-    } else {
-      notes.push('stays in the zone: still suppressed (CX25)')
-    }
-  } else if (throughZone) {
+  // SR-CX-34: a per-suppressor answer wins over the one "leaves the zone" toggle.
+  const leaves = (s: ConditionInstance) => (s.sourceId ? optionBool(o, leavesKey(s.sourceId)) : undefined) ?? leavesZone
+  const zones = suppressedMove(actor, c, library, intoOpen, leaves)
+  const reacted = [...zones.reacted]
+  const notes: string[] = [...zones.notes]
+  const prompts: PromptDraft[] = [...zones.prompts]
+  const conditions: ConditionChange[] = zones.left.length ? [{ combatantId: actor.id, removeFromSource: zones.left }] : []
+  // SR-CX-36: a zone the mover is not suppressed by is the GM's call, even when another suppressor holds it.
+  if (throughZone) {
     prompts.push({
       reactorId: target?.id ?? actor.id,
       targetId: actor.id,
@@ -175,14 +191,12 @@ export function performMove(
 
 const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i])
 
-function nameOf(s: ConditionInstance): string {
-  const p = suppressionDataSchema.safeParse(s.data)
-  return p.success ? p.data.suppressor.name : 'Its suppressor'
-}
-
 /**
  * What a path of so many metres costs on the map (000 Movement): one action covers half of the
- * metres per 2 actions in the combatant's stance; sprinting is the Move action's choice.
+ * metres per 2 actions in the combatant's stance. A drag never sprints (SR-CX-33): sprinting is
+ * the Move action's choice, and a drag has no place to make it, so it is priced at running
+ * speed. Nor does a drag age the sprint clock: `onMapMove` is not told what the drag paid (the
+ * GM may waive it), so the Attack panel's "Shooter sprinted" box is the GM's way to end it early.
  */
 export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): MovementCost {
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)

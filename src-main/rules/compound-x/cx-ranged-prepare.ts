@@ -12,6 +12,7 @@ import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ran
 import type { StrayRisk } from './ranged/stray-shot'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { actionCost, fireAction } from './turns/action-costs'
+import { shooterSprinted } from './turns/turn-budget'
 import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
 
 /**
@@ -59,8 +60,10 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
   const cover = (optionString(o, 'cover') ?? target.live.cover) as Cover
   const stance = (optionString(o, 'stance') ?? target.live.stance) as Stance
   const distance = shotDistance(o)
+  // CX25, SR-CX-35: +1 once, however many suppressors hold the shooter.
   const suppressed = optionBool(o, 'suppressed') ?? (attacker.live.suppressed || a.conditions.some((x) => x.conditionId === SUPPRESSED))
-  const sprinted = optionBool(o, 'sprinted') ?? attacker.live.sprinted
+  // CX6 (SR-CX-30): the sprint track says whether the shot falls in a sprint or the 2 actions after; the box is the GM's override.
+  const sprinted = optionBool(o, 'sprinted') ?? shooterSprinted(attacker.live.sprint)
   const shooterProne = optionBool(o, 'shooterProne') ?? attacker.live.stance === 'prone'
   const stealth = optionBool(o, 'stealth') ?? false
   const stray =
@@ -112,7 +115,13 @@ function rangedOptions(v: {
       ['hunkering', 'Hunkering (+2)'],
     ]),
     { key: 'suppressed', label: 'Shooter suppressed (+1)', kind: 'toggle', value: v.suppressed },
-    { key: 'sprinted', label: 'Shooter sprinted (+1)', kind: 'toggle', value: v.sprinted },
+    {
+      key: 'sprinted',
+      label: 'Shooter sprinted (+1)',
+      kind: 'toggle',
+      value: v.sprinted,
+      hint: 'CX6: ticked while the shooter sprints and for the 2 actions after (set by the Move action); untick to override',
+    },
     { key: 'shooterProne', label: 'Shooter prone (−1)', kind: 'toggle', value: v.shooterProne },
     { key: 'stealth', label: 'Stealth attack (−1, +20 dmg)', kind: 'toggle', value: v.stealth },
     choiceField('stray', 'Target tangled up', v.stray, [

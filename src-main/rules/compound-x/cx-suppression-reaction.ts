@@ -1,8 +1,8 @@
 import type { ConditionInstance } from '../../../src-shared/records'
-import type { PromptDraft, RulesCombatant } from '../ruleset'
+import type { PromptDraft, RulesCombatant, SourcedCondition } from '../ruleset'
 import { percent } from '../kit/format'
 import type { ContentLibrary } from './content/content-library'
-import { levelRank, REACTION, reactionFiring, suppressionDataSchema, type SuppressionData } from './cx-suppression'
+import { levelRank, REACTION, reactionFiring, SUPPRESSED, suppressionDataSchema, type SuppressionData } from './cx-suppression'
 import { rangedOdds } from './odds/ranged-odds'
 import type { RangedSetup } from './ranged/ranged-setup'
 import { defenderOf } from './sheet/cx-derived'
@@ -76,4 +76,64 @@ export function bySuppressor(held: readonly ConditionInstance[]): ConditionInsta
     groups.set(k, [...(groups.get(k) ?? []), s])
   }
   return [...groups.values()].map((g) => [...g].sort((a, b) => levelOf(b) - levelOf(a)))
+}
+
+/** The suppressor's name as the suppression recorded it, for the log. */
+export function suppressorName(s: ConditionInstance): string {
+  const p = suppressionDataSchema.safeParse(s.data)
+  return p.success ? p.data.suppressor.name : 'its suppressor'
+}
+
+/** Whether a move takes the mover out of the zone of the suppressor of this instance: the map's answer, or the GM's. */
+export type LeavesZone = (s: ConditionInstance) => boolean
+
+/** What a suppressed combatant's move sets off, suppressor by suppressor (CX25, CX26). */
+export interface SuppressedMove {
+  readonly prompts: readonly PromptDraft[]
+  readonly notes: readonly string[]
+  /** The suppressors' instances the mover leaves: only those end (SR-CX-34). */
+  readonly left: readonly SourcedCondition[]
+  /** The suppression keys whose suppressor has reacted this suppressor turn, after the move. */
+  readonly reacted: readonly string[]
+}
+
+/**
+ * CX26 per suppressor (SR-CX-5, SR-CX-34): a move into the open draws one reaction from each
+ * suppressor holding the mover — whether or not it leaves that zone, since moving between
+ * covers inside the zone is moving "out into the open" too — at most once per target per
+ * suppressor's turn (the reacted keys on the mover's live state). CX25: leaving one zone ends
+ * only that suppressor's instance; the others keep theirs and their own clocks (SR-CX-35).
+ */
+export function suppressedMove(
+  mover: RulesCombatant,
+  c: CxCombatant,
+  library: ContentLibrary,
+  intoOpen: boolean,
+  leaves: LeavesZone,
+): SuppressedMove {
+  const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
+  const present = new Set(held.map((x) => x.key))
+  let reacted = c.live.suppressionReactions.filter((k) => present.has(k))
+  const prompts: PromptDraft[] = []
+  const notes: string[] = []
+  const left: SourcedCondition[] = []
+  if (!intoOpen && held.length > 0) notes.push('into complete concealment: no suppression reaction (CX26)')
+  for (const group of bySuppressor(held)) {
+    const keys = group.map((x) => x.key)
+    const name = suppressorName(group[0]!)
+    if (intoOpen && keys.some((k) => reacted.includes(k))) {
+      notes.push(`${name} already reacted to ${mover.name} this turn: once per target per suppressor turn (CX26)`)
+    } else if (intoOpen) {
+      prompts.push(reactionPrompt(group[0]!, mover, c, library))
+      reacted = [...reacted, ...keys]
+    }
+    if (leaves(group[0]!)) {
+      left.push({ conditionId: SUPPRESSED, sourceId: group[0]!.sourceId })
+      notes.push(`leaves ${name}'s suppression zone: no longer suppressed by it (CX25)`)
+      reacted = reacted.filter((k) => !keys.includes(k))
+    } else {
+      notes.push(`stays in ${name}'s suppression zone: still suppressed by it (CX25)`)
+    }
+  }
+  return { prompts, notes, left, reacted }
 }

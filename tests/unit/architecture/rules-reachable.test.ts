@@ -20,16 +20,6 @@ const PENDING: Readonly<Record<string, string>> = {
   'compound-x/dying/medicine-healing.ts#skillOf': 'CX12 medicine',
   'compound-x/dying/medicine-healing.ts#SOURCE': 'CX12 medicine',
   'compound-x/turns/reload.ts#reloadAction': 'CX9 reload past the turn',
-  'compound-x/turns/suppression-effects.ts#afterMove': 'CX3 two suppressors',
-  'compound-x/turns/suppression-effects.ts#expireZonesAtTurnStart': 'CX3 two suppressors',
-  'compound-x/turns/suppression-effects.ts#isSuppressed': 'CX3 two suppressors',
-  'compound-x/turns/suppression-effects.ts#reactionOwed': 'CX3 two suppressors',
-  'compound-x/turns/suppression-effects.ts#suppressionMalus': 'CX3 two suppressors',
-  'compound-x/turns/turn-budget.ts#afterActions': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#NO_SPRINT': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#shooterSprinted': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#SPRINT_AFTERGLOW_ACTIONS': 'CX2 sprint',
-  'compound-x/turns/turn-budget.ts#sprintRefusal': 'CX2 sprint',
 }
 
 describe('rule code is reached from a command or request path', () => {

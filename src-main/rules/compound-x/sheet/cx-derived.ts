@@ -1,6 +1,7 @@
 import type { ContentLibrary } from '../content/content-library'
 import { freshDyingRecord } from '../dying/dying-state'
 import type { ArmourState, DefenderState, ShieldState } from '../protection/defender'
+import { NO_SPRINT } from '../turns/turn-budget'
 import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
 import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
 
@@ -47,7 +48,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     stance: 'standing',
     cover: 'none',
     suppressed: false,
-    sprinted: false,
+    sprint: NO_SPRINT,
     loseFirstAction: false,
     suppressionReactions: [],
     aim: null,

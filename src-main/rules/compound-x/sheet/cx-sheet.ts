@@ -53,7 +53,20 @@ export const cxLiveSchema = z.strictObject({
   stance: z.enum(['standing', 'crouching', 'prone', 'hunkering']),
   cover: z.enum(['none', 'partial', 'full']),
   suppressed: z.boolean(),
-  sprinted: z.boolean(),
+  /**
+   * Stored before the sprint track below (SR-CX-30); nothing ever set it, so it is read and
+   * ignored: an old sheet still parses, and the track starts clean.
+   */
+  sprinted: z.boolean().optional(),
+  /**
+   * `000` Movement and Sprinting, counted on the combatant's own actions (SR-CX-30, SR-CX-31):
+   * the consecutive sprint actions so far (at most FORT), and how many of its next actions are
+   * still under the +1 miss chance of a sprint (CX6). Set by the Move action, aged by every
+   * action the combatant spends (`cx-costs.ts`).
+   */
+  sprint: z
+    .strictObject({ streak: z.number().int().min(0).max(40), window: z.number().int().min(0).max(2) })
+    .default({ streak: 0, window: 0 }),
   /** CX21: it hit the dirt, so the first action of its next turn is already spent. */
   loseFirstAction: z.boolean().default(false),
   /**

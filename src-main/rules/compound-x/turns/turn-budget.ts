@@ -1,7 +1,7 @@
 /**
  * The Compound X numbers of the action economy the core does not know by itself. The turn's
  * actions, reactions and held actions are the core's economy pools (`cx-ruleset.ts` declares
- * them); what is left here is the counting the sprint rules will need on top of them.
+ * them); what is left here is the counting the sprint rules do on top of them.
  */
 
 /** CX20: up to 3 reactions per round (held actions included: `000` calls them a type of reaction). */
@@ -14,9 +14,9 @@ export const SPRINT_AFTERGLOW_ACTIONS = 2
 /**
  * `000` Movement and Sprinting, counted on the combatant's own actions (so across turn ends):
  * the consecutive sprint actions so far, and the actions still under the sprint penalty (CX6).
- * Not reached yet: the sprint work (plan item CX2) keeps it on the live state.
+ * Kept on the live state (`live.sprint`): the Move action sprints, `cx-costs.ts` ages it.
  */
-export interface SprintTrack {
+export type SprintTrack = {
   readonly streak: number
   readonly window: number
 }

@@ -212,7 +212,7 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
   it('CX26/CX25: breaking cover into the open prompts the suppressor’s automatic hit and leaving the zone ends the suppression', () => {
     const target = suppressed(raider, vex, 'medium', 's1')
     const r = move(target)
-    expect(r.conditions).toEqual([{ combatantId: vex.id, remove: ['suppressed'] }])
+    expect(r.conditions).toEqual([{ combatantId: vex.id, removeFromSource: [{ conditionId: 'suppressed', sourceId: raider.id }] }])
     expect(r.prompts).toHaveLength(1)
     const prompt = r.prompts![0]!
     expect(prompt).toMatchObject({
@@ -236,7 +236,7 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
     expect(prompt.odds).toBe(
       `hit certain · expected ${preview.expectedDamage.toFixed(1)} damage · down ${(preview.downChance * 100).toFixed(1)}%`,
     )
-    expect(r.summary).toMatch(/leaves the suppression zone: no longer suppressed \(CX25\)/)
+    expect(r.summary).toMatch(/leaves Raider's suppression zone: no longer suppressed by it \(CX25\)/)
   })
 
   it('CX26: once per target per suppressor turn — a second break from cover in the same zone draws nothing', () => {
@@ -244,7 +244,7 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
     const first = move(target, { leavesZone: false })
     expect(first.prompts).toHaveLength(1)
     expect(first.conditions).toBeUndefined()
-    expect(first.summary).toMatch(/stays in the zone: still suppressed \(CX25\)/)
+    expect(first.summary).toMatch(/stays in Raider's suppression zone: still suppressed by it \(CX25\)/)
     target = moved(target, first)
     const second = move(target, { leavesZone: false })
     expect(second.prompts).toBeUndefined()
@@ -257,7 +257,7 @@ describe('Move while suppressed (000 Movement, CX25, CX26)', () => {
   it('CX26: into complete concealment there is no reaction, though leaving the zone still ends it (CX25)', () => {
     const r = move(suppressed(raider, vex, 'medium', 's1'), { intoOpen: false })
     expect(r.prompts).toBeUndefined()
-    expect(r.conditions).toEqual([{ combatantId: vex.id, remove: ['suppressed'] }])
+    expect(r.conditions).toEqual([{ combatantId: vex.id, removeFromSource: [{ conditionId: 'suppressed', sourceId: raider.id }] }])
   })
 
   it('CX26: each suppressor reacts (reactions stack per weapon); light is one accuracy roll with its hit chance', () => {

@@ -15,15 +15,7 @@ import {
 import { moveDistance, type MoveRequest } from '../../../../src-main/rules/compound-x/turns/movement'
 import { regenerateNanites } from '../../../../src-main/rules/compound-x/turns/nanites'
 import { reloadAction, reloadActionsFor, rollReload } from '../../../../src-main/rules/compound-x/turns/reload'
-import { suppress, type Point, type SuppressRequest, type SuppressionZone } from '../../../../src-main/rules/compound-x/turns/suppression'
-import {
-  afterMove,
-  expireZonesAtTurnStart,
-  isSuppressed,
-  reactionOwed,
-  suppressionMalus,
-  type ZoneMove,
-} from '../../../../src-main/rules/compound-x/turns/suppression-effects'
+import { suppress, type Point, type SuppressRequest } from '../../../../src-main/rules/compound-x/turns/suppression'
 import {
   afterActions,
   NO_SPRINT,
@@ -377,7 +369,7 @@ describe('CX24 suppress', () => {
   })
 })
 
-describe('CX25 who is suppressed, the malus, expiry, leaving', () => {
+describe('CX25 who is suppressed', () => {
   it.each([
     ['light', [TARGET]],
     ['medium', [TARGET]],
@@ -389,81 +381,5 @@ describe('CX25 who is suppressed, the malus, expiry, leaving', () => {
   it('CX25: a combatant the suppressor cannot physically hit is not suppressed', () => {
     const zone = value(suppress(request({ level: 'heavy', unhittableIds: [id('near')] }))).zone
     expect(zone.suppressedIds).toEqual([TARGET, id('edge')])
-  })
-
-  const zone = (over: Partial<SuppressionZone> = {}): SuppressionZone => ({
-    ...value(suppress(request({ level: 'medium' }))).zone,
-    ...over,
-  })
-  it('CX25: a suppressed shooter takes +1 miss chance, not stackable over several zones', () => {
-    const other = zone({ suppressorId: id('other') })
-    expect(suppressionMalus([zone()], TARGET)).toMatchObject({ value: 1, source: 'CX25' })
-    expect(suppressionMalus([zone(), other], TARGET)?.value).toBe(1)
-    expect(suppressionMalus([zone(), other], id('far'))).toBeNull()
-    expect(isSuppressed([zone()], TARGET)).toBe(true)
-  })
-
-  it("CX25: zones end at the start of the suppressor's next turn, and only its own", () => {
-    const other = zone({ suppressorId: id('other') })
-    const r = expireZonesAtTurnStart([zone(), other], SHOOTER)
-    expect(r.active).toEqual([other])
-    expect(r.expired).toEqual([zone()])
-  })
-
-  it.each([
-    ['moving within the 1 m zone keeps it', at(20.8), true],
-    ['the edge is still inside', at(21), true],
-    ['leaving the zone ends it', at(21.2), false],
-  ] as const)('CX25: %s', (_, to, still) => {
-    expect(afterMove(zone(), TARGET, to).suppressedIds.includes(TARGET)).toBe(still)
-  })
-})
-
-describe('CX26 reactions to moving out into the open', () => {
-  const zoneOf = (level: 'light' | 'medium' | 'heavy') => value(suppress(request({ level }))).zone
-  const move = (over: Partial<ZoneMove> = {}): ZoneMove => ({
-    moverId: TARGET,
-    destination: at(25),
-    movedIntoOpen: true,
-    alreadyReactedThisTurn: false,
-    ...over,
-  })
-
-  it.each([
-    [
-      'light: one non-automatic accuracy roll with the usual armour roll',
-      'light',
-      { kind: 'accuracy-roll', rolls: 1, armour: 'coverage-roll' },
-    ],
-    ['medium: one automatic hit that always strikes armour', 'medium', { kind: 'automatic-hits', hits: 1, armour: 'always' }],
-    ['heavy: two automatic hits that always strike armour', 'heavy', { kind: 'automatic-hits', hits: 2, armour: 'always' }],
-  ] as const)('CX26 %s; no reaction spent', (_, level, expected) => {
-    expect(reactionOwed(zoneOf(level), move())).toMatchObject({ ...expected, suppressorId: SHOOTER, targetId: TARGET, usesReaction: false })
-  })
-
-  it('CX26 heavy: every suppressed combatant in the zone draws the reaction', () => {
-    expect(reactionOwed(zoneOf('heavy'), move({ moverId: id('near') }))).toMatchObject({ kind: 'automatic-hits', targetId: id('near') })
-  })
-
-  it.each([
-    ['into complete concealment', { movedIntoOpen: false }, /complete concealment/],
-    ['a second time this suppressor turn', { alreadyReactedThisTurn: true }, /once per target per suppressor turn \(CX26\)/],
-    ['by the suppressor itself', { moverId: SHOOTER }, /itself/],
-    ['by someone not suppressed, away from the zone', { moverId: id('far'), destination: at(30) }, /Not suppressed/],
-  ] as const)('CX26 no reaction for a move %s', (_, over, reason) => {
-    const r = reactionOwed(zoneOf('medium'), move(over))
-    expect(r.kind).toBe('none')
-    if (r.kind === 'none') expect(r.reason).toMatch(reason)
-  })
-
-  it('CX26: a combatant not suppressed that moves into a zone is flagged for the GM', () => {
-    const r = reactionOwed(zoneOf('medium'), move({ moverId: id('far'), destination: at(20.5) }))
-    expect(r).toMatchObject({ kind: 'gm-decides', suppressorId: SHOOTER, moverId: id('far') })
-  })
-
-  it('CX25 CX26: leaving the zone into the open draws the reaction first, then ends the suppression', () => {
-    const z = zoneOf('light')
-    expect(reactionOwed(z, move({ destination: at(25) })).kind).toBe('accuracy-roll')
-    expect(afterMove(z, TARGET, at(25)).suppressedIds).toEqual([])
   })
 })
