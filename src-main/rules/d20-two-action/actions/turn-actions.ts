@@ -8,14 +8,14 @@ import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
 import { FREE_ACTIONS_PER_TURN } from '../turns/economy'
 import { speedMetres } from '../turns/movement'
 import { drawDefinition, DRAW, performDraw } from './draw-action'
+import { performReload, RELOAD, reloadDefinition } from './reload-action'
 import { resolution } from './resolution'
 
 /**
  * `003 Combat Actions` that only spend actions and leave a line in the log: the GM plays out
- * their effect. Costs as the document lists them (a reload One Action unless a weapon says more).
+ * their effect. Costs as the document lists them (the reload, which changes the magazine, is its own module).
  */
 const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
-  { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
   {
     key: 'disengage',
     label: 'Disengage from one foe',
@@ -94,6 +94,7 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
         sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
     },
     drawDefinition(sheet),
+    reloadDefinition(sheet),
     ...PLAIN.map((p): ActionDefinition => ({
       key: p.key,
       label: p.label,
@@ -111,6 +112,8 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
   switch (request.action) {
     case DRAW:
       return performDraw(request, c, sheet)
+    case RELOAD:
+      return performReload(request, c, sheet)
     case 'move': {
       const n = String(request.options['actions'] ?? '1') === '2' ? 2 : 1
       if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
