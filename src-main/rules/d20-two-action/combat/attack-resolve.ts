@@ -13,6 +13,8 @@ import { withAttack, withReaction } from '../turns/economy'
 import { plural } from '../../kit/format'
 import { afterFiring, roundsThatHit } from './ammunition'
 import { attackExplanation } from './attack-explain'
+import { isMelee } from './attack-types'
+import { engagementAfter } from './engagement'
 import { setUpAttack, type AttackSetup } from './attack-setup'
 import { counterPrompt } from './counter-prompts'
 import { critEffectOf, rollCritEffect } from './crit-effects'
@@ -140,7 +142,14 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   if (mine.length) changes.push({ combatantId: a.id, add: mine })
   // The rounds are spent whether they hit or not (SR-D20-30).
   const fired = afterFiring(s.attacker, s.arm.index, s.rounds)
-  const attacker = s.asReaction ? withReaction(fired, 'opportunity', true) : withAttack(fired)
+  const spent = s.asReaction ? withReaction(fired, 'opportunity', true) : withAttack(fired)
+  // `003 Engaged` (SR-D20-32): a melee attack engages both; a foe downed leaves the melee.
+  const engaged = engagementAfter(
+    { id: a.id, name: a.name, sheet: spent, hp: a.hp },
+    { id: t.id, name: t.name, sheet: target, hp },
+    s.arm.index,
+    { melee: isMelee(w.attack), opportunity: s.asReaction },
+  )
   const verb = s.asReaction ? 'makes an attack of opportunity on' : s.mode === 'cast' ? 'casts at' : 'attacks'
   const hitsText = s.rounds > 1 ? `, ${roundsHit} of ${plural(s.rounds, 'round')} hit` : ''
   const result = landed
@@ -150,8 +159,8 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
       : outcome
   const summary = `${a.name} ${verb} ${t.name} with the ${w.name} (${s.mode}): hit test ${hitRoll.total} vs AR ${s.armourRating}: ${result}${lines.length ? `; ${lines.join('; ')}` : ''}`
   return ok({
-    attackerRules: d20Sheets.store(attacker),
-    targetRules: d20Sheets.store(target),
+    attackerRules: d20Sheets.store(engaged.attacker),
+    targetRules: d20Sheets.store(engaged.target),
     targetHp: hp,
     summary,
     detail: [

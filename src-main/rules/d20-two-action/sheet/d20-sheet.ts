@@ -110,6 +110,21 @@ export const liveSchema = z.strictObject({
    * stored before this was tracked fight as they did.
    */
   drawn: z.array(z.number().int().min(0).max(5)).max(6).nullable().default(null),
+  /**
+   * `003 Engaged`: the foes it is in melee with (SR-D20-32), each with the slot that foe strikes
+   * it with (bare hands: one past its weapons). Moving away from one draws that foe's attack of
+   * opportunity; kept here because a move only shows the ruleset the mover.
+   */
+  engagedWith: z
+    .array(
+      z.strictObject({
+        id: z.string().startsWith('combatant:').max(120),
+        name: z.string().max(200),
+        weapon: z.number().int().min(0).max(6),
+      }),
+    )
+    .max(12)
+    .default([]),
 })
 
 export const d20SheetSchema = z.strictObject({
@@ -127,7 +142,7 @@ export const d20SheetSchema = z.strictObject({
   /** W4: the reaction skills it has. */
   defences: z.array(z.enum(DEFENCES)).max(DEFENCES.length).default([]),
   weapons: z.array(weaponSchema).max(6).default([]),
-  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: null }),
+  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: null, engagedWith: [] }),
 })
 
 export type D20SheetInput = z.input<typeof d20SheetSchema>
