@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { JsonValue } from '../../../../src-shared/json'
 import type { D20Sheet, WeaponInput } from '../../../../src-main/rules/d20-two-action/sheet/d20-sheet'
 import { d20SheetSchema } from '../../../../src-main/rules/d20-two-action/sheet/d20-sheet'
 import { starterWeapon } from '../../../../src-main/rules/d20-two-action/sheet/starter-items'
@@ -24,6 +25,11 @@ async function range(gun: WeaponInput) {
   return h
 }
 
+const cardLine = (rules: unknown, label: string) =>
+  d20
+    .combatantRules!.card(rules as JsonValue)
+    .flatMap((x) => x.lines)
+    .find((l) => l.label === label)?.value
 const combatant = (h: CampaignHarness, name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!
 const gunOf = (h: CampaignHarness, name: string) => {
   const w = (combatant(h, name).rules as unknown as D20Sheet).weapons[0]!
@@ -46,6 +52,8 @@ describe('003 Combat Actions: Burst, Full Auto and Reload with magazines (SR-D20
     expect(gunOf(h, 'Ana')).toMatchObject({ loaded: 0, spares: 2 })
     expect(combatant(h, 'Ana').spent['actions']).toBe(2)
     expect(h.logText()).toMatch(/6 of 20 rounds hit, 21 damage/)
+    // The card shows what is left for the GM.
+    expect(cardLine(combatant(h, 'Ana').rules, 'Auto carbine')).toContain('0/20 rds, 2 spare, burst 3, auto')
   })
 
   it('003 Burst / SR-D20-30: the gun’s burst of 3 at +2; the hits are capped by the rounds fired', async () => {

@@ -46,6 +46,8 @@ describe('003 Engaged: engagement and the attack of opportunity on moving away (
     const h = await melee()
     expect((record(h, 'Ana').rules as unknown as D20Sheet).live.engagedWith).toEqual([{ id: h.combatantId('Bo'), name: 'Bo', weapon: 0 }])
     expect((record(h, 'Bo').rules as unknown as D20Sheet).live.engagedWith).toEqual([{ id: h.combatantId('Ana'), name: 'Ana', weapon: 0 }])
+    const card = d20.combatantRules!.card(record(h, 'Ana').rules!).flatMap((x) => x.lines)
+    expect(card.find((l) => l.label === 'Engaged with')?.value).toBe('Bo')
   })
 
   it('SR-D20-32 a shot engages nobody (an attack of opportunity needs melee range)', () => {
