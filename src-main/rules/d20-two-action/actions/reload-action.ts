@@ -19,6 +19,12 @@ const RELOAD_ACTIONS = 1
 
 const magazineGuns = (sheet: D20Sheet): number[] => sheet.weapons.flatMap((w, i) => (w.attack === 'ranged' && w.magazine ? [i] : []))
 
+/** Spare magazines the gun in this slot has (0 without a magazine). */
+function magazineSpares(sheet: D20Sheet, slot: number): number {
+  const w = sheet.weapons[slot]
+  return w?.attack === 'ranged' && w.magazine ? w.magazine.spares : 0
+}
+
 export function reloadDefinition(sheet: D20Sheet): ActionDefinition {
   const guns = magazineGuns(sheet)
   const open = reloadable(sheet)
@@ -47,11 +53,6 @@ export function reloadDefinition(sheet: D20Sheet): ActionDefinition {
     cost: '1 action',
     unavailable: guns.length > 0 && open.every((i) => magazineSpares(sheet, i) === 0) ? 'No gun has both room and a spare magazine.' : null,
   }
-}
-
-function magazineSpares(sheet: D20Sheet, slot: number): number {
-  const w = sheet.weapons[slot]
-  return w?.attack === 'ranged' && w.magazine ? w.magazine.spares : 0
 }
 
 /**

@@ -49,7 +49,7 @@ export function afterFiring(sheet: D20Sheet, slot: number, rounds: number): D20S
   return { ...sheet, weapons: sheet.weapons.map((x, i) => (i === slot ? { ...w, magazine } : x)) }
 }
 
-/** The guns that a Reload could serve: a magazine not full, and a spare to put in. */
+/** The guns whose magazine is not full (whether a spare is left is the reload's to check). */
 export const reloadable = (sheet: D20Sheet): number[] =>
   sheet.weapons.flatMap((w, i) => (w.attack === 'ranged' && w.magazine && w.magazine.loaded < w.magazine.capacity ? [i] : []))
 
