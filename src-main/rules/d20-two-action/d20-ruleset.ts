@@ -18,6 +18,7 @@ import { d20Economy } from './turns/economy'
 import { d20EndOfTurn, d20FreshCounts, d20StartOfTurn } from './turns/edges'
 import { rollD20Initiative } from './turns/initiative'
 import { d20MovementCost } from './turns/movement'
+import { d20MapMove } from './turns/map-move'
 
 /** The d20 two-action system (`003`, RULINGS W1–W5) behind the ruleset interface. */
 export const d20TwoActionRuleset: Ruleset = {
@@ -41,6 +42,8 @@ export const d20TwoActionRuleset: Ruleset = {
   conditions: D20_CONDITIONS,
   surprise: D20_SURPRISE, // `003 Ambushes` (SR-D20-20, SR-D20-21)
   movementCost: d20MovementCost,
+  // `003 Engaged`: dragging a token away from engaged foes prompts their attacks of opportunity (SR-D20-33).
+  onMapMove: d20MapMove,
   checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance, cost: d20CheckCost, costNote: D20_CHECK_COST_NOTE },
   edges: {
     startOfTurn: d20StartOfTurn,

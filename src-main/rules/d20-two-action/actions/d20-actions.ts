@@ -7,6 +7,7 @@ import { DOC, RULESET_NAME } from '../d20-terms'
 import { has } from '../statuses/conditions'
 import { isReaction } from '../turns/economy'
 import { performCounterStrike } from './counter-strikes'
+import { performDisengage } from './disengage-actions'
 import { performTestAction, testActionList } from './test-actions'
 import { performTurnAction, turnActionList } from './turn-actions'
 import { d20Sheets } from '../sheet/d20-sheets'
@@ -40,7 +41,8 @@ export function performD20Action(
   if (isReaction(actor) && !actor.held?.released) {
     return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
   }
-  const done = performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, dice)
+  const done =
+    performDisengage(request, actor, sheet, target) ?? performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, dice)
   return (
     done ??
     fail(

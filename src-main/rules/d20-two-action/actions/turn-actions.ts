@@ -1,4 +1,4 @@
-import type { ActionDefinition, ActionRequest } from '../../../../src-shared/attack'
+import type { ActionDefinition, ActionRequest, FormField } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { DOC, FREE } from '../d20-terms'
@@ -7,22 +7,19 @@ import type { D20Sheet } from '../sheet/d20-sheet'
 import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
 import { FREE_ACTIONS_PER_TURN } from '../turns/economy'
 import { speedMetres } from '../turns/movement'
+import { disengagedAll } from '../combat/engagement'
+import { opportunityPrompts } from '../combat/opportunity-prompts'
+import { d20Sheets } from '../sheet/d20-sheets'
+import { disengageDefinitions } from './disengage-actions'
 import { drawDefinition, DRAW, performDraw } from './draw-action'
+import { performReload, RELOAD, reloadDefinition } from './reload-action'
 import { resolution } from './resolution'
 
 /**
  * `003 Combat Actions` that only spend actions and leave a line in the log: the GM plays out
- * their effect. Costs as the document lists them (a reload One Action unless a weapon says more).
+ * their effect. Costs as the document lists them (the reload, which changes the magazine, is its own module).
  */
 const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: string }[] = [
-  { key: 'reload', label: 'Reload', actions: 1, words: 'reloads' },
-  {
-    key: 'disengage',
-    label: 'Disengage from one foe',
-    actions: 1,
-    words: 'disengages from one foe: its next move draws no attack of opportunity from it',
-  },
-  { key: 'total-disengage', label: 'Disengage from every foe', actions: 2, words: 'disengages from every foe and steps 5 feet away' },
   { key: 'jump', label: 'Jump', actions: 1, words: 'jumps' },
   { key: 'recover-item', label: 'Pick up an item', actions: 1, words: 'picks up an item' },
   { key: 'stealth', label: 'Slip out of sight', actions: 1, words: 'slips into the shadows' },
@@ -30,6 +27,9 @@ const PLAIN: readonly { key: string; label: string; actions: 1 | 2; words: strin
   { key: 'use-item-long', label: 'Use an item (slow)', actions: 2, words: 'uses an item, taking the whole turn' },
   { key: 'unjam', label: 'Clear a jammed weapon', actions: 2, words: 'clears a jammed weapon' },
 ]
+
+/** The Move action's toggle: whether this move takes it away from the foes it is engaged with. */
+const LEAVES_MELEE = 'leavesMelee'
 
 /**
  * `003 Taking Action` Free Actions: "Saying a few words", "Dropping an item", "Lowering
@@ -63,6 +63,17 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
             { value: '2', label: `2 actions · ${move * 2} m` },
           ],
         },
+        ...(sheet.live.engagedWith.length
+          ? [
+              {
+                key: LEAVES_MELEE,
+                label: 'Moves away from the melee',
+                kind: 'toggle',
+                value: true,
+                hint: `${DOC.engaged}: each engaged foe may make an attack of opportunity`,
+              } satisfies FormField,
+            ]
+          : []),
       ],
       cost: '1 or 2 actions',
       unavailable: prone ? `Stand up first (${DOC.actions}).` : move <= 0 ? 'Its speed is 0.' : null,
@@ -94,6 +105,8 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
         sheet.live.attacksThisTurn > 0 ? `It attacked this turn; a defensive stance means no attack this turn (${DOC.attackTypes}).` : null,
     },
     drawDefinition(sheet),
+    reloadDefinition(sheet),
+    ...disengageDefinitions(c, sheet),
     ...PLAIN.map((p): ActionDefinition => ({
       key: p.key,
       label: p.label,
@@ -111,11 +124,25 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
   switch (request.action) {
     case DRAW:
       return performDraw(request, c, sheet)
+    case RELOAD:
+      return performReload(request, c, sheet)
     case 'move': {
       const n = String(request.options['actions'] ?? '1') === '2' ? 2 : 1
       if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
       const metres = speedMetres(sheet, has(c.conditions, 'frozen')) * n
-      return ok(resolution(c, `${c.name} moves up to ${metres} m (${plural(n, 'action')}, ${DOC.moving})`, { actions: n }))
+      const moved = `${c.name} moves up to ${metres} m (${plural(n, 'action')}, ${DOC.moving})`
+      // `003 Engaged`: moving away from engaged foes draws their attacks of opportunity, as on the map (SR-D20-33).
+      const leaves = sheet.live.engagedWith.length > 0 && request.options[LEAVES_MELEE] !== false
+      if (!leaves) return ok(resolution(c, moved, { actions: n }))
+      const foes = sheet.live.engagedWith.map((e) => e.name).join(' and ')
+      const prompts = opportunityPrompts(c, sheet, 'moves away')
+      return ok({
+        ...resolution(c, `${moved}; away from ${foes}: attack of opportunity (${DOC.engaged}, SR-D20-33)`, {
+          actions: n,
+          actorRules: d20Sheets.store(disengagedAll(sheet)),
+        }),
+        ...(prompts.length ? { prompts } : {}),
+      })
     }
     case 'stand':
       if (!has(c.conditions, PRONE)) return fail('action/notProne', `${c.name} is not prone.`)

@@ -10,7 +10,11 @@ import { grantStatus } from '../statuses/grants'
 import { damageEndsStun } from '../statuses/stun'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { withAttack, withReaction } from '../turns/economy'
+import { plural } from '../../kit/format'
+import { afterFiring, roundsThatHit } from './ammunition'
 import { attackExplanation } from './attack-explain'
+import { isMelee } from './attack-types'
+import { engagementAfter } from './engagement'
 import { setUpAttack, type AttackSetup } from './attack-setup'
 import { counterPrompt } from './counter-prompts'
 import { critEffectOf, rollCritEffect } from './crit-effects'
@@ -113,11 +117,17 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
   const grants: ConditionGrant[] = []
   const landed = outcome === 'hit' || outcome === 'critical hit'
   let damage = 0
+  // SR-D20-30: a burst or full auto lands more rounds the more the hit test beats the armour.
+  const roundsHit = landed ? roundsThatHit(hitRoll.total, s.armourRating, s.rounds) : 0
   if (landed) {
-    const spec = critical ? s.damage.critical : s.damage.normal
-    const roll = dice.roll({ count: w.dice.count, sides: w.dice.sides, modifier: 0 }, `${a.name}: ${w.name} damage`)
-    rolls.push(roll)
-    damage = damageOf(roll.total, spec)
+    for (let i = 0; i < roundsHit; i++) {
+      // W3: the critical doubles the dice of the round the hit test was for; the rest land as ordinary hits.
+      const spec = critical && i === 0 ? s.damage.critical : s.damage.normal
+      const which = roundsHit > 1 ? `, round ${i + 1} of ${roundsHit}` : ''
+      const roll = dice.roll({ count: w.dice.count, sides: w.dice.sides, modifier: 0 }, `${a.name}: ${w.name} damage${which}`)
+      rolls.push(roll)
+      damage += damageOf(roll.total, spec)
+    }
     hp = Math.max(0, t.hp - damage)
     const after = afterLanding({ ...s, target }, { damage, critical }, dice, rolls, lines)
     target = after.target
@@ -130,13 +140,27 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
     changes.push({ combatantId: t.id, ...(unstun ? { remove: ['stunned'] } : {}), ...(grants.length ? { add: grants } : {}) })
   const mine = attackerGrants(s)
   if (mine.length) changes.push({ combatantId: a.id, add: mine })
-  const attacker = s.asReaction ? withReaction(s.attacker, 'opportunity', true) : withAttack(s.attacker)
+  // The rounds are spent whether they hit or not (SR-D20-30).
+  const fired = afterFiring(s.attacker, s.arm.index, s.rounds)
+  const spent = s.asReaction ? withReaction(fired, 'opportunity', true) : withAttack(fired)
+  // `003 Engaged` (SR-D20-32): a melee attack engages both; a foe downed leaves the melee.
+  const engaged = engagementAfter(
+    { id: a.id, name: a.name, sheet: spent, hp: a.hp },
+    { id: t.id, name: t.name, sheet: target, hp },
+    s.arm.index,
+    { melee: isMelee(w.attack), opportunity: s.asReaction },
+  )
   const verb = s.asReaction ? 'makes an attack of opportunity on' : s.mode === 'cast' ? 'casts at' : 'attacks'
-  const result = landed ? `${outcome}, ${damage} damage` : outcome
+  const hitsText = s.rounds > 1 ? `, ${roundsHit} of ${plural(s.rounds, 'round')} hit` : ''
+  const result = landed
+    ? `${outcome}${hitsText}, ${damage} damage`
+    : s.rounds > 1
+      ? `${outcome} (${plural(s.rounds, 'round')} fired)`
+      : outcome
   const summary = `${a.name} ${verb} ${t.name} with the ${w.name} (${s.mode}): hit test ${hitRoll.total} vs AR ${s.armourRating}: ${result}${lines.length ? `; ${lines.join('; ')}` : ''}`
   return ok({
-    attackerRules: d20Sheets.store(attacker),
-    targetRules: d20Sheets.store(target),
+    attackerRules: d20Sheets.store(engaged.attacker),
+    targetRules: d20Sheets.store(engaged.target),
     targetHp: hp,
     summary,
     detail: [

@@ -9,6 +9,7 @@ import { DEFENCES, type D20Sheet, type Defence, type StatusId } from '../sheet/d
 import { actionsLeft, attackLimit, heldBonus, isReaction, reactionRefusal } from '../turns/economy'
 import { armaments, damageFlat, type Armament } from './armament'
 import { modeRule, modesFor, pickMode, type Mode, type ModeRule } from './attack-types'
+import { ammunitionRefusal, roundsFired } from './ammunition'
 import { affinityOf, type DamageSpec } from './damage'
 import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-test'
 import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
@@ -36,13 +37,15 @@ export interface AttackSetup {
   readonly damage: { readonly normal: DamageSpec; readonly critical: DamageSpec }
   /** W5: the status a hit brings, with its X (none when X comes to less than 1). */
   readonly inflicts: { readonly status: StatusId; readonly x: number } | null
+  /** Rounds the gun fires (0: ammunition not tracked), SR-D20-30. */
+  readonly rounds: number
   readonly options: FormField[]
   readonly weapons: AttackPreview['weapons']
   readonly cost: readonly PoolCost[]
   readonly costText: string
   /** Why the attack cannot be made as set, or null. */
   readonly refusal: string | null
-  /** The failure code a resolve returns for that refusal (`attack/notDrawn` for a weapon not in hand). */
+  /** The failure code a resolve returns for that refusal (`attack/notDrawn` for a weapon not in hand, `attack/empty` for a gun without the rounds). */
   readonly refusalCode: string
 }
 
@@ -128,10 +131,10 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const all = armaments(attacker.value)
   const arm = all[request.weapon]
   if (!arm) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
-  const weapons = all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon.attack) }))
-  const mode = pickMode(request.mode, arm.weapon.attack)
+  const weapons = all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon) }))
+  const mode = pickMode(request.mode, arm.weapon)
   if (!mode)
-    return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon.attack).join(', ')}).`)
+    return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon).join(', ')}).`)
   const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
   const o = request.options
   const situation: Situation = {
@@ -170,6 +173,9 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     arm.unarmed || isReady(attacker.value, arm.index)
       ? null
       : `The ${arm.weapon.name} is not drawn: ${a.name} must draw it first (1 action, ${DOC.actions}).`
+  // `003 Combat Actions` Burst, Full Auto, Reload: a gun fires what its magazine holds (SR-D20-30).
+  const empty = ammunitionRefusal(arm.weapon, mode)
+  const rounds = roundsFired(arm.weapon, mode)
   const reactionOpt = reactionOption(target.value, t, arm, mode, chosen)
   return ok({
     a,
@@ -190,8 +196,9 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm)],
     weapons,
     cost: eco.cost,
-    costText: eco.text,
-    refusal: stunned ?? sheathed ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
-    refusalCode: !stunned && sheathed ? 'attack/notDrawn' : 'attack/refused',
+    costText: rounds > 1 ? `${eco.text}, ${plural(rounds, 'round')}` : eco.text,
+    rounds,
+    refusal: stunned ?? sheathed ?? empty ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
+    refusalCode: stunned ? 'attack/refused' : sheathed ? 'attack/notDrawn' : empty ? 'attack/empty' : 'attack/refused',
   })
 }

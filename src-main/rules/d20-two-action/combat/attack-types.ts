@@ -1,7 +1,7 @@
-import type { AttackKind } from '../sheet/d20-sheet'
+import type { AttackKind, Weapon } from '../sheet/d20-sheet'
 
 /** `003 Attack Types` (and a spell's own cost, `003 Your Turn`), as the modes the attack panel offers. */
-export type Mode = 'basic' | 'all-out' | 'berserk' | 'defensive strike' | 'feint' | 'cast'
+export type Mode = 'basic' | 'all-out' | 'berserk' | 'defensive strike' | 'feint' | 'burst' | 'full auto' | 'cast'
 
 export interface ModeRule {
   readonly mode: Mode
@@ -23,6 +23,14 @@ const RULES: Readonly<Record<Exclude<Mode, 'cast'>, ModeRule>> = {
     words: 'Defensive strike: +2 on its Dodge, Parry and Riposte this round',
   },
   feint: { mode: 'feint', actions: 2, hit: 0, words: "Feint: the target's Awareness comes off; it cannot be dodged, parried or riposted" },
+  // `003 Combat Actions` Burst and Full Auto: Two Actions, +2 / +4, "potential for multiple hits" (SR-D20-30).
+  burst: { mode: 'burst', actions: 2, hit: 2, words: "Burst: the gun's burst of rounds; more hit the more the test beats the armour" },
+  'full auto': {
+    mode: 'full auto',
+    actions: 2,
+    hit: 4,
+    words: 'Full auto: the whole magazine; more hit the more the test beats the armour',
+  },
 }
 
 /**
@@ -30,13 +38,16 @@ const RULES: Readonly<Record<Exclude<Mode, 'cast'>, ModeRule>> = {
  * read the feint (aimed at parries and ripostes) as melee too; an all out attack is melee or
  * ranged; a spell is cast at its own cost.
  */
-export function modesFor(kind: AttackKind): Mode[] {
-  switch (kind) {
+export function modesFor(w: Weapon): Mode[] {
+  switch (w.attack) {
     case 'melee':
     case 'finesse':
       return ['basic', 'all-out', 'berserk', 'defensive strike', 'feint']
-    case 'ranged':
-      return ['basic', 'all-out', 'berserk']
+    case 'ranged': {
+      // `003 Combat Actions`: "Weapon must have burst / auto capabilities" (SR-D20-30).
+      const m = w.magazine
+      return ['basic', 'all-out', 'berserk', ...(m && m.burst > 0 ? ['burst' as const] : []), ...(m?.auto ? ['full auto' as const] : [])]
+    }
     case 'spell':
       return ['cast']
   }
@@ -47,8 +58,8 @@ export function modeRule(mode: Mode, spellActions: 1 | 2): ModeRule {
 }
 
 /** The request's mode if the weapon allows it; the first otherwise ('' asks for the default). */
-export function pickMode(requested: string, kind: AttackKind): Mode | null {
-  const modes = modesFor(kind)
+export function pickMode(requested: string, w: Weapon): Mode | null {
+  const modes = modesFor(w)
   if (requested === '') return modes[0]!
   return (modes as string[]).includes(requested) ? (requested as Mode) : null
 }

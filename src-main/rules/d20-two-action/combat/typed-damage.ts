@@ -4,6 +4,7 @@ import { DAMAGE_TYPES, type DamageType } from '../sheet/d20-sheet'
 import { d20Sheets } from '../sheet/d20-sheets'
 import { damageEndsStun, STUN_ENDS_LINE, withoutStun } from '../statuses/stun'
 import { affinityOf, applyAffinity } from './damage'
+import { disengagedAll } from './engagement'
 
 /** Damage with no type takes no resistance or weakness; it is the default, as a bare number always was. */
 const UNTYPED = 'untyped'
@@ -30,7 +31,9 @@ export function applyD20Damage(c: RulesCombatant, amount: number, type: string):
   if (affinity) lines.push(`${affinity === 'resistant' ? 'resistant' : 'weak'} to ${type}: ${dealt} (W5)`)
   // Health stops at 0, as an attack's damage leaves it (`003 Dealing Damage`), but a number the GM set lower stays where it is.
   const hp = Math.max(Math.min(0, c.hp), c.hp - dealt)
-  if (!damageEndsStun(dealt, c.conditions)) return ok({ rules: null, hp, lines, rolls: [] })
+  // `003 Engaged`: one brought below 1 hit point is out of the melee (SR-D20-32).
+  const out = sheet && hp < 1 && sheet.live.engagedWith.length > 0 ? d20Sheets.store(disengagedAll(sheet)) : null
+  if (!damageEndsStun(dealt, c.conditions)) return ok({ rules: out, hp, lines, rolls: [] })
   lines.push(STUN_ENDS_LINE)
-  return ok({ rules: null, hp, lines, rolls: [], conditions: withoutStun(c.conditions) })
+  return ok({ rules: out, hp, lines, rolls: [], conditions: withoutStun(c.conditions) })
 }

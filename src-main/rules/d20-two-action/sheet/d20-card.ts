@@ -8,13 +8,22 @@ import { plural, signed, withSign } from '../../kit/format'
 import { sumModifiers } from '../../kit/modifier'
 import { reactionsPerRound } from '../turns/economy'
 import { speedMetres, speedSquares } from '../turns/movement'
-import { ATTRIBUTE_LABELS, ATTRIBUTES, type D20Sheet } from './d20-sheet'
+import { ATTRIBUTE_LABELS, ATTRIBUTES, type D20Sheet, type Weapon } from './d20-sheet'
 import { LIVE_KEYS } from './d20-sheet-form'
 import { drawnSlots, needsDrawing } from './drawn'
 
 const number = (key: string, value: number, max: number) => ({ key, kind: 'number' as const, value, min: 0, max })
 
 const critRange = (from: number) => (from >= 20 ? '20' : `${from}–20`)
+
+/** A gun's rounds as the GM needs them mid-fight (SR-D20-30): "17/20 rds, 2 spare, burst 3, auto". */
+function magazineText(w: Weapon): string {
+  if (w.attack !== 'ranged' || !w.magazine) return ''
+  const m = w.magazine
+  return [`${m.loaded}/${m.capacity} rds`, `${m.spares} spare`, ...(m.burst ? [`burst ${m.burst}`] : []), ...(m.auto ? ['auto'] : [])].join(
+    ', ',
+  )
+}
 
 function weaponLines(s: D20Sheet): ExplanationLine[] {
   return armaments(s).map((arm) => {
@@ -26,6 +35,7 @@ function weaponLines(s: D20Sheet): ExplanationLine[] {
     const extra = [
       w.attack === 'spell' ? `${plural(w.actions, 'action')}` : '',
       w.inflicts ? `${w.inflicts.status}(${w.inflicts.dice})` : '',
+      magazineText(w),
       untrained ? 'not proficient' : '',
     ]
     return {
@@ -85,6 +95,9 @@ export function d20Card(s: D20Sheet): ExplanationSection[] {
       edit: number(LIVE_KEYS.attacksThisTurn, s.live.attacksThisTurn, 20),
     },
     ...(s.weapons.some(needsDrawing) ? [inHandLine(s.weapons, drawnSlots(s), `${DOC.actions} (SR-D20-11)`)] : []),
+    ...(s.live.engagedWith.length
+      ? [{ label: 'Engaged with', value: s.live.engagedWith.map((e) => e.name).join(', '), source: `${DOC.engaged} (SR-D20-32)` }]
+      : []),
     { label: 'Move', value: `${speedSquares(s, false)} squares (${speedMetres(s, false)} m) per action`, source: DOC.moving },
     {
       label: 'Attributes',

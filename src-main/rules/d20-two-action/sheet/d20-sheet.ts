@@ -49,6 +49,23 @@ const common = {
     .default(null),
 }
 
+/**
+ * A gun's ammunition (`003 Combat Actions` Burst, Full Auto, Reload). `burst` is the rounds a
+ * Burst fires (0: the gun cannot burst); `auto` whether it can fire Full Auto; `loaded` what is
+ * in the magazine now and `spares` the full magazines carried. The document's weapon chart is
+ * in a chapter we do not have, so these are the GM's numbers (SR-D20-30).
+ */
+export const magazineSchema = z
+  .strictObject({
+    capacity: z.number().int().min(1).max(200),
+    loaded: z.number().int().min(0).max(200),
+    spares: z.number().int().min(0).max(20).default(0),
+    burst: z.number().int().min(0).max(20).default(0),
+    auto: z.boolean().default(false),
+  })
+  .refine((m) => m.loaded <= m.capacity, { message: 'A magazine cannot hold more rounds than its capacity.' })
+export type Magazine = z.output<typeof magazineSchema>
+
 /** What a weapon or spell is, by how it attacks (W3: the attribute follows the attack). */
 export const weaponSchema = z.discriminatedUnion('attack', [
   z.strictObject({ attack: z.literal('melee'), ...common }),
@@ -60,6 +77,8 @@ export const weaponSchema = z.discriminatedUnion('attack', [
     handling: z.enum(['handgun', 'two-handed', 'other']).default('other'),
     /** Metres; beyond it the target is out of range. */
     range: z.number().min(0).max(2000).nullable().default(null),
+    /** Null: ammunition not tracked (bows, and sheets stored before it was): no burst, no auto, never empty. */
+    magazine: magazineSchema.nullable().default(null),
   }),
   z.strictObject({
     attack: z.literal('spell'),
@@ -91,6 +110,21 @@ export const liveSchema = z.strictObject({
    * stored before this was tracked fight as they did.
    */
   drawn: z.array(z.number().int().min(0).max(5)).max(6).nullable().default(null),
+  /**
+   * `003 Engaged`: the foes it is in melee with (SR-D20-32), each with the slot that foe strikes
+   * it with (bare hands: one past its weapons). Moving away from one draws that foe's attack of
+   * opportunity; kept here because a move only shows the ruleset the mover.
+   */
+  engagedWith: z
+    .array(
+      z.strictObject({
+        id: z.string().startsWith('combatant:').max(120),
+        name: z.string().max(200),
+        weapon: z.number().int().min(0).max(6),
+      }),
+    )
+    .max(12)
+    .default([]),
 })
 
 export const d20SheetSchema = z.strictObject({
@@ -108,7 +142,7 @@ export const d20SheetSchema = z.strictObject({
   /** W4: the reaction skills it has. */
   defences: z.array(z.enum(DEFENCES)).max(DEFENCES.length).default([]),
   weapons: z.array(weaponSchema).max(6).default([]),
-  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: null }),
+  live: liveSchema.default({ attacksThisTurn: 0, reactions: [], armourDamage: 0, drawn: null, engagedWith: [] }),
 })
 
 export type D20SheetInput = z.input<typeof d20SheetSchema>

@@ -31,6 +31,7 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       damageType: 'piercing',
       handling: 'handgun',
       range: 15,
+      magazine: { capacity: 8, loaded: 8, spares: 2 },
     },
   },
   {
@@ -44,6 +45,21 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
       category: 'advanced',
       handling: 'two-handed',
       range: 60,
+      magazine: { capacity: 5, loaded: 5, spares: 2 },
+    },
+  },
+  {
+    id: 'auto-carbine',
+    weapon: {
+      name: 'Auto carbine',
+      attack: 'ranged',
+      dice: { count: 1, sides: 8 },
+      damageType: 'piercing',
+      category: 'advanced',
+      handling: 'two-handed',
+      range: 40,
+      // `003 Combat Actions`: a gun with burst and auto capabilities (SR-D20-30).
+      magazine: { capacity: 20, loaded: 20, spares: 2, burst: 3, auto: true },
     },
   },
   {

@@ -56,9 +56,13 @@ export function d20EndOfTurn(c: RulesCombatant, dice: Dice): EdgeEffects | null 
   }
 }
 
-/** A fight starts and ends with no attacks or reactions counted (armour dents stay until repaired). */
+/**
+ * A fight starts and ends with no attacks or reactions counted and nobody engaged (`003
+ * Engaged`, SR-D20-32); armour dents stay until repaired.
+ */
 export function d20FreshCounts(c: RulesCombatant): EdgeEffects | null {
   const sheet = sheetOf(c)
-  if (!sheet || (sheet.live.attacksThisTurn === 0 && sheet.live.reactions.length === 0)) return null
-  return { rules: withLive(sheet, { attacksThisTurn: 0, reactions: [] }), hp: c.hp, lines: [], rolls: [] }
+  const live = sheet?.live
+  if (!sheet || !live || (live.attacksThisTurn === 0 && live.reactions.length === 0 && live.engagedWith.length === 0)) return null
+  return { rules: withLive(sheet, { attacksThisTurn: 0, reactions: [], engagedWith: [] }), hp: c.hp, lines: [], rolls: [] }
 }
