@@ -1,0 +1,32 @@
+import type { Point } from '../ranged/scatter'
+
+/**
+ * Who a blast reaches. SR-CX-23: full damage to every token centre within the item's radius of
+ * where the grenade bursts, the rim included (as SR-CORE-10 counts a template's rim), and none
+ * beyond: the documents give no fall-off.
+ */
+export const inBlast = (burst: Point, radius: number, at: Point): boolean => Math.hypot(at.x - burst.x, at.y - burst.y) <= radius + 1e-9
+
+export interface Placed {
+  readonly id: string
+  readonly position?: Point | null
+}
+
+/**
+ * SR-CX-24: the core lets an area action change only those under the template the GM placed.
+ * The blast therefore reaches those under it who are also within the radius of the burst; the
+ * rest of the blast (people outside the template) is named for the GM to apply by hand.
+ */
+export function splitBlast<C extends Placed>(
+  burst: Point,
+  radius: number,
+  underTemplate: readonly C[],
+  onScene: readonly C[],
+): { reached: C[]; outside: C[] } {
+  const under = new Set(underTemplate.map((c) => c.id))
+  const hit = (c: C) => c.position != null && inBlast(burst, radius, c.position)
+  return {
+    reached: underTemplate.filter(hit),
+    outside: onScene.filter((c) => !under.has(c.id) && hit(c)),
+  }
+}
