@@ -93,7 +93,11 @@ function performOffered(
   onScene: readonly RulesCombatant[],
   area: TargetArea | undefined,
 ): Result<ActionResolution> {
-  if (request.action === THROW_GRENADE) return performThrow(request, actor, c, target, library, dice, onScene, area)
+  if (request.action === THROW_GRENADE) {
+    // `000` Melee Combat: "using a non-CQB weapon" from inside a melee draws opportunity attacks; a grenade is none.
+    const r = performThrow(request, actor, c, target, library, dice, onScene, area)
+    return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library)) : r
+  }
   if (request.action === 'suppress')
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)

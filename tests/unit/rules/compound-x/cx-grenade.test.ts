@@ -199,3 +199,32 @@ describe('000 Grenades: every refusal names the problem and changes nothing', ()
   })
 })
 const asRules = (h: H, name: string) => asRulesCombatant(combatant(h, name))
+
+describe('000 Grenades: the thrower and the melee', () => {
+  it('SR-CX-24: a thrower under its own blast is hurt like the rest (through its own fields), and spends its grenade', async () => {
+    const { h, throwAt } = await table({}, [9, 10])
+    const before = hps(h)
+    // Vex 1 m from the centre, under the template: the chemical grenade's 30 internal reach it too.
+    expect(throwAt({ grenade: '1' }, [9]).ok).toBe(true)
+    // Scout, on the 7 m blast's rim but outside the 3 m template, is named for the GM, not changed.
+    expect(hps(h)).toEqual([before[0]! - 30, before[1]! - 30, before[2], before[3]! - 30])
+    expect(grenades(h)).toEqual([2, 0, 1])
+    expect(lastLog(h).text).toMatch(/30 internal to Vex, Raider, Brute; also in the blast but outside the template, .*: Scout/)
+  })
+
+  it('000 Melee Combat: throwing a grenade from inside a melee prompts an opportunity attack from the engaged opponent', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Scout'), x: 1, y: 0, free: true })
+    const slots = (combatant(h, 'Scout').rules as unknown as CxCombatant).weapons.length
+    const swing = h.run(
+      'attack/resolve',
+      { request: { attackerId: h.combatantId('Scout'), targetId: h.combatantId('Vex'), weapon: slots, mode: 'strike', options: {} } },
+      [1, 10],
+    )
+    expect(swing.ok).toBe(true)
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    const prompt = h.campaign.store.ofType('prompt').find((p) => p.text.includes('throws a grenade'))
+    expect(prompt).toMatchObject({ reactorId: h.combatantId('Scout'), targetId: h.combatantId('Vex') })
+    expect(prompt?.text).toMatch(/throws a grenade \(not a CQB weapon\)/)
+  })
+})
