@@ -9,7 +9,8 @@ import type { ThrownWeapon } from './content/pack-schema'
 import { applyCxDamage } from './cx-damage'
 import { priced } from './cx-costs'
 import { explainSteps } from './explain'
-import { splitBlast } from './protection/blast'
+import { grappleShare, splitBlast } from './protection/blast'
+import { grapplePartner } from './cx-grapple'
 import { compassPoint, landingPoint, scatterDie, type Point } from './ranged/scatter'
 import { throwMissChance } from './ranged/throw-accuracy'
 import { maxThrowDistance, throwProfile } from './ranged/throw-profile'
@@ -163,15 +164,21 @@ export function performThrow(
   let targetRules: ActionResolution['targetRules'] = null
   let targetHp: number | null = null
   const areaEffects: AreaEffect[] = []
+  const reachedIds = reached.map((p) => p.id)
+  const sharing: string[] = []
   const hurt: string[] = []
   for (const person of reached) {
     // SR-CX-23: everyone in the radius takes the item's full damage, through protection by its
     // type as typed damage does (explosive and internal pass armour and shields, CX13; SR-CX-2).
     if (damage.total === 0) continue
-    const r = applyCxDamage(person, damage.total, item.damage.type, library, dice)
+    const partner = grapplePartner(person)
+    const share = grappleShare(damage.total, partner, reachedIds)
+    const r = applyCxDamage(person, share, item.damage.type, library, dice)
     if (!r.ok) return r
     rolls.push(...r.value.rolls)
-    hurt.push(`${person.name}: ${person.hp} → ${r.value.hp} hp${r.value.lines.length ? ` (${r.value.lines.join('; ')})` : ''}`)
+    if (share !== damage.total) sharing.push(person.name)
+    const split = share === damage.total ? '' : `${share} of ${damage.total}, shared with the one it grapples (SR-CX-27); `
+    hurt.push(`${person.name}: ${split}${person.hp} → ${r.value.hp} hp${r.value.lines.length ? ` (${r.value.lines.join('; ')})` : ''}`)
     if (person.id === actor.id) {
       actorRules = r.value.rules
       actorHp = r.value.hp
@@ -184,6 +191,7 @@ export function performThrow(
   const dodge = cooked
     ? 'cooked: nobody may dodge (000 Grenades)'
     : `not cooked: those in the blast may try to dodge, Reflex −10 (000 Grenades; the item line gives the DC, SR-CX-26)`
+  const shared = sharing.length ? `; ${sharing.join(' and ')} grapple: ${Math.floor(damage.total / 2)} each (SR-CX-27)` : ''
   const beyond = outside.length
     ? `; also in the blast but outside the template, for the GM to apply by hand (SR-CX-24): ${outside.map((p) => p.name).join(', ')}`
     : ''
@@ -207,7 +215,7 @@ export function performThrow(
     targetRules,
     targetHp,
     areaEffects,
-    summary: `${actor.name} ${cooked ? 'cooks and throws' : 'throws'} ${article(item.name)} ${item.name} at ${area.label}: ${story.join('; ')}; ${damage.total} ${item.damage.type} to ${names}${beyond}; ${dodge}`,
+    summary: `${actor.name} ${cooked ? 'cooks and throws' : 'throws'} ${article(item.name)} ${item.name} at ${area.label}: ${story.join('; ')}; ${damage.total} ${item.damage.type} to ${names}${shared}${beyond}; ${dodge}`,
     detail,
     rolls,
     cost: cost.cost,

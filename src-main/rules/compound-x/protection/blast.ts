@@ -30,3 +30,12 @@ export function splitBlast<C extends Placed>(
     outside: onScene.filter((c) => !under.has(c.id) && hit(c)),
   }
 }
+
+/**
+ * SR-CX-27 (`000` Grappling): "Wider effect weapons like flamethrowers and buckshot always evenly
+ * divide their damage among the grappled characters." A blast is such a weapon: when both ends
+ * of a grapple are in it, each takes half (rounded down); one caught alone takes it whole.
+ */
+export function grappleShare(damage: number, partnerId: string | null, reachedIds: readonly string[]): number {
+  return partnerId !== null && reachedIds.includes(partnerId) ? Math.floor(damage / 2) : damage
+}

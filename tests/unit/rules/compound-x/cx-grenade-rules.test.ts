@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ContentLibrary } from '../../../../src-main/rules/compound-x/content/content-library'
 import { loadContentPack } from '../../../../src-main/rules/compound-x/content/content-pack'
 import { folderPackReader } from '../../../../src-main/rules/compound-x/content/pack-files'
-import { splitBlast } from '../../../../src-main/rules/compound-x/protection/blast'
+import { grappleShare, splitBlast } from '../../../../src-main/rules/compound-x/protection/blast'
 import { compassPoint, landingPoint, scatterDie } from '../../../../src-main/rules/compound-x/ranged/scatter'
 import { throwMissChance } from '../../../../src-main/rules/compound-x/ranged/throw-accuracy'
 import { maxThrowDistance, throwProfile } from '../../../../src-main/rules/compound-x/ranged/throw-profile'
@@ -95,6 +95,14 @@ const LIVE = {
   suppressed: false,
   sprinted: false,
 }
+
+describe('SR-CX-27: 000 Grappling, wide-effect damage divided among the grappled', () => {
+  it('SR-CX-27: halved (rounded down) only when the partner is in the blast too', () => {
+    expect(grappleShare(45, 'b', ['a', 'b'])).toBe(22)
+    expect(grappleShare(45, 'b', ['a'])).toBe(45)
+    expect(grappleShare(45, null, ['a', 'b'])).toBe(45)
+  })
+})
 
 describe('SR-CX-20: grenades on the sheet', () => {
   const library = shippedLibrary()

@@ -228,3 +228,20 @@ describe('000 Grenades: the thrower and the melee', () => {
     expect(prompt?.text).toMatch(/throws a grenade \(not a CQB weapon\)/)
   })
 })
+
+describe('000 Grappling: a blast divides its damage evenly among the grappled', () => {
+  it('SR-CX-27: Raider grappling Brute, both under the frag: 22 each (45 halved, rounded down)', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 11, y: 10, free: true })
+    const grab = h.run(
+      'action/perform',
+      { request: { actorId: h.combatantId('Raider'), action: 'grapple', targetId: h.combatantId('Brute'), options: {} } },
+      [50, 40],
+    )
+    if (!grab.ok) throw new Error(grab.error.message)
+    const before = hps(h)
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 22, before[1]! - 22, before[2], before[3]])
+    expect(lastLog(h).text).toMatch(/45 ballistic to Raider, Brute; Raider and Brute grapple: 22 each \(SR-CX-27\)/)
+  })
+})
