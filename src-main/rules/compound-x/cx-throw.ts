@@ -98,6 +98,66 @@ const spendOne = (c: CxCombatant, slot: number): CxCombatant => ({
 
 const article = (name: string) => (/^[aeiou]/i.test(name) ? 'an' : 'a')
 
+interface BlastApplied {
+  readonly actorRules: ActionResolution['actorRules']
+  readonly actorHp: number
+  readonly targetRules: ActionResolution['targetRules']
+  readonly targetHp: number | null
+  readonly areaEffects: AreaEffect[]
+  /** One breakdown line per person hurt. */
+  readonly hurt: string[]
+  /** Those whose damage a grapple halved (SR-CX-27). */
+  readonly sharing: string[]
+  readonly rolls: RollRecord[]
+}
+
+/**
+ * The blast's damage on each one it reaches, by the typed-damage path, sorted into the fields the
+ * core takes: the actor's and the named target's own, everyone else's as area effects.
+ */
+function applyBlast(
+  reached: readonly RulesCombatant[],
+  amount: number,
+  type: string,
+  who: { readonly actor: RulesCombatant; readonly target: RulesCombatant | null },
+  library: ContentLibrary,
+  dice: Dice,
+): Result<BlastApplied> {
+  const out: BlastApplied = {
+    actorRules: who.actor.rules,
+    actorHp: who.actor.hp,
+    targetRules: null,
+    targetHp: null,
+    areaEffects: [],
+    hurt: [],
+    sharing: [],
+    rolls: [],
+  }
+  // A grenade of no damage (smoke, flash-bang) changes nobody but the thrower's count.
+  if (amount === 0) return ok(out)
+  const reachedIds = reached.map((p) => p.id)
+  let next = out
+  for (const person of reached) {
+    // SR-CX-23: everyone in the radius takes the item's full damage, through protection by its
+    // type as typed damage does (explosive and internal pass armour and shields, CX13; SR-CX-2).
+    const share = grappleShare(amount, grapplePartner(person), reachedIds)
+    const r = applyCxDamage(person, share, type, library, dice)
+    if (!r.ok) return r
+    const split = share === amount ? '' : `${share} of ${amount}, shared with the one it grapples (SR-CX-27); `
+    const lines = r.value.lines.length ? ` (${r.value.lines.join('; ')})` : ''
+    next = {
+      ...next,
+      hurt: [...next.hurt, `${person.name}: ${split}${person.hp} → ${r.value.hp} hp${lines}`],
+      sharing: share === amount ? next.sharing : [...next.sharing, person.name],
+      rolls: [...next.rolls, ...r.value.rolls],
+    }
+    if (person.id === who.actor.id) next = { ...next, actorRules: r.value.rules, actorHp: r.value.hp }
+    else if (person.id === who.target?.id) next = { ...next, targetRules: r.value.rules, targetHp: r.value.hp }
+    else next = { ...next, areaEffects: [...next.areaEffects, { combatantId: person.id, rules: r.value.rules, hp: r.value.hp }] }
+  }
+  return ok(next)
+}
+
 const at = (p: Point) => `(${p.x}, ${p.y})`
 
 export function performThrow(
@@ -159,34 +219,10 @@ export function performThrow(
   const candidates = area.inside.map((p) => (p.id === actor.id ? actorNow : p))
   const { reached, outside } = splitBlast(burst, radius, candidates, onScene)
   const damage = weaponDamage(item.damage, c.stats)
-  let actorRules = actorNow.rules
-  let actorHp = actor.hp
-  let targetRules: ActionResolution['targetRules'] = null
-  let targetHp: number | null = null
-  const areaEffects: AreaEffect[] = []
-  const reachedIds = reached.map((p) => p.id)
-  const sharing: string[] = []
-  const hurt: string[] = []
-  for (const person of reached) {
-    // SR-CX-23: everyone in the radius takes the item's full damage, through protection by its
-    // type as typed damage does (explosive and internal pass armour and shields, CX13; SR-CX-2).
-    if (damage.total === 0) continue
-    const partner = grapplePartner(person)
-    const share = grappleShare(damage.total, partner, reachedIds)
-    const r = applyCxDamage(person, share, item.damage.type, library, dice)
-    if (!r.ok) return r
-    rolls.push(...r.value.rolls)
-    if (share !== damage.total) sharing.push(person.name)
-    const split = share === damage.total ? '' : `${share} of ${damage.total}, shared with the one it grapples (SR-CX-27); `
-    hurt.push(`${person.name}: ${split}${person.hp} → ${r.value.hp} hp${r.value.lines.length ? ` (${r.value.lines.join('; ')})` : ''}`)
-    if (person.id === actor.id) {
-      actorRules = r.value.rules
-      actorHp = r.value.hp
-    } else if (person.id === target?.id) {
-      targetRules = r.value.rules
-      targetHp = r.value.hp
-    } else areaEffects.push({ combatantId: person.id, rules: r.value.rules, hp: r.value.hp })
-  }
+  const blast = applyBlast(reached, damage.total, item.damage.type, { actor: actorNow, target }, library, dice)
+  if (!blast.ok) return blast
+  const { actorRules, actorHp, targetRules, targetHp, areaEffects, hurt, sharing } = blast.value
+  rolls.push(...blast.value.rolls)
   const names = reached.map((p) => p.name).join(', ') || 'nobody'
   const dodge = cooked
     ? 'cooked: nobody may dodge (000 Grenades)'
