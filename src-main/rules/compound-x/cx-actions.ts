@@ -1,7 +1,7 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
-import type { ActionResolution, RulesCombatant } from '../ruleset'
+import type { ActionResolution, RulesCombatant, TargetArea } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cannotAct } from './cx-standing'
@@ -16,6 +16,7 @@ import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers
 import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
+import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -49,6 +50,7 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     moveDefinition(c, library, actor),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
+    ...throwDefinitions(c, library),
     ...maneuverDefinitions(actor),
   ]
 }
@@ -60,6 +62,7 @@ export function performCxAction(
   library: ContentLibrary,
   dice: Dice,
   onScene: readonly RulesCombatant[] = [],
+  area?: TargetArea,
 ): Result<ActionResolution> {
   const sheet = cxSheets.require(actor, 'action/noSheet')
   if (!sheet.ok) return sheet
@@ -70,7 +73,7 @@ export function performCxAction(
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
-  const r = performOffered(request, actor, c, target, library, dice, onScene)
+  const r = performOffered(request, actor, c, target, library, dice, onScene, area)
   if (!r.ok) return r
   // `000` Grappling: the act's price decides whether it fits the round's one action (SR-CX-14).
   const refused = grapple.kind === 'free' ? null : grappleActionRefusal(actor.name, grapple, c.live.grappleActionsUsed, r.value.cost)
@@ -89,7 +92,13 @@ function performOffered(
   library: ContentLibrary,
   dice: Dice,
   onScene: readonly RulesCombatant[],
+  area: TargetArea | undefined,
 ): Result<ActionResolution> {
+  if (request.action === THROW_GRENADE) {
+    // `000` Melee Combat: "using a non-CQB weapon" from inside a melee draws opportunity attacks; a grenade is none.
+    const r = performThrow(request, actor, c, target, library, dice, onScene, area)
+    return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library)) : r
+  }
   if (request.action === 'suppress')
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
   if (request.action === 'move') return performMove(request, actor, c, target, library)

@@ -155,7 +155,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
-      perform: (request, actor, target, dice, onScene = []) => performCxAction(request, actor, target, library, dice, onScene),
+      perform: (request, actor, target, dice, onScene = [], area) => performCxAction(request, actor, target, library, dice, onScene, area),
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),

@@ -49,6 +49,21 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       choices: [NONE, ...byName(library.all('ranged-weapons'))],
     },
     {
+      key: GRENADE_KEYS.item,
+      label: 'Grenades (SR-CX-20)',
+      kind: 'choice',
+      value: current?.grenades[0]?.itemId ?? '',
+      choices: [NONE, ...byName(library.all('thrown-weapons').filter((t) => t.kind === 'grenade'))],
+    },
+    {
+      key: GRENADE_KEYS.count,
+      label: 'Grenades carried',
+      kind: 'number',
+      value: current?.grenades[0]?.count ?? 0,
+      min: 0,
+      max: 20,
+    },
+    {
       key: 'armourFamily',
       label: 'Armour rigs',
       kind: 'choice',
@@ -124,6 +139,21 @@ function liveFields(current: CxCombatant, library: ContentLibrary): FormField[] 
   ]
 }
 
+export const GRENADE_KEYS = { item: 'grenade', count: 'grenades.0.count' } as const
+
+/**
+ * SR-CX-20: the form edits the first grenade line (item and count) and keeps any further line;
+ * a new item with no count typed starts with one, and none chosen drops the line.
+ */
+function grenadesFromForm(values: Values, current: CxCombatant | null): CxCombatant['grenades'] {
+  const now = current?.grenades ?? []
+  const itemId = Object.hasOwn(values, GRENADE_KEYS.item) ? text(values, GRENADE_KEYS.item) : (now[0]?.itemId ?? null)
+  if (!itemId) return now.slice(1)
+  const typedCount = typed(values, GRENADE_KEYS.count)
+  const count = typedCount ?? (now[0]?.itemId === itemId ? now[0].count : 1)
+  return [{ itemId, count }, ...now.slice(1)]
+}
+
 export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
 export const magazinesKey = (slot: number) => `weapons.${slot}.spareMagazines`
 export const LIVE_KEYS = { armourPoints: 'live.armourPoints', shieldStrength: 'live.shieldStrength', nanites: 'live.nanites' } as const
@@ -190,6 +220,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
     speciesId: pick('speciesId', current?.speciesId),
     skills: current?.skills ?? {},
     weapons,
+    grenades: grenadesFromForm(values, current),
     armour,
     shieldId,
     feats: withFeats(current?.feats ?? [], values),

@@ -26,6 +26,16 @@ export const carriedWeaponSchema = z.strictObject({
   jammed: z.boolean().default(false),
 })
 
+/**
+ * Grenades carried, by item (`thrown-weapons` of kind 'grenade') and how many (SR-CX-20). Kept
+ * apart from `weapons` so every weapon slot, drawn or fired, stays a gun or a blade; sheets
+ * stored before it read as carrying none.
+ */
+export const carriedGrenadeSchema = z.strictObject({
+  itemId,
+  count: z.number().int().min(0).max(20),
+})
+
 const dyingSchema = z.strictObject({
   // A plain union: two 'unconscious' variants differ by cause, which a discriminated union cannot key on.
   condition: z.union([
@@ -105,6 +115,7 @@ export const cxCombatantSchema = z.strictObject({
   speciesId: itemId.nullable(),
   skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
+  grenades: z.array(carriedGrenadeSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
   /**
@@ -130,6 +141,7 @@ export type CxCombatantParsed = z.output<typeof cxCombatantSchema>
 export type CxLive = z.output<typeof cxLiveSchema>
 export type CxCombatant = z.output<typeof cxStoredSchema>
 export type CarriedWeapon = z.output<typeof carriedWeaponSchema>
+export type CarriedGrenade = z.output<typeof carriedGrenadeSchema>
 
 /** The one reader of stored Compound X sheets: parsed once per stored value, written by construction. */
 export const cxSheets = sheetReader(cxStoredSchema, 'Compound X character sheet')

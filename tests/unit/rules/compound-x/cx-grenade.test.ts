@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest'
+import type { ActionRequest } from '../../../../src-shared/attack'
+import type { CxCombatant, CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
+import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
+import { CampaignHarness } from '../../helpers/campaign-harness'
+import { tempDir } from '../../helpers/temp-dir'
+import { combatant, cx, trooper } from './cx-harness'
+
+/**
+ * Issue 14, CX1: "Throw a grenade" aimed at an area template, through the real engine.
+ *
+ * Vex (PER 8: combat modifier 1; DEX 6, STR 6: throws 10 + 2 × 6 = 22 m; Explosives 8) stands at
+ * (0, 0). The squad, unarmoured so only the CX11 body roll is rolled: Raider at (10, 10) and
+ * Brute at (12, 10) under the 3 m template "Grenade" centred on (10, 10); Scout at (16, 10)
+ * outside it. The aim point is 14.1 m away: over half of 22 m, so no +2, and a frag's miss
+ * chance is 5 − 1 (PER) = 4.
+ */
+const fives = { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 5, luck: 5 }
+const bare = { rigIds: [], materialId: null }
+const FRAG = 'ecsc-fragmentation-grenade'
+const CHEMICAL = 'frontier-chemical-grenade'
+
+async function table(vex: Partial<CxCombatantInput> = {}, vexAt: [number, number] = [0, 0]) {
+  const h = await CampaignHarness.create('grenade', tempDir(), undefined, cx)
+  h.must('scene/create', { name: 'Dock' })
+  const scene = h.campaign.store.ofType('scene').find((s) => s.name === 'Dock')!
+  const sheets: Record<string, CxCombatantInput> = {
+    Vex: trooper({
+      skills: { Explosives: 8 },
+      grenades: [
+        { itemId: FRAG, count: 2 },
+        { itemId: CHEMICAL, count: 1 },
+        { itemId: 'ecsc-c10-plastic-he', count: 1 },
+      ],
+      ...vex,
+    }),
+    Raider: trooper({ stats: fives, armour: bare }),
+    Brute: trooper({ stats: fives, armour: bare }),
+    Scout: trooper({ stats: fives, armour: bare }),
+  }
+  const places: Record<string, [number, number]> = { Vex: vexAt, Raider: [10, 10], Brute: [12, 10], Scout: [16, 10] }
+  for (const [name, rules] of Object.entries(sheets)) {
+    h.must('combatant/add', { name, side: name === 'Vex' ? 'party' : 'enemy', kind: name === 'Vex' ? 'pc' : 'npc', maxHp: 1, rules })
+    const [x, y] = places[name]!
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId(name), x, y })
+  }
+  h.must('area/place', { sceneId: scene.id, x: 10, y: 10, radius: 3, label: 'Grenade' })
+  h.must('encounter/start', { name: 'Dock fight' })
+  // Name order Brute, Raider, Scout, Vex: Vex rolls highest and acts first.
+  h.must('encounter/rollInitiative', {}, [10, 20, 30, 90])
+  expect(h.campaign.store.ofType('encounter')[0]!.currentCombatantId).toBe(h.combatantId('Vex'))
+  const areaId = h.campaign.store.ofType('areaMark').find((m) => m.label === 'Grenade')!.id
+  const throwAt = (options: ActionRequest['options'] = {}, dice?: number[], at = areaId) =>
+    h.run(
+      'action/perform',
+      { request: { actorId: h.combatantId('Vex'), action: 'throw-grenade', targetId: null, areaId: at, options } },
+      dice,
+    )
+  return { h, scene, throwAt }
+}
+
+type H = CampaignHarness
+const hp = (h: H, name: string) => combatant(h, name).hp
+const hps = (h: H) => ['Raider', 'Brute', 'Scout', 'Vex'].map((n) => hp(h, n))
+const grenades = (h: H) => (combatant(h, 'Vex').rules as unknown as CxCombatant).grenades.map((g) => g.count)
+const lastLog = (h: H) =>
+  h.campaign.store
+    .ofType('log')
+    .sort((a, b) => a.seq - b.seq)
+    .at(-1)!
+const actionsSpent = (h: H) => combatant(h, 'Vex').spent['actions'] ?? 0
+const snapshot = (h: H) => JSON.stringify(h.campaign.store.toObject())
+
+describe('000 Grenades: a grenade thrown at a template hits the squad under it', () => {
+  it('000 Grenades / SR-CX-23: a frag on target deals its 45 ballistic to each under the template (typed dice), spends the grenade and 1 action', async () => {
+    const { h, throwAt } = await table()
+    const before = hps(h)
+    // d10 7 > miss chance 4: on target. Then each one's CX11 body d100: 10 (full) for Raider, 10 for Brute.
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 45, before[1]! - 45, before[2], before[3]])
+    expect(grenades(h)).toEqual([1, 1, 1])
+    const log = lastLog(h)
+    expect(log.text).toMatch(
+      /^Vex throws an ECSC Fragmentation Grenade at Grenade: d10 7 > miss chance 4: on target; 45 ballistic to Raider, Brute; not cooked/,
+    )
+    expect(actionsSpent(h)).toBe(1)
+  })
+
+  it('000 Grenades: "Gain +2 Accuracy if you are throwing under half of your grenade\'s max throwing distance" — 8 m of 22 m, miss chance 2', async () => {
+    const { h, throwAt } = await table({}, [2, 10])
+    expect(throwAt({ grenade: '0' }, [3, 10, 10]).ok).toBe(true)
+    expect(lastLog(h).text).toMatch(/d10 3 > miss chance 2: on target/)
+  })
+
+  it('000 Grenades: cooking costs 1 more action and nobody may dodge', async () => {
+    const { h, throwAt } = await table()
+    expect(throwAt({ grenade: '0', cook: true }, [7, 10, 10]).ok).toBe(true)
+    expect(lastLog(h).text).toMatch(/^Vex cooks and throws .*cooked: nobody may dodge/)
+    expect(actionsSpent(h)).toBe(2)
+  })
+
+  it('CX13: explosive-free internal damage passes armour — a chemical grenade on an armoured trooper rolls no armour die', async () => {
+    const { h, throwAt } = await table()
+    h.must('combatant/setSheet', {
+      combatantId: h.combatantId('Raider'),
+      values: { armourFamily: 'medium', materialId: 'standard-l1-kevlar' },
+    })
+    const raider = hp(h, 'Raider')
+    // Only the accuracy d10: internal damage ignores armour and shields, so no CX11 roll.
+    expect(throwAt({ grenade: '1' }, [9]).ok).toBe(true)
+    expect(hp(h, 'Raider')).toBe(raider - 30)
+  })
+
+  it('undo takes the whole throw back (hit points, the grenade, the action) and redo puts it back', async () => {
+    const { h, throwAt } = await table()
+    const people = () => JSON.stringify(h.campaign.store.ofType('combatant'))
+    const before = people()
+    const hpBefore = hps(h)
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    const after = hps(h)
+    h.must('history/undo', {})
+    expect(people()).toBe(before)
+    expect(hps(h)).toEqual(hpBefore)
+    expect(grenades(h)).toEqual([2, 1, 1])
+    h.must('history/redo', {})
+    expect(hps(h)).toEqual(after)
+  })
+})
+
+describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the log says where', () => {
+  it('SR-CX-22: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): lands at (4, 10); only Raider is within 7 m of it', async () => {
+    const { h, throwAt } = await table()
+    const before = hps(h)
+    expect(throwAt({ grenade: '1' }, [3, 6, 7]).ok).toBe(true)
+    // Raider 6 m from the burst takes 30 internal; Brute (8 m) is under the template but out of the blast.
+    expect(hps(h)).toEqual([before[0]! - 30, before[1], before[2], before[3]])
+    expect(lastLog(h).text).toMatch(
+      /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to Raider;/,
+    )
+  })
+
+  it('SR-CX-22: d10 4, within 1 miss chance → d4 2 m north: everyone under the template is hit and Scout, in the blast outside it, is named for the GM', async () => {
+    const { h, throwAt } = await table()
+    const before = hps(h)
+    expect(throwAt({ grenade: '1' }, [4, 2, 1]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 30, before[1]! - 30, before[2], before[3]])
+    const text = lastLog(h).text
+    expect(text).toMatch(/scatters d4 2 m north \(d8, SR-CX-22\), landing at \(10, 8\)/)
+    expect(text).toMatch(/also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Scout/)
+  })
+})
+
+describe('000 Grenades: every refusal names the problem and changes nothing', () => {
+  it('refuses Explosives below 6, no grenade left, a placed charge, a template out of reach, and no template', async () => {
+    const low = await table({ skills: { Explosives: 5 } })
+    const s1 = snapshot(low.h)
+    const r1 = low.throwAt({ grenade: '0' }, [7])
+    expect(!r1.ok && [r1.error.code, r1.error.message]).toEqual([
+      'action/unavailable',
+      expect.stringMatching(/Explosives 5: grenades need at least 6/),
+    ])
+    expect(snapshot(low.h)).toBe(s1)
+
+    const none = await table({ grenades: [{ itemId: FRAG, count: 0 }] })
+    const r2 = none.throwAt({ grenade: '0' }, [7])
+    expect(!r2.ok && [r2.error.code, r2.error.message]).toEqual(['action/unavailable', expect.stringMatching(/No grenade left/)])
+
+    const { h, scene, throwAt } = await table()
+    const before = snapshot(h)
+    const placed = throwAt({ grenade: '2' }, [7])
+    expect(!placed.ok && [placed.error.code, placed.error.message]).toEqual([
+      'grenade/notThrown',
+      expect.stringMatching(/ECSC C10 Plastic HE is not thrown/),
+    ])
+    h.must('area/place', { sceneId: scene.id, x: 30, y: 30, radius: 3, label: 'Far' })
+    const far = h.campaign.store.ofType('areaMark').find((m) => m.label === 'Far')!.id
+    const afterPlacing = snapshot(h)
+    const out = throwAt({ grenade: '0' }, [7], far)
+    expect(!out.ok && [out.error.code, out.error.message]).toEqual([
+      'grenade/outOfRange',
+      expect.stringMatching(/Far is 42\.4 m from Vex; the ECSC Fragmentation Grenade reaches 22 m \(10 \+ 2 × DEX/),
+    ])
+    const noLine = throwAt({ grenade: '7' }, [7])
+    expect(!noLine.ok && noLine.error.code).toBe('grenade/none')
+    const noArea = h.run('action/perform', {
+      request: { actorId: h.combatantId('Vex'), action: 'throw-grenade', targetId: null, options: { grenade: '0' } },
+    })
+    expect(!noArea.ok && noArea.error.code).toBe('action/areaNeeded')
+    expect(snapshot(h)).toBe(afterPlacing)
+    expect(before).not.toBe(afterPlacing)
+  })
+
+  it('SR-CX-20: a sheet with no grenades is not offered the throw; one with grenades is, aimed at an area', async () => {
+    const { h } = await table()
+    const list = (name: string) => cx.actions!.list(asRules(h, name))
+    expect(list('Raider').some((a) => a.key === 'throw-grenade')).toBe(false)
+    const offer = list('Vex').find((a) => a.key === 'throw-grenade')
+    expect(offer).toMatchObject({ target: 'area', cost: '1 action', unavailable: null })
+  })
+})
+const asRules = (h: H, name: string) => asRulesCombatant(combatant(h, name))
+
+describe('000 Grenades: the thrower and the melee', () => {
+  it('SR-CX-24: a thrower under its own blast is hurt like the rest (through its own fields), and spends its grenade', async () => {
+    const { h, throwAt } = await table({}, [9, 10])
+    const before = hps(h)
+    // Vex 1 m from the centre, under the template: the chemical grenade's 30 internal reach it too.
+    expect(throwAt({ grenade: '1' }, [9]).ok).toBe(true)
+    // Scout, on the 7 m blast's rim but outside the 3 m template, is named for the GM, not changed.
+    expect(hps(h)).toEqual([before[0]! - 30, before[1]! - 30, before[2], before[3]! - 30])
+    expect(grenades(h)).toEqual([2, 0, 1])
+    expect(lastLog(h).text).toMatch(/30 internal to Vex, Raider, Brute; also in the blast but outside the template, .*: Scout/)
+  })
+
+  it('000 Melee Combat: throwing a grenade from inside a melee prompts an opportunity attack from the engaged opponent', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Scout'), x: 1, y: 0, free: true })
+    const slots = (combatant(h, 'Scout').rules as unknown as CxCombatant).weapons.length
+    const swing = h.run(
+      'attack/resolve',
+      { request: { attackerId: h.combatantId('Scout'), targetId: h.combatantId('Vex'), weapon: slots, mode: 'strike', options: {} } },
+      [1, 10],
+    )
+    expect(swing.ok).toBe(true)
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    const prompt = h.campaign.store.ofType('prompt').find((p) => p.text.includes('throws a grenade'))
+    expect(prompt).toMatchObject({ reactorId: h.combatantId('Scout'), targetId: h.combatantId('Vex') })
+    expect(prompt?.text).toMatch(/throws a grenade \(not a CQB weapon\)/)
+  })
+})
+
+describe('000 Grappling: a blast divides its damage evenly among the grappled', () => {
+  it('SR-CX-27: Raider grappling Brute, both under the frag: 22 each (45 halved, rounded down)', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 11, y: 10, free: true })
+    const grab = h.run(
+      'action/perform',
+      { request: { actorId: h.combatantId('Raider'), action: 'grapple', targetId: h.combatantId('Brute'), options: {} } },
+      [50, 40],
+    )
+    if (!grab.ok) throw new Error(grab.error.message)
+    const before = hps(h)
+    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 22, before[1]! - 22, before[2], before[3]])
+    expect(lastLog(h).text).toMatch(/45 ballistic to Raider, Brute; Raider and Brute grapple: 22 each \(SR-CX-27\)/)
+  })
+})
