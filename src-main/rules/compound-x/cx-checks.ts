@@ -1,4 +1,5 @@
 import type { CheckOutcome, CheckRequest, RulesCombatant } from '../ruleset'
+import { SKILL_STATS, skillStat } from './sheet/cx-skills'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { CheckMode } from '../../../src-shared/command-fields'
 import type { Dice } from '../dice'
@@ -10,33 +11,7 @@ import { modifier, type Modifier } from '../kit/modifier'
 import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
 
-/** The stat each common skill usually rides on (the `001` skills list; the GM may pick another). */
-const SKILL_STATS: Readonly<Record<string, StatName>> = {
-  Deception: 'cha',
-  Insight: 'cha',
-  Performance: 'cha',
-  Persuasion: 'cha',
-  Acrobatics: 'dex',
-  'Sleight of Hand': 'dex',
-  Stealth: 'dex',
-  Vehicles: 'dex',
-  Intimidation: 'fort',
-  Hacking: 'int',
-  Medicine: 'int',
-  Repair: 'int',
-  'Jury-rigging': 'int',
-  Navigation: 'int',
-  Survival: 'int',
-  Knowledge: 'int',
-  Weapons: 'int',
-  Investigation: 'per',
-  Spotting: 'per',
-  Athletics: 'str',
-}
-
 const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
-
-const skillStat = (skill: string): StatName => SKILL_STATS[skill.split(' - ')[0]!.trim()] ?? 'int'
 
 /** Checks a Compound X combatant can make: the seven stats, the three saves (CX23), and skills. */
 export function cxCheckList(c: RulesCombatant): { key: string; label: string }[] {

@@ -1,4 +1,5 @@
 import type { FormField } from '../../../../src-shared/attack'
+import { formSkills } from './cx-skills'
 import { optionString, type OptionValues } from '../../kit/options'
 import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES, type StatName } from '../content/pack-schema'
@@ -85,7 +86,7 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       choices: [NONE, ...byName(library.all('shields'))],
     },
   )
-  fields.push(...featFields(current?.feats ?? []))
+  fields.push(...featFields(current?.feats ?? []), ...skillFields(current?.skills ?? {}))
   if (current) fields.push(...liveFields(current, library))
   return fields
 }
@@ -96,6 +97,32 @@ const RULED_FEATS = [{ name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19
 export const featKey = (name: string) => `feat.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
 const hasFeat = (feats: readonly string[], name: string) => feats.some((f) => f.toLowerCase() === name.toLowerCase())
+
+export const skillKey = (name: string) => `skill.${name}`
+
+/** CX1: skill ranks, one field each for the common skills and any the sheet has (0 = untrained). */
+function skillFields(skills: Readonly<Record<string, number>>): FormField[] {
+  return formSkills(skills).map((name) => ({
+    key: skillKey(name),
+    label: `Skill: ${name}`,
+    kind: 'number' as const,
+    value: skills[name] ?? 0,
+    min: 0,
+    max: 50,
+  }))
+}
+
+/** The skills after the form: a typed rank replaces the old one, 0 takes the skill off, the rest stay. */
+function withSkills(skills: Readonly<Record<string, number>>, values: Values): Record<string, number> {
+  const next: Record<string, number> = { ...skills }
+  for (const name of formSkills(skills)) {
+    const v = typed(values, skillKey(name))
+    if (v === undefined) continue
+    if (v > 0) next[name] = v
+    else delete next[name]
+  }
+  return next
+}
 
 function featFields(feats: readonly string[]): FormField[] {
   return RULED_FEATS.map((f) => ({
@@ -218,7 +245,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
     stats,
     classId: pick('classId', current?.classId),
     speciesId: pick('speciesId', current?.speciesId),
-    skills: current?.skills ?? {},
+    skills: withSkills(current?.skills ?? {}, values),
     weapons,
     grenades: grenadesFromForm(values, current),
     armour,
