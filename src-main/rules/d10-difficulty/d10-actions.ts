@@ -10,6 +10,8 @@ import { moveDefinitions, performMove, performRegainSpeed, performStance } from 
 import { DRAW, drawDefinitions, performDraw, performStow, STOW } from './turns/d10-draw'
 import { FREE_ACT, freeActDefinition, performFreeAct } from './turns/d10-free'
 import { plural } from '../kit/format'
+import type { Dice } from '../dice'
+import { CLEAR, clearDefinitions, FIRE_SQUIB, performClear, performFireSquib } from './turns/d10-clear'
 
 const reloadable = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind !== 'melee' && w.magazine > 0 ? [{ w, slot }] : []))
 
@@ -55,6 +57,7 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
     ...drawDefinitions(actor, sheet),
     ...moveDefinitions(actor, sheet),
     suppressDefinition(sheet),
+    ...clearDefinitions(sheet),
     freeActDefinition(actor),
   ]
   const surprised = surprisedRefusal(actor)
@@ -108,7 +111,12 @@ function performReload(request: ActionRequest, actor: RulesCombatant, sheet: D10
   })
 }
 
-export function performD10Action(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null): Result<ActionResolution> {
+export function performD10Action(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  dice: Dice,
+): Result<ActionResolution> {
   const sheet = d10Sheets.require(actor, 'rules/noSheet')
   if (!sheet.ok) return sheet
   const surprised = surprisedRefusal(actor)
@@ -132,6 +140,10 @@ export function performD10Action(request: ActionRequest, actor: RulesCombatant, 
       return performStow(request, actor, sheet.value)
     case FREE_ACT:
       return performFreeAct(request, actor)
+    case CLEAR:
+      return performClear(request, actor, sheet.value)
+    case FIRE_SQUIB:
+      return performFireSquib(request, actor, sheet.value, dice)
     default:
       return fail('action/unknown', `"${request.action}" is not an action of the d10 difficulty system.`)
   }

@@ -63,7 +63,10 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       startOfEncounter: (c) => d10StartOfEncounter(c),
       endOfEncounter: (c) => d10EndOfEncounter(c),
     },
-    actions: { list: d10ActionList, perform: (request, actor, target) => performD10Action(request, actor, target) },
+    actions: {
+      list: d10ActionList,
+      perform: (request, actor, target, dice) => performD10Action(request, actor, target, dice),
+    },
     attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
   }
 }

@@ -12,6 +12,7 @@ import { diceDistribution } from '../damage/damage-dice'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
+import { rollMalfunction, stoppageRefusal } from '../ranged/weapon-stoppage'
 import {
   AIMED_ZONES,
   rangedDifficulty,
@@ -87,6 +88,8 @@ const costText = (shot: boolean) => (shot ? 'free (suppressing fire)' : '1 actio
 function refusal(p: Prepared, sides: Sides, a: RulesCombatant): string | null {
   if (!p.difficulty.ok) return p.difficulty.reason
   if (usesAmmo(sides.weapon) && sides.weapon.ammo === 0) return `The ${sides.weapon.name} is empty: reload first.`
+  const stopped = stoppageRefusal(sides.weapon)
+  if (stopped) return stopped
   return surprisedRefusal(a)
 }
 
@@ -184,8 +187,11 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
   const { weapon, attacker, target } = sides
   const difficulty = p.difficulty.difficulty
   const check = rollTerms(p.check, `${a.name}: ${SKILL_LABELS[p.skill]} at ${t.name}`, dice)
-  const roundsHit = burstRoundHits(check.total, difficulty, weapon.recoil, p.rounds)
-  const rolls: RollRecord[] = [check.roll]
+  // SR-D10-30, SR-D10-31: a natural 1 on a firearm's check is a stoppage, and a burst stops at it.
+  const fault = rollMalfunction(weapon, p.rounds, check.roll, `${a.name}: ${weapon.name}`, dice)
+  const fired = fault ? fault.fired : p.rounds
+  const roundsHit = burstRoundHits(check.total, difficulty, weapon.recoil, fault ? fault.reaching : p.rounds)
+  const rolls: RollRecord[] = [check.roll, ...(fault ? [fault.roll] : [])]
   const hits: RolledHit[] = []
   for (const hit of roundsHit) {
     if (!hit) continue
@@ -194,11 +200,13 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
     hits.push(h)
   }
   const damage = hits.reduce((s, h) => s + h.damage, 0)
-  const spentAmmo = usesAmmo(weapon) ? p.rounds : 0
+  const spentAmmo = usesAmmo(weapon) ? fired : 0
   // `002` Taking Aim: the aim is used by firing (and is lost anyway when the round ends).
   const after: D10Sheet = {
     ...attacker,
-    weapons: attacker.weapons.map((w, i) => (i === sides.slot ? { ...w, ammo: w.ammo - spentAmmo } : w)),
+    weapons: attacker.weapons.map((w, i) =>
+      i === sides.slot ? { ...w, ammo: w.ammo - spentAmmo, ...(fault ? { stoppage: fault.stoppage, clearing: false } : {}) } : w,
+    ),
     live: { ...attacker.live, aim: null },
   }
   const n = hits.length
@@ -211,8 +219,12 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
     attackerRules: d10Sheets.store(after),
     targetRules: null,
     targetHp: t.hp - damage,
-    summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}`,
-    detail: [...explanation(p, sides), hitLines(hits, roundsHit, difficulty, weapon.recoil, check.total)],
+    summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}${fault ? `; ${fault.summary}` : ''}`,
+    detail: [
+      ...explanation(p, sides),
+      hitLines(hits, roundsHit, difficulty, weapon.recoil, check.total),
+      ...(fault ? [fault.section] : []),
+    ],
     rolls,
     ...(p.shot ? { cost: [], outOfTurn: 'free' as const } : { cost: oneAction }),
   })

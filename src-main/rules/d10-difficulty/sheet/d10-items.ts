@@ -7,7 +7,7 @@ import type { ArmourZone, CarryPlace, Weapon } from './d10-sheet'
  */
 export interface StarterWeapon {
   readonly id: string
-  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn'>
+  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn' | 'stoppage' | 'clearing'>
   readonly spareMagazines: number
   /** `002 Drawing`: where it is usually kept (a pistol or knife in a holster, a long gun shouldered). */
   readonly carry: CarryPlace
@@ -97,6 +97,8 @@ export const BARE_HANDS: Weapon = {
   spareMagazines: 0,
   carry: 'other',
   drawn: true,
+  stoppage: null,
+  clearing: false,
 }
 
 export interface StarterArmour {
@@ -118,5 +120,15 @@ export const starterArmour = (id: string): StarterArmour | undefined => STARTER_
 /** A starter weapon ready in the hand (SR-D10-10): a full magazine and its spares, and where it is kept when stowed. */
 export function issue(id: string): Weapon | null {
   const s = starterWeapon(id)
-  return s ? { ...s.weapon, ammo: s.weapon.magazine, spareMagazines: s.spareMagazines, carry: s.carry, drawn: true } : null
+  return s
+    ? {
+        ...s.weapon,
+        ammo: s.weapon.magazine,
+        spareMagazines: s.spareMagazines,
+        carry: s.carry,
+        drawn: true,
+        stoppage: null,
+        clearing: false,
+      }
+    : null
 }
