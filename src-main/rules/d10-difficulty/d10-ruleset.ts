@@ -6,6 +6,7 @@ import { previewD10Attack, resolveD10Attack } from './attacks/d10-attack'
 import { d10ActionList, performD10Action } from './d10-actions'
 import { d10CheckChance, d10CheckList, rollD10Check } from './d10-checks'
 import { D10_CONDITIONS } from './d10-conditions'
+import { GRENADE_COVER_CONDITION } from './damage/grenade-cover'
 import { d10EndOfEncounter, d10StartOfEncounter, d10StartOfRound, d10StartOfTurn } from './d10-edges'
 import { d10MovementCost } from './turns/d10-movement-cost'
 import { D10_QUICK_NPCS } from './d10-npcs'
@@ -53,7 +54,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     }),
     economy: d10Economy,
     holdPool: REACTION, // `002 Actions`: a reaction is the action declared for a condition (SR-D10-1)
-    conditions: D10_CONDITIONS,
+    conditions: [...D10_CONDITIONS, GRENADE_COVER_CONDITION], // SR-D10-38
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,
     checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance, cost: d10CheckCost, costNote: D10_CHECK_COST_NOTE },
@@ -65,7 +66,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     },
     actions: {
       list: d10ActionList,
-      perform: (request, actor, target, dice) => performD10Action(request, actor, target, dice),
+      perform: (request, actor, target, dice, _onScene, area) => performD10Action(request, actor, target, dice, area),
     },
     attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
   }

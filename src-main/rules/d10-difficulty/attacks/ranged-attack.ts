@@ -88,6 +88,7 @@ const costText = (shot: boolean) => (shot ? 'free (suppressing fire)' : '1 actio
 function refusal(p: Prepared, sides: Sides, a: RulesCombatant): string | null {
   if (!p.difficulty.ok) return p.difficulty.reason
   if (usesAmmo(sides.weapon) && sides.weapon.ammo === 0) return `The ${sides.weapon.name} is empty: reload first.`
+  if (sides.weapon.blast) return `The ${sides.weapon.name} is thrown at an area: use "Throw a grenade" with a template (002 Grenades).`
   const stopped = stoppageRefusal(sides.weapon)
   if (stopped) return stopped
   return surprisedRefusal(a)

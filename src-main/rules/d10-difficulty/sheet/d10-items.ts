@@ -7,7 +7,8 @@ import type { ArmourZone, CarryPlace, Weapon } from './d10-sheet'
  */
 export interface StarterWeapon {
   readonly id: string
-  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn' | 'stoppage' | 'clearing'>
+  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn' | 'stoppage' | 'clearing' | 'blast'> &
+    Partial<Pick<Weapon, 'blast'>>
   readonly spareMagazines: number
   /** `002 Drawing`: where it is usually kept (a pistol or knife in a holster, a long gun shouldered). */
   readonly carry: CarryPlace
@@ -50,6 +51,24 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
     },
     spareMagazines: 0,
     carry: 'other',
+  },
+  {
+    // `002 Grenades`: the text names the two radii but gives no numbers; ours are a common hand
+    // grenade's (SR-D10-35). "A thrown weapon's magazine is how many are carried."
+    id: 'frag-grenade',
+    weapon: {
+      name: 'Fragmentation grenade',
+      kind: 'thrown',
+      effectiveRange: 30,
+      damage: { count: 3, sides: 6, bonus: 0 },
+      damageType: 'piercing',
+      burst: 1,
+      recoil: 0,
+      magazine: 2,
+      blast: { effective: 5, casualty: 15 },
+    },
+    spareMagazines: 0,
+    carry: 'armour',
   },
   {
     id: 'combat-knife',
@@ -99,6 +118,7 @@ export const BARE_HANDS: Weapon = {
   drawn: true,
   stoppage: null,
   clearing: false,
+  blast: null,
 }
 
 export interface StarterArmour {
@@ -129,6 +149,7 @@ export function issue(id: string): Weapon | null {
         drawn: true,
         stoppage: null,
         clearing: false,
+        blast: s.weapon.blast ?? null,
       }
     : null
 }

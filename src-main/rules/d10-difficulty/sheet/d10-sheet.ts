@@ -85,6 +85,12 @@ export const weaponSchema = z
     stoppage: z.enum(STOPPAGES).nullable().default(null),
     /** A two-action clear (a squib) begun: the next clear action finishes it (SR-D10-32). */
     clearing: z.boolean().default(false),
+    /** `002 Grenades`: a grenade's effective and casualty radii in metres (SR-D10-35); null for anything else. */
+    blast: z
+      .strictObject({ effective: z.number().min(0).max(1000), casualty: z.number().min(0).max(1000) })
+      .refine((b) => b.casualty >= b.effective, { message: 'the casualty radius cannot be inside the effective one' })
+      .nullable()
+      .default(null),
   })
   .refine((w) => w.magazine === 0 || w.ammo <= w.magazine, { message: 'cannot hold more rounds than the magazine', path: ['ammo'] })
 export type Weapon = z.output<typeof weaponSchema>
