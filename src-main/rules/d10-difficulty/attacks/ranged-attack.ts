@@ -13,6 +13,7 @@ import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
 import { rollMalfunction, stoppageRefusal } from '../ranged/weapon-stoppage'
+import { MALFUNCTION_CHANCE } from '../ranged/malfunction'
 import {
   AIMED_ZONES,
   rangedDifficulty,
@@ -151,7 +152,7 @@ export function previewRanged(sides: Sides): AttackPreview {
           { label: 'Hit', probability: hits[1]! },
         ]
       : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
-  return oddsPreview(base, {
+  const preview = oddsPreview(base, {
     headline: `${p.situation.distance} m · ${p.difficulty.band} range (E ${weapon.effectiveRange} m) · difficulty ${p.difficulty.difficulty} · hit ${percent(1 - hits[0]!)}`,
     outcomes,
     damage,
@@ -159,6 +160,11 @@ export function previewRanged(sides: Sides): AttackPreview {
     explanation: explanation(p, sides),
     diceHint: `d10 ${SKILL_LABELS[p.skill]} check; then for each hit${p.situation.aimedZone ? '' : ' 2d6 zone and'} ${diceText(weapon)} damage`,
   })
+  // SR-D10-30: a natural 1 stops a firearm. The hit odds above leave the stoppage aside (a squib on a 1 that
+  // would have hit, or a burst cut short, is at most one face in ten); the risk line gives its chance.
+  return weapon.kind === 'firearm'
+    ? { ...preview, risks: [{ label: 'malfunction (natural 1, SR-D10-30)', probability: MALFUNCTION_CHANCE }] }
+    : preview
 }
 
 function hitLines(

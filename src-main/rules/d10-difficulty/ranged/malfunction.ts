@@ -19,6 +19,8 @@ export const STOPPAGE_LABELS: Readonly<Record<Stoppage, string>> = {
 
 /** SR-D10-30: the natural face of the attack die that sets off a malfunction. */
 export const MALFUNCTION_FACE = 1
+/** R0.1: one face in ten. */
+export const MALFUNCTION_CHANCE = 1 / 10
 
 /** SR-D10-30: the stoppage a d10 picks once the trigger came up (the minor fault most often, the squib rarest). */
 export function stoppageOf(roll: number): Exclude<Stoppage, 'wrecked'> {

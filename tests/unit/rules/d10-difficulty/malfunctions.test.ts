@@ -97,6 +97,13 @@ describe('002 Malfunctions through the engine', () => {
 })
 
 describe('002 Malfunctions: the squib fired anyway, the table and the GM override', () => {
+  it('SR-D10-30: a firearm’s preview names the one-in-ten chance of a malfunction', () => {
+    const ash = combatant('Ash', sheet())
+    const bo = combatant('Bo', sheet())
+    const p = d10.attacks!.preview({ attackerId: ash.id, targetId: bo.id, weapon: 0, mode: 'single', options: { distance: 5 } }, ash, bo)
+    expect(p.ok && p.value.risks).toEqual([{ label: 'malfunction (natural 1, SR-D10-30)', probability: 0.1 }])
+  })
+
   it('SR-D10-30: the malfunction d10 — 1–6 failure to feed, 7–9 stovepipe, 10 squib', () => {
     expect([1, 6, 7, 9, 10].map(stoppageOf)).toEqual(['failure-to-feed', 'failure-to-feed', 'stovepipe', 'stovepipe', 'squib'])
   })
