@@ -32,6 +32,8 @@ export const KEYS = {
   carry: (i: number) => `weapons.${i}.carry`,
   drawn: (i: number) => `weapons.${i}.drawn`,
   stoppage: (i: number) => `weapons.${i}.stoppage`,
+  effective: (i: number) => `weapons.${i}.blast.effective`,
+  casualty: (i: number) => `weapons.${i}.blast.casualty`,
   effort: 'live.effort',
   initiativeEffort: 'live.initiativeEffort',
   stance: 'live.stance',
@@ -110,6 +112,15 @@ export function d10SheetForm(current: D10Sheet | null): FormField[] {
       },
       { key: KEYS.drawn(i), label: `${w.name}: in hand`, kind: 'toggle', value: w.drawn },
     ]),
+    // `002 Grenades`: a grenade's two radii, for grenades other than the starter one (SR-D10-35).
+    ...current.weapons.flatMap((w, i): FormField[] =>
+      w.blast
+        ? [
+            number(KEYS.effective(i), `${w.name}: effective radius (m)`, w.blast.effective, 0, 1000),
+            number(KEYS.casualty(i), `${w.name}: casualty radius (m)`, w.blast.casualty, 0, 1000),
+          ]
+        : [],
+    ),
     // `002 Malfunctions`: the GM sets or clears a stoppage by hand (SR-D10-34).
     ...current.weapons.flatMap((w, i): FormField[] =>
       w.kind === 'firearm'
@@ -181,6 +192,13 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
     const carry = kept ? optionOneOf(values, KEYS.carry(i), CARRY_PLACES, w.carry) : w.carry
     const drawn = kept ? optionBool(values, KEYS.drawn(i)) : undefined
     const stoppage = kept ? stoppageAfter(values, KEYS.stoppage(i), w.stoppage) : w.stoppage
+    const blast =
+      kept && w.blast
+        ? {
+            effective: typed(values, KEYS.effective(i)) ?? w.blast.effective,
+            casualty: typed(values, KEYS.casualty(i)) ?? w.blast.casualty,
+          }
+        : w.blast
     return {
       ...w,
       ...(ammo !== undefined ? { ammo } : {}),
@@ -189,6 +207,7 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
       ...(drawn !== undefined ? { drawn } : {}),
       // A stoppage set or lifted by hand starts any clearing afresh (SR-D10-34).
       ...(stoppage !== w.stoppage ? { stoppage, clearing: false } : {}),
+      blast,
     }
   }).filter((w): w is Weapon => w !== null)
   const live = current

@@ -4,6 +4,7 @@ import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
 import type { D10Sheet } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet'
 import { issue } from '../../../../src-main/rules/d10-difficulty/sheet/d10-items'
+import { d10SheetFromForm } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet-form'
 import { blastZone, healthAfterBlast } from '../../../../src-main/rules/d10-difficulty/damage/blast'
 import { combatant, d10, sheet, sheetInput, typed } from './d10-fixtures'
 
@@ -82,6 +83,16 @@ describe('002 Grenades through the engine (SR-D10-35…38)', () => {
     const bo = combatant('Bo', sheet())
     const r = d10.attacks!.resolve({ attackerId: ash.id, targetId: bo.id, weapon: 0, mode: 'throw', options: {} }, ash, bo, typed(9))
     expect(r.ok ? '' : r.error.message).toMatch(/Throw a grenade/)
+  })
+})
+
+describe('SR-D10-35: the radii on the sheet', () => {
+  it('the starter grenade has 5 m and 15 m; the GM edits them on the form; other weapons have none', () => {
+    const s = sheet({ weapons: [issue('frag-grenade')!] })
+    expect(s.weapons[0]!.blast).toEqual({ effective: 5, casualty: 15 })
+    expect(sheet().weapons[0]!.blast).toBeNull()
+    const edited = d10.combatantRules!.parse(d10SheetFromForm({ 'weapons.0.blast.effective': 3, 'weapons.0.blast.casualty': 10 }, s))
+    expect(edited.ok && (edited.value.data as unknown as D10Sheet).weapons[0]!.blast).toEqual({ effective: 3, casualty: 10 })
   })
 })
 
