@@ -1,6 +1,6 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { ActionResolution, RulesCombatant } from '../ruleset'
+import type { ActionResolution, RulesCombatant, TargetArea } from '../ruleset'
 import { surprisedRefusal } from './attacks/attack-shared'
 import { d10Sheets } from './d10-sheet-access'
 import type { D10Sheet } from './sheet/d10-sheet'
@@ -10,6 +10,9 @@ import { moveDefinitions, performMove, performRegainSpeed, performStance } from 
 import { DRAW, drawDefinitions, performDraw, performStow, STOW } from './turns/d10-draw'
 import { FREE_ACT, freeActDefinition, performFreeAct } from './turns/d10-free'
 import { plural } from '../kit/format'
+import type { Dice } from '../dice'
+import { CLEAR, clearDefinitions, FIRE_SQUIB, performClear, performFireSquib } from './turns/d10-clear'
+import { grenadeDefinitions, performThrowGrenade, THROW_GRENADE } from './turns/d10-grenade'
 
 const reloadable = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind !== 'melee' && w.magazine > 0 ? [{ w, slot }] : []))
 
@@ -55,6 +58,8 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
     ...drawDefinitions(actor, sheet),
     ...moveDefinitions(actor, sheet),
     suppressDefinition(sheet),
+    ...clearDefinitions(sheet),
+    ...grenadeDefinitions(sheet),
     freeActDefinition(actor),
   ]
   const surprised = surprisedRefusal(actor)
@@ -108,7 +113,13 @@ function performReload(request: ActionRequest, actor: RulesCombatant, sheet: D10
   })
 }
 
-export function performD10Action(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null): Result<ActionResolution> {
+export function performD10Action(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  dice: Dice,
+  area?: TargetArea,
+): Result<ActionResolution> {
   const sheet = d10Sheets.require(actor, 'rules/noSheet')
   if (!sheet.ok) return sheet
   const surprised = surprisedRefusal(actor)
@@ -132,6 +143,12 @@ export function performD10Action(request: ActionRequest, actor: RulesCombatant, 
       return performStow(request, actor, sheet.value)
     case FREE_ACT:
       return performFreeAct(request, actor)
+    case CLEAR:
+      return performClear(request, actor, sheet.value)
+    case FIRE_SQUIB:
+      return performFireSquib(request, actor, sheet.value, dice)
+    case THROW_GRENADE:
+      return performThrowGrenade(request, actor, sheet.value, area)
     default:
       return fail('action/unknown', `"${request.action}" is not an action of the d10 difficulty system.`)
   }

@@ -12,6 +12,8 @@ import { diceDistribution } from '../damage/damage-dice'
 import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit, type RolledHit } from '../damage/roll-hit'
 import { burstRoundHits } from '../ranged/burst'
+import { rollMalfunction, stoppageRefusal } from '../ranged/weapon-stoppage'
+import { MALFUNCTION_CHANCE } from '../ranged/malfunction'
 import {
   AIMED_ZONES,
   rangedDifficulty,
@@ -87,6 +89,9 @@ const costText = (shot: boolean) => (shot ? 'free (suppressing fire)' : '1 actio
 function refusal(p: Prepared, sides: Sides, a: RulesCombatant): string | null {
   if (!p.difficulty.ok) return p.difficulty.reason
   if (usesAmmo(sides.weapon) && sides.weapon.ammo === 0) return `The ${sides.weapon.name} is empty: reload first.`
+  if (sides.weapon.blast) return `The ${sides.weapon.name} is thrown at an area: use "Throw a grenade" with a template (002 Grenades).`
+  const stopped = stoppageRefusal(sides.weapon)
+  if (stopped) return stopped
   return surprisedRefusal(a)
 }
 
@@ -147,7 +152,7 @@ export function previewRanged(sides: Sides): AttackPreview {
           { label: 'Hit', probability: hits[1]! },
         ]
       : hits.map((probability, k) => ({ label: `${k} of ${p.rounds} hit`, probability }))
-  return oddsPreview(base, {
+  const preview = oddsPreview(base, {
     headline: `${p.situation.distance} m · ${p.difficulty.band} range (E ${weapon.effectiveRange} m) · difficulty ${p.difficulty.difficulty} · hit ${percent(1 - hits[0]!)}`,
     outcomes,
     damage,
@@ -155,6 +160,11 @@ export function previewRanged(sides: Sides): AttackPreview {
     explanation: explanation(p, sides),
     diceHint: `d10 ${SKILL_LABELS[p.skill]} check; then for each hit${p.situation.aimedZone ? '' : ' 2d6 zone and'} ${diceText(weapon)} damage`,
   })
+  // SR-D10-30: a natural 1 stops a firearm. The hit odds above leave the stoppage aside (a squib on a 1 that
+  // would have hit, or a burst cut short, is at most one face in ten); the risk line gives its chance.
+  return weapon.kind === 'firearm'
+    ? { ...preview, risks: [{ label: 'malfunction (natural 1, SR-D10-30)', probability: MALFUNCTION_CHANCE }] }
+    : preview
 }
 
 function hitLines(
@@ -184,8 +194,11 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
   const { weapon, attacker, target } = sides
   const difficulty = p.difficulty.difficulty
   const check = rollTerms(p.check, `${a.name}: ${SKILL_LABELS[p.skill]} at ${t.name}`, dice)
-  const roundsHit = burstRoundHits(check.total, difficulty, weapon.recoil, p.rounds)
-  const rolls: RollRecord[] = [check.roll]
+  // SR-D10-30, SR-D10-31: a natural 1 on a firearm's check is a stoppage, and a burst stops at it.
+  const fault = rollMalfunction(weapon, p.rounds, check.roll, `${a.name}: ${weapon.name}`, dice)
+  const fired = fault ? fault.fired : p.rounds
+  const roundsHit = burstRoundHits(check.total, difficulty, weapon.recoil, fault ? fault.reaching : p.rounds)
+  const rolls: RollRecord[] = [check.roll, ...(fault ? [fault.roll] : [])]
   const hits: RolledHit[] = []
   for (const hit of roundsHit) {
     if (!hit) continue
@@ -194,11 +207,13 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
     hits.push(h)
   }
   const damage = hits.reduce((s, h) => s + h.damage, 0)
-  const spentAmmo = usesAmmo(weapon) ? p.rounds : 0
+  const spentAmmo = usesAmmo(weapon) ? fired : 0
   // `002` Taking Aim: the aim is used by firing (and is lost anyway when the round ends).
   const after: D10Sheet = {
     ...attacker,
-    weapons: attacker.weapons.map((w, i) => (i === sides.slot ? { ...w, ammo: w.ammo - spentAmmo } : w)),
+    weapons: attacker.weapons.map((w, i) =>
+      i === sides.slot ? { ...w, ammo: w.ammo - spentAmmo, ...(fault ? { stoppage: fault.stoppage, clearing: false } : {}) } : w,
+    ),
     live: { ...attacker.live, aim: null },
   }
   const n = hits.length
@@ -211,8 +226,12 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
     attackerRules: d10Sheets.store(after),
     targetRules: null,
     targetHp: t.hp - damage,
-    summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}`,
-    detail: [...explanation(p, sides), hitLines(hits, roundsHit, difficulty, weapon.recoil, check.total)],
+    summary: `${a.name} ${verb} ${t.name}: ${check.total} vs difficulty ${difficulty}, ${outcome}${n ? `, ${damage} damage (${hits.map((h) => h.struck).join(', ')})` : ''}${fault ? `; ${fault.summary}` : ''}`,
+    detail: [
+      ...explanation(p, sides),
+      hitLines(hits, roundsHit, difficulty, weapon.recoil, check.total),
+      ...(fault ? [fault.section] : []),
+    ],
     rolls,
     ...(p.shot ? { cost: [], outOfTurn: 'free' as const } : { cost: oneAction }),
   })

@@ -6,6 +6,7 @@ import { countEdit } from '../../kit/card-edit'
 import { withSign } from '../../kit/format'
 import { ARMOUR_ZONES, CARRY_LABELS, SKILL_LABELS, type D10Sheet, type Skill, type Weapon } from './d10-sheet'
 import { KEYS } from './d10-sheet-form'
+import { clearHint, STOPPAGE_LABELS } from '../ranged/malfunction'
 
 /** "d10 +3", "d10 +0", "d10 −1": what the GM adds to the die. */
 const d10Plus = (n: number) => `d10 ${withSign(n)}`
@@ -44,6 +45,16 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
     const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}${hand(w, i)}`
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
+    // `002 Malfunctions` (SR-D10-30…34): a stopped gun says what stopped it and how to clear it.
+    const stopped: ExplanationLine[] = w.stoppage
+      ? [
+          {
+            label: '  stoppage',
+            value: `${STOPPAGE_LABELS[w.stoppage]}${w.clearing ? ' · clearing begun' : ''} — ${clearHint(w.stoppage, w.clearing)}`,
+            source: '002 Malfunctions',
+          },
+        ]
+      : []
     return [
       {
         label: w.name,
@@ -57,6 +68,7 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
         source: '002 Reloading',
         edit: countEdit(KEYS.magazines(i), w.spareMagazines, 50),
       },
+      ...stopped,
     ]
   })
   const state: ExplanationLine[] = [

@@ -7,7 +7,8 @@ import type { ArmourZone, CarryPlace, Weapon } from './d10-sheet'
  */
 export interface StarterWeapon {
   readonly id: string
-  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn'>
+  readonly weapon: Omit<Weapon, 'ammo' | 'spareMagazines' | 'carry' | 'drawn' | 'stoppage' | 'clearing' | 'blast'> &
+    Partial<Pick<Weapon, 'blast'>>
   readonly spareMagazines: number
   /** `002 Drawing`: where it is usually kept (a pistol or knife in a holster, a long gun shouldered). */
   readonly carry: CarryPlace
@@ -50,6 +51,24 @@ export const STARTER_WEAPONS: readonly StarterWeapon[] = [
     },
     spareMagazines: 0,
     carry: 'other',
+  },
+  {
+    // `002 Grenades`: the text names the two radii but gives no numbers; ours are a common hand
+    // grenade's (SR-D10-35). "A thrown weapon's magazine is how many are carried."
+    id: 'frag-grenade',
+    weapon: {
+      name: 'Fragmentation grenade',
+      kind: 'thrown',
+      effectiveRange: 30,
+      damage: { count: 3, sides: 6, bonus: 0 },
+      damageType: 'piercing',
+      burst: 1,
+      recoil: 0,
+      magazine: 2,
+      blast: { effective: 5, casualty: 15 },
+    },
+    spareMagazines: 0,
+    carry: 'armour',
   },
   {
     id: 'combat-knife',
@@ -97,6 +116,9 @@ export const BARE_HANDS: Weapon = {
   spareMagazines: 0,
   carry: 'other',
   drawn: true,
+  stoppage: null,
+  clearing: false,
+  blast: null,
 }
 
 export interface StarterArmour {
@@ -118,5 +140,16 @@ export const starterArmour = (id: string): StarterArmour | undefined => STARTER_
 /** A starter weapon ready in the hand (SR-D10-10): a full magazine and its spares, and where it is kept when stowed. */
 export function issue(id: string): Weapon | null {
   const s = starterWeapon(id)
-  return s ? { ...s.weapon, ammo: s.weapon.magazine, spareMagazines: s.spareMagazines, carry: s.carry, drawn: true } : null
+  return s
+    ? {
+        ...s.weapon,
+        ammo: s.weapon.magazine,
+        spareMagazines: s.spareMagazines,
+        carry: s.carry,
+        drawn: true,
+        stoppage: null,
+        clearing: false,
+        blast: s.weapon.blast ?? null,
+      }
+    : null
 }

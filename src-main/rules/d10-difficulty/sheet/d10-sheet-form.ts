@@ -15,6 +15,7 @@ import {
 } from './d10-sheet'
 import { issue, STARTER_ARMOUR, STARTER_WEAPONS, starterArmour } from './d10-items'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
+import { STOPPAGE_LABELS, STOPPAGES, type Stoppage } from '../ranged/malfunction'
 
 /** How many weapon slots the form offers (the sheet holds up to 8; the rest stay as they are). */
 export const FORM_WEAPON_SLOTS = 3
@@ -30,6 +31,9 @@ export const KEYS = {
   magazines: (i: number) => `weapons.${i}.spareMagazines`,
   carry: (i: number) => `weapons.${i}.carry`,
   drawn: (i: number) => `weapons.${i}.drawn`,
+  stoppage: (i: number) => `weapons.${i}.stoppage`,
+  effective: (i: number) => `weapons.${i}.blast.effective`,
+  casualty: (i: number) => `weapons.${i}.blast.casualty`,
   effort: 'live.effort',
   initiativeEffort: 'live.initiativeEffort',
   stance: 'live.stance',
@@ -108,6 +112,29 @@ export function d10SheetForm(current: D10Sheet | null): FormField[] {
       },
       { key: KEYS.drawn(i), label: `${w.name}: in hand`, kind: 'toggle', value: w.drawn },
     ]),
+    // `002 Grenades`: a grenade's two radii, for grenades other than the starter one (SR-D10-35).
+    ...current.weapons.flatMap((w, i): FormField[] =>
+      w.blast
+        ? [
+            number(KEYS.effective(i), `${w.name}: effective radius (m)`, w.blast.effective, 0, 1000),
+            number(KEYS.casualty(i), `${w.name}: casualty radius (m)`, w.blast.casualty, 0, 1000),
+          ]
+        : [],
+    ),
+    // `002 Malfunctions`: the GM sets or clears a stoppage by hand (SR-D10-34).
+    ...current.weapons.flatMap((w, i): FormField[] =>
+      w.kind === 'firearm'
+        ? [
+            {
+              key: KEYS.stoppage(i),
+              label: `${w.name}: stoppage`,
+              kind: 'choice',
+              value: w.stoppage ?? '',
+              choices: [{ value: '', label: '— none —' }, ...STOPPAGES.map((x) => ({ value: x, label: STOPPAGE_LABELS[x] }))],
+            },
+          ]
+        : [],
+    ),
   ]
 }
 
@@ -125,6 +152,13 @@ function slotAfter(values: Values, i: number, current: Weapon | undefined): Weap
   if (id === KEEP) return current ?? null
   const fresh = issue(id)
   return current && fresh && current.name === fresh.name ? current : fresh
+}
+
+/** SR-D10-34: the stoppage the GM picked ('' lifts it); a key left out keeps the sheet's. */
+function stoppageAfter(values: Values, key: string, current: Stoppage | null): Stoppage | null {
+  if (!Object.hasOwn(values, key)) return current
+  const v = String(values[key])
+  return (STOPPAGES as readonly string[]).includes(v) ? (v as Stoppage) : v === '' ? null : current
 }
 
 /**
@@ -157,12 +191,23 @@ export function d10SheetFromForm(values: Values, current: D10Sheet | null): D10S
     const spareMagazines = kept ? typed(values, KEYS.magazines(i)) : undefined
     const carry = kept ? optionOneOf(values, KEYS.carry(i), CARRY_PLACES, w.carry) : w.carry
     const drawn = kept ? optionBool(values, KEYS.drawn(i)) : undefined
+    const stoppage = kept ? stoppageAfter(values, KEYS.stoppage(i), w.stoppage) : w.stoppage
+    const blast =
+      kept && w.blast
+        ? {
+            effective: typed(values, KEYS.effective(i)) ?? w.blast.effective,
+            casualty: typed(values, KEYS.casualty(i)) ?? w.blast.casualty,
+          }
+        : w.blast
     return {
       ...w,
       ...(ammo !== undefined ? { ammo } : {}),
       ...(spareMagazines !== undefined ? { spareMagazines } : {}),
       carry,
       ...(drawn !== undefined ? { drawn } : {}),
+      // A stoppage set or lifted by hand starts any clearing afresh (SR-D10-34).
+      ...(stoppage !== w.stoppage ? { stoppage, clearing: false } : {}),
+      blast,
     }
   }).filter((w): w is Weapon => w !== null)
   const live = current

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { keysOf, statBlock } from '../../kit/stat-block'
+import { STOPPAGES } from '../ranged/malfunction'
 
 const int = (min: number, max: number) => z.number().int('must be a whole number').min(min).max(max)
 
@@ -80,6 +81,16 @@ export const weaponSchema = z
     carry: z.enum(CARRY_PLACES).default('holster'),
     /** In hand, ready to attack. SR-D10-10: a weapon on the sheet is in hand until it is stowed. */
     drawn: z.boolean().default(true),
+    /** `002 Malfunctions`: the stoppage it has (SR-D10-30); none on a sheet stored before they were tracked. */
+    stoppage: z.enum(STOPPAGES).nullable().default(null),
+    /** A two-action clear (a squib) begun: the next clear action finishes it (SR-D10-32). */
+    clearing: z.boolean().default(false),
+    /** `002 Grenades`: a grenade's effective and casualty radii in metres (SR-D10-35); null for anything else. */
+    blast: z
+      .strictObject({ effective: z.number().min(0).max(1000), casualty: z.number().min(0).max(1000) })
+      .refine((b) => b.casualty >= b.effective, { message: 'the casualty radius cannot be inside the effective one' })
+      .nullable()
+      .default(null),
   })
   .refine((w) => w.magazine === 0 || w.ammo <= w.magazine, { message: 'cannot hold more rounds than the magazine', path: ['ammo'] })
 export type Weapon = z.output<typeof weaponSchema>

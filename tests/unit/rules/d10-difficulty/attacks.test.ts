@@ -82,7 +82,7 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
     expect(p.headline).toContain('difficulty 6')
     expect(p.diceHint).not.toContain('2d6')
     const r = must(
-      d10.attacks!.resolve(shot({ mode: 'single' }, { distance: 20, environment: 0, zone: 'head' }), vale, standing, typed(1, 4)),
+      d10.attacks!.resolve(shot({ mode: 'single' }, { distance: 20, environment: 0, zone: 'head' }), vale, standing, typed(2, 4)),
     )
     expect(r.summary).toContain('18 damage (head)')
   })
@@ -93,7 +93,7 @@ describe('ranged attacks through the ruleset (D4, D5, D7)', () => {
     const after = combatant('Vale', aimed.actorRules as unknown as D10Sheet)
     const p = must(d10.attacks!.preview(shot(), after, rook))
     expect(p.headline).toContain('difficulty 11')
-    const r = must(d10.attacks!.resolve(shot(), after, rook, typed(1)))
+    const r = must(d10.attacks!.resolve(shot(), after, rook, typed(2)))
     expect((r.attackerRules as unknown as D10Sheet).live.aim).toBeNull()
   })
 

@@ -86,7 +86,7 @@ describe('002 Suppressing Fire', () => {
     const p = d10.attacks!.preview(request, gunnerHere, moved)
     expect(p.ok && p.value.headline).toContain('difficulty 7')
     expect(p.ok && p.value.cost).toBe('free (suppressing fire)')
-    const r = d10.attacks!.resolve(request, gunnerHere, moved, typed(1))
+    const r = d10.attacks!.resolve(request, gunnerHere, moved, typed(2, 3, 4, 3))
     expect(r.ok && r.value.outOfTurn).toBe('free')
     expect(r.ok && r.value.cost).toEqual([])
   })

@@ -1,0 +1,118 @@
+import type { ActionDefinition, ActionRequest, ExplanationLine } from '../../../../src-shared/attack'
+import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../../ruleset'
+import { BLAST_LABELS, blastZone, healthAfterBlast, type BlastZone } from '../damage/blast'
+import { GRENADE_PROOF_COVER } from '../damage/grenade-cover'
+import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
+import { d10Sheets } from '../d10-sheet-access'
+import { oneAction } from './d10-economy'
+
+/*
+ * `002 Grenades` (SR-D10-35…39): the GM puts an area template where the grenade lands; everyone
+ * whose token centre is within the grenade's effective radius of its centre dies, within the
+ * casualty radius is incapacitated, unless behind grenade-proof cover. Throwing it is "a
+ * non-complicated item … pull the pin and throwing a grenade": one action (`002 Actions`, SR-D10-39).
+ */
+
+export const THROW_GRENADE = 'throw-grenade'
+const WEAPON = 'weapon'
+const SOURCE = '002 Grenades'
+
+type Grenade = { readonly w: Weapon & { readonly blast: NonNullable<Weapon['blast']> }; readonly slot: number }
+const grenades = (sheet: D10Sheet): Grenade[] =>
+  sheet.weapons.flatMap((w, slot) => (w.blast ? [{ w: { ...w, blast: w.blast }, slot }] : []))
+
+export function grenadeDefinitions(sheet: D10Sheet): ActionDefinition[] {
+  const list = grenades(sheet)
+  if (!list.length) return []
+  return [
+    {
+      key: THROW_GRENADE,
+      label: 'Throw a grenade (at an area template)',
+      target: 'area',
+      options: [
+        {
+          key: WEAPON,
+          label: 'Grenade',
+          kind: 'choice',
+          value: String(list[0]!.slot),
+          choices: list.map(({ w, slot }) => ({
+            value: String(slot),
+            label: `${w.name} (${w.ammo} left; kills within ${w.blast.effective} m, incapacitates within ${w.blast.casualty} m)`,
+          })),
+        },
+      ],
+      cost: '1 action',
+      unavailable: list.every(({ w }) => w.ammo === 0) ? 'No grenades left.' : null,
+    },
+  ]
+}
+
+const distance = (area: TargetArea, c: RulesCombatant): number | null =>
+  c.position ? Math.round(Math.hypot(c.position.x - area.x, c.position.y - area.y) * 10) / 10 : null
+
+/** SR-D10-35…39: the blast on everyone under the template, the thrower included when it stands there. */
+export function performThrowGrenade(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  sheet: D10Sheet,
+  area: TargetArea | undefined,
+): Result<ActionResolution> {
+  const list = grenades(sheet)
+  const slot = Number(request.options[WEAPON] ?? list.find(({ w }) => w.ammo > 0)?.slot ?? list[0]?.slot ?? -1)
+  const g = list.find((x) => x.slot === slot)
+  if (!g) return fail('grenade/none', `${actor.name} carries no grenade${list.length ? ` in slot ${slot + 1}` : ''} (${SOURCE}).`)
+  if (g.w.ammo === 0) return fail('grenade/none', `${actor.name} has no ${g.w.name} left (${SOURCE}).`)
+  if (!area) return fail('grenade/noArea', `Pick an area template on the map where the ${g.w.name} lands (SR-D10-36).`)
+  const { effective, casualty } = g.w.blast
+  // SR-D10-36: the core only lets us touch tokens under the template, so it must reach the casualty radius.
+  if (area.radius < casualty)
+    return fail(
+      'grenade/templateSmall',
+      `The template is ${area.radius} m across its radius; the ${g.w.name} reaches ${casualty} m: make it at least ${casualty} m (SR-D10-36).`,
+    )
+  const struck = area.inside.map((c) => {
+    const d = distance(area, c)
+    const zone: BlastZone = d === null ? 'outside' : blastZone(d, g.w.blast)
+    const covered = c.conditions.some((x) => x.conditionId === GRENADE_PROOF_COVER)
+    return { c, d, zone, covered, hp: healthAfterBlast(c.hp, c.maxHp, zone, covered) }
+  })
+  const after: D10Sheet = {
+    ...sheet,
+    weapons: sheet.weapons.map((w, i) => (i === g.slot ? { ...w, ammo: w.ammo - 1 } : w)),
+  }
+  const self = struck.find((s) => s.c.id === actor.id)
+  const areaEffects: AreaEffect[] = struck
+    .filter((s) => s.c.id !== actor.id && s.hp !== s.c.hp)
+    .map((s) => ({ combatantId: s.c.id, rules: null, hp: s.hp }))
+  const hurt = struck.filter((s) => s.hp !== s.c.hp)
+  const lines: ExplanationLine[] = struck.map((s) => ({
+    label: `${s.c.name}${s.d === null ? '' : ` at ${s.d} m`}`,
+    value:
+      s.covered && s.zone !== 'outside'
+        ? 'behind grenade-proof cover: unharmed'
+        : `${BLAST_LABELS[s.zone]}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`,
+    source: s.covered ? 'SR-D10-38' : `${SOURCE}, SR-D10-37`,
+  }))
+  const killed = hurt.filter((s) => s.zone === 'effective').map((s) => s.c.name)
+  const downed = hurt.filter((s) => s.zone === 'casualty').map((s) => s.c.name)
+  const told = [killed.length ? `kills ${killed.join(', ')}` : '', downed.length ? `incapacitates ${downed.join(', ')}` : '']
+    .filter(Boolean)
+    .join('; ')
+  return ok({
+    actorRules: d10Sheets.store(after),
+    actorHp: self ? self.hp : actor.hp,
+    targetRules: null,
+    targetHp: null,
+    areaEffects,
+    summary: `${actor.name} throws the ${g.w.name} at ${area.label || 'the template'}: ${told || 'no one is caught'} (${SOURCE})`,
+    detail: [
+      {
+        title: `Blast: killed within ${effective} m, incapacitated within ${casualty} m of its centre`,
+        lines,
+      },
+    ],
+    rolls: [],
+    cost: oneAction,
+  })
+}
