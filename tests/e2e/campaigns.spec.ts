@@ -56,7 +56,8 @@ test('rename, export, import into a fresh data folder and export again: the same
     await expect(page.getByTestId('round-number')).toHaveText('1')
 
     await elsewhere.open()
-    expect(await elsewhere.recentNames()).toEqual(['Kessler Yard, night three'])
+    // The campaign screen asks for the recent list when it opens: read it once it has arrived.
+    await expect.poll(() => elsewhere.recentNames()).toEqual(['Kessler Yard, night three'])
     const again = await elsewhere.export()
     expect(again.fileName).toBe(exported.fileName)
     expect(JSON.parse(again.text)).toEqual(JSON.parse(exported.text))
