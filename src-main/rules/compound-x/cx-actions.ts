@@ -45,7 +45,7 @@ const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
-    ...upkeepDefinitions(c, library),
+    ...upkeepDefinitions(c, library, actor),
     ...drawDefinitions(c, library),
     moveDefinition(c, library, actor),
     suppressDefinition(c, library),

@@ -7,7 +7,7 @@ import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ContentLibrary } from './content/content-library'
 import type { ActPerformer } from './cx-act'
 import { withStance } from './cx-aim'
-import { actionsCost, actionsText, priced, stanceChange } from './cx-costs'
+import { ACTIONS_POOL, actionsCost, actionsText, priced, stanceChange } from './cx-costs'
 import { isDowned } from './dying/dying-state'
 import { stabiliseOdds, type StabiliseOdds } from './dying/dying-odds'
 import { attemptStabilise } from './dying/stabilise'
@@ -25,8 +25,20 @@ const weaponSkill = (c: CxCombatant) => c.skills['Weapons'] ?? 0
 const STANCES = ['standing', 'crouching', 'prone', 'hunkering'] as const
 const COVERS = ['none', 'partial', 'full'] as const
 
+/**
+ * `000` Shields: "at the start of your turn you can pay the Fast Recharge Nanites cost". In its
+ * own turn that is before it spends anything; out of its turn it waits; outside turns (no round
+ * running) the GM's bookkeeping may pay it at any time.
+ */
+function fastRechargeMoment(actor: RulesCombatant): string | null {
+  if (actor.acting === false) return 'Only at the start of its own turn (000 Shields).'
+  if (actor.acting === true && (actor.spent?.[ACTIONS_POOL] ?? 0) > 0)
+    return 'Only at the start of its turn, before it spends an action (000 Shields).'
+  return null
+}
+
 /** The acts that tend a combatant's gear, body and footing: reload, clear a jam, stabilise, fast-recharge, position. */
-export function upkeepDefinitions(c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
+export function upkeepDefinitions(c: CxCombatant, library: ContentLibrary, actor: RulesCombatant): ActionDefinition[] {
   const ranged = c.weapons.flatMap((w, i) => (w.kind === 'ranged' ? [{ w, i, item: library.get('ranged-weapons', w.itemId) }] : []))
   const weaponChoice = {
     key: 'weapon',
@@ -74,7 +86,7 @@ export function upkeepDefinitions(c: CxCombatant, library: ContentLibrary): Acti
           ? 'This shield cannot fast-recharge.'
           : c.live.nanites < shield.fastRechargeNanites
             ? `Needs ${shield.fastRechargeNanites} nanites (has ${c.live.nanites}).`
-            : null,
+            : fastRechargeMoment(actor),
     },
     {
       key: 'position',
@@ -201,7 +213,7 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
           ? Math.min(shield.strength, shield.rechargePerTurn)
           : Math.min(shield.strength, c.live.shieldStrength + shield.rechargePerTurn)
       const live = { ...c.live, nanites: c.live.nanites - cost, shieldStrength: strength, shieldDownTurns: null }
-      // CX14 prices it in nanites, not actions: a free act, taken at any time.
+      // CX14 prices it in nanites, not actions: a free act, at the start of its turn (fastRechargeMoment).
       return ok(
         done(actor, { ...c, live }, `${actor.name} pays ${cost} nanites: shield ${c.live.shieldStrength} → ${strength} (CX14)`, {
           cost: [],
