@@ -1,4 +1,5 @@
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
+import { HEAL_WOUND, healDefinition, performHeal } from './cx-medicine'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { ActionResolution, RulesCombatant, TargetArea } from '../ruleset'
@@ -46,6 +47,7 @@ const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
     ...upkeepDefinitions(c, library, actor),
+    healDefinition(c),
     ...drawDefinitions(c, library),
     moveDefinition(c, library, actor),
     suppressDefinition(c, library),
@@ -101,6 +103,11 @@ function performOffered(
   }
   if (request.action === 'suppress')
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
+  if (request.action === HEAL_WOUND) {
+    // `000` Melee Combat: a skill check with the hands while engaged draws opportunity attacks.
+    const r = performHeal(request, actor, c, target, dice)
+    return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
+  }
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)

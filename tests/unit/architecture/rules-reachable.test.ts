@@ -12,13 +12,6 @@ import { unreachedRuleCode } from './rule-reachability'
  * walk finds dead code.
  */
 const PENDING: Readonly<Record<string, string>> = {
-  'compound-x/dying/medicine-healing.ts#healWound': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#medicineDcModifiers': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#MEDKIT_MEDIC_BONUS': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#MEDKIT_STAND_IN_SKILL': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#NO_BAG_DC': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#skillOf': 'CX12 medicine',
-  'compound-x/dying/medicine-healing.ts#SOURCE': 'CX12 medicine',
   'compound-x/turns/reload.ts#reloadAction': 'CX9 reload past the turn',
 }
 
