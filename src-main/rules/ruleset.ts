@@ -1,12 +1,13 @@
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { CheckMode } from '../../src-shared/command-fields'
-import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
-import type { AreaMarkId, CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
+import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
-import type { ActionResolution, AttackResolution, EdgeEffects, PoolCost } from './resolution'
+import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
 import type { SurpriseRules } from './surprise-rules'
+import type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
+import type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
 
 export type {
   InitiativeShift,
@@ -23,6 +24,8 @@ export type {
   AttackResolution,
 } from './resolution'
 export type { SurpriseOutcome, SurpriseRules } from './surprise-rules'
+export type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
+export type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
 
 export interface InitiativeEntrant {
   readonly id: CombatantId
@@ -66,59 +69,6 @@ export interface Standing {
 }
 
 /**
- * The area template an action is aimed at (`ActionRequest.areaId`), on the scene in play, with
- * everyone whose token centre is under it (the rim counts, SR-CORE-10) — actor and target
- * included when they stand there. A hidden template is still the GM's to use (a mine).
- */
-export interface TargetArea {
-  readonly id: AreaMarkId
-  /** What the GM called it ("Grenade"), without the radius. */
-  readonly label: string
-  readonly x: number
-  readonly y: number
-  /** Metres. */
-  readonly radius: number
-  readonly hidden: boolean
-  readonly inside: readonly RulesCombatant[]
-}
-
-/** A token's straight path on the scene in play, in metres. */
-export interface MapPath {
-  readonly from: { readonly x: number; readonly y: number }
-  readonly to: { readonly x: number; readonly y: number }
-}
-
-/** The price of a move on the map, in the ruleset's pools. */
-export interface MovementCost {
-  /** Spent from the mover's pools when it moves on its own turn (nothing out of turn: the GM is placing it). */
-  readonly spend: readonly PoolCost[]
-  /** For the readout and the log ("2 actions", "5 speed points (3 left)"). */
-  readonly label: string
-  /** It cannot move this far by the rules (no speed at all, more than a turn): the GM may still move it free. */
-  readonly refusal?: string
-}
-
-/** The price of rolling a check in the roller's own turn, in the ruleset's pools. */
-export interface CheckCost {
-  readonly spend: readonly PoolCost[]
-  /** For the log ("1 action", "free: a save"). */
-  readonly label: string
-}
-
-/** A condition's zone on the scene in play (a suppression area or lane), and whose condition it is. */
-export interface MapArea {
-  readonly bearerId: CombatantId
-  readonly conditionId: string
-  /** A circle, or with `to` a lane: every point within `radius` of the segment from (x, y) to `to`. */
-  readonly area: {
-    readonly x: number
-    readonly y: number
-    readonly radius: number
-    readonly to?: { readonly x: number; readonly y: number }
-  }
-}
-
-/**
  * A spendable pool of the action economy: Compound X has 4 actions a turn and 3 reactions a
  * round; the d10 system 1 action, 1 reaction and 1 free action; the d20 system 2 actions and a
  * reaction; the 2d6 system a significant and a minor action.
@@ -152,22 +102,6 @@ export interface ConditionDefinition {
 export interface DamageTypeDefinition {
   readonly key: string
   readonly label: string
-}
-
-/** A check the GM calls for: which one (a key the ruleset lists), against what, how rolled. */
-export interface CheckRequest {
-  readonly check: string
-  readonly dc: number
-  readonly mode: CheckMode
-  /** Situational modifiers the GM adds (cover, kit, help…). */
-  readonly bonus: number
-}
-
-export interface CheckOutcome {
-  readonly success: boolean
-  readonly summary: string
-  readonly detail: readonly ExplanationSection[]
-  readonly rolls: readonly RollRecord[]
 }
 
 /** A ready-made NPC a ruleset offers, added to the roster as a template the GM can edit. */

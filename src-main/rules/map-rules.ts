@@ -1,0 +1,51 @@
+import type { AreaMarkId, CombatantId } from '../../src-shared/records'
+import type { PoolCost } from './resolution'
+import type { RulesCombatant } from './ruleset'
+
+/* What the core hands a ruleset about the scene in play, and what a move on it costs. */
+
+/**
+ * The area template an action is aimed at (`ActionRequest.areaId`), on the scene in play, with
+ * everyone whose token centre is under it (the rim counts, SR-CORE-10) — actor and target
+ * included when they stand there. A hidden template is still the GM's to use (a mine).
+ */
+export interface TargetArea {
+  readonly id: AreaMarkId
+  /** What the GM called it ("Grenade"), without the radius. */
+  readonly label: string
+  readonly x: number
+  readonly y: number
+  /** Metres. */
+  readonly radius: number
+  readonly hidden: boolean
+  readonly inside: readonly RulesCombatant[]
+}
+
+/** A token's straight path on the scene in play, in metres. */
+export interface MapPath {
+  readonly from: { readonly x: number; readonly y: number }
+  readonly to: { readonly x: number; readonly y: number }
+}
+
+/** The price of a move on the map, in the ruleset's pools. */
+export interface MovementCost {
+  /** Spent from the mover's pools when it moves on its own turn (nothing out of turn: the GM is placing it). */
+  readonly spend: readonly PoolCost[]
+  /** For the readout and the log ("2 actions", "5 speed points (3 left)"). */
+  readonly label: string
+  /** It cannot move this far by the rules (no speed at all, more than a turn): the GM may still move it free. */
+  readonly refusal?: string
+}
+
+/** A condition's zone on the scene in play (a suppression area or lane), and whose condition it is. */
+export interface MapArea {
+  readonly bearerId: CombatantId
+  readonly conditionId: string
+  /** A circle, or with `to` a lane: every point within `radius` of the segment from (x, y) to `to`. */
+  readonly area: {
+    readonly x: number
+    readonly y: number
+    readonly radius: number
+    readonly to?: { readonly x: number; readonly y: number }
+  }
+}
