@@ -34,6 +34,7 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
     max: 20,
   }))
   fields.push(
+    { key: 'level', label: 'Level', kind: 'number', value: current?.level ?? 1, min: 0, max: 20 },
     { key: 'classId', label: 'Class', kind: 'choice', value: current?.classId ?? '', choices: [NONE, ...byName(library.all('classes'))] },
     {
       key: 'speciesId',
@@ -243,6 +244,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
   const weapons = carried.map((w, i) => (i === 0 && main && !keepWeapon ? w : withTyped(w, i, values)))
   return {
     stats,
+    level: typed(values, 'level') ?? current?.level ?? 1,
     classId: pick('classId', current?.classId),
     speciesId: pick('speciesId', current?.speciesId),
     skills: withSkills(current?.skills ?? {}, values),

@@ -113,6 +113,11 @@ export const cxCombatantSchema = z.strictObject({
   stats: statBlockSchema,
   classId: itemId.nullable(),
   speciesId: itemId.nullable(),
+  /**
+   * `001` Leveling Up: the character's level, 0 to 20 as the table runs. Level-scaled rules read
+   * it (feats by level, cloaking tables); sheets stored before it read as level 1.
+   */
+  level: z.number().int().min(0).max(20).default(1),
   skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
   grenades: z.array(carriedGrenadeSchema).max(8).default([]),

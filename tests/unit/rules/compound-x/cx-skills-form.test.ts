@@ -33,3 +33,19 @@ describe('the Compound X sheet form edits skill ranks (001 skills; 000 Grenades 
     expect(cx.actions!.list(actor(trained)).find((a) => a.key === 'throw-grenade')?.unavailable).toBeNull()
   })
 })
+
+describe('the Compound X sheet keeps the character’s level (001 Leveling Up)', () => {
+  it('a sheet without a level reads as level 1; the form shows it and a typed level is kept', () => {
+    const rules = parse(trooper())
+    expect((rules as unknown as CxCombatant).level).toBe(1)
+    expect(cx.combatantRules!.form(rules).find((f) => f.key === 'level')).toMatchObject({ kind: 'number', value: 1, min: 0, max: 20 })
+    const after = parse(cx.combatantRules!.fromForm({ level: 7 }, rules))
+    expect((after as unknown as CxCombatant).level).toBe(7)
+    expect(parse(cx.combatantRules!.fromForm({ 'skill.Athletics': 3 }, after)) as unknown as CxCombatant).toMatchObject({ level: 7 })
+  })
+
+  it('refuses a level past the table (21) and below 0', () => {
+    expect(cx.combatantRules!.parse({ ...trooper(), level: 21 }).ok).toBe(false)
+    expect(cx.combatantRules!.parse({ ...trooper(), level: -1 }).ok).toBe(false)
+  })
+})
