@@ -14,6 +14,7 @@ import {
 } from './d20-sheet'
 import { STARTER_ARMOUR, STARTER_WEAPONS, starterArmour, starterWeapon, UNARMOURED_RATING } from './starter-items'
 import { optionBool, optionNumber } from '../../kit/options'
+import { magazineFields, withMagazineFromForm } from './magazine-fields'
 
 type Values = Readonly<Record<string, string | number | boolean>>
 
@@ -83,6 +84,7 @@ export function d20SheetForm(current: D20Sheet | null): FormField[] {
       kind: 'toggle',
       value: current?.weapons[slot]?.proficient ?? true,
     })
+    fields.push(...magazineFields(current?.weapons[slot], slot))
   }
   fields.push(
     {
@@ -144,7 +146,9 @@ function weaponFrom(values: Values, current: D20Sheet | null, slot: number): Wea
   const keep = id === KEEP || (now !== null && starterIdOf(now.name) === id)
   const base = keep ? now : id === '' ? null : starterWeapon(id)
   if (!base) return null
-  return { ...base, proficient: flag(values, proficientKey(slot), keep ? (now?.proficient ?? true) : true) }
+  const weapon = { ...base, proficient: flag(values, proficientKey(slot), keep ? (now?.proficient ?? true) : true) }
+  // A newly picked starter comes with its own magazine; typed numbers belong to the gun kept.
+  return keep ? withMagazineFromForm(weapon, slot, values) : weapon
 }
 
 function armourFrom(values: Values, current: D20Sheet | null): { armour: string | null; armourRating: number } {

@@ -137,3 +137,42 @@ describe('the d20 two-action sheet', () => {
     expect(d20.actions!.list(fighter('T', sheet())).map((a) => a.key)).toContain('defensive-stance')
   })
 })
+
+describe('SR-D20-30: the sheet form edits a gun’s magazine numbers (003 Combat Actions Burst, Full Auto, Reload)', () => {
+  const withCarbine = () => must(parse(rules.fromForm({ weapon1: 'auto-carbine' }, sheet() as unknown as JsonValue))).data
+  const gun = (s: JsonValue) => (s as unknown as D20Sheet).weapons[0]
+
+  it('a gun’s slot shows what its magazine holds, what is loaded, the spares, the burst and Full Auto; a sword’s shows none', () => {
+    const values = formValues(withCarbine())
+    expect(values).toMatchObject({
+      'weapon1.capacity': 20,
+      'weapon1.loaded': 20,
+      'weapon1.spares': 2,
+      'weapon1.burst': 3,
+      'weapon1.auto': true,
+    })
+    expect(Object.keys(formValues(sheet() as unknown as JsonValue)).filter((k) => k.startsWith('weapon1.'))).toEqual([])
+  })
+
+  it('typed numbers are kept on the gun, and the form’s own values round-trip unchanged', () => {
+    const s = withCarbine()
+    const after = must(
+      parse(rules.fromForm({ 'weapon1.loaded': 7, 'weapon1.spares': 0, 'weapon1.burst': 4, 'weapon1.auto': false }, s)),
+    ).data
+    expect(gun(after)).toMatchObject({ magazine: { capacity: 20, loaded: 7, spares: 0, burst: 4, auto: false } })
+    expect(must(parse(rules.fromForm(formValues(after), after))).data).toEqual(after)
+  })
+
+  it('capacity 0 stops counting the gun’s rounds; a capacity typed for an uncounted gun starts it full', () => {
+    const off = must(parse(rules.fromForm({ 'weapon1.capacity': 0 }, withCarbine()))).data
+    expect(gun(off)).toMatchObject({ magazine: null })
+    const on = must(parse(rules.fromForm({ 'weapon1.capacity': 6 }, off))).data
+    expect(gun(on)).toMatchObject({ magazine: { capacity: 6, loaded: 6, spares: 0, burst: 0, auto: false } })
+  })
+
+  it('more rounds loaded than the magazine holds is refused, naming the magazine', () => {
+    const r = parse(rules.fromForm({ 'weapon1.loaded': 21 }, withCarbine()))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/more rounds than its capacity/)
+  })
+})
