@@ -6,6 +6,7 @@ import { moveCharge } from '../commands/move-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
+import { withPromptOdds } from '../state/prompt-odds'
 import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
@@ -94,7 +95,8 @@ export class RulesRequests {
     const outcome = mapMoveOutcome(this.store, this.ruleset, mover, token, { x: input.x, y: input.y })
     if (outcome && !outcome.ok) return outcome
     const r = outcome?.value ?? null
-    const prompts = (r?.prompts ?? []).map((p) => ({ text: p.text, odds: p.odds }))
+    const { store, ruleset } = this
+    const prompts = (r?.prompts ?? []).map((p) => ({ text: p.text, odds: withPromptOdds(store, ruleset, p).odds }))
     return ok({ metres, cost, refusal, summary: r?.summary ?? null, prompts })
   }
 

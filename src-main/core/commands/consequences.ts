@@ -4,6 +4,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Consequences } from '../../rules/ruleset'
 import { withCondition } from './conditions'
 import { initiativeShiftEvents } from './initiative-shift'
+import { withPromptOdds } from '../state/prompt-odds'
 import { activeEncounter, visibilityOf, type DecideContext } from './decide-context'
 
 /** "1 action", "2 reactions". */
@@ -132,7 +133,8 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
       events.push(ctx.log(lines.join('; '), { visibility: visibilityOf(target), subjects: [target.id, actor.id] }))
     }
   }
-  for (const p of c.prompts ?? []) {
+  for (const draft of c.prompts ?? []) {
+    const p = withPromptOdds(ctx.state, ctx.ruleset, draft)
     events.push({ type: 'prompt/put', record: { typeName: 'prompt', id: ctx.newId('prompt'), ...p } })
     const subjects: CombatantId[] = p.targetId ? [p.reactorId, p.targetId] : [p.reactorId]
     events.push(ctx.log(`Reaction available: ${p.text}`, { visibility: 'gm', subjects }))

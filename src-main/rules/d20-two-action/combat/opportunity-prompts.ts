@@ -11,7 +11,8 @@ const isCombatantId = (id: string): id is CombatantId => id.startsWith('combatan
  * engaged and within their melee attack range, they get an attack of opportunity against you …
  * a basic attack with their weapon". One prompt per foe still engaged (SR-D20-32, SR-D20-33),
  * resolved through the attack panel's rules as a reaction of that foe. Its odds depend on the
- * foe's sheet, which a move does not show the ruleset: the attack panel gives them.
+ * foe's sheet, which a move does not show the ruleset, so they are left empty here and the core
+ * fills them from this ruleset's attack preview (`core/state/prompt-odds.ts`).
  */
 export function opportunityPrompts(mover: RulesCombatant, sheet: D20Sheet, verbed: string): PromptDraft[] {
   return sheet.live.engagedWith.flatMap((foe): PromptDraft[] =>

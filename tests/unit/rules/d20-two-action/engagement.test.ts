@@ -76,6 +76,17 @@ describe('003 Engaged: engagement and the attack of opportunity on moving away (
     expect(prompts(h)).toHaveLength(0)
   })
 
+  it('SR-D20-33: the prompt carries the attack of opportunity’s exact odds, worked out by the core from the d20 preview', async () => {
+    const h = await melee()
+    h.must('encounter/nextTurn', {})
+    h.must('action/perform', act(h, 'Bo', 'move'))
+    const [p] = prompts(h)
+    if (p?.resolve.kind !== 'attack') throw new Error('expected an attack prompt')
+    // Ana's d20 + 3 against AR 12: 1–8 miss, 9–19 hit, a natural 20 is a critical. The sword's
+    // 1d8 + 3 averages 7.5 on a hit and 2d8 + 3 = 12 on a critical: 0.55 × 7.5 + 0.05 × 12 = 4.7.
+    expect(p.odds).toBe('Miss 40.0% · Hit 55.0% · Critical hit 5.0% · expected 4.7 damage · down 0.0%')
+  })
+
   it('SR-D20-33 a move the GM marks as staying in the melee prompts nothing and keeps the engagement', async () => {
     const h = await melee()
     h.must('encounter/nextTurn', {})
