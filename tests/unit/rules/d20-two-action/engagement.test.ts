@@ -87,6 +87,16 @@ describe('003 Engaged: engagement and the attack of opportunity on moving away (
     expect(p.odds).toBe('Miss 40.0% · Hit 55.0% · Critical hit 5.0% · expected 4.7 damage · down 0.0%')
   })
 
+  it('003 Engaged: a foe typed down by hand makes no attack of opportunity when its partner moves away, and the log says why', async () => {
+    const h = await melee()
+    h.must('combatant/damage', { combatantId: h.combatantId('Ana'), amount: 40, damageType: 'untyped' })
+    h.must('encounter/nextTurn', {})
+    h.must('action/perform', act(h, 'Bo', 'move'))
+    expect(prompts(h)).toHaveLength(0)
+    const log = h.campaign.store.ofType('log').map((l) => l.text)
+    expect(log.some((t) => /^Ana is down and makes no reaction: Bo moves away from Ana/.test(t))).toBe(true)
+  })
+
   it('SR-D20-33 a move the GM marks as staying in the melee prompts nothing and keeps the engagement', async () => {
     const h = await melee()
     h.must('encounter/nextTurn', {})
