@@ -37,8 +37,8 @@ export function cloakDefinitions(c: CxCombatant, library: ContentLibrary, actor:
       target: 'none',
       options: [],
       // SR-CX-90: the activation's price is its nanites; the `000` Actions list prices no action for it.
-      cost: 'free',
-      unavailable: refusal ? `${actor.name} cannot cloak: ${refusal}.` : null,
+      cost: 'free (nanites)',
+      unavailable: refusal ? `${refusal[0]!.toUpperCase()}${refusal.slice(1)}.` : null,
     },
   ]
 }

@@ -89,10 +89,10 @@ export function cloakDuration(level: number, module: CloakModule, assassin: bool
 /** Why the wearer cannot cloak now, or null. `spentThisTurn`: the actions it has spent in this own turn. */
 export function cloakRefusal(state: CloakState, module: CloakModule, level: number, nanites: number, spentThisTurn: number): string | null {
   if (state.on) return 'already cloaked'
-  const wait = state.chargeActions - spentThisTurn
-  if (wait > 0) return `the module is still charging: ${wait} more action${wait === 1 ? '' : 's'} (001 Cloaking Modules, Charge Delay)`
   if (state.cloakedThisEncounter && cloakLevelRow(level).oncePerEncounter)
     return `at level ${level} a character may cloak only once per encounter (001 Cloaking, levels 1–4)`
+  const wait = state.chargeActions - spentThisTurn
+  if (wait > 0) return `the module is still charging: ${wait} more action${wait === 1 ? '' : 's'} (001 Cloaking Modules, Charge Delay)`
   if (nanites < module.activationNanites)
     return `${module.name} needs ${module.activationNanites} nanites to activate; ${nanites} left (001 Cloaking Modules)`
   return null
