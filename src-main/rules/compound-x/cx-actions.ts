@@ -18,7 +18,17 @@ import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
-import { actionsSpentBefore, CLOAK, cloakAfterAct, cloakDefinitions, isCombatAct, performCloak, performSearch, SEARCH_CLOAKED, searchDefinition } from './cx-cloak'
+import {
+  actionsSpentBefore,
+  CLOAK,
+  cloakAfterAct,
+  cloakDefinitions,
+  isCombatAct,
+  performCloak,
+  performSearch,
+  SEARCH_CLOAKED,
+  searchDefinition,
+} from './cx-cloak'
 import { CAST_SPELL, notACaster, performSpell, spellDefinitions } from './cx-spell'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */

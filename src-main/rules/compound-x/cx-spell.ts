@@ -45,7 +45,14 @@ export function spellDefinitions(c: CxCombatant, library: ContentLibrary): Actio
       label: `Cast a spell (${skill} vs nanites spent + cover)`,
       target: 'none',
       options: [
-        { key: 'nanites', label: 'Nanites spent on the spell', kind: 'number', value: Math.min(10, Math.max(1, nanites)), min: 1, max: Math.max(1, nanites) },
+        {
+          key: 'nanites',
+          label: 'Nanites spent on the spell',
+          kind: 'number',
+          value: Math.min(10, Math.max(1, nanites)),
+          min: 1,
+          max: Math.max(1, nanites),
+        },
         { key: 'cover', label: 'The target’s cover bonus to the DC', kind: 'number', value: 0, min: 0, max: MAX_COVER_BONUS },
       ],
       cost: CAST.text,
@@ -58,7 +65,10 @@ export function spellDefinitions(c: CxCombatant, library: ContentLibrary): Actio
 export function notACaster(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): Result<never> | null {
   if (casterSkill(c, library)) return null
   const cls = c.classId ? library.get('classes', c.classId)?.name : undefined
-  return fail('action/notCaster', `${actor.name} (${cls ?? 'no class'}) cannot cast spells: only Paladins, Mages and Sorcerers do (001 Casting Spells).`)
+  return fail(
+    'action/notCaster',
+    `${actor.name} (${cls ?? 'no class'}) cannot cast spells: only Paladins, Mages and Sorcerers do (001 Casting Spells).`,
+  )
 }
 
 export const performSpell: ActPerformer = (request, actor, c, target, library, dice) => {

@@ -112,9 +112,7 @@ export const cxLiveSchema = z.strictObject({
    */
   cloak: z
     .strictObject({
-      on: z
-        .strictObject({ moduleId: itemId, turnsLeft: z.number().int().min(0).max(100).nullable(), acted: z.boolean() })
-        .nullable(),
+      on: z.strictObject({ moduleId: itemId, turnsLeft: z.number().int().min(0).max(100).nullable(), acted: z.boolean() }).nullable(),
       chargeActions: z.number().int().min(0).max(100),
       cloakedThisEncounter: z.boolean(),
     })

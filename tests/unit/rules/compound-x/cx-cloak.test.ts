@@ -19,7 +19,12 @@ const on = (turnsLeft: number | null, acted = false, moduleId = MK1) => ({
   chargeActions: 0,
   cloakedThisEncounter: true,
 })
-const act = (action: string, options: ActionRequest['options'] = {}, targetId: ActionRequest['targetId'] = null, actor = 'Vex'): ActionRequest => ({
+const act = (
+  action: string,
+  options: ActionRequest['options'] = {},
+  targetId: ActionRequest['targetId'] = null,
+  actor = 'Vex',
+): ActionRequest => ({
   actorId: idOf(actor),
   action,
   targetId,
@@ -35,7 +40,11 @@ async function cloakedTurn(level: number) {
   h.must('encounter/rollInitiative', {})
   if (h.campaign.store.ofType('encounter')[0]!.currentCombatantId !== vex) h.must('encounter/nextTurn', {})
   const perform = (who: string, action: string, options: ActionRequest['options'] = {}, target: string | null = null, dice?: number[]) =>
-    h.run('action/perform', { request: { actorId: h.combatantId(who), action, targetId: target ? h.combatantId(target) : null, options } }, dice)
+    h.run(
+      'action/perform',
+      { request: { actorId: h.combatantId(who), action, targetId: target ? h.combatantId(target) : null, options } },
+      dice,
+    )
   /** Ends the current turn and plays on to Vex's next one. */
   const toVexAgain = () => {
     h.must('encounter/nextTurn', {})
@@ -84,7 +93,11 @@ describe('001 Cloaking Modules at the desk', () => {
   it('001 Cloaking: a combat action ends the cloak; an attack from the Attack panel fizzes it out', async () => {
     const { h, perform } = await cloakedTurn(5)
     perform('Vex', 'cloak')
-    h.must('attack/resolve', { request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: {} } }, [2])
+    h.must(
+      'attack/resolve',
+      { request: { attackerId: h.combatantId('Vex'), targetId: h.combatantId('Raider'), weapon: 0, mode: 'semi', options: {} } },
+      [2],
+    )
     expect(cloakOf(h)?.on).toBeNull()
     // SR-CX-91: the Charge Delay counts from this turn's start: the shot's action does not wait it out.
     expect(cloakOf(h)?.chargeActions).toBe(3 + 1)
@@ -119,7 +132,9 @@ describe('001 Cloaking rules through the ruleset', () => {
     const cloaked = cxOf(withRules(assassin, must(cx.actions!.perform(act('cloak'), assassin, null, faces())).actorRules))
     expect(cloaked.live.cloak?.on?.turnsLeft).toBe(4 + 0 + 2)
     const mk3 = rc('Vex', sheet({ level: 10, cloakId: 'mk3-experimental-body-cloaker' }))
-    expect(cxOf(withRules(mk3, must(cx.actions!.perform(act('cloak'), mk3, null, faces())).actorRules)).live.cloak?.on?.turnsLeft).toBe(6 + 4)
+    expect(cxOf(withRules(mk3, must(cx.actions!.perform(act('cloak'), mk3, null, faces())).actorRules)).live.cloak?.on?.turnsLeft).toBe(
+      6 + 4,
+    )
   })
 
   it('001 Cloaking Modules: the cloak ends when the nanites cannot pay the upkeep, then waits its Charge Delay in actions (SR-CX-91)', () => {
@@ -129,9 +144,9 @@ describe('001 Cloaking rules through the ruleset', () => {
     const after = withRules(vex, end.rules!, { spent: { actions: 2 } })
     expect(cxOf(after).live.cloak).toMatchObject({ on: null, chargeActions: 3 })
     expect(cxOf(after).live.nanites).toBe(5)
-    expect(cloakOffer({ ...after, rules: { ...(after.rules as object), live: { ...cxOf(after).live, nanites: 20 } } as never })?.unavailable).toMatch(
-      /still charging: 1 more action/,
-    )
+    expect(
+      cloakOffer({ ...after, rules: { ...(after.rules as object), live: { ...cxOf(after).live, nanites: 20 } } as never })?.unavailable,
+    ).toMatch(/still charging: 1 more action/)
     // A whole own turn passes (its 4 actions, spent or forgone): charged.
     const charged = withRules(after, cx.edges!.endOfTurn!(after, faces())!.rules, { spent: {} })
     expect(cxOf(charged).live.cloak?.chargeActions).toBe(0)
@@ -151,7 +166,9 @@ describe('001 Cloaking rules through the ruleset', () => {
     const cloaked = withRules(vex, must(cx.actions!.perform(act('cloak'), vex, null, faces())).actorRules)
     expect(cxOf(cloaked).live.cloak?.on?.turnsLeft).toBeNull()
     const raider = rc('Raider', sheet())
-    const shot = must(cx.attacks!.resolve({ attackerId: cloaked.id, targetId: raider.id, weapon: 0, mode: 'semi', options: {} }, cloaked, raider, faces(2)))
+    const shot = must(
+      cx.attacks!.resolve({ attackerId: cloaked.id, targetId: raider.id, weapon: 0, mode: 'semi', options: {} }, cloaked, raider, faces(2)),
+    )
     const after = withRules(cloaked, shot.attackerRules)
     expect(cxOf(after).live.cloak?.on).toMatchObject({ acted: true, turnsLeft: null })
   })
@@ -165,5 +182,34 @@ describe('001 Cloaking rules through the ruleset', () => {
     expect(after.live.cloak?.on).toBeNull()
     const ended = cx.edges!.endOfEncounter(withRules(vex, r.actorRules))!
     expect((ended.rules as unknown as CxCombatant).live.cloak).toEqual({ on: null, chargeActions: 0, cloakedThisEncounter: false })
+  })
+})
+
+describe('001 Cloaking Modules: the module on the sheet', () => {
+  it('Armors, Cloaking Equipment: the shipped primary modules carry the reference numbers', () => {
+    const vex = rc('Vex', sheet())
+    const form = cx.combatantRules!.form(vex.rules)
+    const field = form.find((f) => f.key === 'cloakId')
+    expect(field?.kind === 'choice' ? field.choices.map((c) => c.value) : []).toEqual([
+      '',
+      'mk1-microfoil-cloaker',
+      'mk1-passive-camouflage-module',
+      'mk2-advanced-microfoil-cloaker',
+      'mk3-experimental-body-cloaker',
+    ])
+  })
+
+  it('the sheet form fits a cloaking module, and the Action panel then offers the Cloak', () => {
+    const vex = rc('Vex', sheet())
+    const values = cx.combatantRules!.fromForm({ cloakId: 'mk2-advanced-microfoil-cloaker' }, vex.rules)
+    const parsed = must(cx.combatantRules!.parse(values))
+    const fitted = withRules(vex, parsed.data)
+    expect(cloakOffer(fitted)).toMatchObject({
+      label: 'Cloak (Mk2 Advanced Microfoil Cloaker: 13 nanites)',
+      cost: 'free (nanites)',
+      unavailable: null,
+    })
+    const bad = cx.combatantRules!.parse(trooper({ cloakId: 'invisibility-cloak' }))
+    expect(bad.ok ? '' : bad.error.message).toMatch(/cloakId: no cloaking module "invisibility-cloak"/)
   })
 })

@@ -37,7 +37,10 @@ const cxOf = (rules: JsonValue | null) => rules as unknown as CxCombatant
 describe('001 Casting Spells', () => {
   it('001 Casting Spells: a Mage rolls Sorcery against nanites spent + cover; 1 action; the nanites are spent (SR-CX-95)', () => {
     // INT 5 (bonus 0), Sorcery 20; primary INT 5: 50 nanites.
-    const mage = combatant('Vex', sheetOf({ classId: 'mage', stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 }, skills: { Sorcery: 20 } }))
+    const mage = combatant(
+      'Vex',
+      sheetOf({ classId: 'mage', stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 }, skills: { Sorcery: 20 } }),
+    )
     expect(cxOf(mage.rules).live.nanites).toBe(50)
     const offer = withCasters.actions!.list(mage).find((a) => a.key === 'cast-spell')
     expect(offer).toMatchObject({ cost: '1 action', unavailable: null })
@@ -63,11 +66,18 @@ describe('001 Casting Spells', () => {
     const soldier = combatant('Vex', sheetOf({ classId: 'soldier' }))
     expect(withCasters.actions!.list(soldier).some((a) => a.key === 'cast-spell')).toBe(false)
     const notCaster = withCasters.actions!.perform(cast({ nanites: 5 }), soldier, null, faces(99))
-    expect(notCaster.ok ? '' : notCaster.error).toMatchObject({ code: 'action/notCaster', message: expect.stringMatching(/only Paladins, Mages and Sorcerers/) })
+    expect(notCaster.ok ? '' : notCaster.error).toMatchObject({
+      code: 'action/notCaster',
+      message: expect.stringMatching(/only Paladins, Mages and Sorcerers/),
+    })
     const mage = combatant('Vex', sheetOf({ classId: 'mage' }))
     const tooMany = withCasters.actions!.perform(cast({ nanites: 51 }), mage, null, faces(99))
-    expect(tooMany.ok ? '' : tooMany.error).toMatchObject({ code: 'action/notEnoughNanites', message: 'Vex has 50 nanites: it cannot spend 51 on a spell.' })
-    for (const options of [{ nanites: 0 }, { nanites: 2.5 }, {}, { nanites: 5, cover: -1 }]) {
+    expect(tooMany.ok ? '' : tooMany.error).toMatchObject({
+      code: 'action/notEnoughNanites',
+      message: 'Vex has 50 nanites: it cannot spend 51 on a spell.',
+    })
+    const bads: ActionRequest['options'][] = [{ nanites: 0 }, { nanites: 2.5 }, {}, { nanites: 5, cover: -1 }]
+    for (const options of bads) {
       const bad = withCasters.actions!.perform(cast(options), mage, null, faces(99))
       expect(bad.ok ? '' : bad.error.code).toBe('action/badOption')
     }
@@ -75,7 +85,13 @@ describe('001 Casting Spells', () => {
 
   it('000 Actions "Cast a Spell: 1 Action": at the desk the cast spends 1 of the turn’s 4 actions and is logged', async () => {
     const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, withCasters)
-    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ classId: 'mage', skills: { Sorcery: 20 } }) })
+    h.must('combatant/add', {
+      name: 'Vex',
+      side: 'party',
+      kind: 'pc',
+      maxHp: 1,
+      rules: trooper({ classId: 'mage', skills: { Sorcery: 20 } }),
+    })
     h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
     h.must('encounter/start', { name: 'Duel' })
     h.must('encounter/rollInitiative', {})
