@@ -83,7 +83,7 @@ describe('001 Casting Spells', () => {
     }
   })
 
-  it('000 Actions "Cast a Spell: 1 Action": at the desk the cast spends 1 of the turn’s 4 actions and is logged', async () => {
+  it('000 Actions, Cast a Spell, 1 Action: at the desk the cast spends 1 of the turn’s 4 actions and is logged', async () => {
     const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, withCasters)
     h.must('combatant/add', {
       name: 'Vex',
