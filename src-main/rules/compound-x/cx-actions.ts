@@ -18,6 +18,18 @@ import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
+import {
+  actionsSpentBefore,
+  CLOAK,
+  cloakAfterAct,
+  cloakDefinitions,
+  isCombatAct,
+  performCloak,
+  performSearch,
+  SEARCH_CLOAKED,
+  searchDefinition,
+} from './cx-cloak'
+import { CAST_SPELL, notACaster, performSpell, spellDefinitions } from './cx-spell'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -54,6 +66,9 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     ...aimDefinitions(c),
     ...throwDefinitions(c, library),
     ...maneuverDefinitions(actor),
+    ...spellDefinitions(c, library),
+    ...cloakDefinitions(c, library, actor),
+    searchDefinition(),
   ]
 }
 
@@ -69,6 +84,10 @@ export function performCxAction(
   const sheet = cxSheets.require(actor, 'action/noSheet')
   if (!sheet.ok) return sheet
   const c = sheet.value
+  if (request.action === CAST_SPELL) {
+    const refused = notACaster(actor, c, library)
+    if (refused) return refused
+  }
   const grapple = grappleStateFrom(actor.conditions)
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
   if (spent && isManeuver(request.action)) return fail('action/grappleLimit', spent)
@@ -83,7 +102,12 @@ export function performCxAction(
   const after = cxSheets.read(r.value.actorRules ?? actor.rules) ?? c
   const how = { sprinting: request.action === 'move' && sprintChosen(request), outOfTurn: actor.acting === false }
   const counted = chargeActions(after, grapple, r.value.cost, how)
-  return counted === after ? r : ok({ ...r.value, actorRules: cxSheets.store(counted) })
+  // `001` Cloaking: an act with actions makes the upkeep due; a combat action ends the cloak.
+  const combat = isCombatAct(request.action, isManeuver(request.action))
+  const cloak = cloakAfterAct(counted, library, { cost: r.value.cost, combat, spentBefore: actionsSpentBefore(actor) })
+  const final = cloak?.combatant ?? counted
+  const summary = cloak?.note ? `${r.value.summary}; ${cloak.note}` : r.value.summary
+  return final === after && summary === r.value.summary ? r : ok({ ...r.value, summary, actorRules: cxSheets.store(final) })
 }
 
 function performOffered(
@@ -109,6 +133,9 @@ function performOffered(
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
   if (request.action === 'move') return performMove(request, actor, c, target, library)
+  if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)
+  if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)
+  if (request.action === SEARCH_CLOAKED) return performSearch(request, actor, c, target, library, dice)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)

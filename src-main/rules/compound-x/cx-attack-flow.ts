@@ -11,6 +11,8 @@ import { grappleStateFrom } from './cx-grapple'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { opportunityPrompts } from './cx-opportunity'
 import { cannotAct } from './cx-standing'
+import { actionsSpentBefore, cloakAfterAct } from './cx-cloak'
+import type { ContentLibrary } from './content/content-library'
 
 /**
  * An attack with what it does to the melee around it: `000` Melee Combat's engagement, the
@@ -32,15 +34,19 @@ function grappleRefusal(a: RulesCombatant, t: RulesCombatant, arm: Armament): st
 const grappleLimit = (a: RulesCombatant, c: CxCombatant): string | null =>
   grappleLimitReached(a.name, grappleStateFrom(a.conditions), c.live.grappleActionsUsed)
 
-/** The attack's actions on the sheet: they must fit a grapple's one action a round (SR-CX-14) and they age the sprint clock (SR-CX-30). */
-function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution): Result<AttackResolution> {
+/** The attack's actions on the sheet: they must fit a grapple's one action a round (SR-CX-14), they age the sprint clock (SR-CX-30) and end a cloak (SR-CX-91). */
+function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution, library: ContentLibrary): Result<AttackResolution> {
   const state = grappleStateFrom(a.conditions)
   const refused = state.kind === 'free' ? null : grappleActionRefusal(a.name, state, c.live.grappleActionsUsed, res.cost)
   if (refused) return fail('attack/grappleLimit', refused)
   const after = cxSheets.read(res.attackerRules ?? a.rules) ?? c
   // The shot's own action also ages the sprint window it was judged under (SR-CX-30).
   const counted = chargeActions(after, state, res.cost, { sprinting: false, outOfTurn: a.acting === false })
-  return ok(counted === after ? res : { ...res, attackerRules: cxSheets.store(counted) })
+  // `001` Cloaking Detection: an attack is a combat action; the cloak fizzes out.
+  const cloak = cloakAfterAct(counted, library, { cost: res.cost, combat: true, spentBefore: actionsSpentBefore(a) })
+  const final = cloak?.combatant ?? counted
+  const summary = cloak?.note ? `${res.summary}; ${cloak.note}` : res.summary
+  return ok(final === after ? res : { ...res, summary, attackerRules: cxSheets.store(final) })
 }
 
 /** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
@@ -89,7 +95,7 @@ export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, d
   if (refusal) return fail('attack/grappled', refusal)
   const r = resolveArmed(request, sides.value, a, t, library, dice)
   if (!r.ok) return r
-  const counted = charged(a, sides.value.attacker, r.value)
+  const counted = charged(a, sides.value.attacker, r.value, library)
   if (!counted.ok) return counted
   const res = counted.value
   const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }

@@ -39,6 +39,22 @@ function missChances(c: CxCombatant, index: number, library: ContentLibrary): st
   })
 }
 
+/** `001` Cloaking: the module worn, and whether it is on (with the turns left), charging or ready. */
+function cloakLine(c: CxCombatant, library: ContentLibrary): ExplanationLine[] {
+  const module = c.cloakId ? library.get('cloaking-modules', c.cloakId) : undefined
+  const state = c.live.cloak
+  const onWith = state?.on ? library.get('cloaking-modules', state.on.moduleId) : undefined
+  const shown = onWith ?? module
+  if (!shown) return []
+  const on = state?.on
+  const value = on
+    ? `CLOAKED · ${on.turnsLeft === null ? 'no turn limit' : `${on.turnsLeft} turn${on.turnsLeft === 1 ? '' : 's'} left`} · upkeep ${shown.upkeepNanites}`
+    : state && state.chargeActions > 0
+      ? `charging (${state.chargeActions} action${state.chargeActions === 1 ? '' : 's'} from this turn's start)`
+      : `off · ${shown.activationNanites} nanites to cloak`
+  return [{ label: shown.name, value, source: '001 Cloaking' }]
+}
+
 /** How far ahead the card's death odds look: a downed combatant's next three DSTs. */
 const ODDS_TURNS = 3
 
@@ -99,6 +115,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       source: 'CX22',
       edit: countEdit(LIVE_KEYS.nanites, live.nanites, naniteMax ?? undefined),
     },
+    ...cloakLine(c, library),
     { label: 'Stance / cover', value: `${live.stance} / ${live.cover}` },
     ...(live.aim ? [{ label: 'Aiming at', value: live.aim.name, source: '000 Aiming' }] : []),
     { label: 'Move', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m per 2 actions`, source: '000 Movement' },

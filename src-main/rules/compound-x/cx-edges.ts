@@ -5,6 +5,7 @@ import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
 import { ACTIONS_POOL } from './cx-costs'
 import { CX_CONDITIONS } from './cx-conditions'
 import { ENGAGED } from './cx-engagement'
+import { cloakAtEncounterEnd } from './cx-cloak-edges'
 import { GRAPPLED, PINNED } from './cx-grapple'
 import type { ContentLibrary } from './content/content-library'
 import { rollBlackCat } from './dying/black-cat'
@@ -196,14 +197,17 @@ const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
  * Aim, melee and grapples end with the fight (`000` Aiming, Melee Combat, Grappling).
  */
 export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
-  const c = cxSheets.of(rc)
-  if (!c) return null
+  const read = cxSheets.of(rc)
+  if (!read) return null
+  // `001` Cloaking: the cloak, its charge and the once-an-encounter count end with the fight.
+  const c = cloakAtEncounterEnd(read)
   const end = onEncounterEnd(c.live.dying)
   const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId))
   const aim = c.live.aim
   // SR-CX-31: a sprint is counted in a fight's actions; none carries into the next fight.
   const sprint = c.live.sprint.streak > 0 || c.live.sprint.window > 0
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && melee.length === 0) return null
+  const uncloaked = c !== read
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && !uncloaked && melee.length === 0) return null
   const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
   const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT } }, rc.hp, lines, [])
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after

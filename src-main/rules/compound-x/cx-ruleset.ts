@@ -20,6 +20,7 @@ import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
+import { cxEndOfTurn } from './cx-cloak-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
@@ -37,6 +38,7 @@ function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
     missing('species', c.speciesId, 'speciesId') ??
     missing('armour-materials', c.armour.materialId, 'armour.materialId') ??
     missing('shields', c.shieldId, 'shieldId') ??
+    missing('cloaking-modules', c.cloakId, 'cloakId') ??
     c.armour.rigIds.map((id, i) => missing('armour-rigs', id, `armour.rigIds.${i}`)).find((x) => x) ??
     c.weapons
       .flatMap((w, i) => [
@@ -141,6 +143,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     edges: {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
+      endOfTurn: (c) => cxEndOfTurn(c, library),
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
       endOfEncounter: (c) => cxEndOfEncounter(c),
     },

@@ -24,6 +24,7 @@ export class ContentLibrary {
       'armour-rigs': new Map(),
       'armour-materials': new Map(),
       shields: new Map(),
+      'cloaking-modules': new Map(),
       classes: new Map(),
       species: new Map(),
     }

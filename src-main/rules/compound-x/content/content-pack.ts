@@ -26,6 +26,7 @@ export const emptyEntries = (): PackEntries => ({
   'armour-rigs': [],
   'armour-materials': [],
   shields: [],
+  'cloaking-modules': [],
   classes: [],
   species: [],
 })

@@ -82,6 +82,31 @@ export const shieldSchema = z.strictObject({
 })
 export type Shield = z.infer<typeof shieldSchema>
 
+/**
+ * A primary cloaking module (Armors, Cloaking Equipment; `001` Cloaking Modules). Secondary
+ * modules are not modelled (SR-CX-90): the primary's own numbers are the ones the rules read.
+ */
+export const cloakModuleSchema = z.strictObject({
+  id,
+  name,
+  level,
+  cost,
+  stealthRequired: z.number().int().min(0),
+  hardPoints: z.number().int().min(0),
+  detectDc: z.number().int().min(0),
+  movingDetectDc: z.number().int().min(0),
+  /** Added to the level's Cloak Turns; null for no limit (the Passive Camouflage Module's "+Infinite"). */
+  cloakTurnBonus: z.number().int().min(0).nullable(),
+  /** Actions to wait after the cloak ends before cloaking again. */
+  chargeDelayActions: z.number().int().min(0),
+  activationNanites: z.number().int().min(0),
+  upkeepNanites: z.number().int().min(0),
+  /** A combat action ends the cloak; false for the Passive Camouflage Module, which "does not fail when you attack". */
+  endsOnAttack: z.boolean(),
+  note,
+})
+export type CloakModule = z.infer<typeof cloakModuleSchema>
+
 export const classSchema = z.strictObject({
   id,
   name,
@@ -117,6 +142,7 @@ export const PACK_SECTIONS = {
   'armour-rigs': armourRigSchema,
   'armour-materials': armourMaterialSchema,
   shields: shieldSchema,
+  'cloaking-modules': cloakModuleSchema,
   classes: classSchema,
   species: speciesSchema,
 } as const

@@ -86,6 +86,13 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       value: current?.shieldId ?? '',
       choices: [NONE, ...byName(library.all('shields'))],
     },
+    {
+      key: 'cloakId',
+      label: 'Cloaking module (001 Cloaking)',
+      kind: 'choice',
+      value: current?.cloakId ?? '',
+      choices: [NONE, ...byName(library.all('cloaking-modules'))],
+    },
   )
   fields.push(...featFields(current?.feats ?? []), ...skillFields(current?.skills ?? {}))
   if (current) fields.push(...liveFields(current, library))
@@ -252,6 +259,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
     grenades: grenadesFromForm(values, current),
     armour,
     shieldId,
+    cloakId: pick('cloakId', current?.cloakId),
     feats: withFeats(current?.feats ?? [], values),
     ...(sameKit ? { live: withTypedLive(current.live, values) } : {}),
   }

@@ -104,6 +104,19 @@ export const cxLiveSchema = z.strictObject({
    * one (SR-CX-14); back to 0 at the combatant's turn start.
    */
   grappleActionsUsed: z.number().int().min(0).max(20).default(0),
+  /**
+   * `001` Cloaking (turns/cloak.ts): the cloak while on (its module, the turns it has left, and
+   * whether the wearer spent actions this turn, which makes the upkeep due), the actions still to
+   * wait before cloaking again, and whether it has cloaked this encounter (levels 1–4 once).
+   * Absent on sheets that never cloaked.
+   */
+  cloak: z
+    .strictObject({
+      on: z.strictObject({ moduleId: itemId, turnsLeft: z.number().int().min(0).max(100).nullable(), acted: z.boolean() }).nullable(),
+      chargeActions: z.number().int().min(0).max(100),
+      cloakedThisEncounter: z.boolean(),
+    })
+    .optional(),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
@@ -123,6 +136,8 @@ export const cxCombatantSchema = z.strictObject({
   grenades: z.array(carriedGrenadeSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
+  /** The primary cloaking module worn (`001` Cloaking Modules), if any. */
+  cloakId: itemId.nullable().default(null),
   /**
    * The character's feats by name (`001` Your Character). Only those the rules read have an
    * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.

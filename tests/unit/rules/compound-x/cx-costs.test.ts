@@ -79,6 +79,7 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
       kick: '1 action',
       trip: '1 action',
       disarm: '1 action',
+      'search-cloaked': 'free',
     })
   })
 
