@@ -18,6 +18,8 @@ import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
+import { JUMP, jumpDefinition, performJump } from './cx-jump'
+import { FALL, fallDefinition, performFall } from './cx-fall'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -42,7 +44,8 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
  * which is the GM's bookkeeping as much as an act.
  */
 const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
-const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
+// A fall happens to the combatant (SR-CX-101): no effort, so a grapple does not bar it.
+const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position', FALL]
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
@@ -50,6 +53,8 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     healDefinition(c),
     ...drawDefinitions(c, library),
     moveDefinition(c, library, actor),
+    jumpDefinition(c),
+    fallDefinition(c),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
     ...throwDefinitions(c, library),
@@ -109,6 +114,8 @@ function performOffered(
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
   if (request.action === 'move') return performMove(request, actor, c, target, library)
+  if (request.action === JUMP) return performJump(request, actor, c)
+  if (request.action === FALL) return performFall(request, actor, c, library, dice)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
