@@ -72,7 +72,7 @@ export function performFall(
       rolls: [],
     })
   }
-  const check = rollCxCheck({ check: 'skill:Acrobatics', dc, mode: 'normal', bonus: 0 }, actor, dice)
+  const check = rollCxCheck({ check: 'skill:Acrobatics', dc, mode: 'normal', bonus: 0 }, actor, dice, library)
   if (!check.ok) return check
   const why = height <= free ? 'a fouled landing' : `more than ${free} m`
   if (check.value.success) {

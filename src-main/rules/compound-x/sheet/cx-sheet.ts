@@ -104,6 +104,11 @@ export const cxLiveSchema = z.strictObject({
    * one (SR-CX-14); back to 0 at the combatant's turn start.
    */
   grappleActionsUsed: z.number().int().min(0).max(20).default(0),
+  /**
+   * `000` EVA Suits: the hits that damaged health while an EVA suit was worn (SR-CX-103); past the
+   * suit's integrity it loses air pressure. Sheets stored before it read as none.
+   */
+  suitHits: z.number().int().min(0).max(1000).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
