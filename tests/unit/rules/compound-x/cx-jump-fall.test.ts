@@ -41,6 +41,17 @@ describe('000 Movement and Sprinting: jumping (SR-CX-100)', () => {
     expect(snapshot(h)).toBe(before)
   })
 
+  it('SR-CX-100: the limits are exact: DEX 5 jumps 2.5 m across, STR 5 climbs 1.67 m', async () => {
+    const h = await fight()
+    expect(listed(h, 'jump', 'Raider')?.label).toBe('Jump (2.5 m across, 3.5 m with a run-up, 1.67 m up)')
+    const jump = (options: Record<string, string | number | boolean>) =>
+      h.run('action/perform', { request: { actorId: h.combatantId('Raider'), action: 'jump', targetId: null, options } })
+    expect(jump({ direction: 'horizontal', metres: 2.5 }).ok).toBe(true)
+    expect(jump({ direction: 'horizontal', metres: 2.6 }).ok).toBe(false)
+    expect(jump({ direction: 'vertical', metres: 5 / 3 }).ok).toBe(true)
+    expect(jump({ direction: 'vertical', metres: 1.7 }).ok).toBe(false)
+  })
+
   it('SR-CX-100: a jump costs 1 action in the turn; a hunkered or prone combatant gets up first', async () => {
     const h = await brawl()
     expect(listed(h, 'jump')?.cost).toBe('1 action')
