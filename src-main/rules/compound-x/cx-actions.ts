@@ -30,6 +30,8 @@ import {
   searchDefinition,
 } from './cx-cloak'
 import { CAST_SPELL, notACaster, performSpell, spellDefinitions } from './cx-spell'
+import { JUMP, jumpDefinition, performJump } from './cx-jump'
+import { FALL, fallDefinition, performFall } from './cx-fall'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -54,7 +56,8 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
  * which is the GM's bookkeeping as much as an act.
  */
 const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
-const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
+// A fall happens to the combatant (SR-CX-101): no effort, so a grapple does not bar it.
+const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position', FALL]
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
@@ -62,6 +65,8 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     healDefinition(c),
     ...drawDefinitions(c, library),
     moveDefinition(c, library, actor),
+    jumpDefinition(c),
+    fallDefinition(c),
     suppressDefinition(c, library),
     ...aimDefinitions(c),
     ...throwDefinitions(c, library),
@@ -136,6 +141,8 @@ function performOffered(
   if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)
   if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)
   if (request.action === SEARCH_CLOAKED) return performSearch(request, actor, c, target, library, dice)
+  if (request.action === JUMP) return performJump(request, actor, c)
+  if (request.action === FALL) return performFall(request, actor, c, library, dice)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)

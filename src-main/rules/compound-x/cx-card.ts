@@ -10,6 +10,7 @@ import { metresPerTwoActions, naniteMaximum, shockSave } from './stats/derived-s
 import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
 import { percent } from '../kit/format'
+import { evaCardLines } from './sheet/eva-suit'
 
 /** The weapon's miss chance per bracket and mode as written on a sheet (aimed, no situation). */
 function missChances(c: CxCombatant, index: number, library: ContentLibrary): string[] {
@@ -120,6 +121,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     ...(live.aim ? [{ label: 'Aiming at', value: live.aim.name, source: '000 Aiming' }] : []),
     { label: 'Move', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m per 2 actions`, source: '000 Movement' },
     ...(live.loseFirstAction ? [{ label: 'Hit the dirt', value: 'loses the first action of its next turn', source: 'CX21' }] : []),
+    ...evaCardLines(c, library, LIVE_KEYS.suitHits), // `000` EVA Suits (SR-CX-103)
     ...(live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${live.plasmaBurn}, ${live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),
     ...(live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
     ...(live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(live.dying.capacity), source: 'CX28' }] : []),

@@ -10,6 +10,8 @@ import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { modifier, type Modifier } from '../kit/modifier'
 import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
+import type { ContentLibrary } from './content/content-library'
+import { evaCheckModifiers } from './sheet/eva-suit'
 
 const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
 
@@ -25,7 +27,11 @@ export function cxCheckList(c: RulesCombatant): { key: string; label: string }[]
 }
 
 /** CX1: d100 + stat bonus + skill ranks + modifiers (or d100 + a save, CX23). */
-function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ label: string; modifiers: Modifier[] }> {
+function checkModifiers(
+  request: CheckRequest,
+  sheet: CxCombatant,
+  library?: ContentLibrary,
+): Result<{ label: string; modifiers: Modifier[] }> {
   const [kind, name = ''] = request.check.split(/:(.*)/s)
   const extra = request.bonus ? [modifier('GM modifier', request.bonus, 'GM')] : []
   if (kind === 'stat' && (STAT_NAMES as readonly string[]).includes(name)) {
@@ -46,6 +52,8 @@ function checkModifiers(request: CheckRequest, sheet: CxCombatant): Result<{ lab
       modifiers: [
         modifier(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'),
         modifier(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'),
+        // `000` EVA Suits: −10 on DEX skill checks (SR-CX-102).
+        ...evaCheckModifiers(sheet, s, library),
         ...extra,
       ],
     })
@@ -67,10 +75,10 @@ const MODE_WORDS: Readonly<Record<CheckMode, string>> = {
 
 const sheetOf = (c: RulesCombatant): Result<CxCombatant> => cxSheets.require(c, 'check/noSheet')
 
-export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice): Result<CheckOutcome> {
+export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice, library?: ContentLibrary): Result<CheckOutcome> {
   const sheet = sheetOf(c)
   if (!sheet.ok) return sheet
-  const m = checkModifiers(request, sheet.value)
+  const m = checkModifiers(request, sheet.value, library)
   if (!m.ok) return m
   const r = rollD100({ modifiers: m.value.modifiers, mode: request.mode, purpose: `${c.name}: ${m.value.label}` }, dice)
   const success = beatsDc(r.total, request.dc)
@@ -85,10 +93,10 @@ export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice
   })
 }
 
-export function cxCheckChance(request: CheckRequest, c: RulesCombatant): Result<number> {
+export function cxCheckChance(request: CheckRequest, c: RulesCombatant, library?: ContentLibrary): Result<number> {
   const sheet = sheetOf(c)
   if (!sheet.ok) return sheet
-  const m = checkModifiers(request, sheet.value)
+  const m = checkModifiers(request, sheet.value, library)
   if (!m.ok) return m
   return ok(successChance({ modifiers: m.value.modifiers, mode: request.mode }, request.dc))
 }

@@ -79,7 +79,8 @@ export function applyCxDamage(rc: RulesCombatant, amount: number, type: string, 
   const before = defenderOf(c, rc.hp, library)
   const through: Through = isDirect(type)
     ? {
-        defender: onHealth(before, amount),
+        // SR-CX-103: a fall or damage already past protection is no hit on an EVA suit.
+        defender: onHealth({ ...before, suit: null }, amount),
         toHealth: amount,
         notes: [type === 'fall' ? 'a fall: straight to health (SR-CX-3)' : 'straight to health (SR-CX-1)'],
       }

@@ -14,6 +14,7 @@ import { toJson } from '../kit/stored-sheet'
 import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { CX_CHECK_MODES, cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
+import { evaSuitRefusal } from './sheet/eva-suit'
 import { CX_CONDITIONS } from './cx-conditions'
 import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
@@ -40,6 +41,7 @@ function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
     missing('shields', c.shieldId, 'shieldId') ??
     missing('cloaking-modules', c.cloakId, 'cloakId') ??
     c.armour.rigIds.map((id, i) => missing('armour-rigs', id, `armour.rigIds.${i}`)).find((x) => x) ??
+    evaSuitRefusal(c, library) ?? // SR-CX-102: not with armour rigs (`000` EVA Suits)
     c.weapons
       .flatMap((w, i) => [
         missing(w.kind === 'ranged' ? 'ranged-weapons' : 'melee-weapons', w.itemId, `weapons.${i}.itemId`),
@@ -135,8 +137,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     standing: cxStanding,
     checks: {
       list: cxCheckList,
-      roll: rollCxCheck,
-      chance: cxCheckChance,
+      roll: (r, c, dice) => rollCxCheck(r, c, dice, library),
+      chance: (r, c) => cxCheckChance(r, c, library),
       modes: CX_CHECK_MODES,
       cost: cxCheckCost,
       costNote: CX_CHECK_COST_NOTE,

@@ -13,6 +13,7 @@ import { plural } from '../kit/format'
 import type { Dice } from '../dice'
 import { CLEAR, clearDefinitions, FIRE_SQUIB, performClear, performFireSquib } from './turns/d10-clear'
 import { grenadeDefinitions, performThrowGrenade, THROW_GRENADE } from './turns/d10-grenade'
+import { contestDefinition, performContest, REACTION_CONTEST } from './turns/d10-contest'
 
 const reloadable = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind !== 'melee' && w.magazine > 0 ? [{ w, slot }] : []))
 
@@ -61,6 +62,7 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
     ...clearDefinitions(sheet),
     ...grenadeDefinitions(sheet),
     freeActDefinition(actor),
+    contestDefinition(),
   ]
   const surprised = surprisedRefusal(actor)
   return surprised ? list.map((a) => ({ ...a, unavailable: surprised })) : list
@@ -149,6 +151,8 @@ export function performD10Action(
       return performFireSquib(request, actor, sheet.value, dice)
     case THROW_GRENADE:
       return performThrowGrenade(request, actor, sheet.value, area)
+    case REACTION_CONTEST:
+      return performContest(actor, target, dice)
     default:
       return fail('action/unknown', `"${request.action}" is not an action of the d10 difficulty system.`)
   }

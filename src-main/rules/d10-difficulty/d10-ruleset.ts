@@ -7,7 +7,7 @@ import { d10ActionList, performD10Action } from './d10-actions'
 import { d10CheckChance, d10CheckList, rollD10Check } from './d10-checks'
 import { D10_CONDITIONS } from './d10-conditions'
 import { D10_SURPRISE } from './d10-surprise'
-import { GRENADE_COVER_CONDITION } from './damage/grenade-cover'
+import { FULL_COVER_CONDITION, GRENADE_COVER_CONDITION } from './damage/grenade-cover'
 import { d10EndOfEncounter, d10StartOfEncounter, d10StartOfRound, d10StartOfTurn } from './d10-edges'
 import { d10MovementCost } from './turns/d10-movement-cost'
 import { D10_QUICK_NPCS } from './d10-npcs'
@@ -55,7 +55,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     }),
     economy: d10Economy,
     holdPool: REACTION, // `002 Actions`: a reaction is the action declared for a condition (SR-D10-1)
-    conditions: [...D10_CONDITIONS, GRENADE_COVER_CONDITION], // SR-D10-38
+    conditions: [...D10_CONDITIONS, GRENADE_COVER_CONDITION, FULL_COVER_CONDITION], // SR-D10-38, SR-D10-41
     surprise: D10_SURPRISE, // `002 Surprise Round` (SR-D10-20)
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,

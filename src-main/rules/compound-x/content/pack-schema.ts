@@ -31,6 +31,8 @@ export const armourRigSchema = z.strictObject({
   hardPoints: z.number().int().min(0),
   /** Metres of movement lost (positive number). */
   movementPenalty: z.number().min(0),
+  /** `000` EVA Suits: an EVA suit's "Suit Integrity", the health-damaging hits it holds air through; null for anything else. */
+  suitIntegrity: z.number().int().min(1).max(1000).nullable().default(null),
   note,
 })
 export type ArmourRig = z.infer<typeof armourRigSchema>

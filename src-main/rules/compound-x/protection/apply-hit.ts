@@ -1,5 +1,6 @@
 import type { DamageType } from '../content/pack-schema'
 import type { DefenderState, ShieldState } from './defender'
+import { suitAfterHit } from './suit-integrity'
 
 /** One hit's damage on its way in. */
 export interface IncomingHit {
@@ -85,8 +86,10 @@ export function applyHit(hit: IncomingHit, d: DefenderState, coverageRoll: numbe
     const toArmour = d.armour && armourPoints !== null ? d.armour.points - armourPoints : 0
     const plasmaBurn = d.plasmaBurn + (burn ? hit.plasmaBurnStacks : 0)
     if (burn) notes.push(`+${hit.plasmaBurnStacks} plasma burn (CX13)`)
+    // `000` EVA Suits: only a hit that damages health counts against the suit (SR-CX-103).
+    const suit = suitAfterHit(d.suit, toHealth, notes)
     return {
-      defender: { ...d, shield, armour, health, plasmaBurn },
+      defender: { ...d, shield, armour, health, plasmaBurn, ...(suit ? { suit } : {}) },
       route,
       toShield,
       toArmour,

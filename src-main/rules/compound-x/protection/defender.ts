@@ -20,6 +20,12 @@ export interface ShieldState {
   readonly blocksAllDamage: boolean
 }
 
+/** `000` EVA Suits: a worn suit's integrity and the health-damaging hits it has taken so far. */
+export interface SuitState {
+  readonly integrity: number
+  readonly hits: number
+}
+
 export interface DefenderState {
   readonly health: number
   readonly armour: ArmourState | null
@@ -28,4 +34,6 @@ export interface DefenderState {
   readonly shockSave: number
   /** Stacks of plasma burn carried (CX13). */
   readonly plasmaBurn: number
+  /** The EVA suit worn, if any (absent: none). */
+  readonly suit?: SuitState | null
 }

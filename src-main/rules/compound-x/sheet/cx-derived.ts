@@ -4,6 +4,7 @@ import type { ArmourState, DefenderState, ShieldState } from '../protection/defe
 import { NO_SPRINT } from '../turns/turn-budget'
 import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
 import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
+import { suitStateOf } from './eva-suit'
 
 export interface ArmourSummary {
   readonly coverage: number
@@ -54,6 +55,7 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     aim: null,
     drawn: 0,
     grappleActionsUsed: 0,
+    suitHits: 0,
     dying: freshDyingRecord(),
   }
 }
@@ -76,7 +78,7 @@ export function defenderOf(c: CxCombatant, health: number, library: ContentLibra
         blocksAllDamage: s.blocksAllDamage,
       }
     : null
-  return { health, armour, shield, shockSave: shockSave(c.stats), plasmaBurn: c.live.plasmaBurn }
+  return { health, armour, shield, shockSave: shockSave(c.stats), plasmaBurn: c.live.plasmaBurn, suit: suitStateOf(c, library) }
 }
 
 export const PLASMA_BURN_TURNS = 2
@@ -93,6 +95,8 @@ export function withDefender(c: CxCombatant, d: DefenderState): CxCombatant {
       plasmaBurn: d.plasmaBurn,
       // Stacks share one clock: a fresh stack renews it (our simplification of per-stack timers).
       plasmaBurnTurns: d.plasmaBurn > c.live.plasmaBurn ? PLASMA_BURN_TURNS : c.live.plasmaBurnTurns,
+      // `000` EVA Suits: the health-damaging hits the suit has taken (SR-CX-103).
+      suitHits: d.suit ? d.suit.hits : c.live.suitHits,
     },
   }
 }

@@ -6,6 +6,7 @@ import { STAT_NAMES, type StatName } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
 import { FIGHT_FIERCELY_FIRST } from '../turns/initiative'
 import type { CxCombatant, CxCombatantInput } from './cx-sheet'
+import { evaSuitOf } from './eva-suit'
 
 const FAMILIES = ['recon', 'light', 'medium', 'medium-heavy', 'heavy'] as const
 const NONE = { value: '', label: '— none —' }
@@ -13,12 +14,18 @@ const NONE = { value: '', label: '— none —' }
 const byName = <T extends { id: string; name: string }>(list: T[]) =>
   [...list].sort((a, b) => a.name.localeCompare(b.name)).map((e) => ({ value: e.id, label: e.name }))
 
-/** The standard rigs of a family that hold armour, worn together. */
+/** SR-CX-102: an EVA suit is picked in place of a rig family (it cannot be worn with armour rigs). */
+const SUIT = 'suit:'
+
+/** The standard rigs of a family that hold armour, worn together (or the one EVA suit). */
 function familyRigs(family: string, library: ContentLibrary): string[] {
+  if (family.startsWith(SUIT)) return library.get('armour-rigs', family.slice(SUIT.length)) ? [family.slice(SUIT.length)] : []
   return ['chest', 'arm', 'leg'].map((piece) => `${family}-${piece}-rig`).filter((id) => library.get('armour-rigs', id))
 }
 
-function familyOf(rigIds: readonly string[]): string {
+function familyOf(rigIds: readonly string[], library: ContentLibrary): string {
+  const suit = evaSuitOf({ armour: { rigIds: [...rigIds], materialId: null } }, library)
+  if (suit) return `${SUIT}${suit.id}`
   return FAMILIES.find((f) => rigIds.length > 0 && rigIds.every((id) => id.startsWith(`${f}-`) && !id.startsWith(`${f}-heavy`))) ?? ''
 }
 
@@ -69,8 +76,15 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       key: 'armourFamily',
       label: 'Armour rigs',
       kind: 'choice',
-      value: familyOf(current?.armour.rigIds ?? []),
-      choices: [NONE, ...FAMILIES.map((f) => ({ value: f, label: `${f[0]!.toUpperCase()}${f.slice(1)} (chest, arms, legs)` }))],
+      value: familyOf(current?.armour.rigIds ?? [], library),
+      choices: [
+        NONE,
+        ...FAMILIES.map((f) => ({ value: f, label: `${f[0]!.toUpperCase()}${f.slice(1)} (chest, arms, legs)` })),
+        ...byName(library.all('armour-rigs').filter((r) => r.piece === 'suit')).map((e) => ({
+          value: `${SUIT}${e.value}`,
+          label: `EVA suit: ${e.label} (no rigs, 000 EVA Suits)`,
+        })),
+      ],
     },
     {
       key: 'materialId',
@@ -191,7 +205,13 @@ function grenadesFromForm(values: Values, current: CxCombatant | null): CxCombat
 
 export const ammoKey = (slot: number) => `weapons.${slot}.ammo`
 export const magazinesKey = (slot: number) => `weapons.${slot}.spareMagazines`
-export const LIVE_KEYS = { armourPoints: 'live.armourPoints', shieldStrength: 'live.shieldStrength', nanites: 'live.nanites' } as const
+export const LIVE_KEYS = {
+  armourPoints: 'live.armourPoints',
+  shieldStrength: 'live.shieldStrength',
+  nanites: 'live.nanites',
+  // `000` EVA Suits: the GM's count of the suit's hits (a patched suit, SR-CX-103).
+  suitHits: 'live.suitHits',
+} as const
 
 type Values = OptionValues
 
@@ -234,7 +254,7 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
           jammed: false,
         }
     : null
-  const currentFamily = current ? familyOf(current.armour.rigIds) || null : null
+  const currentFamily = current ? familyOf(current.armour.rigIds, library) || null : null
   const family = given('armourFamily') ? text(values, 'armourFamily') : currentFamily
   // Same family as before: keep the exact pieces worn (the form cannot list them one by one).
   const sameFamily = current !== null && family === currentFamily

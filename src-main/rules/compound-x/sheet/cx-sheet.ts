@@ -117,6 +117,11 @@ export const cxLiveSchema = z.strictObject({
       cloakedThisEncounter: z.boolean(),
     })
     .optional(),
+  /**
+   * `000` EVA Suits: the hits that damaged health while an EVA suit was worn (SR-CX-103); past the
+   * suit's integrity it loses air pressure. Sheets stored before it read as none.
+   */
+  suitHits: z.number().int().min(0).max(1000).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })

@@ -31,3 +31,12 @@ export const BLAST_LABELS: Readonly<Record<BlastZone, string>> = {
   casualty: 'incapacitated (casualty radius)',
   outside: 'untouched (beyond the casualty radius)',
 }
+
+/**
+ * SR-D10-41: grenades deal bludgeoning (the shock wave) and piercing (the shrapnel); with the
+ * shrapnel stopped by full cover or full body armour, only the shock wave is left, which does one
+ * ring less: killed becomes incapacitated, incapacitated becomes untouched.
+ */
+export function shockWaveOnly(zone: BlastZone): BlastZone {
+  return zone === 'effective' ? 'casualty' : 'outside'
+}

@@ -1,4 +1,5 @@
-import type { ConditionDefinition } from '../../ruleset'
+import type { ConditionDefinition, RulesCombatant } from '../../ruleset'
+import { ARMOUR_ZONES, type D10Sheet } from '../sheet/d10-sheet'
 
 /** SR-D10-38: the GM marks who is behind grenade-proof cover; a grenade's blast passes them by. */
 export const GRENADE_PROOF_COVER = 'grenade-proof-cover'
@@ -9,4 +10,26 @@ export const GRENADE_COVER_CONDITION: ConditionDefinition = {
   summary: 'Behind cover a grenade cannot reach through: its blast kills and incapacitates no one here.',
   source: '002 Grenades, SR-D10-38',
   stacks: false,
+}
+
+/** SR-D10-41: the GM marks who is behind full cover; it stops a grenade's shrapnel, not its shock wave. */
+export const FULL_COVER = 'full-cover'
+
+export const FULL_COVER_CONDITION: ConditionDefinition = {
+  id: FULL_COVER,
+  label: 'Full cover',
+  summary: 'Wholly behind cover: a grenade’s shrapnel (its piercing damage) does not reach here, its shock wave does.',
+  source: '002 Grenades, SR-D10-41',
+  stacks: false,
+}
+
+/**
+ * `002 Grenades`: "only full cover or full body armour can protect against the piercing damage."
+ * SR-D10-41: full body armour is armour on every zone (some damage reduction on head, torso, arms
+ * and legs); full cover is the GM's mark. Says which of the two stops the shrapnel, or null.
+ */
+export function shrapnelStoppedBy(c: RulesCombatant, sheet: D10Sheet | null): 'full cover' | 'full body armour' | null {
+  if (c.conditions.some((x) => x.conditionId === FULL_COVER)) return 'full cover'
+  if (sheet && ARMOUR_ZONES.every((z) => sheet.dr[z] > 0)) return 'full body armour'
+  return null
 }

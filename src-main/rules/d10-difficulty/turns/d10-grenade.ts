@@ -1,8 +1,8 @@
 import type { ActionDefinition, ActionRequest, ExplanationLine } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../../ruleset'
-import { BLAST_LABELS, blastZone, healthAfterBlast, type BlastZone } from '../damage/blast'
-import { GRENADE_PROOF_COVER } from '../damage/grenade-cover'
+import { BLAST_LABELS, blastZone, healthAfterBlast, shockWaveOnly, type BlastZone } from '../damage/blast'
+import { GRENADE_PROOF_COVER, shrapnelStoppedBy } from '../damage/grenade-cover'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 import { d10Sheets } from '../d10-sheet-access'
 import { oneAction } from './d10-economy'
@@ -73,9 +73,12 @@ export function performThrowGrenade(
     )
   const struck = area.inside.map((c) => {
     const d = distance(area, c)
-    const zone: BlastZone = d === null ? 'outside' : blastZone(d, g.w.blast)
+    const reached: BlastZone = d === null ? 'outside' : blastZone(d, g.w.blast)
     const covered = c.conditions.some((x) => x.conditionId === GRENADE_PROOF_COVER)
-    return { c, d, zone, covered, hp: healthAfterBlast(c.hp, c.maxHp, zone, covered) }
+    // SR-D10-41: the shrapnel (piercing) stopped, the shock wave (bludgeoning) does one ring less.
+    const stopped = reached === 'outside' || covered ? null : shrapnelStoppedBy(c, d10Sheets.of(c))
+    const zone = stopped ? shockWaveOnly(reached) : reached
+    return { c, d, zone, covered, stopped, hp: healthAfterBlast(c.hp, c.maxHp, zone, covered) }
   })
   const after: D10Sheet = {
     ...sheet,
@@ -91,8 +94,10 @@ export function performThrowGrenade(
     value:
       s.covered && s.zone !== 'outside'
         ? 'behind grenade-proof cover: unharmed'
-        : `${BLAST_LABELS[s.zone]}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`,
-    source: s.covered ? 'SR-D10-38' : `${SOURCE}, SR-D10-37`,
+        : s.stopped
+          ? `${s.stopped} stops the shrapnel (piercing); the shock wave (bludgeoning): ${s.zone === 'outside' ? 'unharmed' : 'incapacitated'}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`
+          : `${BLAST_LABELS[s.zone]}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`,
+    source: s.covered ? 'SR-D10-38' : s.stopped ? `${SOURCE}, SR-D10-41` : `${SOURCE}, SR-D10-37`,
   }))
   const killed = hurt.filter((s) => s.zone === 'effective').map((s) => s.c.name)
   const downed = hurt.filter((s) => s.zone === 'casualty').map((s) => s.c.name)
@@ -108,7 +113,7 @@ export function performThrowGrenade(
     summary: `${actor.name} throws the ${g.w.name} at ${area.label || 'the template'}: ${told || 'no one is caught'} (${SOURCE})`,
     detail: [
       {
-        title: `Blast: killed within ${effective} m, incapacitated within ${casualty} m of its centre`,
+        title: `Blast (bludgeoning and piercing): killed within ${effective} m, incapacitated within ${casualty} m of its centre`,
         lines,
       },
     ],

@@ -108,3 +108,26 @@ describe('SR-D10-36/37: the rings and the health they leave', () => {
     expect(healthAfterBlast(12, 20, 'effective', true)).toBe(12)
   })
 })
+
+describe('002 Grenades: bludgeoning and piercing (SR-D10-41)', () => {
+  it('002 Grenades, SR-D10-41: full cover or full body armour stops the shrapnel: the shock wave alone incapacitates within the effective radius and spares the casualty ring', async () => {
+    const { h, c, request, hps } = await street()
+    h.must('condition/add', { combatantId: c('Near').id, condition: 'full-cover', duration: { kind: 'indefinite' } })
+    const armoured = { head: 2, torso: 4, arms: 2, legs: 2 }
+    h.must('combatant/setRules', { combatantId: c('Mid').id, rules: sheetInput({ dr: armoured }) })
+    h.must('action/perform', { request: request() })
+    // Near on the spot behind full cover: incapacitated, not killed; Mid in full armour 7 m off: unharmed.
+    expect(hps()).toEqual([0, 20, 20, 20, 20])
+    expect(h.logText()).toMatch(/incapacitates Near/)
+    const lines = h.campaign.store.ofType('log').at(-1)!
+    expect(JSON.stringify(lines)).toMatch(/full cover stops the shrapnel \(piercing\); the shock wave \(bludgeoning\): incapacitated → 0/)
+    expect(JSON.stringify(lines)).toMatch(/full body armour stops the shrapnel \(piercing\); the shock wave \(bludgeoning\): unharmed/)
+  })
+
+  it('SR-D10-41: armour on some zones only is not full body armour; the shrapnel goes through', async () => {
+    const { h, c, request, hps } = await street()
+    h.must('combatant/setRules', { combatantId: c('Mid').id, rules: sheetInput({ dr: { head: 0, torso: 4, arms: 2, legs: 2 } }) })
+    h.must('action/perform', { request: request() })
+    expect(hps()).toEqual([-20, 0, 20, 20, 20])
+  })
+})
