@@ -66,6 +66,14 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       max: 20,
     },
     {
+      key: THROWN_KEYS.item,
+      label: 'Thrown weapons (SR-CX-50)',
+      kind: 'choice',
+      value: current?.thrown[0]?.itemId ?? '',
+      choices: [NONE, ...byName(library.all('thrown-weapons').filter((t) => t.kind === 'thrown'))],
+    },
+    { key: THROWN_KEYS.count, label: 'Thrown weapons carried', kind: 'number', value: current?.thrown[0]?.count ?? 0, min: 0, max: 20 },
+    {
       key: 'armourFamily',
       label: 'Armour rigs',
       kind: 'choice',
@@ -168,16 +176,17 @@ function liveFields(current: CxCombatant, library: ContentLibrary): FormField[] 
 }
 
 export const GRENADE_KEYS = { item: 'grenade', count: 'grenades.0.count' } as const
+export const THROWN_KEYS = { item: 'thrownWeapon', count: 'thrown.0.count' } as const
 
 /**
- * SR-CX-20: the form edits the first grenade line (item and count) and keeps any further line;
- * a new item with no count typed starts with one, and none chosen drops the line.
+ * SR-CX-20 (grenades), SR-CX-50 (thrown weapons): the form edits the first line (item and
+ * count) and keeps any further line; a new item with no count typed starts with one, and none
+ * chosen drops the line.
  */
-function grenadesFromForm(values: Values, current: CxCombatant | null): CxCombatant['grenades'] {
-  const now = current?.grenades ?? []
-  const itemId = Object.hasOwn(values, GRENADE_KEYS.item) ? text(values, GRENADE_KEYS.item) : (now[0]?.itemId ?? null)
+function linesFromForm(values: Values, now: CxCombatant['grenades'], keys: { item: string; count: string }): CxCombatant['grenades'] {
+  const itemId = Object.hasOwn(values, keys.item) ? text(values, keys.item) : (now[0]?.itemId ?? null)
   if (!itemId) return now.slice(1)
-  const typedCount = typed(values, GRENADE_KEYS.count)
+  const typedCount = typed(values, keys.count)
   const count = typedCount ?? (now[0]?.itemId === itemId ? now[0].count : 1)
   return [{ itemId, count }, ...now.slice(1)]
 }
@@ -249,7 +258,8 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
     speciesId: pick('speciesId', current?.speciesId),
     skills: withSkills(current?.skills ?? {}, values),
     weapons,
-    grenades: grenadesFromForm(values, current),
+    grenades: linesFromForm(values, current?.grenades ?? [], GRENADE_KEYS),
+    thrown: linesFromForm(values, current?.thrown ?? [], THROWN_KEYS),
     armour,
     shieldId,
     feats: withFeats(current?.feats ?? [], values),

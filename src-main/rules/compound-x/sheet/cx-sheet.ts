@@ -121,6 +121,11 @@ export const cxCombatantSchema = z.strictObject({
   skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
   grenades: z.array(carriedGrenadeSchema).max(8).default([]),
+  /**
+   * SR-CX-50: single-target thrown weapons carried (`thrown-weapons` of kind 'thrown': knives,
+   * axes), by item and count, like grenades; a throw spends one. Sheets stored before it carry none.
+   */
+  thrown: z.array(carriedGrenadeSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
   /**
