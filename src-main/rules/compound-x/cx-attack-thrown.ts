@@ -70,7 +70,13 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
   return { setup, problem, options, notes }
 }
 
-export function previewThrown(request: AttackRequest, sides: Sides, arm: Thrown, t: RulesCombatant, library: ContentLibrary): AttackPreview {
+export function previewThrown(
+  request: AttackRequest,
+  sides: Sides,
+  arm: Thrown,
+  t: RulesCombatant,
+  library: ContentLibrary,
+): AttackPreview {
   const { setup, problem, options, notes } = prepare(request, sides, arm, library)
   const base = { weapons: sides.weaponList, options, cost: THROW_WEAPON.text }
   const explanation = [...explainSteps(setup ? [setup.missChance, setup.damage] : []), notes]

@@ -34,11 +34,7 @@ export interface Dodges {
 }
 
 /** Rolls the dodge of each one in the blast who may try (SR-CX-57). */
-export function rollDodges(
-  reached: readonly RulesCombatant[],
-  item: Pick<ThrownWeapon, 'note' | 'reflexModifier'>,
-  dice: Dice,
-): Dodges {
+export function rollDodges(reached: readonly RulesCombatant[], item: Pick<ThrownWeapon, 'note' | 'reflexModifier'>, dice: Dice): Dodges {
   const dc = dodgeDc(item)
   const out = { clear: new Set<string>(), lines: [] as string[], rolls: [] as RollRecord[] }
   if (dc === null) return out

@@ -142,7 +142,10 @@ export function resolveThrown(s: ThrownSetup, defender: DefenderState, dice: Dic
     const total = roll(D100, 'shock save') + hitResult.defender.shockSave
     shockSave = { total, dc: hitResult.toHealth, passed: beatsDc(total, hitResult.toHealth) }
   }
-  const bonus = critical === 'normal' ? [] : [{ title: 'Critical', modifiers: [modifier(critical, CRITICAL_DAMAGE[critical], 'CX10')], total: hit.amount }]
+  const bonus =
+    critical === 'normal'
+      ? []
+      : [{ title: 'Critical', modifiers: [modifier(critical, CRITICAL_DAMAGE[critical], 'CX10')], total: hit.amount }]
   return {
     natural,
     hit: true,

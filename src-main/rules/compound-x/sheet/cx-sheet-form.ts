@@ -5,6 +5,7 @@ import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES, type StatName } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
 import { FIGHT_FIERCELY_FIRST } from '../turns/initiative'
+import { UNARMED_COMBAT_FEATS } from '../ranged/thrown-weapon'
 import type { CxCombatant, CxCombatantInput } from './cx-sheet'
 
 const FAMILIES = ['recon', 'light', 'medium', 'medium-heavy', 'heavy'] as const
@@ -101,7 +102,11 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
 }
 
 /** SR-CX-13: the feats the rules read, each a toggle (the form has no free text). */
-const RULED_FEATS = [{ name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19' }] as const
+const RULED_FEATS = [
+  { name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19' },
+  // SR-CX-55: read by thrown weapons only (half their +20 base); Unarmed Strike does not read them yet.
+  ...UNARMED_COMBAT_FEATS.map((name) => ({ name, effect: '+10 thrown weapon base, SR-CX-55' })),
+] as const
 
 export const featKey = (name: string) => `feat.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 

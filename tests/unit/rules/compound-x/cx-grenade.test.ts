@@ -129,7 +129,7 @@ describe('000 Grenades: a grenade thrown at a template hits the squad under it',
 })
 
 describe('000 Grenades / SR-CX-57: an uncooked grenade is dodged with a Reflex save at −10', () => {
-  it('SR-CX-57: Raider (PER 10, DEX 10: Reflex 28, −10 → 18) rolls 83: 101 beats the frag\'s DC 100 and dives clear; Brute (Reflex 8 − 10) rolls 99: 97, caught', async () => {
+  it('SR-CX-57: Raider (PER 10, DEX 10: Reflex 28, −10 → 18) rolls 83: 101 beats the frag DC 100 and dives clear; Brute (Reflex 8 − 10) rolls 99: 97, caught', async () => {
     const { h, throwAt } = await table()
     h.must('combatant/setSheet', { combatantId: h.combatantId('Raider'), values: { per: 10, dex: 10 } })
     const before = hps(h)
@@ -137,7 +137,9 @@ describe('000 Grenades / SR-CX-57: an uncooked grenade is dodged with a Reflex s
     expect(throwAt({ grenade: '0' }, [7, 83, 99, 10]).ok).toBe(true)
     expect(hps(h)).toEqual([before[0], before[1]! - 45, before[2], before[3]])
     const text = lastLog(h).text
-    expect(text).toMatch(/45 ballistic to Brute; Raider dodges: Reflex 101 vs DC 100, dives clear, no damage \(SR-CX-57\); Brute dodges: Reflex 97 vs DC 100, caught/)
+    expect(text).toMatch(
+      /45 ballistic to Brute; Raider dodges: Reflex 101 vs DC 100, dives clear, no damage \(SR-CX-57\); Brute dodges: Reflex 97 vs DC 100, caught/,
+    )
   })
 
   it('SR-CX-57: a tie fails (CX1) — Raider at exactly 100 is caught; a cooked grenade rolls no dodge at all', async () => {

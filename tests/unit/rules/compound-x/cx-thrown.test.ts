@@ -38,7 +38,11 @@ describe('000 Thrown Weapons: a knife thrown at one target from the Attack panel
     const h = await brawl({ vex: { thrown: knives() }, raider: raiderBare })
     const before = hpOf(h, 'Raider')
     const p = preview(h, request(h, 'Vex', 'Raider', THROWN, 'throw'))
-    expect(p.weapons.find((w) => w.index === THROWN)).toEqual({ index: THROWN, name: 'Gurber Throwing Knife (thrown, 2 left)', modes: ['throw'] })
+    expect(p.weapons.find((w) => w.index === THROWN)).toEqual({
+      index: THROWN,
+      name: 'Gurber Throwing Knife (thrown, 2 left)',
+      modes: ['throw'],
+    })
     // d10 6 > 5: a hit, not 3 over; the unarmoured body's CX11 d100 10: full damage.
     const r = attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [6, 10])
     expect(r.ok).toBe(true)
@@ -78,7 +82,7 @@ describe('000 Thrown Weapons: a knife thrown at one target from the Attack panel
     expect(hpOf(h, 'Raider')).toBe(before - 62)
   })
 
-  it('000 Thrown Weapons / SR-CX-55: half the Unarmed Combat feats\' base bonus — Training and Expertise (+20 each) add 20: 62 on a plain hit', async () => {
+  it('000 Thrown Weapons / SR-CX-55: half the base bonus of the Unarmed Combat feats — Training and Expertise (+20 each) add 20: 62 on a plain hit', async () => {
     const h = await brawl({
       vex: { thrown: knives(), feats: ['Unarmed Combat Training', 'unarmed combat expertise', 'Fight Fiercely First'] },
       raider: raiderBare,
@@ -108,7 +112,9 @@ describe('000 Thrown Weapons: a knife thrown at one target from the Attack panel
     expect(r.ok ? null : r.error.code).toBe('attack/noneLeft')
     expect(JSON.stringify(h.campaign.store.toObject())).toBe(before)
     const far = await brawl({ vex: { thrown: knives() } })
-    expect(preview(far, request(far, 'Vex', 'Raider', THROWN, 'throw', { distance: 16 })).blocked).toMatch(/beyond the throw's longest range \(15 m\)/)
+    expect(preview(far, request(far, 'Vex', 'Raider', THROWN, 'throw', { distance: 16 })).blocked).toMatch(
+      /beyond the throw's longest range \(15 m\)/,
+    )
   })
 
   it('SR-CX-56: proficiency by melee size — the knife is Light, which a Soldier has; the preview names it', async () => {
@@ -164,7 +170,7 @@ describe('001 Stealth Attacks / SR-CX-53: the cap on the doubled base', () => {
     expect(withStealthDoubling(step, 90, at(9)).total).toBe(160)
     expect(withStealthDoubling(step, 90, at(10)).total).toBe(190)
   })
-  it('001 Stealth Attacks: no doubling unseen-less, below 10 melee skill, or bare-handed ("Unarmed Strike is not a weapon")', () => {
+  it('001 Stealth Attacks: no doubling when not declared unseen, below 10 melee skill, or bare-handed (Unarmed Strike is not a weapon)', () => {
     const skilled = { skills: { 'Weapons - Melee': 10 }, level: 1 }
     expect(stealthDoubling(skilled, false, true)).toBeNull()
     expect(stealthDoubling({ skills: { 'Weapons - Melee': 9 }, level: 1 }, true, true)).toBeNull()
@@ -174,17 +180,26 @@ describe('001 Stealth Attacks / SR-CX-53: the cap on the doubled base', () => {
 })
 
 describe('SR-CX-50: the sheet form and the card carry the thrown weapons', () => {
-  it('the form edits the first thrown line (item and count) and the card lists it with its brackets', async () => {
+  it('the form edits the first thrown line (item and count) and the Unarmed Combat feats, and the card lists the line with its brackets', async () => {
     const h = await brawl({ vex: { thrown: knives(3) } })
     const current = sheetOf(h, 'Vex')
     const library = shippedLibrary()
     const form = cxSheetForm(current, library)
     expect(form.find((f) => f.key === THROWN_KEYS.item)?.value).toBe(KNIFE)
     expect(form.find((f) => f.key === THROWN_KEYS.count)?.value).toBe(3)
+    // SR-CX-55: each Unarmed Combat feat is a toggle on the form (the form has no free text).
+    expect(form.find((f) => f.key === 'feat.unarmed-combat-mastery')?.label).toBe(
+      'Feat: Unarmed Combat Mastery (+10 thrown weapon base, SR-CX-55)',
+    )
+    expect(cxSheetFromForm({ 'feat.unarmed-combat-mastery': true }, current, library).feats).toEqual(['Unarmed Combat Mastery'])
     expect(cxSheetFromForm({ [THROWN_KEYS.item]: 'eal-tactical-throwing-axe' }, current, library).thrown).toEqual([
       { itemId: 'eal-tactical-throwing-axe', count: 1 },
     ])
     const lines = cxCard(current, library).flatMap((s) => s.lines)
-    expect(lines).toContainEqual({ label: 'Gurber Throwing Knife', value: '3 to throw · miss 5 / 6 (to 7/15 m)', source: '000 Thrown Weapons' })
+    expect(lines).toContainEqual({
+      label: 'Gurber Throwing Knife',
+      value: '3 to throw · miss 5 / 6 (to 7/15 m)',
+      source: '000 Thrown Weapons',
+    })
   })
 })
