@@ -36,7 +36,11 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
   const { attacker } = sides
   const { item } = arm
   const stealth = optionBool(request.options, 'stealth') ?? false
-  const options: FormField[] = [{ key: 'stealth', label: 'Stealth attack (unseen, SR-CX-52)', kind: 'toggle', value: stealth }]
+  const distance = shotDistance(request.options)
+  const options: FormField[] = [
+    { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
+    { key: 'stealth', label: 'Stealth attack (unseen, SR-CX-52)', kind: 'toggle', value: stealth },
+  ]
   const cls = attacker.classId ? library.get('classes', attacker.classId) : undefined
   const proficient = thrownProficient(item, cls?.meleeProficiencies ?? [])
   const doubling = stealthDoubling(attacker, stealth, true)
@@ -52,7 +56,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
     brackets: thrownBrackets(item),
     stats: attacker.stats,
     accuracyModifier: item.accuracyModifier ?? 0,
-    distance: shotDistance(request.options),
+    distance,
   })
   const problem =
     arm.count === 0
