@@ -130,7 +130,8 @@ export const cxCombatantSchema = z.strictObject({
   shieldId: itemId.nullable().default(null),
   /**
    * The character's feats by name (`001` Your Character). Only those the rules read have an
-   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.
+   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19; SR-CX-55: the Unarmed Combat feats
+   * on thrown weapons); the rest are kept for the GM.
    */
   feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */
