@@ -53,9 +53,13 @@ function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution, libra
 const isReaction = (request: AttackRequest) =>
   isOpportunity(request.options) || (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none'
 
-/** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
+/**
+ * `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or
+ * comes from a non-CQB gun; a thrown weapon is no CQB gun, so its throw always does (as SR-CX-25's grenade).
+ */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
-  if (arm.kind !== 'ranged' || isReaction(request) || !isEngaged(a)) return null
+  if (arm.kind === 'melee' || isReaction(request) || !isEngaged(a)) return null
+  if (arm.kind === 'thrown') return `throws the ${arm.item.name} at ${t.name}`
   const distance = shotDistance(request.options)
   if (distance > MELEE_RANGE) return `shoots at ${t.name} ${distance} m away`
   return arm.item.cqb ? null : `fires the non-CQB ${arm.item.name}`

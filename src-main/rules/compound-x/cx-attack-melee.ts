@@ -12,6 +12,7 @@ import { guardWeaponOfGun, type GuardWeapon } from './melee/guard-weapon'
 import { meleeOdds } from './melee/melee-odds'
 import type { MeleeSetup, MeleeStrikeWith } from './melee/melee-setup'
 import { resolveMelee } from './melee/resolve-melee'
+import { stealthDoubling } from './melee/stealth-attack'
 import { afterDamage } from './cx-edges'
 import { priced } from './cx-costs'
 import { drawnWeapon } from './cx-draw'
@@ -60,12 +61,21 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
       }
     : { kind: 'unarmed', strike: arm.item }
   const setup: MeleeSetup = {
-    attacker: { stats: attacker.stats, strikeWith, flanking, stealth, nonlethal, otherModifiers: [] },
+    attacker: {
+      stats: attacker.stats,
+      strikeWith,
+      flanking,
+      stealth,
+      // `001` Stealth Attacks: a weapon (not bare hands) at Weapons - Melee ≥ 10 doubles its base (SR-CX-53).
+      stealthDoubling: stealthDoubling(attacker, stealth, arm.carried !== null),
+      nonlethal,
+      otherModifiers: [],
+    },
     target: { stats: target.stats, guardWeapon: guardWeaponOf(target, library), prone },
   }
   const options: FormField[] = [
     { key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: flanking },
-    { key: 'stealth', label: 'Stealth attack (Guard 0)', kind: 'toggle', value: stealth },
+    { key: 'stealth', label: 'Stealth attack (unseen: Guard 0, SR-CX-52)', kind: 'toggle', value: stealth },
     { key: 'nonlethal', label: 'Nonlethal (−2)', kind: 'toggle', value: nonlethal },
     { key: 'targetProne', label: 'Target prone (−2 Guard)', kind: 'toggle', value: prone },
     ...(isOpportunity(o) ? [{ key: OPPORTUNITY, label: 'Opportunity attack (000)', kind: 'toggle', value: true } satisfies FormField] : []),

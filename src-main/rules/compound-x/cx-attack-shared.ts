@@ -3,7 +3,7 @@ import { optionBool, optionNumber } from '../kit/options'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import type { MeleeWeapon, RangedWeapon } from './content/pack-schema'
+import type { MeleeWeapon, RangedWeapon, ThrownWeapon } from './content/pack-schema'
 import type { FireMode } from './ranged/ranged-setup'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 
@@ -26,10 +26,12 @@ export const modesOf = (w: RangedWeapon): FireMode[] => [
 
 export const UNARMED_ID = 'unarmed-strike'
 
-/** What the attacker swings or fires: a carried item, or the Unarmed Strike everyone has. */
+/** What the attacker swings, fires or throws: a carried item, the Unarmed Strike everyone has, or a carried thrown weapon. */
 export type Armament =
   | { readonly kind: 'ranged'; readonly carried: CarriedWeapon; readonly item: RangedWeapon }
   | { readonly kind: 'melee'; readonly carried: CarriedWeapon | null; readonly item: MeleeWeapon }
+  /** SR-CX-50: a line of the sheet's `thrown` list (its index and how many are left). */
+  | { readonly kind: 'thrown'; readonly line: number; readonly count: number; readonly item: ThrownWeapon }
 
 export interface Sides {
   readonly attacker: CxCombatant
@@ -53,9 +55,12 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
   })
   const unarmed = library.get('melee-weapons', UNARMED_ID)
   if (unarmed) armaments.push({ kind: 'melee', carried: null, item: unarmed })
-  const weaponList = armaments.flatMap((arm, index) =>
-    arm ? [{ index, name: arm.item.name, modes: arm.kind === 'ranged' ? modesOf(arm.item) : meleeModes(arm.item) }] : [],
-  )
+  // After the weapon slots and bare hands, so the slots keep their numbers (SR-CX-50).
+  attacker.thrown.forEach((line, i) => {
+    const item = library.get('thrown-weapons', line.itemId)
+    armaments.push(item?.kind === 'thrown' ? { kind: 'thrown', line: i, count: line.count, item } : null)
+  })
+  const weaponList = armaments.flatMap((arm, index) => (arm ? [listed(arm, index)] : []))
   const armament = armaments[request.weapon]
   if (!armament) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
   return ok({ attacker, target, armament, weaponList })
@@ -68,6 +73,12 @@ export function blockedPreview(
   reason: string | null,
 ): AttackPreview {
   return { ...base, outcomes: [], risks: [], expectedDamage: 0, downChance: 0, damage: [], explanation, blocked: reason, diceHint: '' }
+}
+
+/** How the Attack panel lists an armament: its name and modes. */
+function listed(arm: Armament, index: number): AttackPreview['weapons'][number] {
+  if (arm.kind === 'thrown') return { index, name: `${arm.item.name} (thrown, ${arm.count} left)`, modes: ['throw'] }
+  return { index, name: arm.item.name, modes: arm.kind === 'ranged' ? modesOf(arm.item) : meleeModes(arm.item) }
 }
 
 export const meleeModes = (w: MeleeWeapon): string[] => (w.hybrid ? ['one-handed', 'two-handed'] : ['strike'])

@@ -5,6 +5,7 @@ import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewMelee, resolveMeleeAttack } from './cx-attack-melee'
 import { resolveRangedAttack } from './cx-attack-ranged'
+import { previewThrown, resolveThrownAttack } from './cx-attack-thrown'
 import { previewRanged } from './cx-ranged-preview'
 import { sidesOf, type Sides } from './cx-attack-shared'
 import { cannotAct } from './cx-standing'
@@ -34,7 +35,11 @@ export function previewArmed(
 ): AttackPreview {
   const arm = sides.armament
   const preview =
-    arm.kind === 'ranged' ? previewRanged({ request, sides, arm, a, t, library }) : previewMelee(request, sides, arm, t, library)
+    arm.kind === 'ranged'
+      ? previewRanged({ request, sides, arm, a, t, library })
+      : arm.kind === 'thrown'
+        ? previewThrown(request, sides, arm, t, library)
+        : previewMelee(request, sides, arm, t, library)
   // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either).
   const blocked = cannotAct(a)
   return blocked ? { ...preview, blocked } : preview
@@ -58,6 +63,7 @@ export function resolveArmed(
   const blocked = cannotAct(a)
   if (blocked) return fail('attack/cannotAct', blocked)
   const arm = sides.armament
+  if (arm.kind === 'thrown') return resolveThrownAttack(request, sides, arm, a, t, library, dice)
   return arm.kind === 'ranged'
     ? resolveRangedAttack({ request, sides, arm, a, t, library }, dice)
     : resolveMeleeAttack(request, sides, arm, a, t, library, dice)

@@ -3,6 +3,7 @@ import type { ContentLibrary } from './content/content-library'
 import { drawnWeapon, weaponName } from './cx-draw'
 import { deathWithinTurns, wakesByRollChance } from './dying/dying-odds'
 import { rangedMissChance } from './ranged/miss-chance'
+import { thrownBrackets } from './ranged/throw-profile'
 import type { FireMode } from './ranged/ranged-setup'
 import { armourSummary, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
@@ -143,6 +144,14 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]
   })
+  // SR-CX-50: the thrown weapons carried, how many, and their brackets as the item list gives them.
+  const thrown = c.thrown.flatMap((l): ExplanationLine[] => {
+    const item = library.get('thrown-weapons', l.itemId)
+    if (!item) return []
+    const b = thrownBrackets(item)
+    const miss = b.length ? ` · miss ${b.map((x) => x.missChance).join(' / ')} (to ${b.map((x) => x.maxRange).join('/')} m)` : ''
+    return [{ label: item.name, value: `${l.count} to throw${miss}`, source: '000 Thrown Weapons' }]
+  })
   // Which weapon is in hand matters only when there is a choice (or the hands are empty).
   const drawn = drawnWeapon(c)
   const inHand: ExplanationLine[] =
@@ -150,5 +159,5 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
       : []
   const feats: ExplanationSection[] = c.feats.length ? [{ title: 'Feats', lines: [{ label: c.feats.join(', '), value: '' }] }] : []
-  return [{ title: 'Protection', lines: protection }, { title: 'Weapons', lines: [...inHand, ...weapons] }, ...feats]
+  return [{ title: 'Protection', lines: protection }, { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown] }, ...feats]
 }

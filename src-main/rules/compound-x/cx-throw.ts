@@ -8,6 +8,7 @@ import type { ContentLibrary } from './content/content-library'
 import type { ThrownWeapon } from './content/pack-schema'
 import { applyCxDamage } from './cx-damage'
 import { priced } from './cx-costs'
+import { rollDodges } from './cx-dodge'
 import { explainSteps } from './explain'
 import { grappleShare, splitBlast } from './protection/blast'
 import { grapplePartner } from './cx-grapple'
@@ -219,14 +220,20 @@ export function performThrow(
   const candidates = area.inside.map((p) => (p.id === actor.id ? actorNow : p))
   const { reached, outside } = splitBlast(burst, radius, candidates, onScene)
   const damage = weaponDamage(item.damage, c.stats)
-  const blast = applyBlast(reached, damage.total, item.damage.type, { actor: actorNow, target }, library, dice)
+  // SR-CX-57: uncooked, each one reached who can act tries to dive clear first (Reflex −10 vs the item's DC).
+  const dodges = cooked || damage.total === 0 ? null : rollDodges(reached, item, dice)
+  rolls.push(...(dodges?.rolls ?? []))
+  const caught = reached.filter((p) => !dodges?.clear.has(p.id))
+  const blast = applyBlast(caught, damage.total, item.damage.type, { actor: actorNow, target }, library, dice)
   if (!blast.ok) return blast
   const { actorRules, actorHp, targetRules, targetHp, areaEffects, hurt, sharing } = blast.value
   rolls.push(...blast.value.rolls)
-  const names = reached.map((p) => p.name).join(', ') || 'nobody'
+  const names = caught.map((p) => p.name).join(', ') || 'nobody'
   const dodge = cooked
     ? 'cooked: nobody may dodge (000 Grenades)'
-    : `not cooked: those in the blast may try to dodge, Reflex −10 (000 Grenades; the item line gives the DC, SR-CX-26)`
+    : dodges?.lines.length
+      ? dodges.lines.join('; ')
+      : `not cooked: ${damage.total === 0 ? 'no damage to dodge' : 'nobody in the blast could dodge'} (SR-CX-57)`
   const shared = sharing.length ? `; ${sharing.join(' and ')} grapple: ${Math.floor(damage.total / 2)} each (SR-CX-27)` : ''
   const beyond = outside.length
     ? `; also in the blast but outside the template, for the GM to apply by hand (SR-CX-24): ${outside.map((p) => p.name).join(', ')}`

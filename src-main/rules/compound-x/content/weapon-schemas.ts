@@ -119,6 +119,8 @@ export const thrownWeaponSchema = z.strictObject({
   id,
   name,
   kind: z.enum(['grenade', 'thrown']),
+  /** `000` Thrown Weapons: "the same size categories as Melee weapons for determining proficiency". */
+  size: z.enum(MELEE_SIZES).optional(),
   level,
   cost,
   damage: damageSchema,

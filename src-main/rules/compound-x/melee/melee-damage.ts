@@ -6,6 +6,7 @@ import { statBonus, type StatBlock } from '../stats/stat-block'
 import { weaponDamage } from '../stats/weapon-damage'
 import type { MeleeHitQuality } from './melee-accuracy'
 import { isTwoHandedStrike, strikeWeapon, type MeleeSetup } from './melee-setup'
+import { withStealthDoubling } from './stealth-attack'
 
 /**
  * How a hit treats the target's armour:
@@ -51,11 +52,15 @@ export function bluntForcePart(weapon: Pick<MeleeWeapon, 'damage'>, stats: StatB
   return Math.max(0, Math.floor(multiplier * scaled))
 }
 
-/** The strike's damage: the weapon (two-handed STR per `000`) plus any critical bonus (CX10). */
+/**
+ * The strike's damage: the weapon (two-handed STR per `000`), doubled base on a stealth attack
+ * (`001` Stealth Attacks, SR-CX-53), plus any critical bonus (CX10), which is not doubled.
+ */
 export function strikeDamage(setup: MeleeSetup, critical: CriticalKind): { readonly steps: readonly Step[]; readonly total: number } {
   const a = setup.attacker
   const weapon = strikeWeapon(a.strikeWith)
-  const base = weaponDamage(weapon.damage, a.stats, { twoHanded: isTwoHandedStrike(a.strikeWith) })
+  const plain = weaponDamage(weapon.damage, a.stats, { twoHanded: isTwoHandedStrike(a.strikeWith) })
+  const base = withStealthDoubling(plain, weapon.damage.base, a.stealthDoubling)
   if (critical === 'normal') return { steps: [base], total: base.total }
   const bonus = modifier(critical === 'critical' ? 'Critical hit' : 'Extra-critical hit', CRITICAL_DAMAGE[critical], 'CX10')
   const total = base.total + bonus.value

@@ -2,6 +2,7 @@ import type { MeleeWeapon } from '../content/pack-schema'
 import type { Modifier } from '../../kit/modifier'
 import type { StatBlock } from '../stats/stat-block'
 import type { GuardWeapon } from './guard-weapon'
+import type { StealthDoubling } from './stealth-attack'
 
 /** What the attacker strikes with. Everyone is proficient with Unarmed Strike (`000`). */
 export type MeleeStrikeWith =
@@ -25,6 +26,8 @@ export interface MeleeAttacker {
   readonly flanking: boolean
   /** Undetected when the attack starts (`000` Stealth Attacks): the target's Guard is 0. */
   readonly stealth: boolean
+  /** `001` Stealth Attacks: 2 × base damage with Weapons - Melee ≥ 10 (SR-CX-53); absent or null otherwise. */
+  readonly stealthDoubling?: StealthDoubling | null
   /** Declared before the roll (`000` Nonlethal Damage). */
   readonly nonlethal: boolean
   /** Feats, skills, abilities: added before truncation (CX16). */

@@ -32,3 +32,22 @@ export function maxThrowDistance(p: ThrowProfile, stats: StatBlock): { metres: n
   const stat = stats.dex >= stats.str ? 'dex' : 'str'
   return { metres: p.baseRange + p.perStat * stats[stat], stat }
 }
+
+/** One range bracket of a single-target thrown weapon: hit within `maxRange` metres above `missChance` (CX7). */
+export interface ThrownBracket {
+  readonly maxRange: number
+  readonly missChance: number
+}
+
+const BRACKETS_LINE = /Miss ((?:\d+ to \d+ m(?:, )?)+)/
+
+/**
+ * A knife's or axe's range brackets, read from its line in the pack ("Miss 5 to 7 m, 6 to 15 m",
+ * the item list's "Ranged Miss Chance") so the data stays the one source (SR-CX-51); empty when the
+ * line names none.
+ */
+export function thrownBrackets(item: Pick<ThrownWeapon, 'note'>): ThrownBracket[] {
+  const m = BRACKETS_LINE.exec(item.note ?? '')
+  if (!m) return []
+  return [...m[1]!.matchAll(/(\d+) to (\d+) m/g)].map((b) => ({ missChance: Number(b[1]), maxRange: Number(b[2]) }))
+}

@@ -5,6 +5,7 @@ import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES, type StatName } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
 import { FIGHT_FIERCELY_FIRST } from '../turns/initiative'
+import { UNARMED_COMBAT_FEATS } from '../ranged/thrown-weapon'
 import type { CxCombatant, CxCombatantInput } from './cx-sheet'
 import { evaSuitOf } from './eva-suit'
 
@@ -73,6 +74,14 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       max: 20,
     },
     {
+      key: THROWN_KEYS.item,
+      label: 'Thrown weapons (SR-CX-50)',
+      kind: 'choice',
+      value: current?.thrown[0]?.itemId ?? '',
+      choices: [NONE, ...byName(library.all('thrown-weapons').filter((t) => t.kind === 'thrown'))],
+    },
+    { key: THROWN_KEYS.count, label: 'Thrown weapons carried', kind: 'number', value: current?.thrown[0]?.count ?? 0, min: 0, max: 20 },
+    {
       key: 'armourFamily',
       label: 'Armour rigs',
       kind: 'choice',
@@ -114,7 +123,11 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
 }
 
 /** SR-CX-13: the feats the rules read, each a toggle (the form has no free text). */
-const RULED_FEATS = [{ name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19' }] as const
+const RULED_FEATS = [
+  { name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19' },
+  // SR-CX-55: read by thrown weapons only (half their +20 base); Unarmed Strike does not read them yet.
+  ...UNARMED_COMBAT_FEATS.map((name) => ({ name, effect: '+10 thrown weapon base, SR-CX-55' })),
+] as const
 
 export const featKey = (name: string) => `feat.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
 
@@ -189,16 +202,17 @@ function liveFields(current: CxCombatant, library: ContentLibrary): FormField[] 
 }
 
 export const GRENADE_KEYS = { item: 'grenade', count: 'grenades.0.count' } as const
+export const THROWN_KEYS = { item: 'thrownWeapon', count: 'thrown.0.count' } as const
 
 /**
- * SR-CX-20: the form edits the first grenade line (item and count) and keeps any further line;
- * a new item with no count typed starts with one, and none chosen drops the line.
+ * SR-CX-20 (grenades), SR-CX-50 (thrown weapons): the form edits the first line (item and
+ * count) and keeps any further line; a new item with no count typed starts with one, and none
+ * chosen drops the line.
  */
-function grenadesFromForm(values: Values, current: CxCombatant | null): CxCombatant['grenades'] {
-  const now = current?.grenades ?? []
-  const itemId = Object.hasOwn(values, GRENADE_KEYS.item) ? text(values, GRENADE_KEYS.item) : (now[0]?.itemId ?? null)
+function linesFromForm(values: Values, now: CxCombatant['grenades'], keys: { item: string; count: string }): CxCombatant['grenades'] {
+  const itemId = Object.hasOwn(values, keys.item) ? text(values, keys.item) : (now[0]?.itemId ?? null)
   if (!itemId) return now.slice(1)
-  const typedCount = typed(values, GRENADE_KEYS.count)
+  const typedCount = typed(values, keys.count)
   const count = typedCount ?? (now[0]?.itemId === itemId ? now[0].count : 1)
   return [{ itemId, count }, ...now.slice(1)]
 }
@@ -276,7 +290,8 @@ export function cxSheetFromForm(values: Values, current: CxCombatant | null, lib
     speciesId: pick('speciesId', current?.speciesId),
     skills: withSkills(current?.skills ?? {}, values),
     weapons,
-    grenades: grenadesFromForm(values, current),
+    grenades: linesFromForm(values, current?.grenades ?? [], GRENADE_KEYS),
+    thrown: linesFromForm(values, current?.thrown ?? [], THROWN_KEYS),
     armour,
     shieldId,
     cloakId: pick('cloakId', current?.cloakId),

@@ -139,13 +139,19 @@ export const cxCombatantSchema = z.strictObject({
   skills: z.record(z.string().min(1).max(60), z.number().int().min(0).max(50)).default({}),
   weapons: z.array(carriedWeaponSchema).max(8).default([]),
   grenades: z.array(carriedGrenadeSchema).max(8).default([]),
+  /**
+   * SR-CX-50: single-target thrown weapons carried (`thrown-weapons` of kind 'thrown': knives,
+   * axes), by item and count, like grenades; a throw spends one. Sheets stored before it carry none.
+   */
+  thrown: z.array(carriedGrenadeSchema).max(8).default([]),
   armour: z.strictObject({ rigIds: z.array(itemId).max(6), materialId: itemId.nullable() }).default({ rigIds: [], materialId: null }),
   shieldId: itemId.nullable().default(null),
   /** The primary cloaking module worn (`001` Cloaking Modules), if any. */
   cloakId: itemId.nullable().default(null),
   /**
    * The character's feats by name (`001` Your Character). Only those the rules read have an
-   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.
+   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19; SR-CX-55: the Unarmed Combat feats
+   * on thrown weapons); the rest are kept for the GM.
    */
   feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */

@@ -26,6 +26,10 @@ export const SKILL_STATS: Readonly<Record<string, StatName>> = {
   Spotting: 'per',
   Athletics: 'str',
   Explosives: 'int',
+  // Listed so the sheet form offers them: `000` Thrown Weapons reads Weapons - Thrown (≥ 20) and
+  // `001` Stealth Attacks the melee skill (≥ 10, SR-CX-53). Their stat is Weapons' (skillStat).
+  'Weapons - Melee': 'int',
+  'Weapons - Thrown': 'int',
 }
 
 /** A skill's stat: "Weapons - Rifles" rides on Weapons' stat; an unknown skill on INT. */

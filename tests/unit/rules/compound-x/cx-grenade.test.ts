@@ -75,20 +75,21 @@ describe('000 Grenades: a grenade thrown at a template hits the squad under it',
   it('000 Grenades / SR-CX-23: a frag on target deals its 45 ballistic to each under the template (typed dice), spends the grenade and 1 action', async () => {
     const { h, throwAt } = await table()
     const before = hps(h)
-    // d10 7 > miss chance 4: on target. Then each one's CX11 body d100: 10 (full) for Raider, 10 for Brute.
-    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    // d10 7 > miss chance 4: on target. Each one's dodge d100 (1: caught, SR-CX-57), then each
+    // one's CX11 body d100: 10 (full) for Raider, 10 for Brute.
+    expect(throwAt({ grenade: '0' }, [7, 1, 1, 10, 10]).ok).toBe(true)
     expect(hps(h)).toEqual([before[0]! - 45, before[1]! - 45, before[2], before[3]])
     expect(grenades(h)).toEqual([1, 1, 1])
     const log = lastLog(h)
     expect(log.text).toMatch(
-      /^Vex throws an ECSC Fragmentation Grenade at Grenade: d10 7 > miss chance 4: on target; 45 ballistic to Raider, Brute; not cooked/,
+      /^Vex throws an ECSC Fragmentation Grenade at Grenade: d10 7 > miss chance 4: on target; 45 ballistic to Raider, Brute; Raider dodges: Reflex -1 vs DC 100, caught \(SR-CX-57\)/,
     )
     expect(actionsSpent(h)).toBe(1)
   })
 
   it('000 Grenades: "Gain +2 Accuracy if you are throwing under half of your grenade\'s max throwing distance" — 8 m of 22 m, miss chance 2', async () => {
     const { h, throwAt } = await table({}, [2, 10])
-    expect(throwAt({ grenade: '0' }, [3, 10, 10]).ok).toBe(true)
+    expect(throwAt({ grenade: '0' }, [3, 1, 1, 10, 10]).ok).toBe(true)
     expect(lastLog(h).text).toMatch(/d10 3 > miss chance 2: on target/)
   })
 
@@ -107,7 +108,7 @@ describe('000 Grenades: a grenade thrown at a template hits the squad under it',
     })
     const raider = hp(h, 'Raider')
     // Only the accuracy d10: internal damage ignores armour and shields, so no CX11 roll.
-    expect(throwAt({ grenade: '1' }, [9]).ok).toBe(true)
+    expect(throwAt({ grenade: '1' }, [9, 1, 1]).ok).toBe(true)
     expect(hp(h, 'Raider')).toBe(raider - 30)
   })
 
@@ -116,7 +117,7 @@ describe('000 Grenades: a grenade thrown at a template hits the squad under it',
     const people = () => JSON.stringify(h.campaign.store.ofType('combatant'))
     const before = people()
     const hpBefore = hps(h)
-    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    expect(throwAt({ grenade: '0' }, [7, 1, 1, 10, 10]).ok).toBe(true)
     const after = hps(h)
     h.must('history/undo', {})
     expect(people()).toBe(before)
@@ -127,11 +128,38 @@ describe('000 Grenades: a grenade thrown at a template hits the squad under it',
   })
 })
 
+describe('000 Grenades / SR-CX-57: an uncooked grenade is dodged with a Reflex save at −10', () => {
+  it('SR-CX-57: Raider (PER 10, DEX 10: Reflex 28, −10 → 18) rolls 83: 101 beats the frag DC 100 and dives clear; Brute (Reflex 8 − 10) rolls 99: 97, caught', async () => {
+    const { h, throwAt } = await table()
+    h.must('combatant/setSheet', { combatantId: h.combatantId('Raider'), values: { per: 10, dex: 10 } })
+    const before = hps(h)
+    // d10 7 on target; dodges: Raider 83, Brute 99; then only Brute's CX11 body d100 (10: full).
+    expect(throwAt({ grenade: '0' }, [7, 83, 99, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0], before[1]! - 45, before[2], before[3]])
+    const text = lastLog(h).text
+    expect(text).toMatch(
+      /45 ballistic to Brute; Raider dodges: Reflex 101 vs DC 100, dives clear, no damage \(SR-CX-57\); Brute dodges: Reflex 97 vs DC 100, caught/,
+    )
+  })
+
+  it('SR-CX-57: a tie fails (CX1) — Raider at exactly 100 is caught; a cooked grenade rolls no dodge at all', async () => {
+    const { h, throwAt } = await table()
+    h.must('combatant/setSheet', { combatantId: h.combatantId('Raider'), values: { per: 10, dex: 10 } })
+    const before = hps(h)
+    expect(throwAt({ grenade: '0' }, [7, 82, 1, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 45, before[1]! - 45, before[2], before[3]])
+    expect(lastLog(h).text).toMatch(/Raider dodges: Reflex 100 vs DC 100, caught/)
+    // Cooked: the accuracy d10 and the two body d100s only; a fourth die would be left over.
+    expect(throwAt({ grenade: '0', cook: true }, [7, 10, 10]).ok).toBe(true)
+    expect(lastLog(h).text).not.toMatch(/dodges/)
+  })
+})
+
 describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the log says where', () => {
   it('SR-CX-22: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): lands at (4, 10); only Raider is within 7 m of it', async () => {
     const { h, throwAt } = await table()
     const before = hps(h)
-    expect(throwAt({ grenade: '1' }, [3, 6, 7]).ok).toBe(true)
+    expect(throwAt({ grenade: '1' }, [3, 6, 7, 1]).ok).toBe(true)
     // Raider 6 m from the burst takes 30 internal; Brute (8 m) is under the template but out of the blast.
     expect(hps(h)).toEqual([before[0]! - 30, before[1], before[2], before[3]])
     expect(lastLog(h).text).toMatch(
@@ -142,7 +170,7 @@ describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the l
   it('SR-CX-22: d10 4, within 1 miss chance → d4 2 m north: everyone under the template is hit and Scout, in the blast outside it, is named for the GM', async () => {
     const { h, throwAt } = await table()
     const before = hps(h)
-    expect(throwAt({ grenade: '1' }, [4, 2, 1]).ok).toBe(true)
+    expect(throwAt({ grenade: '1' }, [4, 2, 1, 1, 1]).ok).toBe(true)
     expect(hps(h)).toEqual([before[0]! - 30, before[1]! - 30, before[2], before[3]])
     const text = lastLog(h).text
     expect(text).toMatch(/scatters d4 2 m north \(d8, SR-CX-22\), landing at \(10, 8\)/)
@@ -205,7 +233,7 @@ describe('000 Grenades: the thrower and the melee', () => {
     const { h, throwAt } = await table({}, [9, 10])
     const before = hps(h)
     // Vex 1 m from the centre, under the template: the chemical grenade's 30 internal reach it too.
-    expect(throwAt({ grenade: '1' }, [9]).ok).toBe(true)
+    expect(throwAt({ grenade: '1' }, [9, 1, 1, 1]).ok).toBe(true)
     // Scout, on the 7 m blast's rim but outside the 3 m template, is named for the GM, not changed.
     expect(hps(h)).toEqual([before[0]! - 30, before[1]! - 30, before[2], before[3]! - 30])
     expect(grenades(h)).toEqual([2, 0, 1])
@@ -222,7 +250,7 @@ describe('000 Grenades: the thrower and the melee', () => {
       [1, 10],
     )
     expect(swing.ok).toBe(true)
-    expect(throwAt({ grenade: '0' }, [7, 10, 10]).ok).toBe(true)
+    expect(throwAt({ grenade: '0' }, [7, 1, 1, 10, 10]).ok).toBe(true)
     const prompt = h.campaign.store.ofType('prompt').find((p) => p.text.includes('throws a grenade'))
     expect(prompt).toMatchObject({ reactorId: h.combatantId('Scout'), targetId: h.combatantId('Vex') })
     expect(prompt?.text).toMatch(/throws a grenade \(not a CQB weapon\)/)

@@ -1,0 +1,162 @@
+import type { RollRecord } from '../../../../src-shared/dice'
+import type { Dice } from '../../dice'
+import { sortedPairs } from '../../kit/distribution'
+import { modifier } from '../../kit/modifier'
+import { beatsDc, successChance } from '../checks/d100-check'
+import type { DamageType } from '../content/pack-schema'
+import { applyMeleeHit, needsMeleeCoverageRoll, type MeleeHitResult } from '../melee/apply-melee-hit'
+import type { MeleeHit } from '../melee/melee-damage'
+import { SHOCK_THRESHOLD } from '../melee/resolve-melee'
+import type { DefenderState } from '../protection/defender'
+import type { Step } from '../statistic'
+import { CRITICAL_DAMAGE, criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
+
+/** One single-target throw, ready to roll: the miss chance and damage already worked out. */
+export interface ThrownSetup {
+  /** Hit iff the natural d10 is above its total (CX7). */
+  readonly missChance: Step
+  /** The damage before any critical bonus (CX10). */
+  readonly damage: Step
+  readonly luck: number
+  readonly type: DamageType
+  readonly apl: number
+  readonly plasmaBurnStacks: number
+}
+
+/** `000` Thrown Weapons: "if you roll a critical hit or 3+ above your Miss Chance, you ignore the target's armor". */
+export const PRECISE_MARGIN = 3
+
+export const isPreciseThrow = (natural: number, missChance: number): boolean => natural - missChance >= PRECISE_MARGIN
+
+/** The hit as the melee path takes it: a critical or 3+ over goes straight to health at full damage (SR-CX-51). */
+function thrownHit(s: ThrownSetup, natural: number, critical: CriticalKind): MeleeHit {
+  const precise = isPreciseThrow(natural, s.missChance.total) || critical !== 'normal'
+  return {
+    amount: s.damage.total + CRITICAL_DAMAGE[critical],
+    type: s.type,
+    apl: s.apl,
+    plasmaBurnStacks: s.plasmaBurnStacks,
+    armour: precise ? 'precise' : 'normal',
+    bluntForce: 0,
+    nonlethal: false,
+  }
+}
+
+export interface ThrownOdds {
+  readonly hit: number
+  readonly ignoresArmour: number
+  readonly critical: number
+  readonly extraCritical: number
+  readonly healthDamage: readonly (readonly [number, number])[]
+  readonly expectedHealthDamage: number
+  readonly down: number
+  readonly unconscious: number
+}
+
+/** Exact odds by enumeration: the accuracy d10, the critical d10 (CX10), each armour d100 face (CX11), the Shock save (CX15). */
+export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds {
+  const band = criticalBand(s.luck)
+  const damage = new Map<number, number>()
+  const o = { hit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0, down: 0, unconscious: 0, expected: 0 }
+  const add = (amount: number, p: number) => damage.set(amount, (damage.get(amount) ?? 0) + p)
+  for (let natural = 1; natural <= 10; natural++) {
+    if (natural <= s.missChance.total) {
+      add(0, 0.1)
+      continue
+    }
+    const crits: CriticalKind[] = band.includes(natural)
+      ? Array.from({ length: 10 }, (_, i) => criticalFromSecondRoll(s.luck, i + 1))
+      : ['normal']
+    for (const critical of crits) {
+      const pLanding = 0.1 / crits.length
+      const hit = thrownHit(s, natural, critical)
+      o.hit += pLanding
+      if (hit.armour === 'precise') o.ignoresArmour += pLanding
+      if (critical === 'critical') o.critical += pLanding
+      if (critical === 'extra-critical') o.extraCritical += pLanding
+      const faces: [number | null, number][] = needsMeleeCoverageRoll(hit, defender)
+        ? Array.from({ length: 100 }, (_, i) => [i + 1, 0.01])
+        : [[null, 1]]
+      for (const [face, pFace] of faces) {
+        const p = pLanding * pFace
+        const r = applyMeleeHit(hit, defender, face)
+        add(r.toHealth, p)
+        o.expected += p * r.toHealth
+        if (r.downed) o.down += p
+        if (r.toHealth > SHOCK_THRESHOLD) {
+          const pass = successChance({ mode: 'normal', modifiers: [modifier('Shock save', r.defender.shockSave, 'CX23')] }, r.toHealth)
+          o.unconscious += p * (1 - pass)
+        }
+      }
+    }
+  }
+  return {
+    hit: o.hit,
+    ignoresArmour: o.ignoresArmour,
+    critical: o.critical,
+    extraCritical: o.extraCritical,
+    healthDamage: sortedPairs(damage),
+    expectedHealthDamage: o.expected,
+    down: o.down,
+    unconscious: o.unconscious,
+  }
+}
+
+export interface ThrownResolution {
+  readonly natural: number
+  readonly hit: boolean
+  readonly critical: CriticalKind
+  readonly armourIgnored: boolean
+  readonly damage: number
+  readonly hitResult: MeleeHitResult | null
+  readonly shockSave: { readonly total: number; readonly dc: number; readonly passed: boolean } | null
+  readonly defender: DefenderState
+  readonly unconscious: boolean
+  readonly steps: readonly Step[]
+  readonly rolls: readonly RollRecord[]
+}
+
+const D10 = { count: 1, sides: 10, modifier: 0 }
+const D100 = { count: 1, sides: 100, modifier: 0 }
+
+/** Rolls one throw: accuracy d10, critical d10 in the Luck band (CX10), armour d100 when it matters (CX11), Shock save over 70 (CX15). */
+export function resolveThrown(s: ThrownSetup, defender: DefenderState, dice: Dice): ThrownResolution {
+  const rolls: RollRecord[] = []
+  const roll = (expr: typeof D10, purpose: string) => {
+    const r = dice.roll(expr, purpose)
+    rolls.push(r)
+    return r.total
+  }
+  const natural = roll(D10, 'throw accuracy')
+  const steps = [s.missChance, s.damage]
+  if (natural <= s.missChance.total) {
+    const none = { critical: 'normal' as const, armourIgnored: false, damage: 0, hitResult: null, shockSave: null }
+    return { natural, hit: false, ...none, defender, unconscious: false, steps, rolls }
+  }
+  const critical = criticalBand(s.luck).includes(natural) ? criticalFromSecondRoll(s.luck, roll(D10, 'critical')) : 'normal'
+  const hit = thrownHit(s, natural, critical)
+  const coverage = needsMeleeCoverageRoll(hit, defender) ? roll(D100, 'armour') : null
+  const hitResult = applyMeleeHit(hit, defender, coverage)
+  let shockSave: ThrownResolution['shockSave'] = null
+  if (hitResult.toHealth > SHOCK_THRESHOLD) {
+    const total = roll(D100, 'shock save') + hitResult.defender.shockSave
+    shockSave = { total, dc: hitResult.toHealth, passed: beatsDc(total, hitResult.toHealth) }
+  }
+  const bonus =
+    critical === 'normal'
+      ? []
+      : [{ title: 'Critical', modifiers: [modifier(critical, CRITICAL_DAMAGE[critical], 'CX10')], total: hit.amount }]
+  return {
+    natural,
+    hit: true,
+    critical,
+    armourIgnored: hit.armour === 'precise',
+    damage: hit.amount,
+    hitResult,
+    shockSave,
+    defender: hitResult.defender,
+    unconscious: shockSave !== null && !shockSave.passed,
+    steps: [...steps, ...bonus],
+    rolls,
+  }
+}
