@@ -18,6 +18,8 @@ import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
+import { featDefinitions, isFeatAction, performFeatAction } from './cx-feat-actions'
+import { fearRefusal, OPEN_WHILE_AFRAID, performShakeOff, SHAKE_OFF_FEAR, shakeOffDefinition } from './cx-fear'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -27,6 +29,9 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   const blocked = cannotAct(actor)
   const list = offered(actor, c, library)
   if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
+  // 01_05 Fear (SR-CX-87): only running away, the shake-off roll and the feats' own answers stay open.
+  const afraid = fearRefusal(actor)
+  if (afraid) return list.map((a) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid }))
   const grapple = grappleStateFrom(actor.conditions)
   if (grapple.kind === 'free') return list
   // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
@@ -54,6 +59,8 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     ...aimDefinitions(c),
     ...throwDefinitions(c, library),
     ...maneuverDefinitions(actor),
+    ...featDefinitions(actor, c),
+    ...shakeOffDefinition(actor),
   ]
 }
 
@@ -108,6 +115,8 @@ function performOffered(
     const r = performHeal(request, actor, c, target, dice)
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
+  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, dice)
+  if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)

@@ -60,7 +60,15 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
       }
     : { kind: 'unarmed', strike: arm.item }
   const setup: MeleeSetup = {
-    attacker: { stats: attacker.stats, strikeWith, flanking, stealth, nonlethal, otherModifiers: [] },
+    attacker: {
+      stats: attacker.stats,
+      strikeWith,
+      flanking,
+      stealth,
+      nonlethal,
+      otherModifiers: [],
+      criticalsBlocked: attacker.live.blackCat.noCriticals,
+    },
     target: { stats: target.stats, guardWeapon: guardWeaponOf(target, library), prone },
   }
   const options: FormField[] = [

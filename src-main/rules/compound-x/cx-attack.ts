@@ -8,6 +8,7 @@ import { resolveRangedAttack } from './cx-attack-ranged'
 import { previewRanged } from './cx-ranged-preview'
 import { sidesOf, type Sides } from './cx-attack-shared'
 import { cannotAct } from './cx-standing'
+import { fearRefusal } from './cx-fear'
 
 /** The ruleset's two attack entry points, as `attacks.preview` and `attacks.resolve` are called. */
 export type AttackPreviewer = (
@@ -35,8 +36,8 @@ export function previewArmed(
   const arm = sides.armament
   const preview =
     arm.kind === 'ranged' ? previewRanged({ request, sides, arm, a, t, library }) : previewMelee(request, sides, arm, t, library)
-  // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either).
-  const blocked = cannotAct(a)
+  // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either); nor the afraid (01_05 Fear, SR-CX-87).
+  const blocked = cannotAct(a) ?? fearRefusal(a)
   return blocked ? { ...preview, blocked } : preview
 }
 
@@ -55,7 +56,7 @@ export function resolveArmed(
   library: ContentLibrary,
   dice: Dice,
 ): Result<AttackResolution> {
-  const blocked = cannotAct(a)
+  const blocked = cannotAct(a) ?? fearRefusal(a)
   if (blocked) return fail('attack/cannotAct', blocked)
   const arm = sides.armament
   return arm.kind === 'ranged'

@@ -25,6 +25,7 @@ import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
+import { featRefusal } from './feats/feat-rules'
 
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
@@ -58,6 +59,9 @@ function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
   const c: CxCombatant = { ...sheet, live: sheet.live ?? freshLive(sheet, library) }
   const problem = checkItems(c, library)
   if (problem) return fail('rules/unknownItem', `Compound X sheet: ${problem}`)
+  // SR-CX-80, SR-CX-81: no more feats than the level gives, and the CHA feat the stats allow.
+  const feats = featRefusal(c)
+  if (feats) return fail('rules/feats', `Compound X sheet: ${feats}`)
   return ok({ data: cxSheets.store(c), maxHp: cxMaxHealth(c) })
 }
 

@@ -104,6 +104,19 @@ export const cxLiveSchema = z.strictObject({
    * one (SR-CX-14); back to 0 at the combatant's turn start.
    */
   grappleActionsUsed: z.number().int().min(0).max(20).default(0),
+  /**
+   * CX30 Black Cat (SR-CX-86, SR-CX-87): 3–4 blocks criticals until the encounter ends; 5–6's
+   * lost actions and 7–8's failed nerve land at the combatant's first turn start.
+   */
+  blackCat: z
+    .strictObject({ noCriticals: z.boolean(), actionsLost: z.number().int().min(0).max(4), fear: z.boolean() })
+    .default({ noCriticals: false, actionsLost: 0, fear: false }),
+  /** 03_Feats Will to Survive: uses this encounter, and whether one was used since its own turn began (SR-CX-83). */
+  willToSurvive: z
+    .strictObject({ used: z.number().int().min(0).max(2), sinceTurnStart: z.boolean() })
+    .default({ used: 0, sinceTurnStart: false }),
+  /** 03_Feats Lucky: uses since the last long rest (SR-CX-84). */
+  luckyUsed: z.number().int().min(0).max(4).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
