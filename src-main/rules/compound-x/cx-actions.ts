@@ -36,8 +36,11 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   if (grapple.kind === 'free') return list
   // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
+  // The feats' own answers (a reroll, a surge of will) are no effort in the grapple either.
   return list.map((a) =>
-    NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
+    NOT_AN_EFFORT.includes(a.key) || isFeatAction(a.key)
+      ? a
+      : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
   )
 }
 

@@ -7,8 +7,22 @@ import { combatant as stored, cx, live, trooper } from './cx-harness'
 import { combatant, cxOf, idOf, instance, must, sheet, withRules } from './cx-rules'
 import { faces } from './fixtures'
 
-const stats = (over: Partial<ReturnType<typeof trooper>['stats']> = {}) => ({ str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5, ...over })
-const act = (action: string, options: ActionRequest['options'] = {}): ActionRequest => ({ actorId: idOf('Ash'), action, targetId: null, options })
+const stats = (over: Partial<ReturnType<typeof trooper>['stats']> = {}) => ({
+  str: 6,
+  per: 8,
+  fort: 6,
+  cha: 5,
+  int: 5,
+  dex: 6,
+  luck: 5,
+  ...over,
+})
+const act = (action: string, options: ActionRequest['options'] = {}): ActionRequest => ({
+  actorId: idOf('Ash'),
+  action,
+  targetId: null,
+  options,
+})
 const offered = (c: RulesCombatant, key: string) => cx.actions!.list(c).find((a) => a.key === key)
 
 describe('03_Feats Will to Survive: the reaction at or below half health (SR-CX-81, SR-CX-83)', () => {
@@ -21,7 +35,8 @@ describe('03_Feats Will to Survive: the reaction at or below half health (SR-CX-
   })
 
   it('03_Feats Will to Survive: CHA 6, d10 3 heals up to 15, d10 6 up to 20; never more than the wound named', () => {
-    const heal = (face: number, wound: number) => must(cx.actions!.perform(act('will-to-survive', { wound }), ash(6, 40), null, faces(face))).actorHp
+    const heal = (face: number, wound: number) =>
+      must(cx.actions!.perform(act('will-to-survive', { wound }), ash(6, 40), null, faces(face))).actorHp
     expect(heal(3, 30)).toBe(55)
     expect(heal(6, 30)).toBe(60)
     expect(heal(6, 12)).toBe(52)
@@ -46,7 +61,9 @@ describe('03_Feats Will to Survive: the reaction at or below half health (SR-CX-
     const bleeding = { ...ash(14, 40), conditions: [instance('b1', 'bleeding')] }
     const r = must(cx.actions!.perform(act('will-to-survive', { wound: 10 }), bleeding, null, faces(3)))
     expect(r.conditions).toEqual([{ combatantId: idOf('Ash'), remove: ['bleeding'] }])
-    const r13 = must(cx.actions!.perform(act('will-to-survive', { wound: 10 }), { ...ash(13, 40), conditions: bleeding.conditions }, null, faces(3)))
+    const r13 = must(
+      cx.actions!.perform(act('will-to-survive', { wound: 10 }), { ...ash(13, 40), conditions: bleeding.conditions }, null, faces(3)),
+    )
     expect(r13.conditions).toBeUndefined()
   })
 
@@ -55,7 +72,8 @@ describe('03_Feats Will to Survive: the reaction at or below half health (SR-CX-
     h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ stats: stats({ cha: 6 }) }) })
     const id = h.combatantId('Ash')
     h.must('combatant/setHp', { combatantId: id, hp: 40 })
-    const perform = (options: ActionRequest['options']) => h.run('action/perform', { request: { actorId: id, action: 'will-to-survive', targetId: null, options } }, [3])
+    const perform = (options: ActionRequest['options']) =>
+      h.run('action/perform', { request: { actorId: id, action: 'will-to-survive', targetId: null, options } }, [3])
     const bad = perform({ wound: 0 })
     expect(!bad.ok && bad.error.code).toBe('action/badOption')
     expect(perform({ wound: 10 }).ok).toBe(true)
@@ -69,7 +87,8 @@ describe('03_Feats Will to Survive: the reaction at or below half health (SR-CX-
 
 describe('03_Feats Lucky: rerolls and advantage per long rest (SR-CX-84)', () => {
   const ash = (luck: number, luckyUsed = 0) => combatant('Ash', sheet({ stats: stats({ luck }) }, { luckyUsed }))
-  const lucky = (c: RulesCombatant, options: ActionRequest['options'], ...d: number[]) => cx.actions!.perform(act('lucky', options), c, null, faces(...d))
+  const lucky = (c: RulesCombatant, options: ActionRequest['options'], ...d: number[]) =>
+    cx.actions!.perform(act('lucky', options), c, null, faces(...d))
 
   it('SR-CX-84: LUCK 6 rerolls a save once: Will d100 50 + 8 beats DC 50, the use is spent, a second is refused until a long rest', () => {
     const c = ash(6)
