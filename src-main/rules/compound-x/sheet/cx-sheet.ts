@@ -138,7 +138,9 @@ export const cxCombatantSchema = z.strictObject({
   shieldId: itemId.nullable().default(null),
   /**
    * The character's feats by name (`001` Your Character). Only those the rules read have an
-   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19); the rest are kept for the GM.
+   * effect (SR-CX-13: Fight Fiercely First in initiative, CX19; Upgrade, SR-CX-82; Positional
+   * Mastermind chosen at CHA 9, SR-CX-81); the rest are kept for the GM. The level bounds how
+   * many (SR-CX-80, checked when the sheet is set).
    */
   feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */

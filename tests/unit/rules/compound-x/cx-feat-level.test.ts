@@ -65,6 +65,18 @@ describe('001 Leveling-Up table: feats by level and INT 9+ (SR-CX-80, SR-CX-81)'
   })
 })
 
+describe('the card’s feats (SR-CX-80, SR-CX-81)', () => {
+  it('SR-CX-81: the card shows the free feats with their uses left, and the bought ones against the allowance', () => {
+    const c = sheet({ level: 4, stats: stats({ cha: 8, luck: 7 }), feats: ['Upgrade'] }, { luckyUsed: 1 })
+    const lines = cx.combatantRules!.card(c as never).find((s) => s.title === 'Feats')!.lines
+    expect(lines.map((l) => [l.label, l.value])).toEqual([
+      ['Upgrade', '1/3 feats at level 4'],
+      ['Lucky (LUCK 7)', '1/2 rerolls left this long rest'],
+      ['Will to Survive (CHA 8)', '2/2 left this encounter'],
+    ])
+  })
+})
+
 describe('001 Nanites: feats that raise the maximum (03_Feats Upgrade, SR-CX-82)', () => {
   it('SR-CX-82: each Upgrade adds (INT/5 rounded up + 1) × 5 nanites to the maximum: STR 6 Soldier, INT 5 → 60 + 10 per taking', () => {
     expect(sheet({ level: 2 }).live.nanites).toBe(60)
