@@ -32,6 +32,8 @@ import {
 import { CAST_SPELL, notACaster, performSpell, spellDefinitions } from './cx-spell'
 import { JUMP, jumpDefinition, performJump } from './cx-jump'
 import { FALL, fallDefinition, performFall } from './cx-fall'
+import { featDefinitions, isFeatAction, performFeatAction } from './cx-feat-actions'
+import { fearRefusal, OPEN_WHILE_AFRAID, performShakeOff, SHAKE_OFF_FEAR, shakeOffDefinition } from './cx-fear'
 
 /** What this Compound X combatant can do besides attacking, with why not where it cannot. */
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
@@ -41,12 +43,18 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   const blocked = cannotAct(actor)
   const list = offered(actor, c, library)
   if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
+  // 01_05 Fear (SR-CX-87): only running away, the shake-off roll and the feats' own answers stay open.
+  const afraid = fearRefusal(actor)
+  if (afraid) return list.map((a) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid }))
   const grapple = grappleStateFrom(actor.conditions)
   if (grapple.kind === 'free') return list
   // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
+  // The feats' own answers (a reroll, a surge of will) are no effort in the grapple either.
   return list.map((a) =>
-    NOT_AN_EFFORT.includes(a.key) ? a : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
+    NOT_AN_EFFORT.includes(a.key) || isFeatAction(a.key)
+      ? a
+      : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
   )
 }
 
@@ -74,6 +82,8 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     ...spellDefinitions(c, library),
     ...cloakDefinitions(c, library, actor),
     searchDefinition(),
+    ...featDefinitions(actor, c),
+    ...shakeOffDefinition(actor),
   ]
 }
 
@@ -137,6 +147,8 @@ function performOffered(
     const r = performHeal(request, actor, c, target, dice)
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
+  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, dice)
+  if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
   if (request.action === 'move') return performMove(request, actor, c, target, library)
   if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)
   if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)

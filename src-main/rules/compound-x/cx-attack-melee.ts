@@ -70,6 +70,7 @@ function prepare(request: AttackRequest, sides: Sides, arm: Melee, library: Cont
       stealthDoubling: stealthDoubling(attacker, stealth, arm.carried !== null),
       nonlethal,
       otherModifiers: [],
+      criticalsBlocked: attacker.live.blackCat.noCriticals,
     },
     target: { stats: target.stats, guardWeapon: guardWeaponOf(target, library), prone },
   }

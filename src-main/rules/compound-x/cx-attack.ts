@@ -9,6 +9,7 @@ import { previewThrown, resolveThrownAttack } from './cx-attack-thrown'
 import { previewRanged } from './cx-ranged-preview'
 import { sidesOf, type Sides } from './cx-attack-shared'
 import { cannotAct } from './cx-standing'
+import { fearRefusal } from './cx-fear'
 
 /** The ruleset's two attack entry points, as `attacks.preview` and `attacks.resolve` are called. */
 export type AttackPreviewer = (
@@ -40,8 +41,8 @@ export function previewArmed(
       : arm.kind === 'thrown'
         ? previewThrown(request, sides, arm, t, library)
         : previewMelee(request, sides, arm, t, library)
-  // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either).
-  const blocked = cannotAct(a)
+  // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either); nor the afraid (01_05 Fear, SR-CX-87).
+  const blocked = cannotAct(a) ?? fearRefusal(a)
   return blocked ? { ...preview, blocked } : preview
 }
 
@@ -60,7 +61,7 @@ export function resolveArmed(
   library: ContentLibrary,
   dice: Dice,
 ): Result<AttackResolution> {
-  const blocked = cannotAct(a)
+  const blocked = cannotAct(a) ?? fearRefusal(a)
   if (blocked) return fail('attack/cannotAct', blocked)
   const arm = sides.armament
   if (arm.kind === 'thrown') return resolveThrownAttack(request, sides, arm, a, t, library, dice)

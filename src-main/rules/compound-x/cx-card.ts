@@ -5,9 +5,10 @@ import { deathWithinTurns, wakesByRollChance } from './dying/dying-odds'
 import { rangedMissChance } from './ranged/miss-chance'
 import { thrownBrackets } from './ranged/throw-profile'
 import type { FireMode } from './ranged/ranged-setup'
-import { armourSummary, shieldOf } from './sheet/cx-derived'
+import { featCardSection } from './feats/feat-card'
+import { armourSummary, cxNaniteMaximum, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
-import { metresPerTwoActions, naniteMaximum, shockSave } from './stats/derived-stats'
+import { metresPerTwoActions, shockSave } from './stats/derived-stats'
 import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
 import { percent } from '../kit/format'
@@ -86,11 +87,10 @@ function conditionText(c: CxCombatant): string {
  * the sheet form (sheet/cx-sheet-form.ts).
  */
 export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSection[] {
-  const cls = c.classId ? library.get('classes', c.classId) : undefined
   const armour = armourSummary(c, library)
   const shield = shieldOf(c, library)
   const live = c.live
-  const naniteMax = cls ? naniteMaximum(c.stats, cls.primaryAttribute) : null
+  const naniteMax = cxNaniteMaximum(c, library)
   const protection: ExplanationLine[] = [
     armour
       ? {
@@ -158,6 +158,9 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     c.weapons.length > 1 || (c.weapons.length > 0 && !drawn)
       ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
       : []
-  const feats: ExplanationSection[] = c.feats.length ? [{ title: 'Feats', lines: [{ label: c.feats.join(', '), value: '' }] }] : []
-  return [{ title: 'Protection', lines: protection }, { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown] }, ...feats]
+  return [
+    { title: 'Protection', lines: protection },
+    { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown] },
+    ...featCardSection(c),
+  ]
 }

@@ -4,19 +4,21 @@ import type { ConditionInstance } from '../../../src-shared/records'
 import type { EdgeEffects, PoolCost, RulesCombatant } from '../ruleset'
 import { ACTIONS_POOL } from './cx-costs'
 import { CX_CONDITIONS } from './cx-conditions'
+import { fearOfEnemies } from './cx-fear'
 import { ENGAGED } from './cx-engagement'
 import { cloakAtEncounterEnd } from './cx-cloak-edges'
 import { GRAPPLED, PINNED } from './cx-grapple'
 import type { ContentLibrary } from './content/content-library'
-import { rollBlackCat } from './dying/black-cat'
+import { blackCatMarks, rollBlackCat } from './dying/black-cat'
 import { rollDeathSave } from './dying/death-save'
 import { isDowned, onDowned, onEncounterEnd } from './dying/dying-state'
 import { PERSISTENT_DAMAGE, withoutPersistentDamage } from './dying/persistent-damage'
 import { isShockUnconscious, onShockFailed, shockWakeAtTurnStart } from './dying/shock-wake'
-import { armourSummary, shieldOf } from './sheet/cx-derived'
+import { armourSummary, cxNaniteMaximum, shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
-import { naniteMaximum, shockSave } from './stats/derived-stats'
+import { shockSave } from './stats/derived-stats'
 import { regenerateNanites } from './turns/nanites'
+import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { afterActions, NO_SPRINT } from './turns/turn-budget'
 
 const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
@@ -105,12 +107,33 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
   }
   // `000` Grappling: the one action of the round is counted afresh each own turn (SR-CX-14).
   if (live.grappleActionsUsed > 0) live = { ...live, grappleActionsUsed: 0 }
-  const spend: PoolCost[] = []
+  // SR-CX-83: Will to Survive is once per turn, counted from the holder's own turn start.
+  if (live.willToSurvive.sinceTurnStart) live = { ...live, willToSurvive: { ...live.willToSurvive, sinceTurnStart: false } }
+  let lost = 0
   if (live.loseFirstAction) {
-    spend.push({ pool: ACTIONS_POOL, amount: 1 })
+    lost += 1
     lines.push('the first action goes to hitting the dirt (CX21)')
+    live = { ...live, loseFirstAction: false }
+  }
+  if (live.blackCat.actionsLost > 0) {
+    // SR-CX-87: Black Cat 5–6 takes three actions of the first turn, at its start.
+    lines.push(`Black Cat: ${live.blackCat.actionsLost} actions of the first turn lost to the stumble (CX30)`)
+    lost += live.blackCat.actionsLost
+    live = { ...live, blackCat: { ...live.blackCat, actionsLost: 0 } }
+  }
+  const spend: PoolCost[] = []
+  if (lost > 0) {
+    const n = Math.min(ACTIONS_PER_TURN, lost)
+    spend.push({ pool: ACTIONS_POOL, amount: n })
     // A lost action is one of the combatant's actions: it breaks a sprint streak and ages the window (SR-CX-31).
-    live = { ...live, loseFirstAction: false, sprint: afterActions(live.sprint, 1, false) }
+    live = { ...live, sprint: afterActions(live.sprint, n, false) }
+  }
+  let conditions = rc.conditions
+  if (live.blackCat.fear) {
+    // SR-CX-87: Black Cat 7–8's failed nerve: Fear of its enemies, on from its first turn.
+    lines.push("Black Cat: 'Fear' of its enemies takes hold (CX30, 01_05 Fear)")
+    conditions = fearOfEnemies(conditions)
+    live = { ...live, blackCat: { ...live.blackCat, fear: false } }
   }
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
@@ -118,9 +141,9 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     live = { ...live, armourPoints: armour.strength }
   }
   live = shieldAtTurnStart(live, c, library, lines)
-  const cls = c.classId ? library.get('classes', c.classId) : undefined
-  if (cls) {
-    const regen = regenerateNanites(live.nanites, naniteMaximum(c.stats, cls.primaryAttribute))
+  const naniteMax = cxNaniteMaximum(c, library)
+  if (naniteMax !== null) {
+    const regen = regenerateNanites(live.nanites, naniteMax)
     if (regen.gained) {
       lines.push(`nanites +${regen.gained} → ${regen.nanites} (CX22)`)
       live = { ...live, nanites: regen.nanites }
@@ -128,7 +151,8 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
   }
   if (!lines.length && live === c.live) return null
   const out = effects({ ...c, live }, hp, lines, rolls)
-  const withConditions = fellOff ? { ...out, conditions: withoutPersistentDamage(rc.conditions) } : out
+  const after = fellOff ? withoutPersistentDamage(conditions) : conditions
+  const withConditions = after !== rc.conditions ? { ...out, conditions: after } : out
   return spend.length ? { ...withConditions, spend } : withConditions
 }
 
@@ -167,12 +191,20 @@ export function conditionTick(condition: ConditionInstance, dice: Dice): { damag
   }
 }
 
-/** CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts. */
+/**
+ * CX30: a Luck-1 combatant rolls on the Black Cat table when the encounter starts, and what the
+ * result leaves for the fight is marked on the sheet (SR-CX-86, SR-CX-87). Will to Survive's
+ * uses are counted afresh (SR-CX-83).
+ */
 export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects | null {
-  const c = cxSheets.of(rc)
-  if (!c) return null
-  const cat = rollBlackCat(c.stats, dice)
-  if (!cat) return null
+  const sheet = cxSheets.of(rc)
+  if (!sheet) return null
+  const wts = sheet.live.willToSurvive
+  const fresh = wts.used > 0 || wts.sinceTurnStart
+  const reset = fresh ? { ...sheet, live: { ...sheet.live, willToSurvive: { used: 0, sinceTurnStart: false } } } : sheet
+  const cat = rollBlackCat(reset.stats, dice)
+  if (!cat) return fresh ? effects(reset, rc.hp, [], []) : null
+  const c = { ...reset, live: { ...reset.live, blackCat: blackCatMarks(cat.effect) } }
   const lines = [`Black Cat d10 ${cat.roll}: ${cat.summary} (CX30)`]
   if (cat.effect.kind === 'stumbled') {
     // Self-inflicted: internal damage, past armour and shields (CX13).
@@ -207,9 +239,14 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   // SR-CX-31: a sprint is counted in a fight's actions; none carries into the next fight.
   const sprint = c.live.sprint.streak > 0 || c.live.sprint.window > 0
   const uncloaked = c !== read
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && !uncloaked && melee.length === 0) return null
+  // SR-CX-86: Black Cat's marks last the encounter only.
+  const cat = c.live.blackCat
+  const marked = cat.noCriticals || cat.actionsLost > 0 || cat.fear
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && !uncloaked && !marked && melee.length === 0)
+    return null
   const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
-  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT } }, rc.hp, lines, [])
+  const blackCat = { noCriticals: false, actionsLost: 0, fear: false }
+  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT, blackCat } }, rc.hp, lines, [])
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 

@@ -6,6 +6,7 @@ import { defaultAim } from './cx-aim'
 import { isOpportunity, OPPORTUNITY, shotDistance, type Armament, type Sides } from './cx-attack-shared'
 import { actionsCost, actionsText } from './cx-costs'
 import { strayDefault } from './cx-engagement'
+import { positionalMastermind } from './feats/positional-mastermind'
 import { choiceField } from './cx-form-fields'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
@@ -69,13 +70,24 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
   const stray =
     (['into-melee', 'grappled', 'none'] as const).find((s) => s === optionString(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
+  const mechanical = attacker.speciesId !== null && library.get('species', attacker.speciesId)?.type === 'mechanical'
+  const mastermind = positionalMastermind(target, cover, mechanical)
   const setup: RangedSetup = {
     weapon: arm.item,
     attachments,
     mode,
     aim,
     distance,
-    shooter: { stats: attacker.stats, suppressed, sprinted, prone: shooterProne, stealth },
+    shooter: {
+      stats: attacker.stats,
+      suppressed,
+      sprinted,
+      prone: shooterProne,
+      stealth,
+      criticalsBlocked: attacker.live.blackCat.noCriticals,
+      // 03_Feats Positional Mastermind (SR-CX-85): the target's feat counts against this shooter while it is in cover.
+      bracketModifiers: mastermind ? [mastermind] : [],
+    },
     target: { cover, stance },
   }
   const options = rangedOptions({ distance, aim, cover, stance, suppressed, sprinted, shooterProne, stealth, stray, opportunity, reaction })

@@ -27,6 +27,7 @@ import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
+import { featRefusal } from './feats/feat-rules'
 
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
@@ -62,6 +63,9 @@ function parse(input: unknown, library: ContentLibrary): Result<ParsedRules> {
   const c: CxCombatant = { ...sheet, live: sheet.live ?? freshLive(sheet, library) }
   const problem = checkItems(c, library)
   if (problem) return fail('rules/unknownItem', `Compound X sheet: ${problem}`)
+  // SR-CX-81, 03_Feats: the CHA feat the stats allow, Upgrade twice at most (SR-CX-80's allowance is only flagged).
+  const feats = featRefusal(c)
+  if (feats) return fail('rules/feats', `Compound X sheet: ${feats}`)
   return ok({ data: cxSheets.store(c), maxHp: cxMaxHealth(c) })
 }
 

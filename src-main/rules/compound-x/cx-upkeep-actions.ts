@@ -136,7 +136,7 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
       if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
       if (carried.spareMagazines === 0) return fail('action/unavailable', `No spare magazines for the ${item.name}.`)
       const modifiers = [modifier('DEX bonus', statBonus(c.stats.dex), 'CX2'), modifier('Weapons ranks', weaponSkill(c), 'CX1')]
-      const r = rollReload({ weapon: item, modifiers, mode: 'normal' }, dice)
+      const r = rollReload({ weapon: item, modifiers, mode: 'normal', criticalsAllowed: !c.live.blackCat.noCriticals }, dice)
       const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: w.spareMagazines - 1 } : w))
       return ok(
         done(actor, { ...c, weapons }, `${actor.name} reloads the ${item.name}: ${r.explanation}`, {
@@ -174,7 +174,7 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
       const skillRanks = c.skills[kind === 'organic' ? 'Medicine' : 'Repair'] ?? 0
       const kit = request.options['kit'] !== false ? 'healer-spends' : 'none'
       const attempt = {
-        healer: { stats: c.stats, skillRanks },
+        healer: { stats: c.stats, skillRanks, critsBlocked: c.live.blackCat.noCriticals },
         patient: { kind, fort: patient.stats.fort, record },
         support: { assistant: false, kit },
       } as const

@@ -77,3 +77,23 @@ export function rollBlackCat(stats: StatBlock, dice: Dice, willMode: RollMode = 
   }
   return { roll, effect, summary: `Black Cat d10 ${roll}: ${summary} (${SOURCE}, CX30)`, rolls }
 }
+
+/** What a Black Cat result leaves on the sheet for the fight (the live `blackCat` marks). */
+export interface BlackCatMarks {
+  readonly noCriticals: boolean
+  readonly actionsLost: number
+  readonly fear: boolean
+}
+
+/**
+ * SR-CX-86: 3–4 marks the combatant for the encounter (no critical hits in attacks, no critical
+ * successes in checks), cleared when it ends. SR-CX-87: 5–6's three actions and 7–8's Fear land
+ * when its first turn starts: the actions are that turn's, and Fear goes on as a condition then.
+ */
+export function blackCatMarks(effect: BlackCatEffect): BlackCatMarks {
+  return {
+    noCriticals: effect.kind === 'no-criticals',
+    actionsLost: effect.kind === 'stumbled' ? effect.firstTurnActionsLost : 0,
+    fear: effect.kind === 'nerve-check' && effect.gainsFear,
+  }
+}

@@ -39,7 +39,7 @@ function landings(setup: MeleeSetup): { miss: number; hits: Map<Landing, number>
   const guards: [number, number][] =
     guard.kind === 'fixed' ? [[guard.value, 1]] : Array.from({ length: 10 }, (_, i) => [i + 1 + guard.step.total, 0.1])
   const luck = setup.attacker.stats.luck
-  const band = criticalBand(luck)
+  const band = criticalBand(luck, setup.attacker.criticalsBlocked)
   const hits = new Map<Landing, number>()
   let miss = 0
   for (let natural = 1; natural <= 10; natural++) {

@@ -32,6 +32,8 @@ export interface MeleeAttacker {
   readonly nonlethal: boolean
   /** Feats, skills, abilities: added before truncation (CX16). */
   readonly otherModifiers: readonly Modifier[]
+  /** Black Cat 3–4 (CX30, SR-CX-86): no critical hits this encounter. */
+  readonly criticalsBlocked?: boolean
 }
 
 export interface MeleeTarget {

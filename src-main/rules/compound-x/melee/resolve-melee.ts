@@ -88,7 +88,9 @@ export function resolveMelee(setup: MeleeSetup, defender: DefenderState, dice: D
     }
   }
   const luck = setup.attacker.stats.luck
-  const critical = criticalBand(luck).includes(accuracyNatural) ? criticalFromSecondRoll(luck, roll(D10, 'critical')) : 'normal'
+  const critical = criticalBand(luck, setup.attacker.criticalsBlocked).includes(accuracyNatural)
+    ? criticalFromSecondRoll(luck, roll(D10, 'critical'))
+    : 'normal'
   const hit = meleeHitFor(setup, quality, critical)
   const coverage = needsMeleeCoverageRoll(hit, defender) ? roll(D100, 'armour') : null
   const hitResult = applyMeleeHit(hit, defender, coverage)

@@ -81,7 +81,7 @@ export function rangedOdds(
   const base = weaponDamage(setup.weapon.damage, setup.shooter.stats).total + (setup.shooter.stealth ? STEALTH_DAMAGE : 0)
   const jamRange = setup.weapon.jamRange ?? [1, 2]
   const jamP = (jamRange[1] - jamRange[0] + 1) / 10
-  const band = criticalBand(setup.shooter.stats.luck)
+  const band = criticalBand(setup.shooter.stats.luck, setup.shooter.criticalsBlocked)
   const automatic = options.automaticHit === true
   const first: { -readonly [K in keyof RoundOdds]: number } = { miss: 0, hit: 0, critical: 0, extraCritical: 0, jam: 0 }
 

@@ -19,6 +19,8 @@ export interface ShooterState {
   readonly stealth: boolean
   /** Feats and abilities the GM adds: fractional bracket modifiers folded in before truncation (CX5). */
   readonly bracketModifiers?: readonly Modifier[]
+  /** Black Cat 3–4 (CX30, SR-CX-86): no critical hits this encounter. */
+  readonly criticalsBlocked?: boolean
 }
 
 export interface TargetPosition {

@@ -74,7 +74,7 @@ export function resolveRanged(setup: RangedSetup, defender: DefenderState, dice:
   const base = weaponDamage(setup.weapon.damage, setup.shooter.stats)
   const bonus = setup.shooter.stealth ? STEALTH_DAMAGE : 0
   const jamRange = setup.weapon.jamRange ?? [1, 2]
-  const band = criticalBand(setup.shooter.stats.luck)
+  const band = criticalBand(setup.shooter.stats.luck, setup.shooter.criticalsBlocked)
   const rounds: RoundResult[] = []
   let state = defender
   let jammed = false

@@ -2,6 +2,7 @@ import type { ContentLibrary } from '../content/content-library'
 import { freshDyingRecord } from '../dying/dying-state'
 import type { ArmourState, DefenderState, ShieldState } from '../protection/defender'
 import { NO_SPRINT } from '../turns/turn-budget'
+import { upgradeNanites } from '../feats/feat-rules'
 import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
 import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
 import { suitStateOf } from './eva-suit'
@@ -36,14 +37,19 @@ export function shieldOf(c: Pick<CxCombatantParsed, 'shieldId'>, library: Conten
   return c.shieldId ? (library.get('shields', c.shieldId) ?? null) : null
 }
 
+/** CX22: the class's nanite maximum with what the Upgrade feat adds (SR-CX-82); null without a class. */
+export function cxNaniteMaximum(c: Pick<CxCombatantParsed, 'stats' | 'classId' | 'feats'>, library: ContentLibrary): number | null {
+  const primary = c.classId ? library.get('classes', c.classId)?.primaryAttribute : undefined
+  return primary ? naniteMaximum(c.stats, primary, upgradeNanites(c.stats, c.feats)) : null
+}
+
 /** A fresh live state: armour points and shield full, nanites at their maximum. */
 export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive {
-  const primary = c.classId ? library.get('classes', c.classId)?.primaryAttribute : undefined
   return {
     armourPoints: armourSummary(c, library)?.strength ?? 0,
     shieldStrength: shieldOf(c, library)?.strength ?? 0,
     shieldDownTurns: null,
-    nanites: primary ? naniteMaximum(c.stats, primary) : 0,
+    nanites: cxNaniteMaximum(c, library) ?? 0,
     plasmaBurn: 0,
     plasmaBurnTurns: 0,
     stance: 'standing',
@@ -56,6 +62,9 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     drawn: 0,
     grappleActionsUsed: 0,
     suitHits: 0,
+    blackCat: { noCriticals: false, actionsLost: 0, fear: false },
+    willToSurvive: { used: 0, sinceTurnStart: false },
+    luckyUsed: 0,
     dying: freshDyingRecord(),
   }
 }

@@ -4,8 +4,7 @@ import { optionString, type OptionValues } from '../../kit/options'
 import type { ContentLibrary } from '../content/content-library'
 import { STAT_NAMES, type StatName } from '../content/pack-schema'
 import { STAT_LABELS } from '../stats/stat-block'
-import { FIGHT_FIERCELY_FIRST } from '../turns/initiative'
-import { UNARMED_COMBAT_FEATS } from '../ranged/thrown-weapon'
+import { featFields, withFeats } from './cx-feat-form'
 import type { CxCombatant, CxCombatantInput } from './cx-sheet'
 import { evaSuitOf } from './eva-suit'
 
@@ -117,21 +116,10 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       choices: [NONE, ...byName(library.all('cloaking-modules'))],
     },
   )
-  fields.push(...featFields(current?.feats ?? []), ...skillFields(current?.skills ?? {}))
+  fields.push(...featFields(current), ...skillFields(current?.skills ?? {}))
   if (current) fields.push(...liveFields(current, library))
   return fields
 }
-
-/** SR-CX-13: the feats the rules read, each a toggle (the form has no free text). */
-const RULED_FEATS = [
-  { name: FIGHT_FIERCELY_FIRST, effect: '+10 initiative, CX19' },
-  // SR-CX-55: read by thrown weapons only (half their +20 base); Unarmed Strike does not read them yet.
-  ...UNARMED_COMBAT_FEATS.map((name) => ({ name, effect: '+10 thrown weapon base, SR-CX-55' })),
-] as const
-
-export const featKey = (name: string) => `feat.${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
-
-const hasFeat = (feats: readonly string[], name: string) => feats.some((f) => f.toLowerCase() === name.toLowerCase())
 
 export const skillKey = (name: string) => `skill.${name}`
 
@@ -155,27 +143,6 @@ function withSkills(skills: Readonly<Record<string, number>>, values: Values): R
     if (v === undefined) continue
     if (v > 0) next[name] = v
     else delete next[name]
-  }
-  return next
-}
-
-function featFields(feats: readonly string[]): FormField[] {
-  return RULED_FEATS.map((f) => ({
-    key: featKey(f.name),
-    label: `Feat: ${f.name} (${f.effect})`,
-    kind: 'toggle' as const,
-    value: hasFeat(feats, f.name),
-  }))
-}
-
-/** The feats after the form: a ruled feat toggled on or off, every other feat kept as it was. */
-function withFeats(feats: readonly string[], values: Values): string[] {
-  let next = [...feats]
-  for (const f of RULED_FEATS) {
-    const v = values[featKey(f.name)]
-    if (typeof v !== 'boolean') continue
-    next = next.filter((x) => x.toLowerCase() !== f.name.toLowerCase())
-    if (v) next.push(f.name)
   }
   return next
 }

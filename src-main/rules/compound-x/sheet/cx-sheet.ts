@@ -122,6 +122,19 @@ export const cxLiveSchema = z.strictObject({
    * suit's integrity it loses air pressure. Sheets stored before it read as none.
    */
   suitHits: z.number().int().min(0).max(1000).default(0),
+  /**
+   * CX30 Black Cat (SR-CX-86, SR-CX-87): 3–4 blocks criticals until the encounter ends; 5–6's
+   * lost actions and 7–8's failed nerve land at the combatant's first turn start.
+   */
+  blackCat: z
+    .strictObject({ noCriticals: z.boolean(), actionsLost: z.number().int().min(0).max(4), fear: z.boolean() })
+    .default({ noCriticals: false, actionsLost: 0, fear: false }),
+  /** 03_Feats Will to Survive: uses this encounter, and whether one was used since its own turn began (SR-CX-83). */
+  willToSurvive: z
+    .strictObject({ used: z.number().int().min(0).max(2), sinceTurnStart: z.boolean() })
+    .default({ used: 0, sinceTurnStart: false }),
+  /** 03_Feats Lucky: uses since the last long rest (SR-CX-84). */
+  luckyUsed: z.number().int().min(0).max(4).default(0),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })
@@ -151,7 +164,8 @@ export const cxCombatantSchema = z.strictObject({
   /**
    * The character's feats by name (`001` Your Character). Only those the rules read have an
    * effect (SR-CX-13: Fight Fiercely First in initiative, CX19; SR-CX-55: the Unarmed Combat feats
-   * on thrown weapons); the rest are kept for the GM.
+   * on thrown weapons; Upgrade, SR-CX-82; Positional Mastermind chosen at CHA 9, SR-CX-81); the
+   * rest are kept for the GM. The level bounds how many (SR-CX-80, checked when the sheet is set).
    */
   feats: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
   /** Filled from the sheet when absent (full armour points, full shield). */

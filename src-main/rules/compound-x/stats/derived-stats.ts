@@ -9,8 +9,11 @@ export const willSave = (s: StatBlock): number => 2 * (s.cha + s.int - 6)
 export const shockSave = (s: StatBlock): number => 2 * (s.fort + s.int - 6)
 export const reflexSave = (s: StatBlock): number => 2 * (s.per + s.dex - 6)
 
-/** CX22: nanite maximum = class primary attribute × 10. */
-export const naniteMaximum = (s: StatBlock, primary: StatName): number => s[primary] * 10
+/**
+ * CX22: nanite maximum = class primary attribute × 10, plus what feats add (`001` Nanites: "Some
+ * class feats and other abilities can increase the number of Nanites you can hold"; SR-CX-82).
+ */
+export const naniteMaximum = (s: StatBlock, primary: StatName, featBonus = 0): number => s[primary] * 10 + featBonus
 
 /** CX22: nanites regenerate 3 at the start of each own turn. */
 export const NANITE_REGEN_PER_TURN = 3
@@ -34,8 +37,9 @@ export function metresPerTwoActions(s: StatBlock, movementPenalty: number): numb
   return Math.max(0, movementSpeed - penalty)
 }
 
-/** CX10: the natural accuracy rolls that open the critical band, by Luck. */
-export function criticalBand(luck: number): readonly number[] {
+/** CX10: the natural accuracy rolls that open the critical band, by Luck; none under Black Cat 3–4 (CX30, SR-CX-86). */
+export function criticalBand(luck: number, blocked = false): readonly number[] {
+  if (blocked) return []
   if (luck >= 11) return [8, 9, 10]
   if (luck >= 7) return [9, 10]
   return [10]

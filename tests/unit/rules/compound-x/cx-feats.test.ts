@@ -10,7 +10,7 @@ const FEAT_KEY = 'feat.fight-fiercely-first'
 /** Initiative d100s typed in name order (Ash, Bo): both Soldiers (+15); only Ash has the feat. */
 async function initiative(ashFeats: string[]) {
   const h = await CampaignHarness.create('feats', tempDir(), undefined, cx)
-  h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ feats: ashFeats }) })
+  h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ feats: ashFeats, level: 2 }) })
   h.must('combatant/add', { name: 'Bo', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
   h.must('encounter/start', { name: 'Feats' })
   h.must('encounter/rollInitiative', {}, [40, 45])
@@ -46,7 +46,7 @@ describe('CX19: Fight Fiercely First (+10) counts in initiative from the sheetâ€
 
   it('the sheet form toggles the feat on and off and keeps the feats it does not offer', async () => {
     const h = await CampaignHarness.create('feat-form', tempDir(), undefined, cx)
-    h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ feats: ['Lucky'] }) })
+    h.must('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper({ feats: ['Lucky'], level: 2 }) })
     const form = cx.combatantRules!.form(combatant(h, 'Ash').rules)
     expect(form.find((f) => f.key === FEAT_KEY)).toMatchObject({ kind: 'toggle', value: false })
     h.must('combatant/setSheet', { combatantId: h.combatantId('Ash'), values: { [FEAT_KEY]: true } })
@@ -57,8 +57,8 @@ describe('CX19: Fight Fiercely First (+10) counts in initiative from the sheetâ€
   })
 
   it('the card lists the feats when there are any', () => {
-    const card = (feats: string[]) => cx.combatantRules!.card(must(cx.combatantRules!.parse(sheet({ feats }))).data)
+    const card = (feats: string[]) => cx.combatantRules!.card(must(cx.combatantRules!.parse(sheet({ feats, level: 2 }))).data)
     expect(card(['Fight Fiercely First']).find((s) => s.title === 'Feats')?.lines[0]?.label).toBe('Fight Fiercely First')
-    expect(card([]).find((s) => s.title === 'Feats')).toBeUndefined()
+    expect(card([]).find((s) => s.title === 'Feats')?.lines[0]).toMatchObject({ label: 'none bought', value: '0/2 feats at level 2' })
   })
 })
