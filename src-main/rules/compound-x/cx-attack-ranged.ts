@@ -4,7 +4,8 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
-import { firingCost, hunkerRefusal, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
+import { firingCost, hunkerRefusal, opportunityRefusal, prepare, reactionRefusal, WIDE_SHARE, type RangedCall } from './cx-ranged-prepare'
+import { optionString } from '../kit/options'
 import { sharePrompt, shareText } from './cx-wide-share'
 import { REACTION, reactionFiring } from './cx-suppression'
 import { persistentDamageRemoval } from './dying/persistent-damage'
@@ -32,6 +33,12 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
   const { sides, arm, a, t, library } = call
   const { attacker, target } = sides
   const { setup, stray, reaction, opportunity, sharedWith, sharedHits } = prepare(call)
+  const sharedOption = optionString(call.request.options, WIDE_SHARE)
+  if (sharedOption !== undefined && !sharedHits)
+    return fail(
+      'attack/badShare',
+      `"${sharedOption}" is not a list of hits to share (normal, critical or extra-critical, comma-separated; SR-CX-64).`,
+    )
   if (arm.carried.jammed && !sharedHits)
     return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const hunkered = hunkerRefusal(attacker, a.name, setup.aim)

@@ -57,6 +57,13 @@ describe('000 Grappling: flamethrowers and buckshot divide their damage among th
     expect(sheetOf(h, 'Brute').weapons[0]!.ammo).toBe(1)
   })
 
+  it('SR-CX-64: a share option that is no list of hits is refused by name, nothing fired', async () => {
+    const h = await brutesTurn(true)
+    const r = attack(h, request(h, 'Brute', 'Vex', 0, 'semi', { distance: 5, wideShare: 'all of it' }), [8, 50])
+    expect(r.ok ? '' : r.error.code).toBe('attack/badShare')
+    expect([hp(h, 'Vex'), sheetOf(h, 'Brute').weapons[0]!.ammo, spent(h, 'Brute', 'actions')]).toEqual([110, 2, 0])
+  })
+
   it('SR-CX-64: a miss leaves no share to hand on', async () => {
     const h = await brutesTurn(true)
     expect(attack(h, shot(h), [1, 5]).ok).toBe(true)
