@@ -11,6 +11,7 @@ import { grappleStateFrom } from './cx-grapple'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { opportunityPrompts } from './cx-opportunity'
 import { cannotAct } from './cx-standing'
+import { WIDE_SHARE } from './ranged/stray-shot'
 
 /**
  * An attack with what it does to the melee around it: `000` Melee Combat's engagement, the
@@ -43,9 +44,14 @@ function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution): Resu
   return ok(counted === after ? res : { ...res, attackerRules: cxSheets.store(counted) })
 }
 
-/** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
+/**
+ * A reaction answers; it does not start or end a melee, nor draw reactions of its own. Nor does
+ * the partner's share of a wide-effect firing (SR-CX-64): the firing itself already did.
+ */
 const isReaction = (request: AttackRequest) =>
-  isOpportunity(request.options) || (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+  isOpportunity(request.options) ||
+  (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none' ||
+  optionString(request.options, WIDE_SHARE) !== undefined
 
 /** `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or comes from a non-CQB gun. */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {

@@ -10,7 +10,7 @@ import { strayDefault } from './cx-engagement'
 import { choiceField } from './cx-form-fields'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
-import { GRAPPLE_WAYS, isWideEffect, parseSharedHits, type StrayRisk } from './ranged/stray-shot'
+import { GRAPPLE_WAYS, isWideEffect, parseSharedHits, WIDE_SHARE, type StrayRisk } from './ranged/stray-shot'
 import type { CriticalKind } from './stats/derived-stats'
 import { grapplePartner } from './cx-grapple'
 import type { CxCombatant } from './sheet/cx-sheet'
@@ -52,9 +52,6 @@ export interface Prepared {
   /** This firing is the partner's share of one already resolved: the hits it carries (SR-CX-64). */
   readonly sharedHits: readonly CriticalKind[] | null
 }
-
-/** The option that carries a wide-effect firing's hits to the partner's share (SR-CX-64). */
-export const WIDE_SHARE = 'wideShare'
 
 /** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
 export function prepare({ request, sides, arm, a, t, library }: RangedCall): Prepared {

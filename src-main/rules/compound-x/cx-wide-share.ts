@@ -1,6 +1,7 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { PromptDraft } from '../ruleset'
-import { WIDE_SHARE, type RangedCall } from './cx-ranged-prepare'
+import type { RangedCall } from './cx-ranged-prepare'
+import { WIDE_SHARE } from './ranged/stray-shot'
 import type { RangedResolution } from './ranged/resolve-ranged'
 import type { RangedSetup } from './ranged/ranged-setup'
 import type { CriticalKind } from './stats/derived-stats'

@@ -74,6 +74,9 @@ export const GRAPPLE_WAYS = 2
 export const shareOf = (damage: number, ways: number | undefined): number =>
   ways === undefined || ways <= 1 ? damage : Math.floor(damage / ways)
 
+/** The attack option that carries a wide-effect firing's hits to the partner's share (SR-CX-64). */
+export const WIDE_SHARE = 'wideShare'
+
 /**
  * The hits a wide-effect firing landed, as the partner's share of it carries them: the critical
  * kind of each hit, comma-separated ("normal,critical"). Null when the text is not such a list.

@@ -64,6 +64,23 @@ describe('000 Grappling: flamethrowers and buckshot divide their damage among th
     expect([hp(h, 'Vex'), sheetOf(h, 'Brute').weapons[0]!.ammo, spent(h, 'Brute', 'actions')]).toEqual([110, 2, 0])
   })
 
+  it('SR-CX-64: from inside a melee the firing draws its opportunity attack once; the share draws none', async () => {
+    const h = await brutesTurn(true)
+    // Brute is in melee with Raider (set by hand): firing 5 m away from inside it provokes Raider.
+    h.must('condition/add', {
+      combatantId: h.combatantId('Brute'),
+      condition: 'engaged',
+      duration: { kind: 'indefinite' },
+      stacks: 1,
+      sourceId: h.combatantId('Raider'),
+    })
+    expect(attack(h, shot(h), [8, 50]).ok).toBe(true)
+    const opportunities = () => prompts(h).filter((p) => p.text.includes('opportunity attack')).length
+    expect(opportunities()).toBe(1)
+    expect(h.run('prompt/resolve', { promptId: sharePrompt(h)!.id }, [50]).ok).toBe(true)
+    expect(opportunities()).toBe(1)
+  })
+
   it('SR-CX-64: a miss leaves no share to hand on', async () => {
     const h = await brutesTurn(true)
     expect(attack(h, shot(h), [1, 5]).ok).toBe(true)
