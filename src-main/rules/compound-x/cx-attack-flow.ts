@@ -13,6 +13,7 @@ import { opportunityPrompts } from './cx-opportunity'
 import { cannotAct } from './cx-standing'
 import { actionsSpentBefore, cloakAfterAct } from './cx-cloak'
 import type { ContentLibrary } from './content/content-library'
+import { WIDE_SHARE } from './ranged/stray-shot'
 
 /**
  * An attack with what it does to the melee around it: `000` Melee Combat's engagement, the
@@ -49,9 +50,14 @@ function charged(a: RulesCombatant, c: CxCombatant, res: AttackResolution, libra
   return ok(final === after ? res : { ...res, summary, attackerRules: cxSheets.store(final) })
 }
 
-/** A reaction answers; it does not start or end a melee, nor draw reactions of its own. */
+/**
+ * A reaction answers; it does not start or end a melee, nor draw reactions of its own. Nor does
+ * the partner's share of a wide-effect firing (SR-CX-64): the firing itself already did.
+ */
 const isReaction = (request: AttackRequest) =>
-  isOpportunity(request.options) || (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none'
+  isOpportunity(request.options) ||
+  (optionString(request.options, 'suppressionReaction') ?? 'none') !== 'none' ||
+  optionString(request.options, WIDE_SHARE) !== undefined
 
 /**
  * `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or

@@ -5,11 +5,13 @@ import type { Dice } from '../dice'
 import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
 import { firingCost, hunkerRefusal, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
+import { optionString } from '../kit/options'
+import { sharePrompt, shareText } from './cx-wide-share'
 import { REACTION, reactionFiring } from './cx-suppression'
 import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
-import { rollStray } from './ranged/stray-shot'
+import { rollStray, WIDE_SHARE } from './ranged/stray-shot'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets } from './sheet/cx-sheet'
 import { hitTheDirt } from './turns/hit-the-dirt'
@@ -30,8 +32,15 @@ function roundLines(r: RangedResolution): ExplanationSection {
 export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<AttackResolution> {
   const { sides, arm, a, t, library } = call
   const { attacker, target } = sides
-  const { setup, stray, reaction, opportunity } = prepare(call)
-  if (arm.carried.jammed) return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
+  const { setup, stray, reaction, opportunity, sharedWith, sharedHits } = prepare(call)
+  const sharedOption = optionString(call.request.options, WIDE_SHARE)
+  if (sharedOption !== undefined && !sharedHits)
+    return fail(
+      'attack/badShare',
+      `"${sharedOption}" is not a list of hits to share (normal, critical or extra-critical, comma-separated; SR-CX-64).`,
+    )
+  if (arm.carried.jammed && !sharedHits)
+    return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const hunkered = hunkerRefusal(attacker, a.name, setup.aim)
   if (hunkered) return fail('attack/hunkered', hunkered)
   const notCqb = opportunity ? opportunityRefusal(arm) : null
@@ -40,7 +49,8 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     const refused = reactionRefusal(arm, reaction, library)
     if (refused) return fail('attack/reactionLevel', refused)
   }
-  const price = firingCost(arm, setup.mode, reaction)
+  // SR-CX-64: the partner's share of a wide-effect firing already paid for and fired.
+  const price = sharedHits ? { cost: [], outOfTurn: 'free' as const } : firingCost(arm, setup.mode, reaction)
   const consequences = { cost: price.cost, ...(price.outOfTurn ? { outOfTurn: price.outOfTurn } : {}) }
   const reached: { rolls: RollRecord[]; detail: ExplanationSection[] } = { rolls: [], detail: [] }
   if (stray !== 'none' && !reaction) {
@@ -66,12 +76,18 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
       })
     }
   }
-  const firing = reaction ? reactionFiring(reaction) : { ammoInMagazine: arm.carried.ammo }
+  const firing = reaction
+    ? reactionFiring(reaction)
+    : sharedHits
+      ? { ammoInMagazine: sharedHits.length, sharedHits }
+      : { ammoInMagazine: arm.carried.ammo }
   const r = resolveRanged(setup, defenderOf(target, t.hp, library), dice, firing)
   if (r.kind === 'impossible') return fail('attack/impossible', r.reason)
   // A reaction's rounds left the magazine with the Suppress action (CX24); a jam still counts.
-  const spent = reaction ? 0 : r.ammoSpent
-  const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent, jammed: r.jammed } : w))
+  const spent = reaction || sharedHits ? 0 : r.ammoSpent
+  const weapons = attacker.weapons.map((w) =>
+    w === arm.carried ? { ...w, ammo: w.ammo - spent, jammed: sharedHits ? w.jammed : r.jammed } : w,
+  )
   const damaged = afterDamage(withDefender(target, r.defender), t.hp, r.defender.health, r.unconscious)
   let nextTarget = damaged.combatant
   const hits = r.rounds.filter((x) => x.hit).length
@@ -99,6 +115,8 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
   const verb = reaction
     ? `answers ${t.name} breaking cover (${reaction} suppression, CX26) with the ${arm.item.name}`
     : `${opportunity ? `makes an opportunity attack (000) with the ${arm.item.name}${setup.aim === 'hip' ? ', from the hip,' : ''} at` : `fires the ${arm.item.name}${modeText} at`} ${t.name}`
+  const shared = shareText(setup, sharedWith, sharedHits)
+  if (shared) notes.push(shared)
   const summary = `${a.name} ${verb}: ${outcome}${hits ? `, ${toHealth} damage to health` : ''}${notes.length ? `; ${notes.join('; ')}` : ''}`
   return ok({
     attackerRules: cxSheets.store({ ...attacker, weapons }),
@@ -108,6 +126,7 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
     rolls: [...reached.rolls, ...r.rolls],
     ...consequences,
+    ...sharePrompt(call, sharedWith, r),
     // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
     ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })

@@ -1,4 +1,5 @@
 import type { ConditionDefinition } from '../ruleset'
+import { SUBDUE_CONDITIONS } from './cx-subdue'
 
 const C = (id: string, label: string, summary: string, stacks = false, source = '01_05 Conditions'): ConditionDefinition => ({
   id,
@@ -45,4 +46,6 @@ export const CX_CONDITIONS: readonly ConditionDefinition[] = [
     '000 Grappling',
   ),
   C('pinned', 'Pinned', 'May only try to disengage; winning gets back to Grappled, without control.', false, '000 Grappling'),
+  // Restrain, and the run of a Knockout or Kill on a Pinned target (SR-CX-60, SR-CX-61).
+  ...SUBDUE_CONDITIONS,
 ]

@@ -1,8 +1,8 @@
-import type { PoolCost } from '../ruleset'
+import type { PoolCost, RulesCombatant } from '../ruleset'
 import { actionsPerRoundLimit, type GrappleState } from './melee/grapple-state'
 import type { Stance } from './ranged/ranged-setup'
 import type { CxCombatant } from './sheet/cx-sheet'
-import { actionCost, type TurnAction } from './turns/action-costs'
+import { ACTIONS_PER_TURN, actionCost, type TurnAction } from './turns/action-costs'
 import { afterActions } from './turns/turn-budget'
 
 /** The pool keys of the Compound X economy (CX20). */
@@ -74,6 +74,18 @@ export function countGrappleActions(c: CxCombatant, state: GrappleState, cost: r
   const n = actionsIn(cost)
   if (actionsPerRoundLimit(state) === null || n === 0) return c
   return { ...c, live: { ...c.live, grappleActionsUsed: c.live.grappleActionsUsed + n } }
+}
+
+/**
+ * `000` Disengage: "the grapple ends (and the active character has 3 Actions available this
+ * round)". SR-CX-63: the three are what the turn's four leave after the disengage's own Action,
+ * and the economy's pool already holds them once the grapple's one-Action limit lifts; a turn
+ * that spent more before (the grapple began in it, an action lost to hitting the dirt) has fewer,
+ * never more — letting go does not give actions back. The note says the pool's real count.
+ */
+export function actionsLeftNote(actor: Pick<RulesCombatant, 'spent'>, atMost: number, cost: readonly PoolCost[]): string {
+  const left = Math.max(0, Math.min(atMost, ACTIONS_PER_TURN - (actor.spent?.[ACTIONS_POOL] ?? 0) - actionsIn(cost)))
+  return `${left} Action${left === 1 ? '' : 's'} left this round (000 Disengage, SR-CX-63)`
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { toJson } from '../kit/stored-sheet'
 import type { CombatantId, ConditionInstance } from '../../../src-shared/records'
 import type { ConditionChange, ConditionGrant, RulesCombatant } from '../ruleset'
+import { HOLD_IDS } from './cx-subdue'
 import { FREE, grappleStateOf, partnerOf, type GrappleState, type GrappleStates } from './melee/grapple-state'
 
 /** The ruleset's condition ids for the two sides of a grapple (`000` Grappling). */
@@ -68,7 +69,8 @@ export function grappleChanges(before: GrappleStates, after: GrappleStates): Con
     const was = grappleStateOf(before, id)
     const now = grappleStateOf(after, id)
     if (same(was, now)) return []
-    return [{ combatantId: id, remove: [GRAPPLED, PINNED], add: grantFor(now) }]
+    // A Knockout or Kill run on a pinned target ends with the pin (SR-CX-61).
+    return [{ combatantId: id, remove: [GRAPPLED, PINNED, ...HOLD_IDS], add: grantFor(now) }]
   })
 }
 

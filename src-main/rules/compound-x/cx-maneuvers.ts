@@ -2,14 +2,16 @@ import type { ActionDefinition, FormField, ExplanationSection } from '../../../s
 import { fail, ok } from '../../../src-shared/result'
 import type { ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
+import { evaCheckModifiers } from './sheet/eva-suit'
 import type { ActPerformer } from './cx-act'
 import type { RangedWeapon } from './content/pack-schema'
 import { optionNumber, optionString } from '../kit/options'
 import { percent } from '../kit/format'
 import { mergeChanges } from './cx-changes'
-import { priced } from './cx-costs'
+import { actionsLeftNote, priced } from './cx-costs'
 import { engageChanges, leaveMeleeChanges } from './cx-engagement'
 import { grappleChanges, grappleStateFrom, grappleStatesOf } from './cx-grapple'
+import { STILL_GRAPPLED, subdueOutcome, subdueSetup, toolField } from './cx-subdue'
 import { cxStanding } from './cx-standing'
 import { explainSteps } from './explain'
 import { choiceField } from './cx-form-fields'
@@ -35,6 +37,9 @@ const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonl
   kick: { label: 'Kick (the target flies half STR in m)', verb: 'kick', rule: '000 Kicking' },
   trip: { label: 'Trip (the target falls prone)', verb: 'trip', rule: '000 Trip' },
   disarm: { label: 'Disarm', verb: 'disarm', rule: '000 Disarm' },
+  restrain: { label: 'Restrain the pinned target (zip cuffs)', verb: 'restrain', rule: '000 Grappling' },
+  knockout: { label: 'Knock out the pinned target (2 wins in a row)', verb: 'knock out', rule: '000 Grappling' },
+  kill: { label: 'Kill the pinned target (2 wins in a row)', verb: 'kill', rule: '000 Grappling' },
 }
 
 export const isManeuver = (key: string): key is ManeuverKind => Object.hasOwn(MANEUVERS, key)
@@ -73,6 +78,7 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
     options: [
       ...(actorChooses(kind) ? [skillChoice('actorSkill', 'Rolls')] : []),
       skillChoice('defenderSkill', 'The defender rolls'),
+      ...(kind === 'restrain' ? [toolField()] : []),
       ...(kind === 'kick' ? [{ key: 'directlyAway', label: 'Directly away (×1.5)', kind: 'toggle', value: true } satisfies FormField] : []),
       ...(kind === 'disarm'
         ? [
@@ -90,10 +96,12 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
   }))
 }
 
-const participant = (c: CxCombatant): ManeuverParticipant => ({
+const participant = (c: CxCombatant, library: ContentLibrary): ManeuverParticipant => ({
   stats: c.stats,
   athletics: c.skills['Athletics'] ?? 0,
   acrobatics: c.skills['Acrobatics'] ?? 0,
+  // `000` EVA Suits: DEX-Acrobatics is a DEX skill check (SR-CX-102).
+  dexModifiers: evaCheckModifiers(c, 'dex', library),
 })
 
 const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill =>
@@ -161,7 +169,9 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
   const targetSheet = cxSheets.require(target, 'maneuver/noSheet')
   if (!targetSheet.ok) return targetSheet
   const t = targetSheet.value
-  if (target.id !== actor.id && cxStanding(target).state === 'dead') return fail('maneuver/dead', `${target.name} is dead.`)
+  // Letting go of a body is still an Action (000 Grappling: "must spend an Action to disengage").
+  if (target.id !== actor.id && kind !== 'disengage' && cxStanding(target).state === 'dead')
+    return fail('maneuver/dead', `${target.name} is dead.`)
   let maneuver: Maneuver
   let dropped: { slot: number; name: string } | null = null
   if (kind === 'disarm') {
@@ -181,14 +191,18 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
   } else {
     maneuver = { kind }
   }
+  const sub = subdueSetup(kind, o, actor, target, t)
+  if (!sub.ok) return sub
   const states = grappleStatesOf(actor, target)
-  const actorP = participant(c)
-  const defenderP = participant(t)
+  const actorP = participant(c, library)
+  // `000` Grappling: the Shock modifier defends against a Kill.
+  const defenderP = { ...participant(t, library), modifiers: sub.value.defence }
   const attempt: ManeuverAttempt = {
     maneuver,
     actor: { ...actorP, id: actor.id },
     defender: { ...defenderP, id: target.id },
     choices: { actor: pickSkill(optionString(o, 'actorSkill'), actorP), defender: pickSkill(optionString(o, 'defenderSkill'), defenderP) },
+    streak: sub.value.streak,
   }
   const odds = maneuverOdds(attempt, states)
   const outcome = resolveManeuver(attempt, states, dice)
@@ -214,10 +228,15 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
       `the GM moves both the way ${actor.name} declared; a shoved target draws no opportunity attack, but ${actor.name} may if it leaves another opponent (000 Shoving)`,
     )
   if (kind === 'grapple' && won) notes.push('while grappled each may use only one Action per round (000 Grappling)')
+  if (e.actionsLeftThisRound !== null && actor.acting !== false) notes.push(actionsLeftNote(actor, e.actionsLeftThisRound, MANEUVER.cost))
+  const ended = subdueOutcome(kind, e, sub.value, actor, target, nextTarget, dice)
+  nextTarget = ended.target
+  notes.push(...ended.notes)
+  if (e.targetRestrained || e.subdued) notes.push(STILL_GRAPPLED)
 
   const targetRules = nextTarget === t ? null : cxSheets.store(nextTarget)
   const targetAfter: RulesCombatant = { ...target, rules: targetRules ?? target.rules }
-  const changes: ConditionChange[] = [...grappleChanges(states, e.states)]
+  const changes: ConditionChange[] = [...grappleChanges(states, e.states), ...ended.changes]
   if (kind === 'kick' && won) {
     // Kicked clear of everyone it was fighting; kicked targets do not provoke (000 Kicking).
     changes.push(...leaveMeleeChanges(targetAfter, [actor]))
@@ -254,10 +273,10 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
     actorRules: null,
     actorHp: actor.hp,
     targetRules,
-    targetHp: null,
+    targetHp: ended.targetHp,
     summary,
     detail,
-    rolls: outcome.rolls,
+    rolls: [...outcome.rolls, ...ended.rolls],
     cost: MANEUVER.cost,
     ...(merged.length ? { conditions: merged } : {}),
   })

@@ -1,4 +1,5 @@
 import type { AttackRequest, ExplanationSection, FormField } from '../../../src-shared/attack'
+import type { CombatantId } from '../../../src-shared/records'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import { optionBool, optionString } from '../kit/options'
 import type { ContentLibrary } from './content/content-library'
@@ -10,7 +11,9 @@ import { positionalMastermind } from './feats/positional-mastermind'
 import { choiceField } from './cx-form-fields'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
-import type { StrayRisk } from './ranged/stray-shot'
+import { GRAPPLE_WAYS, isWideEffect, parseSharedHits, WIDE_SHARE, type StrayRisk } from './ranged/stray-shot'
+import type { CriticalKind } from './stats/derived-stats'
+import { grapplePartner } from './cx-grapple'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { actionCost, fireAction } from './turns/action-costs'
 import { shooterSprinted } from './turns/turn-budget'
@@ -42,6 +45,13 @@ export interface Prepared {
   readonly reaction: SuppressionLevel | null
   /** `000` Opportunity Attack: an engaged opponent's answer, prepared by a prompt. */
   readonly opportunity: boolean
+  /**
+   * `000` Grappling, SR-CX-64: a wide-effect shot at a grappled pair reaches the target without a
+   * stray roll and divides its damage; the partner named here takes the other share.
+   */
+  readonly sharedWith: CombatantId | null
+  /** This firing is the partner's share of one already resolved: the hits it carries (SR-CX-64). */
+  readonly sharedHits: readonly CriticalKind[] | null
 }
 
 /** The ranged set-up, with defaults from both combatants' live state and conditions, and the options it offers. */
@@ -69,6 +79,17 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
   const stealth = optionBool(o, 'stealth') ?? false
   const stray =
     (['into-melee', 'grappled', 'none'] as const).find((s) => s === optionString(o, 'stray')) ?? (opportunity ? 'none' : strayDefault(a, t))
+  const sharedHits = parseSharedHits(optionString(o, WIDE_SHARE))
+  // SR-CX-64: flamethrowers and buckshot divide their damage between the grappled; no stray roll.
+  const partner = grapplePartner(t)
+  const wide =
+    stray === 'grappled' &&
+    !reaction &&
+    !opportunity &&
+    sharedHits === null &&
+    isWideEffect(arm.item) &&
+    partner !== null &&
+    partner !== a.id
   const attachments = arm.carried.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined)
   const mechanical = attacker.speciesId !== null && library.get('species', attacker.speciesId)?.type === 'mechanical'
   const mastermind = positionalMastermind(target, cover, mechanical)
@@ -89,9 +110,18 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
       bracketModifiers: mastermind ? [mastermind] : [],
     },
     target: { cover, stance },
+    ...(wide || sharedHits ? { damageShare: GRAPPLE_WAYS } : {}),
   }
   const options = rangedOptions({ distance, aim, cover, stance, suppressed, sprinted, shooterProne, stealth, stray, opportunity, reaction })
-  return { setup, options, stray, reaction, opportunity }
+  return {
+    setup,
+    options,
+    stray: wide || sharedHits ? 'none' : stray,
+    reaction,
+    opportunity,
+    sharedWith: wide ? partner : null,
+    sharedHits,
+  }
 }
 
 /** The ranged options the panel offers, each showing the value the set-up went with. */

@@ -13,6 +13,8 @@ export interface ManeuverParticipant {
   readonly acrobatics: number
   /** Feats, conditions, items: added to every maneuver check this combatant rolls. */
   readonly modifiers?: readonly Modifier[]
+  /** Added only when the check rides on DEX (an EVA suit's −10 on DEX skill checks, SR-CX-102). */
+  readonly dexModifiers?: readonly Modifier[]
   /** Sources of advantage and disadvantage from elsewhere (combined per CX3). */
   readonly advantages?: number
   readonly disadvantages?: number
@@ -29,6 +31,7 @@ const skillModifiers = (p: ManeuverParticipant, skill: ManeuverSkill): Modifier[
     modifier(`${s.stat.toUpperCase()} ${p.stats[s.stat]} bonus`, statBonus(p.stats[s.stat]), 'CX2'),
     modifier(`${s.ranks === 'athletics' ? 'Athletics' : 'Acrobatics'} ranks`, p[s.ranks], 'CX1'),
     ...(p.modifiers ?? []),
+    ...(s.stat === 'dex' ? (p.dexModifiers ?? []) : []),
   ]
 }
 

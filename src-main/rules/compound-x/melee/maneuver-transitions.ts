@@ -10,6 +10,8 @@ export interface ManeuverContext {
   /** The actor's STR: shoves and kicks move half of it in metres. */
   readonly actorStr: number
   readonly actorWon: boolean
+  /** Knockout / Kill: the actor's checks of this maneuver on this target already won in a row (SR-CX-61). */
+  readonly streak?: number
 }
 
 /** What a maneuver changed. Movement is in metres along the direction the actor declared. */
@@ -23,6 +25,12 @@ export interface ManeuverEffects {
   readonly grappleEnded: boolean
   /** After breaking free of a grapple: Actions the disengager has left this round (`000` Disengage). */
   readonly actionsLeftThisRound: number | null
+  /** `000` Grappling: the target is bound, helpless (a won Restrain). */
+  readonly targetRestrained: boolean
+  /** `000` Grappling: the second won Knockout or Kill in a row landed. */
+  readonly subdued: 'knockout' | 'kill' | null
+  /** Knockout / Kill: the run of won checks after this one (0 after a loss or the finish); null for other maneuvers. */
+  readonly streak: number | null
   readonly notes: readonly string[]
 }
 
@@ -34,6 +42,9 @@ const nothing = (c: ManeuverContext, note: string): ManeuverEffects => ({
   targetDrops: null,
   grappleEnded: false,
   actionsLeftThisRound: null,
+  targetRestrained: false,
+  subdued: null,
+  streak: null,
   notes: [note],
 })
 
@@ -53,8 +64,9 @@ export function pin(c: ManeuverContext): ManeuverEffects {
 
 /**
  * `000` Disengage: from control or after winning, the grapple ends and the disengager has 3
- * Actions this round (we read the text's "3 Actions" as applying to both ways out). A pinned
- * character who wins only gets back to Grappled, without control.
+ * Actions this round (we read the text's "3 Actions" as applying to both ways out; SR-CX-63
+ * counts them against the turn's pool, at the desk). A pinned character who wins only gets back
+ * to Grappled, without control.
  */
 export function disengage(c: ManeuverContext): ManeuverEffects {
   if (!c.actorWon) return nothing(c, 'The disengage fails: still in the grapple (000 Disengage)')
@@ -68,7 +80,7 @@ export function disengage(c: ManeuverContext): ManeuverEffects {
     return { ...nothing(c, 'No longer Pinned: Grappled, without control (000 Grappling)'), states }
   }
   return {
-    ...nothing(c, 'The grapple ends; 3 Actions left this round (000 Disengage)'),
+    ...nothing(c, 'The grapple ends (000 Disengage)'),
     states: releaseGrapple(c.states, c.actor),
     grappleEnded: true,
     actionsLeftThisRound: 3,
@@ -120,6 +132,31 @@ export function disarm(c: ManeuverContext, item: string): ManeuverEffects {
   return { ...nothing(c, `The defender drops ${item} (000 Disarm)`), targetDrops: item }
 }
 
+/**
+ * `000` Grappling: restraining a Pinned target with a tool renders it helpless. The pair stays
+ * as it was ("still grappled and must spend an Action to disengage").
+ */
+export function restrain(c: ManeuverContext): ManeuverEffects {
+  if (!c.actorWon) return nothing(c, LOST)
+  return { ...nothing(c, 'The target is Restrained: helpless until it breaks the bonds (000 Grappling)'), targetRestrained: true }
+}
+
+/** `000` Grappling: Knockout and Kill "require two consecutively won opposed maneuver checks". */
+export const WINS_TO_SUBDUE = 2
+
+/**
+ * `000` Grappling: Knockout and Kill on a Pinned target. A win adds to the run (SR-CX-61), a loss
+ * ends it; the second win in a row lands it. The pair stays grappled either way.
+ */
+export function subdue(c: ManeuverContext, kind: 'knockout' | 'kill'): ManeuverEffects {
+  const word = kind === 'kill' ? 'Kill' : 'Knockout'
+  if (!c.actorWon) return { ...nothing(c, `${LOST}; the ${word} must start over (SR-CX-61)`), streak: 0 }
+  const wins = (c.streak ?? 0) + 1
+  if (wins < WINS_TO_SUBDUE)
+    return { ...nothing(c, `${word}: ${wins} of ${WINS_TO_SUBDUE} won checks in a row (000 Grappling, SR-CX-61)`), streak: wins }
+  return { ...nothing(c, `${word}: ${wins} won checks in a row (000 Grappling)`), streak: 0, subdued: kind }
+}
+
 export function applyManeuver(m: Maneuver, c: ManeuverContext): ManeuverEffects {
   switch (m.kind) {
     case 'grapple':
@@ -138,5 +175,10 @@ export function applyManeuver(m: Maneuver, c: ManeuverContext): ManeuverEffects 
       return trip(c)
     case 'disarm':
       return disarm(c, m.item)
+    case 'restrain':
+      return restrain(c)
+    case 'knockout':
+    case 'kill':
+      return subdue(c, m.kind)
   }
 }

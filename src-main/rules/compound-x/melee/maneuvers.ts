@@ -12,13 +12,19 @@ export type Maneuver =
   | { readonly kind: 'kick'; readonly directlyAway: boolean }
   | { readonly kind: 'trip' }
   | { readonly kind: 'disarm'; readonly item: string; readonly defenderProficient: boolean }
+  /** `000` Grappling: on a target the actor holds Pinned (the tool is the desk's to check). */
+  | { readonly kind: 'restrain' }
+  | { readonly kind: 'knockout' }
+  | { readonly kind: 'kill' }
 
 export type ManeuverKind = Maneuver['kind']
 
 /** What a character in a grapple may spend its one Action on. */
 export type GrappleAction = 'unarmed-strike' | ManeuverKind
 
-const IN_CONTROL: readonly GrappleAction[] = ['unarmed-strike', 'shove', 'kick', 'trip', 'disarm', 'pin', 'disengage']
+/** `000` Grappling: what the one holding a Pinned target may try on it. */
+export const ON_THE_PINNED: readonly ManeuverKind[] = ['restrain', 'knockout', 'kill']
+const IN_CONTROL: readonly GrappleAction[] = ['unarmed-strike', 'shove', 'kick', 'trip', 'disarm', 'pin', 'disengage', ...ON_THE_PINNED]
 const WITHOUT_CONTROL: readonly GrappleAction[] = ['unarmed-strike', 'disengage', 'gain-control']
 const PINNED: readonly GrappleAction[] = ['disengage']
 /** Outside a grapple: the maneuvers that start from free (plus any ordinary action). */
@@ -26,7 +32,8 @@ const FREE_MANEUVERS: readonly GrappleAction[] = ['grapple', 'shove', 'kick', 't
 
 /**
  * `000` Grappling: in control — Unarmed Strikes, the other maneuvers, Pin, Disengage; without
- * control — Unarmed Strikes, Disengage, Gain Control; pinned — Disengage only.
+ * control — Unarmed Strikes, Disengage, Gain Control; pinned — Disengage only. Restrain, Knockout
+ * and Kill sit with control too; `canAttempt` asks that the target be the actor's Pinned one.
  */
 export function allowedActions(state: GrappleState): readonly GrappleAction[] {
   if (state.kind === 'pinned') return PINNED
@@ -60,6 +67,8 @@ export function canAttempt(states: GrappleStates, actor: CombatantId, target: Co
   // grapple, so a grapple starts only between two free characters.
   if (maneuver.kind === 'grapple' && t.kind !== 'free') return no('The target is already in a grapple')
   if (maneuver.kind === 'pin' && t.kind === 'pinned') return no('The target is already pinned')
+  if (ON_THE_PINNED.includes(maneuver.kind) && !(t.kind === 'pinned' && t.by === actor))
+    return no('Only a target the actor holds Pinned can be restrained, knocked out or killed (000 Grappling)')
   return { ok: true }
 }
 

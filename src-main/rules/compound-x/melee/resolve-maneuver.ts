@@ -13,6 +13,8 @@ export interface ManeuverAttempt {
   readonly defender: ManeuverParticipant & { readonly id: CombatantId }
   /** The defender always picks its skill; the actor's pick counts only where both choose (disengage, disarm). */
   readonly choices: { readonly actor?: ManeuverSkill; readonly defender: ManeuverSkill }
+  /** Knockout / Kill: the checks already won in a row (SR-CX-61). */
+  readonly streak?: number
 }
 
 export interface RolledCheck {
@@ -52,7 +54,14 @@ export function resolveManeuver(attempt: ManeuverAttempt, states: GrappleStates,
   }
   // CX1 / CX18: the higher total wins and the defender wins ties.
   const actorWins = checks === null || attackerWinsOpposed(checks.actor.result.total, checks.defender.result.total)
-  const effects = applyManeuver(maneuver, { states, actor: actor.id, target: defender.id, actorStr: actor.stats.str, actorWon: actorWins })
+  const effects = applyManeuver(maneuver, {
+    states,
+    actor: actor.id,
+    target: defender.id,
+    actorStr: actor.stats.str,
+    actorWon: actorWins,
+    streak: attempt.streak ?? 0,
+  })
   const rolls = checks ? [...checks.actor.result.rolls, ...checks.defender.result.rolls] : []
   return { kind: 'resolved', rule, checks, actorWins, effects, rolls }
 }

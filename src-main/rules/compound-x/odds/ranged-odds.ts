@@ -4,6 +4,7 @@ import { applyHit, needsCoverageRoll, type IncomingHit } from '../protection/app
 import type { Step } from '../statistic'
 import { CRITICAL_DAMAGE, criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
 import { weaponDamage } from '../stats/weapon-damage'
+import { shareOf } from '../ranged/stray-shot'
 import { rangedMissChance } from '../ranged/miss-chance'
 import type { RangedSetup } from '../ranged/ranged-setup'
 import { STEALTH_DAMAGE, volleyOf, type ResolveOptions } from '../ranged/resolve-ranged'
@@ -137,7 +138,8 @@ export function rangedOdds(
               continue
             }
             const incoming: IncomingHit = {
-              amount: base + CRITICAL_DAMAGE[critical],
+              // SR-CX-64: a wide-effect hit on a grappled pair is divided, as the resolution divides it.
+              amount: shareOf(base + CRITICAL_DAMAGE[critical], setup.damageShare),
               type: setup.weapon.damage.type,
               apl: setup.weapon.apl,
               alwaysHitsArmour: automatic,

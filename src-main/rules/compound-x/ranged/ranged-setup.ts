@@ -38,4 +38,6 @@ export interface RangedSetup {
   readonly distance: number
   readonly shooter: ShooterState
   readonly target: TargetPosition
+  /** A wide-effect shot at a grappled pair: each hit's damage is divided this many ways (`000` Grappling, SR-CX-64). */
+  readonly damageShare?: number
 }

@@ -6,6 +6,7 @@ import type { Step } from '../statistic'
 import { CRITICAL_DAMAGE, criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
 import { weaponDamage } from '../stats/weapon-damage'
 import { rangedMissChance } from './miss-chance'
+import { shareOf } from './stray-shot'
 import type { RangedSetup } from './ranged-setup'
 
 const D10 = { count: 1, sides: 10, modifier: 0 }
@@ -51,10 +52,16 @@ export interface ResolveOptions {
   readonly automaticHit?: boolean
   /** Rounds in this firing instead of the mode's volley (CX26: heavy suppression's two hits). */
   readonly rounds?: number
+  /**
+   * The partner's share of a wide-effect firing (SR-CX-64): these hits, with their critical kinds,
+   * landed already; no accuracy, jam or critical die is rolled again.
+   */
+  readonly sharedHits?: readonly CriticalKind[]
 }
 
 /** Rounds one firing puts out before the magazine is counted. */
-export const volleyOf = (setup: RangedSetup, options: ResolveOptions): number => options.rounds ?? roundsFor(setup)
+export const volleyOf = (setup: RangedSetup, options: ResolveOptions): number =>
+  options.sharedHits?.length ?? options.rounds ?? roundsFor(setup)
 
 /**
  * Resolves one firing action with real dice: per round an accuracy d10 (CX7, CX8), a jam d10
@@ -83,21 +90,23 @@ export function resolveRanged(setup: RangedSetup, defender: DefenderState, dice:
   if (toFire === 0) return { kind: 'impossible', reason: 'The magazine is empty: reload first', steps: chance.steps }
   for (let i = 0; i < toFire && !jammed; i++) {
     const label = toFire > 1 ? ` (round ${i + 1})` : ''
-    const natural = options.automaticHit ? 10 : roll(D10, `accuracy${label}`)
-    if (!options.automaticHit && natural === 1) {
+    const shared = options.sharedHits?.[i]
+    const natural = options.automaticHit || shared ? 10 : roll(D10, `accuracy${label}`)
+    if (!options.automaticHit && !shared && natural === 1) {
       const second = roll(D10, `jam check${label}`)
       jammed = second >= jamRange[0] && second <= jamRange[1]
     }
-    const hit = options.automaticHit === true || natural > chance.missChance
-    let critical: CriticalKind = 'normal'
-    if (hit && !options.automaticHit && setup.mode === 'semi' && band.includes(natural)) {
+    const hit = options.automaticHit === true || shared !== undefined || natural > chance.missChance
+    let critical: CriticalKind = shared ?? 'normal'
+    if (hit && !options.automaticHit && !shared && setup.mode === 'semi' && band.includes(natural)) {
       critical = criticalFromSecondRoll(setup.shooter.stats.luck, roll(D10, 'critical'))
     }
     if (!hit) {
       rounds.push({ natural, hit, jammed, critical, damage: 0, hitResult: null, shockSave: null })
       continue
     }
-    const damage = base.total + CRITICAL_DAMAGE[critical] + bonus
+    // `000` Grappling: a wide-effect hit on a grappled pair is divided between them (SR-CX-64).
+    const damage = shareOf(base.total + CRITICAL_DAMAGE[critical] + bonus, setup.damageShare)
     const incoming = {
       amount: damage,
       type: setup.weapon.damage.type,

@@ -82,6 +82,9 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
       trip: '1 action',
       disarm: '1 action',
       'search-cloaked': 'free',
+      restrain: '1 action',
+      knockout: '1 action',
+      kill: '1 action',
     })
   })
 

@@ -3,6 +3,7 @@ import type { JsonValue } from '../../../../src-shared/json'
 import type { CxCombatant } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import type { CampaignHarness } from '../../helpers/campaign-harness'
 import { combatant, cx, fight, trooper } from './cx-harness'
+import { act, brawl, conditionOf } from './cx-brawl'
 
 /* `000` EVA Suits and Flight Helmets (SR-CX-102, SR-CX-103): no rigs, −10 on DEX skill checks, Suit Integrity. */
 
@@ -81,5 +82,20 @@ describe('000 EVA Suits and Flight Helmets', () => {
     expect(card(h, 'Raider').find((l) => l.label === 'Basic Flight-Suit')?.value).toBe('LOSING AIR PRESSURE (6 hits, integrity 5)')
     h.must('combatant/damage', { combatantId: h.combatantId('Raider'), amount: 4, damageType: 'ballistic' }, [90])
     expect(lastLog(h)).not.toMatch(/loses air pressure/)
+  })
+})
+
+describe('000 EVA Suits in a grapple (SR-CX-102: DEX-Acrobatics is a DEX skill check)', () => {
+  const grappleWith = async (raiderArmour: { rigIds: string[]; materialId: string | null } | undefined) => {
+    const h = await brawl(raiderArmour ? { raider: { armour: raiderArmour } } : {})
+    // Vex's STR-Athletics d100 50 + 4 = 54 against Raider's DEX-Acrobatics d100 55 + 0 (− 10 in a suit).
+    const r = act(h, 'Vex', 'grapple', 'Raider', { defenderSkill: 'dex-acrobatics' }, [50, 55])
+    if (!r.ok) throw new Error(r.error.message)
+    return conditionOf(h, 'Raider', 'grappled')?.sourceId ?? null
+  }
+
+  it('000 EVA Suits: a defender in a suit takes −10 on DEX-Acrobatics against a grapple, and 45 loses to 54 where 55 held', async () => {
+    expect(await grappleWith(undefined)).toBeNull()
+    expect(await grappleWith({ rigIds: ['basic-flight-suit', 'environment-helmet'], materialId: 'standard-l1-kevlar' })).not.toBeNull()
   })
 })
