@@ -17,6 +17,8 @@ import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
 import { naniteMaximum, shockSave } from './stats/derived-stats'
 import { regenerateNanites } from './turns/nanites'
 import { afterActions, NO_SPRINT } from './turns/turn-budget'
+import { carryAtTurnStart, isUp } from './cx-turn-carry'
+import { reloadAtEncounterEnd } from './cx-reload'
 
 const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
   rules: cxSheets.store(c),
@@ -111,6 +113,10 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     // A lost action is one of the combatant's actions: it breaks a sprint streak and ages the window (SR-CX-31).
     live = { ...live, loseFirstAction: false, sprint: afterActions(live.sprint, 1, false) }
   }
+  // SR-CX-74: a reload that ran past the last turn takes its owed actions first; SR-CX-73: the aim shift lapses.
+  const carried = carryAtTurnStart({ ...c, live }, spend, isUp(live), library, lines)
+  live = carried.live
+  const weapons = carried.weapons
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
     lines.push(`armour points refill ${live.armourPoints} → ${armour.strength} (CX12)`)
@@ -125,8 +131,8 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  if (!lines.length && live === c.live) return null
-  const out = effects({ ...c, live }, hp, lines, rolls)
+  if (!lines.length && live === c.live && weapons === c.weapons) return null
+  const out = effects({ ...c, weapons, live }, hp, lines, rolls)
   const withConditions = fellOff ? { ...out, conditions: withoutPersistentDamage(rc.conditions) } : out
   return spend.length ? { ...withConditions, spend } : withConditions
 }
@@ -195,7 +201,7 @@ const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
  * CX28: after an encounter without a failed death save, capacity recovers by one (max 3).
  * Aim, melee and grapples end with the fight (`000` Aiming, Melee Combat, Grappling).
  */
-export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
+export function cxEndOfEncounter(rc: RulesCombatant, library: ContentLibrary): EdgeEffects | null {
   const c = cxSheets.of(rc)
   if (!c) return null
   const end = onEncounterEnd(c.live.dying)
@@ -203,9 +209,17 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   const aim = c.live.aim
   // SR-CX-31: a sprint is counted in a fight's actions; none carries into the next fight.
   const sprint = c.live.sprint.streak > 0 || c.live.sprint.window > 0
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && melee.length === 0) return null
-  const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
-  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT } }, rc.hp, lines, [])
+  const carry = c.live.reloading !== null || c.live.aimShift !== null
+  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && !carry && melee.length === 0) return null
+  const lines = [
+    ...end.notes,
+    ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : []),
+    ...(c.live.reloading ? ['finishes the reload: loaded (SR-CX-74)'] : []),
+  ]
+  // SR-CX-74: the fight's end leaves time to finish a reload; SR-CX-73: no aim to shift.
+  const reloaded = reloadAtEncounterEnd(c, library)
+  const live = { ...reloaded.live, dying: end.record, aim: null, aimShift: null, sprint: NO_SPRINT }
+  const after = effects({ ...reloaded, live }, rc.hp, lines, [])
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 

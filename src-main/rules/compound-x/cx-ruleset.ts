@@ -142,7 +142,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     edges: {
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
-      endOfEncounter: (c) => cxEndOfEncounter(c),
+      endOfEncounter: (c) => cxEndOfEncounter(c, library),
     },
     damage: { types: CX_DAMAGE_TYPES, apply: (c, amount, type, dice) => applyCxDamage(c, amount, type, library, dice) },
     content: {

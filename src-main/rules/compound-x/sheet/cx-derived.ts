@@ -54,6 +54,8 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     aim: null,
     drawn: 0,
     grappleActionsUsed: 0,
+    reloading: null,
+    aimShift: null,
     dying: freshDyingRecord(),
   }
 }
