@@ -42,7 +42,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
  * which is the GM's bookkeeping as much as an act.
  */
 const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
-const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position']
+const NOT_AN_EFFORT = ['stop-aiming', 'shift-aim', 'fast-recharge', 'position']
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
@@ -109,7 +109,8 @@ function performOffered(
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
   if (request.action === 'move') return performMove(request, actor, c, target, library)
-  if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
+  if (request.action === 'aim' || request.action === 'stop-aiming' || request.action === 'shift-aim')
+    return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
   const r = performUpkeep(request, actor, c, target, library, dice)

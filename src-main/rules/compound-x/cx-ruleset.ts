@@ -19,6 +19,7 @@ import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
+import { aimEndsOnAttack, aimEndsOnDamage } from './cx-aim-end'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
@@ -144,7 +145,14 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
       endOfEncounter: (c) => cxEndOfEncounter(c, library),
     },
-    damage: { types: CX_DAMAGE_TYPES, apply: (c, amount, type, dice) => applyCxDamage(c, amount, type, library, dice) },
+    damage: {
+      types: CX_DAMAGE_TYPES,
+      apply: (c, amount, type, dice, everyone = []) => {
+        const r = applyCxDamage(c, amount, type, library, dice)
+        // 000 Aiming (SR-CX-72): a fall ends every aim at the one hurt, in the same command.
+        return r.ok ? ok(aimEndsOnDamage(r.value, c, everyone)) : r
+      },
+    },
     content: {
       parseFile: (fileName, text) => {
         const r = parseSectionText(fileName, text)
@@ -159,8 +167,11 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
-      resolve: (request, attacker, target, dice) =>
-        resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice),
+      resolve: (request, attacker, target, dice, everyone = []) => {
+        const r = resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice)
+        // 000 Aiming (SR-CX-72): a fall ends every aim at the target, in the same command.
+        return r.ok ? ok(aimEndsOnAttack(r.value, attacker, target, everyone)) : r
+      },
     },
   }
 }
