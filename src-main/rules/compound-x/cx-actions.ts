@@ -108,7 +108,7 @@ function performOffered(
     const r = performHeal(request, actor, c, target, dice)
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
-  if (request.action === 'move') return performMove(request, actor, c, target, library)
+  if (request.action === 'move') return performMove(request, actor, c, target, library, onScene)
   if (request.action === 'aim' || request.action === 'stop-aiming' || request.action === 'shift-aim')
     return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)

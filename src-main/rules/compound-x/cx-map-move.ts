@@ -7,6 +7,7 @@ import { opponentsOf } from './cx-engagement'
 import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import { cxSheets } from './sheet/cx-sheet'
+import { walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
@@ -21,6 +22,7 @@ export function cxMapMove(
   path: MapPath,
   areas: readonly MapArea[],
   library: ContentLibrary,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> | null {
   const c = cxSheets.of(mover)
   if (!c) return null
@@ -41,14 +43,16 @@ export function cxMapMove(
   // CX26, SR-CX-36: ending inside the zone of a suppressor that does not hold the mover is the GM's call.
   const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to))
   const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
-  if (held.length === 0 && !intoZone && !leavesMelee) return null
+  // `000` Opportunity Attack: the path going by an alert opponent within 1 m (SR-CX-70, SR-CX-71).
+  const walk = walkPastPrompts(mover, onScene, (at) => walksPast(path, at), 'walks past', library)
+  if (held.length === 0 && !intoZone && !leavesMelee && walk.prompts.length === 0) return null
   const r = performMove(
     {
       actorId: mover.id,
       action: 'move',
       targetId: null,
       // A drag never sprints (SR-CX-33); a hand-put suppression (no suppressor) is not left on the map.
-      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee },
+      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee, walksPast: false },
     },
     mover,
     c,
@@ -57,10 +61,16 @@ export function cxMapMove(
   )
   if (!r.ok) return r
   // The Move action's distance and cost are the action's; on the map the path says how far.
-  const notes = r.value.summary.split('; ').slice(1)
+  const notes = [...r.value.summary.split('; ').slice(1), ...(walk.passed.length ? [walkPastNote(walk.passed)] : [])]
   const { cost: _cost, ...rest } = r.value
+  const prompts = [...(rest.prompts ?? []), ...walk.prompts]
   return {
     ok: true,
-    value: { ...rest, summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`, outOfTurn: 'free' },
+    value: {
+      ...rest,
+      ...(prompts.length ? { prompts } : {}),
+      summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`,
+      outOfTurn: 'free',
+    },
   }
 }

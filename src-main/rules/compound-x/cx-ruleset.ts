@@ -125,7 +125,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
-    onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
+    onMapMove: (mover, path, areas, onScene = []) => cxMapMove(mover, path, areas, library, onScene),
     movementCost: (rc, metres) => {
       const c = cxSheets.of(rc)
       return c ? cxMovementCost(c, library, metres) : { spend: [], label: 'no sheet' }

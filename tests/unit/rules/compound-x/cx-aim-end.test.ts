@@ -126,7 +126,7 @@ describe('000 Aiming: on the map, the shift reaches 5 m; a frag blast throws the
     expect(aimOf(h, 'Scout')).toBeNull()
     expect(aimOf(h, 'Sniper')?.name).toBe('Vex')
     const blast = h.campaign.store.ofType('log').find((l) => l.text.startsWith('Vex throws'))!
-    const lines = blast.detail.flatMap((d) => d.lines.map((l) => l.label))
+    const lines = (blast.detail ?? []).flatMap((d) => d.lines.map((l) => l.label))
     expect(lines).toContain(
       'Brute is thrown by the ECSC Fragmentation Grenade’s blast: stops aiming at Sniper (000 Aiming, SR-CX-75)'.replace('’', "'"),
     )
