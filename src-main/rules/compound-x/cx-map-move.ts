@@ -15,7 +15,8 @@ import { walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
  * suppressors' reactions, one each (the GM passes on one if the move ends in complete
  * concealment), and stops being suppressed by each suppressor whose zone it ends outside; a mover that is not suppressed ending inside
  * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
- * the melee. Null when the move sets nothing off.
+ * the melee; a path going by an alert opponent within 1 m draws its opportunity attack
+ * (SR-CX-70, SR-CX-71; `onScene` says where everyone stands). Null when the move sets nothing off.
  */
 export function cxMapMove(
   mover: RulesCombatant,
