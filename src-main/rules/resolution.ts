@@ -80,6 +80,18 @@ export interface Consequences {
    * while a round runs; refused when the pool has too little left, like the actor's own cost.
    */
   readonly othersSpend?: readonly OtherSpend[]
+  /**
+   * New rules data for combatants other than the actor and the target, set off by what happened
+   * to them (an aimer whose target fell stops aiming). Never the actor's or the target's: those
+   * change through their own fields.
+   */
+  readonly othersRules?: readonly RulesChange[]
+}
+
+/** Another combatant's rules data, as a resolution leaves it. */
+export interface RulesChange {
+  readonly combatantId: CombatantId
+  readonly rules: JsonValue
 }
 
 /** Some of another combatant's pool spent by a resolution. */
@@ -100,6 +112,8 @@ export interface EdgeEffects {
   readonly spend?: readonly PoolCost[]
   /** Added to its initiative total, re-sorting the order (a penalty carried into the new round). */
   readonly initiativeDelta?: number
+  /** Others' rules data it changed (read for hand-typed damage only): see `Consequences.othersRules`. */
+  readonly othersRules?: readonly RulesChange[]
 }
 
 /** What an area action did to one combatant under the template (null: unchanged). */

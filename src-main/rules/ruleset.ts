@@ -1,7 +1,7 @@
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
-import type { CombatantId, ConditionInstance, InitiativeResult } from '../../src-shared/records'
+import type { CombatantId, ConditionInstance, InitiativeResult, Side } from '../../src-shared/records'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
@@ -22,6 +22,7 @@ export type {
   ActionResolution,
   AreaEffect,
   AttackResolution,
+  RulesChange,
 } from './resolution'
 export type { SurpriseOutcome, SurpriseRules } from './surprise-rules'
 export type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
@@ -49,6 +50,8 @@ export interface RulesCombatant {
   readonly maxHp: number
   readonly rules: JsonValue | null
   readonly conditions: readonly ConditionInstance[]
+  /** Its side at the table (party, ally, neutral, enemy): who counts as whose opponent. */
+  readonly side?: Side
   /** Where its token stands on the scene in play, in metres (absent off the map). */
   readonly position?: { readonly x: number; readonly y: number }
   /** How much of each economy pool it has spent (absent: nothing spent), so a ruleset can pick which pool an act draws on. */
@@ -185,7 +188,13 @@ export interface Ruleset {
    * an action resolution with no cost; null when nothing. Asked before the move is committed
    * (to show the GM the prompts and their odds) and again when it is.
    */
-  onMapMove?(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null
+  onMapMove?(
+    mover: RulesCombatant,
+    path: MapPath,
+    areas: readonly MapArea[],
+    /** Everyone with a token on the scene in play (the mover too), with positions: whom the path passes. */
+    onScene?: readonly RulesCombatant[],
+  ): Result<ActionResolution> | null
   /**
    * What moving so many metres costs this combatant now (CX: metres per 2 actions; d10: speed
    * points; 2d6: minor actions): the map's path readout shows it, and a token dragged on its own
@@ -241,7 +250,7 @@ export interface Ruleset {
      * `type` is one of `types` (the core refuses any other); `amount` is a positive whole number.
      * The core applies health, data, conditions, lines and rolls; `spend` and `initiativeDelta` are not read here.
      */
-    apply(c: RulesCombatant, amount: number, type: string, dice: Dice): Result<EdgeEffects>
+    apply(c: RulesCombatant, amount: number, type: string, dice: Dice, everyone?: readonly RulesCombatant[]): Result<EdgeEffects>
   }
   /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
   readonly content?: {
@@ -272,6 +281,13 @@ export interface Ruleset {
   }
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>
-    resolve(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant, dice: Dice): Result<AttackResolution>
+    /** `everyone`: every combatant of the campaign, for what the attack sets off in others (an aimer whose target falls). */
+    resolve(
+      request: AttackRequest,
+      attacker: RulesCombatant,
+      target: RulesCombatant,
+      dice: Dice,
+      everyone?: readonly RulesCombatant[],
+    ): Result<AttackResolution>
   }
 }

@@ -99,6 +99,19 @@ function othersSpendEvents(ctx: DecideContext, actor: CombatantRecord, c: Conseq
   return ok([...spent].map(([combatantId, s]): DomainEvent => ({ type: 'combatant/turnStateChanged', combatantId, patch: { spent: s } })))
 }
 
+/** Others' rules data a resolution changed (an aimer whose target fell), for those still in the campaign; never the actor's. */
+export function othersRulesEvents(
+  ctx: Pick<DecideContext, 'state'>,
+  actor: CombatantRecord | null,
+  changes: Consequences['othersRules'],
+): DomainEvent[] {
+  return (changes ?? []).flatMap((x): DomainEvent[] => {
+    const other = ctx.state.get(x.combatantId)
+    if (other?.typeName !== 'combatant' || other.id === actor?.id) return []
+    return [{ type: 'combatant/rulesChanged', combatantId: other.id, rules: x.rules, maxHp: null }]
+  })
+}
+
 /** Turns a resolution's consequences into events: the pools spent, conditions granted or ended, reaction prompts. */
 export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c: Consequences): Result<DomainEvent[]> {
   const events: DomainEvent[] = []
@@ -108,6 +121,7 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
   const others = othersSpendEvents(ctx, actor, c)
   if (!others.ok) return others
   events.push(...others.value)
+  events.push(...othersRulesEvents(ctx, actor, c.othersRules))
   for (const change of c.conditions ?? []) {
     const target = ctx.state.get(change.combatantId)
     // Someone the ruleset remembers (an old melee partner) may have left the campaign: nothing to change on them.

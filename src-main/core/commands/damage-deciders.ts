@@ -1,7 +1,8 @@
 import type { DomainEvent } from '../../../src-shared/events'
 import { fail, ok } from '../../../src-shared/result'
 import type { DamageTypeDefinition, EdgeEffects, Ruleset } from '../../rules/ruleset'
-import { placedRulesCombatant } from '../state/rules-combatants'
+import { allRulesCombatants, placedRulesCombatant } from '../state/rules-combatants'
+import { othersRulesEvents } from './consequences'
 import { findCombatant, visibilityOf, type Decider } from './decide-context'
 
 /** The one type of a ruleset without a damage hook: the number comes off health and nothing else happens. */
@@ -30,7 +31,7 @@ export const damageCombatant: Decider<'combatant/damage'> = (ctx, p) => {
   }
   const hook = ctx.ruleset.damage
   const applied = hook
-    ? hook.apply(placedRulesCombatant(ctx.state, c), p.amount, type.key, ctx.dice)
+    ? hook.apply(placedRulesCombatant(ctx.state, c), p.amount, type.key, ctx.dice, allRulesCombatants(ctx.state))
     : ok<EdgeEffects>({ rules: null, hp: c.hp - p.amount, lines: [], rolls: [] })
   if (!applied.ok) return applied
   const e = applied.value
@@ -38,6 +39,7 @@ export const damageCombatant: Decider<'combatant/damage'> = (ctx, p) => {
   if (e.rules !== null) events.push({ type: 'combatant/rulesChanged', combatantId: c.id, rules: e.rules, maxHp: null })
   if (e.hp !== c.hp) events.push({ type: 'combatant/hpChanged', combatantId: c.id, hp: e.hp })
   if (e.conditions) events.push({ type: 'combatant/turnStateChanged', combatantId: c.id, patch: { conditions: e.conditions } })
+  events.push(...othersRulesEvents(ctx, c, e.othersRules))
   // Plain damage has no type to name, and reads as it always has.
   const typeWord = type.key === PLAIN_DAMAGE.key ? '' : ` ${type.label.toLowerCase()}`
   const note = p.note ? ` (${p.note})` : ''

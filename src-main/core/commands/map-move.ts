@@ -1,7 +1,7 @@
 import type { CombatantRecord, TokenRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { ActionResolution, MapArea, Ruleset } from '../../rules/ruleset'
-import { placedRulesCombatant } from '../state/rules-combatants'
+import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 
 /**
@@ -25,5 +25,6 @@ export function mapMoveOutcome(
         x.area && x.area.sceneId === scene.id ? [{ bearerId: c.id, conditionId: x.conditionId, area: x.area }] : [],
       ),
     )
-  return ruleset.onMapMove(placedRulesCombatant(state, mover), { from: { x: token.x, y: token.y }, to }, areas)
+  const path = { from: { x: token.x, y: token.y }, to }
+  return ruleset.onMapMove(placedRulesCombatant(state, mover), path, areas, rulesCombatantsOnScene(state))
 }

@@ -5,7 +5,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
-import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
+import { allRulesCombatants, placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import { checkModes } from './check-modes'
 import { checkAreaEffects, targetArea } from './action-area'
 import { consequenceEvents } from './consequences'
@@ -137,6 +137,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
     placedRulesCombatant(ctx.state, attacker.value),
     placedRulesCombatant(ctx.state, target.value),
     ctx.dice,
+    allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
   const a = attacker.value

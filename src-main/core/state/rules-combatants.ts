@@ -16,6 +16,7 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
   maxHp: c.maxHp,
   rules: c.rules,
   conditions: c.conditions,
+  side: c.side,
   spent: c.spent,
   held: c.held ? { amount: c.held.amount, released: c.held.released } : null,
 })
@@ -54,6 +55,9 @@ export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
     return t ? [placed(c, running, t)] : []
   })
 }
+
+/** Every combatant of the campaign, as the ruleset sees them (what an act sets off in others: an aimer whose target falls). */
+export const allRulesCombatants = (state: RecordReader): RulesCombatant[] => state.ofType('combatant').map(asRulesCombatant)
 
 /**
  * Where a combatant stands: the ruleset's judgement when it has one, otherwise health alone

@@ -65,7 +65,7 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
  */
 const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
 // A fall happens to the combatant (SR-CX-101): no effort, so a grapple does not bar it.
-const NOT_AN_EFFORT = ['stop-aiming', 'fast-recharge', 'position', FALL]
+const NOT_AN_EFFORT = ['stop-aiming', 'shift-aim', 'fast-recharge', 'position', FALL]
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
@@ -149,13 +149,14 @@ function performOffered(
   }
   if (isFeatAction(request.action)) return performFeatAction(request, actor, c, dice)
   if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
-  if (request.action === 'move') return performMove(request, actor, c, target, library)
+  if (request.action === 'move') return performMove(request, actor, c, target, library, onScene)
   if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)
   if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)
   if (request.action === SEARCH_CLOAKED) return performSearch(request, actor, c, target, library, dice)
   if (request.action === JUMP) return performJump(request, actor, c)
   if (request.action === FALL) return performFall(request, actor, c, library, dice)
-  if (request.action === 'aim' || request.action === 'stop-aiming') return performAim(request, actor, c, target)
+  if (request.action === 'aim' || request.action === 'stop-aiming' || request.action === 'shift-aim')
+    return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
   const r = performUpkeep(request, actor, c, target, library, dice)

@@ -20,6 +20,8 @@ import { shockSave } from './stats/derived-stats'
 import { regenerateNanites } from './turns/nanites'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { afterActions, NO_SPRINT } from './turns/turn-budget'
+import { carryAtTurnStart, isUp } from './cx-turn-carry'
+import { reloadAtEncounterEnd } from './cx-reload'
 
 const effects = (c: CxCombatant, hp: number, lines: string[], rolls: RollRecord[]): EdgeEffects => ({
   rules: cxSheets.store(c),
@@ -135,6 +137,10 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
     conditions = fearOfEnemies(conditions)
     live = { ...live, blackCat: { ...live.blackCat, fear: false } }
   }
+  // SR-CX-74: a reload that ran past the last turn takes its owed actions first; SR-CX-73: the aim shift lapses.
+  const carried = carryAtTurnStart({ ...c, live }, spend, isUp(live), library, lines)
+  live = carried.live
+  const weapons = carried.weapons
   const armour = armourSummary(c, library)
   if (armour && live.armourPoints < armour.strength) {
     lines.push(`armour points refill ${live.armourPoints} → ${armour.strength} (CX12)`)
@@ -149,8 +155,8 @@ export function cxStartOfTurn(rc: RulesCombatant, dice: Dice, library: ContentLi
       live = { ...live, nanites: regen.nanites }
     }
   }
-  if (!lines.length && live === c.live) return null
-  const out = effects({ ...c, live }, hp, lines, rolls)
+  if (!lines.length && live === c.live && weapons === c.weapons) return null
+  const out = effects({ ...c, weapons, live }, hp, lines, rolls)
   const after = fellOff ? withoutPersistentDamage(conditions) : conditions
   const withConditions = after !== rc.conditions ? { ...out, conditions: after } : out
   return spend.length ? { ...withConditions, spend } : withConditions
@@ -228,7 +234,7 @@ const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
  * CX28: after an encounter without a failed death save, capacity recovers by one (max 3).
  * Aim, melee and grapples end with the fight (`000` Aiming, Melee Combat, Grappling).
  */
-export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
+export function cxEndOfEncounter(rc: RulesCombatant, library: ContentLibrary): EdgeEffects | null {
   const read = cxSheets.of(rc)
   if (!read) return null
   // `001` Cloaking: the cloak, its charge and the once-an-encounter count end with the fight.
@@ -242,11 +248,19 @@ export function cxEndOfEncounter(rc: RulesCombatant): EdgeEffects | null {
   // SR-CX-86: Black Cat's marks last the encounter only.
   const cat = c.live.blackCat
   const marked = cat.noCriticals || cat.actionsLost > 0 || cat.fear
-  if (JSON.stringify(end.record) === JSON.stringify(c.live.dying) && !aim && !sprint && !uncloaked && !marked && melee.length === 0)
-    return null
-  const lines = [...end.notes, ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : [])]
+  const carry = c.live.reloading !== null || c.live.aimShift !== null
+  const unchanged = JSON.stringify(end.record) === JSON.stringify(c.live.dying)
+  if (unchanged && !aim && !sprint && !uncloaked && !marked && !carry && melee.length === 0) return null
+  const lines = [
+    ...end.notes,
+    ...(aim ? [`stops aiming at ${aim.name} (000 Aiming)`] : []),
+    ...(c.live.reloading ? ['finishes the reload: loaded (SR-CX-74)'] : []),
+  ]
+  // SR-CX-74: the fight's end leaves time to finish a reload; SR-CX-73: no aim to shift.
+  const reloaded = reloadAtEncounterEnd(c, library)
   const blackCat = { noCriticals: false, actionsLost: 0, fear: false }
-  const after = effects({ ...c, live: { ...c.live, dying: end.record, aim: null, sprint: NO_SPRINT, blackCat } }, rc.hp, lines, [])
+  const live = { ...reloaded.live, dying: end.record, aim: null, aimShift: null, sprint: NO_SPRINT, blackCat }
+  const after = effects({ ...reloaded, live }, rc.hp, lines, [])
   return melee.length ? { ...after, conditions: rc.conditions.filter((x) => !melee.includes(x)) } : after
 }
 

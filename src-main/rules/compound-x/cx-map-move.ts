@@ -7,6 +7,7 @@ import { opponentsOf } from './cx-engagement'
 import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import { cxSheets } from './sheet/cx-sheet'
+import { walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
@@ -14,13 +15,15 @@ import { cxSheets } from './sheet/cx-sheet'
  * suppressors' reactions, one each (the GM passes on one if the move ends in complete
  * concealment), and stops being suppressed by each suppressor whose zone it ends outside; a mover that is not suppressed ending inside
  * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
- * the melee. Null when the move sets nothing off.
+ * the melee; a path going by an alert opponent within 1 m draws its opportunity attack
+ * (SR-CX-70, SR-CX-71; `onScene` says where everyone stands). Null when the move sets nothing off.
  */
 export function cxMapMove(
   mover: RulesCombatant,
   path: MapPath,
   areas: readonly MapArea[],
   library: ContentLibrary,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> | null {
   const c = cxSheets.of(mover)
   if (!c) return null
@@ -41,14 +44,16 @@ export function cxMapMove(
   // CX26, SR-CX-36: ending inside the zone of a suppressor that does not hold the mover is the GM's call.
   const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to))
   const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
-  if (held.length === 0 && !intoZone && !leavesMelee) return null
+  // `000` Opportunity Attack: the path going by an alert opponent within 1 m (SR-CX-70, SR-CX-71).
+  const walk = walkPastPrompts(mover, onScene, (at) => walksPast(path, at), 'walks past', library)
+  if (held.length === 0 && !intoZone && !leavesMelee && walk.prompts.length === 0) return null
   const r = performMove(
     {
       actorId: mover.id,
       action: 'move',
       targetId: null,
       // A drag never sprints (SR-CX-33); a hand-put suppression (no suppressor) is not left on the map.
-      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee },
+      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee, walksPast: false },
     },
     mover,
     c,
@@ -57,10 +62,16 @@ export function cxMapMove(
   )
   if (!r.ok) return r
   // The Move action's distance and cost are the action's; on the map the path says how far.
-  const notes = r.value.summary.split('; ').slice(1)
+  const notes = [...r.value.summary.split('; ').slice(1), ...(walk.passed.length ? [walkPastNote(walk.passed)] : [])]
   const { cost: _cost, ...rest } = r.value
+  const prompts = [...(rest.prompts ?? []), ...walk.prompts]
   return {
     ok: true,
-    value: { ...rest, summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`, outOfTurn: 'free' },
+    value: {
+      ...rest,
+      ...(prompts.length ? { prompts } : {}),
+      summary: `${mover.name} moves ${moved.toFixed(1)} m on the map: ${notes.join('; ')}`,
+      outOfTurn: 'free',
+    },
   }
 }

@@ -7,6 +7,7 @@ import { mergeChanges } from './cx-changes'
 import { actionsCost, actionsText } from './cx-costs'
 import { isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
 import { opportunityPrompts } from './cx-opportunity'
+import { walkPastOnAction } from './cx-walk-past-action'
 import { SUPPRESSED } from './cx-suppression'
 import { bySuppressor, suppressedMove, suppressorName } from './cx-suppression-reaction'
 import { explainSteps } from './explain'
@@ -87,6 +88,13 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, actor: R
         value: false,
         hint: 'CX26: the GM decides',
       },
+      {
+        key: 'walksPast',
+        label: 'Walks past an alert opponent (within 1 m)',
+        kind: 'toggle',
+        value: false,
+        hint: '000 Opportunity Attack: each alert opponent within the move’s reach may make one; the GM dismisses those it did not pass (SR-CX-71)',
+      },
       ...(engaged
         ? [
             {
@@ -125,6 +133,7 @@ export function performMove(
   c: CxCombatant,
   target: RulesCombatant | null,
   library: ContentLibrary,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
@@ -169,6 +178,11 @@ export function performMove(
     } else {
       notes.push('stays in the melee (000 Melee Combat)')
     }
+  }
+  if (optionBool(o, 'walksPast') ?? false) {
+    const walk = walkPastOnAction({ ...actor, rules: cxSheets.store(c) }, d.value.metres, onScene, library)
+    prompts.push(...walk.prompts)
+    notes.push(walk.note)
   }
   const merged = mergeChanges(conditions)
   const verb = sprint ? 'sprints' : 'moves'

@@ -6,7 +6,7 @@ import { previewCxAttack } from './cx-attack'
 import { meleeModes, modesOf, OPPORTUNITY, UNARMED_ID } from './cx-attack-shared'
 import { percent } from '../kit/format'
 import { drawnWeapon } from './cx-draw'
-import { opponentsOf, type Opponent } from './cx-engagement'
+import { opponentsOf } from './cx-engagement'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 export interface OpportunityWeapon {
@@ -38,7 +38,7 @@ export function opportunityWeapon(c: CxCombatant, library: ContentLibrary): Oppo
 }
 
 /** The opponent as the attack rules see it, rebuilt from its snapshot (its health is not at hand; it was up when engaged). */
-const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({
+const asReactor = (o: Reactor, sheet: CxCombatant): RulesCombatant => ({
   id: o.id,
   name: o.name,
   hp: 1,
@@ -46,6 +46,15 @@ const asReactor = (o: Opponent, sheet: CxCombatant): RulesCombatant => ({
   rules: cxSheets.store(sheet),
   conditions: [],
 })
+
+/** Who may answer: an engaged opponent (its sheet a snapshot) or a bystander at hand (its sheet as it is now). */
+export interface Reactor {
+  readonly id: CombatantId
+  readonly name: string
+  readonly sheet: CxCombatant | null
+  /** The reactor as it stands, when at hand: its odds use it rather than a rebuilt snapshot. */
+  readonly now?: RulesCombatant
+}
 
 /** The attack preview's exact numbers in a few words: hit chance, expected damage, chance to down. */
 export function oddsText(request: AttackRequest, reactor: RulesCombatant, target: RulesCombatant, library: ContentLibrary): string {
@@ -71,31 +80,33 @@ export function opportunityPrompts(
 ): PromptDraft[] {
   return opponentsOf(actor)
     .filter((o) => o.id !== actor.id && !skip(o.id))
-    .map((o): PromptDraft => {
-      const why = `${actor.name} ${trigger} while in melee with ${o.name}`
-      const weapon = o.sheet ? opportunityWeapon(o.sheet, library) : null
-      if (!o.sheet || !weapon) {
-        return {
-          reactorId: o.id,
-          targetId: actor.id,
-          text: `${why}: ${o.name} may make an opportunity attack; its kit is not recorded, so resolve it by hand (000 Opportunity Attack)`,
-          resolve: { kind: 'note' },
-          odds: '',
-        }
-      }
-      const request: AttackRequest = {
-        attackerId: o.id,
-        targetId: actor.id,
-        weapon: weapon.slot,
-        mode: weapon.mode,
-        options: { [OPPORTUNITY]: true },
-      }
-      return {
-        reactorId: o.id,
-        targetId: actor.id,
-        text: `${why}: ${o.name} may make an opportunity attack with the ${weapon.name} (000 Opportunity Attack)`,
-        resolve: { kind: 'attack', request },
-        odds: oddsText(request, asReactor(o, o.sheet), actor, library),
-      }
-    })
+    .map((o) => opportunityPrompt(actor, o, `${actor.name} ${trigger} while in melee with ${o.name}`, library))
+}
+
+/** One reactor's opportunity attack on `actor`, for the reason `why`, with its odds (or a note when its kit is unknown). */
+export function opportunityPrompt(actor: RulesCombatant, o: Reactor, why: string, library: ContentLibrary): PromptDraft {
+  const weapon = o.sheet ? opportunityWeapon(o.sheet, library) : null
+  if (!o.sheet || !weapon) {
+    return {
+      reactorId: o.id,
+      targetId: actor.id,
+      text: `${why}: ${o.name} may make an opportunity attack; its kit is not recorded, so resolve it by hand (000 Opportunity Attack)`,
+      resolve: { kind: 'note' },
+      odds: '',
+    }
+  }
+  const request: AttackRequest = {
+    attackerId: o.id,
+    targetId: actor.id,
+    weapon: weapon.slot,
+    mode: weapon.mode,
+    options: { [OPPORTUNITY]: true },
+  }
+  return {
+    reactorId: o.id,
+    targetId: actor.id,
+    text: `${why}: ${o.name} may make an opportunity attack with the ${weapon.name} (000 Opportunity Attack)`,
+    resolve: { kind: 'attack', request },
+    odds: oddsText(request, o.now ?? asReactor(o, o.sheet), actor, library),
+  }
 }

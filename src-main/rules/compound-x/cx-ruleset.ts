@@ -20,6 +20,7 @@ import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
+import { aimEndsOnAttack, aimEndsOnDamage } from './cx-aim-end'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { cxEndOfTurn } from './cx-cloak-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
@@ -132,7 +133,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       { key: ACTIONS_POOL, label: 'Actions', count: ACTIONS_PER_TURN, per: 'turn' },
       { key: REACTIONS_POOL, label: 'Reactions', count: REACTIONS_PER_ROUND, per: 'round', reaction: true },
     ],
-    onMapMove: (mover, path, areas) => cxMapMove(mover, path, areas, library),
+    onMapMove: (mover, path, areas, onScene = []) => cxMapMove(mover, path, areas, library, onScene),
     movementCost: (rc, metres) => {
       const c = cxSheets.of(rc)
       return c ? cxMovementCost(c, library, metres) : { spend: [], label: 'no sheet' }
@@ -151,9 +152,16 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       startOfTurn: (c, dice) => cxStartOfTurn(c, dice, library),
       endOfTurn: (c) => cxEndOfTurn(c, library),
       startOfEncounter: (c, dice) => cxStartOfEncounter(c, dice),
-      endOfEncounter: (c) => cxEndOfEncounter(c),
+      endOfEncounter: (c) => cxEndOfEncounter(c, library),
     },
-    damage: { types: CX_DAMAGE_TYPES, apply: (c, amount, type, dice) => applyCxDamage(c, amount, type, library, dice) },
+    damage: {
+      types: CX_DAMAGE_TYPES,
+      apply: (c, amount, type, dice, everyone = []) => {
+        const r = applyCxDamage(c, amount, type, library, dice)
+        // 000 Aiming (SR-CX-72): a fall ends every aim at the one hurt, in the same command.
+        return r.ok ? ok(aimEndsOnDamage(r.value, c, everyone)) : r
+      },
+    },
     content: {
       parseFile: (fileName, text) => {
         const r = parseSectionText(fileName, text)
@@ -168,8 +176,11 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
-      resolve: (request, attacker, target, dice) =>
-        resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice),
+      resolve: (request, attacker, target, dice, everyone = []) => {
+        const r = resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice)
+        // 000 Aiming (SR-CX-72): a fall ends every aim at the target, in the same command.
+        return r.ok ? ok(aimEndsOnAttack(r.value, attacker, target, everyone)) : r
+      },
     },
   }
 }

@@ -7,6 +7,7 @@ import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '.
 import type { ContentLibrary } from './content/content-library'
 import type { ThrownWeapon } from './content/pack-schema'
 import { applyCxDamage } from './cx-damage'
+import { aimLostToBlast } from './cx-aim-end'
 import { priced } from './cx-costs'
 import { rollDodges } from './cx-dodge'
 import { explainSteps } from './explain'
@@ -226,7 +227,10 @@ export function performThrow(
   const caught = reached.filter((p) => !dodges?.clear.has(p.id))
   const blast = applyBlast(caught, damage.total, item.damage.type, { actor: actorNow, target }, library, dice)
   if (!blast.ok) return blast
-  const { actorRules, actorHp, targetRules, targetHp, areaEffects, hurt, sharing } = blast.value
+  // 000 Aiming (SR-CX-72, SR-CX-75): the blast's aftermath on aim, from cx-aim-end.ts.
+  const grenade = { name: item.name, type: item.damage.type, amount: damage.total }
+  const aimed = aimLostToBlast(blast.value, { reached, actor: actorNow, target, onScene, grenade })
+  const { actorRules, actorHp, targetRules, targetHp, areaEffects, hurt, sharing, othersRules } = aimed
   rolls.push(...blast.value.rolls)
   const names = caught.map((p) => p.name).join(', ') || 'nobody'
   const dodge = cooked
@@ -262,5 +266,6 @@ export function performThrow(
     detail,
     rolls,
     cost: cost.cost,
+    ...(othersRules ? { othersRules } : {}),
   })
 }

@@ -7,7 +7,7 @@ import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ContentLibrary } from './content/content-library'
 import type { ActPerformer } from './cx-act'
 import { withStance } from './cx-aim'
-import { ACTIONS_POOL, actionsCost, actionsText, priced, stanceChange } from './cx-costs'
+import { ACTIONS_POOL, actionsText, priced, stanceChange } from './cx-costs'
 import { isDowned } from './dying/dying-state'
 import { stabiliseOdds, type StabiliseOdds } from './dying/dying-odds'
 import { attemptStabilise } from './dying/stabilise'
@@ -16,6 +16,8 @@ import { shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
+import { startReload } from './cx-reload'
+import { ACTIONS_PER_TURN } from './turns/action-costs'
 
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
 const JAM_CLEAR_DC = 60
@@ -56,7 +58,13 @@ export function upkeepDefinitions(c: CxCombatant, library: ContentLibrary, actor
       options: [weaponChoice],
       cost: reloadCostText(ranged[0]?.item?.reloadActions ?? 2),
       unavailable:
-        ranged.length === 0 ? 'No ranged weapon.' : ranged.every(({ w }) => w.spareMagazines === 0) ? 'No spare magazines.' : null,
+        ranged.length === 0
+          ? 'No ranged weapon.'
+          : c.live.reloading
+            ? `Still reloading: ${actionsText(c.live.reloading.actionsLeft)} owed at the start of its next turn (SR-CX-74).`
+            : ranged.every(({ w }) => w.spareMagazines === 0)
+              ? 'No spare magazines.'
+              : null,
     },
     {
       key: 'clear-jam',
@@ -135,18 +143,20 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
     case 'reload': {
       if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
       if (carried.spareMagazines === 0) return fail('action/unavailable', `No spare magazines for the ${item.name}.`)
+      if (actor.acting === true && (actor.spent?.[ACTIONS_POOL] ?? 0) >= ACTIONS_PER_TURN)
+        return fail('action/unavailable', `${actor.name} has no actions left this turn to start a reload.`)
       const modifiers = [modifier('DEX bonus', statBonus(c.stats.dex), 'CX2'), modifier('Weapons ranks', weaponSkill(c), 'CX1')]
       const r = rollReload({ weapon: item, modifiers, mode: 'normal', criticalsAllowed: !c.live.blackCat.noCriticals }, dice)
-      const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: w.spareMagazines - 1 } : w))
+      // SR-CX-74: a reload longer than the turn's actions left runs into the next turn.
+      const start = startReload(actor, c, slot, r, library)
+      const ends = start.note === 'loaded' ? '' : `; ${start.note}`
       return ok(
-        done(actor, { ...c, weapons }, `${actor.name} reloads the ${item.name}: ${r.explanation}`, {
+        done(actor, start.combatant, `${actor.name} reloads the ${item.name}: ${r.explanation}${ends}`, {
           rolls: r.check?.rolls ?? [],
           detail: r.check
             ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }])
             : [],
-          // A long reload spends what is left of the turn and carries on (000 Reloading).
-          cost: actionsCost(r.actions),
-          overrun: true,
+          cost: start.cost,
         }),
       )
     }

@@ -19,7 +19,7 @@ const RULES_DIR = resolve('..', 'shared', 'rules')
  * Rules not built yet (issue 14 is built over several sessions): the count may only go down,
  * and reaches 0 when the issue is done.
  */
-const MISSING_AT_MOST = 8
+const MISSING_AT_MOST = 1
 
 const entries = parseCoverage(readFileSync(COVERAGE, 'utf8'))
 

@@ -65,6 +65,8 @@ export function freshLive(c: CxCombatantParsed, library: ContentLibrary): CxLive
     blackCat: { noCriticals: false, actionsLost: 0, fear: false },
     willToSurvive: { used: 0, sinceTurnStart: false },
     luckyUsed: 0,
+    reloading: null,
+    aimShift: null,
     dying: freshDyingRecord(),
   }
 }

@@ -135,6 +135,28 @@ export const cxLiveSchema = z.strictObject({
     .default({ used: 0, sinceTurnStart: false }),
   /** 03_Feats Lucky: uses since the last long rest (SR-CX-84). */
   luckyUsed: z.number().int().min(0).max(4).default(0),
+  /**
+   * `000` Reloading, SR-CX-74: a reload longer than the actions left in the turn runs into the
+   * next; the slot being reloaded and the actions still owed, paid first at the start of the
+   * combatant's next turn, when the magazine goes in. Null when no reload is under way.
+   */
+  reloading: z
+    .strictObject({ slot: z.number().int().min(0).max(7), actionsLeft: z.number().int().min(1).max(40) })
+    .nullable()
+    .default(null),
+  /**
+   * `000` Aiming, optional rule (SR-CX-73): the target whose fall just ended this combatant's aim,
+   * and where it fell, so that it may shift aim to another within 5 m as a free action. Cleared
+   * when it shifts, aims, stops aiming, or at its next turn start.
+   */
+  aimShift: z
+    .strictObject({
+      targetId: z.string().startsWith('combatant:').max(120),
+      name: z.string().max(200),
+      at: z.strictObject({ x: z.number(), y: z.number() }).nullable(),
+    })
+    .nullable()
+    .default(null),
   /** Downed, knocked out, dead, and the death-save capacity carried across fights (CX27–CX29). */
   dying: dyingSchema.default({ condition: { kind: 'up' }, capacity: 3, failedThisEncounter: false, revivalsThisEncounter: 0 }),
 })

@@ -72,6 +72,7 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
       fall: 'free',
       suppress: '1 action, ends the turn',
       aim: '1 action',
+      'shift-aim': 'free',
       'stop-aiming': 'free',
       grapple: '1 action',
       pin: '1 action',
@@ -91,9 +92,12 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
   it('CX20: a reload costs the check’s actions and may overrun the turn (000 Reloading)', () => {
     // DEX 6 +4, no ranks: 20 + 4 = 24 fails the C25's DC 30: doubled to 4 actions.
     const failed = must(cx.actions!.perform(act('reload', { weapon: '0' }), vex, null, faces(20)))
-    expect(failed).toMatchObject({ cost: [{ pool: 'actions', amount: 4 }], overrun: true })
+    expect(failed).toMatchObject({ cost: [{ pool: 'actions', amount: 4 }] })
     const passed = must(cx.actions!.perform(act('reload', { weapon: '0' }), vex, null, faces(50)))
-    expect(passed).toMatchObject({ cost: [{ pool: 'actions', amount: 2 }], overrun: true })
+    expect(passed).toMatchObject({ cost: [{ pool: 'actions', amount: 2 }] })
+    // SR-CX-74: on its own turn with 1 action left the failed reload spends that 1 and owes 3 (cx-reload-carry.test.ts).
+    const late = must(cx.actions!.perform(act('reload', { weapon: '0' }), { ...vex, acting: true, spent: { actions: 3 } }, null, faces(20)))
+    expect(late.cost).toEqual([{ pool: 'actions', amount: 1 }])
   })
 
   it('CX20/CX9: clearing a jam is a skill check, 1 action', () => {

@@ -1,0 +1,97 @@
+import type { PoolCost, RulesCombatant } from '../ruleset'
+import type { ContentLibrary } from './content/content-library'
+import { ACTIONS_POOL, actionsCost } from './cx-costs'
+import type { CxCombatant } from './sheet/cx-sheet'
+import { ACTIONS_PER_TURN, actionCost } from './turns/action-costs'
+import { reloadAction, type ReloadResult } from './turns/reload'
+import { afterActions } from './turns/turn-budget'
+
+/** The magazine goes in: full, one spare used (`000` Reloading). */
+function loaded(c: CxCombatant, slot: number, library: ContentLibrary): CxCombatant {
+  const carried = c.weapons[slot]
+  const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
+  if (!carried || !item) return c
+  const weapons = c.weapons.map((w, i) =>
+    i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: Math.max(0, w.spareMagazines - 1) } : w,
+  )
+  return { ...c, weapons }
+}
+
+export interface ReloadStart {
+  readonly combatant: CxCombatant
+  /** What the reload spends now: all of it, or what is left of the turn. */
+  readonly cost: PoolCost[]
+  /** For the log: how it ends this turn. */
+  readonly note: string
+}
+
+/**
+ * `000` Reloading, SR-CX-74: a reload takes the actions its check gave. On the combatant's own
+ * turn with fewer actions left than that, it spends what is left, the magazine is not yet in,
+ * and the rest is owed at the start of its next turn (`reloadAtTurnStart`). Out of its turn
+ * (a held or reacting reload) or outside a running round nothing is counted: it loads at once.
+ */
+export function startReload(actor: RulesCombatant, c: CxCombatant, slot: number, r: ReloadResult, library: ContentLibrary): ReloadStart {
+  const total = actionCost(reloadAction(r))
+  const left = ACTIONS_PER_TURN - (actor.spent?.[ACTIONS_POOL] ?? 0)
+  if (actor.acting !== true || total <= left) {
+    return { combatant: { ...loaded(c, slot, library), live: { ...c.live, reloading: null } }, cost: actionsCost(total), note: 'loaded' }
+  }
+  const owed = total - left
+  return {
+    combatant: { ...c, live: { ...c.live, reloading: { slot, actionsLeft: owed } } },
+    cost: actionsCost(left),
+    note: `${left} of ${total} actions now, ${owed} at the start of its next turn; the magazine goes in then (000 Reloading, SR-CX-74)`,
+  }
+}
+
+export interface ReloadCarry {
+  readonly combatant: CxCombatant
+  readonly spend: number
+  readonly line: string
+}
+
+/**
+ * SR-CX-74: at the start of its turn a reloading combatant first pays the actions its reload still
+ * owes (at most the turn's 4; a longer one owes the rest again next turn); once paid, the magazine
+ * is in. `available` is what the turn still has (an action lost to hitting the dirt goes first,
+ * CX21). Those actions are its own and break a sprint streak (SR-CX-31). A combatant that is not
+ * up has no actions to give: its reload is dropped.
+ */
+export function reloadAtTurnStart(c: CxCombatant, up: boolean, available: number, library: ContentLibrary): ReloadCarry | null {
+  const owed = c.live.reloading
+  if (!owed) return null
+  const carried = c.weapons[owed.slot]
+  const name = carried ? (library.get('ranged-weapons', carried.itemId)?.name ?? 'weapon') : 'weapon'
+  if (!up || carried?.kind !== 'ranged') {
+    return {
+      combatant: { ...c, live: { ...c.live, reloading: null } },
+      spend: 0,
+      line: `the unfinished reload of the ${name} is dropped (SR-CX-74)`,
+    }
+  }
+  const spend = Math.min(owed.actionsLeft, Math.max(0, available))
+  const rest = owed.actionsLeft - spend
+  const sprint = afterActions(c.live.sprint, spend, false)
+  if (rest > 0) {
+    return {
+      combatant: { ...c, live: { ...c.live, sprint, reloading: { ...owed, actionsLeft: rest } } },
+      spend,
+      line: `the reload of the ${name} takes all ${spend} actions; ${rest} more next turn (000 Reloading, SR-CX-74)`,
+    }
+  }
+  const done = loaded(c, owed.slot, library)
+  return {
+    combatant: { ...done, live: { ...c.live, sprint, reloading: null } },
+    spend,
+    line: `the reload of the ${name} takes the first ${spend} action${spend === 1 ? '' : 's'}: loaded (000 Reloading, SR-CX-74)`,
+  }
+}
+
+/** SR-CX-74: a fight that ends mid-reload leaves time to finish it: the magazine is in. */
+export function reloadAtEncounterEnd(c: CxCombatant, library: ContentLibrary): CxCombatant {
+  const owed = c.live.reloading
+  if (!owed) return c
+  const done = loaded(c, owed.slot, library)
+  return { ...done, live: { ...done.live, reloading: null } }
+}

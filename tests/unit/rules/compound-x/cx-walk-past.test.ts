@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest'
+import type { AttackRequest } from '../../../../src-shared/attack'
+import { CampaignHarness } from '../../helpers/campaign-harness'
+import { tempDir } from '../../helpers/temp-dir'
+import { cx, trooper } from './cx-harness'
+import { knife } from './cx-brawl'
+import { combatant, instance, must, sheet } from './cx-rules'
+
+/*
+ * `000` Opportunity Attack: "walks past (within melee range) an alert character" (SR-CX-70,
+ * SR-CX-71). Vex walks from (0, 0) to (10, 0); Brute stands 0.8 m off the path at (5, 0.8).
+ */
+const vex = combatant('Vex', sheet(), { side: 'party', position: { x: 0, y: 0 } })
+const brute = (over: Parameters<typeof combatant>[2] = {}) =>
+  combatant('Brute', sheet({ weapons: [knife] }), { side: 'enemy', position: { x: 5, y: 0.8 }, ...over })
+const drag = (to: { x: number; y: number }, onScene: Parameters<NonNullable<typeof cx.onMapMove>>[3]) =>
+  cx.onMapMove!(vex, { from: { x: 0, y: 0 }, to }, [], onScene)
+
+describe('000 Opportunity Attack: walking past an alert opponent within melee range (SR-CX-70, SR-CX-71)', () => {
+  it('000 Opportunity Attack, SR-CX-71: a drag that goes by an alert opponent within 1 m prompts its opportunity attack with odds', () => {
+    const r = must(drag({ x: 10, y: 0 }, [vex, brute()])!)
+    expect(r.prompts).toHaveLength(1)
+    const p = r.prompts![0]!
+    expect(p).toMatchObject({ reactorId: brute().id, targetId: vex.id })
+    expect(p.text).toContain('Vex walks past Brute within melee range (SR-CX-71): Brute may make an opportunity attack with the')
+    expect((p.resolve as { request: AttackRequest }).request).toMatchObject({ attackerId: brute().id, targetId: vex.id })
+    expect(p.odds).toMatch(/^hit \d+(\.\d)?% · expected/)
+    expect(r.summary).toContain('walks past Brute within 1 m: an opportunity attack (000 Opportunity Attack, SR-CX-70, SR-CX-71)')
+  })
+
+  it('000 Opportunity Attack, SR-CX-71: further than 1 m, or walking up to end beside it, draws nothing', () => {
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 1.5 } })])).toBeNull()
+    expect(drag({ x: 5, y: 0 }, [vex, brute()])).toBeNull()
+  })
+
+  it('000 Opportunity Attack, SR-CX-70: one that is not alert (downed, stunned, out of reactions) or on the mover’s side does not answer', () => {
+    const downed = combatant(
+      'Brute',
+      sheet(
+        { weapons: [knife] },
+        {
+          dying: {
+            condition: { kind: 'downed', failures: 0, successes: 0 },
+            capacity: 3,
+            failedThisEncounter: false,
+            revivalsThisEncounter: 0,
+          },
+        },
+      ),
+      {
+        side: 'enemy',
+        hp: 0,
+        position: { x: 5, y: 0.8 },
+      },
+    )
+    expect(drag({ x: 10, y: 0 }, [vex, downed])).toBeNull()
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ conditions: [instance('s', 'stunned')] })])).toBeNull()
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ spent: { reactions: 3 } })])).toBeNull()
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ side: 'ally' })])).toBeNull()
+    expect(must(drag({ x: 10, y: 0 }, [vex, brute({ spent: { reactions: 2 } })])!).prompts).toHaveLength(1)
+  })
+
+  it('000 Opportunity Attack, SR-CX-71: the Move action’s “Walks past an alert opponent” prompts the alert opponents within its reach', () => {
+    const far = combatant('Raider', sheet(), { side: 'enemy', position: { x: 30, y: 0 } })
+    const r = must(
+      cx.actions!.perform(
+        { actorId: vex.id, action: 'move', targetId: null, options: { actions: '2', walksPast: true } },
+        vex,
+        null,
+        {
+          roll: () => {
+            throw new Error('no dice')
+          },
+        } as never,
+        [vex, brute(), far],
+      ),
+    )
+    expect(r.prompts?.map((p) => p.reactorId)).toEqual([brute().id])
+    const off = must(
+      cx.actions!.perform(
+        { actorId: vex.id, action: 'move', targetId: null, options: { actions: '2' } },
+        vex,
+        null,
+        {
+          roll: () => {
+            throw new Error('no dice')
+          },
+        } as never,
+        [vex, brute(), far],
+      ),
+    )
+    expect(off.prompts).toBeUndefined()
+  })
+
+  it('000 Opportunity Attack, SR-CX-71: a token dragged past an alert enemy on the scene in play raises the prompt through the core', async () => {
+    const h = await CampaignHarness.create('walk-past', tempDir(), undefined, cx)
+    h.must('scene/create', { name: 'Yard' })
+    const scene = h.campaign.store.ofType('scene')[0]!
+    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    h.must('combatant/add', { name: 'Brute', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper({ weapons: [knife] }) })
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Vex'), x: 0, y: 0 })
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 5, y: 0.8 })
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Vex'), x: 10, y: 0 })
+    const prompts = h.campaign.store.ofType('prompt')
+    expect(prompts.map((p) => p.reactorId)).toEqual([h.combatantId('Brute')])
+  })
+})
