@@ -12,16 +12,19 @@ import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
 import type { ContentLibrary } from './content/content-library'
 import { evaCheckModifiers } from './sheet/eva-suit'
+import { weaponReflexCheck, weaponReflexes, weaponReflexHeld } from './cx-weapon-reflex'
 
 const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
 
 /** Checks a Compound X combatant can make: the seven stats, the three saves (CX23), and skills. */
-export function cxCheckList(c: RulesCombatant): { key: string; label: string }[] {
+export function cxCheckList(c: RulesCombatant, library?: ContentLibrary): { key: string; label: string }[] {
   const sheet = cxSheets.of(c)
   const skills = new Set([...Object.keys(SKILL_STATS), ...Object.keys(sheet?.skills ?? {})])
   return [
     ...STAT_NAMES.map((s) => ({ key: `stat:${s}`, label: `${STAT_LABELS[s]} check` })),
     ...Object.entries(SAVES).map(([k, [label]]) => ({ key: `save:${k}`, label })),
+    // SR-CX-58: a Reflex save with a weapon in hand takes the weapon's Reflex modifier.
+    ...(sheet && library ? weaponReflexes(sheet, library).map(weaponReflexCheck) : []),
     ...[...skills].sort().map((s) => ({ key: `skill:${s}`, label: `${s} (${STAT_LABELS[skillStat(s)]})` })),
   ]
 }
@@ -39,6 +42,14 @@ function checkModifiers(
     return ok({
       label: `${STAT_LABELS[s]} check`,
       modifiers: [modifier(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'), ...extra],
+    })
+  }
+  if (kind === 'save' && name.startsWith('reflex@')) {
+    const held = weaponReflexHeld(sheet, library, name.slice('reflex@'.length))
+    if (!held) return fail('check/unknown', `"${request.check}": this combatant carries no such weapon with a Reflex modifier (SR-CX-58).`)
+    return ok({
+      label: `Reflex save, ${held.name} in hand`,
+      modifiers: [modifier('Reflex save', reflexSave(sheet.stats), 'CX23'), held.modifier, ...extra],
     })
   }
   if (kind === 'save' && name in SAVES) {

@@ -141,7 +141,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     conditions: CX_CONDITIONS,
     standing: cxStanding,
     checks: {
-      list: cxCheckList,
+      list: (c) => cxCheckList(c, library),
       roll: (r, c, dice) => rollCxCheck(r, c, dice, library),
       chance: (r, c) => cxCheckChance(r, c, library),
       modes: CX_CHECK_MODES,

@@ -16,10 +16,10 @@ const COVERAGE = resolve('docs/rules-coverage.md')
 const RULES_DIR = resolve('..', 'shared', 'rules')
 
 /**
- * Rules not built yet (issue 14 is built over several sessions): the count may only go down,
- * and reaches 0 when the issue is done.
+ * Rules not built yet. Issue 14 brought it to 0: every rule is automated, a GM tool, or deferred
+ * by its own document; a rule marked missing again fails here.
  */
-const MISSING_AT_MOST = 1
+const MISSING_AT_MOST = 0
 
 const entries = parseCoverage(readFileSync(COVERAGE, 'utf8'))
 
