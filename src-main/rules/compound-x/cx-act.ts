@@ -3,7 +3,7 @@ import type { Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import type { CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 /**
  * How the action dispatcher (cx-actions.ts) hands an act to the module that performs it: the
@@ -17,3 +17,20 @@ export type ActPerformer = (
   library: ContentLibrary,
   dice: Dice,
 ) => Result<ActionResolution>
+
+/** An act that changes only the actor's own sheet: its log line, and whatever else `rest` sets. */
+export const ownResolution = (
+  actor: RulesCombatant,
+  c: CxCombatant,
+  summary: string,
+  rest: Partial<ActionResolution> = {},
+): ActionResolution => ({
+  actorRules: cxSheets.store(c),
+  actorHp: actor.hp,
+  targetRules: null,
+  targetHp: null,
+  summary,
+  detail: [],
+  rolls: [],
+  ...rest,
+})

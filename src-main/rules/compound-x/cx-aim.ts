@@ -1,3 +1,4 @@
+import { ownResolution } from './cx-act'
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import type { CombatantId } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -5,7 +6,7 @@ import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { priced } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import type { AimMode } from './ranged/ranged-setup'
-import { cxSheets, type CxCombatant, type CxLive } from './sheet/cx-sheet'
+import type { CxCombatant, CxLive } from './sheet/cx-sheet'
 
 /** `000` Actions: "Aiming Down Gun Sights: 1 Action"; ceasing to aim is free (`000` Aiming). */
 const AIM = priced({ kind: 'aim' })
@@ -52,16 +53,7 @@ export function aimDefinitions(c: CxCombatant): ActionDefinition[] {
   ]
 }
 
-const resolution = (actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution>): ActionResolution => ({
-  actorRules: cxSheets.store(c),
-  actorHp: actor.hp,
-  targetRules: null,
-  targetHp: null,
-  summary,
-  detail: [],
-  rolls: [],
-  ...rest,
-})
+const resolution = ownResolution
 
 /** SR-CX-73: how far from where the aim target fell the new target may stand (`000` Aiming, optional rule). */
 export const SHIFT_AIM_METRES = 5

@@ -1,3 +1,4 @@
+import { ownResolution } from './cx-act'
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
@@ -7,7 +8,7 @@ import { CX_CHECK_MODES, cxCheckList, rollCxCheck } from './cx-checks'
 import { hasGranted, LUCKY, WILL_TO_SURVIVE } from './feats/feat-rules'
 import { luckyRollMode, luckyScale, luckyShifts } from './feats/lucky'
 import { rollWillToSurvive, willToSurviveRefusal, willToSurviveScale } from './feats/will-to-survive'
-import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
+import type { CxCombatant } from './sheet/cx-sheet'
 
 export const WILL_TO_SURVIVE_ACTION = 'will-to-survive'
 export const LUCKY_ACTION = 'lucky'
@@ -84,16 +85,7 @@ export function featDefinitions(actor: RulesCombatant, c: CxCombatant): ActionDe
 
 export const isFeatAction = (key: string): boolean => [WILL_TO_SURVIVE_ACTION, LUCKY_ACTION, LONG_REST].includes(key)
 
-const resolution = (actor: RulesCombatant, c: CxCombatant, summary: string, rest: Partial<ActionResolution> = {}): ActionResolution => ({
-  actorRules: cxSheets.store(c),
-  actorHp: actor.hp,
-  targetRules: null,
-  targetHp: null,
-  summary,
-  detail: [],
-  rolls: [],
-  ...rest,
-})
+const resolution = ownResolution
 
 export function performFeatAction(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, dice: Dice): Result<ActionResolution> {
   if (request.action === WILL_TO_SURVIVE_ACTION) return performWillToSurvive(request, actor, c, dice)

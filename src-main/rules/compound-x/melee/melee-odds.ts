@@ -1,14 +1,12 @@
 import { sortedPairs } from '../../kit/distribution'
-import { successChance } from '../checks/d100-check'
 import type { DefenderState } from '../protection/defender'
-import { modifier } from '../../kit/modifier'
 import type { Step } from '../statistic'
 import { criticalBand, criticalFromSecondRoll, type CriticalKind } from '../stats/derived-stats'
-import { applyMeleeHit, needsMeleeCoverageRoll } from './apply-melee-hit'
+import { tallyLandedHit, type LandedTally } from './landed-hit-odds'
 import { meleeAccuracy, meleeGuard, meleeHitQuality, type MeleeHitQuality } from './melee-accuracy'
 import { meleeHitFor } from './melee-damage'
 import type { MeleeSetup } from './melee-setup'
-import { meleeAttackProblem, SHOCK_THRESHOLD } from './resolve-melee'
+import { meleeAttackProblem } from './resolve-melee'
 
 export interface MeleeOdds {
   readonly kind: 'odds'
@@ -76,7 +74,8 @@ export function meleeOdds(
   const { miss, hits } = landings(setup)
   // The kit's zero policy: a certain hit has no miss row (every face below adds a positive weight).
   const damage = new Map<number, number>(miss > 0 ? [[0, miss]] : [])
-  const odds = { hit: 0, preciseHit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0, down: 0, unconscious: 0, expected: 0 }
+  const odds = { hit: 0, preciseHit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0 }
+  const tally: LandedTally = { damage, expected: 0, down: 0, unconscious: 0 }
   for (const [landing, pLanding] of hits) {
     const [quality, critical] = landing.split('|') as [Exclude<MeleeHitQuality, 'miss'>, CriticalKind]
     const hit = meleeHitFor(setup, quality, critical)
@@ -85,21 +84,7 @@ export function meleeOdds(
     if (hit.armour === 'precise') odds.ignoresArmour += pLanding
     if (critical === 'critical') odds.critical += pLanding
     if (critical === 'extra-critical') odds.extraCritical += pLanding
-    const faces: [number | null, number][] = needsMeleeCoverageRoll(hit, defender)
-      ? Array.from({ length: 100 }, (_, i) => [i + 1, 0.01])
-      : [[null, 1]]
-    for (const [face, pFace] of faces) {
-      const p = pLanding * pFace
-      const r = applyMeleeHit(hit, defender, face)
-      damage.set(r.toHealth, (damage.get(r.toHealth) ?? 0) + p)
-      odds.expected += p * r.toHealth
-      if (r.downed) odds.down += p
-      if (r.knockedOut) odds.unconscious += p
-      else if (r.toHealth > SHOCK_THRESHOLD) {
-        const pass = successChance({ mode: 'normal', modifiers: [modifier('Shock save', r.defender.shockSave, 'CX23')] }, r.toHealth)
-        odds.unconscious += p * (1 - pass)
-      }
-    }
+    tallyLandedHit(hit, defender, pLanding, tally)
   }
   return {
     kind: 'odds',
@@ -110,8 +95,8 @@ export function meleeOdds(
     critical: odds.critical,
     extraCritical: odds.extraCritical,
     healthDamage: sortedPairs(damage),
-    expectedHealthDamage: odds.expected,
-    down: odds.down,
-    unconscious: odds.unconscious,
+    expectedHealthDamage: tally.expected,
+    down: tally.down,
+    unconscious: tally.unconscious,
   }
 }

@@ -2,9 +2,10 @@ import type { RollRecord } from '../../../../src-shared/dice'
 import type { Dice } from '../../dice'
 import { sortedPairs } from '../../kit/distribution'
 import { modifier } from '../../kit/modifier'
-import { beatsDc, successChance } from '../checks/d100-check'
+import { beatsDc } from '../checks/d100-check'
 import type { DamageType } from '../content/pack-schema'
 import { applyMeleeHit, needsMeleeCoverageRoll, type MeleeHitResult } from '../melee/apply-melee-hit'
+import { tallyLandedHit, type LandedTally } from '../melee/landed-hit-odds'
 import type { MeleeHit } from '../melee/melee-damage'
 import { SHOCK_THRESHOLD } from '../melee/resolve-melee'
 import type { DefenderState } from '../protection/defender'
@@ -57,11 +58,11 @@ export interface ThrownOdds {
 export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds {
   const band = criticalBand(s.luck)
   const damage = new Map<number, number>()
-  const o = { hit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0, down: 0, unconscious: 0, expected: 0 }
-  const add = (amount: number, p: number) => damage.set(amount, (damage.get(amount) ?? 0) + p)
+  const o = { hit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0 }
+  const tally: LandedTally = { damage, expected: 0, down: 0, unconscious: 0 }
   for (let natural = 1; natural <= 10; natural++) {
     if (natural <= s.missChance.total) {
-      add(0, 0.1)
+      damage.set(0, (damage.get(0) ?? 0) + 0.1)
       continue
     }
     const crits: CriticalKind[] = band.includes(natural)
@@ -74,20 +75,7 @@ export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds 
       if (hit.armour === 'precise') o.ignoresArmour += pLanding
       if (critical === 'critical') o.critical += pLanding
       if (critical === 'extra-critical') o.extraCritical += pLanding
-      const faces: [number | null, number][] = needsMeleeCoverageRoll(hit, defender)
-        ? Array.from({ length: 100 }, (_, i) => [i + 1, 0.01])
-        : [[null, 1]]
-      for (const [face, pFace] of faces) {
-        const p = pLanding * pFace
-        const r = applyMeleeHit(hit, defender, face)
-        add(r.toHealth, p)
-        o.expected += p * r.toHealth
-        if (r.downed) o.down += p
-        if (r.toHealth > SHOCK_THRESHOLD) {
-          const pass = successChance({ mode: 'normal', modifiers: [modifier('Shock save', r.defender.shockSave, 'CX23')] }, r.toHealth)
-          o.unconscious += p * (1 - pass)
-        }
-      }
+      tallyLandedHit(hit, defender, pLanding, tally)
     }
   }
   return {
@@ -96,9 +84,9 @@ export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds 
     critical: o.critical,
     extraCritical: o.extraCritical,
     healthDamage: sortedPairs(damage),
-    expectedHealthDamage: o.expected,
-    down: o.down,
-    unconscious: o.unconscious,
+    expectedHealthDamage: tally.expected,
+    down: tally.down,
+    unconscious: tally.unconscious,
   }
 }
 

@@ -3,20 +3,11 @@ import type { ActionRequest } from '../../../../src-shared/attack'
 import type { RulesCombatant } from '../../../../src-main/rules/ruleset'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { combatant as stored, cx, live, trooper } from './cx-harness'
+import { combatant as stored, cx, live, trooper, troopStats } from './cx-harness'
 import { combatant, cxOf, idOf, instance, must, sheet, withRules } from './cx-rules'
 import { faces } from './fixtures'
 
-const stats = (over: Partial<ReturnType<typeof trooper>['stats']> = {}) => ({
-  str: 6,
-  per: 8,
-  fort: 6,
-  cha: 5,
-  int: 5,
-  dex: 6,
-  luck: 5,
-  ...over,
-})
+const stats = troopStats
 const act = (action: string, options: ActionRequest['options'] = {}): ActionRequest => ({
   actorId: idOf('Ash'),
   action,

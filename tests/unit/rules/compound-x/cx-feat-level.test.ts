@@ -2,21 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { AttackRequest } from '../../../../src-shared/attack'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { combatant as stored, cx, live, trooper } from './cx-harness'
+import { combatant as stored, cx, live, trooper, troopStats } from './cx-harness'
 import { combatant, idOf, must, sheet } from './cx-rules'
 import { faces } from './fixtures'
 
 const FFF = 'feat.fight-fiercely-first'
-const stats = (over: Partial<ReturnType<typeof trooper>['stats']> = {}) => ({
-  str: 6,
-  per: 8,
-  fort: 6,
-  cha: 5,
-  int: 5,
-  dex: 6,
-  luck: 5,
-  ...over,
-})
+const stats = troopStats
 const parse = (over: Parameters<typeof trooper>[0]) => cx.combatantRules!.parse(trooper(over))
 
 describe('001 Leveling-Up table: feats by level and INT 9+ (SR-CX-80, SR-CX-81)', () => {

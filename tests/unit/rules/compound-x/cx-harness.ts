@@ -7,6 +7,18 @@ import { tempDir } from '../../helpers/temp-dir'
 export const registry = createRulesetRegistry(resolve('resources'))
 export const cx = registry.find('compound-x')!
 
+/** The trooper's stats with some changed. */
+export const troopStats = (over: Partial<CxCombatantInput['stats']> = {}): CxCombatantInput['stats'] => ({
+  str: 6,
+  per: 8,
+  fort: 6,
+  cha: 5,
+  int: 5,
+  dex: 6,
+  luck: 5,
+  ...over,
+})
+
 export const trooper = (over: Partial<CxCombatantInput> = {}): CxCombatantInput => ({
   stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
   classId: 'soldier',
