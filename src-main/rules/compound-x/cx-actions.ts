@@ -44,14 +44,18 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
   const list = offered(actor, c, library)
   if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
   // 01_05 Fear (SR-CX-87): only running away, the shake-off roll and the feats' own answers stay open.
+  // Fear narrows the list and the grapple narrows it again: an afraid combatant in a grapple may
+  // not walk out of it.
   const afraid = fearRefusal(actor)
-  if (afraid) return list.map((a) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid }))
+  const open = afraid
+    ? list.map((a) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid }))
+    : list
   const grapple = grappleStateFrom(actor.conditions)
-  if (grapple.kind === 'free') return list
+  if (grapple.kind === 'free') return open
   // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
   // The feats' own answers (a reroll, a surge of will) are no effort in the grapple either.
-  return list.map((a) =>
+  return open.map((a) =>
     NOT_AN_EFFORT.includes(a.key) || isFeatAction(a.key)
       ? a
       : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
@@ -82,7 +86,7 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     ...spellDefinitions(c, library),
     ...cloakDefinitions(c, library, actor),
     searchDefinition(),
-    ...featDefinitions(actor, c),
+    ...featDefinitions(actor, c, library),
     ...shakeOffDefinition(actor),
   ]
 }
@@ -147,7 +151,7 @@ function performOffered(
     const r = performHeal(request, actor, c, target, dice)
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
-  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, dice)
+  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, library, dice)
   if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
   if (request.action === 'move') return performMove(request, actor, c, target, library, onScene)
   if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)

@@ -11,7 +11,8 @@ import { REACTION, reactionFiring } from './cx-suppression'
 import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
-import { rollStray, WIDE_SHARE } from './ranged/stray-shot'
+import { isWideEffect, rollStray, WIDE_SHARE } from './ranged/stray-shot'
+import { grappleStateFrom } from './cx-grapple'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets } from './sheet/cx-sheet'
 import { hitTheDirt } from './turns/hit-the-dirt'
@@ -39,6 +40,12 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
       'attack/badShare',
       `"${sharedOption}" is not a list of hits to share (normal, critical or extra-critical, comma-separated; SR-CX-64).`,
     )
+  // SR-CX-64: a share is only ever the partner's half of a wide-effect gun's firing at a grapple;
+  // anything else asking for guaranteed hits is refused.
+  if (sharedHits && !isWideEffect(arm.item))
+    return fail('attack/badShare', `The ${arm.item.name} is no flamethrower or buckshot: its hits are not shared (SR-CX-64).`)
+  if (sharedHits && grappleStateFrom(t.conditions).kind === 'free')
+    return fail('attack/badShare', `${t.name} is in no grapple: there is no wide-effect share to take (SR-CX-64).`)
   if (arm.carried.jammed && !sharedHits)
     return fail('attack/jammed', `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const hunkered = hunkerRefusal(attacker, a.name, setup.aim)

@@ -67,6 +67,8 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
     missChance: chance.step,
     damage: thrownDamage(item, attacker.stats, attacker.feats, doubling),
     luck: attacker.stats.luck,
+    // CX30 Black Cat 3–4 (SR-CX-86): no critical hits this encounter, thrown ones included.
+    criticalsBlocked: attacker.live.blackCat.noCriticals,
     type: item.damage.type,
     apl: item.apl ?? 0,
     plasmaBurnStacks: item.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,

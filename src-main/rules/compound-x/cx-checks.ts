@@ -17,14 +17,14 @@ import { weaponReflexCheck, weaponReflexes, weaponReflexHeld } from './cx-weapon
 const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
 
 /** Checks a Compound X combatant can make: the seven stats, the three saves (CX23), and skills. */
-export function cxCheckList(c: RulesCombatant, library?: ContentLibrary): { key: string; label: string }[] {
+export function cxCheckList(c: RulesCombatant, library: ContentLibrary): { key: string; label: string }[] {
   const sheet = cxSheets.of(c)
   const skills = new Set([...Object.keys(SKILL_STATS), ...Object.keys(sheet?.skills ?? {})])
   return [
     ...STAT_NAMES.map((s) => ({ key: `stat:${s}`, label: `${STAT_LABELS[s]} check` })),
     ...Object.entries(SAVES).map(([k, [label]]) => ({ key: `save:${k}`, label })),
     // SR-CX-58: a Reflex save with a weapon in hand takes the weapon's Reflex modifier.
-    ...(sheet && library ? weaponReflexes(sheet, library).map(weaponReflexCheck) : []),
+    ...(sheet ? weaponReflexes(sheet, library).map(weaponReflexCheck) : []),
     ...[...skills].sort().map((s) => ({ key: `skill:${s}`, label: `${s} (${STAT_LABELS[skillStat(s)]})` })),
   ]
 }
@@ -86,7 +86,7 @@ const MODE_WORDS: Readonly<Record<CheckMode, string>> = {
 
 const sheetOf = (c: RulesCombatant): Result<CxCombatant> => cxSheets.require(c, 'check/noSheet')
 
-export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice, library?: ContentLibrary): Result<CheckOutcome> {
+export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice, library: ContentLibrary): Result<CheckOutcome> {
   const sheet = sheetOf(c)
   if (!sheet.ok) return sheet
   const m = checkModifiers(request, sheet.value, library)
@@ -104,7 +104,7 @@ export function rollCxCheck(request: CheckRequest, c: RulesCombatant, dice: Dice
   })
 }
 
-export function cxCheckChance(request: CheckRequest, c: RulesCombatant, library?: ContentLibrary): Result<number> {
+export function cxCheckChance(request: CheckRequest, c: RulesCombatant, library: ContentLibrary): Result<number> {
   const sheet = sheetOf(c)
   if (!sheet.ok) return sheet
   const m = checkModifiers(request, sheet.value, library)

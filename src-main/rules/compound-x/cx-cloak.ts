@@ -91,7 +91,7 @@ export const performSearch: ActPerformer = (request, actor, _c, target, library,
   if (!on || !module) return fail('action/notCloaked', `${target.name} is not cloaked: there is nothing to search for.`)
   const moving = optionBool(request.options, 'moving') ?? false
   const dc = detectDc(module, wearer.level, wearer.skills['Stealth'] ?? 0, moving)
-  const check = rollCxCheck({ check: 'stat:per', dc: dc.dc, mode: 'normal', bonus: 0 }, actor, dice)
+  const check = rollCxCheck({ check: 'stat:per', dc: dc.dc, mode: 'normal', bonus: 0 }, actor, dice, library)
   if (!check.ok) return check
   const how = `${moving ? 'moving ' : ''}Detect DC ${dc.base} + level bonus ${dc.bonus} + Stealth ${dc.stealth} = ${dc.dc}`
   return ok({

@@ -1,3 +1,4 @@
+import { HOLD_IDS } from './cx-subdue'
 import type { RollRecord } from '../../../src-shared/dice'
 import type { Dice } from '../dice'
 import type { ConditionInstance } from '../../../src-shared/records'
@@ -228,7 +229,8 @@ export function cxStartOfEncounter(rc: RulesCombatant, dice: Dice): EdgeEffects 
 }
 
 /** The melee and grapple conditions: they hold "until removed", but no melee outlasts its fight. */
-const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED]
+// The Knockout and Kill holds (SR-CX-61) are part of the grapple and end with it.
+const MELEE_CONDITIONS: readonly string[] = [ENGAGED, GRAPPLED, PINNED, ...HOLD_IDS]
 
 /**
  * CX28: after an encounter without a failed death save, capacity recovers by one (max 3).

@@ -20,7 +20,8 @@ export const FEAR = 'fear'
 export const SHAKE_OFF_FEAR = 'shake-off-fear'
 const FEAR_DC = 50
 /** What an afraid combatant may still do. */
-export const OPEN_WHILE_AFRAID: readonly string[] = ['move', SHAKE_OFF_FEAR]
+// A fall happens to the afraid too (SR-CX-101), and letting an aim go is no act against anyone.
+export const OPEN_WHILE_AFRAID: readonly string[] = ['move', SHAKE_OFF_FEAR, 'fall', 'stop-aiming']
 
 export const isAfraid = (rc: RulesCombatant): boolean => rc.conditions.some((x) => x.conditionId === FEAR)
 

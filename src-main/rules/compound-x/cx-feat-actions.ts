@@ -9,6 +9,7 @@ import { hasGranted, LUCKY, WILL_TO_SURVIVE } from './feats/feat-rules'
 import { luckyRollMode, luckyScale, luckyShifts } from './feats/lucky'
 import { rollWillToSurvive, willToSurviveRefusal, willToSurviveScale } from './feats/will-to-survive'
 import type { CxCombatant } from './sheet/cx-sheet'
+import type { ContentLibrary } from './content/content-library'
 
 export const WILL_TO_SURVIVE_ACTION = 'will-to-survive'
 export const LUCKY_ACTION = 'lucky'
@@ -21,7 +22,7 @@ const DAMAGE_OVER_TIME: readonly string[] = ['plasma-burn', 'burning', 'bleeding
 const up = (c: CxCombatant) => c.live.dying.condition.kind === 'up'
 
 /** The feats' own acts on the Action panel: Will to Survive, Lucky, and the long rest that gives Lucky back. */
-export function featDefinitions(actor: RulesCombatant, c: CxCombatant): ActionDefinition[] {
+export function featDefinitions(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   const out: ActionDefinition[] = []
   if (hasGranted(c.stats, c.feats, WILL_TO_SURVIVE)) {
     const s = willToSurviveScale(c.stats.cha)
@@ -36,7 +37,7 @@ export function featDefinitions(actor: RulesCombatant, c: CxCombatant): ActionDe
   }
   const lucky = hasGranted(c.stats, c.feats, LUCKY) ? luckyScale(c.stats.luck) : null
   if (lucky) {
-    const checks = cxCheckList(actor)
+    const checks = cxCheckList(actor, library)
     const left = lucky.usesPerLongRest - c.live.luckyUsed
     out.push({
       key: LUCKY_ACTION,
@@ -87,9 +88,15 @@ export const isFeatAction = (key: string): boolean => [WILL_TO_SURVIVE_ACTION, L
 
 const resolution = ownResolution
 
-export function performFeatAction(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, dice: Dice): Result<ActionResolution> {
+export function performFeatAction(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<ActionResolution> {
   if (request.action === WILL_TO_SURVIVE_ACTION) return performWillToSurvive(request, actor, c, dice)
-  if (request.action === LUCKY_ACTION) return performLucky(request, actor, c, dice)
+  if (request.action === LUCKY_ACTION) return performLucky(request, actor, c, library, dice)
   const live = { ...c.live, luckyUsed: 0 }
   return ok(
     resolution(actor, { ...c, live }, `${actor.name} takes a long rest: Lucky's uses are back (03_Feats Lucky, SR-CX-84)`, {
@@ -132,7 +139,13 @@ function performWillToSurvive(request: ActionRequest, actor: RulesCombatant, c: 
  * better of the two kept as the GM likes), or at LUCK 8–9 rolls it with advantage. For an
  * attack the use is counted here and the GM undoes the attack and resolves it again.
  */
-function performLucky(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, dice: Dice): Result<ActionResolution> {
+function performLucky(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  c: CxCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<ActionResolution> {
   const scale = luckyScale(c.stats.luck)!
   const check = optionString(request.options, 'check') ?? ''
   const dc = optionNumber(request.options, 'dc') ?? 50
@@ -152,7 +165,7 @@ function performLucky(request: ActionRequest, actor: RulesCombatant, c: CxCombat
     )
   const mode = luckyRollMode(scale)
   if (!CX_CHECK_MODES.includes(mode)) return fail('action/badOption', `Compound X does not roll "${mode}".`)
-  const r = rollCxCheck({ check, dc, mode, bonus: bonus + shift }, actor, dice)
+  const r = rollCxCheck({ check, dc, mode, bonus: bonus + shift }, actor, dice, library)
   if (!r.ok) return fail('action/badOption', r.error.message)
   const keep = scale.kind === 'advantage' ? '' : scale.keepEither ? '; keep either roll' : '; this result stands'
   return ok(

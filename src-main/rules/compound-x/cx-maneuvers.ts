@@ -220,7 +220,14 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
     notes.push(`${target.name}'s aim ends (000 Aiming)`)
   }
   if (e.targetDrops !== null && dropped) {
-    nextTarget = { ...nextTarget, weapons: nextTarget.weapons.filter((_, i) => i !== dropped.slot) }
+    // The later slots move up one: a reload under way follows its gun, or ends with the dropped one (SR-CX-74).
+    const r = nextTarget.live.reloading
+    const reloading = r === null || r.slot === dropped.slot ? null : { ...r, slot: r.slot > dropped.slot ? r.slot - 1 : r.slot }
+    nextTarget = {
+      ...nextTarget,
+      weapons: nextTarget.weapons.filter((_, i) => i !== dropped.slot),
+      live: { ...nextTarget.live, reloading },
+    }
     notes.push(`it lies at ${target.name}'s feet: picking it up is 1 action (000 Actions); put it back on the sheet then`)
   }
   if (kind === 'shove' && won)

@@ -84,7 +84,7 @@ export const performSpell: ActPerformer = (request, actor, c, target, library, d
   if (!Number.isInteger(cover) || cover < 0 || cover > MAX_COVER_BONUS)
     return fail('action/badOption', `The target's cover bonus must be a whole number from 0 to ${MAX_COVER_BONUS}.`)
   const dc = spend + cover
-  const check = rollCxCheck({ check: `skill:${skill}`, dc, mode: 'normal', bonus: 0 }, actor, dice)
+  const check = rollCxCheck({ check: `skill:${skill}`, dc, mode: 'normal', bonus: 0 }, actor, dice, library)
   if (!check.ok) return check
   // SR-CX-95: the nanites go into the casting, whether it takes or not.
   const left = have - spend

@@ -19,6 +19,8 @@ export interface ThrownSetup {
   /** The damage before any critical bonus (CX10). */
   readonly damage: Step
   readonly luck: number
+  /** Black Cat 3–4: the critical band is empty (SR-CX-86). */
+  readonly criticalsBlocked?: boolean
   readonly type: DamageType
   readonly apl: number
   readonly plasmaBurnStacks: number
@@ -56,7 +58,7 @@ export interface ThrownOdds {
 
 /** Exact odds by enumeration: the accuracy d10, the critical d10 (CX10), each armour d100 face (CX11), the Shock save (CX15). */
 export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds {
-  const band = criticalBand(s.luck)
+  const band = criticalBand(s.luck, s.criticalsBlocked)
   const damage = new Map<number, number>()
   const o = { hit: 0, ignoresArmour: 0, critical: 0, extraCritical: 0 }
   const tally: LandedTally = { damage, expected: 0, down: 0, unconscious: 0 }
@@ -121,7 +123,9 @@ export function resolveThrown(s: ThrownSetup, defender: DefenderState, dice: Dic
     const none = { critical: 'normal' as const, armourIgnored: false, damage: 0, hitResult: null, shockSave: null }
     return { natural, hit: false, ...none, defender, unconscious: false, steps, rolls }
   }
-  const critical = criticalBand(s.luck).includes(natural) ? criticalFromSecondRoll(s.luck, roll(D10, 'critical')) : 'normal'
+  const critical = criticalBand(s.luck, s.criticalsBlocked).includes(natural)
+    ? criticalFromSecondRoll(s.luck, roll(D10, 'critical'))
+    : 'normal'
   const hit = thrownHit(s, natural, critical)
   const coverage = needsMeleeCoverageRoll(hit, defender) ? roll(D100, 'armour') : null
   const hitResult = applyMeleeHit(hit, defender, coverage)

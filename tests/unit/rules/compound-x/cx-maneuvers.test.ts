@@ -127,6 +127,54 @@ describe('CX18 maneuvers from free, through the pipeline', () => {
     expect(logOf(h, 'Vex tries')).toMatch(/54 vs STR-Athletics 45, wins/)
   })
 
+  it('000 Disarm / SR-CX-74: a reload under way follows its gun when a slot before it is dropped, and ends with a dropped gun', async () => {
+    const knife = { kind: 'melee' as const, itemId: 'gurber-g1-combat-knife', attachmentIds: [], ammo: 0, spareMagazines: 0 }
+    const reloadingAt = async (slot: number) => {
+      const h = await brawl()
+      const rules = combatant(h, 'Raider').rules as unknown as { weapons: unknown[]; live: Record<string, unknown> }
+      const withKnife = {
+        ...rules,
+        weapons: [knife, ...rules.weapons],
+        live: { ...rules.live, drawn: 0, reloading: { slot, actionsLeft: 1 } },
+      }
+      h.must('combatant/setRules', { combatantId: h.combatantId('Raider'), rules: withKnife as never })
+      return h
+    }
+    // The knife (slot 1 on the card) goes; the carbine reloading in slot 2 moves up to the first.
+    const h = await reloadingAt(1)
+    must(act(h, 'Vex', 'disarm', 'Raider', { slot: 1 }, [50, 40]))
+    expect(sheetOf(h, 'Raider').live.reloading).toEqual({ slot: 0, actionsLeft: 1 })
+    // The gun being reloaded is the one dropped: the reload ends with it.
+    const g = await reloadingAt(0)
+    must(act(g, 'Vex', 'disarm', 'Raider', { slot: 1 }, [50, 40]))
+    expect(sheetOf(g, 'Raider').live.reloading).toBeNull()
+  })
+
+  it('000 Grappling with 01_05 Fear (SR-CX-87, SR-CX-14): an afraid combatant in a grapple may not walk out of it', async () => {
+    const h = await brawl()
+    must(act(h, 'Vex', 'grapple', 'Raider', {}, [50, 40]))
+    h.must('condition/add', { combatantId: h.combatantId('Raider'), condition: 'fear', duration: { kind: 'indefinite' }, stacks: 1 })
+    const list = cx.actions!.list(asRulesCombatant(combatant(h, 'Raider')))
+    expect(list.find((a) => a.key === 'move')?.unavailable).toMatch(/In a grapple/)
+    expect(list.find((a) => a.key === 'disengage')?.unavailable).toMatch(/fear|Fear|afraid/)
+  })
+
+  it('SR-CX-61: a Knockout or Kill hold ends with the fight, as the grapple does', async () => {
+    const h = await brawl()
+    must(act(h, 'Vex', 'grapple', 'Raider', {}, [50, 40]))
+    h.must('condition/add', {
+      combatantId: h.combatantId('Raider'),
+      condition: 'knockout-hold',
+      duration: { kind: 'indefinite' },
+      stacks: 1,
+      sourceId: h.combatantId('Vex'),
+    })
+    expect(conditionOf(h, 'Raider', 'knockout-hold')).toBeDefined()
+    h.must('encounter/end', {})
+    expect(conditionOf(h, 'Raider', 'knockout-hold')).toBeUndefined()
+    expect(conditionOf(h, 'Raider', 'grappled')).toBeUndefined()
+  })
+
   it('CX18: the defender may roll DEX-Acrobatics instead, and a GM override of the pick is honoured', async () => {
     const h = await brawl({ raider: { stats: { str: 5, per: 5, fort: 5, cha: 5, int: 5, dex: 9, luck: 5 } } })
     // DEX 9 is +16: its better pick. 54 vs 40 + 16 = 56: Raider dodges.

@@ -64,6 +64,24 @@ describe('000 Grappling: flamethrowers and buckshot divide their damage among th
     expect([hp(h, 'Vex'), sheetOf(h, 'Brute').weapons[0]!.ammo, spent(h, 'Brute', 'actions')]).toEqual([110, 2, 0])
   })
 
+  it('SR-CX-64: a forged share is refused: on a target in no grapple, or with a gun that is no wide-effect weapon', async () => {
+    const alone = await brutesTurn(false)
+    const r = attack(alone, request(alone, 'Brute', 'Raider', 0, 'semi', { distance: 5, wideShare: 'extra-critical' }), [50])
+    expect(r.ok ? '' : r.error.message).toMatch(/Raider is in no grapple/)
+    expect([hp(alone, 'Raider'), sheetOf(alone, 'Brute').weapons[0]!.ammo]).toEqual([100, 2])
+    const rifle = await brawl({
+      brute: { weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 0 }] },
+    })
+    const g = act(rifle, 'Vex', 'grapple', 'Raider', {}, [50, 40])
+    if (!g.ok) throw new Error(g.error.message)
+    rifle.must('encounter/nextTurn', {})
+    rifle.must('encounter/nextTurn', {})
+    const before = hp(rifle, 'Raider')
+    const forged = attack(rifle, request(rifle, 'Brute', 'Raider', 0, 'semi', { distance: 5, wideShare: 'extra-critical' }), [50])
+    expect(forged.ok ? '' : forged.error.message).toMatch(/no flamethrower or buckshot/)
+    expect(hp(rifle, 'Raider')).toBe(before)
+  })
+
   it('SR-CX-64: from inside a melee the firing draws its opportunity attack once; the share draws none', async () => {
     const h = await brutesTurn(true)
     // Brute is in melee with Raider (set by hand): firing 5 m away from inside it provokes Raider.
