@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { withPromptOdds } from '../state/prompt-odds'
+import { silencedReactor } from '../state/reactor-standing'
 import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
@@ -96,7 +97,9 @@ export class RulesRequests {
     if (outcome && !outcome.ok) return outcome
     const r = outcome?.value ?? null
     const { store, ruleset } = this
-    const prompts = (r?.prompts ?? []).map((p) => ({ text: p.text, odds: withPromptOdds(store, ruleset, p).odds }))
+    const prompts = (r?.prompts ?? [])
+      .filter((p) => !silencedReactor(store, ruleset, p))
+      .map((p) => ({ text: p.text, odds: withPromptOdds(store, ruleset, p).odds }))
     return ok({ metres, cost, refusal, summary: r?.summary ?? null, prompts })
   }
 

@@ -5,7 +5,7 @@ import type { Consequences } from '../../rules/ruleset'
 import { withCondition } from './conditions'
 import { initiativeShiftEvents } from './initiative-shift'
 import { withPromptOdds } from '../state/prompt-odds'
-import { standingOf } from '../state/rules-combatants'
+import { silencedReactor } from '../state/reactor-standing'
 import { activeEncounter, visibilityOf, type DecideContext } from './decide-context'
 
 /** "1 action", "2 reactions". */
@@ -149,12 +149,10 @@ export function consequenceEvents(ctx: DecideContext, actor: CombatantRecord, c:
     }
   }
   for (const draft of c.prompts ?? []) {
-    // A reactor already down or dead when the command began makes no reaction, whatever the
-    // ruleset still remembers of it (a d20 melee partner typed down by hand stays in the
-    // engagement until the sheet is next touched; `003 Engaged`: the dead engage nobody).
-    const reactor = ctx.state.get(draft.reactorId)
-    const standing = reactor?.typeName === 'combatant' ? standingOf(ctx.ruleset, reactor) : null
-    if (reactor?.typeName === 'combatant' && standing && standing.state !== 'up') {
+    // A reactor already down or dead when the command began makes no reaction.
+    const silenced = silencedReactor(ctx.state, ctx.ruleset, draft)
+    if (silenced) {
+      const { reactor, standing } = silenced
       events.push(
         ctx.log(`${reactor.name} is ${standing.label} and makes no reaction: ${draft.text}`, { visibility: 'gm', subjects: [reactor.id] }),
       )

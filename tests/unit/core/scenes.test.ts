@@ -161,4 +161,38 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       await core.shutdown()
     }
   })
+
+  it('a suppressor downed since makes no reaction: the drag preview shows none, and the drop puts none and logs why', async () => {
+    const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
+    const { attachWindow, tickingClock } = await import('../helpers/core-window')
+    const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
+    try {
+      const gm = attachWindow(core, 'gm')
+      await gm.must('createCampaign', { name: 'Map', seed: 'map-move-down', rulesetId: 'compound-x' })
+      await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+      await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+      await gm.command('scene/create', { name: 'Dock' })
+      const snap = await gm.must('snapshot', undefined)
+      const id = (name: string) => snap.records.find((r) => r.typeName === 'combatant' && r.name === name)!.id as `combatant:${string}`
+      const dock = snap.records.find((r) => r.typeName === 'scene')!.id as `scene:${string}`
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 0 })
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
+      await gm.command('encounter/start', {})
+      await gm.command('encounter/rollInitiative', {})
+      await gm.command('action/perform', {
+        request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } },
+      })
+      // A fall typed by hand downs Vex (SR-CX-3: straight to health); its zone still stands on the map.
+      await gm.command('combatant/damage', { combatantId: id('Vex'), amount: 500, damageType: 'fall' })
+      const preview = await gm.must('previewMove', { combatantId: id('Raider'), sceneId: dock, x: 16, y: 0 })
+      expect(preview.prompts).toEqual([])
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 16, y: 0 })
+      const after = await gm.must('snapshot', undefined)
+      expect(after.records.filter((r) => r.typeName === 'prompt')).toHaveLength(0)
+      const log = after.records.filter((r) => r.typeName === 'log').map((r) => (r as { text: string }).text)
+      expect(log.some((t) => /^Vex is (down|dead|downed)[^:]* and makes no reaction: /.test(t))).toBe(true)
+    } finally {
+      await core.shutdown()
+    }
+  })
 })
