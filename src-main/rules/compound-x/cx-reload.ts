@@ -23,6 +23,12 @@ export interface ReloadStart {
   readonly cost: PoolCost[]
   /** For the log: how it ends this turn. */
   readonly note: string
+  /**
+   * Out of its turn (a released hold) the reload is done with what is held, however long its
+   * check made it: the held actions pay what they can and the magazine goes in (SR-CX-74). A
+   * refusal after the roll would let the GM roll the check again.
+   */
+  readonly overrun?: true
 }
 
 /**
@@ -35,7 +41,8 @@ export function startReload(actor: RulesCombatant, c: CxCombatant, slot: number,
   const total = actionCost(reloadAction(r))
   const left = ACTIONS_PER_TURN - (actor.spent?.[ACTIONS_POOL] ?? 0)
   if (actor.acting !== true || total <= left) {
-    return { combatant: { ...loaded(c, slot, library), live: { ...c.live, reloading: null } }, cost: actionsCost(total), note: 'loaded' }
+    const combatant = { ...loaded(c, slot, library), live: { ...c.live, reloading: null } }
+    return { combatant, cost: actionsCost(total), note: 'loaded', ...(actor.acting === false ? { overrun: true as const } : {}) }
   }
   const owed = total - left
   return {

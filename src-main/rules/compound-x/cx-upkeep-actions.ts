@@ -157,6 +157,7 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
             ? explainSteps([{ title: 'Reload check', modifiers, rule: `beats DC ${r.dc} (000 Reloading)`, total: r.check.total }])
             : [],
           cost: start.cost,
+          ...(start.overrun ? { overrun: true } : {}),
         }),
       )
     }

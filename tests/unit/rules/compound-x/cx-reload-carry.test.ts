@@ -69,3 +69,17 @@ describe('000 Reloading: a reload longer than the actions left runs into the nex
     expect(sheetOf(h, 'Vex').live.reloading).toBeNull()
   })
 })
+
+describe('000 Reloading from held actions (CX20, SR-CX-74)', () => {
+  it('SR-CX-74: a reload from 2 held actions whose check fails (4 actions) is done with what is held, not refused after its roll', async () => {
+    const h = await brawl({ vex: empty })
+    h.must('hold/declare', { combatantId: h.combatantId('Vex'), trigger: 'Raider breaks cover', amount: 2 })
+    h.must('encounter/nextTurn', {})
+    expect(current(h)).not.toBe(h.combatantId('Vex'))
+    h.must('hold/release', { combatantId: h.combatantId('Vex') })
+    // d100 20 + 4 = 24 vs DC 30 fails: 4 actions, 2 held. Refused, the GM could roll again.
+    expect(act(h, 'Vex', 'reload', null, { weapon: '0' }, [20]).ok).toBe(true)
+    expect(sheetOf(h, 'Vex').weapons[0]).toMatchObject({ ammo: 25, spareMagazines: 2 })
+    expect(h.campaign.store.ofType('combatant').find((c) => c.name === 'Vex')!.held).toBeNull()
+  })
+})
