@@ -1,4 +1,5 @@
 import { HOLD_IDS } from './cx-subdue'
+import { BLACK_CAT_FEAR } from './cx-fear'
 import type { RollRecord } from '../../../src-shared/dice'
 import type { Dice } from '../dice'
 import type { ConditionInstance } from '../../../src-shared/records'
@@ -242,7 +243,8 @@ export function cxEndOfEncounter(rc: RulesCombatant, library: ContentLibrary): E
   // `001` Cloaking: the cloak, its charge and the once-an-encounter count end with the fight.
   const c = cloakAtEncounterEnd(read)
   const end = onEncounterEnd(c.live.dying)
-  const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId))
+  // The melee and grapple conditions end with the fight, and so does a Black Cat's Fear (SR-CX-86).
+  const melee = rc.conditions.filter((x) => MELEE_CONDITIONS.includes(x.conditionId) || x.key === BLACK_CAT_FEAR)
   const aim = c.live.aim
   // SR-CX-31: a sprint is counted in a fight's actions; none carries into the next fight.
   const sprint = c.live.sprint.streak > 0 || c.live.sprint.window > 0

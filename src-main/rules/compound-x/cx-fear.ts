@@ -28,11 +28,14 @@ export const isAfraid = (rc: RulesCombatant): boolean => rc.conditions.some((x) 
 export const fearRefusal = (rc: RulesCombatant): string | null =>
   isAfraid(rc) ? `${rc.name} is afraid: it may only run from its enemies or roll to shake the fear off (01_05 Fear).` : null
 
+/** The Fear the Black Cat table gives: it lasts the encounter, as the table's other marks (SR-CX-86). */
+export const BLACK_CAT_FEAR = 'fear-black-cat'
+
 /** CX30 Black Cat 7–8 (SR-CX-87): a failed nerve puts Fear of its enemies on the combatant, until it shakes it off. */
 export function fearOfEnemies(existing: readonly ConditionInstance[]): ConditionInstance[] {
   if (existing.some((x) => x.conditionId === FEAR)) return [...existing]
   const fear: ConditionInstance = {
-    key: 'fear-black-cat',
+    key: BLACK_CAT_FEAR,
     conditionId: FEAR,
     label: 'Fear (of its enemies)',
     stacks: 1,

@@ -71,6 +71,28 @@ describe('CX30 Black Cat 3–4: no critical hits or successes this encounter (SR
     expect(preview(true)).toBe(0)
   })
 
+  it('SR-CX-86: a thrown knife’s odds lose their critical share while marked', () => {
+    const raider = combatant('Raider', sheet())
+    // Slots: the C25 (0), Unarmed Strike (1), the knives (2).
+    const toss: AttackRequest = { ...shot, weapon: 2, mode: 'throw', options: { distance: 10 } }
+    const preview = (noCriticals: boolean) =>
+      must(
+        cx.attacks!.preview(
+          toss,
+          combatant(
+            'Jinx',
+            sheet(
+              { stats: unlucky, thrown: [{ itemId: 'gurber-throwing-knife', count: 2 }] },
+              { blackCat: { noCriticals, actionsLost: 0, fear: false } },
+            ),
+          ),
+          raider,
+        ),
+      ).outcomes.find((o) => o.label.startsWith('Critical'))?.probability ?? 0
+    expect(preview(false)).toBeGreaterThan(0)
+    expect(preview(true)).toBe(0)
+  })
+
   it('SR-CX-86: a natural 95 reload is a plain success while marked (2 actions, not the critical’s 1; 000 Reloading)', () => {
     const cost = (noCriticals: boolean) => {
       const jinx = combatant('Jinx', sheet({ stats: unlucky }, { blackCat: { noCriticals, actionsLost: 0, fear: false } }))
@@ -121,6 +143,13 @@ describe('CX30 Black Cat 7–8: a failed DC 75 Will save puts Fear of its enemie
     roll(45)
     expect(stored(h, 'Jinx').conditions).toEqual([])
     expect(stored(h, 'Jinx').spent['actions']).toBe(2)
+  })
+
+  it('SR-CX-86/SR-CX-87: a Fear not shaken off ends with the encounter, like the table’s other marks', async () => {
+    const h = await omen([40, 30, 7, 10], true)
+    expect(stored(h, 'Jinx').conditions.map((c) => c.conditionId)).toEqual(['fear'])
+    h.must('encounter/end', {})
+    expect(stored(h, 'Jinx').conditions).toEqual([])
   })
 
   it('SR-CX-87: a passed Will save (80 + 8) leaves it unafraid', async () => {
