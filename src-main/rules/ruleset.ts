@@ -269,6 +269,7 @@ export interface Ruleset {
      * `area`: for an action whose target is 'area', the template picked and who is under it; the
      * core has checked it (it exists, on the scene in play) and refuses an area for any other action.
      * What the action does to those under it goes back in `ActionResolution.areaEffects`.
+     * `everyone`: every combatant of the campaign, as for an attack (an aimer whose target falls).
      */
     perform(
       request: ActionRequest,
@@ -277,6 +278,7 @@ export interface Ruleset {
       dice: Dice,
       onScene?: readonly RulesCombatant[],
       area?: TargetArea,
+      everyone?: readonly RulesCombatant[],
     ): Result<ActionResolution>
   }
   readonly attacks?: {

@@ -90,6 +90,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     ctx.dice,
     rulesCombatantsOnScene(ctx.state),
     area.value ?? undefined,
+    allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
   const checked = checkAreaEffects(r.value, area.value, actor.value.id, target?.id ?? null)

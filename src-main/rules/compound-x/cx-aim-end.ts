@@ -99,6 +99,47 @@ export function aimEndsOnAttack(
   }
 }
 
+/**
+ * An act that downs or kills (a Kill whose death save fails, a fall, a Will to Survive gone
+ * wrong) ends the aim of everyone aimed at the one who fell, actor or target.
+ */
+export function aimEndsOnAct(
+  r: ActionResolution,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  everyone: readonly RulesCombatant[],
+): ActionResolution {
+  const actorAfter: RulesCombatant = { ...actor, rules: r.actorRules ?? actor.rules, hp: r.actorHp }
+  const targetAfter: RulesCombatant | null = target
+    ? { ...target, rules: r.targetRules ?? target.rules, hp: r.targetHp ?? target.hp }
+    : null
+  const fallen = [
+    ...(fell(actor, actorAfter) ? [actorAfter] : []),
+    ...(target && targetAfter && fell(target, targetAfter) ? [targetAfter] : []),
+  ]
+  if (!fallen.length) return r
+  const sheets = new Sheets(everyone)
+  // What the act already did to others (a blast's lost aims) is the starting point.
+  for (const o of r.othersRules ?? []) {
+    const rc = everyone.find((x) => x.id === o.combatantId)
+    if (rc) sheets.put({ ...rc, rules: o.rules })
+  }
+  sheets.put(actorAfter)
+  if (targetAfter) sheets.put(targetAfter)
+  for (const f of fallen) sheets.fallen(f)
+  const mine = sheets.changedOf(actor.id)
+  const theirs = target ? sheets.changedOf(target.id) : null
+  const others = sheets.others([actor.id, ...(target ? [target.id] : [])])
+  const kept = (r.othersRules ?? []).filter((o) => !others.some((x) => x.combatantId === o.combatantId))
+  return {
+    ...r,
+    actorRules: mine ? cxSheets.store(mine) : r.actorRules,
+    targetRules: theirs ? cxSheets.store(theirs) : r.targetRules,
+    summary: told(r.summary, sheets.notes),
+    ...withOthers([...kept, ...others]),
+  }
+}
+
 /** Hand-typed damage that downs or kills ends the aim of everyone aimed at the one hurt. */
 export function aimEndsOnDamage(e: EdgeEffects, hurt: RulesCombatant, everyone: readonly RulesCombatant[]): EdgeEffects {
   const after: RulesCombatant = { ...hurt, rules: e.rules ?? hurt.rules, hp: e.hp }

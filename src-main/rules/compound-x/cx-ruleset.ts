@@ -20,7 +20,7 @@ import { ACTIONS_POOL, REACTIONS_POOL } from './cx-costs'
 import { cxStanding } from './cx-standing'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 import { MAX_HELD_ACTIONS, REACTIONS_PER_ROUND } from './turns/turn-budget'
-import { aimEndsOnAttack, aimEndsOnDamage } from './cx-aim-end'
+import { aimEndsOnAct, aimEndsOnAttack, aimEndsOnDamage } from './cx-aim-end'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { cxEndOfTurn } from './cx-cloak-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
@@ -172,7 +172,11 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
-      perform: (request, actor, target, dice, onScene = [], area) => performCxAction(request, actor, target, library, dice, onScene, area),
+      perform: (request, actor, target, dice, onScene = [], area, everyone = []) => {
+        const r = performCxAction(request, actor, target, library, dice, onScene, area)
+        // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.
+        return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
+      },
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),

@@ -146,3 +146,18 @@ describe('000 Aiming: on the map, the shift reaches 5 m; a frag blast throws the
     expect(combatant(h, 'Vex').spent['actions'] ?? 0).toBe(0)
   })
 })
+
+describe('000 Aiming: an act that fells the target ends the aim too (SR-CX-72)', () => {
+  it('SR-CX-72: Raider falls 100 m and fails its Acrobatics (200 fall damage): Vex, aimed at it, stops aiming in the same command', async () => {
+    const h = await brawl()
+    must(act(h, 'Vex', 'aim', 'Raider'))
+    expect(aimOf(h, 'Vex')?.name).toBe('Raider')
+    // Out of its turn a fall is free; d100 10 + DEX 5 bonus fails DC 50; then the Shock save's d100 (CX15).
+    must(act(h, 'Raider', 'fall', null, { height: 100, dc: 50 }, [10, 50]))
+    expect(combatant(h, 'Raider').hp).toBeLessThan(1)
+    expect(aimOf(h, 'Vex')).toBeNull()
+    expect(sheetOf(h, 'Vex').live.aimShift).toMatchObject({ name: 'Raider' })
+    h.must('history/undo', {})
+    expect(aimOf(h, 'Vex')?.name).toBe('Raider')
+  })
+})
