@@ -5,6 +5,9 @@ import { REACTIONS_POOL } from './cx-costs'
 import { opponentsOf } from './cx-engagement'
 import { opportunityPrompt } from './cx-opportunity'
 import { cxStanding } from './cx-standing'
+import { FEAR } from './cx-fear'
+import { GRAPPLED, PINNED } from './cx-grapple'
+import { RESTRAINED } from './cx-subdue'
 import { cxSheets } from './sheet/cx-sheet'
 import { REACTIONS_PER_ROUND } from './turns/turn-budget'
 
@@ -14,13 +17,17 @@ import { REACTIONS_PER_ROUND } from './turns/turn-budget'
  * their opponent".
  */
 
-/** Conditions that leave a combatant unable to answer anything (01_05 Conditions). */
-const NOT_ALERT_CONDITIONS: readonly string[] = ['stunned', 'unconscious']
+/**
+ * Conditions that leave a combatant unable to make the attack (01_05 Conditions): stunned or
+ * unconscious; afraid (01_05 Fear: no action but running or shaking it off); held in a grapple or
+ * restrained (`000` Grappling: only the grapple's own efforts, SR-CX-14, SR-CX-60).
+ */
+const NOT_ALERT_CONDITIONS: readonly string[] = ['stunned', 'unconscious', FEAR, GRAPPLED, PINNED, RESTRAINED]
 
 /**
  * SR-CX-70: "alert" is read as able to answer at once: up (not downed, knocked out or dead,
- * CX15, CX27), not stunned or unconscious, and with a reaction left this round (CX20: the
- * attack is a reaction). Null when alert, else why not.
+ * CX15, CX27), not kept from attacking by a condition, and with a reaction left this round
+ * (CX20: the attack is a reaction). Null when alert, else why not.
  */
 export function notAlert(rc: RulesCombatant): string | null {
   const standing = cxStanding(rc)

@@ -60,6 +60,11 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
     expect(must(drag({ x: 10, y: 0 }, [vex, brute({ spent: { reactions: 2 } })])!).prompts).toHaveLength(1)
   })
 
+  it('SR-CX-70: one afraid, grappled, pinned or restrained may not make the attack, so it does not answer', () => {
+    for (const kept of ['fear', 'grappled', 'pinned', 'restrained'])
+      expect(drag({ x: 10, y: 0 }, [vex, brute({ conditions: [instance('k', kept)] })]), kept).toBeNull()
+  })
+
   it('000 Opportunity Attack, SR-CX-71: the Move action’s “Walks past an alert opponent” prompts the alert opponents within its reach', () => {
     const far = combatant('Raider', sheet(), { side: 'enemy', position: { x: 30, y: 0 } })
     const r = must(
