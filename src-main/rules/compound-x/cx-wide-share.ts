@@ -22,6 +22,12 @@ export function shareText(setup: RangedSetup, sharedWith: CombatantId | null, sh
   return null
 }
 
+const HIT_WORDS: Readonly<Record<CriticalKind, string>> = {
+  normal: 'a hit',
+  critical: 'a critical hit',
+  'extra-critical': 'an extra-critical hit',
+}
+
 /** The prompt that carries the firing's hits to the partner, when any landed. */
 export function sharePrompt(
   call: RangedCall,
@@ -47,7 +53,9 @@ export function sharePrompt(
             options: { ...request.options, stray: 'none', [WIDE_SHARE]: hits.join(',') },
           },
         },
-        odds: '',
+        // Not a fresh shot: the hits are given, so the attack preview's odds would mislead (the core
+        // fills empty odds from it); only the partner's own armour roll is left to chance.
+        odds: `no roll to hit: ${hits.map((h) => HIT_WORDS[h]).join(', ')}, halved, through its own armour (SR-CX-64)`,
       },
     ],
   }

@@ -48,6 +48,7 @@ describe('000 Grappling: flamethrowers and buckshot divide their damage among th
     expect(attack(h, shot(h), [8, 50]).ok).toBe(true)
     const p = sharePrompt(h)!
     expect(p.resolve).toMatchObject({ kind: 'attack', request: { options: { wideShare: 'normal', stray: 'none' } } })
+    expect(p.odds).toBe('no roll to hit: a hit, halved, through its own armour (SR-CX-64)')
     // Only the partner's armour die: the hit itself is not rolled again.
     const r = h.run('prompt/resolve', { promptId: p.id }, [50])
     expect(r.ok ? '' : r.error.message).toBe('')
