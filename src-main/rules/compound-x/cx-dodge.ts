@@ -5,6 +5,7 @@ import type { RulesCombatant } from '../ruleset'
 import { beatsDc, rollD100 } from './checks/d100-check'
 import type { ThrownWeapon } from './content/pack-schema'
 import { grappleStateFrom } from './cx-grapple'
+import { RESTRAINED } from './cx-subdue'
 import { cannotAct } from './cx-standing'
 import { cxSheets } from './sheet/cx-sheet'
 import { reflexSave } from './stats/derived-stats'
@@ -41,8 +42,9 @@ export function rollDodges(reached: readonly RulesCombatant[], item: Pick<Thrown
   const reflexModifier = item.reflexModifier ?? GRENADE_REFLEX_MODIFIER
   for (const person of reached) {
     const sheet = cxSheets.of(person)
-    // Down, out, or held in a grapple: nobody dives clear (SR-CX-57).
-    if (!sheet || cannotAct(person) || grappleStateFrom(person.conditions).kind !== 'free') continue
+    // Down, out, held in a grapple or restrained (helpless, SR-CX-60): nobody dives clear (SR-CX-57).
+    const held = grappleStateFrom(person.conditions).kind !== 'free' || person.conditions.some((x) => x.conditionId === RESTRAINED)
+    if (!sheet || cannotAct(person) || held) continue
     const r = rollD100(
       {
         modifiers: [

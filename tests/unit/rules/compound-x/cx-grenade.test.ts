@@ -155,6 +155,19 @@ describe('000 Grenades / SR-CX-57: an uncooked grenade is dodged with a Reflex s
   })
 })
 
+describe('000 Grenades / SR-CX-57 with SR-CX-60: the restrained cannot dive clear', () => {
+  it('SR-CX-57: Raider, restrained with zip cuffs, rolls no dodge; only Brute does', async () => {
+    const { h, throwAt } = await table()
+    h.must('condition/add', { combatantId: h.combatantId('Raider'), condition: 'restrained', duration: { kind: 'indefinite' }, stacks: 1 })
+    const before = hps(h)
+    // d10 7 on target; one dodge (Brute's 1: caught); then both CX11 body d100s.
+    expect(throwAt({ grenade: '0' }, [7, 1, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 45, before[1]! - 45, before[2], before[3]])
+    expect(lastLog(h).text).not.toMatch(/Raider dodges/)
+    expect(lastLog(h).text).toMatch(/Brute dodges/)
+  })
+})
+
 describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the log says where', () => {
   it('SR-CX-22: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): lands at (4, 10); only Raider is within 7 m of it', async () => {
     const { h, throwAt } = await table()
