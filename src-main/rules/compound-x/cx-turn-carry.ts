@@ -30,6 +30,10 @@ export function carryAtTurnStart(
   const carry = reloadAtTurnStart({ ...c, live }, up, ACTIONS_PER_TURN - lost, library)
   if (!carry) return { live, weapons: c.weapons }
   lines.push(carry.line)
-  if (carry.spend > 0) spend.push({ pool: ACTIONS_POOL, amount: carry.spend })
-  return { live: carry.combatant.live, weapons: carry.combatant.weapons }
+  if (carry.spend === 0) return { live: carry.combatant.live, weapons: carry.combatant.weapons }
+  spend.push({ pool: ACTIONS_POOL, amount: carry.spend })
+  // `001` Cloaking (SR-CX-90): the reload's actions are actions this turn, so the upkeep is due.
+  const cloak = carry.combatant.live.cloak
+  const acted = cloak?.on ? { ...carry.combatant.live, cloak: { ...cloak, on: { ...cloak.on, acted: true } } } : carry.combatant.live
+  return { live: acted, weapons: carry.combatant.weapons }
 }

@@ -90,6 +90,39 @@ describe('001 Cloaking Modules at the desk', () => {
     expect(live(h, 'Vex').nanites).toBe(55)
   })
 
+  it('SR-CX-90 with SR-CX-74: the actions a carried reload takes at the turn start make that turn one with actions, so the upkeep is due', async () => {
+    const h = await fight()
+    const vex = h.combatantId('Vex')
+    const empty = [{ kind: 'ranged' as const, itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 0, spareMagazines: 3 }]
+    h.must('combatant/setRules', { combatantId: vex, rules: trooper({ cloakId: MK1, level: 5, weapons: empty }) })
+    h.must('encounter/start', { name: 'Ambush' })
+    h.must('encounter/rollInitiative', {})
+    if (h.campaign.store.ofType('encounter')[0]!.currentCombatantId !== vex) h.must('encounter/nextTurn', {})
+    const perform = (action: string, options: ActionRequest['options'] = {}, dice?: number[]) =>
+      h.must('action/perform', { request: { actorId: vex, action, targetId: null, options } }, dice)
+    const toVexAgain = () => {
+      h.must('encounter/nextTurn', {})
+      while (h.campaign.store.ofType('encounter')[0]!.currentCombatantId !== vex) h.must('encounter/nextTurn', {})
+    }
+    perform('cloak')
+    h.must('economy/set', { combatantId: vex, pool: 'actions', spent: 3 })
+    // d100 20 + 4 fails DC 30: 4 actions, 1 now and 3 owed (SR-CX-74).
+    perform('reload', { weapon: '0' }, [20])
+    toVexAgain() // this turn had actions: upkeep 7; the next starts by paying the reload's 3
+    const before = log(h).length
+    toVexAgain() // only the carried reload acted in that turn: the upkeep is still due
+    expect(
+      log(h)
+        .slice(before)
+        .some((t) => /cloak upkeep −7 nanites/.test(t)),
+    ).toBe(true)
+    expect(
+      log(h)
+        .slice(before)
+        .some((t) => /cloak held for free/.test(t)),
+    ).toBe(false)
+  })
+
   it('001 Cloaking: a combat action ends the cloak; an attack from the Attack panel fizzes it out', async () => {
     const { h, perform } = await cloakedTurn(5)
     perform('Vex', 'cloak')
