@@ -151,14 +151,14 @@ function performOffered(
     const r = performHeal(request, actor, c, target, dice)
     return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
   }
-  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, library, dice)
+  if (isFeatAction(request.action)) return performFeatAction(request, actor, c, target, library, dice)
   if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
   if (request.action === 'move') return performMove(request, actor, c, target, library, onScene)
   if (request.action === CAST_SPELL) return performSpell(request, actor, c, target, library, dice)
   if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)
   if (request.action === SEARCH_CLOAKED) return performSearch(request, actor, c, target, library, dice)
   if (request.action === JUMP) return performJump(request, actor, c)
-  if (request.action === FALL) return performFall(request, actor, c, library, dice)
+  if (request.action === FALL) return performFall(request, actor, c, target, library, dice)
   if (request.action === 'aim' || request.action === 'stop-aiming' || request.action === 'shift-aim')
     return performAim(request, actor, c, target)
   if (request.action === 'draw' || request.action === 'flashlight') return performDraw(request, actor, c, target, library, dice)

@@ -1,9 +1,7 @@
-import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../dice'
+import type { ActPerformer } from './cx-act'
+import type { ActionDefinition } from '../../../src-shared/attack'
+import { fail, ok } from '../../../src-shared/result'
 import { optionBool, optionNumber } from '../kit/options'
-import type { ActionResolution, RulesCombatant } from '../ruleset'
-import type { ContentLibrary } from './content/content-library'
 import { rollCxCheck } from './cx-checks'
 import { applyCxDamage } from './cx-damage'
 import type { CxCombatant } from './sheet/cx-sheet'
@@ -49,13 +47,7 @@ export function fallDefinition(c: CxCombatant): ActionDefinition {
 
 const wholeIn = (v: number | undefined, lo: number, hi: number): v is number => v !== undefined && Number.isInteger(v) && v >= lo && v <= hi
 
-export function performFall(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
+export const performFall: ActPerformer = (request, actor, c, _target, library, dice) => {
   const height = optionNumber(request.options, 'height')
   if (!wholeIn(height, 0, MAX_HEIGHT)) return fail('action/badOption', `The height fallen must be whole metres from 0 to ${MAX_HEIGHT}.`)
   const dc = optionNumber(request.options, 'dc') ?? DEFAULT_DC

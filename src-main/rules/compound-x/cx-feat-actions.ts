@@ -1,4 +1,4 @@
-import { ownResolution } from './cx-act'
+import { ownResolution, type ActPerformer } from './cx-act'
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
@@ -88,13 +88,7 @@ export const isFeatAction = (key: string): boolean => [WILL_TO_SURVIVE_ACTION, L
 
 const resolution = ownResolution
 
-export function performFeatAction(
-  request: ActionRequest,
-  actor: RulesCombatant,
-  c: CxCombatant,
-  library: ContentLibrary,
-  dice: Dice,
-): Result<ActionResolution> {
+export const performFeatAction: ActPerformer = (request, actor, c, _target, library, dice) => {
   if (request.action === WILL_TO_SURVIVE_ACTION) return performWillToSurvive(request, actor, c, dice)
   if (request.action === LUCKY_ACTION) return performLucky(request, actor, c, library, dice)
   const live = { ...c.live, luckyUsed: 0 }

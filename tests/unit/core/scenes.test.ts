@@ -121,27 +121,46 @@ describe('distances from the map', () => {
   })
 })
 
+/**
+ * Browser-mode core with a GM window: Vex at (0, 0) suppresses Raider at (12, 0) on the Dock,
+ * medium (a 1 m zone, CX24); `run` gets the window, the ids and the scene.
+ */
+async function suppressedOnTheDock(
+  seed: string,
+  run: (
+    gm: ReturnType<typeof import('../helpers/core-window').attachWindow>,
+    id: (name: string) => `combatant:${string}`,
+    dock: `scene:${string}`,
+  ) => Promise<void>,
+) {
+  const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
+  const { attachWindow, tickingClock } = await import('../helpers/core-window')
+  const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
+  try {
+    const gm = attachWindow(core, 'gm')
+    await gm.must('createCampaign', { name: 'Map', seed, rulesetId: 'compound-x' })
+    await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    await gm.command('scene/create', { name: 'Dock' })
+    const snap = await gm.must('snapshot', undefined)
+    const id = (name: string) => snap.records.find((r) => r.typeName === 'combatant' && r.name === name)!.id as `combatant:${string}`
+    const dock = snap.records.find((r) => r.typeName === 'scene')!.id as `scene:${string}`
+    await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 0 })
+    await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
+    await gm.command('encounter/start', {})
+    await gm.command('encounter/rollInitiative', {})
+    await gm.command('action/perform', {
+      request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } },
+    })
+    await run(gm, id, dock)
+  } finally {
+    await core.shutdown()
+  }
+}
+
 describe('moving on the map sets off the rules (CX25, CX26)', () => {
   it("a suppressed token dragged out of its zone is shown the suppressor's reaction first, then draws it and is no longer suppressed", async () => {
-    const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
-    const { attachWindow, tickingClock } = await import('../helpers/core-window')
-    const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
-    try {
-      const gm = attachWindow(core, 'gm')
-      await gm.must('createCampaign', { name: 'Map', seed: 'map-move', rulesetId: 'compound-x' })
-      await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
-      await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
-      await gm.command('scene/create', { name: 'Dock' })
-      const snap = await gm.must('snapshot', undefined)
-      const id = (name: string) => snap.records.find((r) => r.typeName === 'combatant' && r.name === name)!.id as `combatant:${string}`
-      const dock = snap.records.find((r) => r.typeName === 'scene')!.id as `scene:${string}`
-      await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 0 })
-      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
-      await gm.command('encounter/start', {})
-      await gm.command('encounter/rollInitiative', {})
-      await gm.command('action/perform', {
-        request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } },
-      })
+    await suppressedOnTheDock('map-move', async (gm, id, dock) => {
       // Within the 1 m zone: still suppressed, but a move in the open still draws the reaction (CX26).
       const preview = await gm.must('previewMove', { combatantId: id('Raider'), sceneId: dock, x: 16, y: 0 })
       expect(preview.metres).toBe(4)
@@ -157,31 +176,11 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       // …but the zone itself stands until Vex's next turn.
       const vexView = after.records.find((r) => r.id === id('Vex')) as import('../../../src-shared/views').CombatantView
       expect(vexView.conditions.map((c) => c.conditionId)).toEqual(['suppressing'])
-    } finally {
-      await core.shutdown()
-    }
+    })
   })
 
   it('a suppressor downed since makes no reaction: the drag preview shows none, and the drop puts none and logs why', async () => {
-    const { SalvoCore } = await import('../../../src-main/core/app/salvo-core')
-    const { attachWindow, tickingClock } = await import('../helpers/core-window')
-    const core = new SalvoCore({ dataDir: tempDir(), now: tickingClock() })
-    try {
-      const gm = attachWindow(core, 'gm')
-      await gm.must('createCampaign', { name: 'Map', seed: 'map-move-down', rulesetId: 'compound-x' })
-      await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
-      await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
-      await gm.command('scene/create', { name: 'Dock' })
-      const snap = await gm.must('snapshot', undefined)
-      const id = (name: string) => snap.records.find((r) => r.typeName === 'combatant' && r.name === name)!.id as `combatant:${string}`
-      const dock = snap.records.find((r) => r.typeName === 'scene')!.id as `scene:${string}`
-      await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 0 })
-      await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 12, y: 0 })
-      await gm.command('encounter/start', {})
-      await gm.command('encounter/rollInitiative', {})
-      await gm.command('action/perform', {
-        request: { actorId: id('Vex'), action: 'suppress', targetId: id('Raider'), options: { level: 'medium' } },
-      })
+    await suppressedOnTheDock('map-move-down', async (gm, id, dock) => {
       // A fall typed by hand downs Vex (SR-CX-3: straight to health); its zone still stands on the map.
       await gm.command('combatant/damage', { combatantId: id('Vex'), amount: 500, damageType: 'fall' })
       const preview = await gm.must('previewMove', { combatantId: id('Raider'), sceneId: dock, x: 16, y: 0 })
@@ -191,8 +190,6 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       expect(after.records.filter((r) => r.typeName === 'prompt')).toHaveLength(0)
       const log = after.records.filter((r) => r.typeName === 'log').map((r) => (r as { text: string }).text)
       expect(log.some((t) => /^Vex is (down|dead|downed)[^:]* and makes no reaction: /.test(t))).toBe(true)
-    } finally {
-      await core.shutdown()
-    }
+    })
   })
 })
