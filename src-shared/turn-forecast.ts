@@ -1,5 +1,5 @@
-import { anchorKeyOf, endsAtTurnEnd, endsAtTurnStart, type OrderSlot } from './condition-clock'
-import type { ConditionDuration } from './records'
+import { endsAtTurnEnd, endsAtTurnStart, type OrderSlot } from './condition-clock'
+import type { ConditionDuration, ConditionInstance } from './records'
 import { isSurpriseRound, type CombatantId, type EncounterRecord } from './records'
 import type { CombatantView } from './views'
 
@@ -30,22 +30,26 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
   const order = ordered.filter((c) => c.orderKey !== null)
   if (order.length === 0) return []
   const slots: OrderSlot[] = order.map((c) => ({ id: c.id, orderKey: c.orderKey }))
-  let conditions = new Map(order.map((c) => [c.id, c.turn?.conditions ?? []]))
+  const names = new Map(order.map((c) => [c.id, c.name]))
+  const keys = new Map(slots.map((s) => [s.id, s.orderKey]))
+  // Only those with conditions are walked at each step, and the lists shrink in place: a step
+  // costs what the conditions cost, not a copy of the whole order (issue 15: this ran per diff).
+  const conditions = new Map<CombatantId, readonly ConditionInstance[]>()
+  for (const c of order) if (c.turn?.conditions.length) conditions.set(c.id, c.turn.conditions)
   const ending: Expiring[] = []
   const drop = (test: (d: ConditionDuration) => boolean) => {
-    const next = new Map(conditions)
     for (const [id, list] of conditions) {
       const gone = list.filter((x) => test(x.duration))
       if (gone.length === 0) continue
-      const bearer = order.find((c) => c.id === id)!.name
+      const bearer = names.get(id)!
       ending.push(...gone.map((g) => ({ bearerId: id, bearer, label: g.label })))
-      next.set(
-        id,
-        list.filter((x) => !gone.includes(x)),
-      )
+      const kept = list.filter((x) => !gone.includes(x))
+      if (kept.length) conditions.set(id, kept)
+      else conditions.delete(id)
     }
-    conditions = next
   }
+  // condition-clock's anchorKeyOf, by a map lookup instead of a search of the order.
+  const anchorKey = (d: ConditionDuration) => (d.kind === 'rounds' && d.at !== null ? (keys.get(d.at) ?? null) : null)
   const out: ForecastTurn[] = []
   let index = order.findIndex((c) => c.id === encounter.currentCombatantId)
   let round = encounter.round
@@ -64,7 +68,7 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
     }
     const slot = slots[index]!
     const r = round
-    drop((d) => endsAtTurnStart(d, slot, r, anchorKeyOf(d, slots)))
+    drop((d) => endsAtTurnStart(d, slot, r, anchorKey(d)))
     // In a surprise round only those who got the drop act, as the core's turn walk has it.
     if (passedOver(c) || (isSurpriseRound(encounter, r) && !encounter.surprise!.actorIds.includes(c.id))) {
       previous = c
