@@ -6,6 +6,7 @@ import { beatsDc } from '../checks/d100-check'
 import type { DamageType } from '../content/pack-schema'
 import { applyMeleeHit, needsMeleeCoverageRoll, type MeleeHitResult } from '../melee/apply-melee-hit'
 import { tallyLandedHit, type LandedTally } from '../melee/landed-hit-odds'
+import type { MeleeOdds } from '../melee/melee-odds'
 import type { MeleeHit } from '../melee/melee-damage'
 import { SHOCK_THRESHOLD } from '../melee/resolve-melee'
 import type { DefenderState } from '../protection/defender'
@@ -45,16 +46,8 @@ function thrownHit(s: ThrownSetup, natural: number, critical: CriticalKind): Mel
   }
 }
 
-export interface ThrownOdds {
-  readonly hit: number
-  readonly ignoresArmour: number
-  readonly critical: number
-  readonly extraCritical: number
-  readonly healthDamage: readonly (readonly [number, number])[]
-  readonly expectedHealthDamage: number
-  readonly down: number
-  readonly unconscious: number
-}
+/** The melee odds' numbers (a throw lands past armour as a strike does), without Guard's precise-hit split. */
+export type ThrownOdds = Omit<MeleeOdds, 'kind' | 'steps' | 'preciseHit'>
 
 /** Exact odds by enumeration: the accuracy d10, the critical d10 (CX10), each armour d100 face (CX11), the Shock save (CX15). */
 export function thrownOdds(s: ThrownSetup, defender: DefenderState): ThrownOdds {
