@@ -4,7 +4,7 @@ import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon } from './content/pack-schema'
-import { blockedPreview, isOpportunity, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, isOpportunity, landedHitPreview, OPPORTUNITY, type Armament, type Sides } from './cx-attack-shared'
 import { optionBool } from '../kit/options'
 import { persistentDamageRemoval } from './dying/persistent-damage'
 import { explainSteps } from './explain'
@@ -89,22 +89,9 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
   const base = { weapons: sides.weaponList, options, cost: MELEE_STRIKE.text }
   const odds = meleeOdds(setup, defenderOf(sides.target, t.hp, library))
   if (odds.kind === 'impossible') return blockedPreview(base, explainSteps(odds.steps), odds.reason)
-  const plain = odds.hit - odds.critical - odds.extraCritical
   return {
     ...base,
-    outcomes: [
-      { label: 'Miss', probability: 1 - odds.hit },
-      { label: 'Hit', probability: plain },
-      { label: 'Critical (+20)', probability: odds.critical },
-      { label: 'Extra-critical (+30)', probability: odds.extraCritical },
-    ],
-    risks: [
-      { label: 'Past armour (3+ over Guard, CX16)', probability: odds.ignoresArmour },
-      { label: 'Knocked out (CX15 / nonlethal)', probability: odds.unconscious },
-    ],
-    expectedDamage: odds.expectedHealthDamage,
-    downChance: odds.down,
-    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    ...landedHitPreview(odds, { pastArmour: 'Past armour (3+ over Guard, CX16)', knockedOut: 'Knocked out (CX15 / nonlethal)' }),
     explanation: explainSteps(odds.steps),
     blocked: null,
     diceHint:

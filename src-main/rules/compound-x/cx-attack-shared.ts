@@ -5,6 +5,7 @@ import type { RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import type { MeleeWeapon, RangedWeapon, ThrownWeapon } from './content/pack-schema'
 import type { FireMode } from './ranged/ranged-setup'
+import type { ThrownOdds } from './ranged/resolve-thrown'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 
 /** The attack request option that marks an opportunity attack (`000` Opportunity Attack), set by its prompt. */
@@ -82,3 +83,28 @@ function listed(arm: Armament, index: number): AttackPreview['weapons'][number] 
 }
 
 export const meleeModes = (w: MeleeWeapon): string[] => (w.hybrid ? ['one-handed', 'two-handed'] : ['strike'])
+
+/**
+ * The preview's numbers for an attack that lands past armour the melee way (a strike, a throw):
+ * miss, hit and the two criticals (CX10), the risks named by the caller, and the health damage.
+ */
+export function landedHitPreview(
+  odds: ThrownOdds,
+  risks: { readonly pastArmour: string; readonly knockedOut: string },
+): Pick<AttackPreview, 'outcomes' | 'risks' | 'expectedDamage' | 'downChance' | 'damage'> {
+  return {
+    outcomes: [
+      { label: 'Miss', probability: 1 - odds.hit },
+      { label: 'Hit', probability: odds.hit - odds.critical - odds.extraCritical },
+      { label: 'Critical (+20)', probability: odds.critical },
+      { label: 'Extra-critical (+30)', probability: odds.extraCritical },
+    ],
+    risks: [
+      { label: risks.pastArmour, probability: odds.ignoresArmour },
+      { label: risks.knockedOut, probability: odds.unconscious },
+    ],
+    expectedDamage: odds.expectedHealthDamage,
+    downChance: odds.down,
+    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+  }
+}

@@ -5,7 +5,7 @@ import { note } from '../kit/modifier'
 import { optionBool } from '../kit/options'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { blockedPreview, shotDistance, type Armament, type Sides } from './cx-attack-shared'
+import { blockedPreview, landedHitPreview, shotDistance, type Armament, type Sides } from './cx-attack-shared'
 import { priced } from './cx-costs'
 import { afterDamage } from './cx-edges'
 import { persistentDamageRemoval } from './dying/persistent-damage'
@@ -90,19 +90,10 @@ export function previewThrown(
   const odds = thrownOdds(setup, defenderOf(sides.target, t.hp, library))
   return {
     ...base,
-    outcomes: [
-      { label: 'Miss', probability: 1 - odds.hit },
-      { label: 'Hit', probability: odds.hit - odds.critical - odds.extraCritical },
-      { label: 'Critical (+20)', probability: odds.critical },
-      { label: 'Extra-critical (+30)', probability: odds.extraCritical },
-    ],
-    risks: [
-      { label: 'Past armour (critical or 3+ over the miss chance, 000 Thrown Weapons)', probability: odds.ignoresArmour },
-      { label: 'Knocked out (CX15)', probability: odds.unconscious },
-    ],
-    expectedDamage: odds.expectedHealthDamage,
-    downChance: odds.down,
-    damage: odds.healthDamage.map(([amount, probability]) => ({ amount, probability })),
+    ...landedHitPreview(odds, {
+      pastArmour: 'Past armour (critical or 3+ over the miss chance, 000 Thrown Weapons)',
+      knockedOut: 'Knocked out (CX15)',
+    }),
     explanation,
     blocked: null,
     diceHint: 'd10 accuracy, d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
