@@ -5,6 +5,7 @@ import { tempDir } from '../../helpers/temp-dir'
 import { cx, trooper } from './cx-harness'
 import { knife } from './cx-brawl'
 import { combatant, instance, must, sheet } from './cx-rules'
+import { faces } from './fixtures'
 
 /*
  * `000` Opportunity Attack: "walks past (within melee range) an alert character" (SR-CX-70,
@@ -67,33 +68,12 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
 
   it('000 Opportunity Attack, SR-CX-71: the Move action’s “Walks past an alert opponent” prompts the alert opponents within its reach', () => {
     const far = combatant('Raider', sheet(), { side: 'enemy', position: { x: 30, y: 0 } })
-    const r = must(
-      cx.actions!.perform(
-        { actorId: vex.id, action: 'move', targetId: null, options: { actions: '2', walksPast: true } },
-        vex,
-        null,
-        {
-          roll: () => {
-            throw new Error('no dice')
-          },
-        } as never,
-        [vex, brute(), far],
-      ),
-    )
+    // A move rolls no dice: the real roller with none typed.
+    const move = (options: Record<string, string | boolean>) =>
+      must(cx.actions!.perform({ actorId: vex.id, action: 'move', targetId: null, options }, vex, null, faces(), [vex, brute(), far]))
+    const r = move({ actions: '2', walksPast: true })
     expect(r.prompts?.map((p) => p.reactorId)).toEqual([brute().id])
-    const off = must(
-      cx.actions!.perform(
-        { actorId: vex.id, action: 'move', targetId: null, options: { actions: '2' } },
-        vex,
-        null,
-        {
-          roll: () => {
-            throw new Error('no dice')
-          },
-        } as never,
-        [vex, brute(), far],
-      ),
-    )
+    const off = move({ actions: '2' })
     expect(off.prompts).toBeUndefined()
   })
 
