@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { ReportRow } from './report'
+import type { BenchGoal, ReportRow } from './report'
 
 export interface ReportInput {
   readonly machine: string
@@ -8,6 +8,7 @@ export interface ReportInput {
   readonly startedAt: Date
   readonly seconds: number
   readonly rows: readonly ReportRow[]
+  readonly goals: readonly BenchGoal[]
   /** Everything the bench printed, for the detail behind each row. */
   readonly console: readonly string[]
 }
@@ -20,6 +21,14 @@ export function markdownTable(rows: readonly ReportRow[]): string {
     '| Measure | Salvo | Baseline (same run) | Ratio |',
     '| --- | --- | --- | --- |',
     ...rows.map((r) => `| ${cell(r.measure)} | ${cell(r.salvo)} | ${cell(r.baseline)} | ${cell(r.ratio)} |`),
+  ].join('\n')
+}
+
+export function goalTable(goals: readonly BenchGoal[]): string {
+  return [
+    '| Goal | Measured | Met |',
+    '| --- | --- | --- |',
+    ...goals.map((g) => `| ${cell(g.name)} | ${cell(g.measured)} | ${g.met ? 'yes' : '**NO**'} |`),
   ].join('\n')
 }
 
@@ -39,6 +48,12 @@ export function writeReport(file: string, input: ReportInput): void {
     '6-vs-300 rows, Salvo : baseline for the rest.',
     '',
     markdownTable(input.rows),
+    '',
+    '## Goals',
+    '',
+    'Each goal is checked in the run that measured it; `npm run bench` exits non-zero when one is missed.',
+    '',
+    goalTable(input.goals),
     '',
     '## The run, as printed',
     '',

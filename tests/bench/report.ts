@@ -57,8 +57,31 @@ export interface ReportRow {
   readonly ratio: string
 }
 
-/** What each part of the bench gives back: its console lines and its rows of the report's table. */
+/**
+ * A target the issue set, checked in the run that measured it. A missed goal makes
+ * `npm run bench` exit non-zero, so a regression is seen, not just printed.
+ */
+export interface BenchGoal {
+  /** What is held, e.g. "next turn, 3,000 / 30 combatants, p95 ratio ≤ 1.5". */
+  readonly name: string
+  readonly met: boolean
+  /** The measured figure, e.g. "1.21×". */
+  readonly measured: string
+}
+
+/** What each part of the bench gives back: its console lines, its rows of the report's table and its goals. */
 export interface BenchPart {
   readonly lines: string[]
   readonly rows: ReportRow[]
+  readonly goals?: readonly BenchGoal[]
+}
+
+/** A goal that holds when `value` is at most `limit`. */
+export function atMost(name: string, value: number, limit: number, unit = ''): BenchGoal {
+  return { name, met: Number.isFinite(value) && value <= limit, measured: `${value.toFixed(2)}${unit}` }
+}
+
+/** A goal that holds when `value` is at least `limit`. */
+export function atLeast(name: string, value: number, limit: number, unit = ''): BenchGoal {
+  return { name, met: Number.isFinite(value) && value >= limit, measured: `${value.toFixed(2)}${unit}` }
 }

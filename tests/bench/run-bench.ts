@@ -5,8 +5,8 @@ import { runDurableBench } from './durable-bench'
 import { runMapBench } from './map-bench'
 import { runOddsBench } from './odds-bench'
 import { runPaintBench } from './paint-bench'
-import { machineLine, storageLine, type BenchPart, type ReportRow } from './report'
-import { markdownTable, writeReport } from './report-md'
+import { machineLine, storageLine, type BenchGoal, type BenchPart, type ReportRow } from './report'
+import { goalTable, markdownTable, writeReport } from './report-md'
 
 /**
  * `npm run bench`: every figure beside its baseline from the same run, printed and written to
@@ -36,17 +36,24 @@ async function main(): Promise<void> {
   const storage = storageLine(tmpdir())
   print('Salvo benchmark', `machine:          ${machine}`, `campaign folders: ${storage}`, '')
   const rows: ReportRow[] = []
+  const goals: BenchGoal[] = []
   // The core parts first; Chromium last, so the core's folders and timers are gone before it starts.
   const parts: (() => Promise<BenchPart>)[] = [runCoreBench, runDurableBench, async () => runOddsBench(), runPaintBench, runMapBench]
   for (const run of parts) {
     const part = await run()
     print(...part.lines, '')
     rows.push(...part.rows)
+    goals.push(...(part.goals ?? []))
   }
   const seconds = (performance.now() - began) / 1000
-  print('Summary (as in bench/report.md)', markdownTable(rows), '', `done in ${seconds.toFixed(1)} s`)
-  writeReport(REPORT, { machine, storage, startedAt, seconds, rows, console: printed })
+  print('Summary (as in bench/report.md)', markdownTable(rows), '', 'Goals', goalTable(goals), '', `done in ${seconds.toFixed(1)} s`)
+  writeReport(REPORT, { machine, storage, startedAt, seconds, rows, goals, console: printed })
   console.log(`wrote ${REPORT}`)
+  const missed = goals.filter((g) => !g.met)
+  if (missed.length > 0) {
+    console.error(`bench: ${missed.length} goal(s) missed:\n${missed.map((g) => `  - ${g.name}: ${g.measured}`).join('\n')}`)
+    process.exitCode = 1
+  }
 }
 
 main().catch((e: unknown) => {
