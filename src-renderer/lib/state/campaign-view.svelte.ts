@@ -1,86 +1,84 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
+import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
+import { extendLog, orderCombatants, reorderCombatants } from './ordered-lists'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
 import type {
   AreaMarkRecord,
+  ContentItemRecord,
   EncounterRecord,
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
   SceneImage,
-  SceneRecord,
   TemplateRecord,
   TokenRecord,
 } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
-import type { CombatantView } from '../../../src-shared/views'
+import type { CombatantView, SceneView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ViewSync } from './view-sync'
 
-/** Acting order: placed combatants by sort key, then the rest by name. */
-export function orderCombatants(all: readonly CombatantView[]): CombatantView[] {
-  return [...all].sort((a, b) => {
-    if (a.orderKey !== null && b.orderKey !== null) return a.orderKey - b.orderKey
-    if (a.orderKey !== null) return -1
-    if (b.orderKey !== null) return 1
-    return a.name.localeCompare(b.name)
-  })
-}
+/** Names sort as people read them, not by code point. */
+const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+  a.name.localeCompare(b.name) || a.id.localeCompare(b.id)
 
 /**
  * One window's copy of its projection. Fields are replaced only by applying what the core
- * sends; the UI reads them and sends commands back.
+ * sends; the UI reads them and sends commands back. Each list below is rebuilt only when a diff
+ * touched its type of record (the records are indexed by type in `RecordIndex`), so an HP edit
+ * rebuilds the combatants and the log, not the roster, the maps or the tokens.
  */
 export class CampaignView {
-  view = $state.raw<ViewState>(EMPTY_VIEW)
+  readonly #index = new RecordIndex()
+  #view = $state.raw<ViewState>(EMPTY_VIEW)
   session = $state.raw<SessionInfo | null>(null)
   link = $state<LinkStatus>('connecting')
   /** The latest failure to show the GM (cleared when shown or replaced). */
   error = $state.raw<Failure | null>(null)
 
-  combatants = $derived(orderCombatants([...this.view.records.values()].filter((r): r is CombatantView => r.typeName === 'combatant')))
-  encounter = $derived(
-    [...this.view.records.values()].find((r): r is EncounterRecord => r.typeName === 'encounter' && r.status === 'active') ?? null,
-  )
-  log = $derived([...this.view.records.values()].filter((r): r is LogEntryRecord => r.typeName === 'log').sort((a, b) => a.seq - b.seq))
-
+  combatants = $state.raw<CombatantView[]>([])
+  encounter = $state.raw<EncounterRecord | null>(null)
+  log = $state.raw<LogEntryRecord[]>([])
   /** The roster, by name. */
-  templates = $derived(
-    [...this.view.records.values()]
-      .filter((r): r is TemplateRecord => r.typeName === 'template')
-      .sort((a, b) => a.name.localeCompare(b.name)),
-  )
-  plans = $derived(
-    [...this.view.records.values()].filter((r): r is PlanRecord => r.typeName === 'plan').sort((a, b) => a.name.localeCompare(b.name)),
-  )
+  templates = $state.raw<TemplateRecord[]>([])
+  plans = $state.raw<PlanRecord[]>([])
   /** Reactions waiting for the GM. */
-  prompts = $derived([...this.view.records.values()].filter((r): r is PromptRecord => r.typeName === 'prompt'))
-
+  prompts = $state.raw<PromptRecord[]>([])
   /** Battle maps by name (the player window holds only the one on the table). */
-  scenes = $derived(
-    [...this.view.records.values()]
-      .filter((r): r is SceneRecord => r.typeName === 'scene')
-      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id)),
-  )
+  scenes = $state.raw<SceneView[]>([])
   activeScene = $derived(this.scenes.find((s) => s.active) ?? null)
   /** Every token on every scene the window may see. */
-  tokens = $derived([...this.view.records.values()].filter((r): r is TokenRecord => r.typeName === 'token'))
+  tokens = $state.raw<TokenRecord[]>([])
   /** Area templates on every scene the window may see (the players' have no hidden ones). */
-  areaMarks = $derived([...this.view.records.values()].filter((r): r is AreaMarkRecord => r.typeName === 'areaMark'))
+  areaMarks = $state.raw<AreaMarkRecord[]>([])
+  /** The campaign's own content items, by section and name. */
+  content = $state.raw<ContentItemRecord[]>([])
   /** What the projector shows (a campaign that never set it fits the whole scene). */
-  projector = $derived.by((): ProjectorRecord => {
-    const r = this.view.records.get('projector')
-    return r?.typeName === 'projector' ? r : DEFAULT_PROJECTOR
-  })
+  projector = $state.raw<ProjectorRecord>(DEFAULT_PROJECTOR)
+
+  /**
+   * The version and every record. Reading it follows every diff, so lists should read the
+   * fields above instead; it is for "something changed, ask again" (odds previews) and for the
+   * projector preview, which is set whole from the GM's records.
+   */
+  get view(): ViewState {
+    return this.#view
+  }
+
+  set view(state: ViewState) {
+    this.#changed(this.#index.loadRecords(state.version, state.records.values()))
+  }
 
   readonly #sync: ViewSync
 
   constructor(private readonly transport: Transport) {
     this.#sync = new ViewSync(
       () => transport.api.snapshot(undefined),
-      (state) => (this.view = state),
+      (changes) => this.#changed(changes),
+      this.#index,
     )
     transport.api.subscribe((m) => this.#receive(m))
     transport.onStatus((s) => {
@@ -122,6 +120,38 @@ export class CampaignView {
       ...(typedDice ? { typedDice } : {}),
     }
     return this.request('dispatch', { type, payload, meta } as CommandDraft)
+  }
+
+  /** Rebuilds the lists of the types a diff touched (all of them after a snapshot). */
+  #changed(changes: Changes): void {
+    const index = this.#index
+    const all = changes === RELOADED
+    const touched = (t: ViewTypeName) => all || changes.has(t)
+    const changesOf = (t: ViewTypeName) => (all ? null : (changes.get(t) ?? null))
+    const values = <T extends ViewTypeName>(t: T) => index.ofType(t).values()
+
+    if (touched('combatant')) {
+      const c = changesOf('combatant')
+      this.combatants = c ? reorderCombatants(this.combatants, c, () => values('combatant')) : orderCombatants(values('combatant'))
+    }
+    if (touched('log')) {
+      const c = changesOf('log')
+      this.log = c ? extendLog(this.log, c, () => values('log')) : [...values('log')].sort((a, b) => a.seq - b.seq)
+    }
+    if (touched('encounter')) this.encounter = [...values('encounter')].find((r) => r.status === 'active') ?? null
+    if (touched('template')) this.templates = [...values('template')].sort(byName)
+    if (touched('plan')) this.plans = [...values('plan')].sort(byName)
+    if (touched('prompt')) this.prompts = [...values('prompt')]
+    if (touched('scene')) this.scenes = [...values('scene')].sort(byName)
+    if (touched('token')) this.tokens = [...values('token')]
+    if (touched('areaMark')) this.areaMarks = [...values('areaMark')]
+    if (touched('content'))
+      this.content = [...values('content')].sort((a, b) => a.section.localeCompare(b.section) || a.name.localeCompare(b.name))
+    if (touched('projector')) {
+      const r = index.get('projector')
+      this.projector = r?.typeName === 'projector' ? r : DEFAULT_PROJECTOR
+    }
+    this.#view = { version: index.version, records: index.records }
   }
 
   #receive(message: ServerMessage): void {

@@ -2,29 +2,11 @@ import { describe, expect, it } from 'vitest'
 import type { CombatantId, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
 import { forecastTurns } from '../../../src-shared/turn-forecast'
 import type { CombatantView } from '../../../src-shared/views'
+import { combatantView } from '../helpers/records'
 
 const id = (n: string) => `combatant:${n}` as CombatantId
-function view(name: string, orderKey: number, over: Partial<CombatantView> = {}, conditions: ConditionInstance[] = []): CombatantView {
-  return {
-    typeName: 'combatant',
-    id: id(name),
-    name,
-    side: 'party',
-    kind: 'pc',
-    hidden: false,
-    numbers: { kind: 'exact', hp: 10, maxHp: 10, initiativeModifier: 0 },
-    initiative: null,
-    orderKey,
-    rules: null,
-    card: null,
-    conditions: [],
-    delayed: false,
-    standing: { state: 'up', label: 'up', skipsTurn: false },
-    turn: { conditions, pools: [], held: null, holdable: 0 },
-    templateId: null,
-    ...over,
-  }
-}
+const view = (name: string, orderKey: number, over: Partial<CombatantView> = {}, conditions: ConditionInstance[] = []) =>
+  combatantView(name, orderKey, over, conditions)
 const cond = (label: string, duration: ConditionInstance['duration']): ConditionInstance => ({
   key: label,
   conditionId: label,

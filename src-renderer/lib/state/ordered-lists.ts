@@ -1,0 +1,59 @@
+import type { CombatantView, ViewRecord } from '../../../src-shared/views'
+import type { LogEntryRecord } from '../../../src-shared/records'
+import type { TypeChanges } from './record-index'
+
+/** Acting order: placed combatants by sort key, then the rest by name. */
+export function orderCombatants(all: Iterable<CombatantView>): CombatantView[] {
+  return [...all].sort((a, b) => {
+    if (a.orderKey !== null && b.orderKey !== null) return a.orderKey - b.orderKey
+    if (a.orderKey !== null) return -1
+    if (b.orderKey !== null) return 1
+    return a.name.localeCompare(b.name)
+  })
+}
+
+/**
+ * The acting order after a diff. Most commands change a combatant's health or conditions, not
+ * its place: then the old order stands and only the changed entries are swapped in, without a
+ * sort. Anything that could move one (a new or removed combatant, a new sort key or name) sorts.
+ */
+export function reorderCombatants(
+  previous: readonly CombatantView[],
+  changes: TypeChanges,
+  all: () => Iterable<CombatantView>,
+): CombatantView[] {
+  const moved =
+    changes.added.length > 0 ||
+    changes.removed.length > 0 ||
+    changes.updated.some(([from, to]) => {
+      const a = from as CombatantView
+      const b = to as CombatantView
+      return a.orderKey !== b.orderKey || a.name !== b.name
+    })
+  if (moved) return orderCombatants(all())
+  const replaced = new Map<ViewRecord['id'], CombatantView>(changes.updated.map(([, to]) => [to.id, to as CombatantView]))
+  return previous.map((c) => replaced.get(c.id) ?? c)
+}
+
+const bySeq = (a: LogEntryRecord, b: LogEntryRecord) => a.seq - b.seq
+
+/**
+ * The log in order. A command adds entries after the last and may mark older ones (an undo):
+ * those are appended or swapped in place; only a removal or an entry out of order sorts again.
+ */
+export function extendLog(
+  previous: readonly LogEntryRecord[],
+  changes: TypeChanges,
+  all: () => Iterable<LogEntryRecord>,
+): LogEntryRecord[] {
+  const last = previous.at(-1)?.seq ?? -Infinity
+  const added = (changes.added as LogEntryRecord[]).slice().sort(bySeq)
+  const resorted =
+    changes.removed.length > 0 ||
+    (added[0] !== undefined && added[0].seq <= last) ||
+    changes.updated.some(([from, to]) => (from as LogEntryRecord).seq !== (to as LogEntryRecord).seq)
+  if (resorted) return [...all()].sort(bySeq)
+  const replaced = new Map<ViewRecord['id'], LogEntryRecord>(changes.updated.map(([, to]) => [to.id, to as LogEntryRecord]))
+  const kept = replaced.size > 0 ? previous.map((l) => replaced.get(l.id) ?? l) : previous
+  return kept.concat(added)
+}
