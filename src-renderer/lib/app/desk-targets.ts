@@ -20,6 +20,13 @@ export type HpField = (sign: HpSign) => HpPrefill | null
  */
 export type AttackFocus = (attackerId: CombatantId | null) => void
 
+/** The card grid: it renders only the cards in view, and can bring any other one into view. */
+export interface CardGridTarget {
+  holds(combatantId: CombatantId): boolean
+  /** Resolves once the card is on the page (its HP field registered). */
+  reveal(combatantId: CombatantId): Promise<void>
+}
+
 /** Unregisters what a panel registered; the panel calls it when it leaves the page. */
 export type Release = () => void
 
@@ -33,6 +40,7 @@ export class DeskTargets {
   readonly #hpFields = new Map<CombatantId, HpField>()
   #attack: AttackFocus | null = null
   #rosterSearch: (() => void) | null = null
+  #cardGrid: CardGridTarget | null = null
   /** The HP field D or H filled last, so Esc can take the lone sign back out. */
   #prefilled: HpPrefill | null = null
 
@@ -41,6 +49,13 @@ export class DeskTargets {
     return () => {
       // A card remounted under the same id may have registered again before the old one left.
       if (this.#hpFields.get(combatantId) === field) this.#hpFields.delete(combatantId)
+    }
+  }
+
+  cardGrid(grid: CardGridTarget): Release {
+    this.#cardGrid = grid
+    return () => {
+      if (this.#cardGrid === grid) this.#cardGrid = null
     }
   }
 
@@ -60,7 +75,20 @@ export class DeskTargets {
 
   /** Focuses a card's HP field holding just the sign, so the GM types the amount and Enter. False: no such field on the page. */
   fillHp(combatantId: CombatantId, sign: HpSign): boolean {
-    const prefill = this.#hpFields.get(combatantId)?.(sign) ?? null
+    const field = this.#hpFields.get(combatantId)
+    if (field) return this.#fill(field, sign)
+    // A card scrolled out of view is not on the page: the grid brings it in, then it is filled.
+    const grid = this.#cardGrid
+    if (!grid?.holds(combatantId)) return false
+    void grid.reveal(combatantId).then(() => {
+      const revealed = this.#hpFields.get(combatantId)
+      if (revealed) this.#fill(revealed, sign)
+    })
+    return true
+  }
+
+  #fill(field: HpField, sign: HpSign): boolean {
+    const prefill = field(sign)
     if (!prefill) return false
     this.#prefilled = prefill
     return true

@@ -1,0 +1,67 @@
+import { createVirtualizer, type SvelteVirtualizer, type VirtualItem } from '@tanstack/svelte-virtual'
+
+export interface VirtualWindowOptions {
+  /** How many items the list has now (read in an effect, so the window follows it). */
+  readonly count: () => number
+  /** A stable key per item, so a measured size stays with its item when others come or go. */
+  readonly key: (index: number) => string | number
+  /** The size to assume before an item has been measured (px). */
+  readonly estimate: number
+  readonly horizontal?: boolean
+  /** Items kept rendered beyond each edge, so a short scroll or a Tab finds them ready. */
+  readonly overscan?: number
+  /** Space between items (px). */
+  readonly gap?: number
+}
+
+/**
+ * The slice of a long list that is in (or near) view, from @tanstack/virtual-core: the desk
+ * renders those items only, so an item out of view costs nothing per command however many
+ * there are. This adapts the library's store to runes: `items` and `size` are state, the
+ * scroll element is bound with `bind:this={list.element}`, and each rendered item calls
+ * `measure` so items of any height lay out exactly.
+ */
+export class VirtualWindow {
+  items = $state.raw<VirtualItem[]>([])
+  /** The whole list's length along the scroll axis (px), for the spacer. */
+  size = $state(0)
+  element = $state<HTMLElement | null>(null)
+  #instance: SvelteVirtualizer<HTMLElement, Element> | null = null
+
+  constructor(options: VirtualWindowOptions) {
+    const store = createVirtualizer<HTMLElement, Element>({
+      count: 0,
+      getScrollElement: () => this.element,
+      estimateSize: () => options.estimate,
+      getItemKey: (i) => options.key(i),
+      overscan: options.overscan ?? 2,
+      horizontal: options.horizontal ?? false,
+      gap: options.gap ?? 0,
+    })
+    // Subscribing mounts the virtualizer; it must happen after the scroll element is bound.
+    $effect(() => {
+      if (!this.element) return
+      return store.subscribe((v) => {
+        this.#instance = v
+        this.items = v.getVirtualItems()
+        this.size = v.getTotalSize()
+      })
+    })
+    $effect(() => {
+      const count = options.count()
+      if (!this.element) return
+      this.#instance?.setOptions({ count, getItemKey: (i) => options.key(i) })
+    })
+  }
+
+  /** An attachment for each rendered item (`{@attach list.measure}`; the item needs `data-index`). */
+  readonly measure = (node: Element): void => {
+    this.#instance?.measureElement(node)
+  }
+
+  /** Brings item `index` into view; resolves once the frame that shows it has been laid out. */
+  reveal(index: number): Promise<void> {
+    this.#instance?.scrollToIndex(index, { align: 'auto' })
+    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
+  }
+}
