@@ -25,7 +25,11 @@ const passedOver = (c: CombatantView) => c.delayed || (c.standing?.skipsTurn ?? 
  * them, with the conditions each will have seen end. Walks the same clock the core uses
  * (condition-clock), so the forecast and what actually happens agree.
  */
-export function forecastTurns(ordered: readonly CombatantView[], encounter: EncounterRecord | null): ForecastTurn[] {
+/**
+ * With `limit`, the walk stops once it has that many turns and no condition is left to end:
+ * every later turn would list nothing ending, so a long order costs the turns shown, not 2N.
+ */
+export function forecastTurns(ordered: readonly CombatantView[], encounter: EncounterRecord | null, limit = Infinity): ForecastTurn[] {
   if (!encounter || encounter.round < 1) return []
   const order = ordered.filter((c) => c.orderKey !== null)
   if (order.length === 0) return []
@@ -55,6 +59,7 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
   let round = encounter.round
   let previous: CombatantView | undefined = order[index]
   for (let steps = 0; steps < order.length * 2 && round <= encounter.round + 1; steps++) {
+    if (out.length >= limit && conditions.size === 0) break
     index++
     if (index >= order.length) {
       index = 0

@@ -2,7 +2,7 @@ import type { CommandDraft, CommandInput, CommandType } from '../../../src-share
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
-import { extendLog, orderCombatants, reorderCombatants } from './ordered-lists'
+import { extendLog, orderCombatants, reorderCombatants, rollOf, type RollEntry } from './ordered-lists'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
 import type {
   AreaMarkRecord,
@@ -40,6 +40,12 @@ export class CampaignView {
   error = $state.raw<Failure | null>(null)
 
   combatants = $state.raw<CombatantView[]>([])
+  /**
+   * The same combatants as names in acting order, replaced only when someone joins, leaves,
+   * moves or is renamed: the pickers that list everyone (attacker, target, whose turn…) are
+   * not rebuilt by an HP edit or a turn passing.
+   */
+  roll = $state.raw<readonly RollEntry[]>([])
   encounter = $state.raw<EncounterRecord | null>(null)
   log = $state.raw<LogEntryRecord[]>([])
   /** The roster, by name. */
@@ -132,7 +138,11 @@ export class CampaignView {
 
     if (touched('combatant')) {
       const c = changesOf('combatant')
-      this.combatants = c ? reorderCombatants(this.combatants, c, () => values('combatant')) : orderCombatants(values('combatant'))
+      const next = c
+        ? reorderCombatants(this.combatants, c, () => values('combatant'))
+        : { list: orderCombatants(values('combatant')), moved: true }
+      this.combatants = next.list
+      if (next.moved) this.roll = rollOf(next.list)
     }
     if (touched('log')) {
       const c = changesOf('log')

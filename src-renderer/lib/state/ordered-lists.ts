@@ -21,7 +21,7 @@ export function reorderCombatants(
   previous: readonly CombatantView[],
   changes: TypeChanges,
   all: () => Iterable<CombatantView>,
-): CombatantView[] {
+): { readonly list: CombatantView[]; readonly moved: boolean } {
   const moved =
     changes.added.length > 0 ||
     changes.removed.length > 0 ||
@@ -30,12 +30,21 @@ export function reorderCombatants(
       const b = to as CombatantView
       return a.orderKey !== b.orderKey || a.name !== b.name
     })
-  if (moved) return orderCombatants(all())
+  if (moved) return { list: orderCombatants(all()), moved }
   const replaced = new Map<ViewRecord['id'], CombatantView>(changes.updated.map(([, to]) => [to.id, to as CombatantView]))
-  return previous.map((c) => replaced.get(c.id) ?? c)
+  return { list: previous.map((c) => replaced.get(c.id) ?? c), moved }
 }
 
 const bySeq = (a: LogEntryRecord, b: LogEntryRecord) => a.seq - b.seq
+
+/** Who is in the fight, by id and name in acting order: what the desk's pickers list. */
+export interface RollEntry {
+  readonly id: CombatantView['id']
+  readonly name: string
+  readonly side: CombatantView['side']
+}
+
+export const rollOf = (combatants: readonly CombatantView[]): RollEntry[] => combatants.map(({ id, name, side }) => ({ id, name, side }))
 
 /**
  * The log in order. A command adds entries after the last and may mark older ones (an undo):

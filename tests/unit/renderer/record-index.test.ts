@@ -45,14 +45,16 @@ describe("the window's record index (issue 15: no full scans per diff)", () => {
     const [a, b, c] = [combatantView('A', 1), combatantView('B', 2), combatantView('C', 3)]
     const order = orderCombatants([c, a, b])
     const b2 = { ...b, hidden: true }
-    const same = reorderCombatants(order, { added: [], updated: [[b, b2]], removed: [] }, () => {
+    const { list: same, moved: sameMoved } = reorderCombatants(order, { added: [], updated: [[b, b2]], removed: [] }, () => {
       throw new Error('a health change must not walk every combatant')
     })
+    expect(sameMoved).toBe(false)
     expect(same.map((x) => x.id)).toEqual([a.id, b.id, c.id])
     expect(same[1]).toBe(b2)
     const b3 = { ...b, orderKey: 9 }
     const moved = reorderCombatants(order, { added: [], updated: [[b, b3]], removed: [] }, () => [a, b3, c])
-    expect(moved.map((x) => x.name)).toEqual(['A', 'C', 'B'])
+    expect(moved.moved).toBe(true)
+    expect(moved.list.map((x) => x.name)).toEqual(['A', 'C', 'B'])
   })
 
   it('appends new log lines, swaps marked ones in place, and sorts only when out of order', () => {
@@ -100,7 +102,12 @@ describe("the window's record index (issue 15: no full scans per diff)", () => {
       const out = index.apply(d)
       if (out.kind !== 'applied' || out.changes === RELOADED) throw new Error('index refused a diff')
       const c = out.changes.get('combatant')
-      if (c) combatants = reorderCombatants(combatants, c, () => index.ofType('combatant').values())
+      if (c) {
+        const next = reorderCombatants(combatants, c, () => index.ofType('combatant').values())
+        // Whenever the names or order changed, it must say so: the pickers rebuild only then.
+        if (!next.moved) expect(next.list.map((x) => [x.id, x.name])).toEqual(combatants.map((x) => [x.id, x.name]))
+        combatants = next.list
+      }
       const l = out.changes.get('log')
       if (l) log = extendLog(log, l, () => index.ofType('log').values())
 

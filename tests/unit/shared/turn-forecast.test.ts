@@ -70,3 +70,18 @@ describe('the forecast of a surprise round (issue 14 E5, SR-CORE-20)', () => {
     expect(forecastTurns(order, e).map((t) => `${t.round}:${t.name}`)).toEqual(['1:Cy', '2:Ash', '2:Bo', '2:Cy'])
   })
 })
+
+describe('the forecast of a long order (issue 15)', () => {
+  it('with a limit stops after that many turns once no condition is left to end, and is otherwise the same', () => {
+    const order = Array.from({ length: 40 }, (_, i) => view(`C${String(i).padStart(2, '0')}`, i + 1))
+    const full = forecastTurns(order, encounter(1, 'C00'))
+    expect(full).toHaveLength(79)
+    expect(forecastTurns(order, encounter(1, 'C00'), 5)).toEqual(full.slice(0, 5))
+    // A condition that ends late keeps the walk going until it has ended, so its turn still shows it.
+    const held = order.map((c, i) => (i === 30 ? view(c.name, c.orderKey!, {}, [cond('Pinned', { kind: 'turnEnd', of: id('C30') })]) : c))
+    const limited = forecastTurns(held, encounter(1, 'C00'), 5)
+    const expected = forecastTurns(held, encounter(1, 'C00'))
+    expect(limited).toEqual(expected.slice(0, limited.length))
+    expect(limited.some((t) => t.expiring.some((e) => e.label === 'Pinned'))).toBe(true)
+  })
+})
