@@ -59,9 +59,26 @@ export class VirtualWindow {
     this.#instance?.measureElement(node)
   }
 
-  /** Brings item `index` into view; resolves once the frame that shows it has been laid out. */
+  /** Whether item `index` lies wholly inside the scrolled viewport now (no layout is forced to tell). */
+  inView(index: number): boolean {
+    const v = this.#instance
+    const item = v?.measurementsCache[index]
+    if (!v || !item) return false
+    const from = v.scrollOffset ?? 0
+    return item.start >= from && item.end <= from + (v.scrollRect?.[v.options.horizontal ? 'width' : 'height'] ?? 0)
+  }
+
+  /**
+   * Brings item `index` into view in the next frame (a scroll asked for mid-render would force
+   * a layout of the whole page); resolves once the frame after it, which shows the item, is laid out.
+   */
   reveal(index: number): Promise<void> {
-    this.#instance?.scrollToIndex(index, { align: 'auto' })
-    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())))
+    if (this.inView(index)) return Promise.resolve()
+    return new Promise((done) =>
+      requestAnimationFrame(() => {
+        this.#instance?.scrollToIndex(index, { align: 'auto' })
+        requestAnimationFrame(() => done())
+      }),
+    )
   }
 }
