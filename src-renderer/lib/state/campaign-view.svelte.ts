@@ -2,7 +2,7 @@ import type { CommandDraft, CommandInput, CommandType } from '../../../src-share
 import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
-import { extendLog, orderCombatants, reorderCombatants, rollOf, type RollEntry } from './ordered-lists'
+import { extendLog, orderCombatants, reorderCombatants, rollOf, windowLog, type RollEntry } from './ordered-lists'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
 import type {
   AreaMarkRecord,
@@ -20,6 +20,9 @@ import type { CombatantView, SceneView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ViewSync } from './view-sync'
+
+/** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
+export const LOG_WINDOW = 2000
 
 /** Names sort as people read them, not by code point. */
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -47,7 +50,11 @@ export class CampaignView {
    */
   roll = $state.raw<readonly RollEntry[]>([])
   encounter = $state.raw<EncounterRecord | null>(null)
+  /** The latest `LOG_WINDOW` log lines, oldest first. */
   log = $state.raw<LogEntryRecord[]>([])
+  /** How many earlier lines the core holds that this window let go of (searched through the core). */
+  logForgotten = $state(0)
+  #forgottenUpTo = -Infinity
   /** The roster, by name. */
   templates = $state.raw<TemplateRecord[]>([])
   plans = $state.raw<PlanRecord[]>([])
@@ -146,7 +153,19 @@ export class CampaignView {
     }
     if (touched('log')) {
       const c = changesOf('log')
-      this.log = c ? extendLog(this.log, c, () => values('log')) : [...values('log')].sort((a, b) => a.seq - b.seq)
+      const log = c ? extendLog(this.log, c, () => values('log')) : [...values('log')].sort((a, b) => a.seq - b.seq)
+      if (!c) {
+        this.logForgotten = 0
+        this.#forgottenUpTo = -Infinity
+      }
+      // A long evening would otherwise grow the page by every line ever logged (issue 15).
+      const { kept, dropped, newlyForgotten } = windowLog(log, LOG_WINDOW, this.#forgottenUpTo)
+      if (dropped.length > 0) {
+        index.forget(dropped.map((l) => l.id))
+        this.logForgotten += newlyForgotten
+        this.#forgottenUpTo = Math.max(this.#forgottenUpTo, dropped.at(-1)!.seq)
+      }
+      this.log = kept as LogEntryRecord[]
     }
     if (touched('encounter')) this.encounter = [...values('encounter')].find((r) => r.status === 'active') ?? null
     if (touched('template')) this.templates = [...values('template')].sort(byName)

@@ -66,3 +66,19 @@ export function extendLog(
   const kept = replaced.size > 0 ? previous.map((l) => replaced.get(l.id) ?? l) : previous
   return kept.concat(added)
 }
+
+/**
+ * The latest `size` lines of an ordered log, and those it lets go of. Lines at or before
+ * `forgottenUpTo` (a seq) were let go of before: one that comes back (an undo marks it) is let
+ * go of again without being counted twice.
+ */
+export function windowLog(
+  log: readonly LogEntryRecord[],
+  size: number,
+  forgottenUpTo: number,
+): { readonly kept: readonly LogEntryRecord[]; readonly dropped: readonly LogEntryRecord[]; readonly newlyForgotten: number } {
+  const excess = log.length - size
+  if (excess <= 0) return { kept: log, dropped: [], newlyForgotten: 0 }
+  const dropped = log.slice(0, excess)
+  return { kept: log.slice(excess), dropped, newlyForgotten: dropped.filter((l) => l.seq > forgottenUpTo).length }
+}

@@ -94,6 +94,17 @@ export class RecordIndex {
     return { kind: 'applied', changes }
   }
 
+  /**
+   * Lets go of records the window no longer keeps (the oldest log lines past its window). The
+   * version stays: the core still has them, and a later diff that names one brings it back.
+   */
+  forget(ids: Iterable<ViewRecordId>): void {
+    for (const id of ids) {
+      const r = this.#all.get(id)
+      if (r) this.#delete(r)
+    }
+  }
+
   #replace(version: number, records: Iterable<ViewRecord>): void {
     this.#all.clear()
     this.#byType.clear()

@@ -4,7 +4,7 @@ import { applyDiff, viewFromSnapshot, type RecordsDiff, type ViewState } from '.
 import type { LogEntryRecord } from '../../../src-shared/records'
 import type { CombatantView, ViewRecord } from '../../../src-shared/views'
 import { RecordIndex, RELOADED } from '../../../src-renderer/lib/state/record-index'
-import { extendLog, orderCombatants, reorderCombatants } from '../../../src-renderer/lib/state/ordered-lists'
+import { extendLog, orderCombatants, reorderCombatants, windowLog } from '../../../src-renderer/lib/state/ordered-lists'
 import { campaignRecord, combatantView, logEntry } from '../helpers/records'
 
 const diff = (from: number, over: Partial<RecordsDiff>): RecordsDiff => ({
@@ -67,6 +67,24 @@ describe("the window's record index (issue 15: no full scans per diff)", () => {
     expect(extendLog(log, { added: [], updated: [[log[1]!, undone]], removed: [] }, noWalk)[1]).toBe(undone)
     const early = logEntry(0)
     expect(extendLog(log, { added: [early], updated: [], removed: [] }, () => [...log, early]).map((l) => l.seq)).toEqual([0, 1, 2])
+  })
+
+  it('keeps only the latest lines of a long log, and counts a line let go of only once', () => {
+    const log = [1, 2, 3, 4, 5].map((n) => logEntry(n))
+    const first = windowLog(log, 3, -Infinity)
+    expect(first.kept.map((l) => l.seq)).toEqual([3, 4, 5])
+    expect(first.dropped.map((l) => l.seq)).toEqual([1, 2])
+    expect(first.newlyForgotten).toBe(2)
+    // Line 2 came back (an undo marked it) with line 6: both 2 and 3 go, but only 3 is new.
+    const again = windowLog([logEntry(2), ...first.kept, logEntry(6)], 3, 2)
+    expect(again.kept.map((l) => l.seq)).toEqual([4, 5, 6])
+    expect(again.newlyForgotten).toBe(1)
+    expect(windowLog(log, 10, -Infinity).kept).toBe(log)
+    const index = new RecordIndex()
+    index.load({ version: 1, records: log })
+    index.forget(first.dropped.map((l) => l.id))
+    expect([...index.ofType('log').keys()]).toEqual(['log:3', 'log:4', 'log:5'])
+    expect(index.version).toBe(1)
   })
 
   it('after any run of random diffs holds exactly what a full rebuild would', () => {
