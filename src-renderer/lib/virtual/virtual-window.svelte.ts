@@ -37,6 +37,15 @@ export class VirtualWindow {
       overscan: options.overscan ?? 2,
       horizontal: options.horizontal ?? false,
       gap: options.gap ?? 0,
+      // Sizes come from the ResizeObserver the library keeps on each item, which reports them
+      // after the browser's own layout. Reading them on mount instead forced a layout of the
+      // whole page per item as a long list first rendered.
+      measureElement: (element, entry, instance) => {
+        const box = entry?.borderBoxSize?.[0]
+        if (box) return Math.round(options.horizontal ? box.inlineSize : box.blockSize)
+        const key = instance.options.getItemKey(instance.indexFromElement(element))
+        return instance.itemSizeCache.get(key) ?? options.estimate
+      },
     })
     // Subscribing mounts the virtualizer; it must happen after the scroll element is bound.
     $effect(() => {
