@@ -7,9 +7,9 @@ import { WsGmClient } from '../support/ws-gm-client'
  * of view costs nothing per command; the GM still reaches every one (scrolling, D/H, the
  * ribbon following whoever acts).
  */
-const COUNT = 120
+const COUNT = 240
 
-test('with 120 combatants only the cards and ribbon entries in view are on the page, and every one is reachable', async ({
+test('with 240 combatants only the cards and ribbon entries in view are on the page, and every one is reachable', async ({
   gm,
   player,
   server,
@@ -46,6 +46,17 @@ test('with 120 combatants only the cards and ribbon entries in view are on the p
   expect(await cards.count()).toBeLessThan(30)
   expect(await entries.count()).toBeLessThan(30)
   expect(await player.ribbon.getByTestId('ribbon-entry').count()).toBeLessThan(30)
+
+  // The pickers that list everyone hold only their choice until used; used, they hold everyone.
+  const attacker = page.getByTestId('attack-attacker')
+  expect(await attacker.locator('option').count()).toBeLessThan(3)
+  await attacker.focus()
+  await expect(attacker.locator('option')).toHaveCount(COUNT + 1)
+  const last = (await attacker.locator('option').last().getAttribute('value'))!
+  await attacker.selectOption(last)
+  await page.getByTestId('round-number').click()
+  await expect(attacker.locator('option')).toHaveCount(2)
+  await expect(attacker).toHaveValue(last)
 
   // The last card in acting order is reached by scrolling the grid.
   await page.getByTestId('card-grid').evaluate((el) => (el.scrollTop = el.scrollHeight))
