@@ -1,38 +1,102 @@
 import type { SceneGrid } from '../../../src-shared/records'
 import { metresToPx, pxToMetres, sceneToScreen, screenToScene, zoomAt, type Point, type ViewTransform } from './map-geometry'
 
-/** The map's window onto the scene: its size on screen, the pan and zoom, and pointer ↔ metres. */
+/** The scene layer's CSS transform: a pure translation, so a pan moves an already painted layer. */
+export const layerTransform = (v: ViewTransform): string => `translate3d(${v.x}px, ${v.y}px, 0)`
+
+/** What a live pan writes to directly, bypassing the reactive graph. */
+export interface PanTargets {
+  /** The composited layer holding the scene (picture, grid, zones, templates, fog, tokens). */
+  readonly layer: HTMLElement
+  /** The overlay's group of guides and readouts, drawn for the committed view: moved by the pan's offset from it. */
+  readonly follow: SVGGElement
+  /** The element carrying `data-view`, which tests and the bench read to find spots on screen. */
+  readonly marked: Element
+}
+
+/**
+ * The map's window onto the scene: its size on screen, the pan and zoom, and pointer ↔ metres.
+ *
+ * `view` is reactive, and everything drawn in scene space follows it. A pan, though, changes the
+ * view on every pointer move; going through `view` would re-run every reaction that reads it
+ * (each zone's stroke width, the token radius, the projector's mirror) and repaint the whole
+ * scene each frame. So a pan is drawn by writing one transform to the composited scene layer
+ * (and the overlay's offset), and `view` takes the result only when the gesture ends.
+ */
 export class MapCamera {
   width = $state(0)
   height = $state(0)
   view = $state.raw<ViewTransform>({ x: 0, y: 0, k: 1 })
-  svg = $state.raw<SVGSVGElement | undefined>(undefined)
+  /** The map's stage: where pointer positions are measured from and pointer capture is held. */
+  stage = $state.raw<HTMLElement | undefined>(undefined)
+  /** Not reactive: set by the stage when it is drawn. */
+  targets: PanTargets | null = null
+  // Not reactive: where a pan in progress has put the view (null between pans).
+  #live: ViewTransform | null = null
 
   get ready(): boolean {
     return this.width > 0 && this.height > 0
   }
 
+  /** The view as drawn now, a pan in progress included. */
+  get current(): ViewTransform {
+    return this.#live ?? this.view
+  }
+
+  /** Moves the drawn view during a pan: a few direct writes, no reactive update. */
+  panTo(v: ViewTransform): void {
+    this.#live = v
+    this.#draw(v)
+  }
+
+  /** The pan is over (dropped or cancelled): the view it reached becomes the view. */
+  endPan(): void {
+    const v = this.#live
+    if (!v) return
+    this.set(v)
+  }
+
+  /** A new view from anything but a pan in progress (fit, zoom): ends any pan first. */
+  set(v: ViewTransform): void {
+    this.#live = null
+    this.view = v
+    // The overlay and layer are re-drawn for `view` by the stage in this same task; the writes
+    // here only make sure nothing the pan wrote directly is left behind when the values match.
+    this.#draw(v)
+  }
+
+  #draw(v: ViewTransform): void {
+    const t = this.targets
+    if (!t) return
+    t.layer.style.transform = layerTransform(v)
+    const dx = v.x - this.view.x
+    const dy = v.y - this.view.y
+    // Always a transform, only its value changing: the compositor then updates, not re-layers, the page.
+    t.follow.setAttribute('transform', `translate(${dx} ${dy})`)
+    t.marked.setAttribute('data-view', `${v.x} ${v.y} ${v.k}`)
+  }
+
   zoomBy(factor: number, at: Point = { x: this.width / 2, y: this.height / 2 }): void {
-    this.view = zoomAt(this.view, at, factor)
+    this.set(zoomAt(this.current, at, factor))
   }
 
   /** A pointer's spot in the viewport, in screen pixels. */
   local(e: { clientX: number; clientY: number }): Point {
-    const r = this.svg!.getBoundingClientRect()
+    const r = this.stage!.getBoundingClientRect()
     return { x: e.clientX - r.left, y: e.clientY - r.top }
   }
 
   metresAt(grid: SceneGrid, e: { clientX: number; clientY: number }): Point {
-    return pxToMetres(grid, screenToScene(this.view, this.local(e)))
+    return pxToMetres(grid, screenToScene(this.current, this.local(e)))
   }
 
-  /** Where a spot in metres is on screen (labels are drawn there, so they read at any zoom). */
+  /** Where a spot in metres is on screen for the committed view (labels are drawn there, so they read at any zoom). */
   toScreen(grid: SceneGrid, m: Point): Point {
     return sceneToScreen(this.view, metresToPx(grid, m))
   }
 
   /** An attachment: the wheel zooms about the pointer. Non-passive, or the page would scroll instead. */
-  readonly zoomOnWheel = (el: SVGSVGElement): (() => void) => {
+  readonly zoomOnWheel = (el: HTMLElement): (() => void) => {
     const onwheel = (e: WheelEvent) => {
       e.preventDefault()
       this.zoomBy(Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0015)), this.local(e))

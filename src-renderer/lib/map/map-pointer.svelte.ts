@@ -53,7 +53,7 @@ export class MapPointer {
   constructor(private readonly host: MapPointerHost) {}
 
   #capture(e: PointerEvent): void {
-    this.host.camera.svg?.setPointerCapture(e.pointerId)
+    this.host.camera.stage?.setPointerCapture(e.pointerId)
   }
 
   backgroundDown(e: PointerEvent): void {
@@ -62,7 +62,7 @@ export class MapPointer {
     const drawing = gm && (tools.tool === 'measure' || tools.tool === 'fog')
     if (e.button === 1 || (e.button === 0 && (this.spaceHeld || !drawing))) {
       e.preventDefault()
-      this.drag = { kind: 'pan', start: camera.local(e), from: camera.view, moved: false }
+      this.drag = { kind: 'pan', start: camera.local(e), from: camera.current, moved: false }
     } else if (e.button === 0 && tools.tool === 'fog') {
       const p = camera.metresAt(grid, e)
       this.drag = { kind: 'fog', from: p, to: p, hide: e.shiftKey || tools.fogHide }
@@ -98,8 +98,9 @@ export class MapPointer {
     if (d.kind === 'pan') {
       const p = camera.local(e)
       const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
-      this.drag = { ...d, moved }
-      if (moved) camera.view = panBy(d.from, p.x - d.start.x, p.y - d.start.y)
+      // Reactive state changes once, when the press becomes a pan; each move after is one direct write.
+      if (moved && !d.moved) this.drag = { ...d, moved }
+      if (moved) camera.panTo(panBy(d.from, p.x - d.start.x, p.y - d.start.y))
     } else if (d.kind === 'token' || d.kind === 'area') {
       const p = camera.local(e)
       const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
@@ -114,6 +115,7 @@ export class MapPointer {
 
   /** Drops the gesture without doing it (Esc, a cancelled pointer). */
   cancel(): void {
+    this.host.camera.endPan()
     this.drag = null
     this.draggingId = null
     this.host.ended()
@@ -123,7 +125,7 @@ export class MapPointer {
     const d = this.drag
     if (!d) return
     const { camera, grid, tools } = this.host
-    if (camera.svg?.hasPointerCapture(e.pointerId)) camera.svg.releasePointerCapture(e.pointerId)
+    if (camera.stage?.hasPointerCapture(e.pointerId)) camera.stage.releasePointerCapture(e.pointerId)
     this.cancel()
     if (d.kind === 'pan') {
       if (!d.moved) this.host.clickMap(camera.metresAt(grid, e))
