@@ -7,6 +7,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import type { SceneRecord } from '../../../src-shared/records'
 import type { TablePicture } from '../../../src-shared/views'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
+import { logLeftOut } from './snapshot-scope'
 
 /** What a projection pass needs beyond the records: the ruleset (GM cards) and the table's pictures. */
 export interface ProjectionEnv {
@@ -43,13 +44,15 @@ export class ViewChannel {
     return this.role === 'gm' ? seq : ++this.#playerCounter
   }
 
-  /** The whole projection; resets what this window is believed to hold. */
+  /** The whole projection (the log only its latest entries); resets what this window is believed to hold. */
   snapshot(store: RecordStore, seq: number, env: ProjectionEnv = {}): Snapshot {
     this.#sent.clear()
     const version = this.#nextVersion(seq)
     const ctx = new ProjectionContext(store, this.role, env.ruleset ?? null, env.tablePicture)
     const records: ViewRecord[] = []
+    const leftOut = logLeftOut(store, this.role)
     for (const r of store.values()) {
+      if (leftOut.has(r.id)) continue
       const v = projectRecord(r, ctx)
       if (v === null) continue
       records.push(v)

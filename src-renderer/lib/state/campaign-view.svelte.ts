@@ -10,11 +10,10 @@ import type {
   PromptRecord,
   SceneImage,
   SceneRecord,
-  TemplateRecord,
   TokenRecord,
 } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
-import type { CombatantView } from '../../../src-shared/views'
+import type { CombatantView, TemplateView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ViewSync } from './view-sync'
@@ -49,7 +48,7 @@ export class CampaignView {
   /** The roster, by name. */
   templates = $derived(
     [...this.view.records.values()]
-      .filter((r): r is TemplateRecord => r.typeName === 'template')
+      .filter((r): r is TemplateView => r.typeName === 'template')
       .sort((a, b) => a.name.localeCompare(b.name)),
   )
   plans = $derived(
