@@ -17,7 +17,11 @@ export interface ProjectionEnv {
 
 interface Sent {
   readonly record: ViewRecord
-  readonly json: string
+  /**
+   * Its text, to tell an unchanged projection from a changed one; made on first comparison, so a
+   * snapshot of thousands of records does not serialise each twice (once here, once to send).
+   */
+  json: string | null
 }
 
 /**
@@ -56,7 +60,7 @@ export class ViewChannel {
       const v = projectRecord(r, ctx)
       if (v === null) continue
       records.push(v)
-      this.#sent.set(v.id, { record: v, json: JSON.stringify(v) })
+      this.#sent.set(v.id, { record: v, json: null })
     }
     this.#version = version
     return { version, records }
@@ -90,6 +94,7 @@ export class ViewChannel {
         continue
       }
       const json = JSON.stringify(next)
+      if (prev) prev.json ??= JSON.stringify(prev.record)
       if (prev?.json === json) continue
       this.#sent.set(next.id, { record: next, json })
       if (prev) updated.push([prev.record, next])
