@@ -2,7 +2,7 @@ import type { ActionDefinition, FormField, AttackPreview, AttackRequest } from '
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
-import type { SceneId, SceneImage } from './records'
+import type { SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
 
@@ -102,6 +102,7 @@ export const REQUEST_NAMES = [
   'listDisplays',
   'chooseDisplay',
   'importPortrait',
+  'rosterTemplate',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -175,6 +176,8 @@ export interface RequestResults {
   /** The screens the projector window can go on (desktop app only) and the GM's choice (null: automatic). */
   listDisplays: DisplayChoiceInfo
   chooseDisplay: DisplayChoiceInfo
+  /** One roster entry whole, sheet included: the GM's snapshot lists the roster without sheets (issue 15). */
+  rosterTemplate: TemplateRecord
 }
 
 /** A screen the desktop app can put the projector window on. */
@@ -221,6 +224,7 @@ export interface RequestInputs {
   chooseDisplay: { displayId: number | null }
   /** A PNG, JPEG or WebP for a combatant's token, as base64. */
   importPortrait: { combatantId: `combatant:${string}`; fileName: string; dataBase64: string }
+  rosterTemplate: { templateId: TemplateId }
 }
 
 export type SalvoApi = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attackRequestSchema, combatantIdSchema, sceneIdSchema } from './commands'
+import { attackRequestSchema, combatantIdSchema, sceneIdSchema, templateIdSchema } from './commands'
 import { MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
@@ -67,4 +67,5 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
     dataBase64: z.string().max(2 * PORTRAIT_LIMITS.bytes, 'is far larger than a portrait may be'),
   }),
+  rosterTemplate: z.strictObject({ templateId: templateIdSchema }),
 }

@@ -106,8 +106,19 @@ export type SceneView = SceneRecord & {
   readonly withheldImage?: { readonly width: number; readonly height: number; readonly coming: boolean }
 }
 
-/** What a window may hold: the domain records, with combatants and scenes in their projected form. */
-export type ViewRecord = Exclude<DomainRecord, CombatantRecord | SceneRecord> | CombatantView | SceneView
+/**
+ * A roster entry as the GM's desk lists it: everything the list, its filters and its edit form
+ * show, without the entry's sheet. A roster of 5,000 sheets made the GM's snapshot megabytes the
+ * desk never showed; spawning and editing go by id, and the core keeps the sheet (the
+ * `rosterTemplate` request fetches the whole entry when something needs it).
+ */
+export type TemplateView = Omit<TemplateRecord, 'rules'> & {
+  /** Whether the entry carries a ruleset sheet (its max HP then comes from it). */
+  readonly sheet: boolean
+}
+
+/** What a window may hold: the domain records, with combatants, scenes and roster entries in their projected form. */
+export type ViewRecord = Exclude<DomainRecord, CombatantRecord | SceneRecord | TemplateRecord> | CombatantView | SceneView | TemplateView
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */

@@ -3,6 +3,8 @@ import type { Connection } from '../../src-main/core/app/salvo-core'
 import type { ServerMessage } from '../../src-shared/contract'
 import type { Snapshot } from '../../src-shared/diff'
 import { dispatch, must, openFixture, snapshotOf, type Fixture } from './core-fixture'
+import { runCoreScale } from './core-scale'
+import { runCoreSnapshot } from './core-snapshot'
 import { bytes, medianP95, oneTo, percent, storageLine, timingTable, type BenchPart } from './report'
 import { runWhenMain } from './run-alone'
 import { summarize } from './stats'
@@ -113,7 +115,17 @@ function describeDiff(wire: string): string {
   return `updated [from, to]: ${updated}; added: ${added}; removed: ${diff.removed.length}`
 }
 
+/** The HP-change path at 300, then (issue 15) the same commands at 30 vs 3,000 and the snapshot of a big old campaign. */
 export async function runCoreBench(): Promise<BenchPart> {
+  const parts = [await runHpChange(), await runCoreScale(), await runCoreSnapshot()]
+  return {
+    lines: parts.flatMap((p, i) => (i === 0 ? p.lines : ['', ...p.lines])),
+    rows: parts.flatMap((p) => p.rows),
+    goals: parts.flatMap((p) => p.goals ?? []),
+  }
+}
+
+async function runHpChange(): Promise<BenchPart> {
   const lines = [`Core: ${COMBATANTS} combatants, ${ITERATIONS} samples per path after ${WARM_UP} warm-up`]
   const fx = await openFixture(COMBATANTS)
   try {

@@ -78,6 +78,7 @@ export function liveRequest(
     movementCost: { combatantId: ids.vex as `combatant:${string}`, metres: 5 },
     importSceneImage: { sceneId: ids.yard as `scene:${string}`, fileName: 'map.png', dataBase64: png },
     importPortrait: { combatantId: ids.vex as `combatant:${string}`, fileName: 'face.png', dataBase64: png },
+    rosterTemplate: { templateId: ids.template as `template:${string}` },
     chooseDisplay: { displayId: null },
   }
   return inputs[name]

@@ -93,5 +93,12 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       const image = imageImport()
       return image.ok ? importPortrait(input, image.value) : image
     },
+
+    // Issue 15: the GM's snapshot lists the roster without sheets; this is the whole entry, for
+    // the GM only (a player window is refused before reaching it: PLAYER_REQUESTS).
+    rosterTemplate: ({ templateId }) => {
+      const t = session.campaign?.store.get(templateId)
+      return t?.typeName === 'template' ? ok(t) : fail('template/notFound', 'That roster entry is gone (deleted, or undone away).')
+    },
   }
 }

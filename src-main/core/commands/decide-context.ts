@@ -63,12 +63,10 @@ export function activeEncounter(state: RecordReader): EncounterRecord | undefine
   return state.ofType('encounter').find((e) => e.status === 'active')
 }
 
-/** Combatants in acting order (those without a place sort last, then by name). */
-export function turnOrder(state: RecordReader): CombatantRecord[] {
-  return state
-    .ofType('combatant')
-    .filter((c) => c.orderKey !== null)
-    .sort((a, b) => a.orderKey! - b.orderKey! || (a.id < b.id ? -1 : 1))
+/** Placed combatants in acting order (by sort key, then id); those without a place are left out. */
+export function turnOrder(state: RecordReader): readonly CombatantRecord[] {
+  // Kept by the store between commands: sorting the whole fight per turn grew with its size.
+  return state.turnOrder()
 }
 
 /** Log text about a combatant is public only when the players can see that combatant. */

@@ -16,7 +16,7 @@ function requireActive(ctx: DecideContext): Result<EncounterRecord> {
   return e ? ok(e) : fail('encounter/none', 'No encounter is running. Start one first.')
 }
 
-function requireTurns(ctx: DecideContext): Result<{ encounter: EncounterRecord; order: CombatantRecord[] }> {
+function requireTurns(ctx: DecideContext): Result<{ encounter: EncounterRecord; order: readonly CombatantRecord[] }> {
   const e = requireActive(ctx)
   if (!e.ok) return e
   const order = turnOrder(ctx.state)

@@ -20,7 +20,7 @@ export function initiativeShiftEvents(
   keepPlace: CombatantId | null,
 ): DomainEvent[] {
   if (shifts.length === 0) return []
-  let order: CombatantRecord[] = turnOrder(state)
+  let order: readonly CombatantRecord[] = turnOrder(state)
   const events: DomainEvent[] = []
   for (const s of shifts) {
     const c = order.find((x) => x.id === s.combatantId)

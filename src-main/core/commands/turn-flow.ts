@@ -20,25 +20,41 @@ import { turnOrder, visibilityOf, type DecideContext } from './decide-context'
  * untriggered held actions are lost) and then the ruleset's start-of-turn effects run.
  */
 
-/** Working copies of every combatant, so several edges can change one before the events go out. */
+/**
+ * Working copies of the combatants, so several edges can change one before the events go out.
+ * Only those an edge touched are copied: a turn at 3,000 combatants changes two or three.
+ */
 class Working {
   readonly #now = new Map<CombatantId, CombatantRecord>()
   readonly #touched = new Map<CombatantId, Set<keyof TurnStatePatch>>()
 
-  constructor(private readonly ctx: DecideContext) {
-    for (const c of ctx.state.ofType('combatant')) this.#now.set(c.id, c)
-  }
+  constructor(private readonly ctx: DecideContext) {}
 
   get(id: CombatantId): CombatantRecord | undefined {
-    return this.#now.get(id)
+    const changed = this.#now.get(id)
+    if (changed) return changed
+    const r = this.ctx.state.get(id)
+    return r?.typeName === 'combatant' ? r : undefined
   }
 
+  /** Every combatant as the edges so far left it, in the state's order. */
   all(): CombatantRecord[] {
-    return [...this.#now.values()]
+    return this.ctx.state.ofType('combatant').map((c) => this.#now.get(c.id) ?? c)
+  }
+
+  /**
+   * Those of `all()` that carry a condition, in the same order, without walking the whole fight:
+   * the state's list, as the edges left them, unless an edge gave one to someone who had none.
+   */
+  withConditions(): CombatantRecord[] {
+    const listed = this.ctx.state.withConditions()
+    const ids = new Set(listed.map((c) => c.id))
+    for (const [id, c] of this.#now) if (c.conditions.length > 0 && !ids.has(id)) return this.all().filter((x) => x.conditions.length > 0)
+    return listed.map((c) => this.#now.get(c.id) ?? c).filter((c) => c.conditions.length > 0)
   }
 
   patch(id: CombatantId, patch: TurnStatePatch): void {
-    const c = this.#now.get(id)
+    const c = this.get(id)
     if (!c) return
     this.#now.set(id, { ...c, ...patch })
     const keys = this.#touched.get(id) ?? new Set()
@@ -73,7 +89,7 @@ function endConditions(
   round: number,
 ): DomainEvent[] {
   const logs: DomainEvent[] = []
-  for (const c of w.all()) {
+  for (const c of w.withConditions()) {
     const gone = c.conditions.filter(ending)
     if (gone.length === 0) continue
     w.patch(c.id, { conditions: c.conditions.filter((x) => !gone.includes(x)) })
@@ -130,7 +146,7 @@ function roundStarts(ctx: DecideContext, w: Working): void {
 function expireAtStart(ctx: DecideContext, w: Working, starting: CombatantRecord, round: number): DomainEvent[] {
   const order = turnOrder(ctx.state)
   const events: DomainEvent[] = []
-  for (const c of w.all()) {
+  for (const c of w.withConditions()) {
     const gone = endingAtTurnStart(c.conditions, starting, round, order)
     if (gone.length === 0) continue
     w.patch(c.id, { conditions: c.conditions.filter((x) => !gone.includes(x)) })

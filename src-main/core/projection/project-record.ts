@@ -2,13 +2,14 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
-import type { CombatantId, CombatantRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord, EncounterRecord, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import {
   playerCombatantView,
   playerScene,
   publicCondition,
   type CombatantView,
   type TablePicture,
+  type TemplateView,
   type ViewRecord,
   type ViewRole,
 } from '../../../src-shared/views'
@@ -20,12 +21,9 @@ import type { RecordChange, StoredRecord } from '../state/stored-records'
 
 /**
  * What one projection pass knows beyond the record itself. The player's sort keys are ranks
- * among the combatants the players can see, so gaps left by hidden ones reveal nothing;
- * the ranks are computed once per pass, on first use.
+ * among the combatants the players can see, so gaps left by hidden ones reveal nothing.
  */
 export class ProjectionContext {
-  #visibleRanks: Map<string, number> | null = null
-
   constructor(
     readonly state: RecordReader,
     readonly role: ViewRole,
@@ -50,14 +48,8 @@ export class ProjectionContext {
   }
 
   visibleRank(id: string): number | null {
-    if (this.#visibleRanks === null) {
-      const placed = this.state
-        .ofType('combatant')
-        .filter((c) => !c.hidden && c.orderKey !== null)
-        .sort((a, b) => a.orderKey! - b.orderKey! || (a.id < b.id ? -1 : 1))
-      this.#visibleRanks = new Map(placed.map((c, i) => [c.id, i + 1]))
-    }
-    return this.#visibleRanks.get(id) ?? null
+    // The store keeps the ranks between commands; re-ranking the fight for each projected card grew with its size.
+    return this.state.visibleRanks().get(id) ?? null
   }
 }
 
@@ -116,6 +108,23 @@ function isVisible(ctx: ProjectionContext, id: CombatantId): boolean {
   return c?.typeName === 'combatant' && !c.hidden
 }
 
+/** A roster entry without its sheet: what the GM's roster list and edit form show. */
+export function rosterEntryView(t: TemplateRecord): TemplateView {
+  // Field by field: a rest copy of 5,000 entries was most of a big campaign's snapshot time.
+  return {
+    typeName: t.typeName,
+    id: t.id,
+    name: t.name,
+    side: t.side,
+    kind: t.kind,
+    maxHp: t.maxHp,
+    initiativeModifier: t.initiativeModifier,
+    faction: t.faction,
+    tags: t.tags,
+    sheet: t.rules !== null,
+  }
+}
+
 /**
  * The pure projection `(record, context) → view record | null`. Internal records (RNG,
  * history) never leave the core; GM-only data never enters a player projection, so no diff
@@ -135,8 +144,10 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       return gm ? gmCombatant(record, ctx) : playerCombatant(record, ctx)
     case 'encounter':
       return gm ? record : playerEncounter(record, ctx)
-    case 'content':
     case 'template':
+      // The roster as the desk lists it; the sheet stays in the core (see TemplateView).
+      return gm ? rosterEntryView(record) : null
+    case 'content':
     case 'plan':
     case 'prompt':
       // The GM's item library, roster, saved line-ups and pending reactions: the players' screen has no use for them.

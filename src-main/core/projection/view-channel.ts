@@ -7,6 +7,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import type { SceneRecord } from '../../../src-shared/records'
 import type { TablePicture } from '../../../src-shared/views'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
+import { logLeftOut } from './snapshot-scope'
 
 /** What a projection pass needs beyond the records: the ruleset (GM cards) and the table's pictures. */
 export interface ProjectionEnv {
@@ -16,7 +17,11 @@ export interface ProjectionEnv {
 
 interface Sent {
   readonly record: ViewRecord
-  readonly json: string
+  /**
+   * Its text, to tell an unchanged projection from a changed one; made on first comparison, so a
+   * snapshot of thousands of records does not serialise each twice (once here, once to send).
+   */
+  json: string | null
 }
 
 /**
@@ -43,17 +48,19 @@ export class ViewChannel {
     return this.role === 'gm' ? seq : ++this.#playerCounter
   }
 
-  /** The whole projection; resets what this window is believed to hold. */
+  /** The whole projection (the log only its latest entries); resets what this window is believed to hold. */
   snapshot(store: RecordStore, seq: number, env: ProjectionEnv = {}): Snapshot {
     this.#sent.clear()
     const version = this.#nextVersion(seq)
     const ctx = new ProjectionContext(store, this.role, env.ruleset ?? null, env.tablePicture)
     const records: ViewRecord[] = []
+    const leftOut = logLeftOut(store, this.role)
     for (const r of store.values()) {
+      if (leftOut.has(r.id)) continue
       const v = projectRecord(r, ctx)
       if (v === null) continue
       records.push(v)
-      this.#sent.set(v.id, { record: v, json: JSON.stringify(v) })
+      this.#sent.set(v.id, { record: v, json: null })
     }
     this.#version = version
     return { version, records }
@@ -87,6 +94,7 @@ export class ViewChannel {
         continue
       }
       const json = JSON.stringify(next)
+      if (prev) prev.json ??= JSON.stringify(prev.record)
       if (prev?.json === json) continue
       this.#sent.set(next.id, { record: next, json })
       if (prev) updated.push([prev.record, next])

@@ -1,9 +1,18 @@
+import type { CombatantRecord } from '../../../src-shared/records'
 import type { RecordChange, RecordOfType, StoredRecord, StoredTypeName } from './stored-records'
+import { ConditionedIndex } from './conditioned'
+import { TurnOrderIndex } from './turn-order'
 
 /** Read access shared by the live store and a draft over it. */
 export interface RecordReader {
   get(id: string): StoredRecord | undefined
   ofType<T extends StoredTypeName>(typeName: T): RecordOfType<T>[]
+  /** The placed combatants in acting order; read it, never change it (it is valid until the next change). */
+  turnOrder(): readonly CombatantRecord[]
+  /** Each placed combatant the players can see, by its rank among them (1..). */
+  visibleRanks(): ReadonlyMap<string, number>
+  /** The combatants carrying any condition, in the order `ofType('combatant')` gives them. */
+  withConditions(): CombatantRecord[]
 }
 
 /**
@@ -18,6 +27,9 @@ export class RecordStore implements RecordReader {
    * Each type keeps the order records first came in, as the whole map does.
    */
   readonly #byType = new Map<string, Map<string, StoredRecord>>()
+  readonly #turnOrder = new TurnOrderIndex()
+  readonly #conditioned = new ConditionedIndex()
+  readonly #combatants = () => this.ofType('combatant')
 
   constructor(records: Iterable<StoredRecord> = []) {
     for (const r of records) this.#put(r)
@@ -25,6 +37,8 @@ export class RecordStore implements RecordReader {
 
   #put(r: StoredRecord): void {
     const was = this.#records.get(r.id)
+    this.#turnOrder.changed(was, r)
+    this.#conditioned.changed(was, r)
     // Ids carry their type, so this is a damaged journal's doing: the record moves to the end of both orders.
     if (was && was.typeName !== r.typeName) {
       this.#byType.get(was.typeName)?.delete(r.id)
@@ -46,6 +60,18 @@ export class RecordStore implements RecordReader {
     return out
   }
 
+  turnOrder(): readonly CombatantRecord[] {
+    return this.#turnOrder.order(this.#combatants)
+  }
+
+  visibleRanks(): ReadonlyMap<string, number> {
+    return this.#turnOrder.visibleRanks(this.#combatants)
+  }
+
+  withConditions(): CombatantRecord[] {
+    return this.#conditioned.list()
+  }
+
   values(): IterableIterator<StoredRecord> {
     return this.#records.values()
   }
@@ -62,6 +88,8 @@ export class RecordStore implements RecordReader {
         continue
       }
       const was = this.#records.get(c.id)
+      this.#turnOrder.changed(was, null)
+      this.#conditioned.changed(was, null)
       if (was) this.#byType.get(was.typeName)?.delete(c.id)
       this.#records.delete(c.id)
     }

@@ -9,17 +9,31 @@ import type { RecordReader } from './record-store'
 import { sceneInPlay, tokenInPlay } from './scene-in-play'
 import type { EconomyPool, RulesCombatant, Ruleset } from '../../rules/ruleset'
 
-export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => ({
-  id: c.id,
-  name: c.name,
-  hp: c.hp,
-  maxHp: c.maxHp,
-  rules: c.rules,
-  conditions: c.conditions,
-  side: c.side,
-  spent: c.spent,
-  held: c.held ? { amount: c.held.amount, released: c.held.released } : null,
-})
+/**
+ * One view per record: records are immutable values (a change replaces the object) and the view
+ * is read-only, so it is made once. An attack hands the ruleset every combatant, and building
+ * 3,000 fresh views per attack made it grow with the fight.
+ */
+const views = new WeakMap<CombatantRecord, RulesCombatant>()
+
+export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => {
+  let view = views.get(c)
+  if (!view) {
+    view = {
+      id: c.id,
+      name: c.name,
+      hp: c.hp,
+      maxHp: c.maxHp,
+      rules: c.rules,
+      conditions: c.conditions,
+      side: c.side,
+      spent: c.spent,
+      held: c.held ? { amount: c.held.amount, released: c.held.released } : null,
+    }
+    views.set(c, view)
+  }
+  return view
+}
 
 /**
  * The combatant as a ruleset sees it when acting: whether it is its turn (an act otherwise is a

@@ -55,6 +55,7 @@ const api: SalvoApi = {
   listDisplays: request('listDisplays'),
   chooseDisplay: request('chooseDisplay'),
   importPortrait: request('importPortrait'),
+  rosterTemplate: request('rosterTemplate'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -1,4 +1,8 @@
-import type { PlanRecord, Side, TemplateRecord } from '../../../src-shared/records'
+import type { PlanRecord, Side } from '../../../src-shared/records'
+import type { TemplateView } from '../../../src-shared/views'
+
+/** What the roster list reads of an entry: a whole record or the desk's summary of one both do. */
+export type RosterListed = Pick<TemplateView, 'id' | 'name' | 'side' | 'faction' | 'tags'>
 
 /** What the GM narrowed the roster to. Empty fields match everything. */
 export interface RosterFilter {
@@ -11,7 +15,7 @@ export interface RosterFilter {
  * Entries matching every word of the search (in the name, faction, side or a tag, any case),
  * on the chosen side and in the chosen faction.
  */
-export function filterTemplates(templates: readonly TemplateRecord[], filter: RosterFilter): TemplateRecord[] {
+export function filterTemplates<T extends RosterListed>(templates: readonly T[], filter: RosterFilter): T[] {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean)
   return templates.filter((t) => {
     if (filter.side && t.side !== filter.side) return false
@@ -22,7 +26,7 @@ export function filterTemplates(templates: readonly TemplateRecord[], filter: Ro
 }
 
 /** The factions in use, for the filter's choices. */
-export function factionsOf(templates: readonly TemplateRecord[]): string[] {
+export function factionsOf(templates: readonly RosterListed[]): string[] {
   return [...new Set(templates.map((t) => t.faction).filter(Boolean))].sort((a, b) => a.localeCompare(b))
 }
 
@@ -35,7 +39,7 @@ export function parseTags(text: string): string[] {
 }
 
 /** "3× Raider · 1× Sniper (hidden)": what a saved encounter holds. */
-export function describePlan(plan: PlanRecord, templates: readonly TemplateRecord[]): string {
+export function describePlan(plan: PlanRecord, templates: readonly RosterListed[]): string {
   const names = new Map(templates.map((t) => [t.id, t.name]))
   return plan.entries.map((e) => `${e.count}× ${names.get(e.templateId) ?? '(deleted entry)'}${e.hidden ? ' (hidden)' : ''}`).join(' · ')
 }

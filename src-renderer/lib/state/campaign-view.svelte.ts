@@ -12,11 +12,10 @@ import type {
   PlanRecord,
   PromptRecord,
   SceneImage,
-  TemplateRecord,
   TokenRecord,
 } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
-import type { CombatantView, SceneView } from '../../../src-shared/views'
+import type { CombatantView, SceneView, TemplateView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ViewSync } from './view-sync'
@@ -56,7 +55,7 @@ export class CampaignView {
   logForgotten = $state(0)
   #forgottenUpTo = -Infinity
   /** The roster, by name. */
-  templates = $state.raw<TemplateRecord[]>([])
+  templates = $state.raw<TemplateView[]>([])
   plans = $state.raw<PlanRecord[]>([])
   /** Reactions waiting for the GM. */
   prompts = $state.raw<PromptRecord[]>([])
