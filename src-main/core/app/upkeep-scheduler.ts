@@ -18,7 +18,8 @@ const IDLE_COMPACT_MS = 5000
 /**
  * The open campaign's upkeep off the command path: rolling backups (every so often, and at an
  * encounter's end) and folding the journal into the document (every so many commands, or once
- * the table goes quiet). Its jobs run on the core's queue, so they never interleave with a command.
+ * the table goes quiet). Its jobs start on the core's queue, so they never interleave with a
+ * command; a compaction then writes in the background (see OpenCampaign.compact).
  */
 export class UpkeepScheduler {
   #campaign: OpenCampaign | null = null
@@ -62,14 +63,12 @@ export class UpkeepScheduler {
     if (!campaign) return
     if (commandType === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
     if (campaign.needsCompaction) {
-      void this.queue.run(() => this.#compact(campaign))
+      this.#startCompaction(campaign)
       return
     }
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
     this.#idleTimer = setTimeout(() => {
-      void this.queue.run(async () => {
-        if (this.#campaign === campaign) await this.#compact(campaign)
-      })
+      if (this.#campaign === campaign && !campaign.compacting) this.#startCompaction(campaign)
     }, this.options.idleCompactMs ?? IDLE_COMPACT_MS)
     this.#idleTimer.unref?.()
   }
@@ -83,6 +82,17 @@ export class UpkeepScheduler {
       console.error(`Salvo could not back up ${campaign.paths.dir}: ${(e as Error).message}`)
       this.warn(`Salvo could not write a backup of this campaign (${(e as Error).message}). Every change is still saved; check the disk.`)
     }
+  }
+
+  /**
+   * Starts a compaction from the queue (so it snapshots between two commands) without holding
+   * the queue while it writes: commands arriving meanwhile are journalled and acknowledged as
+   * usual, and the compaction drops only the journal entries its document holds.
+   */
+  #startCompaction(campaign: OpenCampaign): void {
+    void this.queue.run(() => {
+      if (this.#campaign === campaign) void this.#compact(campaign)
+    })
   }
 
   /** Compaction can fail (full disk) without losing anything: the journal still holds it all. Say so. */

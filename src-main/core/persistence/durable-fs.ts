@@ -1,5 +1,6 @@
 import * as fs from 'node:fs'
 import * as path from 'node:path'
+import { yieldToLoop } from './chunked-json'
 
 /** An open append-only file whose every append is on disk when the call returns. */
 export interface DurableAppender {
@@ -20,6 +21,12 @@ export interface DurableFs {
   openAppender(file: string): DurableAppender
   /** Temp file, fsync, rename over, fsync the folder: readers see the old or the new file, never a mix. */
   writeFileAtomic(file: string, data: string | Uint8Array): void
+  /**
+   * The same, for a large file: its pieces are written one at a time with the event loop let go
+   * between them, and the fsyncs do not hold the loop. Resolves false (and leaves the file as it
+   * was) when `stop` says so between pieces. Optional: without it, callers use writeFileAtomic.
+   */
+  writeFileAtomicAsync?(file: string, pieces: readonly Uint8Array[], stop?: () => boolean): Promise<boolean>
   mkdirp(dir: string): void
   list(dir: string): string[]
   sizeOf(file: string): number | null
@@ -40,6 +47,8 @@ export interface FsCalls {
   open(file: string, flags: 'a' | 'w' | 'r'): number
   write(fd: number, data: Buffer, offset: number, length: number): number
   fsync(fd: number): void
+  /** fsync off the event loop, where the system offers it (node's thread pool). */
+  fsyncAsync?(fd: number): Promise<void>
   ftruncate(fd: number, length: number): void
   fstatSize(fd: number): number
   close(fd: number): void
@@ -60,6 +69,7 @@ export const nodeFsCalls: FsCalls = {
   open: (file, flags) => fs.openSync(file, flags),
   write: (fd, data, offset, length) => fs.writeSync(fd, data, offset, length),
   fsync: (fd) => fs.fsyncSync(fd),
+  fsyncAsync: (fd) => new Promise((resolve, reject) => fs.fsync(fd, (e) => (e ? reject(e) : resolve()))),
   ftruncate: (fd, length) => fs.ftruncateSync(fd, length),
   fstatSize: (fd) => fs.fstatSync(fd).size,
   close: (fd) => fs.closeSync(fd),
@@ -130,6 +140,35 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
       }
       sys.rename(tmp, file)
       fsyncDir(path.dirname(file))
+    },
+    async writeFileAtomicAsync(file, pieces, stop = () => false) {
+      const tmp = `${file}.${tmpSuffix}`
+      const fd = sys.open(tmp, 'w')
+      let done = false
+      try {
+        for (const piece of pieces) {
+          writeAll(fd, Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength))
+          await yieldToLoop()
+          if (stop()) return false
+        }
+        await (sys.fsyncAsync ?? sys.fsync)(fd)
+        done = true
+      } finally {
+        sys.close(fd)
+        if (!done) sys.rm(tmp)
+      }
+      if (stop()) {
+        sys.rm(tmp)
+        return false
+      }
+      sys.rename(tmp, file)
+      const dirFd = sys.open(path.dirname(file), 'r')
+      try {
+        await (sys.fsyncAsync ?? sys.fsync)(dirFd)
+      } finally {
+        sys.close(dirFd)
+      }
+      return true
     },
     mkdirp(dir) {
       const first = sys.mkdirRecursive(dir)

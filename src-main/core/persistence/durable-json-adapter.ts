@@ -1,5 +1,12 @@
 import type { Adapter } from 'lowdb'
+import { SerialisedJson } from './chunked-json'
 import type { DurableFs } from './durable-fs'
+
+/**
+ * Documents up to this size are written in one synchronous call (a few ms, like a journal
+ * append); larger ones piece by piece, fsynced off the loop.
+ */
+const ASYNC_ABOVE = 512 * 1024
 
 /** The file could not be read as JSON; carries the file so the GM's error can name it. */
 export class DocumentReadError extends Error {
@@ -21,6 +28,9 @@ export class DurableJsonAdapter<T> implements Adapter<T> {
   #last: Buffer | string | null | undefined = undefined
   /** Off during play: a whole document kept between compactions is heap no one needs. */
   #keep = true
+  /** Asked between the pieces of a large write; true gives it up. */
+  #stop: () => boolean = () => false
+  #gaveUp = false
 
   constructor(
     private readonly fs: DurableFs,
@@ -38,11 +48,37 @@ export class DurableJsonAdapter<T> implements Adapter<T> {
     }
   }
 
-  async write(data: T): Promise<void> {
-    const text = JSON.stringify(data)
+  /**
+   * Writes the value as JSON. A SerialisedJson (compaction's document, serialised a slice at a
+   * time) is written as it is: past ASYNC_ABOVE bytes without holding the event loop, when the
+   * disk layer can. (lowdb's Adapter: every write comes through here.)
+   */
+  async write(data: T | SerialisedJson): Promise<void> {
     this.#last = undefined
-    this.fs.writeFileAtomic(this.file, text)
-    if (this.#keep) this.#last = text
+    this.#gaveUp = false
+    if (!(data instanceof SerialisedJson)) {
+      const text = JSON.stringify(data)
+      this.fs.writeFileAtomic(this.file, text)
+      if (this.#keep) this.#last = text
+      return
+    }
+    const writeAsync = this.fs.writeFileAtomicAsync?.bind(this.fs)
+    if (writeAsync && data.bytes > ASYNC_ABOVE) {
+      this.#gaveUp = !(await writeAsync(this.file, data.pieces, this.#stop))
+      if (this.#gaveUp) return
+    } else this.fs.writeFileAtomic(this.file, Buffer.concat(data.pieces))
+    if (this.#keep) this.#last = Buffer.concat(data.pieces)
+  }
+
+  /** Writes pieces already serialised; false when `stop` abandoned it (the file is then as it was). */
+  async writeSerialised(data: SerialisedJson, stop: () => boolean): Promise<boolean> {
+    this.#stop = stop
+    try {
+      await this.write(data)
+      return !this.#gaveUp
+    } finally {
+      this.#stop = () => false
+    }
   }
 
   /** The file's bytes as this adapter last read or wrote them; read from disk only when it does not know. */
