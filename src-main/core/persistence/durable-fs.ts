@@ -18,6 +18,8 @@ export interface DurableAppender {
  */
 export interface DurableFs {
   readFile(file: string): Buffer | null
+  /** The last `bytes` bytes of a file (all of it when shorter), null when missing. Optional: callers fall back to readFile. */
+  readTail?(file: string, bytes: number): Buffer | null
   openAppender(file: string): DurableAppender
   /** Temp file, fsync, rename over, fsync the folder: readers see the old or the new file, never a mix. */
   writeFileAtomic(file: string, data: string | Uint8Array): void
@@ -43,6 +45,8 @@ export interface DurableFs {
 export interface FsCalls {
   /** Throws an ENOENT error when the file is missing. */
   readFile(file: string): Buffer
+  /** The last `bytes` bytes; throws ENOENT when missing. Optional. */
+  readTail?(file: string, bytes: number): Buffer
   exists(file: string): boolean
   open(file: string, flags: 'a' | 'w' | 'r'): number
   write(fd: number, data: Buffer, offset: number, length: number): number
@@ -65,6 +69,23 @@ export interface FsCalls {
 
 export const nodeFsCalls: FsCalls = {
   readFile: (file) => fs.readFileSync(file),
+  readTail(file, bytes) {
+    const fd = fs.openSync(file, 'r')
+    try {
+      const size = fs.fstatSync(fd).size
+      const n = Math.min(size, bytes)
+      const buf = Buffer.alloc(n)
+      let got = 0
+      while (got < n) {
+        const read = fs.readSync(fd, buf, got, n - got, size - n + got)
+        if (read === 0) break
+        got += read
+      }
+      return buf.subarray(0, got)
+    } finally {
+      fs.closeSync(fd)
+    }
+  },
   exists: (file) => fs.existsSync(file),
   open: (file, flags) => fs.openSync(file, flags),
   write: (fd, data, offset, length) => fs.writeSync(fd, data, offset, length),
@@ -100,6 +121,14 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
     readFile(file) {
       try {
         return sys.readFile(file)
+      } catch (e) {
+        if (isMissing(e)) return null
+        throw e
+      }
+    },
+    readTail(file, bytes) {
+      try {
+        return sys.readTail ? sys.readTail(file, bytes) : sys.readFile(file).subarray(-bytes)
       } catch (e) {
         if (isMissing(e)) return null
         throw e

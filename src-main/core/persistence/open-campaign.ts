@@ -1,6 +1,9 @@
 import type { CampaignSummary } from '../../../src-shared/contract'
 import type { JournalEntry } from '../events/journal-entry'
+import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
+import type { RecordChange } from '../state/stored-records'
+import { archiveEncounterLog } from './log-archiving'
 import { pruneBackups, writeBackup } from './backups'
 import type { CampaignDocumentFile } from './campaign-document-file'
 import type { CampaignPaths } from './campaign-paths'
@@ -34,6 +37,8 @@ export class OpenCampaign {
     pendingEntries: number,
     /** What opening it found and repaired that the GM should hear of (a damaged last journal line set aside). */
     readonly openNotices: readonly string[] = [],
+    /** The newest archive's last entries, found at open: command ids a retry may still name. */
+    readonly archivedRecent: readonly LogEntryRecord[] = [],
   ) {
     this.#seq = seq
     this.#sinceCompaction = pendingEntries
@@ -61,6 +66,23 @@ export class OpenCampaign {
     this.journal.append(entry)
     this.#seq = entry.seq
     this.#sinceCompaction++
+  }
+
+  /**
+   * An encounter ended at journal position `through`: its log moves to its archive (durably, then
+   * out of the store; see archiveEncounterLog). Returns the removals for the windows. A disk that
+   * refuses leaves the entries live, and the next open tries again.
+   */
+  archiveLog(encounterId: string, through: number): RecordChange[] {
+    try {
+      const removed = archiveEncounterLog(this.fs, this.paths, this.store, encounterId, through)
+      // The document still holds them: the next compaction must rewrite it even with no new command.
+      if (removed.length > 0) this.#sinceCompaction++
+      return removed
+    } catch (e) {
+      console.error(`Salvo could not archive the log of ${encounterId} in ${this.paths.logArchiveDir}: ${(e as Error).message}`)
+      return []
+    }
   }
 
   get needsCompaction(): boolean {
