@@ -28,7 +28,7 @@ export interface DurableFs {
    * between them, and the fsyncs do not hold the loop. Resolves false (and leaves the file as it
    * was) when `stop` says so between pieces. Optional: without it, callers use writeFileAtomic.
    */
-  writeFileAtomicAsync?(file: string, pieces: readonly Uint8Array[], stop?: () => boolean): Promise<boolean>
+  writeFileAtomicAsync?(file: string, pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, stop?: () => boolean): Promise<boolean>
   mkdirp(dir: string): void
   list(dir: string): string[]
   sizeOf(file: string): number | null
@@ -175,7 +175,7 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
       const fd = sys.open(tmp, 'w')
       let done = false
       try {
-        for (const piece of pieces) {
+        for await (const piece of pieces) {
           writeAll(fd, Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength))
           await yieldToLoop()
           if (stop()) return false

@@ -1,12 +1,6 @@
 import type { Adapter } from 'lowdb'
-import { SerialisedJson } from './chunked-json'
+import { isSerialised, type SerialisedJson } from './chunked-json'
 import type { DurableFs } from './durable-fs'
-
-/**
- * Documents up to this size are written in one synchronous call (a few ms, like a journal
- * append); larger ones piece by piece, fsynced off the loop.
- */
-const ASYNC_ABOVE = 512 * 1024
 
 /** The file could not be read as JSON; carries the file so the GM's error can name it. */
 export class DocumentReadError extends Error {
@@ -50,24 +44,31 @@ export class DurableJsonAdapter<T> implements Adapter<T> {
 
   /**
    * Writes the value as JSON. A SerialisedJson (compaction's document, serialised a slice at a
-   * time) is written as it is: past ASYNC_ABOVE bytes without holding the event loop, when the
+   * time) is written as it is: a large one piece by piece without holding the event loop, when the
    * disk layer can. (lowdb's Adapter: every write comes through here.)
    */
   async write(data: T | SerialisedJson): Promise<void> {
     this.#last = undefined
     this.#gaveUp = false
-    if (!(data instanceof SerialisedJson)) {
+    if (!isSerialised(data)) {
       const text = JSON.stringify(data)
       this.fs.writeFileAtomic(this.file, text)
       if (this.#keep) this.#last = text
       return
     }
-    const writeAsync = this.fs.writeFileAtomicAsync?.bind(this.fs)
-    if (writeAsync && data.bytes > ASYNC_ABOVE) {
-      this.#gaveUp = !(await writeAsync(this.file, data.pieces, this.#stop))
-      if (this.#gaveUp) return
-    } else this.fs.writeFileAtomic(this.file, Buffer.concat(data.pieces))
-    if (this.#keep) this.#last = Buffer.concat(data.pieces)
+    if ('whole' in data) {
+      this.fs.writeFileAtomic(this.file, data.whole)
+      if (this.#keep) this.#last = data.whole
+      return
+    }
+    if (this.fs.writeFileAtomicAsync) {
+      // Not kept: a backup that wants the bytes reads them back (bytes() below).
+      this.#gaveUp = !(await this.fs.writeFileAtomicAsync(this.file, data.stream, this.#stop))
+      return
+    }
+    const pieces: Buffer[] = []
+    for await (const piece of data.stream) pieces.push(piece)
+    this.fs.writeFileAtomic(this.file, Buffer.concat(pieces))
   }
 
   /** Writes pieces already serialised; false when `stop` abandoned it (the file is then as it was). */

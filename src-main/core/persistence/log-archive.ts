@@ -2,6 +2,7 @@ import type { EncounterId, LogEntryRecord } from '../../../src-shared/records'
 import { WRITTEN } from '../../../src-shared/limits'
 import { logSchema } from './campaign-schemas'
 import { crc32Hex } from './crc32'
+import { inOrderOf } from './document-key-order'
 import type { DurableFs } from './durable-fs'
 
 /**
@@ -67,7 +68,7 @@ function parseLine(line: string): Line {
   const through = (value as { archivedThrough?: unknown } | null)?.archivedThrough
   if (typeof through === 'number' && Number.isSafeInteger(through)) return { through }
   const entry = logSchema.safeParse(value)
-  return entry.success ? { entry: entry.data as LogEntryRecord } : null
+  return entry.success ? { entry: inOrderOf(entry.data, value) as LogEntryRecord } : null
 }
 
 /** Reads an archive (null: no such file). Throws ArchiveTooLargeError past the bounds above. */

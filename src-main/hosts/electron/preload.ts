@@ -55,6 +55,8 @@ const api: SalvoApi = {
   listDisplays: request('listDisplays'),
   chooseDisplay: request('chooseDisplay'),
   importPortrait: request('importPortrait'),
+  listLogArchives: request('listLogArchives'),
+  readLogArchive: request('readLogArchive'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)
