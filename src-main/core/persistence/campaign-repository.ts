@@ -14,7 +14,7 @@ import { newIdKey } from './id-key'
 import { MIGRATIONS, schemaVersionOf, type Migration } from './migrations'
 import type { OpenCampaign } from './open-campaign'
 import { slug } from './slug'
-import { appendToArchive } from './log-archive'
+import { appendToArchive, encounterOfArchive } from './log-archive'
 import { commandSeqOf } from './log-archiving'
 
 export interface RepositoryOptions {
@@ -177,8 +177,27 @@ export class CampaignRepository {
     const stamp = fileStamp(this.#now())
     if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.${aside}-${stamp}`)
     if ((this.#fs.sizeOf(paths.journal) ?? 0) > 0) this.#fs.rename(paths.journal, `${paths.journal}.${aside}-${stamp}`)
+    this.#setAsideLaterArchives(paths, document, `${aside}-${stamp}`)
     await new CampaignDocumentFile(this.#fs, paths.document).restore(document)
     return this.open(campaignId)
+  }
+
+  /**
+   * Archives are append-only and outlive a restore, so a restored document keeps every older
+   * fight's log. An archive of an encounter the restored document does not hold as ended belongs
+   * to the timeline given up: it is moved aside (never deleted), so the fight, when it ends again,
+   * is archived afresh rather than taken for archived already.
+   */
+  #setAsideLaterArchives(paths: CampaignPaths, document: unknown, suffix: string): void {
+    const records = (document as { records?: unknown } | null)?.records
+    const ended = new Set<string>()
+    if (typeof records === 'object' && records !== null)
+      for (const r of Object.values(records as Record<string, { typeName?: unknown; status?: unknown; id?: unknown }>))
+        if (r?.typeName === 'encounter' && r.status === 'ended' && typeof r.id === 'string') ended.add(r.id)
+    for (const name of this.#fs.list(paths.logArchiveDir)) {
+      const encounterId = encounterOfArchive(name)
+      if (encounterId && !ended.has(encounterId)) this.#fs.rename(paths.logArchive(name), `${paths.logArchive(name)}.${suffix}`)
+    }
   }
 
   #readMeta(id: string): CampaignSummary {

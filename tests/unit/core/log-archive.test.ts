@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { CampaignEngine } from '../../../src-main/core/engine/campaign-engine'
 import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
 import type { CampaignDocument } from '../../../src-main/core/persistence/document-schema'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
@@ -148,5 +149,32 @@ describe('a crash around archiving neither loses nor doubles an entry', () => {
     const archive = readArchive(nodeDurableFs, file)!
     expect(archive.complete).toBe(true)
     expect(archive.entries.map((e) => e.id).sort()).toEqual(expected)
+  })
+})
+
+describe('a backup restored to before a fight ended', () => {
+  it('sets that fight\'s archive aside, so its log is archived again, whole, when it ends again', async () => {
+    const h = await twoCombatants()
+    h.must('encounter/start', { name: 'Redo' })
+    h.must('dice/roll', { expression: '2d6', purpose: 'before the backup' })
+    const backup = h.campaign.backup('manual')
+    const id = h.campaign.store.ofType('encounter')[0]!.id
+    h.must('encounter/end', {})
+    expect(archiveOf(h, id)?.entries.length).toBeGreaterThan(0)
+    h.campaign.abandon()
+
+    const restored = await h.repo.restoreBackup(h.campaign.id, backup)
+    expect(restored.ok).toBe(true)
+    if (!restored.ok) return
+    h.campaign = restored.value
+    h.engine = new CampaignEngine(restored.value, h.ruleset)
+    expect(archiveOf(h, id)).toBeNull()
+    const live = h.campaign.store.ofType('log').length
+    h.must('dice/roll', { expression: '1d6', purpose: 'after the restore' })
+    h.must('encounter/end', {})
+    const archive = archiveOf(h, id)!
+    expect(archive.entries.length).toBe(live + 2)
+    expect(texts(archive.entries).some((t) => t.includes('after the restore'))).toBe(true)
+    expect(h.campaign.store.ofType('log')).toEqual([])
   })
 })
