@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { SalvoCore } from '../../src-main/core/app/salvo-core'
 import { nodeDurableFs } from '../../src-main/core/persistence/durable-fs'
@@ -91,4 +91,55 @@ function baselineRewrite(document: string, target: string): number {
   const start = performance.now()
   nodeDurableFs.writeFileAtomic(target, JSON.stringify(parsed))
   return performance.now() - start
+}
+
+export interface ArchivedOpen {
+  /** Bytes of the campaign's files an open could read: document, journal and every archive. */
+  readonly historyBytes: number
+  readonly documentBytes: number
+  /** Core start (opening the campaign) to a GM snapshot, median of a few (ms). */
+  readonly openMs: number
+  /** The baseline: readFileSync of those same files (ms). */
+  readonly readFileMs: number
+}
+
+const OPENS = 3
+
+/**
+ * Cold open of a campaign whose long history is archived: the fight that holds the 50 MB log is
+ * ended (its log goes to its archive), the core closed, then the campaign opened and a GM
+ * snapshot taken, beside reading every byte of its files from disk with readFileSync.
+ */
+export async function measureArchivedOpen(dataDir: string, document: string): Promise<ArchivedOpen> {
+  const core = new SalvoCore({ dataDir, idleCompactMs: 3_600_000 })
+  try {
+    await core.start()
+    const gm = core.connect('gm', () => undefined)
+    must('encounter/end', await dispatch(gm, 'encounter/end', {}))
+    gm.close()
+  } finally {
+    await core.shutdown()
+  }
+  const dir = dirname(document)
+  const files = [document, join(dir, 'journal.log'), ...readdirSync(join(dir, 'log-archive')).map((f) => join(dir, 'log-archive', f))]
+  const times: number[] = []
+  for (let i = 0; i < OPENS; i++) {
+    const again = new SalvoCore({ dataDir, idleCompactMs: 3_600_000 })
+    try {
+      const start = performance.now()
+      await again.start()
+      const gm = again.connect('gm', () => undefined)
+      must('snapshot', await gm.request('snapshot', undefined))
+      times.push(performance.now() - start)
+      gm.close()
+    } finally {
+      await again.shutdown()
+    }
+  }
+  const reading = performance.now()
+  let historyBytes = 0
+  for (const f of files) historyBytes += readFileSync(f).length
+  const readFileMs = performance.now() - reading
+  times.sort((a, b) => a - b)
+  return { historyBytes, documentBytes: statSync(document).size, openMs: times[Math.floor(times.length / 2)]!, readFileMs }
 }
