@@ -19,7 +19,7 @@ async function largeCampaign(): Promise<CampaignHarness> {
   const file = h.campaign.paths.document
   const doc = JSON.parse(readFileSync(file, 'utf8')) as CampaignDocument
   const log = Object.values(doc.records).find((r) => r.typeName === 'log')!
-  for (let n = 0; n < 12_000; n++) doc.records[`log:pad-${n}`] = { ...log, id: `log:pad-${n}` }
+  for (let n = 0; n < 8_000; n++) doc.records[`log:pad-${n}`] = { ...log, id: `log:pad-${n}` }
   writeFileSync(file, JSON.stringify(doc))
   h.campaign.abandon()
   await h.reopen()
@@ -29,7 +29,7 @@ async function largeCampaign(): Promise<CampaignHarness> {
 describe('compaction while commands keep coming', () => {
   it('acknowledges commands meanwhile; the document holds the snapshot and the journal exactly what came after', async () => {
     const h = await largeCampaign()
-    expect(readFileSync(h.campaign.paths.document).length).toBeGreaterThan(2_000_000)
+    expect(readFileSync(h.campaign.paths.document).length).toBeGreaterThan(1_000_000)
     for (let i = 0; i < 3; i++) h.must('dice/roll', { expression: '1d6', purpose: `before ${i}` })
     const snapshotSeq = h.campaign.seq
     const compaction = h.campaign.compact()
