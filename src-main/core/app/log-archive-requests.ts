@@ -41,15 +41,15 @@ export class LogArchiveRequests {
     const name = archiveFileName(input.encounterId)
     const file = name ? campaign.paths.logArchive(name) : null
     const size = file ? this.fs.sizeOf(file) : null
-    if (!file || size === null) return fail('logArchive/notFound', 'That encounter has no archived log.')
+    if (!file || size === null) return fail('archive/notFound', 'That encounter has no archived log.')
     let contents: ArchiveContents | null
     try {
       contents = this.#cached?.file === file && this.#cached.size === size ? this.#cached.contents : readArchive(this.fs, file)
     } catch (e) {
-      if (e instanceof ArchiveTooLargeError) return fail('logArchive/tooLarge', e.message)
+      if (e instanceof ArchiveTooLargeError) return fail('archive/tooLarge', e.message)
       throw e
     }
-    if (!contents) return fail('logArchive/notFound', 'That encounter has no archived log.')
+    if (!contents) return fail('archive/notFound', 'That encounter has no archived log.')
     this.#cached = { file, size, contents }
     const needle = input.text?.trim().toLowerCase() ?? ''
     const visible = (e: LogEntryRecord) => role === 'gm' || e.visibility === 'all'

@@ -48,7 +48,7 @@ describe("reading closed encounters' archived logs", () => {
     expect((await gm.request('readLogArchive', { encounterId: id, text: 'x'.repeat(10_000), offset: 0, limit: 5 })).ok).toBe(false)
     expect((await gm.request('readLogArchive', { encounterId: '../../etc/passwd' as never, offset: 0, limit: 5 })).ok).toBe(false)
     const none = await gm.request('readLogArchive', { encounterId: 'encounter:nothere', offset: 0, limit: 5 })
-    expect(!none.ok && none.error.code).toBe('logArchive/notFound')
+    expect(!none.ok && none.error.code).toBe('archive/notFound')
   })
 
   it("never answers the player window: the GM-only lines (a hidden combatant's turns) stay in the core", async () => {
