@@ -153,7 +153,7 @@ describe('a crash around archiving neither loses nor doubles an entry', () => {
 })
 
 describe('a backup restored to before a fight ended', () => {
-  it('sets that fight\'s archive aside, so its log is archived again, whole, when it ends again', async () => {
+  it("sets that fight's archive aside, so its log is archived again, whole, when it ends again", async () => {
     const h = await twoCombatants()
     h.must('encounter/start', { name: 'Redo' })
     h.must('dice/roll', { expression: '2d6', purpose: 'before the backup' })
