@@ -14,6 +14,12 @@ export interface UpkeepOptions {
 
 const TEN_MINUTES = 10 * 60 * 1000
 const IDLE_COMPACT_MS = 5000
+/**
+ * From this many records (a few MB of document) a rolling backup is serialised and written a slice
+ * at a time in the background; a smaller one is written at once (a few ms, and the backup is on
+ * disk when the command that asked for it is acknowledged).
+ */
+const SLICED_BACKUP_RECORDS = 20_000
 
 /**
  * The open campaign's upkeep off the command path: rolling backups (every so often, and at an
@@ -73,14 +79,27 @@ export class UpkeepScheduler {
     this.#idleTimer.unref?.()
   }
 
-  /** A failed backup stops nothing (the journal still holds every change), but the GM hears of it. */
+  /**
+   * A failed backup stops nothing (the journal still holds every change), but the GM hears of it.
+   * A large campaign's is written a slice at a time in the background, like a compaction.
+   */
   #rollingBackup(campaign: OpenCampaign, reason: string): void {
-    try {
-      campaign.backup(reason)
-      this.#backedUpSeq = campaign.seq
-    } catch (e) {
+    const failed = (e: unknown) => {
       console.error(`Salvo could not back up ${campaign.paths.dir}: ${(e as Error).message}`)
       this.warn(`Salvo could not write a backup of this campaign (${(e as Error).message}). Every change is still saved; check the disk.`)
+    }
+    const seq = campaign.seq
+    if (campaign.store.size >= SLICED_BACKUP_RECORDS) {
+      void campaign.backupSliced(reason).then((name) => {
+        if (name && this.#campaign === campaign) this.#backedUpSeq = seq
+      }, failed)
+      return
+    }
+    try {
+      campaign.backup(reason)
+      this.#backedUpSeq = seq
+    } catch (e) {
+      failed(e)
     }
   }
 

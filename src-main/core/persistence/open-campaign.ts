@@ -2,9 +2,10 @@ import type { CampaignSummary } from '../../../src-shared/contract'
 import type { JournalEntry } from '../events/journal-entry'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
-import type { RecordChange } from '../state/stored-records'
+import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { archiveEncounterLog } from './log-archiving'
-import { pruneBackups, writeBackup } from './backups'
+import { pruneBackups, writeBackup, writeBackupSerialised } from './backups'
+import { serialiseDocument } from './chunked-json'
 import type { CampaignDocumentFile } from './campaign-document-file'
 import type { CampaignPaths } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
@@ -23,6 +24,8 @@ export class OpenCampaign {
   #sinceCompaction: number
   /** The compaction writing now, if any. */
   #compacting: Promise<void> | null = null
+  /** The sliced backup writing now, if any (resolved when none). */
+  #backingUp: Promise<unknown> = Promise.resolve()
   /** Let go of as a killed process would: a compaction in flight stops and changes nothing. */
   #abandoned = false
 
@@ -139,6 +142,30 @@ export class OpenCampaign {
   backup(reason: string): string {
     const name = writeBackup(this.fs, this.paths, reason, Buffer.from(JSON.stringify(this.document()), 'utf8'), this.now())
     pruneBackups(this.fs, this.paths)
+    return name
+  }
+
+  /**
+   * A backup of a large campaign, taken like a compaction: a snapshot between two commands,
+   * serialised and written a slice at a time, so the rolling backup of a 50 MB campaign never
+   * holds the event loop either. Resolves to the backup's name (null: abandoned).
+   */
+  backupSliced(reason: string): Promise<string | null> {
+    // The snapshot now, between two commands; the writing one backup at a time (two at once could
+    // pick the same name in the same millisecond).
+    const head = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq }
+    const records = [...this.store.values()]
+    const run = this.#backingUp.then(() => this.#writeSlicedBackup(reason, head, records))
+    this.#backingUp = run.catch(() => undefined)
+    return run
+  }
+
+  async #writeSlicedBackup(reason: string, head: Record<string, unknown>, records: readonly StoredRecord[]): Promise<string | null> {
+    const stop = () => this.#abandoned
+    const serialised = await serialiseDocument(head, records, stop)
+    if (!serialised || stop()) return null
+    const name = await writeBackupSerialised(this.fs, this.paths, reason, serialised, this.now(), stop)
+    if (name) pruneBackups(this.fs, this.paths)
     return name
   }
 

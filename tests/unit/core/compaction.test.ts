@@ -78,3 +78,21 @@ describe('compaction while commands keep coming', () => {
     expect(text).toBe(JSON.stringify(h.campaign.document()))
   })
 })
+
+describe("a large campaign's rolling backup", () => {
+  it('is written a slice at a time while commands keep coming, and holds the campaign as it was when asked', async () => {
+    const h = await largeCampaign()
+    const asked = JSON.stringify(h.campaign.document())
+    const backup = h.campaign.backupSliced('periodic')
+    let during = 0
+    let done = false
+    void backup.then(() => (done = true))
+    while (!done) {
+      h.must('dice/roll', { expression: '1d6', purpose: `during ${during++}` })
+      await yieldToLoop()
+    }
+    const name = await backup
+    expect(during).toBeGreaterThan(1)
+    expect(readFileSync(h.campaign.paths.backup(name!), 'utf8')).toBe(asked)
+  })
+})
