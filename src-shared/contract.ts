@@ -2,7 +2,7 @@ import type { ActionDefinition, FormField, AttackPreview, AttackRequest } from '
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
-import type { SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
+import type { EncounterId, LogEntryRecord, SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
 
@@ -103,6 +103,9 @@ export const REQUEST_NAMES = [
   'chooseDisplay',
   'importPortrait',
   'rosterTemplate',
+  // Issue 15: closed encounters' archived logs (GM only).
+  'listLogArchives',
+  'readLogArchive',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -178,7 +181,28 @@ export interface RequestResults {
   chooseDisplay: DisplayChoiceInfo
   /** One roster entry whole, sheet included: the GM's snapshot lists the roster without sheets (issue 15). */
   rosterTemplate: TemplateRecord
+  // Issue 15: closed encounters' archived logs.
+  /** The closed encounters whose log was archived, oldest first. */
+  listLogArchives: readonly LogArchiveInfo[]
+  /** A page of one archived log, oldest first, with the count of entries that match. */
+  readLogArchive: {
+    readonly entries: readonly LogEntryRecord[]
+    readonly total: number
+    /** Lines of the archive that could not be read (damaged on disk): skipped. */
+    readonly damaged: number
+  }
 }
+
+/** One closed encounter's archived log. */
+export interface LogArchiveInfo {
+  readonly encounterId: EncounterId
+  /** The encounter's name, or its id when the campaign no longer has it. */
+  readonly name: string
+  readonly bytes: number
+}
+
+/** How many entries one readLogArchive page may hold, and how long its text filter may be. */
+export const LOG_ARCHIVE_PAGE = { maxLimit: 500, maxOffset: 1_000_000, maxText: 200 } as const
 
 /** A screen the desktop app can put the projector window on. */
 export interface DisplayInfo {
@@ -225,6 +249,10 @@ export interface RequestInputs {
   /** A PNG, JPEG or WebP for a combatant's token, as base64. */
   importPortrait: { combatantId: `combatant:${string}`; fileName: string; dataBase64: string }
   rosterTemplate: { templateId: TemplateId }
+  // Issue 15: closed encounters' archived logs.
+  listLogArchives: undefined
+  /** `text` keeps the entries whose line contains it (any case); `offset` and `limit` page through those. */
+  readLogArchive: { encounterId: EncounterId; text?: string; offset: number; limit: number }
 }
 
 export type SalvoApi = {

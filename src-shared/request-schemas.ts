@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema, templateIdSchema } from './commands'
-import { MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
+import { LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
 
@@ -68,4 +68,12 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     dataBase64: z.string().max(2 * PORTRAIT_LIMITS.bytes, 'is far larger than a portrait may be'),
   }),
   rosterTemplate: z.strictObject({ templateId: templateIdSchema }),
+  // Issue 15: closed encounters' archived logs.
+  listLogArchives: z.undefined(),
+  readLogArchive: z.strictObject({
+    encounterId: z.string().regex(/^encounter:[A-Za-z0-9_-]{1,64}$/, 'must be an encounter id') as z.ZodType<`encounter:${string}`>,
+    text: z.string().max(LOG_ARCHIVE_PAGE.maxText).optional(),
+    offset: z.number().int().min(0).max(LOG_ARCHIVE_PAGE.maxOffset),
+    limit: z.number().int().min(1).max(LOG_ARCHIVE_PAGE.maxLimit),
+  }),
 }

@@ -58,6 +58,8 @@ export function liveRequest(
     listConditions: undefined,
     rulesetSetup: undefined,
     listDisplays: undefined,
+    listLogArchives: undefined,
+    readLogArchive: { encounterId: 'encounter:none-archived', text: 'raider', offset: 0, limit: 20 },
     createCampaign: { name: 'Second', seed: 'second', rulesetId: 'compound-x' },
     openCampaign: { campaignId: campaign.id },
     restoreBackup: { campaignId: campaign.id, backup: campaign.backup },

@@ -13,6 +13,7 @@ import type { CampaignSession } from './campaign-session'
 import { dispatchCommand, type DispatchDeps } from './command-dispatch'
 import type { DisplayChoice } from './display-choice'
 import type { RequestHandlers } from './request-handlers'
+import { LogArchiveRequests } from './log-archive-requests'
 import { RulesRequests } from './rules-requests'
 
 export interface SalvoRequestDeps extends DispatchDeps {
@@ -28,6 +29,7 @@ export interface SalvoRequestDeps extends DispatchDeps {
 /** What every request does. Those that open a campaign check all they can before the open one closes. */
 export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const { fs, repo, rulesets, recent, displayChoice, windows, session } = deps
+  const archives = new LogArchiveRequests(fs)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
   const dispatch = (command: unknown) => dispatchCommand(deps, command)
   const imageImport = (): Result<ImageImportDeps> => {
@@ -63,7 +65,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       // Every check runs before the open campaign is closed or a folder is made.
       const checked = checkCampaignImport(fileName, text, (id) => rulesets.find(id))
       if (!checked.ok) return checked
-      return session.open(() => repo.adopt(checked.value.document, checked.value.assets))
+      return session.open(() => repo.adopt(checked.value.document, checked.value.assets, checked.value.logArchive))
     },
     listBackups: () => {
       const campaign = session.campaign
@@ -82,6 +84,10 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     previewMove: (input) => rules().previewMove(input),
     movementCost: ({ combatantId, metres }) => rules().movementCost(combatantId, metres),
     sheetForm: ({ combatantId }) => rules().sheetForm(combatantId),
+
+    // Issue 15: closed encounters' archived logs.
+    listLogArchives: () => archives.list(session.campaign),
+    readLogArchive: (input, window) => archives.read(session.campaign, input, window.channel.role),
 
     listDisplays: () => ok(displayChoice.info()),
     chooseDisplay: ({ displayId }) => displayChoice.choose(displayId),

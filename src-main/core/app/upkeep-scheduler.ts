@@ -14,11 +14,18 @@ export interface UpkeepOptions {
 
 const TEN_MINUTES = 10 * 60 * 1000
 const IDLE_COMPACT_MS = 5000
+/**
+ * From this many records (a few MB of document) a rolling backup is serialised and written a slice
+ * at a time in the background; a smaller one is written at once (a few ms, and the backup is on
+ * disk when the command that asked for it is acknowledged).
+ */
+const SLICED_BACKUP_RECORDS = 20_000
 
 /**
  * The open campaign's upkeep off the command path: rolling backups (every so often, and at an
  * encounter's end) and folding the journal into the document (every so many commands, or once
- * the table goes quiet). Its jobs run on the core's queue, so they never interleave with a command.
+ * the table goes quiet). Its jobs start on the core's queue, so they never interleave with a
+ * command; a compaction then writes in the background (see OpenCampaign.compact).
  */
 export class UpkeepScheduler {
   #campaign: OpenCampaign | null = null
@@ -62,27 +69,49 @@ export class UpkeepScheduler {
     if (!campaign) return
     if (commandType === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
     if (campaign.needsCompaction) {
-      void this.queue.run(() => this.#compact(campaign))
+      this.#startCompaction(campaign)
       return
     }
     if (this.#idleTimer) clearTimeout(this.#idleTimer)
     this.#idleTimer = setTimeout(() => {
-      void this.queue.run(async () => {
-        if (this.#campaign === campaign) await this.#compact(campaign)
-      })
+      if (this.#campaign === campaign && !campaign.compacting) this.#startCompaction(campaign)
     }, this.options.idleCompactMs ?? IDLE_COMPACT_MS)
     this.#idleTimer.unref?.()
   }
 
-  /** A failed backup stops nothing (the journal still holds every change), but the GM hears of it. */
+  /**
+   * A failed backup stops nothing (the journal still holds every change), but the GM hears of it.
+   * A large campaign's is written a slice at a time in the background, like a compaction.
+   */
   #rollingBackup(campaign: OpenCampaign, reason: string): void {
-    try {
-      campaign.backup(reason)
-      this.#backedUpSeq = campaign.seq
-    } catch (e) {
+    const failed = (e: unknown) => {
       console.error(`Salvo could not back up ${campaign.paths.dir}: ${(e as Error).message}`)
       this.warn(`Salvo could not write a backup of this campaign (${(e as Error).message}). Every change is still saved; check the disk.`)
     }
+    const seq = campaign.seq
+    if (campaign.store.size >= SLICED_BACKUP_RECORDS) {
+      void campaign.backupSliced(reason).then((name) => {
+        if (name && this.#campaign === campaign) this.#backedUpSeq = seq
+      }, failed)
+      return
+    }
+    try {
+      campaign.backup(reason)
+      this.#backedUpSeq = seq
+    } catch (e) {
+      failed(e)
+    }
+  }
+
+  /**
+   * Starts a compaction from the queue (so it snapshots between two commands) without holding
+   * the queue while it writes: commands arriving meanwhile are journalled and acknowledged as
+   * usual, and the compaction drops only the journal entries its document holds.
+   */
+  #startCompaction(campaign: OpenCampaign): void {
+    void this.queue.run(() => {
+      if (this.#campaign === campaign) void this.#compact(campaign)
+    })
   }
 
   /** Compaction can fail (full disk) without losing anything: the journal still holds it all. Say so. */

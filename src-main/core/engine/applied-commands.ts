@@ -1,3 +1,4 @@
+import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordReader } from '../state/record-store'
 
 /**
@@ -6,7 +7,10 @@ import type { RecordReader } from '../state/record-store'
  * is told "done, at version N" instead of having it applied twice. Rebuilt on open from what
  * the campaign records of past commands — every log entry and undo mark names its command —
  * and kept for the newest ones only: a retry comes within seconds, not thousands of commands
- * later.
+ * later. Since closed encounters' logs leave the store (issue 15), an open knows the commands
+ * logged since the last encounter ended, those of the newest archive's last lines (about 1 MB of
+ * it: the end of that fight, the encounter/end command included) and those in the undo marks;
+ * within a session, every command it applied (up to `limit`).
  */
 export class AppliedCommands {
   readonly #seqOf = new Map<string, number>()
@@ -14,9 +18,9 @@ export class AppliedCommands {
   constructor(private readonly limit = 20_000) {}
 
   /** What the store remembers: log entries (their seq is the command's × 1000 + n) and undo/redo marks. */
-  static fromStore(state: RecordReader, limit?: number): AppliedCommands {
+  static fromStore(state: RecordReader, limit?: number, archived: readonly LogEntryRecord[] = []): AppliedCommands {
     const applied = new AppliedCommands(limit)
-    const known: [string, number][] = state.ofType('log').map((l) => [l.commandId, Math.floor(l.seq / 1000)])
+    const known: [string, number][] = [...archived, ...state.ofType('log')].map((l) => [l.commandId, Math.floor(l.seq / 1000)])
     known.sort((a, b) => a[1] - b[1])
     for (const [id, seq] of known) applied.add(id, seq)
     // Marks carry no position; they only make sure an undoable command without a log line is known.

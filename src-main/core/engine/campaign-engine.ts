@@ -59,7 +59,7 @@ export class CampaignEngine {
     private readonly baseRuleset: Ruleset,
   ) {
     this.#ruleset = this.#withCampaignContent()
-    this.#applied = AppliedCommands.fromStore(campaign.store)
+    this.#applied = AppliedCommands.fromStore(campaign.store, undefined, campaign.archivedRecent)
   }
 
   /** The campaign's ruleset with the GM's own content layered over the shipped content, under the campaign's settings. */
@@ -129,6 +129,11 @@ export class CampaignEngine {
     }
     this.campaign.store.applyChanges(changes)
     this.#applied.add(entry.commandId, entry.seq)
+    // An encounter that ended takes its log to its archive: the live document stays small.
+    const ended = changes.find(
+      (c) => c.from?.typeName === 'encounter' && c.from.status === 'active' && c.to?.typeName === 'encounter' && c.to.status === 'ended',
+    )
+    if (ended) changes = [...changes, ...this.campaign.archiveLog(ended.id, entry.seq)]
     // New content or new settings make a new ruleset, and every view of it is redrawn.
     const contentChanged = changes.some(
       (c) => c.id.startsWith('content:') || (c.id === 'campaign' && settingsOf(c.from) !== settingsOf(c.to)),

@@ -1,4 +1,5 @@
 import type { BackupInfo } from '../../../src-shared/contract'
+import type { SerialisedJson } from './chunked-json'
 import type { DurableFs } from './durable-fs'
 import { fileStamp, type CampaignPaths } from './campaign-paths'
 
@@ -36,13 +37,43 @@ export function listBackups(fs: DurableFs, paths: CampaignPaths): BackupInfo[] {
     })
 }
 
-/** Copies a document's bytes into the backups folder durably; returns the backup's name. */
-export function writeBackup(fs: DurableFs, paths: CampaignPaths, reason: string, bytes: Buffer, now: Date): string {
+/** A name no backup has yet, for one taken now for this reason. */
+function freshName(fs: DurableFs, paths: CampaignPaths, reason: string, now: Date): string {
   fs.mkdirp(paths.backupsDir)
   const taken = new Set(fs.list(paths.backupsDir))
   let name = `${fileStamp(now)}-${reason}.json`
   for (let n = 2; taken.has(name); n++) name = `${fileStamp(now)}-${reason}-${n}.json`
+  return name
+}
+
+/** Copies a document's bytes into the backups folder durably; returns the backup's name. */
+export function writeBackup(fs: DurableFs, paths: CampaignPaths, reason: string, bytes: Buffer, now: Date): string {
+  const name = freshName(fs, paths, reason, now)
   fs.writeFileAtomic(paths.backup(name), bytes)
+  return name
+}
+
+/**
+ * The same for a document serialised a slice at a time (a large campaign's rolling backup), its
+ * pieces streamed without holding the event loop. Null when `stop` gave it up.
+ */
+export async function writeBackupSerialised(
+  fs: DurableFs,
+  paths: CampaignPaths,
+  reason: string,
+  serialised: SerialisedJson,
+  now: Date,
+  stop: () => boolean,
+): Promise<string | null> {
+  const name = freshName(fs, paths, reason, now)
+  if ('whole' in serialised) fs.writeFileAtomic(paths.backup(name), serialised.whole)
+  else if (fs.writeFileAtomicAsync) {
+    if (!(await fs.writeFileAtomicAsync(paths.backup(name), serialised.stream, stop))) return null
+  } else {
+    const pieces: Buffer[] = []
+    for await (const piece of serialised.stream) pieces.push(piece)
+    fs.writeFileAtomic(paths.backup(name), Buffer.concat(pieces))
+  }
   return name
 }
 

@@ -1,4 +1,6 @@
 import { Low } from 'lowdb'
+import type { StoredRecord } from '../state/stored-records'
+import { serialiseDocument } from './chunked-json'
 import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
 import { DurableJsonAdapter } from './durable-json-adapter'
 import type { DurableFs } from './durable-fs'
@@ -34,6 +36,20 @@ export class CampaignDocumentFile {
   async write(document: CampaignDocument): Promise<void> {
     this.#db.data = document
     await this.#db.write()
+  }
+
+  /**
+   * Compaction's write: the records of one moment (a snapshot no one changes), serialised a
+   * slice at a time and written without holding the event loop, through the same durable
+   * adapter lowdb writes with (lowdb's `write()` takes the whole value and stringifies it at
+   * once, which at 50 MB holds the loop for half a second). Resolves false when `stop` said to
+   * give up (a campaign abandoned mid-write): the file is then as it was.
+   */
+  async writeSnapshot(journalSeq: number, records: readonly StoredRecord[], stop: () => boolean): Promise<boolean> {
+    const head = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq }
+    const serialised = await serialiseDocument(head, records, stop)
+    if (!serialised || stop()) return false
+    return this.#adapter.writeSerialised(serialised, stop)
   }
 
   /** Puts a backup's document in place as it was parsed: an older schema is migrated by the open that follows. */

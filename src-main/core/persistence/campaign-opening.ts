@@ -10,6 +10,7 @@ import type { DurableFs } from './durable-fs'
 import { withIdKey } from './id-key'
 import { JournalCorruptError, JournalWriter, readJournal } from './journal'
 import { replayJournal } from './journal-replay'
+import { settleArchives, type Settled } from './log-archiving'
 import { migrate, MigrationError, schemaVersionOf, type Migration } from './migrations'
 import { OpenCampaign } from './open-campaign'
 
@@ -91,6 +92,16 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const { seq, replayed } = replay
 
   const notices: string[] = []
+  // Closed encounters' logs go to their archives (finishing what a crash interrupted, or moving an
+  // older campaign's): a problem there costs the GM nothing but a notice, the entries stay live.
+  let settled: Settled = { removed: 0, recent: [] }
+  try {
+    settled = settleArchives(fs, paths, store)
+  } catch (e) {
+    notices.push(
+      `Salvo could not move closed encounters' log entries to ${paths.logArchiveDir} (${(e as Error).message}); they stay in the campaign for now.`,
+    )
+  }
   // The last line cannot be kept in the journal (the next entry must start on a clean line):
   // its bytes go to a file beside it first, and only then is it cut off.
   const cut = journal.tornBytes > 0 ? `${paths.journal}.torn-${fileStamp(now())}` : null
@@ -108,7 +119,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   }
   const writer = new JournalWriter(fs, paths.journal)
   if (cut) writer.truncate(journal.intactBytes)
-  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices)
+  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices, settled.recent)
   // Whatever follows only tidies or copies: a full disk must not keep the GM out of a campaign
   // the journal holds whole. Each failure is told, and play goes on.
   const tidy = (what: string, step: () => void | Promise<void>) =>
@@ -118,7 +129,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
         notices.push(`Salvo could not ${what} (${(e as Error).message}). Every command is still safe in ${paths.journal}; check the disk.`),
       )
   // A migrated document, or one given its id key just now, is written back straight away.
-  await tidy(`rewrite ${paths.document}`, () => opened.compact(migrated || keyed !== document))
+  await tidy(`rewrite ${paths.document}`, () => opened.compact(migrated || keyed !== document || settled.removed > 0))
   // A copy of a document known to open is what the GM gets offered if a later one breaks.
   await tidy('take the backup it takes when a campaign opens', () => {
     writeBackup(fs, paths, 'opened', documentFile.bytes()!, now())

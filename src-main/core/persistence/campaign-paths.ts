@@ -36,6 +36,13 @@ export class CampaignPaths {
   asset(name: string): string {
     return path.join(this.assetsDir, name)
   }
+  /** Closed encounters' log entries, one append-only file per encounter (issue 15). */
+  get logArchiveDir(): string {
+    return path.join(this.dir, 'log-archive')
+  }
+  logArchive(fileName: string): string {
+    return path.join(this.logArchiveDir, fileName)
+  }
   /** The table's masked copies of fogged maps: a cache, remade whenever missing. */
   get tableImagesDir(): string {
     return path.join(this.dir, 'table-images')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { CampaignSummary } from '../../../src-shared/contract'
-import type { CampaignRecord } from '../../../src-shared/records'
+import type { CampaignRecord, LogEntryRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { initialRngState } from '../dice/random-source'
 import { EMPTY_HISTORY, type StoredRecord } from '../state/stored-records'
@@ -14,6 +14,8 @@ import { newIdKey } from './id-key'
 import { MIGRATIONS, schemaVersionOf, type Migration } from './migrations'
 import type { OpenCampaign } from './open-campaign'
 import { slug } from './slug'
+import { appendToArchive, encounterOfArchive } from './log-archive'
+import { commandSeqOf } from './log-archiving'
 
 export interface RepositoryOptions {
   readonly dataDir: string
@@ -103,7 +105,11 @@ export class CampaignRepository {
    * A new campaign made from a whole document that has already passed every check an open
    * makes (an import), opened. Its folder is created only now, so a refused file leaves none.
    */
-  async adopt(document: CampaignDocument, assets: ReadonlyMap<string, Uint8Array> = new Map()): Promise<Result<OpenCampaign>> {
+  async adopt(
+    document: CampaignDocument,
+    assets: ReadonlyMap<string, Uint8Array> = new Map(),
+    logArchive: ReadonlyMap<string, readonly LogEntryRecord[]> = new Map(),
+  ): Promise<Result<OpenCampaign>> {
     const record = document.records['campaign']
     const id = this.#newId(record?.typeName === 'campaign' ? record.name : 'campaign')
     const paths = this.paths(id)
@@ -112,6 +118,16 @@ export class CampaignRepository {
     // never a campaign pointing at images it does not have.
     if (assets.size > 0) this.#fs.mkdirp(paths.assetsDir)
     for (const [name, bytes] of assets) this.#fs.writeFileAtomic(paths.asset(name), bytes)
+    // Archived logs before the document too, each as one whole batch.
+    if (logArchive.size > 0) this.#fs.mkdirp(paths.logArchiveDir)
+    for (const [name, entries] of logArchive)
+      if (entries.length > 0)
+        appendToArchive(
+          this.#fs,
+          paths.logArchive(name),
+          entries,
+          entries.reduce((n, e) => Math.max(n, commandSeqOf(e)), 0),
+        )
     await new CampaignDocumentFile(this.#fs, paths.document).write(document)
     return this.open(id)
   }
@@ -161,8 +177,27 @@ export class CampaignRepository {
     const stamp = fileStamp(this.#now())
     if (this.#fs.readFile(paths.document) !== null) this.#fs.rename(paths.document, `${paths.document}.${aside}-${stamp}`)
     if ((this.#fs.sizeOf(paths.journal) ?? 0) > 0) this.#fs.rename(paths.journal, `${paths.journal}.${aside}-${stamp}`)
+    this.#setAsideLaterArchives(paths, document, `${aside}-${stamp}`)
     await new CampaignDocumentFile(this.#fs, paths.document).restore(document)
     return this.open(campaignId)
+  }
+
+  /**
+   * Archives are append-only and outlive a restore, so a restored document keeps every older
+   * fight's log. An archive of an encounter the restored document does not hold as ended belongs
+   * to the timeline given up: it is moved aside (never deleted), so the fight, when it ends again,
+   * is archived afresh rather than taken for archived already.
+   */
+  #setAsideLaterArchives(paths: CampaignPaths, document: unknown, suffix: string): void {
+    const records = (document as { records?: unknown } | null)?.records
+    const ended = new Set<string>()
+    if (typeof records === 'object' && records !== null)
+      for (const r of Object.values(records as Record<string, { typeName?: unknown; status?: unknown; id?: unknown }>))
+        if (r?.typeName === 'encounter' && r.status === 'ended' && typeof r.id === 'string') ended.add(r.id)
+    for (const name of this.#fs.list(paths.logArchiveDir)) {
+      const encounterId = encounterOfArchive(name)
+      if (encounterId && !ended.has(encounterId)) this.#fs.rename(paths.logArchive(name), `${paths.logArchive(name)}.${suffix}`)
+    }
   }
 
   #readMeta(id: string): CampaignSummary {

@@ -1,5 +1,6 @@
 import * as fs from 'node:fs'
 import * as path from 'node:path'
+import { yieldToLoop } from './chunked-json'
 
 /** An open append-only file whose every append is on disk when the call returns. */
 export interface DurableAppender {
@@ -17,9 +18,17 @@ export interface DurableAppender {
  */
 export interface DurableFs {
   readFile(file: string): Buffer | null
+  /** The last `bytes` bytes of a file (all of it when shorter), null when missing. Optional: callers fall back to readFile. */
+  readTail?(file: string, bytes: number): Buffer | null
   openAppender(file: string): DurableAppender
   /** Temp file, fsync, rename over, fsync the folder: readers see the old or the new file, never a mix. */
   writeFileAtomic(file: string, data: string | Uint8Array): void
+  /**
+   * The same, for a large file: its pieces are written one at a time with the event loop let go
+   * between them, and the fsyncs do not hold the loop. Resolves false (and leaves the file as it
+   * was) when `stop` says so between pieces. Optional: without it, callers use writeFileAtomic.
+   */
+  writeFileAtomicAsync?(file: string, pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, stop?: () => boolean): Promise<boolean>
   mkdirp(dir: string): void
   list(dir: string): string[]
   sizeOf(file: string): number | null
@@ -36,10 +45,14 @@ export interface DurableFs {
 export interface FsCalls {
   /** Throws an ENOENT error when the file is missing. */
   readFile(file: string): Buffer
+  /** The last `bytes` bytes; throws ENOENT when missing. Optional. */
+  readTail?(file: string, bytes: number): Buffer
   exists(file: string): boolean
   open(file: string, flags: 'a' | 'w' | 'r'): number
   write(fd: number, data: Buffer, offset: number, length: number): number
   fsync(fd: number): void
+  /** fsync off the event loop, where the system offers it (node's thread pool). */
+  fsyncAsync?(fd: number): Promise<void>
   ftruncate(fd: number, length: number): void
   fstatSize(fd: number): number
   close(fd: number): void
@@ -56,10 +69,28 @@ export interface FsCalls {
 
 export const nodeFsCalls: FsCalls = {
   readFile: (file) => fs.readFileSync(file),
+  readTail(file, bytes) {
+    const fd = fs.openSync(file, 'r')
+    try {
+      const size = fs.fstatSync(fd).size
+      const n = Math.min(size, bytes)
+      const buf = Buffer.alloc(n)
+      let got = 0
+      while (got < n) {
+        const read = fs.readSync(fd, buf, got, n - got, size - n + got)
+        if (read === 0) break
+        got += read
+      }
+      return buf.subarray(0, got)
+    } finally {
+      fs.closeSync(fd)
+    }
+  },
   exists: (file) => fs.existsSync(file),
   open: (file, flags) => fs.openSync(file, flags),
   write: (fd, data, offset, length) => fs.writeSync(fd, data, offset, length),
   fsync: (fd) => fs.fsyncSync(fd),
+  fsyncAsync: (fd) => new Promise((resolve, reject) => fs.fsync(fd, (e) => (e ? reject(e) : resolve()))),
   ftruncate: (fd, length) => fs.ftruncateSync(fd, length),
   fstatSize: (fd) => fs.fstatSync(fd).size,
   close: (fd) => fs.closeSync(fd),
@@ -90,6 +121,14 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
     readFile(file) {
       try {
         return sys.readFile(file)
+      } catch (e) {
+        if (isMissing(e)) return null
+        throw e
+      }
+    },
+    readTail(file, bytes) {
+      try {
+        return sys.readTail ? sys.readTail(file, bytes) : sys.readFile(file).subarray(-bytes)
       } catch (e) {
         if (isMissing(e)) return null
         throw e
@@ -130,6 +169,35 @@ export function createDurableFs(sys: FsCalls, tmpSuffix = `tmp-${process.pid}`):
       }
       sys.rename(tmp, file)
       fsyncDir(path.dirname(file))
+    },
+    async writeFileAtomicAsync(file, pieces, stop = () => false) {
+      const tmp = `${file}.${tmpSuffix}`
+      const fd = sys.open(tmp, 'w')
+      let done = false
+      try {
+        for await (const piece of pieces) {
+          writeAll(fd, Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength))
+          await yieldToLoop()
+          if (stop()) return false
+        }
+        await (sys.fsyncAsync ?? sys.fsync)(fd)
+        done = true
+      } finally {
+        sys.close(fd)
+        if (!done) sys.rm(tmp)
+      }
+      if (stop()) {
+        sys.rm(tmp)
+        return false
+      }
+      sys.rename(tmp, file)
+      const dirFd = sys.open(path.dirname(file), 'r')
+      try {
+        await (sys.fsyncAsync ?? sys.fsync)(dirFd)
+      } finally {
+        sys.close(dirFd)
+      }
+      return true
     },
     mkdirp(dir) {
       const first = sys.mkdirRecursive(dir)

@@ -71,14 +71,45 @@ export function readJournal(fs: DurableFs, file: string): JournalContents {
 }
 
 export class JournalWriter {
-  readonly #appender: DurableAppender
+  #appender: DurableAppender
   #unusable: string | null = null
 
   constructor(
-    fs: DurableFs,
+    private readonly fs: DurableFs,
     private readonly file: string,
   ) {
     this.#appender = fs.openAppender(file)
+  }
+
+  /** Bytes the journal holds: where the next entry will start. */
+  size(): number {
+    return this.#appender.size()
+  }
+
+  /**
+   * Forgets the first `bytes` bytes (the entries a compaction folded into the document), keeping
+   * whatever was appended after them while the document was being written. With nothing after
+   * them the file is cut to empty; otherwise the rest is rewritten atomically (temp file, fsync,
+   * rename) and appending goes on in the new file. A crash on the way leaves the old journal or
+   * the new one, and replay skips entries the document holds either way.
+   */
+  dropThrough(bytes: number): void {
+    if (this.#unusable) throw new Error(this.#unusable)
+    const size = this.#appender.size()
+    if (bytes >= size) {
+      this.#appender.truncate(0)
+      return
+    }
+    const whole = this.fs.readFile(this.file)
+    if (!whole || whole.length < size) throw new Error(`${this.file} is shorter than what was appended to it`)
+    this.fs.writeFileAtomic(this.file, whole.subarray(bytes, size))
+    this.#appender.close()
+    try {
+      this.#appender = this.fs.openAppender(this.file)
+    } catch (e) {
+      this.#unusable = `${this.file} could not be reopened after a compaction (${(e as Error).message}); reopen the campaign`
+      throw e
+    }
   }
 
   /**

@@ -1,7 +1,11 @@
 import type { CampaignSummary } from '../../../src-shared/contract'
 import type { JournalEntry } from '../events/journal-entry'
+import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
-import { pruneBackups, writeBackup } from './backups'
+import type { RecordChange, StoredRecord } from '../state/stored-records'
+import { archiveEncounterLog } from './log-archiving'
+import { pruneBackups, writeBackup, writeBackupSerialised } from './backups'
+import { serialiseDocument } from './chunked-json'
 import type { CampaignDocumentFile } from './campaign-document-file'
 import type { CampaignPaths } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
@@ -18,6 +22,12 @@ const COMPACT_EVERY = 200
 export class OpenCampaign {
   #seq: number
   #sinceCompaction: number
+  /** The compaction writing now, if any. */
+  #compacting: Promise<void> | null = null
+  /** The sliced backup writing now, if any (resolved when none). */
+  #backingUp: Promise<unknown> = Promise.resolve()
+  /** Let go of as a killed process would: a compaction in flight stops and changes nothing. */
+  #abandoned = false
 
   constructor(
     readonly paths: CampaignPaths,
@@ -30,6 +40,8 @@ export class OpenCampaign {
     pendingEntries: number,
     /** What opening it found and repaired that the GM should hear of (a damaged last journal line set aside). */
     readonly openNotices: readonly string[] = [],
+    /** The newest archive's last entries, found at open: command ids a retry may still name. */
+    readonly archivedRecent: readonly LogEntryRecord[] = [],
   ) {
     this.#seq = seq
     this.#sinceCompaction = pendingEntries
@@ -59,19 +71,62 @@ export class OpenCampaign {
     this.#sinceCompaction++
   }
 
+  /**
+   * An encounter ended at journal position `through`: its log moves to its archive (durably, then
+   * out of the store; see archiveEncounterLog). Returns the removals for the windows. A disk that
+   * refuses leaves the entries live, and the next open tries again.
+   */
+  archiveLog(encounterId: string, through: number): RecordChange[] {
+    try {
+      const removed = archiveEncounterLog(this.fs, this.paths, this.store, encounterId, through)
+      // The document still holds them: the next compaction must rewrite it even with no new command.
+      if (removed.length > 0) this.#sinceCompaction++
+      return removed
+    } catch (e) {
+      console.error(`Salvo could not archive the log of ${encounterId} in ${this.paths.logArchiveDir}: ${(e as Error).message}`)
+      return []
+    }
+  }
+
   get needsCompaction(): boolean {
-    return this.#sinceCompaction >= COMPACT_EVERY
+    return this.#sinceCompaction >= COMPACT_EVERY && this.#compacting === null
+  }
+
+  /** Whether a compaction is writing the document right now. */
+  get compacting(): boolean {
+    return this.#compacting !== null
   }
 
   /**
-   * Rewrites the document from the store (atomically) and then empties the journal. A crash
-   * between the two is harmless: replay skips entries the document already holds.
+   * Rewrites the document from the store, then drops the journal entries it now holds. Commands
+   * keep coming while it writes: the records are a snapshot taken between two commands (an array
+   * of the store's immutable values, a few ms even at 200,000 records), serialised and written a
+   * slice at a time; only the journal bytes up to the snapshot are dropped afterwards, so what
+   * was acknowledged meanwhile stays in the journal. A crash anywhere is harmless: replay skips
+   * entries the document already holds. One compaction at a time; a second call waits for it.
    */
   async compact(force = false): Promise<void> {
-    if (this.#sinceCompaction === 0 && !force) return
-    await this.documentFile.write(this.document())
-    this.journal.truncate(0)
-    this.#sinceCompaction = 0
+    while (this.#compacting) await this.#compacting.catch(() => undefined)
+    if ((this.#sinceCompaction === 0 && !force) || this.#abandoned) return
+    const run = this.#compactOnce()
+    this.#compacting = run
+    try {
+      await run
+    } finally {
+      if (this.#compacting === run) this.#compacting = null
+    }
+  }
+
+  async #compactOnce(): Promise<void> {
+    // The snapshot: everything read in one synchronous step, so no command falls in between.
+    const seq = this.#seq
+    const journalBytes = this.journal.size()
+    const folded = this.#sinceCompaction
+    const records = [...this.store.values()]
+    const written = await this.documentFile.writeSnapshot(seq, records, () => this.#abandoned)
+    if (!written || this.#abandoned) return
+    this.journal.dropThrough(journalBytes)
+    this.#sinceCompaction -= folded
     this.writeMeta()
   }
 
@@ -90,12 +145,37 @@ export class OpenCampaign {
     return name
   }
 
+  /**
+   * A backup of a large campaign, taken like a compaction: a snapshot between two commands,
+   * serialised and written a slice at a time, so the rolling backup of a 50 MB campaign never
+   * holds the event loop either. Resolves to the backup's name (null: abandoned).
+   */
+  backupSliced(reason: string): Promise<string | null> {
+    // The snapshot now, between two commands; the writing one backup at a time (two at once could
+    // pick the same name in the same millisecond).
+    const head = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq }
+    const records = [...this.store.values()]
+    const run = this.#backingUp.then(() => this.#writeSlicedBackup(reason, head, records))
+    this.#backingUp = run.catch(() => undefined)
+    return run
+  }
+
+  async #writeSlicedBackup(reason: string, head: Record<string, unknown>, records: readonly StoredRecord[]): Promise<string | null> {
+    const stop = () => this.#abandoned
+    const serialised = await serialiseDocument(head, records, stop)
+    if (!serialised || stop()) return null
+    const name = await writeBackupSerialised(this.fs, this.paths, reason, serialised, this.now(), stop)
+    if (name) pruneBackups(this.fs, this.paths)
+    return name
+  }
+
   writeMeta(): void {
     this.fs.writeFileAtomic(this.paths.meta, JSON.stringify(this.summary()))
   }
 
   /** Lets go of the journal's file handle and writes nothing: what a killed process leaves. */
   abandon(): void {
+    this.#abandoned = true
     this.journal.close()
   }
 

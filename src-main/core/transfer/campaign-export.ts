@@ -6,8 +6,9 @@ import type { DurableFs } from '../persistence/durable-fs'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import { referencedAssets } from './campaign-assets'
 import { writeCampaignFile } from './campaign-file'
+import { readLogArchives } from './campaign-log-archive'
 
-/** The campaign and the images it points at; refused, not written, when it would be too big to import again. */
+/** The campaign, the images it points at and its closed encounters' archived logs; refused, not written, when it would be too big to import again. */
 export function exportCampaign(campaign: OpenCampaign, fs: DurableFs): Result<RequestResults['exportCampaign']> {
   const document = campaign.document()
   const store = new AssetStore(fs, campaign.paths)
@@ -18,7 +19,7 @@ export function exportCampaign(campaign: OpenCampaign, fs: DurableFs): Result<Re
     const bytes = store.read(asset)
     if (bytes) assets.set(assetFileName(asset), bytes)
   }
-  const file = writeCampaignFile(document, assets)
+  const file = writeCampaignFile(document, assets, readLogArchives(fs, campaign.paths))
   const bytes = Buffer.byteLength(file.text, 'utf8')
   if (bytes > MAX_CAMPAIGN_FILE_BYTES) {
     return fail(

@@ -5,6 +5,7 @@ import { CURRENT_SCHEMA_VERSION, readDocument, type CampaignDocument } from '../
 import { MIGRATIONS, migrate, MigrationError, schemaVersionOf, type Migration } from '../persistence/migrations'
 import { slug } from '../persistence/slug'
 import { readCampaignAssets, type CampaignAssets } from './campaign-assets'
+import { logArchiveText, readCampaignLogArchive, type CampaignLogArchive } from './campaign-log-archive'
 import { findJsonSyntaxProblem, findStructureProblem } from './json-syntax'
 
 /**
@@ -18,12 +19,18 @@ import { findJsonSyntaxProblem, findStructureProblem } from './json-syntax'
  * export time and no folder id, so exporting an imported campaign gives the same file.
  * `assets` holds the scene images the document points at (absent when there are none, so a
  * campaign without maps exports exactly as before images existed; older Salvos ignore it).
+ * `logArchive` holds closed encounters' archived log entries by archive file (absent when there
+ * are none; see campaign-log-archive.ts).
  */
 export const CAMPAIGN_FILE_FORMAT = 'salvo-campaign'
 /** The envelope's own version; the document inside has its schemaVersion (and migrations). */
 export const CAMPAIGN_FILE_VERSION = 1
 
-export function writeCampaignFile(document: CampaignDocument, assets: CampaignAssets = new Map()): CampaignFile {
+export function writeCampaignFile(
+  document: CampaignDocument,
+  assets: CampaignAssets = new Map(),
+  logArchive: CampaignLogArchive = new Map(),
+): CampaignFile {
   const campaign = document.records['campaign']
   const name = campaign?.typeName === 'campaign' ? campaign.name : 'campaign'
   // One record a line: about half the size of an indented file, and the line an error
@@ -32,7 +39,7 @@ export function writeCampaignFile(document: CampaignDocument, assets: CampaignAs
   const head = `"schemaVersion": ${JSON.stringify(document.schemaVersion)}, "journalSeq": ${JSON.stringify(document.journalSeq)}`
   // One image a line too, after the records, sorted so the same campaign gives the same text.
   const images = [...assets.keys()].sort().map((n) => `${JSON.stringify(n)}: "${Buffer.from(assets.get(n)!).toString('base64')}"`)
-  const tail = images.length ? `, "assets": {\n${images.join(',\n')}\n}` : ''
+  const tail = (images.length ? `, "assets": {\n${images.join(',\n')}\n}` : '') + logArchiveText(logArchive)
   const text = `{"format": "${CAMPAIGN_FILE_FORMAT}", "formatVersion": ${CAMPAIGN_FILE_VERSION}, "document": {${head}, "records": {\n${records.join(',\n')}\n}}${tail}}\n`
   return { fileName: `${slug(name)}.salvo-campaign.json`, text }
 }
@@ -59,6 +66,7 @@ export function readCampaignFile(fileName: string, text: string, migrations: rea
 export interface ReadCampaign {
   readonly document: CampaignDocument
   readonly assets: CampaignAssets
+  readonly logArchive: CampaignLogArchive
 }
 
 /** readCampaignFile, plus the scene images the file carries (each checked like an imported image). */
@@ -147,5 +155,7 @@ export function readCampaignFileWithAssets(
   if (!checked.ok) return fail('import/invalid', `${fileName}: document › ${checked.problem}.`)
   const assets = readCampaignAssets(fileName, envelope['assets'])
   if (!assets.ok) return assets
-  return ok({ document: checked.document, assets: assets.value })
+  const logArchive = readCampaignLogArchive(fileName, envelope['logArchive'])
+  if (!logArchive.ok) return logArchive
+  return ok({ document: checked.document, assets: assets.value, logArchive: logArchive.value })
 }

@@ -56,6 +56,8 @@ const api: SalvoApi = {
   chooseDisplay: request('chooseDisplay'),
   importPortrait: request('importPortrait'),
   rosterTemplate: request('rosterTemplate'),
+  listLogArchives: request('listLogArchives'),
+  readLogArchive: request('readLogArchive'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -1,0 +1,72 @@
+import type { StoredRecord } from '../state/stored-records'
+
+/** How long one slice of serialising may hold the event loop before it yields (ms). */
+const SLICE_MS = 4
+/** Documents up to this size are written in one synchronous call (a few ms, like a journal append). */
+export const WHOLE_UP_TO = 512 * 1024
+
+/** Lets timers, sockets and queued commands run before the next slice. */
+export const yieldToLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
+
+/**
+ * A JSON text already serialised: what the durable adapter writes instead of stringifying a value
+ * itself, so a 50 MB document never passes through one JSON.stringify that holds the loop. A small
+ * one is whole; a large one is a stream of pieces, written as they come, never all in memory.
+ */
+export type SerialisedJson =
+  { readonly kind: 'serialised'; readonly whole: Buffer } | { readonly kind: 'serialised'; readonly stream: AsyncIterable<Buffer> }
+
+export const isSerialised = (v: unknown): v is SerialisedJson =>
+  typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'serialised' && !('records' in v)
+
+/**
+ * `{ ...head, records: { [id]: record } }` as JSON, byte for byte what JSON.stringify gives for
+ * it, a slice (about SLICE_MS of work) per piece. `records` must be a snapshot no one changes
+ * (the store replaces records, never mutates them, so an array of its values taken between two
+ * commands is one). The consumer lets the loop go between pieces.
+ */
+export async function* documentPieces(head: Readonly<Record<string, unknown>>, records: readonly StoredRecord[]): AsyncGenerator<Buffer> {
+  const opening = JSON.stringify(head)
+  let parts: string[] = [`${opening.slice(0, -1)}${opening.length > 2 ? ',' : ''}"records":{`]
+  let sliceStart = performance.now()
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]!
+    parts.push(`${i === 0 ? '' : ','}${JSON.stringify(r.id)}:${JSON.stringify(r)}`)
+    // The clock is read every 64 records: reading it per record would cost more than it saves.
+    if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+      yield Buffer.from(parts.join(''), 'utf8')
+      parts = []
+      sliceStart = performance.now()
+    }
+  }
+  parts.push('}}')
+  yield Buffer.from(parts.join(''), 'utf8')
+}
+
+/**
+ * Serialises the snapshot: whole when it comes to at most WHOLE_UP_TO bytes (the loop is let go
+ * between slices meanwhile), otherwise a stream that starts with what was already made.
+ */
+export async function serialiseDocument(
+  head: Readonly<Record<string, unknown>>,
+  records: readonly StoredRecord[],
+  stop: () => boolean,
+): Promise<SerialisedJson | null> {
+  const pieces = documentPieces(head, records)
+  const first: Buffer[] = []
+  let bytes = 0
+  for (;;) {
+    const next = await pieces.next()
+    if (next.done) return { kind: 'serialised', whole: Buffer.concat(first) }
+    first.push(next.value)
+    bytes += next.value.length
+    if (bytes > WHOLE_UP_TO) break
+    await yieldToLoop()
+    if (stop()) return null
+  }
+  async function* rest(): AsyncGenerator<Buffer> {
+    yield* first.splice(0)
+    yield* pieces
+  }
+  return { kind: 'serialised', stream: rest() }
+}

@@ -1,0 +1,98 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
+import { yieldToLoop } from '../../../src-main/core/persistence/chunked-json'
+import type { CampaignDocument } from '../../../src-main/core/persistence/document-schema'
+import { readJournal } from '../../../src-main/core/persistence/journal'
+import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
+import { CampaignHarness } from '../helpers/campaign-harness'
+
+const stateOf = (records: Iterable<{ id: string }>) => JSON.stringify([...records].sort((a, b) => (a.id < b.id ? -1 : 1)))
+
+/** A campaign mid-fight whose document is a few MB of log: compaction takes the sliced, streamed path. */
+async function largeCampaign(): Promise<CampaignHarness> {
+  const h = await CampaignHarness.create()
+  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
+  h.must('encounter/start', { name: 'Long' })
+  h.must('dice/roll', { expression: '3d6', purpose: 'a volley with a long purpose to pad the log a little' })
+  await h.campaign.compact()
+  const file = h.campaign.paths.document
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as CampaignDocument
+  const log = Object.values(doc.records).find((r) => r.typeName === 'log')!
+  for (let n = 0; n < 8_000; n++) doc.records[`log:pad-${n}`] = { ...log, id: `log:pad-${n}` }
+  writeFileSync(file, JSON.stringify(doc))
+  h.campaign.abandon()
+  await h.reopen()
+  return h
+}
+
+describe('compaction while commands keep coming', () => {
+  it('acknowledges commands meanwhile; the document holds the snapshot and the journal exactly what came after', async () => {
+    const h = await largeCampaign()
+    expect(readFileSync(h.campaign.paths.document).length).toBeGreaterThan(1_000_000)
+    for (let i = 0; i < 3; i++) h.must('dice/roll', { expression: '1d6', purpose: `before ${i}` })
+    const snapshotSeq = h.campaign.seq
+    const compaction = h.campaign.compact()
+    // Commands between the slices: each is acknowledged at once, while the document is written.
+    let during = 0
+    while (h.campaign.compacting) {
+      h.must('dice/roll', { expression: '1d6', purpose: `during ${during++}` })
+      await yieldToLoop()
+    }
+    await compaction
+    expect(during).toBeGreaterThan(1)
+
+    const doc = JSON.parse(readFileSync(h.campaign.paths.document, 'utf8')) as CampaignDocument
+    expect(doc.journalSeq).toBe(snapshotSeq)
+    const journal = readJournal(nodeDurableFs, h.campaign.paths.journal).entries.map((e) => e.seq)
+    expect(journal).toEqual(Array.from({ length: during }, (_, i) => snapshotSeq + 1 + i))
+
+    // Appending goes on in the rewritten journal, and a reopen holds every acknowledged command.
+    h.must('dice/roll', { expression: '1d6', purpose: 'after' })
+    const live = stateOf(h.campaign.store.values())
+    h.campaign.abandon()
+    const again = await new CampaignRepository({ dataDir: h.dataDir }).open(h.campaign.id)
+    expect(again.ok && stateOf(again.value.store.values())).toBe(live)
+  })
+
+  it('a campaign let go of mid-compaction (a kill) leaves the document as it was and the journal whole', async () => {
+    const h = await largeCampaign()
+    const before = readFileSync(h.campaign.paths.document)
+    h.must('dice/roll', { expression: '1d6', purpose: 'pending' })
+    const live = stateOf(h.campaign.store.values())
+    const compaction = h.campaign.compact()
+    await yieldToLoop()
+    h.campaign.abandon()
+    await compaction
+    expect(readFileSync(h.campaign.paths.document).equals(before)).toBe(true)
+    expect(nodeDurableFs.list(h.campaign.paths.dir).filter((f) => f.includes('.tmp-'))).toEqual([])
+    const again = await new CampaignRepository({ dataDir: h.dataDir }).open(h.campaign.id)
+    expect(again.ok && stateOf(again.value.store.values())).toBe(live)
+  })
+
+  it('writes byte for byte what JSON.stringify of the document gives', async () => {
+    const h = await largeCampaign()
+    h.must('dice/roll', { expression: '1d6', purpose: 'one more' })
+    await h.campaign.compact()
+    const text = readFileSync(h.campaign.paths.document, 'utf8')
+    expect(text).toBe(JSON.stringify(h.campaign.document()))
+  })
+})
+
+describe("a large campaign's rolling backup", () => {
+  it('is written a slice at a time while commands keep coming, and holds the campaign as it was when asked', async () => {
+    const h = await largeCampaign()
+    const asked = JSON.stringify(h.campaign.document())
+    const backup = h.campaign.backupSliced('periodic')
+    let during = 0
+    let done = false
+    void backup.then(() => (done = true))
+    while (!done) {
+      h.must('dice/roll', { expression: '1d6', purpose: `during ${during++}` })
+      await yieldToLoop()
+    }
+    const name = await backup
+    expect(during).toBeGreaterThan(1)
+    expect(readFileSync(h.campaign.paths.backup(name!), 'utf8')).toBe(asked)
+  })
+})
