@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * The in-page clock of the paint bench. Times are epoch milliseconds with sub-millisecond
+ * precision (performance.timeOrigin + performance.now()), so the GM page's input stamp and the
+ * player page's paint stamp, taken in two browser processes, are on one clock.
+ */
+
+/** What a page shows that a command changes: an element's text, or one of its attributes. */
+export interface Watch {
+  readonly selector: string
+  readonly attribute: string | null
+}
+
+/** When the watched state counts as showing the command's result. */
+export type Expectation =
+  | { readonly kind: 'equals'; readonly value: string }
+  | { readonly kind: 'differs'; readonly from: string }
+  | { readonly kind: 'includes'; readonly text: string }
+  | { readonly kind: 'excludes'; readonly text: string }
+
+export interface Seen {
+  /** What the watched element showed. */
+  readonly value: string
+  /** When the DOM first showed it (the mutation observer's callback). */
+  readonly dom: number
+  /** The end of the frame that painted it: a task posted from that frame's requestAnimationFrame. */
+  readonly painted: number
+}
+
+declare global {
+  interface Window {
+    __salvoProbe?: {
+      read(watch: Watch): string
+      arm(watch: Watch, expectation: Expectation, timeoutMs: number): void
+      armInput(): void
+      cancel(): void
+      result: Promise<Seen | null> | null
+      input: number | null
+    }
+  }
+}
+
+/*
+ * Plain source, not a function: tsx's name-keeping helpers do not exist inside the page.
+ * `arm` compares on every DOM mutation; the first state that meets the expectation is stamped
+ * when the DOM has it and again in a task posted from the next requestAnimationFrame callback,
+ * which the event loop runs only after that frame's style, layout and paint. An element the
+ * page does not show reads as "" (absent), never as a match by accident.
+ * `armInput` keeps the earliest input event's own timestamp (event.timeStamp: when the browser
+ * received it, so a busy main thread's queueing delay counts), from pointerdown or keydown on.
+ */
+const PROBE_SOURCE = `(() => {
+  const now = () => performance.timeOrigin + performance.now()
+  const probe = { result: null, input: null }
+  probe.read = function (w) {
+    const el = document.querySelector(w.selector)
+    if (!el) return ''
+    return ((w.attribute ? el.getAttribute(w.attribute) : el.textContent) || '').replace(/\\s+/g, ' ').trim()
+  }
+  function meets(value, e) {
+    if (e.kind === 'equals') return value === e.value
+    if (e.kind === 'differs') return value !== '' && value !== e.from
+    if (e.kind === 'includes') return value.includes(e.text)
+    return value !== '' && !value.includes(e.text)
+  }
+  let stopInput = null
+  probe.armInput = function () {
+    if (stopInput) stopInput()
+    probe.input = null
+    const stamp = (ev) => { if (probe.input === null) probe.input = performance.timeOrigin + ev.timeStamp }
+    const kinds = ['pointerdown', 'mousedown', 'keydown', 'click']
+    for (const k of kinds) window.addEventListener(k, stamp, { capture: true })
+    stopInput = () => { for (const k of kinds) window.removeEventListener(k, stamp, { capture: true }) }
+  }
+  probe.cancel = () => undefined
+  probe.arm = function (watch, expectation, timeoutMs) {
+    probe.cancel()
+    probe.result = new Promise(function (resolve) {
+      let done = false
+      const finish = (seen) => { if (done) return; done = true; observer.disconnect(); clearTimeout(timer); resolve(seen) }
+      probe.cancel = () => finish(null)
+      const check = () => {
+        if (done) return
+        const value = probe.read(watch)
+        if (!meets(value, expectation)) return
+        const dom = now()
+        observer.disconnect()
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel()
+          channel.port1.onmessage = () => finish({ value: value, dom: dom, painted: now() })
+          channel.port2.postMessage(null)
+        })
+      }
+      const observer = new MutationObserver(check)
+      const timer = setTimeout(() => finish(null), timeoutMs)
+      observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
+    })
+  }
+  window.__salvoProbe = probe
+})()`
+
+export async function installProbe(page: Page): Promise<void> {
+  await page.evaluate(PROBE_SOURCE)
+}
+
+export function readWatch(page: Page, watch: Watch): Promise<string> {
+  return page.evaluate((w) => window.__salvoProbe!.read(w), watch)
+}
+
+/** Starts watching for the expected state; `collect` then gives when it was painted (null: never, within the timeout). */
+export async function arm(page: Page, watch: Watch, expectation: Expectation, timeoutMs: number): Promise<void> {
+  await page.evaluate(([w, e, t]) => window.__salvoProbe!.arm(w, e, t), [watch, expectation, timeoutMs] as const)
+}
+
+export async function armInput(page: Page): Promise<void> {
+  await page.evaluate(() => window.__salvoProbe!.armInput())
+}
+
+export function collect(page: Page): Promise<Seen | null> {
+  return page.evaluate(() => window.__salvoProbe!.result)
+}
+
+/** Gives up on what the page was armed for: its `collect` resolves null. */
+export async function cancel(page: Page): Promise<void> {
+  await page.evaluate(() => window.__salvoProbe!.cancel())
+}
+
+export async function inputTime(page: Page): Promise<number> {
+  const t = await page.evaluate(() => window.__salvoProbe!.input)
+  if (t === null) throw new Error('the paint probe saw no input event')
+  return t
+}
+
+/** Lets the page finish what a command set off before the next sample: a frame, then a little idle time. */
+export async function settle(page: Page, ms = 60): Promise<void> {
+  await page.evaluate((wait) => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok, wait))), ms)
+}
+
+/**
+ * How far apart two pages' clocks are: each page's epoch-with-sub-ms clock minus Node's
+ * Date.now(), read back to back. The bench prints it, so a skew that would distort a
+ * cross-page time is seen.
+ */
+export async function clockSkew(a: Page, b: Page): Promise<number> {
+  const offset = async (p: Page) => {
+    const before = Date.now()
+    const t = await p.evaluate(() => performance.timeOrigin + performance.now())
+    const after = Date.now()
+    return t - (before + after) / 2
+  }
+  const xs: number[] = []
+  for (let i = 0; i < 5; i++) xs.push((await offset(a)) - (await offset(b)))
+  xs.sort((x, y) => x - y)
+  return xs[2]!
+}
