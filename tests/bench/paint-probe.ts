@@ -2,8 +2,11 @@ import type { Page } from '@playwright/test'
 
 /**
  * The in-page clock of the paint bench. Times are epoch milliseconds with sub-millisecond
- * precision (performance.timeOrigin + performance.now()), so the GM page's input stamp and the
- * player page's paint stamp, taken in two browser processes, are on one clock.
+ * precision, on the system clock: each page's performance.timeOrigin is taken once, when that
+ * page started, and two renderer processes can disagree by milliseconds, so every arming
+ * re-anchors the page's performance clock at the instant Date.now() (one system clock for
+ * every process) ticks. The GM page's input stamp and the player page's paint stamp are then
+ * on one clock.
  */
 
 /** What a page shows that a command changes: an element's text, or one of its attributes. */
@@ -51,8 +54,15 @@ declare global {
  * received it, so a busy main thread's queueing delay counts), from pointerdown or keydown on.
  */
 const PROBE_SOURCE = `(() => {
-  const now = () => performance.timeOrigin + performance.now()
-  const probe = { result: null, input: null }
+  const probe = { result: null, input: null, offset: 0 }
+  const now = () => performance.now() + probe.offset
+  // Spins at most one millisecond, before the input, never while a sample is timed.
+  probe.anchor = function () {
+    const d0 = Date.now()
+    let d = d0
+    while (d === d0) d = Date.now()
+    probe.offset = d - performance.now()
+  }
   probe.read = function (w) {
     const el = document.querySelector(w.selector)
     if (!el) return ''
@@ -68,7 +78,8 @@ const PROBE_SOURCE = `(() => {
   probe.armInput = function () {
     if (stopInput) stopInput()
     probe.input = null
-    const stamp = (ev) => { if (probe.input === null) probe.input = performance.timeOrigin + ev.timeStamp }
+    probe.anchor()
+    const stamp = (ev) => { if (probe.input === null) probe.input = ev.timeStamp + probe.offset }
     const kinds = ['pointerdown', 'mousedown', 'keydown', 'click']
     for (const k of kinds) window.addEventListener(k, stamp, { capture: true })
     stopInput = () => { for (const k of kinds) window.removeEventListener(k, stamp, { capture: true }) }
@@ -76,6 +87,7 @@ const PROBE_SOURCE = `(() => {
   probe.cancel = () => undefined
   probe.arm = function (watch, expectation, timeoutMs) {
     probe.cancel()
+    probe.anchor()
     probe.result = new Promise(function (resolve) {
       let done = false
       const finish = (seen) => { if (done) return; done = true; observer.disconnect(); clearTimeout(timer); resolve(seen) }
@@ -135,22 +147,4 @@ export async function inputTime(page: Page): Promise<number> {
 /** Lets the page finish what a command set off before the next sample: a frame, then a little idle time. */
 export async function settle(page: Page, ms = 60): Promise<void> {
   await page.evaluate((wait) => new Promise<void>((ok) => requestAnimationFrame(() => setTimeout(ok, wait))), ms)
-}
-
-/**
- * How far apart two pages' clocks are: each page's epoch-with-sub-ms clock minus Node's
- * Date.now(), read back to back. The bench prints it, so a skew that would distort a
- * cross-page time is seen.
- */
-export async function clockSkew(a: Page, b: Page): Promise<number> {
-  const offset = async (p: Page) => {
-    const before = Date.now()
-    const t = await p.evaluate(() => performance.timeOrigin + performance.now())
-    const after = Date.now()
-    return t - (before + after) / 2
-  }
-  const xs: number[] = []
-  for (let i = 0; i < 5; i++) xs.push((await offset(a)) - (await offset(b)))
-  xs.sort((x, y) => x - y)
-  return xs[2]!
 }
