@@ -6,7 +6,7 @@ import { WebProcess } from './web-process'
 export const VIEWPORT = { width: 1366, height: 768 }
 
 /** Loading is not what these parts time, so it may take as long as the product needs (3,000 combatants took ~38 s). */
-export const LOAD_TIMEOUT = 240_000
+export const LOAD_TIMEOUT = 300_000
 
 /** The GM page and the player page on one browser-mode server, each in its own context (its own window). */
 export interface DeskPages {
