@@ -18,23 +18,23 @@ import { WebProcess } from './web-process'
  * to read the same bytes from disk. The issue's target: ≤ 1 s for 5,000 + 50 MB.
  */
 
+/** A fight size; the largest is also measured again after its campaign gets a long history. */
 interface Case {
-  readonly label: string
   readonly combatants: number
-  readonly historyBytes: number
+  readonly thenHistoryBytes: number
 }
 
 const ALL_CASES: readonly Case[] = [
-  { label: '30 combatants', combatants: 30, historyBytes: 0 },
-  { label: '300 combatants', combatants: 300, historyBytes: 0 },
-  { label: '3,000 combatants', combatants: 3_000, historyBytes: 0 },
-  { label: '5,000 combatants', combatants: 5_000, historyBytes: 0 },
-  { label: '5,000 combatants + 50 MB history', combatants: 5_000, historyBytes: 50_000_000 },
+  { combatants: 30, thenHistoryBytes: 0 },
+  { combatants: 300, thenHistoryBytes: 0 },
+  { combatants: 3_000, thenHistoryBytes: 0 },
+  { combatants: 5_000, thenHistoryBytes: 50_000_000 },
 ]
 /** SALVO_COLD_CASES=2 runs only the first two (while working on the bench). */
 const CASES = ALL_CASES.slice(0, Number(process.env['SALVO_COLD_CASES'] ?? ALL_CASES.length))
 /** Past this a start is reported as "more than" it, so the part ends in minutes (5,000 took ~100 s before issue 15). */
 const CAP_MS = 150_000
+/** The issue's target: ≤ 1 s at 5,000 combatants with a 50 MB history. */
 const GOAL = { label: '5,000 combatants + 50 MB history', seconds: 1 }
 
 interface Timeline {
@@ -118,27 +118,37 @@ export async function runColdStartBench(): Promise<BenchPart> {
     ]
     const rows: ReportRow[] = []
     let goalSeconds = Number.NaN
+    const measure = async (label: string, dataDir: string, isGoal: boolean) => {
+      const disk = readAll(dataDir)
+      const r = await startOnce(browser, dataDir)
+      const baseline = `read ${megabytes(disk.bytes)} from disk: ${disk.readMs.toFixed(0)} ms (+ JSON.parse ${disk.parseMs.toFixed(0)} ms)`
+      if (r.ok) {
+        const t = r.times
+        lines.push(
+          `  ${label}: listening ${t.listening.toFixed(0)} ms · desk painted ${t.desk.toFixed(0)} ms · first click painted ${t.clicked.toFixed(0)} ms; ${baseline}; ${(t.clicked / disk.readMs).toFixed(0)}× the read`,
+        )
+      } else lines.push(`  ${label}: ${r.why}; ${baseline}`)
+      if (isGoal) goalSeconds = r.ok ? r.times.clicked / 1000 : Number.NaN
+      rows.push({
+        measure: `cold start → first painted click, **${label}**`,
+        salvo: r.ok ? `${(r.times.clicked / 1000).toFixed(2)} s (desk ${(r.times.desk / 1000).toFixed(2)} s)` : r.why.slice(0, 60),
+        baseline,
+        ratio: r.ok ? `${(r.times.clicked / disk.readMs).toFixed(0)}× the read` : '—',
+      })
+    }
     for (const c of CASES) {
       const { dataDir, campaignId } = await buildDataFolder(c.combatants, { sheets: true })
+      const fight = `${c.combatants.toLocaleString('en-US')} combatants`
       try {
-        const history = c.historyBytes ? await addHistory(dataDir, campaignId, { bytes: c.historyBytes }) : null
-        const disk = readAll(dataDir)
-        const r = await startOnce(browser, dataDir)
-        const baseline = `read ${megabytes(disk.bytes)} from disk: ${disk.readMs.toFixed(0)} ms (+ JSON.parse ${disk.parseMs.toFixed(0)} ms)`
-        const what = `${c.label}${history ? ` (${history.logEntries.toLocaleString('en-US')} log entries)` : ''}`
-        if (r.ok) {
-          const t = r.times
-          lines.push(
-            `  ${what}: listening ${t.listening.toFixed(0)} ms · desk painted ${t.desk.toFixed(0)} ms · first click painted ${t.clicked.toFixed(0)} ms; ${baseline}; ${(t.clicked / disk.readMs).toFixed(0)}× the read`,
+        await measure(fight, dataDir, false)
+        if (c.thenHistoryBytes) {
+          const history = await addHistory(dataDir, campaignId, { bytes: c.thenHistoryBytes })
+          await measure(
+            `${fight} + ${megabytes(history.documentBytes)} history (${history.logEntries.toLocaleString('en-US')} log entries)`,
+            dataDir,
+            c.combatants === 5_000,
           )
-        } else lines.push(`  ${what}: ${r.why}; ${baseline}`)
-        if (c.label === GOAL.label) goalSeconds = r.ok ? r.times.clicked / 1000 : Number.NaN
-        rows.push({
-          measure: `cold start → first painted click, **${c.label}**`,
-          salvo: r.ok ? `${(r.times.clicked / 1000).toFixed(2)} s (desk ${(r.times.desk / 1000).toFixed(2)} s)` : r.why.slice(0, 60),
-          baseline,
-          ratio: r.ok ? `${(r.times.clicked / disk.readMs).toFixed(0)}×` : '—',
-        })
+        }
       } finally {
         rmSync(dataDir, { recursive: true, force: true })
       }

@@ -93,7 +93,7 @@ async function session(browser: Browser): Promise<Session> {
         // The newest roll's purpose on the page: it applied the session's diffs up to the end.
         const last = SESSION_WARM_UP + done - 1
         const lastRoll = last - ((last - 1) % 3)
-        const lastLineShown = await gm.evaluate((t) => document.body.textContent?.includes(t) ?? false, `volley ${lastRoll}`)
+        const lastLineShown = await gm.evaluate((n) => new RegExp(`volley ${n}\\b`).test(document.body.textContent ?? ''), lastRoll)
         return { before, after: await pageMemory(gm), commands: done, seconds, lastLineShown }
       } finally {
         driver.close()
