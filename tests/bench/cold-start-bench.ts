@@ -137,7 +137,7 @@ export async function runColdStartBench(): Promise<BenchPart> {
       })
     }
     for (const c of CASES) {
-      const { dataDir, campaignId } = await buildDataFolder(c.combatants, { sheets: true })
+      const { dataDir, campaignId } = await buildDataFolder(c.combatants)
       const fight = `${c.combatants.toLocaleString('en-US')} combatants`
       try {
         await measure(fight, dataDir, false)

@@ -142,8 +142,12 @@ export async function openFixture(count: number): Promise<Fixture> {
 
 /** What a bench data folder holds beyond its fight. */
 export interface DataFolderOptions {
-  /** Give every combatant the Compound X trooper's sheet, so the Attack panel can resolve shots. */
-  readonly sheets?: boolean
+  /**
+   * Which combatants carry the Compound X trooper's sheet, so the Attack panel can resolve
+   * shots: the PCs and the first four (Trooper 2 among them, the paint bench's shooter) — a
+   * sheet makes a card several times larger, and the issue's figures were taken without them.
+   */
+  readonly sheets?: 'none' | 'pcs-and-first-four'
 }
 
 /**
@@ -159,7 +163,9 @@ export async function buildDataFolder(count: number, options: DataFolderOptions 
     const gm = core.connect('gm', () => undefined)
     const made = must('createCampaign', await gm.request('createCampaign', { name: `Paint ${count}`, seed: 'salvo-paint' }))
     for (let i = 0; i < count; i++) {
-      const payload = options.sheets ? { ...combatantPayload(i), rules: TROOPER } : combatantPayload(i)
+      const plain = combatantPayload(i)
+      const armed = options.sheets === 'pcs-and-first-four' && (i < 4 || plain.side === 'party')
+      const payload = armed ? { ...plain, rules: TROOPER } : plain
       must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', payload))
     }
     must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Paint skirmish' }))

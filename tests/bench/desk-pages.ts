@@ -48,8 +48,10 @@ export async function openDeskPages(browser: Browser, server: WebProcess): Promi
   try {
     const gm = await gmContext.newPage()
     const player = await playerContext.newPage()
-    await Promise.all([gm.goto(`${server.url}/`), player.goto(`${server.url}/player`)])
+    // One after the other: two pages loading a large fight at once on a small machine only slow each other.
+    await gm.goto(`${server.url}/`)
     await waitForDesk(gm)
+    await player.goto(`${server.url}/player`)
     await player.getByTestId('initiative-ribbon').getByTestId('ribbon-entry').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT })
     await installProbe(gm)
     await installProbe(player)

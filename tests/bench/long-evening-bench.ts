@@ -31,7 +31,7 @@ interface Evening {
 }
 
 async function measure(browser: Browser, logEntries: number, commands: readonly PaintCommand[]): Promise<Evening> {
-  const { dataDir, campaignId } = await buildDataFolder(COMBATANTS, { sheets: true })
+  const { dataDir, campaignId } = await buildDataFolder(COMBATANTS)
   let server: WebProcess | null = null
   try {
     const history = logEntries ? await addHistory(dataDir, campaignId, { logEntries }) : null

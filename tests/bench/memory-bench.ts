@@ -46,7 +46,7 @@ async function withGmPage<T>(browser: Browser, dataDir: string, use: (gm: Page, 
 }
 
 async function heapOf(browser: Browser, combatants: number, logEntries: number): Promise<PageMemory> {
-  const { dataDir, campaignId } = await buildDataFolder(combatants, { sheets: true })
+  const { dataDir, campaignId } = await buildDataFolder(combatants)
   try {
     if (logEntries) await addHistory(dataDir, campaignId, { logEntries })
     return await withGmPage(browser, dataDir, (gm) => pageMemory(gm))
@@ -72,7 +72,7 @@ async function play(driver: WsDriver, ids: readonly string[], i: number): Promis
 }
 
 async function session(browser: Browser): Promise<Session> {
-  const { dataDir } = await buildDataFolder(SMALL, { sheets: true })
+  const { dataDir } = await buildDataFolder(SMALL)
   try {
     return await withGmPage(browser, dataDir, async (gm, server) => {
       const ids = await gm.getByTestId('combatant-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))

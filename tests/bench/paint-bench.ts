@@ -55,8 +55,8 @@ function resultOf(samples: readonly PaintSample[]): CommandResult {
 }
 
 async function measureSize(browser: Browser, size: Size, commands: readonly PaintCommand[]): Promise<SizeResult> {
-  // Every combatant carries a trooper's sheet so the Attack panel can shoot.
-  const { dataDir } = await buildDataFolder(size, { sheets: true })
+  // The PCs and a shooter carry a trooper's sheet so the Attack panel can resolve shots.
+  const { dataDir } = await buildDataFolder(size, { sheets: 'pcs-and-first-four' })
   let server: WebProcess | null = null
   try {
     server = await WebProcess.start(dataDir, LOAD_TIMEOUT)

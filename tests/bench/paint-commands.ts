@@ -135,6 +135,8 @@ export const conditionAdded: PaintCommand = {
  * shot pierces the trooper kit's armour and puts 40 on health (the Compound X e2e spec's shot).
  */
 const HITTING_DICE = '9 10'
+/** An NPC with a trooper's sheet (core-fixture.ts arms the first four combatants). */
+const SHOOTER = 'Trooper 2'
 
 /**
  * An NPC shoots the PC through the Attack panel with typed table dice; the PC's health drops
@@ -149,10 +151,8 @@ export const attackResolution: PaintCommand = {
     const attacker = await panel
       .getByTestId('attack-attacker')
       .locator('option')
-      .evaluateAll(
-        (os) => os.find((o) => (o as HTMLOptionElement).value && o.textContent?.startsWith('Trooper'))?.getAttribute('value') ?? '',
-      )
-    if (!attacker) throw new Error('no NPC to attack with')
+      .evaluateAll((os, name) => os.find((o) => o.textContent?.trim() === name)?.getAttribute('value') ?? '', SHOOTER)
+    if (!attacker) throw new Error(`no ${SHOOTER} to attack with`)
     await panel.getByTestId('attack-attacker').selectOption(attacker)
     await panel.getByTestId('attack-target').selectOption(desk.pcId)
     const dice = panel.getByTestId('attack-typed-dice')

@@ -12,7 +12,7 @@ export interface PaintSample {
 /** How long a page may take to show a command before the sample counts as "never shown". */
 export const SHOW_TIMEOUT = Number(process.env['SALVO_SHOW_TIMEOUT'] ?? 60_000)
 /** How long past the GM page's own time the player page may take before its sample counts as not shown. */
-const PLAYER_GRACE = 5_000
+const PLAYER_GRACE = 2_000
 
 /**
  * The PC the commands act on: the first party card on the GM desk whose ribbon entry the
