@@ -116,7 +116,8 @@ export async function runColdStartBench(): Promise<BenchPart> {
       `  ${loadLine()}`,
       "  (times taken in Node, so they include Playwright's round trips of a few ms; files are in the page cache, as after the GM's last session)",
     ]
-    const rows: ReportRow[] = []
+    /** One table cell per start, so the report keeps one row for the whole part. */
+    const cells: { salvo: string; read: string }[] = []
     let goalSeconds = Number.NaN
     const measure = async (label: string, dataDir: string, isGoal: boolean) => {
       const disk = readAll(dataDir)
@@ -129,11 +130,9 @@ export async function runColdStartBench(): Promise<BenchPart> {
         )
       } else lines.push(`  ${label}: ${r.why}; ${baseline}`)
       if (isGoal) goalSeconds = r.ok ? r.times.clicked / 1000 : Number.NaN
-      rows.push({
-        measure: `cold start → first painted click, **${label}**`,
-        salvo: r.ok ? `${(r.times.clicked / 1000).toFixed(2)} s (desk ${(r.times.desk / 1000).toFixed(2)} s)` : r.why.slice(0, 60),
-        baseline,
-        ratio: r.ok ? `${(r.times.clicked / disk.readMs).toFixed(0)}× the read` : '—',
+      cells.push({
+        salvo: r.ok ? `${(r.times.clicked / 1000).toFixed(2)} s` : r.why.startsWith('more than') ? `> ${CAP_MS / 1000} s` : 'failed',
+        read: `${disk.readMs.toFixed(0)} ms`,
       })
     }
     for (const c of CASES) {
@@ -153,6 +152,14 @@ export async function runColdStartBench(): Promise<BenchPart> {
         rmSync(dataDir, { recursive: true, force: true })
       }
     }
+    const rows: ReportRow[] = [
+      {
+        measure: `**cold start → first painted click** (GM page), ${CASES.map((c) => c.combatants.toLocaleString('en-US')).join(' / ')} combatants / 5,000 + 50 MB history`,
+        salvo: `${cells.map((c) => c.salvo).join(' / ')} (goal ≤ ${GOAL.seconds} s for the last)`,
+        baseline: `reading the same bytes: ${cells.map((c) => c.read).join(' / ')}`,
+        ratio: '',
+      },
+    ]
     return { lines, rows, goals: [atMost(`cold start, ${GOAL.label}`, goalSeconds, GOAL.seconds, ' s')] }
   })
 }

@@ -32,6 +32,8 @@ export interface Prepared {
 export interface PaintCommand {
   readonly name: string
   readonly how: string
+  /** Only a turn passing between two combatants hidden from the players changes nothing on their screen. */
+  readonly playersMaySeeNothing: boolean
   prepare(desk: Desk): Promise<Prepared>
 }
 
@@ -64,6 +66,7 @@ async function waitUntil(page: Page, check: PageCheck, timeout: number): Promise
 /** Damage 1 or heal 1, whichever keeps the PC inside its range: Enter in the card's HP field. */
 export const hpEdit: PaintCommand = {
   name: 'HP edit',
+  playersMaySeeNothing: false,
   how: "Enter in a card's HP field",
   async prepare(desk) {
     const { hp, max } = await readHp(desk.gm, desk.pcId)
@@ -82,6 +85,7 @@ export const hpEdit: PaintCommand = {
 /** A click on Next turn: the ribbon's current combatant moves on. */
 export const nextTurn: PaintCommand = {
   name: 'next turn',
+  playersMaySeeNothing: true,
   how: 'click on Next turn',
   async prepare(desk) {
     const gmBefore = await readWatch(desk.gm, CURRENT)
@@ -99,6 +103,7 @@ export const nextTurn: PaintCommand = {
 /** The card's condition form filled in (the first condition, until removed), then a click on Add. */
 export const conditionAdded: PaintCommand = {
   name: 'condition added',
+  playersMaySeeNothing: false,
   how: "click on Add in a card's condition form",
   async prepare(desk) {
     const root = desk.gm.locator(card(desk.pcId))
@@ -145,6 +150,7 @@ const SHOOTER = 'Trooper 2'
  */
 export const attackResolution: PaintCommand = {
   name: 'attack resolution',
+  playersMaySeeNothing: false,
   how: "click on the Attack panel's Roll and apply, table dice typed",
   async prepare(desk) {
     const panel = desk.gm.getByTestId('attack-panel')

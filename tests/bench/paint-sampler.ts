@@ -66,6 +66,10 @@ export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSa
   const timer = setTimeout(() => void cancel(desk.player).catch(() => undefined), grace)
   const playerSeen = await playerResult
   clearTimeout(timer)
+  if (!playerSeen && !command.playersMaySeeNothing)
+    throw new Error(
+      `${command.name}: the player page did not show ${JSON.stringify(prepared.player.expect)} within ${grace} ms of the GM page`,
+    )
   await prepared.restore()
   await Promise.all([settle(desk.gm), settle(desk.player)])
   return { gm: gmSeen.painted - input, gmDom: gmSeen.dom - input, player: playerSeen ? playerSeen.painted - input : null }
