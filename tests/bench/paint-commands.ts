@@ -37,6 +37,9 @@ export interface PaintCommand {
   prepare(desk: Desk): Promise<Prepared>
 }
 
+/** Untimed steps (a restore, the Attack panel's odds) may take what a large fight needs. */
+const RESTORE_TIMEOUT = 120_000
+
 const card = (id: string) => `[data-testid="combatant-card"][data-combatant-id="${id}"]`
 const playerEntry = (id: string) => `[data-testid="initiative-ribbon"] [data-testid="ribbon-entry"][data-combatant-id="${id}"]`
 const CURRENT: Watch = { selector: '[data-testid="initiative-ribbon"] [data-testid="current-combatant"]', attribute: 'data-combatant-id' }
@@ -51,14 +54,17 @@ async function readHp(gm: Page, id: string): Promise<{ hp: number; max: number }
   return { hp: Number(m[1]), max: Number(m[2]) }
 }
 
-/** Waits, untimed, until both pages show a state (a restore's result). */
-async function waitUntil(page: Page, check: PageCheck, timeout: number): Promise<void> {
+/** A restored state: exactly this text, or no longer any mention of a text (an element gone reads ""). */
+type Restored = { readonly equals: string } | { readonly lacks: string }
+
+/** Waits, untimed, until a page shows a restored state. */
+async function waitUntil(page: Page, watch: Watch, restored: Restored, timeout: number): Promise<void> {
   await page.waitForFunction(
-    ({ w, e }) => {
+    ({ w, r }) => {
       const v = window.__salvoProbe!.read(w)
-      return e.kind === 'equals' ? v === e.value : e.kind === 'excludes' ? !v.includes(e.text) : v.includes((e as { text: string }).text)
+      return 'equals' in r ? v === r.equals : !v.includes(r.lacks)
     },
-    { w: check.watch, e: check.expect },
+    { w: watch, r: restored },
     { timeout, polling: 50 },
   )
 }
@@ -128,8 +134,8 @@ export const conditionAdded: PaintCommand = {
       act: () => root.getByTestId('condition-apply').click(),
       restore: async () => {
         await root.locator(`[data-testid="condition-chip"][data-condition="${conditionId}"] [data-testid="remove-condition"]`).click()
-        await waitUntil(desk.gm, { watch: chip, expect: { kind: 'equals', value: '' } }, 120_000)
-        await waitUntil(desk.player, { watch: shown, expect: { kind: 'excludes', text: label } }, 120_000)
+        await waitUntil(desk.gm, chip, { equals: '' }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, shown, { lacks: label }, RESTORE_TIMEOUT)
       },
     }
   },
@@ -162,7 +168,7 @@ export const attackResolution: PaintCommand = {
     await panel.getByTestId('attack-attacker').selectOption(attacker)
     await panel.getByTestId('attack-target').selectOption(desk.pcId)
     const dice = panel.getByTestId('attack-typed-dice')
-    await dice.waitFor({ timeout: 120_000 })
+    await dice.waitFor({ timeout: RESTORE_TIMEOUT })
     await dice.fill(HITTING_DICE)
     const { hp, max } = await readHp(desk.gm, desk.pcId)
     return {
@@ -171,8 +177,8 @@ export const attackResolution: PaintCommand = {
       act: () => panel.getByTestId('attack-resolve').click(),
       restore: async () => {
         await desk.gm.getByTestId('undo').click()
-        await waitUntil(desk.gm, { watch: gmHp(desk.pcId), expect: { kind: 'equals', value: `${hp} / ${max}` } }, 120_000)
-        await waitUntil(desk.player, { watch: playerHp(desk.pcId), expect: { kind: 'equals', value: `${hp}/${max}` } }, 120_000)
+        await waitUntil(desk.gm, gmHp(desk.pcId), { equals: `${hp} / ${max}` }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, playerHp(desk.pcId), { equals: `${hp}/${max}` }, RESTORE_TIMEOUT)
       },
     }
   },

@@ -20,7 +20,6 @@ export type Expectation =
   | { readonly kind: 'equals'; readonly value: string }
   | { readonly kind: 'differs'; readonly from: string }
   | { readonly kind: 'includes'; readonly text: string }
-  | { readonly kind: 'excludes'; readonly text: string }
 
 export interface Seen {
   /** What the watched element showed. */
@@ -71,8 +70,7 @@ const PROBE_SOURCE = `(() => {
   function meets(value, e) {
     if (e.kind === 'equals') return value === e.value
     if (e.kind === 'differs') return value !== '' && value !== e.from
-    if (e.kind === 'includes') return value.includes(e.text)
-    return value !== '' && !value.includes(e.text)
+    return value.includes(e.text)
   }
   let stopInput = null
   probe.armInput = function () {
