@@ -42,6 +42,14 @@ export async function withBenchBrowser(
   })
   try {
     return await measure(browser, executablePath)
+  } catch (e) {
+    // One part failing (a fight that never loaded) must not lose the other parts' figures, nor pass unseen.
+    const why = e instanceof Error ? e.message.split('\n')[0]! : String(e)
+    return {
+      lines: [title, `  failed: ${why}`],
+      rows: [{ measure: title, salvo: `failed: ${why.slice(0, 80)}`, baseline: '', ratio: '' }],
+      goals: [{ name: `${title.split(':')[0]}: ran to the end`, met: false, measured: why.slice(0, 120) }],
+    }
   } finally {
     await browser.close()
   }

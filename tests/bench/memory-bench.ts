@@ -108,7 +108,10 @@ export async function runMemoryBench(): Promise<BenchPart> {
   const title = `GM page memory in Chromium (after a full GC, DevTools protocol): ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries beside ${SMALL} fresh; growth over a ${SESSION.toLocaleString('en-US')}-command session`
   return withBenchBrowser(title, async (browser) => {
     const small = await heapOf(browser, SMALL, 0)
-    const large = await heapOf(browser, LARGE.combatants, LARGE.logEntries)
+    // The large page may not load in time on a busy machine: say so and still run the session.
+    const large = await heapOf(browser, LARGE.combatants, LARGE.logEntries).catch((e: unknown) =>
+      e instanceof Error ? e.message.split('\n')[0]! : String(e),
+    )
     const s = await session(browser)
     const growth = ((s.after.heapBytes - s.before.heapBytes) / s.before.heapBytes) * 100
     const perCommand = (s.after.heapBytes - s.before.heapBytes) / s.commands
@@ -124,7 +127,9 @@ export async function runMemoryBench(): Promise<BenchPart> {
     const lines = [
       title,
       `  ${loadLine()}`,
-      `  ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries: ${mib(large.heapBytes)} heap, ${large.elements.toLocaleString('en-US')} elements · ${SMALL} fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements · ${(large.heapBytes / small.heapBytes).toFixed(1)}× the heap`,
+      typeof large === 'string'
+        ? `  ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries: not measured: ${large} · ${SMALL} fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements`
+        : `  ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries: ${mib(large.heapBytes)} heap, ${large.elements.toLocaleString('en-US')} elements · ${SMALL} fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements · ${(large.heapBytes / small.heapBytes).toFixed(1)}× the heap`,
       `  session at ${SMALL} combatants, ${s.commands.toLocaleString('en-US')} commands (turns, rolls, damage/heal) sent by a second GM connection in ${s.seconds.toFixed(0)} s, the page catching up every ${CATCH_UP_EVERY}: heap ${mib(s.before.heapBytes)} → ${mib(s.after.heapBytes)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %, ${(perCommand / 1024).toFixed(2)} KiB per command), elements ${s.before.elements.toLocaleString('en-US')} → ${s.after.elements.toLocaleString('en-US')}`,
       `  the page showed the session's last roll at the end: ${s.lastLineShown ? 'yes' : 'NO (its log shows something else, or it fell behind)'}`,
     ]
@@ -133,9 +138,12 @@ export async function runMemoryBench(): Promise<BenchPart> {
       rows: [
         {
           measure: `GM page heap after GC, **${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries**`,
-          salvo: `${mib(large.heapBytes)}, ${large.elements.toLocaleString('en-US')} elements`,
+          salvo:
+            typeof large === 'string'
+              ? `not measured: ${large.slice(0, 60)}`
+              : `${mib(large.heapBytes)}, ${large.elements.toLocaleString('en-US')} elements`,
           baseline: `${SMALL} combatants fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements`,
-          ratio: `${(large.heapBytes / small.heapBytes).toFixed(1)}×`,
+          ratio: typeof large === 'string' ? '—' : `${(large.heapBytes / small.heapBytes).toFixed(1)}×`,
         },
         {
           measure: `GM page heap growth over a **${s.commands.toLocaleString('en-US')}-command session** (${SMALL} combatants), after GC`,
