@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import { chromium, type Browser } from '@playwright/test'
 import type { BenchPart } from './report'
 import type { Summary } from './stats'
@@ -41,6 +42,14 @@ export async function withBenchBrowser(
   })
   try {
     return await measure(browser, executablePath)
+  } catch (e) {
+    // One part failing (a fight that never loaded) must not lose the other parts' figures, nor pass unseen.
+    const why = e instanceof Error ? e.message.split('\n')[0]! : String(e)
+    return {
+      lines: [title, `  failed: ${why}`],
+      rows: [{ measure: title, salvo: `failed: ${why.slice(0, 80)}`, baseline: '', ratio: '' }],
+      goals: [{ name: `${title.split(':')[0]}: ran to the end`, met: false, measured: why.slice(0, 120) }],
+    }
   } finally {
     await browser.close()
   }
@@ -51,3 +60,9 @@ export const ratio = (a: Summary, b: Summary): string => `${(a.median / b.median
 
 /** The same, as the report's table cell. */
 export const ratioCell = (a: Summary, b: Summary): string => `${(a.median / b.median).toFixed(1)}× / ${(a.p95 / b.p95).toFixed(1)}×`
+
+/** Browser timings on a shared machine mean little without its load beside them. */
+export function loadLine(): string {
+  const [one] = loadavg()
+  return `1-minute load average ${one!.toFixed(1)} on ${cpus().length} cores as this part reports`
+}

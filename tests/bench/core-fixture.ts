@@ -140,27 +140,42 @@ export async function openFixture(count: number): Promise<Fixture> {
   }
 }
 
+/** What a bench data folder holds beyond its fight. */
+export interface DataFolderOptions {
+  /**
+   * Which combatants carry the Compound X trooper's sheet, so the Attack panel can resolve
+   * shots: the PCs and the first four (Trooper 2 among them, the paint bench's shooter) — a
+   * sheet makes a card several times larger, and the issue's figures were taken without them.
+   */
+  readonly sheets?: 'none' | 'pcs-and-first-four'
+}
+
 /**
  * A data folder another process can open: a campaign with `count` combatants in an encounter
  * with initiative rolled, built by the core in this process and closed (compacted) again.
  * The caller removes the folder.
  */
-export async function buildDataFolder(count: number): Promise<string> {
+export async function buildDataFolder(count: number, options: DataFolderOptions = {}): Promise<{ dataDir: string; campaignId: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salvo-paint-'))
   const core = new SalvoCore({ dataDir })
   try {
     await core.start()
     const gm = core.connect('gm', () => undefined)
-    must('createCampaign', await gm.request('createCampaign', { name: `Paint ${count}`, seed: 'salvo-paint' }))
-    for (let i = 0; i < count; i++) must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', combatantPayload(i)))
+    const made = must('createCampaign', await gm.request('createCampaign', { name: `Paint ${count}`, seed: 'salvo-paint' }))
+    for (let i = 0; i < count; i++) {
+      const plain = combatantPayload(i)
+      const armed = options.sheets === 'pcs-and-first-four' && (i < 4 || plain.side === 'party')
+      const payload = armed ? { ...plain, rules: TROOPER } : plain
+      must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', payload))
+    }
     must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Paint skirmish' }))
     must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
     gm.close()
+    await core.shutdown()
+    return { dataDir, campaignId: made.id }
   } catch (e) {
     await core.shutdown().catch(() => undefined)
     rmSync(dataDir, { recursive: true, force: true })
     throw e
   }
-  await core.shutdown()
-  return dataDir
 }

@@ -5,6 +5,9 @@ import { runDurableBench } from './durable-bench'
 import { runMapBench } from './map-bench'
 import { runOddsBench } from './odds-bench'
 import { runPaintBench } from './paint-bench'
+import { runColdStartBench } from './cold-start-bench'
+import { runLongEveningBench } from './long-evening-bench'
+import { runMemoryBench } from './memory-bench'
 import { machineLine, storageLine, type BenchGoal, type BenchPart, type ReportRow } from './report'
 import { goalTable, markdownTable, writeReport } from './report-md'
 
@@ -16,7 +19,13 @@ import { goalTable, markdownTable, writeReport } from './report-md'
  * - the durable commit on a 1 MB and a 50 MB campaign against lowdb rewriting the whole
  *   document each command (durable-bench.ts);
  * - Compound X exact odds against a 100,000-sample Monte Carlo (odds-bench.ts);
- * - the GM page in Chromium painting a command with 300 combatants against 6 (paint-bench.ts);
+ * - click → painted on the GM and the player page in Chromium, four commands at 30, 300 and
+ *   3,000 combatants, against the issue's 16/25 ms p95 and 3,000/30 ratio goals (paint-bench.ts);
+ * - cold start to the first painted click at 30 to 5,000 combatants and with a 50 MB history,
+ *   beside reading the same bytes (cold-start-bench.ts);
+ * - the desk after 50,000 log entries beside a fresh one (long-evening-bench.ts), and the GM
+ *   page's heap at 3,000 combatants + 50,000 entries and over a 10,000-command session
+ *   (memory-bench.ts);
  * - the battle map's pan and drag with 300 tokens and 50 zones against 6 tokens, and the
  *   player's bytes for one token move against its full snapshot (map-bench.ts).
  * Ratios are the result; absolute times only say what machine produced them.
@@ -38,7 +47,16 @@ async function main(): Promise<void> {
   const rows: ReportRow[] = []
   const goals: BenchGoal[] = []
   // The core parts first; Chromium last, so the core's folders and timers are gone before it starts.
-  const parts: (() => Promise<BenchPart>)[] = [runCoreBench, runDurableBench, async () => runOddsBench(), runPaintBench, runMapBench]
+  const parts: (() => Promise<BenchPart>)[] = [
+    runCoreBench,
+    runDurableBench,
+    async () => runOddsBench(),
+    runPaintBench,
+    runColdStartBench,
+    runLongEveningBench,
+    runMemoryBench,
+    runMapBench,
+  ]
   for (const run of parts) {
     const part = await run()
     print(...part.lines, '')

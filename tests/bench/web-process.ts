@@ -10,11 +10,18 @@ export class WebProcess {
     readonly url: string,
   ) {}
 
-  static async start(dataDir: string): Promise<WebProcess> {
+  /**
+   * Starts it and resolves once it listens. `timeoutMs` is generous for large data folders:
+   * the server may open the last campaign before it prints its address.
+   */
+  static async start(dataDir: string, timeoutMs = 20_000): Promise<WebProcess> {
     const child = spawn(process.execPath, [WEB_MAIN, '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     const port = await new Promise<number>((ok, fail) => {
-      const timer = setTimeout(() => fail(new Error(`browser mode did not start:\n${output}`)), 20_000)
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL')
+        fail(new Error(`browser mode did not start in ${timeoutMs} ms:\n${output}`))
+      }, timeoutMs)
       const onData = (chunk: Buffer) => {
         output += chunk.toString()
         // The port is only known once the server has bound it; it prints the URL then.

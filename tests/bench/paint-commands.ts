@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test'
+import { readWatch, type Expectation, type Watch } from './paint-probe'
+
+/**
+ * The four commands the paint bench times, each the way a GM issues it on the desk, with what
+ * each page must show afterwards. A command's `prepare` does everything before the input
+ * (filling a field, opening a form) and says what to watch; `act` is the one input event that
+ * is timed; `restore` puts the table back (unmeasured) so every sample starts alike.
+ */
+
+/** Both pages of one desk, and the player character every command is about. */
+export interface Desk {
+  readonly gm: Page
+  readonly player: Page
+  /** A PC: the players see its exact health, so a change to it shows on both pages. */
+  readonly pcId: string
+}
+
+/** What one page must come to show. */
+export interface PageCheck {
+  readonly watch: Watch
+  readonly expect: Expectation
+}
+
+export interface Prepared {
+  readonly gm: PageCheck
+  readonly player: PageCheck
+  act(): Promise<void>
+  restore(): Promise<void>
+}
+
+export interface PaintCommand {
+  readonly name: string
+  readonly how: string
+  /** Only a turn passing between two combatants hidden from the players changes nothing on their screen. */
+  readonly playersMaySeeNothing: boolean
+  prepare(desk: Desk): Promise<Prepared>
+}
+
+/** Untimed steps (a restore, the Attack panel's odds) may take what a large fight needs. */
+const RESTORE_TIMEOUT = 120_000
+
+const card = (id: string) => `[data-testid="combatant-card"][data-combatant-id="${id}"]`
+const playerEntry = (id: string) => `[data-testid="initiative-ribbon"] [data-testid="ribbon-entry"][data-combatant-id="${id}"]`
+const CURRENT: Watch = { selector: '[data-testid="initiative-ribbon"] [data-testid="current-combatant"]', attribute: 'data-combatant-id' }
+const gmHp = (id: string): Watch => ({ selector: `${card(id)} [data-testid="card-hp"]`, attribute: null })
+const playerHp = (id: string): Watch => ({ selector: `${playerEntry(id)} [data-testid="ribbon-health"]`, attribute: null })
+
+/** "97 / 100" on the card. */
+async function readHp(gm: Page, id: string): Promise<{ hp: number; max: number }> {
+  const text = await readWatch(gm, gmHp(id))
+  const m = /^(-?\d+) \/ (\d+)$/.exec(text)
+  if (!m) throw new Error(`cannot read the HP of ${id} on its card: "${text}"`)
+  return { hp: Number(m[1]), max: Number(m[2]) }
+}
+
+/** A restored state: exactly this text, or no longer any mention of a text (an element gone reads ""). */
+type Restored = { readonly equals: string } | { readonly lacks: string }
+
+/** Waits, untimed, until a page shows a restored state. */
+async function waitUntil(page: Page, watch: Watch, restored: Restored, timeout: number): Promise<void> {
+  await page.waitForFunction(
+    ({ w, r }) => {
+      const v = window.__salvoProbe!.read(w)
+      return 'equals' in r ? v === r.equals : !v.includes(r.lacks)
+    },
+    { w: watch, r: restored },
+    { timeout, polling: 50 },
+  )
+}
+
+/** Damage 1 or heal 1, whichever keeps the PC inside its range: Enter in the card's HP field. */
+export const hpEdit: PaintCommand = {
+  name: 'HP edit',
+  playersMaySeeNothing: false,
+  how: "Enter in a card's HP field",
+  async prepare(desk) {
+    const { hp, max } = await readHp(desk.gm, desk.pcId)
+    const next = hp < max ? hp + 1 : hp - 1
+    const input = desk.gm.locator(`${card(desk.pcId)} [data-testid="hp-input"]`)
+    await input.fill(next > hp ? '+1' : '-1')
+    return {
+      gm: { watch: gmHp(desk.pcId), expect: { kind: 'equals', value: `${next} / ${max}` } },
+      player: { watch: playerHp(desk.pcId), expect: { kind: 'equals', value: `${next}/${max}` } },
+      act: () => input.press('Enter'),
+      restore: async () => undefined,
+    }
+  },
+}
+
+/** A click on Next turn: the ribbon's current combatant moves on. */
+export const nextTurn: PaintCommand = {
+  name: 'next turn',
+  playersMaySeeNothing: true,
+  how: 'click on Next turn',
+  async prepare(desk) {
+    const gmBefore = await readWatch(desk.gm, CURRENT)
+    const playerBefore = await readWatch(desk.player, CURRENT)
+    return {
+      gm: { watch: CURRENT, expect: { kind: 'differs', from: gmBefore } },
+      // A combatant hidden from the players has no current marker there: "" is then what they see.
+      player: { watch: CURRENT, expect: { kind: 'differs', from: playerBefore } },
+      act: () => desk.gm.getByTestId('next-turn').click(),
+      restore: async () => undefined,
+    }
+  },
+}
+
+/** The card's condition form filled in (the first condition, until removed), then a click on Add. */
+export const conditionAdded: PaintCommand = {
+  name: 'condition added',
+  playersMaySeeNothing: false,
+  how: "click on Add in a card's condition form",
+  async prepare(desk) {
+    const root = desk.gm.locator(card(desk.pcId))
+    await root.getByTestId('add-condition').click()
+    const select = root.getByTestId('condition-select')
+    await desk.gm.waitForFunction(
+      (s) => !!(document.querySelector(s) as HTMLSelectElement | null)?.value,
+      `${card(desk.pcId)} [data-testid="condition-select"]`,
+    )
+    const conditionId = await select.inputValue()
+    const label = (await select.locator('option:checked').textContent())?.trim() ?? ''
+    if (!label) throw new Error('the condition form offers no condition')
+    await root.getByTestId('condition-duration').selectOption('indefinite')
+    const chip: Watch = {
+      selector: `${card(desk.pcId)} [data-testid="condition-chip"][data-condition="${conditionId}"]`,
+      attribute: 'data-condition',
+    }
+    const shown: Watch = { selector: `${playerEntry(desk.pcId)} [data-testid="ribbon-conditions"]`, attribute: null }
+    return {
+      gm: { watch: chip, expect: { kind: 'equals', value: conditionId } },
+      player: { watch: shown, expect: { kind: 'includes', text: label } },
+      act: () => root.getByTestId('condition-apply').click(),
+      restore: async () => {
+        await root.locator(`[data-testid="condition-chip"][data-condition="${conditionId}"] [data-testid="remove-condition"]`).click()
+        await waitUntil(desk.gm, chip, { equals: '' }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, shown, { lacks: label }, RESTORE_TIMEOUT)
+      },
+    }
+  },
+}
+
+/**
+ * Table dice typed into the Attack panel: a 9 to hit, then a 10 on the armour d100, so the
+ * shot pierces the trooper kit's armour and puts 40 on health (the Compound X e2e spec's shot).
+ */
+const HITTING_DICE = '9 10'
+/** An NPC with a trooper's sheet (core-fixture.ts arms the first four combatants). */
+const SHOOTER = 'Trooper 2'
+
+/**
+ * An NPC shoots the PC through the Attack panel with typed table dice; the PC's health drops
+ * on both pages. The GM's Undo (untimed) walks the shot back — health, armour, ammunition, log —
+ * so every sample fires at the same target in the same state with the same dice.
+ */
+export const attackResolution: PaintCommand = {
+  name: 'attack resolution',
+  playersMaySeeNothing: false,
+  how: "click on the Attack panel's Roll and apply, table dice typed",
+  async prepare(desk) {
+    const panel = desk.gm.getByTestId('attack-panel')
+    const attacker = await panel
+      .getByTestId('attack-attacker')
+      .locator('option')
+      .evaluateAll((os, name) => os.find((o) => o.textContent?.trim() === name)?.getAttribute('value') ?? '', SHOOTER)
+    if (!attacker) throw new Error(`no ${SHOOTER} to attack with`)
+    await panel.getByTestId('attack-attacker').selectOption(attacker)
+    await panel.getByTestId('attack-target').selectOption(desk.pcId)
+    const dice = panel.getByTestId('attack-typed-dice')
+    await dice.waitFor({ timeout: RESTORE_TIMEOUT })
+    await dice.fill(HITTING_DICE)
+    const { hp, max } = await readHp(desk.gm, desk.pcId)
+    return {
+      gm: { watch: gmHp(desk.pcId), expect: { kind: 'differs', from: `${hp} / ${max}` } },
+      player: { watch: playerHp(desk.pcId), expect: { kind: 'differs', from: `${hp}/${max}` } },
+      act: () => panel.getByTestId('attack-resolve').click(),
+      restore: async () => {
+        await desk.gm.getByTestId('undo').click()
+        await waitUntil(desk.gm, gmHp(desk.pcId), { equals: `${hp} / ${max}` }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, playerHp(desk.pcId), { equals: `${hp}/${max}` }, RESTORE_TIMEOUT)
+      },
+    }
+  },
+}
