@@ -160,12 +160,15 @@ export const attackResolution: PaintCommand = {
   how: "click on the Attack panel's Roll and apply, table dice typed",
   async prepare(desk) {
     const panel = desk.gm.getByTestId('attack-panel')
+    // A picker over hundreds lists everyone only while in use, as when the GM opens it.
+    await panel.getByTestId('attack-attacker').focus()
     const attacker = await panel
       .getByTestId('attack-attacker')
       .locator('option')
       .evaluateAll((os, name) => os.find((o) => o.textContent?.trim() === name)?.getAttribute('value') ?? '', SHOOTER)
     if (!attacker) throw new Error(`no ${SHOOTER} to attack with`)
     await panel.getByTestId('attack-attacker').selectOption(attacker)
+    await panel.getByTestId('attack-target').focus()
     await panel.getByTestId('attack-target').selectOption(desk.pcId)
     const dice = panel.getByTestId('attack-typed-dice')
     await dice.waitFor({ timeout: RESTORE_TIMEOUT })
