@@ -96,10 +96,11 @@ export function combatantPayload(i: number): CommandInput<'combatant/add'> {
 }
 
 /**
- * A real core on a real temp folder with `count` combatants in a running encounter, a GM and
- * a player window attached and holding their snapshots (a window gets diffs only after that).
+ * A real core on a real temp folder with `count` combatants in a running encounter, each made by
+ * `payload` (some with a sheet, to attack with), and a GM and a player window attached and
+ * holding their snapshots (a window gets diffs only after that).
  */
-export async function openFixture(count: number): Promise<Fixture> {
+export async function openTableOf(count: number, payload: (i: number) => CommandInput<'combatant/add'>): Promise<Fixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salvo-bench-'))
   const core = new SalvoCore({ dataDir })
   const dispose = async (): Promise<void> => {
@@ -114,30 +115,30 @@ export async function openFixture(count: number): Promise<Fixture> {
     const gmWindow = new RecordingWindow()
     const playerWindow = new RecordingWindow()
     const gm = core.connect('gm', gmWindow.receive)
-    must('createCampaign', await gm.request('createCampaign', { name: 'Benchmark', seed: 'salvo-bench' }))
-    for (let i = 0; i < count; i++) must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', combatantPayload(i)))
+    must('createCampaign', await gm.request('createCampaign', { name: `Benchmark ${count}`, seed: 'salvo-bench' }))
+    for (let i = 0; i < count; i++) must(`combatant/add #${i + 1}`, await dispatch(gm, 'combatant/add', payload(i)))
     must('encounter/start', await dispatch(gm, 'encounter/start', { name: 'Bench skirmish' }))
     must('encounter/rollInitiative', await dispatch(gm, 'encounter/rollInitiative', {}))
-
     const player = core.connect('player', playerWindow.receive)
     const gmSnapshot = await snapshotOf(gm)
     await snapshotOf(player)
-    const combatantIds = gmSnapshot.records.flatMap((r) => (r.typeName === 'combatant' ? [r.id] : []))
-    if (combatantIds.length !== count) throw new Error(`expected ${count} combatants in the GM snapshot, found ${combatantIds.length}`)
-    return {
-      core,
-      dataDir,
-      gm,
-      gmWindow,
-      player,
-      playerWindow,
-      combatantIds,
-      dispose,
-    }
+    // In the order they were added, so "the first few" are the armed ones.
+    const byName = new Map(gmSnapshot.records.flatMap((r) => (r.typeName === 'combatant' ? [[r.name, r.id] as const] : [])))
+    const combatantIds = Array.from({ length: count }, (_, i) => {
+      const id = byName.get(payload(i).name)
+      if (!id) throw new Error(`combatant ${payload(i).name} is missing from the GM snapshot`)
+      return id
+    })
+    return { core, dataDir, gm, gmWindow, player, playerWindow, combatantIds, dispose }
   } catch (e) {
     await dispose()
     throw e
   }
+}
+
+/** The bench's usual table: `count` combatants of every side and kind (`combatantPayload`). */
+export function openFixture(count: number): Promise<Fixture> {
+  return openTableOf(count, combatantPayload)
 }
 
 /** What a bench data folder holds beyond its fight. */

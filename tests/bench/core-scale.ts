@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks'
 import type { CombatantView } from '../../src-shared/views'
 import { combatantPayload, dispatch, must, TROOPER, type Fixture } from './core-fixture'
-import { openTableOf } from './core-scale-fixture'
+import { openTableOf } from './core-fixture'
 import { atMost, medianP95, timingTable, type BenchGoal, type BenchPart } from './report'
 import { runWhenMain } from './run-alone'
 import { summarize, type Summary } from './stats'
