@@ -2,6 +2,7 @@ import WebSocket from 'ws'
 import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../src-shared/contract'
 import { applyDiff, viewFromSnapshot, type ViewState } from '../../src-shared/diff'
 import type { Result } from '../../src-shared/result'
+import { SNAPSHOT_LOG_ENTRIES } from '../../src-main/core/projection/snapshot-scope'
 
 /**
  * A GM window without a browser: browser mode's WebSocket protocol from node, keeping the view
@@ -62,8 +63,15 @@ export class WsGmClient {
     this.seen.set(v.version, WsGmClient.recordsJson(v))
   }
 
+  /**
+   * The records as JSON, sorted by id, with the log cut to the latest lines a snapshot sends:
+   * a window that followed diffs holds more of the log than a fresh snapshot gives it, by design.
+   */
   static recordsJson(v: ViewState): string {
-    return JSON.stringify([...v.records.values()].sort((a, b) => (a.id < b.id ? -1 : 1)))
+    const all = [...v.records.values()]
+    const logs = all.flatMap((r) => (r.typeName === 'log' ? [r] : [])).sort((a, b) => b.seq - a.seq)
+    const dropped = new Set<string>(logs.slice(SNAPSHOT_LOG_ENTRIES).map((l) => l.id))
+    return JSON.stringify(all.filter((r) => !dropped.has(r.id)).sort((a, b) => (a.id < b.id ? -1 : 1)))
   }
 
   #onMessage(m: { kind: 'reply'; id: number; result: Result<unknown> } | { kind: 'push'; message: ServerMessage }): void {

@@ -10,12 +10,13 @@ import type { RecordReader } from '../state/record-store'
  * later. Since closed encounters' logs leave the store (issue 15), an open knows the commands
  * logged since the last encounter ended, those of the newest archive's last lines (about 1 MB of
  * it: the end of that fight, the encounter/end command included) and those in the undo marks;
- * within a session, every command it applied (up to `limit`).
+ * within a session, every command it applied (up to `limit`: 2,000 commands is hours of play,
+ * and a retry comes within seconds; more would only grow a long evening's heap).
  */
 export class AppliedCommands {
   readonly #seqOf = new Map<string, number>()
 
-  constructor(private readonly limit = 20_000) {}
+  constructor(private readonly limit = 2_000) {}
 
   /** What the store remembers: log entries (their seq is the command's × 1000 + n) and undo/redo marks. */
   static fromStore(state: RecordReader, limit?: number, archived: readonly LogEntryRecord[] = []): AppliedCommands {

@@ -7,7 +7,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import type { SceneRecord } from '../../../src-shared/records'
 import type { TablePicture } from '../../../src-shared/views'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
-import { logLeftOut } from './snapshot-scope'
+import { logLeftOut, SNAPSHOT_LOG_ENTRIES } from './snapshot-scope'
 
 /** What a projection pass needs beyond the records: the ruleset (GM cards) and the table's pictures. */
 export interface ProjectionEnv {
@@ -33,6 +33,12 @@ export class ViewChannel {
   /** The player's versions count only what the player was sent, so gaps reveal no GM commands. */
   #playerCounter = 0
   readonly #sent = new Map<ViewRecordId, Sent>()
+  /**
+   * The log lines this window was sent, oldest first. Past the snapshot's tail the oldest are
+   * forgotten here, as the window itself lets them go: a long evening costs each window a bounded
+   * log, not every line ever sent (issue 15). One that changes later is sent again as added.
+   */
+  readonly #sentLogs = new Set<ViewRecordId>()
 
   constructor(
     readonly role: ViewRole,
@@ -51,6 +57,7 @@ export class ViewChannel {
   /** The whole projection (the log only its latest entries); resets what this window is believed to hold. */
   snapshot(store: RecordStore, seq: number, env: ProjectionEnv = {}): Snapshot {
     this.#sent.clear()
+    this.#sentLogs.clear()
     const version = this.#nextVersion(seq)
     const ctx = new ProjectionContext(store, this.role, env.ruleset ?? null, env.tablePicture)
     const records: ViewRecord[] = []
@@ -61,6 +68,7 @@ export class ViewChannel {
       if (v === null) continue
       records.push(v)
       this.#sent.set(v.id, { record: v, json: null })
+      if (v.typeName === 'log') this.#sentLogs.add(v.id)
     }
     this.#version = version
     return { version, records }
@@ -69,6 +77,7 @@ export class ViewChannel {
   /** Forgets everything: the next thing this window gets must be a snapshot. */
   reset(): void {
     this.#sent.clear()
+    this.#sentLogs.clear()
     this.#version = -1
   }
 
@@ -90,21 +99,34 @@ export class ViewChannel {
         if (prev) {
           removed.push(prev.record.id)
           this.#sent.delete(prev.record.id)
+          this.#sentLogs.delete(prev.record.id)
         }
         continue
       }
       const json = JSON.stringify(next)
       if (prev) prev.json ??= JSON.stringify(prev.record)
       if (prev?.json === json) continue
-      this.#sent.set(next.id, { record: next, json })
+      // A log line is written once and rarely changed again: keeping its text for the next
+      // comparison would double what a long evening's log costs per window (issue 15).
+      this.#sent.set(next.id, { record: next, json: next.typeName === 'log' ? null : json })
+      if (next.typeName === 'log') this.#sentLogs.add(next.id)
       if (prev) updated.push([prev.record, next])
       else added.push(next)
     }
+    this.#forgetOldLogs()
     if (added.length === 0 && updated.length === 0 && removed.length === 0) return null
     const version = this.#nextVersion(seq)
     const diff: RecordsDiff = { fromVersion: this.#version, toVersion: version, added, updated, removed }
     this.#version = version
     this.send({ kind: 'diff', diff })
     return diff
+  }
+
+  #forgetOldLogs(): void {
+    for (const id of this.#sentLogs) {
+      if (this.#sentLogs.size <= SNAPSHOT_LOG_ENTRIES) break
+      this.#sentLogs.delete(id)
+      this.#sent.delete(id)
+    }
   }
 }
