@@ -12,8 +12,12 @@ import { readWatch, type Expectation, type Watch } from './paint-probe'
 export interface Desk {
   readonly gm: Page
   readonly player: Page
-  /** A PC: the players see its exact health, so a change to it shows on both pages. */
-  readonly pcId: string
+  /**
+   * A PC: the players see its exact health, so a change to it shows on both pages. Chosen
+   * again before each sample: the table's ribbon follows whoever acts, so a PC in view a few
+   * turns ago may have left the players' screen.
+   */
+  pcId: string
 }
 
 /** What one page must come to show. */

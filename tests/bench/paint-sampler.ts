@@ -15,35 +15,69 @@ export const SHOW_TIMEOUT = Number(process.env['SALVO_SHOW_TIMEOUT'] ?? 60_000)
 const PLAYER_GRACE = 2_000
 
 /**
- * The PC the commands act on: the first party card on the GM desk whose ribbon entry the
- * players see on their screen, so both pages show every change. The GM's desk shows two cards
- * without scrolling; the card is scrolled into view, as the GM would.
+ * The PC the commands act on: a party entry in view on the players' ribbon (which follows
+ * whoever acts), its card brought into view on the GM's desk by scrolling the card grid, as
+ * the GM would. Both pages then show every change to it.
  */
 export async function pickPc(gm: Page, player: Page): Promise<string> {
-  const cards = await gm.evaluate(() =>
-    [...document.querySelectorAll('[data-testid="combatant-card"].side-party')].map((e) => e.getAttribute('data-combatant-id') ?? ''),
+  // The players' page may still be laying out its ribbon when the GM's desk is ready.
+  let inView: string[] = []
+  for (let tries = 0; tries < 50 && inView.length === 0; tries++) {
+    if (tries > 0) await new Promise((ok) => setTimeout(ok, 200))
+    inView = await partyInView(player)
+  }
+  for (const id of inView) if (await showCard(gm, id)) return id
+  throw new Error(`no PC on the players' screen has a card the GM desk can show (${inView.length} PC entries in view)`)
+}
+
+/** The PCs whose entries are wholly on the players' screen. */
+function partyInView(player: Page): Promise<string[]> {
+  return player.evaluate(() =>
+    [...document.querySelectorAll('[data-testid="initiative-ribbon"] [data-testid="ribbon-entry"].side-party')]
+      .filter((e) => {
+        const r = e.getBoundingClientRect()
+        return r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.bottom > 0 && r.top < innerHeight
+      })
+      .map((e) => e.getAttribute('data-combatant-id') ?? ''),
   )
-  const entries = new Set(
-    await player.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="initiative-ribbon"] [data-testid="ribbon-entry"]')]
-        .filter((e) => {
-          const r = e.getBoundingClientRect()
-          return r.width > 0 && r.right > 0 && r.left < innerWidth && r.bottom > 0 && r.top < innerHeight
-        })
-        .map((e) => e.getAttribute('data-combatant-id') ?? ''),
-    ),
+}
+
+/** Scrolls the GM's card grid until the card of `id` is on the page; false if it never is. */
+async function showCard(gm: Page, id: string): Promise<boolean> {
+  const card = gm.locator(`[data-testid="combatant-card"][data-combatant-id="${id}"]`)
+  // The GM ribbon's entries carry their place in acting order, which is the cards' order too.
+  const index = Number(
+    await gm
+      .locator(`[data-testid="initiative-ribbon"] [data-testid="ribbon-entry"][data-combatant-id="${id}"]`)
+      .first()
+      .getAttribute('data-index')
+      .catch(() => null),
   )
-  const both = cards.find((id) => entries.has(id))
-  if (!both)
-    throw new Error(
-      `no PC card on the GM desk is on the players' screen too (${cards.length} PC cards, ${entries.size} ribbon entries in view)`,
+  for (let step = 0; step < 40 && (await card.count()) === 0; step++) {
+    await gm.evaluate(
+      ({ index }) => {
+        const grid = document.querySelector('[data-testid="card-grid"]')!
+        const rows = [...grid.querySelectorAll<HTMLElement>('[data-index]')]
+        const first = rows[0]
+        if (!first || Number.isNaN(index)) return
+        const columns = first.children.length || 1
+        const target = Math.floor(index / columns)
+        const at = rows.map((r) => Number(r.dataset['index']))
+        const mid = at[Math.floor(at.length / 2)] ?? 0
+        grid.scrollTop += (target - mid) * first.getBoundingClientRect().height
+      },
+      { index },
     )
-  await gm.locator(`[data-testid="combatant-card"][data-combatant-id="${both}"]`).scrollIntoViewIfNeeded()
-  return both
+    await gm.evaluate('new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)))')
+  }
+  if ((await card.count()) === 0) return false
+  await card.scrollIntoViewIfNeeded()
+  return true
 }
 
 /** Prepares, times and restores one command; checks that the probe saw what the command should show. */
 export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSample> {
+  desk.pcId = await pickPc(desk.gm, desk.player)
   const prepared = await command.prepare(desk)
   await arm(desk.gm, prepared.gm.watch, prepared.gm.expect, SHOW_TIMEOUT)
   await arm(desk.player, prepared.player.watch, prepared.player.expect, SHOW_TIMEOUT)
