@@ -68,13 +68,18 @@ export class VirtualWindow {
     this.#instance?.measureElement(node)
   }
 
-  /** Whether item `index` lies wholly inside the scrolled viewport now (no layout is forced to tell). */
+  /**
+   * Whether item `index` lies wholly inside the scrolled viewport now. It reads the element's own
+   * scroll position: the library's copy follows scroll events, so just after a scroll it is stale.
+   */
   inView(index: number): boolean {
     const v = this.#instance
     const item = v?.measurementsCache[index]
-    if (!v || !item) return false
-    const from = v.scrollOffset ?? 0
-    return item.start >= from && item.end <= from + (v.scrollRect?.[v.options.horizontal ? 'width' : 'height'] ?? 0)
+    const el = this.element
+    if (!v || !item || !el) return false
+    const horizontal = v.options.horizontal
+    const from = horizontal ? el.scrollLeft : el.scrollTop
+    return item.start >= from && item.end <= from + (horizontal ? el.clientWidth : el.clientHeight)
   }
 
   /**
