@@ -106,6 +106,8 @@ export const REQUEST_NAMES = [
   // Issue 15: closed encounters' archived logs (GM only).
   'listLogArchives',
   'readLogArchive',
+  // The running campaign's log lines older than the desk keeps (GM only).
+  'readEarlierLog',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -191,6 +193,8 @@ export interface RequestResults {
     /** Lines of the archive that could not be read (damaged on disk): skipped. */
     readonly damaged: number
   }
+  /** The matching lines just before `beforeSeq`, oldest first, and whether there are more before them. */
+  readEarlierLog: { readonly entries: readonly LogEntryRecord[]; readonly more: boolean }
 }
 
 /** One closed encounter's archived log. */
@@ -200,6 +204,13 @@ export interface LogArchiveInfo {
   readonly name: string
   readonly bytes: number
 }
+
+/**
+ * The log a window holds: the latest `tail` lines come with a snapshot and stay on the desk as new
+ * ones arrive; older lines are fetched on demand, at most `maxLimit` a page. Without a bound a long
+ * evening grew the GM page by every line ever logged (issue 15).
+ */
+export const LIVE_LOG = { tail: 300, maxLimit: 500 } as const
 
 /** How many entries one readLogArchive page may hold, and how long its text filter may be. */
 export const LOG_ARCHIVE_PAGE = { maxLimit: 500, maxOffset: 1_000_000, maxText: 200 } as const
@@ -253,6 +264,8 @@ export interface RequestInputs {
   listLogArchives: undefined
   /** `text` keeps the entries whose line contains it (any case); `offset` and `limit` page through those. */
   readLogArchive: { encounterId: EncounterId; text?: string; offset: number; limit: number }
+  /** Lines before `beforeSeq` (all when null), about `whoId` and in `round` when given: the log panel's filter. */
+  readEarlierLog: { beforeSeq: number | null; whoId?: `combatant:${string}`; round?: number; limit: number }
 }
 
 export type SalvoApi = {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { attackRequestSchema, combatantIdSchema, sceneIdSchema, templateIdSchema } from './commands'
-import { LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
+import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
 
@@ -75,5 +75,11 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     text: z.string().max(LOG_ARCHIVE_PAGE.maxText).optional(),
     offset: z.number().int().min(0).max(LOG_ARCHIVE_PAGE.maxOffset),
     limit: z.number().int().min(1).max(LOG_ARCHIVE_PAGE.maxLimit),
+  }),
+  readEarlierLog: z.strictObject({
+    beforeSeq: z.number().finite().nullable(),
+    whoId: combatantIdSchema.optional(),
+    round: z.number().int().min(0).max(1_000_000).optional(),
+    limit: z.number().int().min(1).max(LIVE_LOG.maxLimit),
   }),
 }

@@ -20,14 +20,36 @@ const PLAYER_GRACE = 2_000
  * the GM would. Both pages then show every change to it.
  */
 export async function pickPc(gm: Page, player: Page): Promise<string> {
-  // The players' page may still be laying out its ribbon when the GM's desk is ready.
-  let inView: string[] = []
-  for (let tries = 0; tries < 50 && inView.length === 0; tries++) {
-    if (tries > 0) await new Promise((ok) => setTimeout(ok, 200))
-    inView = await partyInView(player)
+  for (let turns = 0; turns <= MAX_TURNS_PASSED; turns++) {
+    // The players' page may still be laying out its ribbon when the GM's desk is ready.
+    let inView: string[] = []
+    for (let tries = 0; tries < 10 && inView.length === 0; tries++) {
+      if (tries > 0) await new Promise((ok) => setTimeout(ok, 200))
+      inView = await partyInView(player)
+    }
+    for (const id of inView) if (await showCard(gm, id)) return id
+    // Only NPCs on the players' screen: the GM passes the turn (untimed) until a PC comes up.
+    await passTurn(gm, player)
   }
-  for (const id of inView) if (await showCard(gm, id)) return id
-  throw new Error(`no PC on the players' screen has a card the GM desk can show (${inView.length} PC entries in view)`)
+  throw new Error(`no PC came onto the players' screen in ${MAX_TURNS_PASSED} turns`)
+}
+
+/** A fight where a PC takes the floor less often than this is not one the bench builds. */
+const MAX_TURNS_PASSED = 30
+
+async function passTurn(gm: Page, player: Page): Promise<void> {
+  const current = () =>
+    player.evaluate(() => document.querySelector('[data-testid="current-combatant"]')?.getAttribute('data-combatant-id') ?? '')
+  const before = await current()
+  await gm.getByTestId('next-turn').click()
+  await player
+    .waitForFunction(
+      (was) => (document.querySelector('[data-testid="current-combatant"]')?.getAttribute('data-combatant-id') ?? '') !== was,
+      before,
+      // A turn passing between two combatants hidden from the players changes nothing there.
+      { timeout: 2_000, polling: 50 },
+    )
+    .catch(() => undefined)
 }
 
 /** The PCs whose entries are wholly on the players' screen. */

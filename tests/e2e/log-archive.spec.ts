@@ -3,9 +3,9 @@ import { expect, test } from './fixtures/test'
 /**
  * Issue 15: the combat log draws only the lines near the view however long the fight, and a
  * closed encounter's log (gone from the live log with the fight's end) is read and searched
- * under "Earlier encounters".
+ * under "Earlier fights".
  */
-test("a long log is virtualised; an ended fight's log is found under Earlier encounters", async ({ gm }) => {
+test("a long log is virtualised; an ended fight's log is found under Earlier fights", async ({ gm }) => {
   test.setTimeout(180_000)
   await gm.createCampaign('Long night', 'archive-e2e')
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 40 })
@@ -21,9 +21,17 @@ test("a long log is virtualised; an ended fight's log is found under Earlier enc
   expect(drawn).toBeGreaterThan(10)
   expect(drawn).toBeLessThan(turns)
   await expect(entries.filter({ hasText: `Round ${1 + Math.floor(turns / 2)}:` }).last()).toBeInViewport()
-  // Scrolled to the top, the first lines are drawn instead.
+  // The desk keeps the latest lines only; scrolled to the top, the GM fetches the earlier ones
+  // from the core, and the line being read stays in view while they come in above it.
   await gm.page.getByTestId('combat-log').evaluate((el) => el.scrollTo({ top: 0 }))
-  await expect(entries.filter({ hasText: 'Encounter' }).first()).toBeInViewport()
+  const oldestKept = (await entries.first().textContent())!.trim()
+  await expect(entries.filter({ hasText: /Encounter "Encounter" started/ })).toHaveCount(0)
+  await gm.page.getByTestId('log-load-earlier').click()
+  await expect(entries.filter({ hasText: oldestKept }).first()).toBeInViewport()
+  await gm.page.getByTestId('combat-log').evaluate((el) => el.scrollTo({ top: 0 }))
+  await expect(entries.filter({ hasText: /Encounter "Encounter" started/ }).first()).toBeInViewport()
+  // Nothing older is left: the button goes.
+  await expect(gm.page.getByTestId('log-load-earlier')).toHaveCount(0)
 
   await gm.page.getByTestId('end-encounter').click()
   await expect(gm.page.getByTestId('start-encounter')).toBeVisible()

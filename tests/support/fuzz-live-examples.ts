@@ -60,6 +60,7 @@ export function liveRequest(
     listDisplays: undefined,
     listLogArchives: undefined,
     readLogArchive: { encounterId: 'encounter:none-archived', text: 'raider', offset: 0, limit: 20 },
+    readEarlierLog: { beforeSeq: null, round: 1, limit: 20 },
     createCampaign: { name: 'Second', seed: 'second', rulesetId: 'compound-x' },
     openCampaign: { campaignId: campaign.id },
     restoreBackup: { campaignId: campaign.id, backup: campaign.backup },

@@ -14,6 +14,7 @@ import { dispatchCommand, type DispatchDeps } from './command-dispatch'
 import type { DisplayChoice } from './display-choice'
 import type { RequestHandlers } from './request-handlers'
 import { LogArchiveRequests } from './log-archive-requests'
+import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
 
 export interface SalvoRequestDeps extends DispatchDeps {
@@ -88,6 +89,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     // Issue 15: closed encounters' archived logs.
     listLogArchives: () => archives.list(session.campaign),
     readLogArchive: (input, window) => archives.read(session.campaign, input, window.channel.role),
+    readEarlierLog: (input, window) => readEarlierLog(session.campaign?.store ?? null, input, window.channel.role),
 
     listDisplays: () => ok(displayChoice.info()),
     chooseDisplay: ({ displayId }) => displayChoice.choose(displayId),

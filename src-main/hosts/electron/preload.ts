@@ -58,6 +58,7 @@ const api: SalvoApi = {
   rosterTemplate: request('rosterTemplate'),
   listLogArchives: request('listLogArchives'),
   readLogArchive: request('readLogArchive'),
+  readEarlierLog: request('readEarlierLog'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -1,5 +1,5 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
-import type { SessionInfo, ServerMessage, RequestName, RequestInputs, RequestResults } from '../../../src-shared/contract'
+import { LIVE_LOG, type SessionInfo, type ServerMessage, type RequestName, type RequestInputs, type RequestResults } from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
 import { extendLog, orderCombatants, reorderCombatants, rollOf, windowLog, type RollEntry } from './ordered-lists'
@@ -21,7 +21,7 @@ import { newCommandId } from './command-id'
 import { ViewSync } from './view-sync'
 
 /** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
-export const LOG_WINDOW = 2000
+export const LOG_WINDOW = LIVE_LOG.tail
 
 /** Names sort as people read them, not by code point. */
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>

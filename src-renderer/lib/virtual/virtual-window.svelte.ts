@@ -85,12 +85,14 @@ export class VirtualWindow {
   /**
    * Brings item `index` into view in the next frame (a scroll asked for mid-render would force
    * a layout of the whole page); resolves once the frame after it, which shows the item, is laid out.
+   * `auto` scrolls only as far as needed and not at all when the item is in view; `start` and
+   * `end` put it first or last.
    */
-  reveal(index: number): Promise<void> {
-    if (this.inView(index)) return Promise.resolve()
+  reveal(index: number, align: 'auto' | 'start' | 'end' = 'auto'): Promise<void> {
+    if (align === 'auto' && this.inView(index)) return Promise.resolve()
     return new Promise((done) =>
       requestAnimationFrame(() => {
-        this.#instance?.scrollToIndex(index, { align: 'auto' })
+        this.#instance?.scrollToIndex(index, { align })
         requestAnimationFrame(() => done())
       }),
     )

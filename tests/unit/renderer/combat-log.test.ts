@@ -3,7 +3,7 @@ import type { RollRecord } from '../../../src-shared/dice'
 import { formatLog, formatLogEntry } from '../../../src-shared/log-format'
 import type { CombatantId, LogEntryRecord } from '../../../src-shared/records'
 import { buildLogExport, slug } from '../../../src-renderer/lib/log/log-export'
-import { describeFilter, filterLog, isAbout, logRounds, mentionTest, nameMatcher } from '../../../src-renderer/lib/log/log-filter'
+import { describeFilter, filterLog, isAbout, logRounds, mentionTest, nameMatcher } from '../../../src-shared/log-filter'
 
 let seq = 0
 function entry(text: string, more: Partial<LogEntryRecord> = {}): LogEntryRecord {

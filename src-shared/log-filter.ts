@@ -1,4 +1,4 @@
-import type { CombatantId, LogEntryRecord } from '../../../src-shared/records'
+import type { CombatantId, LogEntryRecord } from './records'
 
 export interface LogSubject {
   readonly id: CombatantId
