@@ -60,7 +60,22 @@ export class VirtualWindow {
       const count = options.count()
       if (!this.element) return
       this.#instance?.setOptions({ count, getItemKey: (i) => options.key(i) })
+      this.#forgetGone(count, options.key)
     })
+  }
+
+  /**
+   * The library keeps every measured size by key and never lets one go: a log that keeps its
+   * latest lines while thousands pass through grew the page by a size per line ever shown. Once
+   * the sizes held outnumber the items twice over, those of keys no longer listed are dropped
+   * (each pass costs the list's length, so per change it costs about nothing).
+   */
+  #forgetGone(count: number, key: (index: number) => string | number): void {
+    const sizes = this.#instance?.itemSizeCache
+    if (!sizes || sizes.size <= 2 * count + 64) return
+    const listed = new Set<VirtualItem['key']>()
+    for (let i = 0; i < count; i++) listed.add(key(i))
+    for (const k of [...sizes.keys()]) if (!listed.has(k)) sizes.delete(k)
   }
 
   /** An attachment for each rendered item (`{@attach list.measure}`; the item needs `data-index`). */
@@ -80,6 +95,18 @@ export class VirtualWindow {
     const horizontal = v.options.horizontal
     const from = horizontal ? el.scrollLeft : el.scrollTop
     return item.start >= from && item.end <= from + (horizontal ? el.clientWidth : el.clientHeight)
+  }
+
+  /**
+   * In the next frame, scrolls item `index` to `align` unless `settled()` (asked then) says the
+   * view already shows what it should. An effect that runs as a command's diff lands must not
+   * read the scroll position itself: the DOM has just changed, and the read would force a layout
+   * of the whole page there and again in the frame. Read in the frame, the layout is one.
+   */
+  settleInFrame(settled: () => boolean, index: number, align: 'start' | 'end'): void {
+    requestAnimationFrame(() => {
+      if (!settled()) this.#instance?.scrollToIndex(index, { align })
+    })
   }
 
   /**
