@@ -73,8 +73,7 @@ export class VirtualWindow {
   #forgetGone(count: number, key: (index: number) => string | number): void {
     const sizes = this.#instance?.itemSizeCache
     if (!sizes || sizes.size <= 2 * count + 64) return
-    const listed = new Set<VirtualItem['key']>()
-    for (let i = 0; i < count; i++) listed.add(key(i))
+    const listed = new Set(Array.from({ length: count }, (_, i): VirtualItem['key'] => key(i)))
     for (const k of [...sizes.keys()]) if (!listed.has(k)) sizes.delete(k)
   }
 
