@@ -73,6 +73,8 @@ export class VirtualWindow {
   #forgetGone(count: number, key: (index: number) => string | number): void {
     const sizes = this.#instance?.itemSizeCache
     if (!sizes || sizes.size <= 2 * count + 64) return
+    // A throwaway lookup, not state: nothing reads it reactively.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const listed = new Set(Array.from({ length: count }, (_, i): VirtualItem['key'] => key(i)))
     for (const k of [...sizes.keys()]) if (!listed.has(k)) sizes.delete(k)
   }
