@@ -79,9 +79,26 @@ export class VirtualWindow {
     for (const k of [...sizes.keys()]) if (!listed.has(k)) sizes.delete(k)
   }
 
-  /** An attachment for each rendered item (`{@attach list.measure}`; the item needs `data-index`). */
-  readonly measure = (node: Element): void => {
+  /**
+   * An attachment for each rendered item (`{@attach list.measure}`; the item needs `data-index`).
+   * Its cleanup has the library let go of items that left the page: it lets go only when its
+   * ResizeObserver reports one gone, which Chromium does not do for every removed item, so a log
+   * scrolling by kept each line it had shown (and its DOM) alive.
+   */
+  readonly measure = (node: Element): (() => void) => {
     this.#instance?.measureElement(node)
+    return () => this.#sweepSoon()
+  }
+
+  #sweepPending = false
+  /** Once the removals of this update are done (the library sweeps every item it holds per call). */
+  #sweepSoon(): void {
+    if (this.#sweepPending) return
+    this.#sweepPending = true
+    queueMicrotask(() => {
+      this.#sweepPending = false
+      this.#instance?.measureElement(null)
+    })
   }
 
   /**
