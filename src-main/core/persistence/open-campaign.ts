@@ -125,9 +125,9 @@ export class OpenCampaign {
     const records = [...this.store.values()]
     const written = await this.documentFile.writeSnapshot(seq, records, () => this.#abandoned)
     if (!written || this.#abandoned) return
-    this.journal.dropThrough(journalBytes)
+    await this.journal.dropThrough(journalBytes)
     this.#sinceCompaction -= folded
-    this.writeMeta()
+    await this.#writeMetaInBackground()
   }
 
   /** The whole campaign as it stands now, journal folded in (what compaction would write). */
@@ -171,6 +171,12 @@ export class OpenCampaign {
 
   writeMeta(): void {
     this.fs.writeFileAtomic(this.paths.meta, JSON.stringify(this.summary()))
+  }
+
+  /** The same after a compaction: its fsyncs off the loop (each was several ms on a busy disk). */
+  async #writeMetaInBackground(): Promise<void> {
+    if (!this.fs.writeFileAtomicAsync) return this.writeMeta()
+    await this.fs.writeFileAtomicAsync(this.paths.meta, [Buffer.from(JSON.stringify(this.summary()), 'utf8')])
   }
 
   /** Lets go of the journal's file handle and writes nothing: what a killed process leaves. */
