@@ -94,7 +94,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const notices: string[] = []
   // Closed encounters' logs go to their archives (finishing what a crash interrupted, or moving an
   // older campaign's): a problem there costs the GM nothing but a notice, the entries stay live.
-  let settled: Settled = { removed: 0, recent: [] }
+  let settled: Settled = { removed: 0, recent: [], legacy: null }
   try {
     settled = settleArchives(fs, paths, store)
   } catch (e) {
@@ -119,7 +119,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   }
   const writer = new JournalWriter(fs, paths.journal)
   if (cut) writer.truncate(journal.intactBytes)
-  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices, settled.recent)
+  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices, settled.recent, settled.legacy)
   // Whatever follows only tidies or copies: a full disk must not keep the GM out of a campaign
   // the journal holds whole. Each failure is told, and play goes on.
   const tidy = (what: string, step: () => void | Promise<void>) =>

@@ -53,7 +53,7 @@ export interface ArchiveContents {
   readonly damaged: number
 }
 
-type Line = { readonly entry: LogEntryRecord } | { readonly through: number } | null
+type Line = { readonly entry: LogEntryRecord } | { readonly through: number; readonly more: boolean } | null
 
 function parseLine(line: string): Line {
   if (line.charCodeAt(8) !== 0x20) return null
@@ -66,7 +66,7 @@ function parseLine(line: string): Line {
     return null
   }
   const through = (value as { archivedThrough?: unknown } | null)?.archivedThrough
-  if (typeof through === 'number' && Number.isSafeInteger(through)) return { through }
+  if (typeof through === 'number' && Number.isSafeInteger(through)) return { through, more: (value as { more?: unknown }).more === true }
   const entry = logSchema.safeParse(value)
   return entry.success ? { entry: inOrderOf(entry.data, value) as LogEntryRecord } : null
 }
@@ -121,11 +121,13 @@ export function appendToArchive(
   entries: readonly LogEntryRecord[],
   through: number,
   intactBytes?: number,
+  more = false,
 ): void {
   const appender = fs.openAppender(file)
   try {
     if (intactBytes !== undefined && appender.size() > intactBytes) appender.truncate(intactBytes)
-    appender.append(entries.map(line).join('') + line({ archivedThrough: through }))
+    // `more`: an older campaign's log moved a slice at a time; entries up to `through` are here, later ones still live.
+    appender.append(entries.map(line).join('') + line(more ? { archivedThrough: through, more } : { archivedThrough: through }))
   } finally {
     appender.close()
   }
@@ -139,6 +141,12 @@ export interface ArchiveTail {
   readonly complete: boolean
   /** That closing line's journal seq (0 when incomplete). */
   readonly through: number
+  /** That closing line says more of the encounter's log is still to come (a move a slice at a time, unfinished). */
+  readonly more: boolean
+  /** The highest entry seq among the last lines (0: none). */
+  readonly lastSeq: number
+  /** Bytes up to the end of the last whole line. */
+  readonly intactBytes: number
   /** The entries among the last lines, in file order (for the command ids a retry may name). */
   readonly entries: readonly LogEntryRecord[]
 }
@@ -154,10 +162,13 @@ export function readArchiveTail(fs: DurableFs, file: string): ArchiveTail | null
   if (buf === null) return null
   // Unless the tail is the whole file, its first line is cut: start after it.
   let offset = buf.length < size ? buf.indexOf(0x0a) + 1 : 0
-  if (offset === 0 && buf.length < size) return { complete: false, through: 0, entries: [] }
+  const start = size - buf.length
+  if (offset === 0 && buf.length < size) return { complete: false, through: 0, more: false, lastSeq: 0, intactBytes: start, entries: [] }
   const entries: LogEntryRecord[] = []
   let through = 0
+  let more = false
   let complete = false
+  let intactBytes = start + offset
   while (offset < buf.length) {
     const nl = buf.indexOf(0x0a, offset)
     if (nl === -1) {
@@ -166,14 +177,17 @@ export function readArchiveTail(fs: DurableFs, file: string): ArchiveTail | null
     }
     const parsed = parseLine(buf.subarray(offset, nl).toString('utf8'))
     offset = nl + 1
+    intactBytes = start + offset
     if (parsed === null) complete = false
     else if ('through' in parsed) {
       complete = true
       through = parsed.through
+      more = parsed.more
     } else {
       entries.push(parsed.entry)
       complete = false
     }
   }
-  return { complete, through: complete ? through : 0, entries }
+  const lastSeq = entries.reduce((most, e) => Math.max(most, e.seq), 0)
+  return { complete, through: complete ? through : 0, more: complete && more, lastSeq, intactBytes, entries }
 }
