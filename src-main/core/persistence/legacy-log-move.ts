@@ -3,7 +3,7 @@ import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
 import type { CampaignPaths } from './campaign-paths'
 import type { DurableFs } from './durable-fs'
-import { appendToArchive, archiveFileName, readArchiveTail } from './log-archive'
+import { appendToArchive, archiveFileName, cutUnfinishedBatch, readArchiveTail } from './log-archive'
 
 /** The journal seq (command) a log entry was written by: its seq is the command's × 1000 + n. */
 export const commandSeqOf = (entry: Pick<LogEntryRecord, 'seq'>): number => Math.floor(entry.seq / 1000)
@@ -33,10 +33,8 @@ export class LegacyLogMove {
   readonly #queue: readonly LogEntryRecord[]
   readonly #file: string | null
   #cursor = 0
-  /** Entries up to this seq are in the file already (a move a crash cut short): not appended again. */
+  /** Entries up to this seq are in the file's whole batches already (a move a crash cut short): not appended again. */
   readonly #inFile: number
-  /** Where the file's last whole line ends, for the first append (a torn tail is cut off); then undefined. */
-  #intactBytes: number | undefined
 
   constructor(
     private readonly fs: DurableFs,
@@ -51,8 +49,8 @@ export class LegacyLogMove {
     if (queue.some((l, i) => i > 0 && queue[i - 1]!.seq > l.seq)) queue.sort((a, b) => a.seq - b.seq)
     this.#queue = queue
     const tail = this.#file ? readArchiveTail(fs, this.#file) : null
-    this.#inFile = tail?.lastSeq ?? 0
-    this.#intactBytes = tail?.intactBytes
+    // The open cut an unfinished batch off already; this is for a file changed since.
+    this.#inFile = (tail && this.#file ? cutUnfinishedBatch(fs, this.#file, tail) : null)?.batchLastSeq ?? 0
   }
 
   get done(): boolean {
@@ -80,8 +78,7 @@ export class LegacyLogMove {
     const live = picked.filter((e) => this.store.get(e.id) === e)
     const fresh = live.filter((e) => e.seq > this.#inFile)
     this.fs.mkdirp(this.paths.logArchiveDir)
-    appendToArchive(this.fs, this.#file, fresh, more ? commandSeqOf(picked.at(-1)!) : this.move.through, this.#intactBytes, more)
-    this.#intactBytes = undefined
+    appendToArchive(this.fs, this.#file, fresh, more ? commandSeqOf(picked.at(-1)!) : this.move.through, undefined, more)
     this.#cursor = i
     const removals: RecordChange[] = live.map((l) => ({ id: l.id, from: l, to: null }))
     this.store.applyChanges(removals)

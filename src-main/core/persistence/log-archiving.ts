@@ -4,7 +4,7 @@ import type { RecordChange } from '../state/stored-records'
 import type { CampaignPaths } from './campaign-paths'
 import type { DurableFs } from './durable-fs'
 import { commandSeqOf, LEGACY_SLICE_ENTRIES, type LegacyMove } from './legacy-log-move'
-import { appendToArchive, archiveFileName, readArchive, readArchiveTail, type ArchiveTail } from './log-archive'
+import { appendToArchive, archiveFileName, cutUnfinishedBatch, readArchive, readArchiveTail, type ArchiveTail } from './log-archive'
 
 export { commandSeqOf }
 
@@ -36,8 +36,9 @@ export function archiveEncounterLog(
   const file = paths.logArchive(name)
   // An encounter ended, reopened by undo and ended again already has its first part archived.
   const existing = readArchive(fs, file)
-  const fresh = logs.filter((l) => l.seq > (existing?.lastSeq ?? 0))
-  appendToArchive(fs, file, fresh, through, existing?.intactBytes)
+  // Entries of an unfinished batch (a crash mid-append) are still live: cut off, and appended again.
+  const fresh = logs.filter((l) => l.seq > (existing?.batchLastSeq ?? 0))
+  appendToArchive(fs, file, fresh, through, existing?.batchEnd)
   const removals: RecordChange[] = logs.map((l) => ({ id: l.id, from: l, to: null }))
   store.applyChanges(removals)
   return removals
@@ -70,7 +71,8 @@ export function settleArchives(fs: DurableFs, paths: CampaignPaths, store: Recor
   for (let i = ended.length - 1; i >= 0 && !newest; i--) {
     const name = archiveFileName(ended[i]!.id)
     const tail = name ? readArchiveTail(fs, paths.logArchive(name)) : null
-    if (tail) newest = { encounter: ended[i]!, tail }
+    // A batch a crash left unfinished goes (its entries are all still live), so each entry is in one place.
+    if (tail) newest = { encounter: ended[i]!, tail: cutUnfinishedBatch(fs, paths.logArchive(name!), tail) }
   }
   let removed = 0
   if (newest?.tail.complete) {
