@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { SalvoCore } from '../../src-main/core/app/salvo-core'
+import type { CampaignDocument } from '../../src-main/core/persistence/document-schema'
 import { nodeDurableFs } from '../../src-main/core/persistence/durable-fs'
+import { readArchive, readArchiveTail } from '../../src-main/core/persistence/log-archive'
 import type { CombatantId } from '../../src-shared/records'
 import { dispatch, must } from './core-fixture'
 
@@ -142,4 +144,72 @@ export async function measureArchivedOpen(dataDir: string, document: string): Pr
   const readFileMs = performance.now() - reading
   times.sort((a, b) => a - b)
   return { historyBytes, documentBytes: statSync(document).size, openMs: times[Math.floor(times.length / 2)]!, readFileMs }
+}
+
+export interface LegacyOpen {
+  readonly documentBytes: number
+  /** Closed-fight log entries in the document, as Salvo kept them before archives. */
+  readonly legacyEntries: number
+  /** Core start (opening the campaign) to a GM snapshot, median of a few (ms). */
+  readonly openMs: number
+  /** From the start to the last slice of the log in its archive, while served (ms, one open). */
+  readonly movedMs: number
+  /** The baseline: readFileSync of the document (ms). */
+  readonly readFileMs: number
+}
+
+/** Past this the background move is reported as not finished. */
+const MOVE_CAP_MS = 300_000
+
+/**
+ * Cold open of the same 50 MB campaign as Salvo saved it before archives: the ended fight's log
+ * (taken back from the archive measureArchivedOpen left) all in the document, no archive. Core
+ * start to a GM snapshot, each open from those same files, beside reading the document; and, in
+ * one of them, how long the log takes to reach its archive in the background while served.
+ */
+export async function measureLegacyOpen(dataDir: string, document: string): Promise<LegacyOpen> {
+  const dir = dirname(document)
+  const archiveDir = join(dir, 'log-archive')
+  const entries = readdirSync(archiveDir).flatMap((f) => readArchive(nodeDurableFs, join(archiveDir, f))?.entries ?? [])
+  if (entries.length === 0) throw new Error('no archived log to put back into the document')
+  const archiveFiles = readdirSync(archiveDir)
+  const doc = JSON.parse(readFileSync(document, 'utf8')) as CampaignDocument
+  for (const e of entries) doc.records[e.id] = e
+  const legacy = JSON.stringify(doc)
+  const putBack = () => {
+    rmSync(archiveDir, { recursive: true, force: true })
+    writeFileSync(join(dir, 'journal.log'), '')
+    writeFileSync(document, legacy)
+  }
+  const moved = () =>
+    archiveFiles.every((f) => {
+      const tail = readArchiveTail(nodeDurableFs, join(archiveDir, f))
+      return tail !== null && tail.complete && !tail.more
+    })
+  const times: number[] = []
+  let movedMs = Number.NaN
+  for (let i = 0; i < OPENS; i++) {
+    putBack()
+    const core = new SalvoCore({ dataDir, idleCompactMs: 3_600_000 })
+    try {
+      const start = performance.now()
+      await core.start()
+      const gm = core.connect('gm', () => undefined)
+      must('snapshot', await gm.request('snapshot', undefined))
+      times.push(performance.now() - start)
+      if (i === OPENS - 1) {
+        while (!moved() && performance.now() - start < MOVE_CAP_MS) await new Promise((resolve) => setTimeout(resolve, 20))
+        if (moved()) movedMs = performance.now() - start
+      }
+      gm.close()
+    } finally {
+      await core.shutdown()
+    }
+  }
+  putBack()
+  const reading = performance.now()
+  const documentBytes = readFileSync(document).length
+  const readFileMs = performance.now() - reading
+  times.sort((a, b) => a - b)
+  return { documentBytes, legacyEntries: entries.length, openMs: times[Math.floor(times.length / 2)]!, movedMs, readFileMs }
 }

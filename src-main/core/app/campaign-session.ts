@@ -169,7 +169,10 @@ export class CampaignSession implements WindowSource {
     } catch (e) {
       console.error(`Salvo could not remember the open campaign: ${(e as Error).message}`)
     }
-    this.deps.upkeep.start(campaign)
+    // An older campaign's closed log moves to its archive in the background; the windows hear of each slice.
+    this.deps.upkeep.start(campaign, (changes) => {
+      if (this.#campaign === campaign) this.deps.windows.publish(this, changes)
+    })
     return ok(this.deps.recent.order([campaign.summary()])[0]!)
   }
 

@@ -1,4 +1,6 @@
 import { BACKUP_REASONS } from '../persistence/backups'
+import { yieldToLoop } from '../persistence/chunked-json'
+import type { RecordChange } from '../state/stored-records'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import { unrefIntervalTimer, type IntervalTimer } from './interval-timer'
 import type { SerialQueue } from './serial-queue'
@@ -45,9 +47,10 @@ export class UpkeepScheduler {
    * Looks after this campaign until `stop`. A periodic backup is skipped when nothing changed
    * since the last one: an idle evening would otherwise fill the pool with copies of one state.
    */
-  start(campaign: OpenCampaign): void {
+  start(campaign: OpenCampaign, publish: (changes: readonly RecordChange[]) => void = () => undefined): void {
     this.#campaign = campaign
     this.#backedUpSeq = campaign.seq
+    if (campaign.movingLegacyLog) void this.#moveLegacyLog(campaign, publish)
     const timer = this.options.backupTimer ?? unrefIntervalTimer
     this.#stopRollingBackups = timer.every(this.options.backupEveryMs ?? TEN_MINUTES, () => {
       void this.queue.run(() => {
@@ -101,6 +104,21 @@ export class UpkeepScheduler {
     } catch (e) {
       failed(e)
     }
+  }
+
+  /**
+   * An older campaign's closed log goes to its archive a slice at a time, each on the queue (so
+   * between two commands) with the loop let go between them: the campaign is served from its
+   * open on, and the windows hear of each removal. The document is compacted once it is done.
+   */
+  async #moveLegacyLog(campaign: OpenCampaign, publish: (changes: readonly RecordChange[]) => void): Promise<void> {
+    for (;;) {
+      await yieldToLoop()
+      const removed = await this.queue.run(() => (this.#campaign === campaign ? campaign.moveLegacyLog() : null))
+      if (removed === null) break
+      if (removed.length > 0) publish(removed)
+    }
+    if (this.#campaign === campaign) this.#startCompaction(campaign)
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { OpenProblem } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { RecordStore } from '../state/record-store'
-import { listBackups, pruneBackups, writeBackup } from './backups'
+import { listBackups, pruneBackups, writeBackup, writeBackupSerialised } from './backups'
 import { CampaignDocumentFile } from './campaign-document-file'
 import { fileStamp, type CampaignPaths } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, readDocument } from './document-schema'
@@ -94,7 +94,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const notices: string[] = []
   // Closed encounters' logs go to their archives (finishing what a crash interrupted, or moving an
   // older campaign's): a problem there costs the GM nothing but a notice, the entries stay live.
-  let settled: Settled = { removed: 0, recent: [] }
+  let settled: Settled = { removed: 0, recent: [], legacy: null }
   try {
     settled = settleArchives(fs, paths, store)
   } catch (e) {
@@ -119,7 +119,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   }
   const writer = new JournalWriter(fs, paths.journal)
   if (cut) writer.truncate(journal.intactBytes)
-  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices, settled.recent)
+  const opened = new OpenCampaign(paths, store, documentFile, writer, fs, now, seq, replayed, notices, settled.recent, settled.legacy)
   // Whatever follows only tidies or copies: a full disk must not keep the GM out of a campaign
   // the journal holds whole. Each failure is told, and play goes on.
   const tidy = (what: string, step: () => void | Promise<void>) =>
@@ -131,13 +131,31 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   // A migrated document, or one given its id key just now, is written back straight away.
   await tidy(`rewrite ${paths.document}`, () => opened.compact(migrated || keyed !== document || settled.removed > 0))
   // A copy of a document known to open is what the GM gets offered if a later one breaks.
-  await tidy('take the backup it takes when a campaign opens', () => {
-    writeBackup(fs, paths, 'opened', documentFile.bytes()!, now())
-    pruneBackups(fs, paths)
-  })
+  const opening = documentFile.bytes()!
+  if (opening.length > BACKGROUND_BACKUP_FROM && fs.writeFileAtomicAsync) {
+    // A large one is written while the campaign is served (50 MB and its fsync held the start for a second).
+    writeBackupSerialised(fs, paths, 'opened', { kind: 'serialised', stream: piecesOf(opening) }, now(), () => false)
+      .then(() => pruneBackups(fs, paths))
+      .catch((e: unknown) => {
+        console.error(`Salvo could not back up ${paths.dir} as it opened: ${(e as Error).message}`)
+        notices.push(`Salvo could not take the backup it takes when a campaign opens (${(e as Error).message}); check the disk.`)
+      })
+  } else
+    await tidy('take the backup it takes when a campaign opens', () => {
+      writeBackup(fs, paths, 'opened', opening, now())
+      pruneBackups(fs, paths)
+    })
   documentFile.keepBytes(false)
   await tidy(`update ${paths.meta}`, () => opened.writeMeta())
   return ok(opened)
+}
+
+/** From this size the backup an open takes is written in the background. */
+const BACKGROUND_BACKUP_FROM = 4 * 1024 * 1024
+
+/** A document's bytes as the pieces a background write takes (views, not copies). */
+async function* piecesOf(bytes: Buffer): AsyncGenerator<Buffer> {
+  for (let at = 0; at < bytes.length; at += 1024 * 1024) yield bytes.subarray(at, at + 1024 * 1024)
 }
 
 /** True for any document with a schemaVersion; says so to the compiler. */

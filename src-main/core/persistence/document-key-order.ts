@@ -13,7 +13,7 @@ export function inOrderOf(parsed: unknown, raw: unknown): unknown {
   const from = parsed as Record<string, unknown>
   const given = raw as Record<string, unknown>
   const keys = Object.keys(from)
-  if (sameOrder(keys, given)) {
+  if (sameOrder(keys, from, given)) {
     for (const k of keys) put(from, k, inOrderOf(from[k], given[k]))
     return from
   }
@@ -23,11 +23,15 @@ export function inOrderOf(parsed: unknown, raw: unknown): unknown {
   return out
 }
 
-/** Whether `keys` are the keys `raw` shares with them, in `raw`'s order. */
-function sameOrder(keys: readonly string[], raw: Record<string, unknown>): boolean {
+/**
+ * Whether `keys` (those of `parsed`) are the keys `raw` shares with it, in `raw`'s order. Asks
+ * `parsed` whether it has a key rather than searching `keys`: the records map has one key per
+ * record, and a search per key made opening a 190,000-record campaign take 40 s.
+ */
+function sameOrder(keys: readonly string[], parsed: Record<string, unknown>, raw: Record<string, unknown>): boolean {
   let i = 0
   for (const k in raw) {
-    if (!Object.hasOwn(raw, k) || !keys.includes(k)) continue
+    if (!Object.hasOwn(raw, k) || !Object.hasOwn(parsed, k)) continue
     if (keys[i++] !== k) return false
   }
   return i === keys.length

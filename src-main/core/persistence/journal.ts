@@ -73,6 +73,7 @@ export function readJournal(fs: DurableFs, file: string): JournalContents {
 export class JournalWriter {
   #appender: DurableAppender
   #unusable: string | null = null
+  #closed = false
 
   constructor(
     private readonly fs: DurableFs,
@@ -90,10 +91,12 @@ export class JournalWriter {
    * Forgets the first `bytes` bytes (the entries a compaction folded into the document), keeping
    * whatever was appended after them while the document was being written. With nothing after
    * them the file is cut to empty; otherwise the rest is rewritten atomically (temp file, fsync,
-   * rename) and appending goes on in the new file. A crash on the way leaves the old journal or
-   * the new one, and replay skips entries the document holds either way.
+   * rename) and appending goes on in the new file. Where the disk layer can, the rest is written
+   * and fsynced off the loop while commands keep appending here, and only what they appended
+   * meanwhile is added in the one synchronous step that swaps the files. A crash on the way leaves
+   * the old journal or the new one, and replay skips entries the document holds either way.
    */
-  dropThrough(bytes: number): void {
+  async dropThrough(bytes: number): Promise<void> {
     if (this.#unusable) throw new Error(this.#unusable)
     const size = this.#appender.size()
     if (bytes >= size) {
@@ -102,14 +105,41 @@ export class JournalWriter {
     }
     const whole = this.fs.readFile(this.file)
     if (!whole || whole.length < size) throw new Error(`${this.file} is shorter than what was appended to it`)
-    this.fs.writeFileAtomic(this.file, whole.subarray(bytes, size))
-    this.#appender.close()
+    if (!this.fs.prepareReplacement) {
+      this.fs.writeFileAtomic(this.file, whole.subarray(bytes, size))
+      this.#swap(() => this.fs.openAppender(this.file))
+      return
+    }
+    const replacement = await this.fs.prepareReplacement(this.file, whole.subarray(bytes, size))
+    // Closed (or broken) meanwhile: the old journal stays as it is, whole.
+    const now = this.#closed || this.#unusable ? -1 : this.#appender.size()
+    if (now < size) {
+      replacement.discard()
+      return
+    }
+    const tail = now > size ? this.fs.readFile(this.file)?.subarray(size, now) : Buffer.alloc(0)
+    if (!tail || tail.length < now - size) {
+      replacement.discard()
+      throw new Error(`${this.file} is shorter than what was appended to it`)
+    }
+    // Failing before the rename leaves the old journal the journal, and appending goes on there.
+    this.#swap(
+      () => replacement.commit(tail),
+      () => replacement.replaced,
+    )
+  }
+
+  /** Appending moves to the new file; a failure once it is in place stops appends until a reopen. */
+  #swap(open: () => DurableAppender, replaced: () => boolean = () => true): void {
+    const old = this.#appender
     try {
-      this.#appender = this.fs.openAppender(this.file)
+      this.#appender = open()
     } catch (e) {
-      this.#unusable = `${this.file} could not be reopened after a compaction (${(e as Error).message}); reopen the campaign`
+      if (replaced())
+        this.#unusable = `${this.file} could not be reopened after a compaction (${(e as Error).message}); reopen the campaign`
       throw e
     }
+    old.close()
   }
 
   /**
@@ -139,6 +169,7 @@ export class JournalWriter {
   }
 
   close(): void {
+    this.#closed = true
     this.#appender.close()
   }
 }

@@ -51,9 +51,13 @@ export interface ArchiveContents {
   readonly intactBytes: number
   /** Lines that could not be read (checksum, JSON, shape): skipped, never guessed at. */
   readonly damaged: number
+  /** Bytes up to the end of the last closing line: what whole batches hold (an append starts here). */
+  readonly batchEnd: number
+  /** The highest entry seq in whole batches (0: none): those entries are archived, the rest are still live. */
+  readonly batchLastSeq: number
 }
 
-type Line = { readonly entry: LogEntryRecord } | { readonly through: number } | null
+type Line = { readonly entry: LogEntryRecord } | { readonly through: number; readonly more: boolean } | null
 
 function parseLine(line: string): Line {
   if (line.charCodeAt(8) !== 0x20) return null
@@ -66,7 +70,7 @@ function parseLine(line: string): Line {
     return null
   }
   const through = (value as { archivedThrough?: unknown } | null)?.archivedThrough
-  if (typeof through === 'number' && Number.isSafeInteger(through)) return { through }
+  if (typeof through === 'number' && Number.isSafeInteger(through)) return { through, more: (value as { more?: unknown }).more === true }
   const entry = logSchema.safeParse(value)
   return entry.success ? { entry: inOrderOf(entry.data, value) as LogEntryRecord } : null
 }
@@ -84,6 +88,8 @@ export function readArchive(fs: DurableFs, file: string): ArchiveContents | null
   let lastSeq = 0
   let damaged = 0
   let intactBytes = 0
+  let batchEnd = 0
+  let batchLastSeq = 0
   for (let offset = 0; offset < buf.length;) {
     const nl = buf.indexOf(0x0a, offset)
     if (nl === -1) break // a torn last line: the batch it belonged to is not complete
@@ -92,8 +98,11 @@ export function readArchive(fs: DurableFs, file: string): ArchiveContents | null
     offset = nl + 1
     intactBytes = offset
     if (parsed === null) damaged++
-    else if ('through' in parsed) complete = true
-    else {
+    else if ('through' in parsed) {
+      complete = true
+      batchEnd = offset
+      batchLastSeq = lastSeq
+    } else {
       if (entries.length >= ARCHIVE_LIMITS.entries)
         throw new ArchiveTooLargeError(`${file} holds more than ${ARCHIVE_LIMITS.entries} entries`)
       entries.push(parsed.entry)
@@ -102,7 +111,7 @@ export function readArchive(fs: DurableFs, file: string): ArchiveContents | null
     }
   }
   if (intactBytes < buf.length) complete = false
-  return { entries, complete, lastSeq, intactBytes, damaged }
+  return { entries, complete, lastSeq, intactBytes, damaged, batchEnd, batchLastSeq }
 }
 
 const line = (value: unknown): string => {
@@ -111,9 +120,11 @@ const line = (value: unknown): string => {
 }
 
 /**
- * Appends one batch (entries in seq order, then its closing line) and fsyncs it: when this returns
- * the entries are on disk. A torn tail from an earlier crash is cut off first, so the batch starts
- * on a clean line.
+ * Appends one batch (entries in seq order, then its closing line): when this returns the entries
+ * are on disk. The entries are fsynced before the closing line is written, so a closing line a
+ * power cut left on disk always follows whole entries (a disk may keep any of the sectors of an
+ * unsynced write, in any order). What follows the last closing line (an unfinished batch, whose
+ * entries are still live) is cut off first, so the batch starts on a clean line.
  */
 export function appendToArchive(
   fs: DurableFs,
@@ -121,11 +132,14 @@ export function appendToArchive(
   entries: readonly LogEntryRecord[],
   through: number,
   intactBytes?: number,
+  more = false,
 ): void {
   const appender = fs.openAppender(file)
   try {
     if (intactBytes !== undefined && appender.size() > intactBytes) appender.truncate(intactBytes)
-    appender.append(entries.map(line).join('') + line({ archivedThrough: through }))
+    // `more`: an older campaign's log moved a slice at a time; entries up to `through` are here, later ones still live.
+    if (entries.length > 0) appender.append(entries.map(line).join(''))
+    appender.append(line(more ? { archivedThrough: through, more } : { archivedThrough: through }))
   } finally {
     appender.close()
   }
@@ -139,6 +153,16 @@ export interface ArchiveTail {
   readonly complete: boolean
   /** That closing line's journal seq (0 when incomplete). */
   readonly through: number
+  /** That closing line says more of the encounter's log is still to come (a move a slice at a time, unfinished). */
+  readonly more: boolean
+  /** The highest entry seq among the last lines (0: none). */
+  readonly lastSeq: number
+  /** Bytes up to the end of the last whole line. */
+  readonly intactBytes: number
+  /** Bytes up to the end of the last closing line; null when none is among the lines read (a batch longer than them). */
+  readonly batchEnd: number | null
+  /** The highest entry seq up to that closing line, among the lines read (0: none). */
+  readonly batchLastSeq: number
   /** The entries among the last lines, in file order (for the command ids a retry may name). */
   readonly entries: readonly LogEntryRecord[]
 }
@@ -154,10 +178,18 @@ export function readArchiveTail(fs: DurableFs, file: string): ArchiveTail | null
   if (buf === null) return null
   // Unless the tail is the whole file, its first line is cut: start after it.
   let offset = buf.length < size ? buf.indexOf(0x0a) + 1 : 0
-  if (offset === 0 && buf.length < size) return { complete: false, through: 0, entries: [] }
+  const start = size - buf.length
+  if (offset === 0 && buf.length < size)
+    return { complete: false, through: 0, more: false, lastSeq: 0, intactBytes: start, batchEnd: null, batchLastSeq: 0, entries: [] }
   const entries: LogEntryRecord[] = []
   let through = 0
+  let more = false
   let complete = false
+  let intactBytes = start + offset
+  // Unless the lines read start at the file's start, where the batch before them ends is not known yet.
+  let batchEnd: number | null = start === 0 ? 0 : null
+  let batchLastSeq = 0
+  let seqSoFar = 0
   while (offset < buf.length) {
     const nl = buf.indexOf(0x0a, offset)
     if (nl === -1) {
@@ -166,14 +198,45 @@ export function readArchiveTail(fs: DurableFs, file: string): ArchiveTail | null
     }
     const parsed = parseLine(buf.subarray(offset, nl).toString('utf8'))
     offset = nl + 1
+    intactBytes = start + offset
     if (parsed === null) complete = false
     else if ('through' in parsed) {
       complete = true
       through = parsed.through
+      more = parsed.more
+      batchEnd = intactBytes
+      batchLastSeq = seqSoFar
     } else {
       entries.push(parsed.entry)
+      seqSoFar = Math.max(seqSoFar, parsed.entry.seq)
       complete = false
     }
   }
-  return { complete, through: complete ? through : 0, entries }
+  return {
+    complete,
+    through: complete ? through : 0,
+    more: complete && more,
+    lastSeq: seqSoFar,
+    intactBytes,
+    batchEnd,
+    batchLastSeq,
+    entries,
+  }
+}
+
+/**
+ * Cuts an unfinished last batch off an archive (a crash mid-append: its entries are all still
+ * live, in the document or the journal), so each entry is in one place only. Reads the whole
+ * file only when its last closing line is not among the tail's lines. Returns the tail after.
+ */
+export function cutUnfinishedBatch(fs: DurableFs, file: string, tail: ArchiveTail): ArchiveTail {
+  if (tail.complete) return tail
+  const end = tail.batchEnd ?? readArchive(fs, file)?.batchEnd ?? 0
+  const appender = fs.openAppender(file)
+  try {
+    if (appender.size() > end) appender.truncate(end)
+  } finally {
+    appender.close()
+  }
+  return readArchiveTail(fs, file) ?? tail
 }

@@ -3,10 +3,10 @@ import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
 import type { CampaignPaths } from './campaign-paths'
 import type { DurableFs } from './durable-fs'
-import { appendToArchive, archiveFileName, readArchive, readArchiveTail, type ArchiveTail } from './log-archive'
+import { commandSeqOf, LEGACY_SLICE_ENTRIES, type LegacyMove } from './legacy-log-move'
+import { appendToArchive, archiveFileName, cutUnfinishedBatch, readArchive, readArchiveTail, type ArchiveTail } from './log-archive'
 
-/** The journal seq (command) a log entry was written by: its seq is the command's × 1000 + n. */
-export const commandSeqOf = (entry: Pick<LogEntryRecord, 'seq'>): number => Math.floor(entry.seq / 1000)
+export { commandSeqOf }
 
 const bySeq = (a: LogEntryRecord, b: LogEntryRecord) => a.seq - b.seq
 
@@ -36,8 +36,9 @@ export function archiveEncounterLog(
   const file = paths.logArchive(name)
   // An encounter ended, reopened by undo and ended again already has its first part archived.
   const existing = readArchive(fs, file)
-  const fresh = logs.filter((l) => l.seq > (existing?.lastSeq ?? 0))
-  appendToArchive(fs, file, fresh, through, existing?.intactBytes)
+  // Entries of an unfinished batch (a crash mid-append) are still live: cut off, and appended again.
+  const fresh = logs.filter((l) => l.seq > (existing?.batchLastSeq ?? 0))
+  appendToArchive(fs, file, fresh, through, existing?.batchEnd)
   const removals: RecordChange[] = logs.map((l) => ({ id: l.id, from: l, to: null }))
   store.applyChanges(removals)
   return removals
@@ -48,6 +49,8 @@ export interface Settled {
   readonly removed: number
   /** The newest archive's last entries: command ids a retry may still name. */
   readonly recent: readonly LogEntryRecord[]
+  /** More entries to move than an open moves before it serves: moved in the background (LegacyLogMove). */
+  readonly legacy: LegacyMove | null
 }
 
 /**
@@ -57,17 +60,19 @@ export interface Settled {
  * - live entries up to where the newest archive's last whole batch ends are already archived:
  *   they leave the store (the archive keeps the one copy);
  * - when no encounter is running and the last one to end has no whole archive (the crash came
- *   between its end and its archive, or the campaign is older than archives), every live entry
- *   goes to that encounter's archive now.
+ *   between its end and its archive, or the campaign is older than archives, or the move of its
+ *   log a slice at a time was cut short), every live entry goes to that encounter's archive: now
+ *   when they are few, otherwise in the background once the campaign is served (`legacy`).
  */
-export function settleArchives(fs: DurableFs, paths: CampaignPaths, store: RecordStore): Settled {
+export function settleArchives(fs: DurableFs, paths: CampaignPaths, store: RecordStore, atOnceUpTo = LEGACY_SLICE_ENTRIES): Settled {
   const encounters = store.ofType('encounter')
   const ended = encounters.filter((e) => e.status === 'ended')
   let newest: { encounter: EncounterRecord; tail: ArchiveTail } | null = null
   for (let i = ended.length - 1; i >= 0 && !newest; i--) {
     const name = archiveFileName(ended[i]!.id)
     const tail = name ? readArchiveTail(fs, paths.logArchive(name)) : null
-    if (tail) newest = { encounter: ended[i]!, tail }
+    // A batch a crash left unfinished goes (its entries are all still live), so each entry is in one place.
+    if (tail) newest = { encounter: ended[i]!, tail: cutUnfinishedBatch(fs, paths.logArchive(name!), tail) }
   }
   let removed = 0
   if (newest?.tail.complete) {
@@ -78,14 +83,15 @@ export function settleArchives(fs: DurableFs, paths: CampaignPaths, store: Recor
   }
   const last = ended.at(-1)
   const running = encounters.some((e) => e.status === 'active')
-  const lastIsWhole = newest !== null && newest.encounter === last && newest.tail.complete
+  const lastIsWhole = newest !== null && newest.encounter === last && newest.tail.complete && !newest.tail.more
   const live = store.ofType('log')
   if (last && !running && !lastIsWhole && live.length > 0) {
     const through = live.reduce((most, l) => Math.max(most, commandSeqOf(l)), 0)
+    if (live.length > atOnceUpTo) return { removed, recent: newest?.tail.entries ?? [], legacy: { encounterId: last.id, through } }
     removed += archiveEncounterLog(fs, paths, store, last.id, through).length
     const name = archiveFileName(last.id)
     const tail = name ? readArchiveTail(fs, paths.logArchive(name)) : null
-    return { removed, recent: tail?.entries ?? [] }
+    return { removed, recent: tail?.entries ?? [], legacy: null }
   }
-  return { removed, recent: newest?.tail.entries ?? [] }
+  return { removed, recent: newest?.tail.entries ?? [], legacy: null }
 }

@@ -3,6 +3,7 @@ import type { JournalEntry } from '../events/journal-entry'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
+import { LegacyLogMove, type LegacyMove } from './legacy-log-move'
 import { archiveEncounterLog } from './log-archiving'
 import { pruneBackups, writeBackup, writeBackupSerialised } from './backups'
 import { serialiseDocument } from './chunked-json'
@@ -28,6 +29,8 @@ export class OpenCampaign {
   #backingUp: Promise<unknown> = Promise.resolve()
   /** Let go of as a killed process would: a compaction in flight stops and changes nothing. */
   #abandoned = false
+  /** The closed log still to move to its archive, if any: what it is at open, then the move under way. */
+  #legacy: LegacyMove | LegacyLogMove | null
 
   constructor(
     readonly paths: CampaignPaths,
@@ -42,9 +45,12 @@ export class OpenCampaign {
     readonly openNotices: readonly string[] = [],
     /** The newest archive's last entries, found at open: command ids a retry may still name. */
     readonly archivedRecent: readonly LogEntryRecord[] = [],
+    /** An older campaign's closed log, still in the document: moved to its archive in the background. */
+    legacy: LegacyMove | null = null,
   ) {
     this.#seq = seq
     this.#sinceCompaction = pendingEntries
+    this.#legacy = legacy
   }
 
   get id(): string {
@@ -88,6 +94,34 @@ export class OpenCampaign {
     }
   }
 
+  /** Whether an older campaign's closed log is still to be moved to its archive (moveLegacyLog). */
+  get movingLegacyLog(): boolean {
+    return this.#legacy !== null && !this.#abandoned
+  }
+
+  /**
+   * Moves the next slice of an older campaign's closed log to its archive (see LegacyLogMove):
+   * called between two commands, again and again until it returns null. Returns the removals,
+   * for the windows. A disk that refuses stops the move: the entries stay live, and the next open
+   * goes on from where it stopped.
+   */
+  moveLegacyLog(): RecordChange[] | null {
+    if (!this.#legacy || this.#abandoned) return null
+    try {
+      if (!(this.#legacy instanceof LegacyLogMove)) this.#legacy = new LegacyLogMove(this.fs, this.paths, this.store, this.#legacy)
+      const move = this.#legacy
+      const removed = move.done ? [] : move.next()
+      // The document still holds them: the next compaction must rewrite it even with no new command.
+      if (removed.length > 0) this.#sinceCompaction++
+      if (move.done) this.#legacy = null
+      return removed
+    } catch (e) {
+      console.error(`Salvo could not move older log entries to ${this.paths.logArchiveDir}: ${(e as Error).message}`)
+      this.#legacy = null
+      return null
+    }
+  }
+
   get needsCompaction(): boolean {
     return this.#sinceCompaction >= COMPACT_EVERY && this.#compacting === null
   }
@@ -125,9 +159,9 @@ export class OpenCampaign {
     const records = [...this.store.values()]
     const written = await this.documentFile.writeSnapshot(seq, records, () => this.#abandoned)
     if (!written || this.#abandoned) return
-    this.journal.dropThrough(journalBytes)
+    await this.journal.dropThrough(journalBytes)
     this.#sinceCompaction -= folded
-    this.writeMeta()
+    await this.#writeMetaInBackground()
   }
 
   /** The whole campaign as it stands now, journal folded in (what compaction would write). */
@@ -171,6 +205,12 @@ export class OpenCampaign {
 
   writeMeta(): void {
     this.fs.writeFileAtomic(this.paths.meta, JSON.stringify(this.summary()))
+  }
+
+  /** The same after a compaction: its fsyncs off the loop (each was several ms on a busy disk). */
+  async #writeMetaInBackground(): Promise<void> {
+    if (!this.fs.writeFileAtomicAsync) return this.writeMeta()
+    await this.fs.writeFileAtomicAsync(this.paths.meta, [Buffer.from(JSON.stringify(this.summary()), 'utf8')])
   }
 
   /** Lets go of the journal's file handle and writes nothing: what a killed process leaves. */

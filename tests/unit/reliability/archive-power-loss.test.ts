@@ -8,6 +8,7 @@ import { readArchive } from '../../../src-main/core/persistence/log-archive'
 import type { OpenCampaign } from '../../../src-main/core/persistence/open-campaign'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
 import { PowerCut, PowerLossDisk, type DiskImage } from '../../support/power-loss-disk'
+import { makeLegacyCampaign } from '../helpers/legacy-campaign'
 
 /**
  * Archiving a closed encounter's log, with the power cut at every system call of two fights'
@@ -109,6 +110,65 @@ describe("power loss while a closed encounter's log is archived", () => {
           `cut at call ${cut} (${run.acked} steps acknowledged): ${found.length} entries, ${dupes} twice, expected ${reference.written[run.acked]!.length}`,
         )
       }
+    }
+    expect(failures).toEqual([])
+  })
+})
+
+describe("power loss while an older campaign's closed log moves to its archive a slice at a time", () => {
+  const ENTRIES = 1_230
+  const campaignDir = { id: '' }
+
+  /** The older campaign, on a disk of its own, synced: what every cut starts from. */
+  async function legacyImage(): Promise<{ image: DiskImage; ids: string[] }> {
+    const disk = new PowerLossDisk()
+    const legacy = await makeLegacyCampaign(createDurableFs(disk, 'tmp'), DATA, ENTRIES)
+    campaignDir.id = legacy.campaignId
+    return { image: disk.crash(seedrandom('legacy-image')), ids: [...legacy.ids].sort() }
+  }
+
+  /** Opens, moves every slice and compacts, with the power cut after `cut` calls. */
+  async function moveWithCut(image: DiskImage, cut: number): Promise<{ disk: PowerLossDisk; calls: number }> {
+    const disk = new PowerLossDisk(image)
+    const repo = new CampaignRepository({ dataDir: DATA, fs: createDurableFs(disk, 'tmp'), now: tickingClock() })
+    disk.callsLeft = cut
+    try {
+      const opened = await repo.open(campaignDir.id)
+      if (!opened.ok) throw new Error(opened.error.message)
+      while (opened.value.moveLegacyLog() !== null) {
+        // a slice at a time, as the upkeep does between commands
+      }
+      await opened.value.compact(true)
+    } catch (e) {
+      if (!(e instanceof PowerCut)) throw e
+    }
+    return { disk, calls: disk.calls }
+  }
+
+  it('at every system call: the campaign opens with each entry exactly once, and the move then finishes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { image, ids } = await legacyImage()
+    const whole = await moveWithCut(image, Infinity)
+    expect(whole.calls).toBeGreaterThan(10)
+    const rng = seedrandom('legacy-power-loss')
+    const failures: string[] = []
+    for (let cut = 0; cut <= whole.calls; cut++) {
+      const run = await moveWithCut(image, cut)
+      const fs = createDurableFs(new PowerLossDisk(run.disk.crash(rng)), 'tmp')
+      const opened = await new CampaignRepository({ dataDir: DATA, fs, now: tickingClock() }).open(campaignDir.id)
+      if (!opened.ok) {
+        failures.push(`cut at call ${cut}: would not open: ${opened.error.message}`)
+        continue
+      }
+      const found = entriesOf(fs, opened.value)
+      if (JSON.stringify(found) !== JSON.stringify(ids))
+        failures.push(`cut at call ${cut}: ${found.length} entries, expected ${ids.length}`)
+      while (opened.value.moveLegacyLog() !== null) {
+        // finishes what the cut interrupted
+      }
+      const after = entriesOf(fs, opened.value)
+      if (opened.value.store.ofType('log').length > 0 || JSON.stringify(after) !== JSON.stringify(ids))
+        failures.push(`cut at call ${cut}: after the move, ${after.length} entries, ${opened.value.store.ofType('log').length} live`)
     }
     expect(failures).toEqual([])
   })
