@@ -8,7 +8,7 @@ import { sweepAtMouseRate } from './map-frames'
 /**
  * Where the map's frame time goes: a Chromium trace (main-thread events by name) and a CPU
  * profile (self time by function) while the bench's pan or drag gesture runs. A tool for
- * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag`.
+ * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag|shot`.
  */
 const [tokens = 300, zones = 50] = process.argv.slice(2, 4).map(Number)
 const kind = process.argv[4] ?? 'pan'
@@ -27,6 +27,11 @@ async function main(): Promise<void> {
     if (process.env['MAP_CSS']) await page.addStyleTag({ content: process.env['MAP_CSS'] })
     await page.waitForTimeout(1000)
     const svg = page.getByTestId('battle-map').getByTestId('map-svg')
+    // `shot`: only a picture of the map as it opens, to see that everything is drawn.
+    if (kind === 'shot') {
+      await page.screenshot({ path: process.env['MAP_SHOT'] ?? 'map-shot.png' })
+      return
+    }
     const box = (await svg.boundingBox())!
     let at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
     if (kind === 'drag') {
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
       pid: number
       args?: { data?: { frame?: string } }
     }[] = []
-    cdp.on('Tracing.dataCollected', (e: { value: typeof events }) => events.push(...e.value))
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)))
     await cdp.send('Profiler.enable')
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' })
