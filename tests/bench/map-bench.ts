@@ -126,7 +126,8 @@ async function moveBytes(gm: Page, table: MapTable, url: string): Promise<NonNul
   const moverOnPlayer = player.locator(`[data-testid="map-token"][data-combatant-id="${table.mover}"]`)
   await moverOnPlayer.waitFor({ state: 'attached', timeout: 60_000 })
   await gm.bringToFront()
-  const before = await moverOnPlayer.getAttribute('transform')
+  const spotOf = (el: Element | null) => (el ? `${el.getAttribute('data-x')} ${el.getAttribute('data-y')}` : null)
+  const before = await moverOnPlayer.evaluate(spotOf)
   const mover = gm.getByTestId('battle-map').locator(`[data-testid="map-token"][data-combatant-id="${table.mover}"] circle.body`)
   const box = (await mover.boundingBox())!
   const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
@@ -137,10 +138,10 @@ async function moveBytes(gm: Page, table: MapTable, url: string): Promise<NonNul
   await gm.mouse.move(from.x + CELL_PX * k, from.y, { steps: 8 })
   await gm.mouse.up()
   await player.waitForFunction(
-    ([id, was]) =>
-      document
-        .querySelector(`[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`)
-        ?.getAttribute('transform') !== was,
+    ([id, was]) => {
+      const el = document.querySelector(`[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`)
+      return (el ? `${el.getAttribute('data-x')} ${el.getAttribute('data-y')}` : null) !== was
+    },
     [table.mover, before] as const,
     { timeout: 10_000 },
   )

@@ -1,15 +1,23 @@
 import type { SceneGrid } from '../../../src-shared/records'
 import { metresToPx, pxToMetres, sceneToScreen, screenToScene, zoomAt, type Point, type ViewTransform } from './map-geometry'
 
-/** The scene layer's CSS transform: a pure translation, so a pan moves an already painted layer. */
+/** The scene layer's CSS transform for the committed view (a pan in progress is a scroll on top of it). */
 export const layerTransform = (v: ViewTransform): string => `translate3d(${v.x}px, ${v.y}px, 0)`
+
+/**
+ * How far one pan can go each way, in screen pixels: the margin of the stage's scroller round
+ * the committed view. A pointer cannot travel further than a screen in one press; the margin
+ * is larger so no pan ever meets the scroller's end.
+ */
+export const PAN_REACH = 16384
 
 /** What a live pan writes to directly, bypassing the reactive graph. */
 export interface PanTargets {
-  /** The composited layer holding the scene (picture, grid, zones, templates, fog, tokens). */
-  readonly layer: HTMLElement
-  /** The overlay's group of guides and readouts, drawn for the committed view: moved by the pan's offset from it. */
-  readonly follow: SVGGElement
+  /**
+   * The stage's scroller, holding the scene layer and the overlay at PAN_REACH from its corner:
+   * a pan scrolls it, and at rest it is scrolled to exactly PAN_REACH.
+   */
+  readonly scroller: HTMLElement
   /** The element carrying `data-view`, which tests and the bench read to find spots on screen. */
   readonly marked: Element
 }
@@ -20,8 +28,11 @@ export interface PanTargets {
  * `view` is reactive, and everything drawn in scene space follows it. A pan, though, changes the
  * view on every pointer move; going through `view` would re-run every reaction that reads it
  * (each zone's stroke width, the token radius, the projector's mirror) and repaint the whole
- * scene each frame. So a pan is drawn by writing one transform to the composited scene layer
- * (and the overlay's offset), and `view` takes the result only when the gesture ends.
+ * scene each frame. So a pan is drawn by scrolling the stage's scroller by the pan's offset from
+ * `view`, and `view` takes the result only when the gesture ends. A scroll, not a transform:
+ * Chromium moves a scrolled layer in the compositor, while any transform change (even on a
+ * `will-change: transform` layer) re-layers the whole page, and that re-layering costs in
+ * proportion to everything drawn (a few µs per token's shape: most of a frame at 3,000 tokens).
  */
 export class MapCamera {
   width = $state(0)
@@ -68,12 +79,28 @@ export class MapCamera {
   #draw(v: ViewTransform): void {
     const t = this.targets
     if (!t) return
-    t.layer.style.transform = layerTransform(v)
-    const dx = v.x - this.view.x
-    const dy = v.y - this.view.y
-    // Always a transform, only its value changing: the compositor then updates, not re-layers, the page.
-    t.follow.setAttribute('transform', `translate(${dx} ${dy})`)
+    t.scroller.scrollLeft = PAN_REACH - (v.x - this.view.x)
+    t.scroller.scrollTop = PAN_REACH - (v.y - this.view.y)
     t.marked.setAttribute('data-view', `${v.x} ${v.y} ${v.k}`)
+  }
+
+  /** The stage was drawn (or redrawn): pans write to these, and the scroller starts at rest. */
+  attach(targets: PanTargets): () => void {
+    this.targets = targets
+    this.#draw(this.current)
+    // Something else scrolled the stage (the browser bringing an element into view): that is a
+    // pan too, so the view follows what is shown instead of drifting from it.
+    const onscroll = () => {
+      const c = this.current
+      const x = this.view.x + PAN_REACH - targets.scroller.scrollLeft
+      const y = this.view.y + PAN_REACH - targets.scroller.scrollTop
+      if (Math.abs(x - c.x) > 0.5 || Math.abs(y - c.y) > 0.5) this.set({ ...c, x, y })
+    }
+    targets.scroller.addEventListener('scroll', onscroll)
+    return () => {
+      targets.scroller.removeEventListener('scroll', onscroll)
+      if (this.targets === targets) this.targets = null
+    }
   }
 
   zoomBy(factor: number, at: Point = { x: this.width / 2, y: this.height / 2 }): void {

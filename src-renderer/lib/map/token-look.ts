@@ -24,3 +24,12 @@ export function tokenBadges(c: Pick<CombatantView, 'conditions' | 'standing'>): 
   if (c.standing && c.standing.state !== 'up') out.unshift(c.standing.label)
   return out
 }
+
+/**
+ * A circle of radius `r` about (x, y) as a path that starts at twelve o'clock and runs
+ * clockwise (two half arcs), so a dash from its start fills a health ring from the top
+ * without a rotate transform on the token.
+ */
+export function ringPath(x: number, y: number, r: number): string {
+  return `M ${x} ${y - r} A ${r} ${r} 0 1 1 ${x} ${y + r} A ${r} ${r} 0 1 1 ${x} ${y - r} Z`
+}
