@@ -2,10 +2,13 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SalvoCore } from '../../core/app/salvo-core'
 import { parseServeArgs } from './cli-args'
+import { markProcessStart, startMark } from './start-marks'
 import { startWebServer } from './web-server'
 
 /** `npm run serve`: the main-process core on 127.0.0.1, the renderer in any browser. */
 async function main(): Promise<void> {
+  markProcessStart()
+  startMark('modules-loaded')
   const parsed = parseServeArgs(process.argv.slice(2))
   if (!parsed.ok) {
     console.error(parsed.message)
@@ -20,8 +23,11 @@ async function main(): Promise<void> {
     resourcesDir: path.resolve(here, '../../resources'),
     describeHolder: () => ({ what: `Salvo browser mode (${address})` }),
   })
+  startMark('core-built')
   await core.start()
+  startMark('campaign-open')
   const server = await startWebServer(core, renderer, port)
+  startMark('listening')
   address = `GM console at ${server.url}/`
   console.log(`Salvo is running (data: ${path.resolve(dataDir)})`)
   console.log(`  GM console:    ${server.url}/`)
