@@ -9,7 +9,7 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test'
  */
 
 /** Marks the server prints, in the order a start passes them. */
-const SERVER_MARKS = ['process', 'modules-loaded', 'core-built', 'campaign-open', 'listening'] as const
+const SERVER_MARKS = ['process', 'modules-loaded', 'core-built', 'listening', 'campaign-open'] as const
 type ServerMark = (typeof SERVER_MARKS)[number]
 
 /** Epoch times the page script records; null until the step happened. */
@@ -147,7 +147,10 @@ export async function breakdown(page: Page, serverOutput: string, beganEpoch: nu
     ['link shows connected', fromPage.marks?.linkUp],
   ]
   return {
-    steps: steps.filter((s): s is [string, number] => typeof s[1] === 'number').map(([n, t]) => [n, t - beganEpoch] as const),
+    steps: steps
+      .filter((s): s is [string, number] => typeof s[1] === 'number')
+      .map(([n, t]) => [n, t - beganEpoch] as const)
+      .sort((a, b) => a[1] - b[1]),
     snapshotChars: fromPage.marks?.biggestChars ?? 0,
   }
 }

@@ -2,8 +2,16 @@ import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SalvoCore } from '../../core/app/salvo-core'
 import { parseServeArgs } from './cli-args'
+import { DeferredOpen } from './deferred-open'
+import { PageFilesSent } from './page-files'
 import { markProcessStart, startMark } from './start-marks'
 import { startWebServer } from './web-server'
+
+/**
+ * How long the last campaign waits for a page before it opens anyway: a browser already
+ * pointed at the address asks within tens of milliseconds; past this nobody is waiting on it.
+ */
+const OPEN_WITHOUT_PAGE_MS = 500
 
 /** `npm run serve`: the main-process core on 127.0.0.1, the renderer in any browser. */
 async function main(): Promise<void> {
@@ -24,10 +32,22 @@ async function main(): Promise<void> {
     describeHolder: () => ({ what: `Salvo browser mode (${address})` }),
   })
   startMark('core-built')
-  await core.start()
-  startMark('campaign-open')
-  const server = await startWebServer(core, renderer, port)
+  await core.takeDataFolder()
+  // The campaign opens while the GM's browser loads the page (see deferred-open.ts).
+  const opening = new DeferredOpen(() => core.reopenLast(), OPEN_WITHOUT_PAGE_MS)
+  const pageFiles = new PageFilesSent(renderer, () => opening.soon())
+  const server = await startWebServer(core, renderer, port, {
+    fileSent: (urlPath) => pageFiles.sent(urlPath),
+    windowsWelcome: () => opening.now(),
+  })
   startMark('listening')
+  opening.done.then(
+    () => startMark('campaign-open'),
+    (e: unknown) => {
+      console.error(`Salvo could not start: ${(e as Error).message}`)
+      process.exit(1)
+    },
+  )
   address = `GM console at ${server.url}/`
   console.log(`Salvo is running (data: ${path.resolve(dataDir)})`)
   console.log(`  GM console:    ${server.url}/`)
@@ -36,6 +56,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return
     stopping = true
+    opening.cancelFallback()
     await server.close()
     await core.shutdown()
     process.exit(0)
