@@ -8,10 +8,12 @@ import { markProcessStart, startMark } from './start-marks'
 import { startWebServer } from './web-server'
 
 /**
- * How long the last campaign waits for a page before it opens anyway: a browser already
- * pointed at the address asks within tens of milliseconds; past this nobody is waiting on it.
+ * How long the last campaign waits for a page's files before it opens anyway. A browser pointed
+ * at the address asks within tens of milliseconds, but on a loaded machine half a second was
+ * seen to pass before it asked for the scripts. Waiting longer costs nothing: a window that
+ * connects (a page with its files cached) opens the campaign at once.
  */
-const OPEN_WITHOUT_PAGE_MS = 500
+const OPEN_WITHOUT_PAGE_MS = 2_000
 
 /** `npm run serve`: the main-process core on 127.0.0.1, the renderer in any browser. */
 async function main(): Promise<void> {
