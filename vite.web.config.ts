@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 
 /** Browser mode's server (`npm run serve`): the same core as the Electron app, for plain Node. */
 export default defineConfig({
+  ssr: { noExternal: ['zod', 'lowdb', 'steno', 'seedrandom', 'ws'] },
   build: {
     ssr: 'src-main/hosts/web/main.ts',
     outDir: 'out/web',
@@ -10,7 +11,7 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     rolldownOptions: {
-      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'lowdb', 'seedrandom', 'sharp', 'ws', 'zod'],
+      external: [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'sharp'],
       output: { entryFileNames: 'main.js', format: 'es' },
     },
   },

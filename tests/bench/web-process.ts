@@ -8,25 +8,42 @@ export class WebProcess {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
+    private readonly printed: () => string,
   ) {}
+
+  /** Everything the process printed so far (stdout and stderr together). */
+  get output(): string {
+    return this.printed()
+  }
 
   /**
    * Starts it and resolves once it listens. `timeoutMs` is generous for large data folders:
    * the server may open the last campaign before it prints its address.
    */
-  static async start(dataDir: string, timeoutMs = 20_000): Promise<WebProcess> {
-    const child = spawn(process.execPath, [WEB_MAIN, '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  static async start(
+    dataDir: string,
+    timeoutMs = 20_000,
+    how: { env?: Record<string, string>; nodeArgs?: string[]; main?: string } = {},
+  ): Promise<WebProcess> {
+    const env = how.env ?? {}
+    const child = spawn(process.execPath, [...(how.nodeArgs ?? []), how.main ?? WEB_MAIN, '--data', dataDir, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    })
     let output = ''
+    let listening = false
     const port = await new Promise<number>((ok, fail) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL')
         fail(new Error(`browser mode did not start in ${timeoutMs} ms:\n${output}`))
       }, timeoutMs)
+      // Kept listening after the start: the output stays readable (the start marks, a late error).
       const onData = (chunk: Buffer) => {
         output += chunk.toString()
         // The port is only known once the server has bound it; it prints the URL then.
         const m = /GM console:\s+http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)
-        if (m) {
+        if (m && !listening) {
+          listening = true
           clearTimeout(timer)
           ok(Number(m[1]))
         }
@@ -38,7 +55,7 @@ export class WebProcess {
         fail(new Error(`browser mode exited (${code}):\n${output}`))
       })
     })
-    return new WebProcess(child, `http://127.0.0.1:${port}`)
+    return new WebProcess(child, `http://127.0.0.1:${port}`, () => output)
   }
 
   async stop(): Promise<void> {

@@ -99,10 +99,26 @@ export class SalvoCore {
    * restart resumes play).
    */
   async start(): Promise<void> {
+    await this.takeDataFolder()
+    await this.reopenLast()
+  }
+
+  /** The first half of `start`: the data folder is ours (or DataFolderInUseError, nothing changed). */
+  async takeDataFolder(): Promise<void> {
     await this.#queue.run(async () => {
       this.#fs.mkdirp(this.options.dataDir)
       this.#lock = await lockDataFolder(this.options.dataDir, this.options.describeHolder ?? (() => ({ what: 'a Salvo process' })))
       removeStrayTempFiles(this.#fs, [this.options.dataDir])
+    })
+  }
+
+  /**
+   * The second half: reopens the last campaign. Browser mode calls it on its own, once the GM's
+   * page is loading, so the browser and the core work at the same time; a window's requests
+   * must wait for it (the GM's queue behind it here, the host holds the table's sockets).
+   */
+  async reopenLast(): Promise<void> {
+    await this.#queue.run(async () => {
       const last = this.#last.read()
       if (last && this.#repo.list().some((c) => c.id === last)) await this.#session.open(() => this.#repo.open(last), last)
     })

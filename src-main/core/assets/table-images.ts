@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import type { Sharp, SharpOptions } from 'sharp'
 import type { SceneRecord } from '../../../src-shared/records'
 import { assetFileName, MAX_SCENE_IMAGE_SIDE, parseAssetFileName, type AssetName } from '../../../src-shared/scene-assets'
 import type { TablePicture } from '../../../src-shared/views'
@@ -9,8 +9,19 @@ import { planTableImage, type PixelBox, type Planned } from './fog-mask'
 /** Decoding is bounded by the largest picture Salvo imports; anything bigger is refused, not decoded. */
 const MAX_PIXELS = MAX_SCENE_IMAGE_SIDE * MAX_SCENE_IMAGE_SIDE
 
-// libvips' cache would hold decoded maps and open files between masks; each mask is made once.
-sharp.cache(false)
+/**
+ * sharp (libvips, a native library) loads when the first mask is made, not at start: loading it
+ * took about a tenth of a second of every launch, and most evenings fog no map.
+ */
+let loadingSharp: Promise<(file: string, options: SharpOptions) => Sharp> | null = null
+function loadSharp(): Promise<(file: string, options: SharpOptions) => Sharp> {
+  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // libvips' cache would hold decoded maps and open files between masks; each mask is made once.
+    sharp.cache(false)
+    return (file, options) => sharp(file, options)
+  })
+  return loadingSharp
+}
 
 /**
  * The table's picture of each scene: the GM's own file when the fog covers none of it, else a
@@ -138,6 +149,7 @@ export class TableImages {
 /** The picture with every box painted black, in the picture's own format. */
 export async function maskImage(file: string, boxes: readonly PixelBox[], ext: AssetName['ext']): Promise<Buffer> {
   const black = { r: 0, g: 0, b: 0, alpha: 1 }
+  const sharp = await loadSharp()
   const image = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
     // Transparent pixels would let the page's background show through where the map is hidden.
     .flatten({ background: black })

@@ -31,6 +31,14 @@ export const MAX_UNREAD_BYTES: Readonly<Record<ViewRole, number>> = { gm: 4 * MA
 /** Windows of each role at once: a GM console or two and a projector or two is an evening; hundreds is an attack. */
 export const MAX_WINDOWS: Readonly<Record<ViewRole, number>> = { gm: 8, player: 8 }
 
+/** What the server tells its owner and waits for (browser mode's deferred campaign open). */
+export interface ServerHooks {
+  /** A renderer file was sent in full (its URL path). */
+  readonly fileSent?: (urlPath: string) => void
+  /** Resolves when windows may attach (the campaign is open); a rejection turns them away. */
+  readonly windowsWelcome?: () => Promise<void>
+}
+
 export interface RunningServer {
   readonly url: string
   readonly port: number
@@ -67,7 +75,7 @@ const pathOf = (req: IncomingMessage): string | null => {
  * host names, and accepts sockets only from pages it served itself (Origin check), so other
  * web pages cannot drive it or read from it.
  */
-export function startWebServer(core: SalvoCore, rendererDir: string, port: number): Promise<RunningServer> {
+export function startWebServer(core: SalvoCore, rendererDir: string, port: number, hooks: ServerHooks = {}): Promise<RunningServer> {
   const portOf = () => (http.address() as AddressInfo).port
   const http: Server = createServer((req, res) => {
     if (!isOwnHost(req.headers.host, portOf())) {
@@ -75,7 +83,12 @@ export function startWebServer(core: SalvoCore, rendererDir: string, port: numbe
       return
     }
     if (isAssetRequest(req)) serveAsset((role, name) => core.assetFile(role, name), req, res)
-    else serveStatic(rendererDir, req, res)
+    else {
+      serveStatic(rendererDir, req, res)
+      const fileSent = hooks.fileSent
+      const path = pathOf(req)
+      if (fileSent && path) res.once('finish', () => res.statusCode === 200 && fileSent(path))
+    }
   })
   http.on('clientError', (_err, socket) => socket.destroy())
   // One server per role: the role (from the path) is known before the first frame, so each
@@ -96,11 +109,18 @@ export function startWebServer(core: SalvoCore, rendererDir: string, port: numbe
       socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
       return
     }
-    if (servers[role].clients.size >= MAX_WINDOWS[role]) {
-      socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n')
-      return
-    }
-    servers[role].handleUpgrade(req, socket, head, (ws) => attach(core, ws, role))
+    const welcome = hooks.windowsWelcome?.() ?? Promise.resolve()
+    welcome.then(
+      () => {
+        if (servers[role].clients.size >= MAX_WINDOWS[role]) {
+          socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n')
+          return
+        }
+        // ws itself drops a socket that closed while it waited.
+        servers[role].handleUpgrade(req, socket, head, (ws) => attach(core, ws, role))
+      },
+      () => socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n'),
+    )
   })
 
   return new Promise((resolve, reject) => {

@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs'
+import type { BrowserContext, CDPSession, Page } from '@playwright/test'
+
+/**
+ * The steps of one cold start, each on the bench's clock (ms since the bench began that start):
+ * the server's own marks (printed with SALVO_START_MARKS=1) and the page's (navigation timing,
+ * the socket's first bytes and the snapshot's arrival, the first card in the DOM and painted).
+ * Only watched, never changed: the page's code runs as it would for the GM.
+ */
+
+/** Marks the server prints, in the order a start passes them. */
+const SERVER_MARKS = ['process', 'modules-loaded', 'core-built', 'listening', 'campaign-open'] as const
+type ServerMark = (typeof SERVER_MARKS)[number]
+
+/** Epoch times the page script records; null until the step happened. */
+interface PageMarks {
+  wsOpen: number | null
+  /** The largest message the socket received (the snapshot) and when it arrived, before the page handled it. */
+  biggestAt: number | null
+  biggestChars: number
+  cardInDom: number | null
+  cardPainted: number | null
+  /** The link status first read "connected". */
+  linkUp: number | null
+  /** Resolves (epoch ms) once a card is painted and the link is up: the desk is ready for the GM. */
+  deskShown: Promise<number>
+}
+
+declare global {
+  interface Window {
+    __salvoStart?: PageMarks
+  }
+}
+
+/*
+ * Plain source (see paint-probe.ts): a WebSocket that notes its open and its messages' arrival
+ * (its listeners are added in the constructor, so they run before the page's own), and an
+ * observer that notes the first card and the frame that painted it.
+ */
+const PAGE_SOURCE = `(() => {
+  const marks = { wsOpen: null, biggestAt: null, biggestChars: 0, cardInDom: null, cardPainted: null, linkUp: null }
+  let shown = null
+  marks.deskShown = new Promise((resolve) => { shown = resolve })
+  window.__salvoStart = marks
+  const epoch = () => performance.timeOrigin + performance.now()
+  const Native = window.WebSocket
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args)
+      this.addEventListener('open', () => { if (marks.wsOpen === null) marks.wsOpen = epoch() })
+      this.addEventListener('message', (e) => {
+        const n = typeof e.data === 'string' ? e.data.length : 0
+        if (n > marks.biggestChars) { marks.biggestChars = n; marks.biggestAt = epoch() }
+      })
+    }
+  }
+  const done = () => {
+    if (marks.cardPainted === null || marks.linkUp === null) return
+    observer.disconnect()
+    shown(epoch())
+  }
+  const check = () => {
+    if (marks.linkUp === null) {
+      const link = document.querySelector('[data-testid="link-status"]')
+      if (link && (link.textContent || '').trim() === 'connected') { marks.linkUp = epoch(); done() }
+    }
+    if (marks.cardInDom !== null || !document.querySelector('[data-testid="combatant-card"]')) return
+    marks.cardInDom = epoch()
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => { marks.cardPainted = epoch(); done() }
+      channel.port2.postMessage(null)
+    })
+  }
+  const observer = new MutationObserver(check)
+  document.addEventListener('DOMContentLoaded', () => {
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true })
+    check()
+  })
+})()`
+
+export async function watchStart(context: BrowserContext): Promise<void> {
+  await context.addInitScript(PAGE_SOURCE)
+}
+
+/** Waits until the desk is ready for the GM (a card painted, the link up); false if it was not within `timeoutMs`. */
+export async function deskShown(page: Page, timeoutMs: number): Promise<boolean> {
+  const ms = Math.max(1, Math.round(timeoutMs))
+  return (await page.evaluate(
+    `Promise.race([window.__salvoStart.deskShown.then(() => true), new Promise((ok) => setTimeout(() => ok(false), ${ms}))])`,
+  )) as boolean
+}
+
+export interface StartBreakdown {
+  /** Step name → ms since the start began, in the order they happened. */
+  readonly steps: readonly (readonly [string, number])[]
+  readonly snapshotChars: number
+}
+
+/** What the page tells about its start: epoch ms, null for a step it has no time for. */
+interface PageReading {
+  readonly origin: number
+  readonly html: number | null
+  readonly assets: number | null
+  readonly domContentLoaded: number | null
+  readonly marks: PageMarks | null
+}
+
+/** Plain source again: navigation and resource timing (the last script or style received), and the marks above. */
+const READ_SOURCE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0]
+  const files = performance.getEntriesByType('resource').filter((r) => /\\.(js|css)$/.test(r.name)).map((r) => r.responseEnd)
+  const at = (t) => (t === undefined || t === 0 ? null : performance.timeOrigin + t)
+  return {
+    origin: performance.timeOrigin,
+    html: at(nav && nav.responseEnd),
+    assets: files.length ? at(Math.max(...files)) : null,
+    domContentLoaded: at(nav && nav.domContentLoadedEventEnd),
+    marks: window.__salvoStart ? { ...window.__salvoStart, deskShown: null } : null,
+  }
+})()`
+
+/** The server's marks from its output, as epoch ms. */
+function serverMarks(output: string): Partial<Record<ServerMark, number>> {
+  const found: Partial<Record<ServerMark, number>> = {}
+  for (const m of output.matchAll(/^salvo-start-mark (\S+) (\d+(?:\.\d+)?)$/gm)) {
+    const name = m[1] as ServerMark
+    if (SERVER_MARKS.includes(name)) found[name] = Number(m[2])
+  }
+  return found
+}
+
+/** Every step of the start that was seen, relative to `beganEpoch` (the bench's start of this run). */
+export async function breakdown(page: Page, serverOutput: string, beganEpoch: number): Promise<StartBreakdown> {
+  const server = serverMarks(serverOutput)
+  const fromPage = (await page.evaluate(READ_SOURCE)) as PageReading
+  const steps: [string, number | null | undefined][] = [
+    ...SERVER_MARKS.map((m): [string, number | undefined] => [`server ${m}`, server[m]]),
+    ['page navigation began', fromPage.origin],
+    ['gm.html received', fromPage.html],
+    ['scripts+styles received', fromPage.assets],
+    ['scripts run (DOMContentLoaded)', fromPage.domContentLoaded],
+    ['socket open', fromPage.marks?.wsOpen],
+    ['snapshot received', fromPage.marks?.biggestAt],
+    ['first card in DOM', fromPage.marks?.cardInDom],
+    ['first card painted', fromPage.marks?.cardPainted],
+    ['link shows connected', fromPage.marks?.linkUp],
+  ]
+  return {
+    steps: steps
+      .filter((s): s is [string, number] => typeof s[1] === 'number')
+      .map(([n, t]) => [n, t - beganEpoch] as const)
+      .sort((a, b) => a[1] - b[1]),
+    snapshotChars: fromPage.marks?.biggestChars ?? 0,
+  }
+}
+
+/** One line: each step's time since the start began. */
+export function breakdownLine(b: StartBreakdown): string {
+  const steps = b.steps.map(([name, t]) => `${name} ${t.toFixed(0)}`).join(' · ')
+  return `${steps} ms; snapshot ${(b.snapshotChars / 1e6).toFixed(2)} M chars`
+}
+
+const profiling = new WeakMap<Page, CDPSession>()
+
+/** Starts Chrome's CPU profiler on the page (before it navigates), for SALVO_COLD_PROFILE. */
+export async function startPageProfile(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  profiling.set(page, cdp)
+}
+
+export async function savePageProfile(page: Page, file: string): Promise<void> {
+  const cdp = profiling.get(page)
+  if (!cdp) return
+  const { profile } = await cdp.send('Profiler.stop')
+  writeFileSync(file, JSON.stringify(profile))
+}
