@@ -1,5 +1,12 @@
 import type { CommandDraft, CommandInput, CommandType } from '../../../src-shared/commands'
-import { LIVE_LOG, type SessionInfo, type ServerMessage, type RequestName, type RequestInputs, type RequestResults } from '../../../src-shared/contract'
+import {
+  LIVE_LOG,
+  type SessionInfo,
+  type ServerMessage,
+  type RequestName,
+  type RequestInputs,
+  type RequestResults,
+} from '../../../src-shared/contract'
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
 import { extendLog, orderCombatants, reorderCombatants, rollOf, windowLog, type RollEntry } from './ordered-lists'
