@@ -59,7 +59,17 @@ export class VirtualWindow {
     $effect(() => {
       const count = options.count()
       if (!this.element) return
-      this.#instance?.setOptions({ count, getItemKey: (i) => options.key(i) })
+      const v = this.#instance
+      if (!v) return
+      // The keys as of this count: read live, they ran ahead of the count the library knew
+      // between a list changing and this effect, and a log filtered then cleared got one line
+      // under two places (Svelte refused the duplicate key and the list stopped updating).
+      const keys = Array.from({ length: count }, (_, i) => options.key(i))
+      v.setOptions({ count, getItemKey: (i) => keys[i] ?? i })
+      // A new count alone does not make the library tell its subscribers (a scroll or a
+      // resize does): a filtered log cleared back to its whole length kept the filtered few.
+      this.items = v.getVirtualItems()
+      this.size = v.getTotalSize()
       this.#forgetGone(count, options.key)
     })
   }
