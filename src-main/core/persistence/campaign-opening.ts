@@ -1,7 +1,7 @@
 import type { OpenProblem } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { RecordStore } from '../state/record-store'
-import { listBackups, pruneBackups, writeBackup, writeBackupSerialised } from './backups'
+import { listBackups, pruneBackups, writeBackup } from './backups'
 import { CampaignDocumentFile } from './campaign-document-file'
 import { fileStamp, type CampaignPaths } from './campaign-paths'
 import { CURRENT_SCHEMA_VERSION, readDocument } from './document-schema'
@@ -134,12 +134,10 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const opening = documentFile.bytes()!
   if (opening.length > BACKGROUND_BACKUP_FROM && fs.writeFileAtomicAsync) {
     // A large one is written while the campaign is served (50 MB and its fsync held the start for a second).
-    writeBackupSerialised(fs, paths, 'opened', { kind: 'serialised', stream: piecesOf(opening) }, now(), () => false)
-      .then(() => pruneBackups(fs, paths))
-      .catch((e: unknown) => {
-        console.error(`Salvo could not back up ${paths.dir} as it opened: ${(e as Error).message}`)
-        notices.push(`Salvo could not take the backup it takes when a campaign opens (${(e as Error).message}); check the disk.`)
-      })
+    opened.backupBytes('opened', opening).catch((e: unknown) => {
+      console.error(`Salvo could not back up ${paths.dir} as it opened: ${(e as Error).message}`)
+      notices.push(`Salvo could not take the backup it takes when a campaign opens (${(e as Error).message}); check the disk.`)
+    })
   } else
     await tidy('take the backup it takes when a campaign opens', () => {
       writeBackup(fs, paths, 'opened', opening, now())
@@ -152,11 +150,6 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
 
 /** From this size the backup an open takes is written in the background. */
 const BACKGROUND_BACKUP_FROM = 4 * 1024 * 1024
-
-/** A document's bytes as the pieces a background write takes (views, not copies). */
-async function* piecesOf(bytes: Buffer): AsyncGenerator<Buffer> {
-  for (let at = 0; at < bytes.length; at += 1024 * 1024) yield bytes.subarray(at, at + 1024 * 1024)
-}
 
 /** True for any document with a schemaVersion; says so to the compiler. */
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null

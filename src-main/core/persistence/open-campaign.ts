@@ -13,6 +13,11 @@ import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema
 import type { DurableFs } from './durable-fs'
 import type { JournalWriter } from './journal'
 
+/** A document's bytes as the pieces a background write takes (views, not copies). */
+async function* piecesOf(bytes: Buffer): AsyncGenerator<Buffer> {
+  for (let at = 0; at < bytes.length; at += 1024 * 1024) yield bytes.subarray(at, at + 1024 * 1024)
+}
+
 /** Fold the journal into the document after this many entries, to keep opening fast. */
 const COMPACT_EVERY = 200
 
@@ -189,7 +194,32 @@ export class OpenCampaign {
     // pick the same name in the same millisecond).
     const head = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: this.#seq }
     const records = [...this.store.values()]
-    const run = this.#backingUp.then(() => this.#writeSlicedBackup(reason, head, records))
+    return this.#queueBackup(() => this.#writeSlicedBackup(reason, head, records))
+  }
+
+  /**
+   * A backup of bytes already in hand (the document an open read), written the same way. Closing
+   * the campaign waits for it: a reopen in the same process sweeps half-written temp files, and
+   * would take this one's from under it.
+   */
+  backupBytes(reason: string, bytes: Buffer): Promise<string | null> {
+    const stop = () => this.#abandoned
+    return this.#queueBackup(async () => {
+      const name = await writeBackupSerialised(
+        this.fs,
+        this.paths,
+        reason,
+        { kind: 'serialised', stream: piecesOf(bytes) },
+        this.now(),
+        stop,
+      )
+      if (name) pruneBackups(this.fs, this.paths)
+      return name
+    })
+  }
+
+  #queueBackup(write: () => Promise<string | null>): Promise<string | null> {
+    const run = this.#backingUp.then(write)
     this.#backingUp = run.catch(() => undefined)
     return run
   }
@@ -226,6 +256,8 @@ export class OpenCampaign {
    */
   async close(): Promise<void> {
     try {
+      // A backup still writing (the open's, a rolling one) finishes first: its temp file is its own.
+      await this.#backingUp
       this.documentFile.keepBytes(true)
       await this.compact()
       const bytes = this.documentFile.bytes()
