@@ -43,6 +43,13 @@ export interface InitiativePlacement {
 }
 
 /** A combatant as a ruleset sees it when resolving something. */
+/**
+ * Every combatant of the campaign, built only when asked: a pass over the whole fight (3,000 at
+ * most) that most acts never need — only one that downs someone looks for who aimed at them.
+ * Handed over built, it made every attack's cost grow with the fight (issue 15).
+ */
+export type Everyone = () => readonly RulesCombatant[]
+
 export interface RulesCombatant {
   readonly id: CombatantId
   readonly name: string
@@ -250,7 +257,7 @@ export interface Ruleset {
      * `type` is one of `types` (the core refuses any other); `amount` is a positive whole number.
      * The core applies health, data, conditions, lines and rolls; `spend` and `initiativeDelta` are not read here.
      */
-    apply(c: RulesCombatant, amount: number, type: string, dice: Dice, everyone?: readonly RulesCombatant[]): Result<EdgeEffects>
+    apply(c: RulesCombatant, amount: number, type: string, dice: Dice, everyone?: Everyone): Result<EdgeEffects>
   }
   /** Content the GM can add or edit per campaign (items, classes…), checked like the shipped packs. */
   readonly content?: {
@@ -278,7 +285,7 @@ export interface Ruleset {
       dice: Dice,
       onScene?: readonly RulesCombatant[],
       area?: TargetArea,
-      everyone?: readonly RulesCombatant[],
+      everyone?: Everyone,
     ): Result<ActionResolution>
   }
   readonly attacks?: {
@@ -289,7 +296,7 @@ export interface Ruleset {
       attacker: RulesCombatant,
       target: RulesCombatant,
       dice: Dice,
-      everyone?: readonly RulesCombatant[],
+      everyone?: Everyone,
     ): Result<AttackResolution>
   }
 }

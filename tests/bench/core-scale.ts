@@ -17,7 +17,7 @@ const SMALL = 30
 /** `SALVO_BENCH_LARGE` shrinks the big table for a quick try of the bench itself; the report uses 3,000. */
 const LARGE = Number(process.env.SALVO_BENCH_LARGE ?? 3_000)
 const WARM_UP = 20
-const SAMPLES = 200
+const SAMPLES = 400
 /** How many of each table's combatants carry a sheet: attackers need a weapon, the rest are cheap to add. */
 const ARMED = 20
 const SHOOTERS = 15

@@ -12,10 +12,12 @@ import { attackResolution, conditionAdded, hpEdit, nextTurn, type PaintCommand }
 import { pickPc, sample, type PaintSample } from './paint-sampler'
 
 /**
- * Click → painted on both screens: from the GM's input event (its own timestamp) to the end of
- * the first frame that shows the change, on the GM page and on the player page, each in its own
- * browser context and both visible, for four commands at 30, 300 and 3,000 combatants. The
- * issue's targets: p95 ≤ 16 ms at 30 and 300, ≤ 25 ms at 3,000, and 3,000 / 30 ≤ 1.5.
+ * Click → painted on both screens: from the GM's input event (its own timestamp) to the first
+ * frame that shows the change — the requestAnimationFrame after the DOM changed, as the issue
+ * defines it — on the GM page and on the player page, each in its own browser context and both
+ * visible, for four commands at 30, 300 and 3,000 combatants; the end of that frame (its paint
+ * done) is reported beside it. The issue's targets: p95 ≤ 16 ms at 30 and 300, ≤ 25 ms at
+ * 3,000, and 3,000 / 30 ≤ 1.5. At 60 Hz the wait for the next frame alone is 0–16.7 ms.
  */
 
 const ALL_SIZES = [30, 300, 3_000] as const
@@ -37,6 +39,8 @@ interface CommandResult {
   readonly player: Summary | null
   /** Per sample, the later of the two pages: what "painted on both" means. */
   readonly both: Summary
+  /** The same to the end of each page's frame (its paint done). */
+  readonly bothPainted: Summary
   readonly gmDom: Summary
   readonly notShownToPlayers: number
 }
@@ -49,6 +53,7 @@ function resultOf(samples: readonly PaintSample[]): CommandResult {
     gm: summarize(samples.map((s) => s.gm)),
     player: seen.length ? summarize(seen) : null,
     both: summarize(samples.map((s) => Math.max(s.gm, s.player ?? s.gm))),
+    bothPainted: summarize(samples.map((s) => Math.max(s.gmPainted, s.playerPainted ?? s.gmPainted))),
     gmDom: summarize(samples.map((s) => s.gmDom)),
     notShownToPlayers: samples.length - seen.length,
   }
@@ -100,7 +105,7 @@ function commandLines(name: string, results: Map<Size, SizeResult>): string[] {
     const player = c.player ? ms(c.player) : 'never shown'
     const hidden = c.notShownToPlayers ? ` (${c.notShownToPlayers} not shown to the players: hidden combatants)` : ''
     lines.push(
-      `    ${size.toLocaleString('en-US').padStart(5)} combatants, ${String(c.both.count).padStart(2)} samples: both ${ms(c.both)} · GM ${ms(c.gm)} (DOM ${c.gmDom.median.toFixed(1)} ms median) · player ${player}${hidden}`,
+      `    ${size.toLocaleString('en-US').padStart(5)} combatants, ${String(c.both.count).padStart(2)} samples: both ${ms(c.both)} · GM ${ms(c.gm)} (DOM ${c.gmDom.median.toFixed(1)} ms median) · player ${player}${hidden} · both, paint done ${ms(c.bothPainted)}`,
     )
   }
   return lines
@@ -146,6 +151,8 @@ export async function runPaintBench(): Promise<BenchPart> {
       `  browser: ${browser.version()} (${executablePath}); ${loadLine()}`,
       "  clock: the input event's own timestamp on the GM page; each page's stamps anchored to the system clock when armed, so the two processes' times compare",
       '  "both": per sample the later of the two pages; the player page shows a PC\'s exact health, so each command changes both screens',
+      '  the time is to the requestAnimationFrame after the DOM changed (the frame that shows it begins, as the issue measures); "paint done" is to the end of that frame',
+      '  (frames come at 60 Hz: the wait for the next one alone is 0–16.7 ms, evenly spread, so its own p95 is about 15.9 ms)',
       ...commands.flatMap((c) => commandLines(c.name, results)),
     ]
     return {

@@ -26,7 +26,9 @@ export interface Seen {
   readonly value: string
   /** When the DOM first showed it (the mutation observer's callback). */
   readonly dom: number
-  /** The end of the frame that painted it: a task posted from that frame's requestAnimationFrame. */
+  /** The first frame after that: its requestAnimationFrame callback (the issue's "first frame that shows the change"). */
+  readonly frame: number
+  /** The end of that frame, its paint done: a task posted from its requestAnimationFrame. */
   readonly painted: number
 }
 
@@ -46,8 +48,9 @@ declare global {
 /*
  * Plain source, not a function: tsx's name-keeping helpers do not exist inside the page.
  * `arm` compares on every DOM mutation; the first state that meets the expectation is stamped
- * when the DOM has it and again in a task posted from the next requestAnimationFrame callback,
- * which the event loop runs only after that frame's style, layout and paint. An element the
+ * when the DOM has it, in the next requestAnimationFrame callback (the frame that will show it
+ * begins), and in a task posted from there, which the event loop runs only after that frame's
+ * style, layout and paint. An element the
  * page does not show reads as "" (absent), never as a match by accident.
  * `armInput` keeps the earliest input event's own timestamp (event.timeStamp: when the browser
  * received it, so a busy main thread's queueing delay counts), from pointerdown or keydown on.
@@ -97,8 +100,9 @@ const PROBE_SOURCE = `(() => {
         const dom = now()
         observer.disconnect()
         requestAnimationFrame(() => {
+          const frame = now()
           const channel = new MessageChannel()
-          channel.port1.onmessage = () => finish({ value: value, dom: dom, painted: now() })
+          channel.port1.onmessage = () => finish({ value: value, dom: dom, frame: frame, painted: now() })
           channel.port2.postMessage(null)
         })
       }

@@ -4,9 +4,13 @@ import { arm, armInput, cancel, collect, inputTime, settle } from './paint-probe
 
 /** One timed command: input event → the frame that showed it, on each page (ms); null when that page never showed it. */
 export interface PaintSample {
+  /** To the frame that shows it: its requestAnimationFrame callback, as the issue measures. */
   readonly gm: number
-  readonly gmDom: number
   readonly player: number | null
+  /** To that frame's paint done. */
+  readonly gmPainted: number
+  readonly playerPainted: number | null
+  readonly gmDom: number
 }
 
 /** How long a page may take to show a command before the sample counts as "never shown". */
@@ -128,5 +132,11 @@ export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSa
     )
   await prepared.restore()
   await Promise.all([settle(desk.gm), settle(desk.player)])
-  return { gm: gmSeen.painted - input, gmDom: gmSeen.dom - input, player: playerSeen ? playerSeen.painted - input : null }
+  return {
+    gm: gmSeen.frame - input,
+    player: playerSeen ? playerSeen.frame - input : null,
+    gmPainted: gmSeen.painted - input,
+    playerPainted: playerSeen ? playerSeen.painted - input : null,
+    gmDom: gmSeen.dom - input,
+  }
 }

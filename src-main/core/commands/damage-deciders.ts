@@ -31,7 +31,7 @@ export const damageCombatant: Decider<'combatant/damage'> = (ctx, p) => {
   }
   const hook = ctx.ruleset.damage
   const applied = hook
-    ? hook.apply(placedRulesCombatant(ctx.state, c), p.amount, type.key, ctx.dice, allRulesCombatants(ctx.state))
+    ? hook.apply(placedRulesCombatant(ctx.state, c), p.amount, type.key, ctx.dice, () => allRulesCombatants(ctx.state))
     : ok<EdgeEffects>({ rules: null, hp: c.hp - p.amount, lines: [], rolls: [] })
   if (!applied.ok) return applied
   const e = applied.value

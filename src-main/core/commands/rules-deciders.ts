@@ -90,7 +90,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     ctx.dice,
     rulesCombatantsOnScene(ctx.state),
     area.value ?? undefined,
-    allRulesCombatants(ctx.state),
+    () => allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
   const checked = checkAreaEffects(r.value, area.value, actor.value.id, target?.id ?? null)
@@ -138,7 +138,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
     placedRulesCombatant(ctx.state, attacker.value),
     placedRulesCombatant(ctx.state, target.value),
     ctx.dice,
-    allRulesCombatants(ctx.state),
+    () => allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
   const a = attacker.value

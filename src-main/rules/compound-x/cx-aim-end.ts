@@ -1,5 +1,5 @@
 import type { CombatantId } from '../../../src-shared/records'
-import type { ActionResolution, AreaEffect, AttackResolution, EdgeEffects, RulesChange, RulesCombatant } from '../ruleset'
+import type { ActionResolution, AreaEffect, AttackResolution, EdgeEffects, Everyone, RulesChange, RulesCombatant } from '../ruleset'
 import { cxStanding } from './cx-standing'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
@@ -82,11 +82,11 @@ export function aimEndsOnAttack(
   r: AttackResolution,
   attacker: RulesCombatant,
   target: RulesCombatant,
-  everyone: readonly RulesCombatant[],
+  everyone: Everyone,
 ): AttackResolution {
   const after: RulesCombatant = { ...target, rules: r.targetRules ?? target.rules, hp: r.targetHp }
   if (!fell(target, after)) return r
-  const sheets = new Sheets(everyone)
+  const sheets = new Sheets(everyone())
   sheets.put({ ...attacker, rules: r.attackerRules ?? attacker.rules })
   sheets.put(after)
   sheets.fallen(after)
@@ -107,7 +107,7 @@ export function aimEndsOnAct(
   r: ActionResolution,
   actor: RulesCombatant,
   target: RulesCombatant | null,
-  everyone: readonly RulesCombatant[],
+  everyone: Everyone,
 ): ActionResolution {
   const actorAfter: RulesCombatant = { ...actor, rules: r.actorRules ?? actor.rules, hp: r.actorHp }
   const targetAfter: RulesCombatant | null = target
@@ -118,10 +118,11 @@ export function aimEndsOnAct(
     ...(target && targetAfter && fell(target, targetAfter) ? [targetAfter] : []),
   ]
   if (!fallen.length) return r
-  const sheets = new Sheets(everyone)
+  const all = everyone()
+  const sheets = new Sheets(all)
   // What the act already did to others (a blast's lost aims) is the starting point.
   for (const o of r.othersRules ?? []) {
-    const rc = everyone.find((x) => x.id === o.combatantId)
+    const rc = all.find((x) => x.id === o.combatantId)
     if (rc) sheets.put({ ...rc, rules: o.rules })
   }
   sheets.put(actorAfter)
@@ -141,10 +142,10 @@ export function aimEndsOnAct(
 }
 
 /** Hand-typed damage that downs or kills ends the aim of everyone aimed at the one hurt. */
-export function aimEndsOnDamage(e: EdgeEffects, hurt: RulesCombatant, everyone: readonly RulesCombatant[]): EdgeEffects {
+export function aimEndsOnDamage(e: EdgeEffects, hurt: RulesCombatant, everyone: Everyone): EdgeEffects {
   const after: RulesCombatant = { ...hurt, rules: e.rules ?? hurt.rules, hp: e.hp }
   if (!fell(hurt, after)) return e
-  const sheets = new Sheets(everyone)
+  const sheets = new Sheets(everyone())
   sheets.put(after)
   sheets.fallen(after)
   return { ...e, lines: [...e.lines, ...sheets.notes], ...withOthers(sheets.others([hurt.id])) }

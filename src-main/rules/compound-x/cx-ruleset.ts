@@ -4,7 +4,7 @@ import { cxMapMove } from './cx-map-move'
 import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '../ruleset'
+import type { Everyone, InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '../ruleset'
 import { modifier, type Modifier } from '../kit/modifier'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
@@ -29,6 +29,9 @@ import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 import { featRefusal } from './feats/feat-rules'
+
+/** Called without a campaign behind it (a test, a preview): no one else to look at. */
+const NOBODY: Everyone = () => []
 
 /** Every item id a sheet names must exist in the loaded content; the error names the field. */
 function checkItems(c: CxCombatant, library: ContentLibrary): string | null {
@@ -156,7 +159,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     damage: {
       types: CX_DAMAGE_TYPES,
-      apply: (c, amount, type, dice, everyone = []) => {
+      apply: (c, amount, type, dice, everyone = NOBODY) => {
         const r = applyCxDamage(c, amount, type, library, dice)
         // 000 Aiming (SR-CX-72): a fall ends every aim at the one hurt, in the same command.
         return r.ok ? ok(aimEndsOnDamage(r.value, c, everyone)) : r
@@ -172,7 +175,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
-      perform: (request, actor, target, dice, onScene = [], area, everyone = []) => {
+      perform: (request, actor, target, dice, onScene = [], area, everyone = NOBODY) => {
         const r = performCxAction(request, actor, target, library, dice, onScene, area)
         // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.
         return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
@@ -180,7 +183,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
-      resolve: (request, attacker, target, dice, everyone = []) => {
+      resolve: (request, attacker, target, dice, everyone = NOBODY) => {
         const r = resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice)
         // 000 Aiming (SR-CX-72): a fall ends every aim at the target, in the same command.
         return r.ok ? ok(aimEndsOnAttack(r.value, attacker, target, everyone)) : r
