@@ -135,7 +135,7 @@ describe("power loss while an older campaign's closed log moves to its archive a
     try {
       const opened = await repo.open(campaignDir.id)
       if (!opened.ok) throw new Error(opened.error.message)
-      while (opened.value.moveLegacyLog() !== null) {
+      while (opened.value.moveLogSlice() !== null) {
         // a slice at a time, as the upkeep does between commands
       }
       await opened.value.compact(true)
@@ -163,7 +163,7 @@ describe("power loss while an older campaign's closed log moves to its archive a
       const found = entriesOf(fs, opened.value)
       if (JSON.stringify(found) !== JSON.stringify(ids))
         failures.push(`cut at call ${cut}: ${found.length} entries, expected ${ids.length}`)
-      while (opened.value.moveLegacyLog() !== null) {
+      while (opened.value.moveLogSlice() !== null) {
         // finishes what the cut interrupted
       }
       const after = entriesOf(fs, opened.value)
