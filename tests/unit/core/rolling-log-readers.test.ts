@@ -44,6 +44,22 @@ const purposes = (entries: readonly LogEntryRecord[]) =>
   entries.flatMap((e) => e.rolls.map((r) => r.purpose)).filter((p) => p.includes('volley'))
 const volleys = Array.from({ length: ROLLS }, (_, i) => (i % 10 === 0 ? `Vex volley ${i}` : `volley ${i}`))
 
+/** The whole log as readEarlierLog gives it, page by page from the newest. */
+async function pagedBack(gm: Gm): Promise<LogEntryRecord[]> {
+  const pages: LogEntryRecord[][] = []
+  let before: number | null = null
+  for (let more = true; more;) {
+    const page: { entries: readonly LogEntryRecord[]; more: boolean } = await gm.must('readEarlierLog', {
+      beforeSeq: before,
+      limit: LIVE_LOG.maxLimit,
+    })
+    pages.unshift([...page.entries])
+    before = page.entries[0]?.seq ?? before
+    more = page.more
+  }
+  return pages.flat()
+}
+
 describe("the running fight's log, rolled into its archive, read as one", () => {
   it('pages back from the live tail through the archive: every line once, in order', async () => {
     const { gm, dataDir } = await startWith({})
@@ -52,18 +68,7 @@ describe("the running fight's log, rolled into its archive, read as one", () => 
     const archived = readArchive(nodeDurableFs, file)!.entries
     expect(archived.length).toBeGreaterThanOrEqual(ROLLING_LOG.bound - ROLLING_LOG.keep)
 
-    const pages: LogEntryRecord[][] = []
-    let before: number | null = null
-    for (let more = true; more;) {
-      const page: { entries: readonly LogEntryRecord[]; more: boolean } = await gm.must('readEarlierLog', {
-        beforeSeq: before,
-        limit: LIVE_LOG.maxLimit,
-      })
-      pages.unshift([...page.entries])
-      before = page.entries[0]?.seq ?? before
-      more = page.more
-    }
-    const whole = pages.flat()
+    const whole = await pagedBack(gm)
     expect(new Set(whole.map((e) => e.id)).size).toBe(whole.length)
     expect(whole.map((e) => e.seq)).toEqual([...whole.map((e) => e.seq)].sort((a, b) => a - b))
     expect(purposes(whole)).toEqual(volleys)
@@ -85,6 +90,18 @@ describe("the running fight's log, rolled into its archive, read as one", () => 
     const middle = page.entries[Math.floor(page.entries.length / 4)]!
     const older = await gm.must('readEarlierLog', { beforeSeq: middle.seq, whoId: who, round: 1, limit: 500 })
     expect(older.entries.map((e) => e.id)).toEqual(page.entries.slice(0, Math.floor(page.entries.length / 4)).map((e) => e.id))
+  })
+
+  it('is exported and imported with its archive: the copy holds every line once', async () => {
+    const { gm, dataDir } = await startWith({})
+    await longFight(gm)
+    await rolledArchive(dataDir)
+    const exported = await gm.must('exportCampaign', undefined)
+    const other = await startWith({})
+    await other.gm.must('importCampaign', { fileName: exported.fileName, text: exported.text })
+    const whole = await pagedBack(other.gm)
+    expect(new Set(whole.map((e) => e.id)).size).toBe(whole.length)
+    expect(purposes(whole)).toEqual(volleys)
   })
 
   it('is not an earlier fight while it runs; once it ends, its archive holds its whole log once', async () => {
