@@ -70,6 +70,8 @@ export class UpkeepScheduler {
     this.#stopRollingBackups?.()
     this.#stopRollingBackups = null
     this.#campaign = null
+    // Its closure holds the campaign: a closed one must not stay in memory through it.
+    this.#publish = () => undefined
   }
 
   /** After each new command: a backup when an encounter ended, a running fight's log rolled, and the next compaction. */
