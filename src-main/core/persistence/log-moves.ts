@@ -5,6 +5,9 @@ import type { DurableFs } from './durable-fs'
 import { LogMove, type LegacyMove, type LogMovePlan } from './log-move'
 import { needsRoll, planRoll } from './rolling-log'
 
+/** Live entries written before a roll that found nothing to take is tried again. */
+const RETRY_AFTER = 100
+
 /**
  * The open campaign's log moves to archives, one at a time, each a slice at a time between two
  * commands (the upkeep drives them): first an older campaign's closed log found at open, then,
@@ -15,6 +18,11 @@ export class LogMoves {
   #pending: LogMove | LogMovePlan | null
   /** A disk that refused stops the moves for this session: the entries stay live, the next open goes on. */
   #stopped = false
+  /**
+   * After a roll found nothing it may take (undo marks name the oldest commands still live), the
+   * next try waits for this many live entries: asking after every command would sort the log each time.
+   */
+  #retryAt = 0
 
   constructor(
     private readonly fs: DurableFs,
@@ -27,7 +35,7 @@ export class LogMoves {
 
   /** Whether there is something to move now (cheap: asked after every command). */
   get due(): boolean {
-    return !this.#stopped && (this.#pending !== null || needsRoll(this.store))
+    return !this.#stopped && (this.#pending !== null || (needsRoll(this.store) && this.store.countOf('log') >= this.#retryAt))
   }
 
   /**
@@ -39,7 +47,11 @@ export class LogMoves {
     try {
       if (this.#pending === null) {
         const plan = needsRoll(this.store) ? planRoll(this.store) : null
-        if (!plan) return null
+        if (!plan) {
+          this.#retryAt = this.store.countOf('log') + RETRY_AFTER
+          return null
+        }
+        this.#retryAt = 0
         this.#pending = plan
       }
       if (!(this.#pending instanceof LogMove)) this.#pending = new LogMove(this.fs, this.paths, this.store, this.#pending)

@@ -182,6 +182,15 @@ describe('what a roll may take', () => {
       { id: 'history', from: store.get('history')!, to: { ...history, redo: [{ ...mark, commandId: logs[0]!.commandId }] } },
     ])
     expect(planRoll(store)).toBeNull()
+    // The upkeep finds nothing to take, and asks again only after another 100 entries, not after every command.
+    expect(h.campaign.logToMove).toBe(true)
+    expect(h.campaign.moveLogSlice()).toBeNull()
+    expect(h.campaign.logToMove).toBe(false)
+    for (let i = 0; i < 99; i++) h.must('dice/roll', { expression: '1d6', purpose: `later ${i}` })
+    expect(h.campaign.logToMove).toBe(false)
+    h.must('dice/roll', { expression: '1d6', purpose: 'the hundredth' })
+    expect(h.campaign.logToMove).toBe(true)
+    expect(roll(h)).toBeGreaterThan(1_000)
     h.campaign.abandon()
   })
 
