@@ -83,6 +83,9 @@ export async function addHistory(
 export function padLog(doc: CampaignDocument, target: HistoryTarget, options: PadOptions = {}): number {
   const logs = Object.values(doc.records).flatMap((r) => (r.typeName === 'log' ? [r] : []))
   if (logs.length === 0) throw new Error('the played commands logged nothing to copy')
+  const history = doc.records['history']
+  // First, so the size counted is the file's (300 sheets' marks are a good part of a small one).
+  if (options.asPlayed && history?.typeName === 'history') doc.records['history'] = { ...history, undo: [], redo: [] }
   let seq = Math.max(...logs.map((l) => l.seq))
   let command = doc.journalSeq
   let count = logs.length
@@ -100,10 +103,6 @@ export function padLog(doc: CampaignDocument, target: HistoryTarget, options: Pa
     // The record, its key, quotes, colon and comma.
     size += JSON.stringify(copy).length + copy.id.length + 4
   }
-  if (options.asPlayed) {
-    doc.journalSeq = command
-    const history = doc.records['history']
-    if (history?.typeName === 'history') doc.records['history'] = { ...history, undo: [], redo: [] }
-  }
+  if (options.asPlayed) doc.journalSeq = command
   return count
 }
