@@ -3,8 +3,9 @@ import type { LogEntryRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ViewRole } from '../../../src-shared/views'
 import type { DurableFs } from '../persistence/durable-fs'
-import { ArchiveTooLargeError, archiveFileName, encounterOfArchive, readArchive, type ArchiveContents } from '../persistence/log-archive'
+import { ArchiveTooLargeError, archiveFileName, encounterOfArchive, type ArchiveContents } from '../persistence/log-archive'
 import type { OpenCampaign } from '../persistence/open-campaign'
+import type { ArchiveReader } from './archive-reader'
 
 /**
  * The GM's window into closed encounters' logs: which were archived, and a page of one, filtered
@@ -12,19 +13,23 @@ import type { OpenCampaign } from '../persistence/open-campaign'
  * player ever let in, it would get only the entries every window may see, as with live records.
  */
 export class LogArchiveRequests {
-  /** The last archive read, by file and size: paging through one reads it once. */
-  #cached: { readonly file: string; readonly size: number; readonly contents: ArchiveContents } | null = null
-
-  constructor(private readonly fs: DurableFs) {}
+  constructor(
+    private readonly fs: DurableFs,
+    private readonly archives: ArchiveReader,
+  ) {}
 
   list(campaign: OpenCampaign | null): Result<RequestResults['listLogArchives']> {
     if (!campaign) return fail('campaign/none', 'Open a campaign to see its earlier encounters.')
-    const names = new Map(campaign.store.ofType('encounter').map((e) => [e.id as string, e.name]))
+    const encounters = campaign.store.ofType('encounter')
+    const names = new Map(encounters.map((e) => [e.id as string, e.name]))
     const order = [...names.keys()]
+    // The running fight's log rolls into its archive as it goes (rolling-log.ts); it is not an
+    // earlier fight: its older lines are read by scrolling back in the log panel (readEarlierLog).
+    const running = new Set<string>(encounters.filter((e) => e.status === 'active').map((e) => e.id))
     const found: LogArchiveInfo[] = []
     for (const file of this.fs.list(campaign.paths.logArchiveDir)) {
       const encounterId = encounterOfArchive(file)
-      if (!encounterId) continue
+      if (!encounterId || running.has(encounterId)) continue
       const bytes = this.fs.sizeOf(campaign.paths.logArchive(file)) ?? 0
       found.push({ encounterId, name: names.get(encounterId) ?? encounterId, bytes })
     }
@@ -39,18 +44,14 @@ export class LogArchiveRequests {
   read(campaign: OpenCampaign | null, input: RequestInputs['readLogArchive'], role: ViewRole): Result<RequestResults['readLogArchive']> {
     if (!campaign) return fail('campaign/none', 'Open a campaign to read its earlier encounters.')
     const name = archiveFileName(input.encounterId)
-    const file = name ? campaign.paths.logArchive(name) : null
-    const size = file ? this.fs.sizeOf(file) : null
-    if (!file || size === null) return fail('archive/notFound', 'That encounter has no archived log.')
     let contents: ArchiveContents | null
     try {
-      contents = this.#cached?.file === file && this.#cached.size === size ? this.#cached.contents : readArchive(this.fs, file)
+      contents = name ? this.archives.read(campaign.paths.logArchive(name)) : null
     } catch (e) {
       if (e instanceof ArchiveTooLargeError) return fail('archive/tooLarge', e.message)
       throw e
     }
     if (!contents) return fail('archive/notFound', 'That encounter has no archived log.')
-    this.#cached = { file, size, contents }
     const needle = input.text?.trim().toLowerCase() ?? ''
     const visible = (e: LogEntryRecord) => role === 'gm' || e.visibility === 'all'
     const matching = contents.entries.filter((e) => visible(e) && (needle === '' || matches(e, needle)))

@@ -13,6 +13,7 @@ import type { CampaignSession } from './campaign-session'
 import { dispatchCommand, type DispatchDeps } from './command-dispatch'
 import type { DisplayChoice } from './display-choice'
 import type { RequestHandlers } from './request-handlers'
+import { ArchiveReader } from './archive-reader'
 import { LogArchiveRequests } from './log-archive-requests'
 import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
@@ -30,7 +31,8 @@ export interface SalvoRequestDeps extends DispatchDeps {
 /** What every request does. Those that open a campaign check all they can before the open one closes. */
 export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const { fs, repo, rulesets, recent, displayChoice, windows, session } = deps
-  const archives = new LogArchiveRequests(fs)
+  const archiveReader = new ArchiveReader(fs)
+  const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
   const dispatch = (command: unknown) => dispatchCommand(deps, command)
   const imageImport = (): Result<ImageImportDeps> => {
@@ -89,7 +91,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     // Issue 15: closed encounters' archived logs.
     listLogArchives: () => archives.list(session.campaign),
     readLogArchive: (input, window) => archives.read(session.campaign, input, window.channel.role),
-    readEarlierLog: (input, window) => readEarlierLog(session.campaign?.store ?? null, input, window.channel.role),
+    readEarlierLog: (input, window) => readEarlierLog(session.campaign, archiveReader, input, window.channel.role),
 
     listDisplays: () => ok(displayChoice.info()),
     chooseDisplay: ({ displayId }) => displayChoice.choose(displayId),

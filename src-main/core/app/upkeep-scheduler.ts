@@ -35,6 +35,9 @@ export class UpkeepScheduler {
   #stopRollingBackups: (() => void) | null = null
   /** The journal position the last backup of the open campaign holds. */
   #backedUpSeq = 0
+  /** Log slices are moving to an archive (one run at a time); who hears of their removals. */
+  #movingLogs = false
+  #publish: (changes: readonly RecordChange[]) => void = () => undefined
 
   constructor(
     private readonly options: UpkeepOptions,
@@ -50,7 +53,10 @@ export class UpkeepScheduler {
   start(campaign: OpenCampaign, publish: (changes: readonly RecordChange[]) => void = () => undefined): void {
     this.#campaign = campaign
     this.#backedUpSeq = campaign.seq
-    if (campaign.movingLegacyLog) void this.#moveLegacyLog(campaign, publish)
+    this.#publish = publish
+    this.#movingLogs = false
+    // An older campaign's closed log, or a running fight's log an older Salvo kept whole: after the open.
+    if (campaign.logToMove) void this.#moveLogs(campaign)
     const timer = this.options.backupTimer ?? unrefIntervalTimer
     this.#stopRollingBackups = timer.every(this.options.backupEveryMs ?? TEN_MINUTES, () => {
       void this.queue.run(() => {
@@ -64,13 +70,16 @@ export class UpkeepScheduler {
     this.#stopRollingBackups?.()
     this.#stopRollingBackups = null
     this.#campaign = null
+    // Its closure holds the campaign: a closed one must not stay in memory through it.
+    this.#publish = () => undefined
   }
 
-  /** After each new command: a backup when an encounter ended, and the next compaction. */
+  /** After each new command: a backup when an encounter ended, a running fight's log rolled, and the next compaction. */
   afterCommand(commandType: string): void {
     const campaign = this.#campaign
     if (!campaign) return
     if (commandType === 'encounter/end') this.#rollingBackup(campaign, BACKUP_REASONS.encounterEnd)
+    if (!this.#movingLogs && campaign.logToMove) void this.#moveLogs(campaign)
     if (campaign.needsCompaction) {
       this.#startCompaction(campaign)
       return
@@ -107,18 +116,26 @@ export class UpkeepScheduler {
   }
 
   /**
-   * An older campaign's closed log goes to its archive a slice at a time, each on the queue (so
-   * between two commands) with the loop let go between them: the campaign is served from its
-   * open on, and the windows hear of each removal. The document is compacted once it is done.
+   * Live log entries go to their archive a slice at a time (an older campaign's closed log after
+   * the open; a running fight's oldest entries once its log passes its bound), each on the queue
+   * (so between two commands) with the loop let go between them: commands keep being served, and
+   * the windows hear of each removal. The document is compacted once the move is done.
    */
-  async #moveLegacyLog(campaign: OpenCampaign, publish: (changes: readonly RecordChange[]) => void): Promise<void> {
-    for (;;) {
-      await yieldToLoop()
-      const removed = await this.queue.run(() => (this.#campaign === campaign ? campaign.moveLegacyLog() : null))
-      if (removed === null) break
-      if (removed.length > 0) publish(removed)
+  async #moveLogs(campaign: OpenCampaign): Promise<void> {
+    this.#movingLogs = true
+    let moved = 0
+    try {
+      for (;;) {
+        await yieldToLoop()
+        const removed = await this.queue.run(() => (this.#campaign === campaign ? campaign.moveLogSlice() : null))
+        if (removed === null) break
+        moved += removed.length
+        if (removed.length > 0) this.#publish(removed)
+      }
+    } finally {
+      if (this.#campaign === campaign) this.#movingLogs = false
     }
-    if (this.#campaign === campaign) this.#startCompaction(campaign)
+    if (this.#campaign === campaign && moved > 0) this.#startCompaction(campaign)
   }
 
   /**

@@ -7,9 +7,10 @@ import type { RecordReader } from '../state/record-store'
  * is told "done, at version N" instead of having it applied twice. Rebuilt on open from what
  * the campaign records of past commands — every log entry and undo mark names its command —
  * and kept for the newest ones only: a retry comes within seconds, not thousands of commands
- * later. Since closed encounters' logs leave the store (issue 15), an open knows the commands
- * logged since the last encounter ended, those of the newest archive's last lines (about 1 MB of
- * it: the end of that fight, the encounter/end command included) and those in the undo marks;
+ * later. Since closed encounters' logs leave the store (issue 15), and a running fight's oldest
+ * entries roll into its archive, an open knows the commands still live, those of the newest
+ * archives' last lines (about 1 MB of the last ended fight's — its encounter/end command included —
+ * and of the running fight's) and those in the undo marks;
  * within a session, every command it applied (up to `limit`: 2,000 commands is hours of play,
  * and a retry comes within seconds; more would only grow a long evening's heap).
  */

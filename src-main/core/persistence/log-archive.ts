@@ -240,3 +240,16 @@ export function cutUnfinishedBatch(fs: DurableFs, file: string, tail: ArchiveTai
   }
   return readArchiveTail(fs, file) ?? tail
 }
+
+/**
+ * The highest entry seq an archive's whole batches hold (0: none, or no file), after cutting off
+ * an unfinished last batch (its entries are still live): what an append must not repeat. Reads
+ * the tail, and the whole file only when the tail's lines show no entry before the last closing line.
+ */
+export function archivedUpTo(fs: DurableFs, file: string): number {
+  const read = readArchiveTail(fs, file)
+  if (!read) return 0
+  const tail = cutUnfinishedBatch(fs, file, read)
+  if (tail.batchLastSeq > 0 || tail.batchEnd === 0) return tail.batchLastSeq
+  return readArchive(fs, file)?.batchLastSeq ?? 0
+}

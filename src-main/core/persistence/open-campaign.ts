@@ -3,7 +3,8 @@ import type { JournalEntry } from '../events/journal-entry'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
-import { LegacyLogMove, type LegacyMove } from './legacy-log-move'
+import type { LegacyMove } from './log-move'
+import { LogMoves } from './log-moves'
 import { archiveEncounterLog } from './log-archiving'
 import { pruneBackups, writeBackup, writeBackupSerialised } from './backups'
 import { serialiseDocument } from './chunked-json'
@@ -34,8 +35,8 @@ export class OpenCampaign {
   #backingUp: Promise<unknown> = Promise.resolve()
   /** Let go of as a killed process would: a compaction in flight stops and changes nothing. */
   #abandoned = false
-  /** The closed log still to move to its archive, if any: what it is at open, then the move under way. */
-  #legacy: LegacyMove | LegacyLogMove | null
+  /** Log entries on their way to archives: an older campaign's closed log, a running fight's oldest. */
+  readonly #logMoves: LogMoves
 
   constructor(
     readonly paths: CampaignPaths,
@@ -55,7 +56,7 @@ export class OpenCampaign {
   ) {
     this.#seq = seq
     this.#sinceCompaction = pendingEntries
-    this.#legacy = legacy
+    this.#logMoves = new LogMoves(fs, paths, store, legacy)
   }
 
   get id(): string {
@@ -99,30 +100,26 @@ export class OpenCampaign {
     }
   }
 
-  /** Whether an older campaign's closed log is still to be moved to its archive (moveLegacyLog). */
-  get movingLegacyLog(): boolean {
-    return this.#legacy !== null && !this.#abandoned
+  /** Whether log entries are due to move to an archive now (moveLogSlice): asked after every command. */
+  get logToMove(): boolean {
+    return !this.#abandoned && this.#logMoves.due
   }
 
   /**
-   * Moves the next slice of an older campaign's closed log to its archive (see LegacyLogMove):
-   * called between two commands, again and again until it returns null. Returns the removals,
-   * for the windows. A disk that refuses stops the move: the entries stay live, and the next open
-   * goes on from where it stopped.
+   * Moves the next slice of live log entries to their archive (an older campaign's closed log, or
+   * a running fight's oldest entries; see LogMoves): called between two commands, again and again
+   * until it returns null. Returns the removals, for the windows. A disk that refuses stops the
+   * moves: the entries stay live, and the next open goes on from where they stopped.
    */
-  moveLegacyLog(): RecordChange[] | null {
-    if (!this.#legacy || this.#abandoned) return null
+  moveLogSlice(): RecordChange[] | null {
+    if (this.#abandoned) return null
     try {
-      if (!(this.#legacy instanceof LegacyLogMove)) this.#legacy = new LegacyLogMove(this.fs, this.paths, this.store, this.#legacy)
-      const move = this.#legacy
-      const removed = move.done ? [] : move.next()
+      const removed = this.#logMoves.next()
       // The document still holds them: the next compaction must rewrite it even with no new command.
-      if (removed.length > 0) this.#sinceCompaction++
-      if (move.done) this.#legacy = null
+      if (removed && removed.length > 0) this.#sinceCompaction++
       return removed
     } catch (e) {
-      console.error(`Salvo could not move older log entries to ${this.paths.logArchiveDir}: ${(e as Error).message}`)
-      this.#legacy = null
+      console.error(`Salvo could not move log entries to ${this.paths.logArchiveDir}: ${(e as Error).message}`)
       return null
     }
   }

@@ -60,6 +60,11 @@ export class RecordStore implements RecordReader {
     return out
   }
 
+  /** How many records of a type there are, without listing them (asked after every command). */
+  countOf(typeName: StoredTypeName): number {
+    return this.#byType.get(typeName)?.size ?? 0
+  }
+
   turnOrder(): readonly CombatantRecord[] {
     return this.#turnOrder.order(this.#combatants)
   }

@@ -6,7 +6,7 @@ import type { DurableFs } from '../persistence/durable-fs'
 import type { CampaignPaths } from '../persistence/campaign-paths'
 import { ARCHIVE_LIMITS, encounterOfArchive, readArchive } from '../persistence/log-archive'
 
-/** Closed encounters' archived log entries, by archive file name (`encounter-<id>.jsonl`). */
+/** Archived log entries (closed encounters', and the running one's older part), by archive file name (`encounter-<id>.jsonl`). */
 export type CampaignLogArchive = ReadonlyMap<string, readonly LogEntryRecord[]>
 
 /** Every archive in a campaign folder, read whole (an export carries them all). Sorted by name. */
@@ -18,7 +18,9 @@ export function readLogArchives(fs: DurableFs, paths: CampaignPaths): CampaignLo
     .sort()
   for (const name of names.slice(0, ARCHIVE_LIMITS.files)) {
     const contents = readArchive(fs, paths.logArchive(name))
-    if (contents && contents.entries.length > 0) out.set(name, contents.entries)
+    // Only whole batches: an unfinished one's entries are still live (the document carries them).
+    const archived = contents?.entries.filter((e) => e.seq <= contents.batchLastSeq) ?? []
+    if (archived.length > 0) out.set(name, archived)
   }
   return out
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { CampaignEngine } from '../../../src-main/core/engine/campaign-engine'
 import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
-import { LEGACY_SLICE_ENTRIES } from '../../../src-main/core/persistence/legacy-log-move'
+import { LOG_SLICE_ENTRIES } from '../../../src-main/core/persistence/log-move'
 import { archiveFileName, readArchive, readArchiveTail } from '../../../src-main/core/persistence/log-archive'
 import type { OpenCampaign } from '../../../src-main/core/persistence/open-campaign'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
@@ -31,7 +31,7 @@ function everyEntry(c: OpenCampaign): string[] {
 /** Slices moved until the move is over; returns each slice's size. */
 function moveAll(c: OpenCampaign): number[] {
   const sizes: number[] = []
-  for (let removed = c.moveLegacyLog(); removed !== null; removed = c.moveLegacyLog()) sizes.push(removed.length)
+  for (let removed = c.moveLogSlice(); removed !== null; removed = c.moveLogSlice()) sizes.push(removed.length)
   return sizes
 }
 
@@ -41,13 +41,13 @@ describe("an older campaign's closed log moves to its archive after the open, a 
     const legacy = await makeLegacyCampaign(nodeDurableFs, dataDir, ENTRIES)
     const c = await opened(dataDir, legacy)
     // The open served without moving anything: no archive yet, every entry still live.
-    expect(c.movingLegacyLog).toBe(true)
+    expect(c.logToMove).toBe(true)
     expect(c.store.ofType('log')).toHaveLength(ENTRIES)
     expect(nodeDurableFs.sizeOf(archiveFile(c, legacy))).toBeNull()
 
-    const first = c.moveLegacyLog()!
-    expect(first.length).toBeGreaterThanOrEqual(LEGACY_SLICE_ENTRIES)
-    expect(first.length).toBeLessThan(LEGACY_SLICE_ENTRIES + 10)
+    const first = c.moveLogSlice()!
+    expect(first.length).toBeGreaterThanOrEqual(LOG_SLICE_ENTRIES)
+    expect(first.length).toBeLessThan(LOG_SLICE_ENTRIES + 10)
     expect(readArchiveTail(nodeDurableFs, archiveFile(c, legacy))).toMatchObject({ complete: true, more: true })
     // A command between two slices: logged after the fight, it stays live.
     const engine = new CampaignEngine(c, genericRuleset)
@@ -59,7 +59,7 @@ describe("an older campaign's closed log moves to its archive after the open, a 
     expect(roll.ok).toBe(true)
     const rest = moveAll(c)
     expect(rest.length).toBeGreaterThanOrEqual(2)
-    expect(c.movingLegacyLog).toBe(false)
+    expect(c.logToMove).toBe(false)
 
     const archive = readArchive(nodeDurableFs, archiveFile(c, legacy))!
     expect(archive.entries.map((e) => e.id)).toEqual(legacy.ids)
@@ -69,7 +69,7 @@ describe("an older campaign's closed log moves to its archive after the open, a 
 
     await c.close()
     const again = await opened(dataDir, legacy)
-    expect(again.movingLegacyLog).toBe(false)
+    expect(again.logToMove).toBe(false)
     expect(again.store.ofType('log')).toHaveLength(1)
     expect(readArchive(nodeDurableFs, archiveFile(again, legacy))!.entries).toHaveLength(ENTRIES)
     again.abandon()
@@ -79,14 +79,14 @@ describe("an older campaign's closed log moves to its archive after the open, a 
     const dataDir = tempDir()
     const legacy = await makeLegacyCampaign(nodeDurableFs, dataDir, ENTRIES)
     const c = await opened(dataDir, legacy)
-    c.moveLegacyLog()
-    c.moveLegacyLog()
+    c.moveLogSlice()
+    c.moveLogSlice()
     c.abandon()
     const again = await opened(dataDir, legacy)
     expect(everyEntry(again)).toEqual([...legacy.ids].sort())
     // What was archived is no longer live; the rest is, and moves on.
-    expect(again.store.ofType('log').length).toBeLessThan(ENTRIES - LEGACY_SLICE_ENTRIES)
-    expect(again.movingLegacyLog).toBe(true)
+    expect(again.store.ofType('log').length).toBeLessThan(ENTRIES - LOG_SLICE_ENTRIES)
+    expect(again.logToMove).toBe(true)
     moveAll(again)
     expect(everyEntry(again)).toEqual([...legacy.ids].sort())
     expect(readArchive(nodeDurableFs, archiveFile(again, legacy))!.entries.map((e) => e.id)).toEqual(legacy.ids)
@@ -97,15 +97,15 @@ describe("an older campaign's closed log moves to its archive after the open, a 
     const dataDir = tempDir()
     const legacy = await makeLegacyCampaign(nodeDurableFs, dataDir, ENTRIES)
     const c = await opened(dataDir, legacy)
-    c.moveLegacyLog()
-    c.moveLegacyLog()
+    c.moveLogSlice()
+    c.moveLogSlice()
     c.abandon()
     const file = archiveFile(c, legacy)
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean)
     // The second slice lost its closing line and half of its last entry.
     writeFileSync(file, `${lines.slice(0, -2).join('\n')}\n${lines.at(-2)!.slice(0, 30)}`)
     const again = await opened(dataDir, legacy)
-    expect(again.movingLegacyLog).toBe(true)
+    expect(again.logToMove).toBe(true)
     moveAll(again)
     const archive = readArchive(nodeDurableFs, file)!
     expect(archive.entries.map((e) => e.id)).toEqual(legacy.ids)
@@ -116,9 +116,9 @@ describe("an older campaign's closed log moves to its archive after the open, a 
 
   it('a short one is moved by the open itself, before it serves', async () => {
     const dataDir = tempDir()
-    const legacy = await makeLegacyCampaign(nodeDurableFs, dataDir, LEGACY_SLICE_ENTRIES - 20)
+    const legacy = await makeLegacyCampaign(nodeDurableFs, dataDir, LOG_SLICE_ENTRIES - 20)
     const c = await opened(dataDir, legacy)
-    expect(c.movingLegacyLog).toBe(false)
+    expect(c.logToMove).toBe(false)
     expect(c.store.ofType('log')).toEqual([])
     expect(readArchive(nodeDurableFs, archiveFile(c, legacy))!.entries.map((e) => e.id)).toEqual(legacy.ids)
     c.abandon()

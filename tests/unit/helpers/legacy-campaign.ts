@@ -22,8 +22,9 @@ export interface LegacyCampaign {
  * A campaign as Salvo saved it before archives existed: one fight, ended, whose log (`entries`
  * of it, copies of the real lines under fresh ids and seqs, ten per command) is all in the
  * document, and no archive. Made with the real engine on `fs`, then the document rewritten.
+ * `running`: the fight is still on (as an older Salvo saved a long evening's fight mid-way).
  */
-export async function makeLegacyCampaign(fs: DurableFs, dataDir: string, entries: number): Promise<LegacyCampaign> {
+export async function makeLegacyCampaign(fs: DurableFs, dataDir: string, entries: number, running = false): Promise<LegacyCampaign> {
   let tick = 0
   const repo = new CampaignRepository({ dataDir, fs, now: () => new Date(Date.UTC(2026, 10, 26, 5, 0, tick++)) })
   const campaign = await repo.create('Old campaign', 'legacy-seed', genericRuleset.id, 'c'.repeat(64))
@@ -52,6 +53,12 @@ export async function makeLegacyCampaign(fs: DurableFs, dataDir: string, entries
     const copy = { ...from, id: `log:old-${i}` as const, seq, commandId: `old-${Math.floor(i / PER_COMMAND)}` }
     records[copy.id] = copy
     ids.push(copy.id)
+  }
+  const encounter = records[encounterId]
+  if (running && encounter?.typeName === 'encounter') {
+    records[encounterId] = { ...encounter, status: 'active' }
+    // The undo marks name the few real commands, whose seqs the copies share: a long evening's marks name only its last commands.
+    records['history'] = { typeName: 'history', id: 'history', undo: [], redo: [] } as never
   }
   fs.writeFileAtomic(campaign.paths.document, JSON.stringify({ ...document, journalSeq: JOURNAL_SEQ, records }))
   return { campaignId: campaign.id, encounterId, ids }
