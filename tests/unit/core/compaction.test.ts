@@ -1,30 +1,16 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
 import { yieldToLoop } from '../../../src-main/core/persistence/chunked-json'
 import type { CampaignDocument } from '../../../src-main/core/persistence/document-schema'
 import { readJournal } from '../../../src-main/core/persistence/journal'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
-import { CampaignHarness } from '../helpers/campaign-harness'
+import { paddedCampaign } from '../helpers/padded-campaign'
 
 const stateOf = (records: Iterable<{ id: string }>) => JSON.stringify([...records].sort((a, b) => (a.id < b.id ? -1 : 1)))
 
 /** A campaign mid-fight whose document is a few MB of log: compaction takes the sliced, streamed path. */
-async function largeCampaign(): Promise<CampaignHarness> {
-  const h = await CampaignHarness.create()
-  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
-  h.must('encounter/start', { name: 'Long' })
-  h.must('dice/roll', { expression: '3d6', purpose: 'a volley with a long purpose to pad the log a little' })
-  await h.campaign.compact()
-  const file = h.campaign.paths.document
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as CampaignDocument
-  const log = Object.values(doc.records).find((r) => r.typeName === 'log')!
-  for (let n = 0; n < 8_000; n++) doc.records[`log:pad-${n}`] = { ...log, id: `log:pad-${n}` }
-  writeFileSync(file, JSON.stringify(doc))
-  h.campaign.abandon()
-  await h.reopen()
-  return h
-}
+const largeCampaign = () => paddedCampaign(8_000)
 
 describe('compaction while commands keep coming', () => {
   it('acknowledges commands meanwhile; the document holds the snapshot and the journal exactly what came after', async () => {

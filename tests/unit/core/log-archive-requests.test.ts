@@ -1,17 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import { attachWindow, coresForTests } from '../helpers/core-window'
+import { vexAndGhostFight } from '../helpers/vex-and-ghost'
 
 const startWith = coresForTests()
 type Gm = ReturnType<typeof attachWindow>
 
 /** Two fights with a hidden raider (whose turns the GM alone sees logged), the first one ended. */
 async function campaignWithArchive(gm: Gm) {
-  await gm.must('createCampaign', { name: 'Archive', seed: 'archive-seed', rulesetId: 'generic-d100' })
-  await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
-  await gm.command('combatant/add', { name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 20, hidden: true })
-  await gm.command('encounter/start', { name: 'Dockside' })
-  await gm.command('encounter/rollInitiative', {})
+  await vexAndGhostFight(gm, 'Archive', 'archive-seed')
   for (let i = 0; i < 6; i++) await gm.command('encounter/nextTurn', {})
   for (let i = 0; i < 30; i++) await gm.command('dice/roll', { expression: '1d6', purpose: `volley ${i}` })
   await gm.command('encounter/end', {})

@@ -1,22 +1,12 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { listBackups } from '../../../src-main/core/persistence/backups'
-import type { CampaignDocument } from '../../../src-main/core/persistence/document-schema'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
-import { CampaignHarness } from '../helpers/campaign-harness'
+import { paddedCampaign } from '../helpers/padded-campaign'
 
-/** A campaign whose document is past the size from which an open's backup is written in the background (4 MB). */
-async function campaignOver4Mb(): Promise<CampaignHarness> {
-  const h = await CampaignHarness.create()
-  h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
-  h.must('encounter/start', { name: 'Long' })
-  h.must('dice/roll', { expression: '3d6', purpose: 'a volley with a long purpose to pad the log a little' })
-  await h.campaign.compact()
-  const file = h.campaign.paths.document
-  const doc = JSON.parse(readFileSync(file, 'utf8')) as CampaignDocument
-  const log = Object.values(doc.records).find((r) => r.typeName === 'log')!
-  for (let n = 0; n < 40_000; n++) doc.records[`log:pad-${n}`] = { ...log, id: `log:pad-${n}` }
-  writeFileSync(file, JSON.stringify(doc))
+/** A campaign whose document is past the size from which an open's backup is written in the background (4 MB), closed as a kill would. */
+async function campaignOver4Mb() {
+  const h = await paddedCampaign(40_000)
   h.campaign.abandon()
   return h
 }

@@ -7,6 +7,7 @@ import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
 import { readArchive } from '../../../src-main/core/persistence/log-archive'
 import { ROLLING_LOG } from '../../../src-main/core/persistence/rolling-log'
 import { attachWindow, coresForTests } from '../helpers/core-window'
+import { vexAndGhostFight } from '../helpers/vex-and-ghost'
 
 const startWith = coresForTests()
 type Gm = ReturnType<typeof attachWindow>
@@ -15,11 +16,7 @@ const ROLLS = ROLLING_LOG.bound + 400
 
 /** A fight whose log passed its bound: Vex and a hidden Ghost, many rolls, one in ten naming Vex. */
 async function longFight(gm: Gm) {
-  await gm.must('createCampaign', { name: 'Long', seed: 'long-seed', rulesetId: 'generic-d100' })
-  await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })
-  await gm.command('combatant/add', { name: 'Ghost', side: 'enemy', kind: 'npc', maxHp: 20, hidden: true })
-  await gm.command('encounter/start', { name: 'Dockside' })
-  await gm.command('encounter/rollInitiative', {})
+  await vexAndGhostFight(gm, 'Long', 'long-seed')
   for (let i = 0; i < ROLLS; i++)
     await gm.command('dice/roll', { expression: '1d6', purpose: i % 10 === 0 ? `Vex volley ${i}` : `volley ${i}` })
 }

@@ -50,6 +50,15 @@ async function longFight(commands: number, rollAsWeGo = true): Promise<{ h: Camp
   return { h, encounterId, written }
 }
 
+/** `n` more rolls, each log id noted in `written`, rolling the log after each as the upkeep would. */
+function rollOn(h: CampaignHarness, written: string[], n: number, purpose: string): void {
+  for (let i = 0; i < n; i++) {
+    const done = h.must('dice/roll', { expression: '1d4', purpose: `${purpose} ${i}` })
+    written.push(...done.changes.filter((c) => c.from === null && c.to?.typeName === 'log').map((c) => c.id))
+    roll(h)
+  }
+}
+
 describe("a running fight's log rolls into its archive", () => {
   it('stays within its bound over 5,000 logged commands; the archive and the live log hold every entry once, in order', async () => {
     const { h, encounterId, written } = await longFight(5_000)
@@ -93,11 +102,7 @@ describe("a running fight's log rolls into its archive", () => {
     for (let i = 0; i < HISTORY_LIMIT; i++) h.must('history/redo', {})
     expect(wholeLog(h, encounterId)).toEqual(written)
     // Rolling on afterwards keeps every entry once.
-    for (let i = 0; i < 1_100; i++) {
-      const done = h.must('dice/roll', { expression: '1d4', purpose: `after ${i}` })
-      written.push(...done.changes.filter((c) => c.from === null && c.to?.typeName === 'log').map((c) => c.id))
-      roll(h)
-    }
+    rollOn(h, written, 1_100, 'after')
     expect(wholeLog(h, encounterId)).toEqual(written)
     h.campaign.abandon()
   })
@@ -110,11 +115,7 @@ describe("a running fight's log rolls into its archive", () => {
     expect(wholeLog(h, encounterId)).toEqual(written)
     expect(h.campaign.store.ofType('log').length).toBeLessThanOrEqual(ROLLING_LOG.bound)
     // And the fight rolls on from there.
-    for (let i = 0; i < 1_200; i++) {
-      const done = h.must('dice/roll', { expression: '1d4', purpose: `reopened ${i}` })
-      written.push(...done.changes.filter((c) => c.from === null && c.to?.typeName === 'log').map((c) => c.id))
-      roll(h)
-    }
+    rollOn(h, written, 1_200, 'reopened')
     expect(wholeLog(h, encounterId)).toEqual(written)
     h.campaign.abandon()
   })
