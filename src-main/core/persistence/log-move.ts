@@ -40,7 +40,8 @@ export type LegacyMove = Omit<LogMovePlan, 'kind'>
  * from where it stopped: nothing lost, nothing twice.
  */
 export class LogMove {
-  readonly #queue: readonly LogEntryRecord[]
+  /** What is still to move: a moved slice leaves it, so entries already archived are not kept alive by the move. */
+  #queue: readonly LogEntryRecord[]
   readonly #file: string | null
   #cursor = 0
   /** Entries up to this seq are in the file's whole batches already (a move a crash cut short): not appended again. */
@@ -95,7 +96,8 @@ export class LogMove {
     this.fs.mkdirp(this.paths.logArchiveDir)
     const through = i < this.#queue.length ? commandSeqOf(picked.at(-1)!) : this.plan.through
     appendToArchive(this.fs, this.#file, fresh, through, undefined, more)
-    this.#cursor = i
+    this.#queue = this.#queue.slice(i)
+    this.#cursor = 0
     const removals: RecordChange[] = live.map((l) => ({ id: l.id, from: l, to: null }))
     this.store.applyChanges(removals)
     return removals

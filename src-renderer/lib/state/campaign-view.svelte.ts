@@ -29,8 +29,6 @@ import { ViewSync } from './view-sync'
 
 /** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
 export const LOG_WINDOW = LIVE_LOG.tail
-/** Lines past the window kept until they are let go of together (see windowLog). */
-const LOG_SLACK = 100
 
 /** Names sort as people read them, not by code point. */
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -167,7 +165,7 @@ export class CampaignView {
         this.#forgottenUpTo = -Infinity
       }
       // A long evening would otherwise grow the page by every line ever logged (issue 15).
-      const { kept, dropped, newlyForgotten } = windowLog(log, LOG_WINDOW, this.#forgottenUpTo, LOG_SLACK)
+      const { kept, dropped, newlyForgotten } = windowLog(log, LOG_WINDOW, this.#forgottenUpTo)
       if (dropped.length > 0) {
         index.forget(dropped.map((l) => l.id))
         this.logForgotten += newlyForgotten

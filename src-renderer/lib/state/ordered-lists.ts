@@ -68,21 +68,17 @@ export function extendLog(
 }
 
 /**
- * The latest `size` lines of an ordered log, and those it lets go of, once it holds more than
- * `size + slack`: letting go of the oldest line as each new one came would move every line up a
- * place on every command, and the log panel would redraw all it shows each time; a few more lines
- * kept let it add the new line alone, and move them all once in `slack` commands. Lines at or
- * before `forgottenUpTo` (a seq) were let go of before: one that comes back (an undo marks it) is
- * let go of again without being counted twice.
+ * The latest `size` lines of an ordered log, and those it lets go of. Lines at or before
+ * `forgottenUpTo` (a seq) were let go of before: one that comes back (an undo marks it) is let
+ * go of again without being counted twice.
  */
 export function windowLog(
   log: readonly LogEntryRecord[],
   size: number,
   forgottenUpTo: number,
-  slack = 0,
 ): { readonly kept: readonly LogEntryRecord[]; readonly dropped: readonly LogEntryRecord[]; readonly newlyForgotten: number } {
   const excess = log.length - size
-  if (excess <= slack) return { kept: log, dropped: [], newlyForgotten: 0 }
+  if (excess <= 0) return { kept: log, dropped: [], newlyForgotten: 0 }
   const dropped = log.slice(0, excess)
   return { kept: log.slice(excess), dropped, newlyForgotten: dropped.filter((l) => l.seq > forgottenUpTo).length }
 }

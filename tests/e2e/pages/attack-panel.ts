@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The attack panel: set-up, live odds, resolve. */
 export class AttackPanel {
@@ -15,7 +15,12 @@ export class AttackPanel {
 
   async setNumber(key: string, value: number): Promise<void> {
     const input = this.root.getByTestId(`option-${key}`).locator('input')
-    await input.fill(String(value))
+    // A set-up just changed (mode, weapon) redraws the options when its preview lands; a fill
+    // that straddles the redraw types after the old value ("30" + "100"), so it is checked and redone.
+    await expect(async () => {
+      await input.fill(String(value))
+      await expect(input).toHaveValue(String(value), { timeout: 500 })
+    }).toPass({ timeout: 10_000 })
     await input.press('Tab')
   }
 

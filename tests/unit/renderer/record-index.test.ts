@@ -87,15 +87,6 @@ describe("the window's record index (issue 15: no full scans per diff)", () => {
     expect(index.version).toBe(1)
   })
 
-  it('with slack, keeps the lines it has until they pass the window by more than the slack, then lets go down to the window', () => {
-    const log = Array.from({ length: 7 }, (_, i) => logEntry(i + 1))
-    // 7 lines, a window of 3 and slack of 4: nothing goes (each new line leaves the others where they are).
-    expect(windowLog(log, 3, -Infinity, 4).kept).toBe(log)
-    const past = windowLog([...log, logEntry(8)], 3, -Infinity, 4)
-    expect(past.kept.map((l) => l.seq)).toEqual([6, 7, 8])
-    expect(past.dropped.map((l) => l.seq)).toEqual([1, 2, 3, 4, 5])
-  })
-
   it('after any run of random diffs holds exactly what a full rebuild would', () => {
     const random = seedrandom('index-15')
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!
