@@ -43,11 +43,7 @@ export interface InitiativePlacement {
 }
 
 /** A combatant as a ruleset sees it when resolving something. */
-/**
- * Every combatant of the campaign, built only when asked: a pass over the whole fight (3,000 at
- * most) that most acts never need — only one that downs someone looks for who aimed at them.
- * Handed over built, it made every attack's cost grow with the fight (issue 15).
- */
+/** Every combatant, built only when asked (only a fall looks for who aimed at the fallen); built per attack, it grew with the fight. */
 export type Everyone = () => readonly RulesCombatant[]
 
 export interface RulesCombatant {
