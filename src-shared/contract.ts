@@ -207,10 +207,13 @@ export interface LogArchiveInfo {
 
 /**
  * The log a window holds: the latest `tail` lines come with a snapshot and stay on the desk as new
- * ones arrive; older lines are fetched on demand, at most `maxLimit` a page. Without a bound a long
- * evening grew the GM page by every line ever logged (issue 15).
+ * ones arrive, up to `slack` more before the oldest go all at once (so the lines keep their
+ * places on the desk between); older lines are fetched on demand, at most `maxLimit` a page.
+ * The core keeps track of the latest `tail + slack` it sent each window, so every line a window
+ * still holds hears of its removal. Without a bound a long evening grew the GM page by every line
+ * ever logged (issue 15).
  */
-export const LIVE_LOG = { tail: 300, maxLimit: 500 } as const
+export const LIVE_LOG = { tail: 300, slack: 100, maxLimit: 500 } as const
 
 /** How many entries one readLogArchive page may hold, and how long its text filter may be. */
 export const LOG_ARCHIVE_PAGE = { maxLimit: 500, maxOffset: 1_000_000, maxText: 200 } as const

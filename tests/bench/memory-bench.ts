@@ -23,7 +23,14 @@ import { WsDriver } from './ws-driver'
 const LARGE = { combatants: 3_000, logEntries: 50_000 }
 const SMALL = 30
 const SESSION = 10_000
-const SESSION_WARM_UP = 200
+/**
+ * Commands before the session's first measure. Over the first 2,000 the page's heap grows about
+ * 10 % and then stays nearly level (measured every 2,000 to 14,000): the JIT's compiled code
+ * and Chromium's buffer of long-animation-frame entries (200 kept) fill there, both bounded.
+ * A leak grows on; the heap at the first few commands is printed beside it too.
+ */
+const SESSION_WARM_UP = 2_000
+const EARLY = 200
 /** The page catches up (a frame and a pause) this often, so diffs never pile up unapplied. */
 const CATCH_UP_EVERY = 100
 /** Commands sent before waiting for their acks (CATCH_UP_EVERY is a multiple of it). */
@@ -58,6 +65,9 @@ async function heapOf(browser: Browser, combatants: number, logEntries: number):
 }
 
 interface Session {
+  /** After the first EARLY commands. */
+  readonly early: PageMemory
+  /** After the warm-up: the session's start. */
   readonly before: PageMemory
   readonly after: PageMemory
   readonly commands: number
@@ -80,7 +90,13 @@ async function session(browser: Browser): Promise<Session> {
       const ids = await gm.getByTestId('combatant-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
       const driver = await WsDriver.open(server.url)
       try {
-        for (let i = 0; i < SESSION_WARM_UP; i++) await play(driver, ids, i)
+        for (let i = 0; i < EARLY; i++) await play(driver, ids, i)
+        await settle(gm, 500)
+        const early = await pageMemory(gm)
+        for (let i = EARLY; i < SESSION_WARM_UP; i += IN_FLIGHT) {
+          await Promise.all(Array.from({ length: IN_FLIGHT }, (_, k) => play(driver, ids, i + k)))
+          if ((i + IN_FLIGHT) % CATCH_UP_EVERY === 0) await settle(gm, 0)
+        }
         await settle(gm, 500)
         const before = await pageMemory(gm)
         const began = performance.now()
@@ -99,7 +115,7 @@ async function session(browser: Browser): Promise<Session> {
         const last = SESSION_WARM_UP + done - 1
         const lastRoll = last - ((last - 1) % 3)
         const lastLineShown = await gm.evaluate((n) => new RegExp(`volley ${n}\\b`).test(document.body.textContent ?? ''), lastRoll)
-        return { before, after: await pageMemory(gm), commands: done, seconds, lastLineShown }
+        return { early, before, after: await pageMemory(gm), commands: done, seconds, lastLineShown }
       } finally {
         driver.close()
       }
@@ -108,6 +124,8 @@ async function session(browser: Browser): Promise<Session> {
     rmSync(dataDir, { recursive: true, force: true })
   }
 }
+
+const signed = (percentage: number): string => `${percentage >= 0 ? '+' : ''}${percentage.toFixed(1)}`
 
 export async function runMemoryBench(): Promise<BenchPart> {
   const title = `GM page memory in Chromium (after a full GC, DevTools protocol): ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries beside ${SMALL} fresh; growth over a ${SESSION.toLocaleString('en-US')}-command session`
@@ -120,6 +138,8 @@ export async function runMemoryBench(): Promise<BenchPart> {
     const s = await session(browser)
     const growth = ((s.after.heapBytes - s.before.heapBytes) / s.before.heapBytes) * 100
     const perCommand = (s.after.heapBytes - s.before.heapBytes) / s.commands
+    const warmUp = ((s.before.heapBytes - s.early.heapBytes) / s.early.heapBytes) * 100
+    const whole = ((s.after.heapBytes - s.early.heapBytes) / s.early.heapBytes) * 100
     const goalName = `heap growth over ${SESSION.toLocaleString('en-US')} commands`
     const goal: BenchGoal =
       s.commands < SESSION
@@ -135,7 +155,8 @@ export async function runMemoryBench(): Promise<BenchPart> {
       typeof large === 'string'
         ? `  ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries: not measured: ${large} · ${SMALL} fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements`
         : `  ${LARGE.combatants.toLocaleString('en-US')} combatants + ${LARGE.logEntries.toLocaleString('en-US')} log entries: ${mib(large.heapBytes)} heap, ${large.elements.toLocaleString('en-US')} elements · ${SMALL} fresh: ${mib(small.heapBytes)}, ${small.elements.toLocaleString('en-US')} elements · ${(large.heapBytes / small.heapBytes).toFixed(1)}× the heap`,
-      `  session at ${SMALL} combatants, ${s.commands.toLocaleString('en-US')} commands (turns, rolls, damage/heal) sent by a second GM connection (${IN_FLIGHT} in flight) in ${s.seconds.toFixed(0)} s, the page catching up every ${CATCH_UP_EVERY}: heap ${mib(s.before.heapBytes)} → ${mib(s.after.heapBytes)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %, ${(perCommand / 1024).toFixed(2)} KiB per command), elements ${s.before.elements.toLocaleString('en-US')} → ${s.after.elements.toLocaleString('en-US')}`,
+      `  session at ${SMALL} combatants, ${s.commands.toLocaleString('en-US')} commands (turns, rolls, damage/heal) sent by a second GM connection (${IN_FLIGHT} in flight) in ${s.seconds.toFixed(0)} s, the page catching up every ${CATCH_UP_EVERY}, after a ${SESSION_WARM_UP.toLocaleString('en-US')}-command warm-up: heap ${mib(s.before.heapBytes)} → ${mib(s.after.heapBytes)} (${signed(growth)} %, ${(perCommand / 1024).toFixed(2)} KiB per command), elements ${s.before.elements.toLocaleString('en-US')} → ${s.after.elements.toLocaleString('en-US')}`,
+      `  the warm-up (JIT code, Chromium's 200 long-animation-frame entries): heap ${mib(s.early.heapBytes)} after ${EARLY} commands → ${mib(s.before.heapBytes)} after ${SESSION_WARM_UP.toLocaleString('en-US')} (${signed(warmUp)} %); ${EARLY} → the end: ${signed(whole)} %`,
       `  the page showed the session's last roll at the end: ${s.lastLineShown ? 'yes' : 'NO (its log shows something else, or it fell behind)'}`,
     ]
     return {
@@ -152,8 +173,8 @@ export async function runMemoryBench(): Promise<BenchPart> {
         },
         {
           measure: `GM page heap growth over a **${s.commands.toLocaleString('en-US')}-command session** (${SMALL} combatants), after GC`,
-          salvo: `${mib(s.after.heapBytes)} (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} %)`,
-          baseline: `at the session's start: ${mib(s.before.heapBytes)}`,
+          salvo: `${mib(s.after.heapBytes)} (${signed(growth)} %)`,
+          baseline: `at the session's start, after a ${SESSION_WARM_UP.toLocaleString('en-US')}-command warm-up: ${mib(s.before.heapBytes)} (after ${EARLY} commands: ${mib(s.early.heapBytes)})`,
           ratio: `${(s.after.heapBytes / s.before.heapBytes).toFixed(2)}× (goal < 1.10×)`,
         },
       ],

@@ -1,4 +1,4 @@
-import type { ServerMessage } from '../../../src-shared/contract'
+import { LIVE_LOG, type ServerMessage } from '../../../src-shared/contract'
 import type { RecordsDiff, Snapshot } from '../../../src-shared/diff'
 import type { ViewRecord, ViewRecordId, ViewRole } from '../../../src-shared/views'
 import type { RecordStore } from '../state/record-store'
@@ -7,7 +7,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import type { SceneRecord } from '../../../src-shared/records'
 import type { TablePicture } from '../../../src-shared/views'
 import { dependentRecordIds, ProjectionContext, projectRecord } from './project-record'
-import { logLeftOut, SNAPSHOT_LOG_ENTRIES } from './snapshot-scope'
+import { logLeftOut } from './snapshot-scope'
 
 /** What a projection pass needs beyond the records: the ruleset (GM cards) and the table's pictures. */
 export interface ProjectionEnv {
@@ -124,7 +124,8 @@ export class ViewChannel {
 
   #forgetOldLogs(): void {
     for (const id of this.#sentLogs) {
-      if (this.#sentLogs.size <= SNAPSHOT_LOG_ENTRIES) break
+      // As many as the window may hold (its tail and slack): a line it holds must hear of its removal.
+      if (this.#sentLogs.size <= LIVE_LOG.tail + LIVE_LOG.slack) break
       this.#sentLogs.delete(id)
       this.#sent.delete(id)
     }

@@ -11,7 +11,7 @@ let loaded = $state(0)
 
 export function surpriseOffered(campaign: CampaignView): boolean {
   void loaded
-  const key = campaign.session?.campaign?.id ?? ''
+  const key = campaign.campaignId
   const hit = cache.get(key)
   if (hit !== undefined) return hit
   if (key) {

@@ -29,6 +29,8 @@ import { ViewSync } from './view-sync'
 
 /** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
 export const LOG_WINDOW = LIVE_LOG.tail
+/** Lines the window may hold beyond `LOG_WINDOW` before it lets the oldest go, all at once (see `windowLog`). */
+export const LOG_SLACK = LIVE_LOG.slack
 
 /** Names sort as people read them, not by code point. */
 const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
@@ -44,6 +46,12 @@ export class CampaignView {
   readonly #index = new RecordIndex()
   #view = $state.raw<ViewState>(EMPTY_VIEW)
   session = $state.raw<SessionInfo | null>(null)
+  /**
+   * The open campaign's id ('' with none). The core pushes a new session with each command (its
+   * undo label changes), so what only needs to know which campaign is open reads this: a derived
+   * string that stays equal, so a push re-runs nothing that reads it.
+   */
+  readonly campaignId = $derived(this.session?.campaign?.id ?? '')
   link = $state<LinkStatus>('connecting')
   /** The latest failure to show the GM (cleared when shown or replaced). */
   error = $state.raw<Failure | null>(null)
@@ -56,7 +64,7 @@ export class CampaignView {
    */
   roll = $state.raw<readonly RollEntry[]>([])
   encounter = $state.raw<EncounterRecord | null>(null)
-  /** The latest `LOG_WINDOW` log lines, oldest first. */
+  /** The latest `LOG_WINDOW` to `LOG_WINDOW + LOG_SLACK` log lines, oldest first. */
   log = $state.raw<LogEntryRecord[]>([])
   /** How many earlier lines the core holds that this window let go of (searched through the core). */
   logForgotten = $state(0)
@@ -165,7 +173,7 @@ export class CampaignView {
         this.#forgottenUpTo = -Infinity
       }
       // A long evening would otherwise grow the page by every line ever logged (issue 15).
-      const { kept, dropped, newlyForgotten } = windowLog(log, LOG_WINDOW, this.#forgottenUpTo)
+      const { kept, dropped, newlyForgotten } = windowLog(log, LOG_WINDOW, this.#forgottenUpTo, LOG_SLACK)
       if (dropped.length > 0) {
         index.forget(dropped.map((l) => l.id))
         this.logForgotten += newlyForgotten

@@ -68,17 +68,22 @@ export function extendLog(
 }
 
 /**
- * The latest `size` lines of an ordered log, and those it lets go of. Lines at or before
- * `forgottenUpTo` (a seq) were let go of before: one that comes back (an undo marks it) is let
- * go of again without being counted twice.
+ * The latest `size` lines of an ordered log once it has grown past `size + slack`, and those it
+ * lets go of. Lines at or before `forgottenUpTo` (a seq) were let go of before: one that comes
+ * back (an undo marks it) is let go of again without being counted twice.
+ *
+ * Why the slack: a window that let one line go for each line added moved every line it holds
+ * up by one place per command, and the log panel re-placed every line it draws each time. With
+ * slack the lines keep their places for `slack` commands, then move once.
  */
 export function windowLog(
   log: readonly LogEntryRecord[],
   size: number,
   forgottenUpTo: number,
+  slack = 0,
 ): { readonly kept: readonly LogEntryRecord[]; readonly dropped: readonly LogEntryRecord[]; readonly newlyForgotten: number } {
   const excess = log.length - size
-  if (excess <= 0) return { kept: log, dropped: [], newlyForgotten: 0 }
+  if (excess <= slack) return { kept: log, dropped: [], newlyForgotten: 0 }
   const dropped = log.slice(0, excess)
   return { kept: log.slice(excess), dropped, newlyForgotten: dropped.filter((l) => l.seq > forgottenUpTo).length }
 }

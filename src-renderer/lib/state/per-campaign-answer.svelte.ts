@@ -13,7 +13,7 @@ export function perCampaignAnswer<T>(ask: (campaign: CampaignView) => Promise<Re
   let loaded = $state(0)
   return (campaign) => {
     void loaded
-    const key = campaign.session?.campaign?.id ?? ''
+    const key = campaign.campaignId
     if (cache.has(key)) return cache.get(key)!
     if (key) {
       cache.set(key, empty)

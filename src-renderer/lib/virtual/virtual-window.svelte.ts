@@ -1,3 +1,4 @@
+import { untrack } from 'svelte'
 import { createVirtualizer, type SvelteVirtualizer, type VirtualItem } from '@tanstack/svelte-virtual'
 
 export interface VirtualWindowOptions {
@@ -52,7 +53,7 @@ export class VirtualWindow {
       if (!this.element) return
       return store.subscribe((v) => {
         this.#instance = v
-        this.items = v.getVirtualItems()
+        this.#show(v.getVirtualItems())
         this.size = v.getTotalSize()
       })
     })
@@ -68,10 +69,27 @@ export class VirtualWindow {
       v.setOptions({ count, getItemKey: (i) => keys[i] ?? i })
       // A new count alone does not make the library tell its subscribers (a scroll or a
       // resize does): a filtered log cleared back to its whole length kept the filtered few.
-      this.items = v.getVirtualItems()
+      this.#show(v.getVirtualItems())
       this.size = v.getTotalSize()
       this.#forgetGone(count, options.key)
     })
+  }
+
+  /**
+   * The library tells its subscribers on every scroll event and again when a scroll settles, with
+   * the same items as new objects: a log kept at the bottom after each line re-ran every shown
+   * line's row twice per command. Items equal to those shown are not handed on.
+   */
+  #show(next: VirtualItem[]): void {
+    // Not a dependency of the effect that calls this: only its own inputs should re-run it.
+    const shown = untrack(() => this.items)
+    const same =
+      next.length === shown.length &&
+      next.every((item, i) => {
+        const was = shown[i]!
+        return item.key === was.key && item.index === was.index && item.start === was.start && item.size === was.size
+      })
+    if (!same) this.items = next
   }
 
   /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntryRecord, TemplateId } from '../../../src-shared/records'
 import type { TemplateView } from '../../../src-shared/views'
+import { LIVE_LOG } from '../../../src-shared/contract'
 import { ViewChannel } from '../../../src-main/core/projection/view-channel'
 import { logLeftOut, SNAPSHOT_LOG_ENTRIES } from '../../../src-main/core/projection/snapshot-scope'
 import { RecordStore } from '../../../src-main/core/state/record-store'
@@ -108,5 +109,21 @@ describe("the GM's snapshot carries the latest log entries, not the whole histor
     store.applyChanges([{ id: next.id, from: null, to: next }])
     const diff = channel.publish(store, [{ id: next.id, from: null, to: next }], 8)
     expect(diff?.added.map((r) => r.id)).toEqual([next.id])
+  })
+
+  it('tells a GM window of a removed line it may still hold: the desk keeps the tail and its slack', () => {
+    const store = new RecordStore(Array.from({ length: SNAPSHOT_LOG_ENTRIES }, (_, i) => logEntry(i)))
+    const channel = new ViewChannel('gm', () => {})
+    const oldest = channel.snapshot(store, 1).records.find((r) => r.typeName === 'log' && r.seq === 0)!
+    // The window's log grows to its tail and slack before the desk lets the oldest lines go.
+    for (let i = 0; i < LIVE_LOG.slack; i++) {
+      const next = logEntry(SNAPSHOT_LOG_ENTRIES + i)
+      store.applyChanges([{ id: next.id, from: null, to: next }])
+      channel.publish(store, [{ id: next.id, from: null, to: next }], 2 + i)
+    }
+    const gone = store.get(oldest.id)!
+    store.applyChanges([{ id: gone.id, from: gone, to: null }])
+    const diff = channel.publish(store, [{ id: gone.id, from: gone, to: null }], 2 + LIVE_LOG.slack)
+    expect(diff?.removed).toEqual([oldest.id])
   })
 })

@@ -80,6 +80,9 @@ describe("the window's record index (issue 15: no full scans per diff)", () => {
     expect(again.kept.map((l) => l.seq)).toEqual([4, 5, 6])
     expect(again.newlyForgotten).toBe(1)
     expect(windowLog(log, 10, -Infinity).kept).toBe(log)
+    // With slack the window lets nothing go until it is over by more than the slack, then all at once.
+    expect(windowLog(log, 3, -Infinity, 2).kept).toBe(log)
+    expect(windowLog([...log, logEntry(6)], 3, -Infinity, 2).kept.map((l) => l.seq)).toEqual([4, 5, 6])
     const index = new RecordIndex()
     index.load({ version: 1, records: log })
     index.forget(first.dropped.map((l) => l.id))
