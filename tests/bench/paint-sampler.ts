@@ -10,7 +10,9 @@ export interface PaintSample {
   /** To that frame's paint done. */
   readonly gmPainted: number
   readonly playerPainted: number | null
+  /** To the DOM change the frame then shows: the page's own part, without the wait for a frame. */
   readonly gmDom: number
+  readonly playerDom: number | null
 }
 
 /** How long a page may take to show a command before the sample counts as "never shown". */
@@ -138,5 +140,6 @@ export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSa
     gmPainted: gmSeen.painted - input,
     playerPainted: playerSeen ? playerSeen.painted - input : null,
     gmDom: gmSeen.dom - input,
+    playerDom: playerSeen ? playerSeen.dom - input : null,
   }
 }
