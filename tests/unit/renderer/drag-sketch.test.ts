@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import type { SceneGrid } from '../../../src-shared/records'
+import { READOUT_OFFSET, sketchDrag } from '../../../src-renderer/lib/map/drag-sketch'
+
+// 50 scene px a 1.5 m cell: 100/3 px a metre.
+const square: SceneGrid = { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 10, offsetY: -20 }
+const none: SceneGrid = { kind: 'none', pxPerMetre: 20 }
+
+describe('a token drag drawn on the drag layer', () => {
+  it('puts the path, ghost and readout where the committed view shows the scene', () => {
+    const s = sketchDrag({
+      grid: none,
+      view: { x: 100, y: -40, k: 0.5 },
+      radius: 30,
+      drag: { from: { x: 2, y: 3 }, to: { x: 5, y: 7 } },
+      label: '2 actions',
+    })
+    // Metres → scene px (×20) → screen (×0.5, then the view's offset).
+    expect(s.from).toEqual({ x: 120, y: -10 })
+    expect(s.to).toEqual({ x: 150, y: 30 })
+    expect(s.ghostRadius).toBe(15)
+    expect(s.dash).toEqual([3, 2])
+    expect(s.text).toBe('5.0 m · 2 actions')
+    expect(s.textAt).toEqual({ x: 150 + READOUT_OFFSET.x, y: 30 + READOUT_OFFSET.y })
+  })
+
+  it('says the distance alone until the ruleset has priced the move, in the log’s own rounding', () => {
+    const s = sketchDrag({
+      grid: square,
+      view: { x: 0, y: 0, k: 2 },
+      radius: 10,
+      drag: { from: { x: 0, y: 0 }, to: { x: 1.5, y: 0.04 } },
+      label: '',
+    })
+    expect(s.text).toBe('1.5 m')
+    // The grid's offset moves its lines, not the tokens: 1.5 m is 50 scene px, 100 on screen at ×2.
+    expect(s.to.x).toBeCloseTo(100)
+    expect(s.ghostRadius).toBe(20)
+  })
+})
