@@ -18,7 +18,9 @@ async function main(): Promise<void> {
   const server = await WebProcess.start(table.dataDir)
   const browser = await chromium.launch({ executablePath: findChromium()!, args: ['--no-sandbox', '--disable-gpu'] })
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: Number(process.env['MAP_DPR'] ?? 1) })).newPage()
+    const page = await (
+      await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: Number(process.env['MAP_DPR'] ?? 1) })
+    ).newPage()
     await page.goto(`${server.url}/`)
     await page.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 120_000 })
     await page.getByTestId('show-map').click()
