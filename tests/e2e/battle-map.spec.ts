@@ -90,12 +90,12 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   // Esc cancels a drag: nothing is sent.
   const before = await map.tokenCentre('Vex')
   await map.startDrag('Vex', { x: 3, y: 12 })
-  await expect(map.dragLayer).toHaveAttribute('data-dragging', 'true')
+  await expect(map.dragLayer).toHaveAttribute('data-drawing', 'token')
   const cancelledAt = await map.screenPoint({ x: 3, y: 12 })
   expect(await map.dragInkNear(cancelledAt, { w: 30, h: 30 })).toBeGreaterThan(0)
   await gm.page.keyboard.press('Escape')
   await gm.page.mouse.up()
-  await expect(map.dragLayer).not.toHaveAttribute('data-dragging')
+  await expect(map.dragLayer).not.toHaveAttribute('data-drawing')
   expect(await map.dragReadout()).toBe('')
   expect(await map.dragInkNear(cancelledAt, { w: 30, h: 30 })).toBe(0)
   expect(await map.tokenCentre('Vex')).toEqual(before)
@@ -119,7 +119,12 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   await gm.page.mouse.move(a.x, a.y)
   await gm.page.mouse.down()
   await gm.page.mouse.move(b.x, b.y, { steps: 5 })
+  // Taken, it follows the pointer on the drag layer; kept, it stands on the overlay.
+  await expect(map.dragLayer).toHaveAttribute('data-drawing', 'measure')
+  expect(metresIn(await map.dragReadout())).toBeCloseTo(10, 0)
+  expect(await map.dragInkNear({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, { w: 4, h: 4 })).toBeGreaterThan(0)
   await gm.page.mouse.up()
+  await expect(map.dragLayer).not.toHaveAttribute('data-drawing')
   expect(metresIn(await map.root.getByTestId('measure-readout').textContent())).toBeCloseTo(10, 0)
   await gm.page.keyboard.press('Escape')
 

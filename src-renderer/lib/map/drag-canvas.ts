@@ -1,59 +1,83 @@
 import type { DragSketch } from './drag-sketch'
+import type { Point } from './map-geometry'
 
 /** The theme's colours and the page's font, read once from CSS: a canvas cannot use `var(--accent)`. */
 export interface DragLook {
   readonly accent: string
+  readonly danger: string
   readonly text: string
   readonly outline: string
   readonly fontFamily: string
 }
 
+/** The measuring line's and the fog area's colour, as the overlay's guides have it. */
+const MEASURE = '#7fdbff'
+
 export function lookOf(el: Element): DragLook {
   const css = getComputedStyle(el)
   const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback
-  return { accent: v('--accent', '#f0b429'), text: v('--text', '#e6edf3'), outline: '#0b1015', fontFamily: css.fontFamily || 'sans-serif' }
+  return {
+    accent: v('--accent', '#f0b429'),
+    danger: v('--danger', '#ef5350'),
+    text: v('--text', '#e6edf3'),
+    outline: '#0b1015',
+    fontFamily: css.fontFamily || 'sans-serif',
+  }
 }
 
-/** The layer's size in CSS pixels and the screen's pixels per CSS pixel. */
-export interface LayerSize {
-  readonly width: number
-  readonly height: number
-  readonly dpr: number
-}
+/** The screen's pixels per CSS pixel. */
+export type Density = number
 
 /**
- * Draws a token drag (or nothing) on the drag layer, as the SVG guides drew it before: a dashed
- * path in the accent colour, a dashed ring where the token would land, and the readout in bold
- * 14 px text outlined in the map's dark so it reads over any picture. The whole layer is cleared
- * first; its size never changes during a drag, so Chromium takes the new picture as new content
- * of the same layer and does not re-layer the page.
+ * Draws the gesture in progress (or nothing) on the drag layer, as the overlay's SVG guides draw
+ * it: a token drag's dashed path and ghost ring in the accent colour, a measurement's line, a
+ * fog area's dashed rectangle, and readouts in bold 14 px text outlined in the map's dark so
+ * they read over any picture. The whole layer is cleared first; its size never changes during a
+ * gesture, so Chromium takes the picture as new content of the same layer and does not re-layer
+ * the page.
  */
-export function paintDrag(g: CanvasRenderingContext2D, size: LayerSize, look: DragLook, s: DragSketch | null): void {
+export function paintDrag(g: CanvasRenderingContext2D, dpr: Density, look: DragLook, s: DragSketch | null): void {
   g.setTransform(1, 0, 0, 1, 0, 0)
   g.clearRect(0, 0, g.canvas.width, g.canvas.height)
   if (!s) return
-  g.setTransform(size.dpr, 0, 0, size.dpr, 0, 0)
-  g.strokeStyle = look.accent
+  g.setTransform(dpr, 0, 0, dpr, 0, 0)
   g.lineWidth = 2
+  if (s.kind === 'fog') {
+    g.fillStyle = s.hide ? 'rgba(0, 0, 0, 0.4)' : 'rgba(127, 219, 255, 0.15)'
+    g.fillRect(s.x, s.y, s.w, s.h)
+    g.strokeStyle = s.hide ? look.danger : MEASURE
+    g.setLineDash([...s.dash])
+    g.strokeRect(s.x, s.y, s.w, s.h)
+    return
+  }
+  g.strokeStyle = s.kind === 'token' ? look.accent : MEASURE
+  g.setLineDash(s.kind === 'token' ? [...s.dash] : [])
+  line(g, s.from, s.to)
+  if (s.kind === 'token') {
+    g.setLineDash([4, 3])
+    g.beginPath()
+    g.arc(s.to.x, s.to.y, s.ghostRadius, 0, Math.PI * 2)
+    g.stroke()
+  }
+  readout(g, look, s.text, s.textAt)
+}
 
-  g.setLineDash([...s.dash])
+function line(g: CanvasRenderingContext2D, a: Point, b: Point): void {
   g.beginPath()
-  g.moveTo(s.from.x, s.from.y)
-  g.lineTo(s.to.x, s.to.y)
+  g.moveTo(a.x, a.y)
+  g.lineTo(b.x, b.y)
   g.stroke()
+}
 
-  g.setLineDash([4, 3])
-  g.beginPath()
-  g.arc(s.to.x, s.to.y, s.ghostRadius, 0, Math.PI * 2)
-  g.stroke()
-
+/** Bold text on a dark outline, the outline under the fill (the SVG readouts' `paint-order: stroke`). */
+function readout(g: CanvasRenderingContext2D, look: DragLook, text: string, at: Point): void {
   g.setLineDash([])
   g.font = `700 14px ${look.fontFamily}`
   g.textBaseline = 'alphabetic'
   g.lineJoin = 'round'
   g.lineWidth = 4
   g.strokeStyle = look.outline
-  g.strokeText(s.text, s.textAt.x, s.textAt.y)
+  g.strokeText(text, at.x, at.y)
   g.fillStyle = look.text
-  g.fillText(s.text, s.textAt.x, s.textAt.y)
+  g.fillText(text, at.x, at.y)
 }

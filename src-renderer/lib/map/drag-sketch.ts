@@ -1,48 +1,81 @@
+import type { FogRect } from '../../../src-shared/fog'
 import type { SceneGrid } from '../../../src-shared/records'
-import { distance, formatMetres, metresToPx, sceneToScreen, type Point, type ViewTransform } from './map-geometry'
+import { distance, formatMetres, metresToPx, pxPerMetre, sceneToScreen, type Point, type ViewTransform } from './map-geometry'
 
-/** Where the readout's text starts, from the ghost's centre on screen: right of it and above. */
+/** Where a token drag's readout starts, from the ghost's centre on screen: right of it and above. */
 export const READOUT_OFFSET: Point = { x: 14, y: -14 }
+/** A measurement's readout sits a little closer to the pointer (there is no ghost to clear). */
+export const MEASURE_OFFSET: Point = { x: 12, y: -12 }
 
 /**
- * What a token drag draws, in the drag layer's screen pixels: the straight path from where the
- * token stood to where it would land, the ghost of the token there, and the readout of the
- * distance and the ruleset's price. Worked out apart from the drawing so it can be tested
- * without a canvas.
+ * What the gesture in progress draws on the drag layer, in the layer's screen pixels: a token
+ * drag (the straight path from where the token stood, its ghost where it would land, and the
+ * distance with the ruleset's price), a measurement (the line and its length) or a fog area
+ * being drawn. Worked out apart from the drawing so it can be tested without a canvas.
  */
-export interface DragSketch {
-  readonly from: Point
-  readonly to: Point
-  /** The ghost's radius on screen. */
-  readonly ghostRadius: number
-  /** The path's dashes scale with the zoom, as the scene's own strokes do. */
-  readonly dash: readonly [number, number]
-  readonly text: string
-  /** Where the readout's text starts (its baseline's left end). */
-  readonly textAt: Point
-}
+export type DragSketch =
+  | {
+      readonly kind: 'token'
+      readonly from: Point
+      readonly to: Point
+      /** The ghost's radius on screen. */
+      readonly ghostRadius: number
+      /** The path's dashes scale with the zoom, as the scene's own strokes do. */
+      readonly dash: readonly [number, number]
+      readonly text: string
+      /** Where the readout's text starts (its baseline's left end). */
+      readonly textAt: Point
+    }
+  | { readonly kind: 'measure'; readonly from: Point; readonly to: Point; readonly text: string; readonly textAt: Point }
+  | {
+      readonly kind: 'fog'
+      /** The rectangle on screen. */
+      readonly x: number
+      readonly y: number
+      readonly w: number
+      readonly h: number
+      readonly dash: readonly [number, number]
+      /** Hiding (Shift or the tool's setting) is drawn dark and red; revealing, light and blue. */
+      readonly hide: boolean
+    }
 
-export interface DragInput {
+/** The gesture in progress, in metres, as the map's pointer has it. */
+export type DragGesture =
+  | { readonly kind: 'token'; readonly from: Point; readonly to: Point; readonly label: string }
+  | { readonly kind: 'measure'; readonly from: Point; readonly to: Point }
+  | { readonly kind: 'fog'; readonly rect: FogRect; readonly hide: boolean }
+
+export interface DragScene {
   readonly grid: SceneGrid
   /** The committed view: the drag layer sits where it puts the scene, like the other guides. */
   readonly view: ViewTransform
-  /** The token's radius in scene pixels. */
+  /** A token's radius in scene pixels. */
   readonly radius: number
-  readonly drag: { readonly from: Point; readonly to: Point }
-  /** The ruleset's price of the move ('' until it answers, or if it has none). */
-  readonly label: string
 }
 
-export function sketchDrag({ grid, view, radius, drag, label }: DragInput): DragSketch {
-  const from = sceneToScreen(view, metresToPx(grid, drag.from))
-  const to = sceneToScreen(view, metresToPx(grid, drag.to))
-  const metres = formatMetres(distance(drag.from, drag.to))
+export function sketchDrag({ grid, view, radius }: DragScene, g: DragGesture): DragSketch {
+  const screen = (m: Point) => sceneToScreen(view, metresToPx(grid, m))
+  if (g.kind === 'fog') {
+    const at = screen(g.rect)
+    const s = pxPerMetre(grid) * view.k
+    return { kind: 'fog', x: at.x, y: at.y, w: g.rect.w * s, h: g.rect.h * s, dash: [6 * view.k, 4 * view.k], hide: g.hide }
+  }
+  const from = screen(g.from)
+  const to = screen(g.to)
+  const metres = formatMetres(distance(g.from, g.to))
+  if (g.kind === 'measure') {
+    return { kind: 'measure', from, to, text: metres, textAt: { x: to.x + MEASURE_OFFSET.x, y: to.y + MEASURE_OFFSET.y } }
+  }
   return {
+    kind: 'token',
     from,
     to,
     ghostRadius: radius * view.k,
     dash: [6 * view.k, 4 * view.k],
-    text: label ? `${metres} · ${label}` : metres,
+    text: g.label ? `${metres} · ${g.label}` : metres,
     textAt: { x: to.x + READOUT_OFFSET.x, y: to.y + READOUT_OFFSET.y },
   }
 }
+
+/** What the layer's drawing says, for its accessible name: the readout's words. */
+export const sketchText = (s: DragSketch | null): string => (!s ? '' : s.kind === 'fog' ? '' : s.text)

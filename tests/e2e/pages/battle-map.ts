@@ -133,7 +133,7 @@ export class BattleMapPage {
     return this.root.getByTestId('map-token').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
   }
 
-  /** With the fog tool on, drags a rectangle between two spots (Shift held hides instead of revealing). */
+  /** With the fog tool on, drags a rectangle between two spots (Shift held hides instead of revealing), seeing it drawn on the way. */
   async fogDrag(from: Metres, to: Metres, hide = false): Promise<void> {
     const a = await this.screenPoint(from)
     const b = await this.screenPoint(to)
@@ -141,6 +141,9 @@ export class BattleMapPage {
     await this.page.mouse.move(a.x, a.y)
     await this.page.mouse.down()
     await this.page.mouse.move(b.x, b.y, { steps: 6 })
+    // While drawn, the area is on the drag layer, filled (faintly) all across.
+    await expect(this.dragLayer).toHaveAttribute('data-drawing', 'fog')
+    expect(await this.dragInkNear({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, { w: 2, h: 2 })).toBeGreaterThan(0)
     await this.page.mouse.up()
     if (hide) await this.page.keyboard.up('Shift')
   }
