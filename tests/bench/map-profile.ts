@@ -8,7 +8,8 @@ import { sweepAtMouseRate } from './map-frames'
 /**
  * Where the map's frame time goes: a Chromium trace (main-thread events by name) and a CPU
  * profile (self time by function) while the bench's pan or drag gesture runs. A tool for
- * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag|shot|drag-shot`.
+ * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag|measure|shot|drag-shot` (measure:
+ * the measuring tool's line taken across the middle of the map).
  */
 const [tokens = 300, zones = 50] = process.argv.slice(2, 4).map(Number)
 const kind = process.argv[4] ?? 'pan'
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       const m = spot(table.lattice, Math.min(tokens - 1, Math.floor(columns / 2) + columns * Math.floor(tokens / columns / 2)))
       at = { x: box.x + vx + m.x * CELL_PX * k, y: box.y + vy + m.y * CELL_PX * k }
     }
+    if (kind === 'measure') await page.getByTestId('battle-map').getByTestId('map-measure').click()
     const cdp = await page.context().newCDPSession(page)
     await page.mouse.move(at.x, at.y)
     await page.mouse.down(kind === 'pan' ? { button: 'middle' } : {})
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
     const done = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()))
     await cdp.send('Tracing.end')
     await done
-    if (kind === 'drag') await page.keyboard.press('Escape')
+    if (kind === 'drag' || kind === 'measure') await page.keyboard.press('Escape')
     await page.mouse.up(kind === 'pan' ? { button: 'middle' } : {})
 
     // Main thread of the renderer: the thread with the most RunTask time.
