@@ -12,6 +12,8 @@ export interface DragLook {
 
 /** The measuring line's and the fog area's colour, as the overlay's guides have it. */
 const MEASURE = '#7fdbff'
+/** An area template's colours, as the scene draws it (MapAreaMarks). */
+const AREA = { ring: '#ff8a3d', selected: '#fff', label: '#ffd2b3' }
 
 export function lookOf(el: Element): DragLook {
   const css = getComputedStyle(el)
@@ -31,7 +33,7 @@ export type Density = number
 /**
  * Draws the gesture in progress (or nothing) on the drag layer, as the overlay's SVG guides draw
  * it: a token drag's dashed path and ghost ring in the accent colour, a measurement's line, a
- * fog area's dashed rectangle, and readouts in bold 14 px text outlined in the map's dark so
+ * fog area's dashed rectangle, a moving template (picked, so its ring is white), and readouts in bold 14 px text outlined in the map's dark so
  * they read over any picture. The whole layer is cleared first; its size never changes during a
  * gesture, so Chromium takes the picture as new content of the same layer and does not re-layer
  * the page.
@@ -50,6 +52,7 @@ export function paintDrag(g: CanvasRenderingContext2D, dpr: Density, look: DragL
     g.strokeRect(s.x, s.y, s.w, s.h)
     return
   }
+  if (s.kind === 'area') return paintArea(g, look, s)
   g.strokeStyle = s.kind === 'token' ? look.accent : MEASURE
   g.setLineDash(s.kind === 'token' ? [...s.dash] : [])
   line(g, s.from, s.to)
@@ -60,6 +63,32 @@ export function paintDrag(g: CanvasRenderingContext2D, dpr: Density, look: DragL
     g.stroke()
   }
   readout(g, look, s.text, s.textAt)
+}
+
+function paintArea(g: CanvasRenderingContext2D, look: DragLook, s: DragSketch & { kind: 'area' }): void {
+  g.beginPath()
+  g.arc(s.at.x, s.at.y, s.r, 0, Math.PI * 2)
+  g.fillStyle = s.hidden ? 'rgba(255, 138, 61, 0.08)' : 'rgba(255, 138, 61, 0.2)'
+  g.fill()
+  g.strokeStyle = AREA.selected
+  g.setLineDash(s.hidden ? [...s.dash] : [])
+  g.stroke()
+  g.beginPath()
+  g.arc(s.at.x, s.at.y, 5, 0, Math.PI * 2)
+  g.fillStyle = AREA.ring
+  g.fill()
+  g.setLineDash([])
+  g.font = `700 12px ${look.fontFamily}`
+  g.textAlign = 'center'
+  g.lineJoin = 'round'
+  g.lineWidth = 3
+  g.strokeStyle = '#000'
+  g.globalAlpha = s.hidden ? 0.7 : 1
+  g.strokeText(s.text, s.at.x, s.at.y - s.r - 6)
+  g.fillStyle = AREA.label
+  g.fillText(s.text, s.at.x, s.at.y - s.r - 6)
+  g.globalAlpha = 1
+  g.textAlign = 'start'
 }
 
 function line(g: CanvasRenderingContext2D, a: Point, b: Point): void {

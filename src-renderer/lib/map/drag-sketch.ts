@@ -10,8 +10,8 @@ export const MEASURE_OFFSET: Point = { x: 12, y: -12 }
 /**
  * What the gesture in progress draws on the drag layer, in the layer's screen pixels: a token
  * drag (the straight path from where the token stood, its ghost where it would land, and the
- * distance with the ruleset's price), a measurement (the line and its length) or a fog area
- * being drawn. Worked out apart from the drawing so it can be tested without a canvas.
+ * distance with the ruleset's price), a measurement (the line and its length), a fog area
+ * being drawn or an area template being moved. Worked out apart from the drawing so it can be tested without a canvas.
  */
 export type DragSketch =
   | {
@@ -38,12 +38,24 @@ export type DragSketch =
       /** Hiding (Shift or the tool's setting) is drawn dark and red; revealing, light and blue. */
       readonly hide: boolean
     }
+  | {
+      readonly kind: 'area'
+      readonly at: Point
+      /** The template's radius on screen. */
+      readonly r: number
+      /** Its label over it, as the scene draws it. */
+      readonly text: string
+      /** Hidden from the table: drawn fainter, its ring dashed (dashes scale with the zoom). */
+      readonly hidden: boolean
+      readonly dash: readonly [number, number]
+    }
 
 /** The gesture in progress, in metres, as the map's pointer has it. */
 export type DragGesture =
   | { readonly kind: 'token'; readonly from: Point; readonly to: Point; readonly label: string }
   | { readonly kind: 'measure'; readonly from: Point; readonly to: Point }
   | { readonly kind: 'fog'; readonly rect: FogRect; readonly hide: boolean }
+  | { readonly kind: 'area'; readonly to: Point; readonly radius: number; readonly label: string; readonly hidden: boolean }
 
 export interface DragScene {
   readonly grid: SceneGrid
@@ -59,6 +71,10 @@ export function sketchDrag({ grid, view, radius }: DragScene, g: DragGesture): D
     const at = screen(g.rect)
     const s = pxPerMetre(grid) * view.k
     return { kind: 'fog', x: at.x, y: at.y, w: g.rect.w * s, h: g.rect.h * s, dash: [6 * view.k, 4 * view.k], hide: g.hide }
+  }
+  if (g.kind === 'area') {
+    const at = screen(g.to)
+    return { kind: 'area', at, r: g.radius * pxPerMetre(grid) * view.k, text: g.label, hidden: g.hidden, dash: [5 * view.k, 4 * view.k] }
   }
   const from = screen(g.from)
   const to = screen(g.to)

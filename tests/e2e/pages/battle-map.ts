@@ -183,6 +183,10 @@ export class BattleMapPage {
     await this.page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2)
     await this.page.mouse.down()
     await this.page.mouse.move(target.x, target.y, { steps: 8 })
+    // On its way it is drawn on the drag layer under the pointer (its centre dot there), named by its label.
+    await expect(this.dragLayer).toHaveAttribute('data-drawing', 'area')
+    await expect(this.dragLayer).toHaveAttribute('aria-label', new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    expect(await this.dragInkNear(target, { w: 2, h: 2 })).toBeGreaterThan(0)
     await this.page.mouse.up()
   }
 

@@ -58,4 +58,13 @@ describe('a gesture drawn on the drag layer', () => {
     expect(sketchText(s)).toBe('')
     expect(sketchText(null)).toBe('')
   })
+
+  it('moves an area template under the pointer at its size on screen, fainter and dashed when hidden', () => {
+    const s = sketchDrag(
+      { grid: none, view: { x: 0, y: 0, k: 0.5 }, radius: 30 },
+      { kind: 'area', to: { x: 10, y: 10 }, radius: 3, label: 'Grenade 3 m (hidden)', hidden: true },
+    )
+    expect(s).toEqual({ kind: 'area', at: { x: 100, y: 100 }, r: 30, text: 'Grenade 3 m (hidden)', hidden: true, dash: [2.5, 2] })
+    expect(sketchText(s)).toBe('Grenade 3 m (hidden)')
+  })
 })
