@@ -11,13 +11,17 @@ export const MOVE_EVERY_MS = 8
  * a gesture runs, and a task posted from each callback (run after that frame's style, layout
  * and paint) how long after its start the main thread was done with it. Every pointer move the
  * page was given is kept too, with the raw moves Chromium coalesced into it, to show that the
- * moves really came at a mouse's rate and not one awaited step at a time.
+ * moves really came at a mouse's rate and not one awaited step at a time. Changes to the GM
+ * map's scene drawing (the SVG of the picture, zones, fog and tokens) are counted too: a pan or
+ * a drag should repaint none of it.
  */
 export const FRAME_CLOCK = `(() => {
   let on = false
   let stamps = []
   let work = []
   let moves = []
+  let sceneChanges = 0
+  const watch = new MutationObserver(function (records) { if (on) sceneChanges += records.length })
   window.addEventListener('pointermove', function (e) {
     if (!on) return
     const raw = e.getCoalescedEvents ? e.getCoalescedEvents() : []
@@ -33,8 +37,18 @@ export const FRAME_CLOCK = `(() => {
     requestAnimationFrame(frame)
   }
   window.__frameClock = {
-    start() { on = true; stamps = []; work = []; moves = []; requestAnimationFrame(frame) },
-    stop() { on = false; return { stamps: stamps, work: work.slice(0, stamps.length), moves: moves } },
+    start() {
+      on = true; stamps = []; work = []; moves = []; sceneChanges = 0
+      const scene = document.querySelector('[data-testid="battle-map"] svg.scene')
+      if (scene) watch.observe(scene, { subtree: true, childList: true, attributes: true, characterData: true })
+      requestAnimationFrame(frame)
+    },
+    stop() {
+      on = false
+      sceneChanges += watch.takeRecords().length
+      watch.disconnect()
+      return { stamps: stamps, work: work.slice(0, stamps.length), moves: moves, sceneChanges: sceneChanges }
+    },
   }
 })()`
 
@@ -48,9 +62,11 @@ export interface FrameSamples {
   readonly moveGaps: number[]
   /** Total time covered by the intervals. */
   spanMs: number
+  /** DOM changes inside the GM map's scene drawing while the gestures ran. */
+  sceneChanges: number
 }
 
-export const noSamples = (): FrameSamples => ({ intervals: [], work: [], moveGaps: [], spanMs: 0 })
+export const noSamples = (): FrameSamples => ({ intervals: [], work: [], moveGaps: [], spanMs: 0, sceneChanges: 0 })
 
 const gaps = (xs: readonly number[]): number[] => xs.slice(1).map((x, i) => x - xs[i]!)
 
@@ -58,12 +74,18 @@ const gaps = (xs: readonly number[]): number[] => xs.slice(1).map((x, i) => x - 
 export async function measured(page: Page, into: FrameSamples, gesture: () => Promise<void>): Promise<void> {
   await page.evaluate('window.__frameClock.start()')
   await gesture()
-  const got = (await page.evaluate('window.__frameClock.stop()')) as { stamps: number[]; work: number[]; moves: number[] }
+  const got = (await page.evaluate('window.__frameClock.stop()')) as {
+    stamps: number[]
+    work: number[]
+    moves: number[]
+    sceneChanges: number
+  }
   if (got.stamps.length < 2) throw new Error(`the page drew ${got.stamps.length} frames during a gesture`)
   into.intervals.push(...gaps(got.stamps))
   into.work.push(...got.work)
   into.moveGaps.push(...gaps([...got.moves].sort((a, b) => a - b)))
   into.spanMs += got.stamps.at(-1)! - got.stamps[0]!
+  into.sceneChanges += got.sceneChanges
 }
 
 /**
@@ -110,6 +132,8 @@ export interface FrameStats {
   readonly work: Summary
   /** Median gap between the raw pointer moves the page was given. */
   readonly moveGapMs: number
+  /** DOM changes in the scene drawing during the gestures: tokens re-rendered that did not move. */
+  readonly sceneChanges: number
 }
 
 export function frameStats(s: FrameSamples): FrameStats {
@@ -123,5 +147,6 @@ export function frameStats(s: FrameSamples): FrameStats {
     fps: (s.intervals.length / s.spanMs) * 1000,
     work: summarize(s.work),
     moveGapMs: s.moveGaps.length ? summarize(s.moveGaps).median : NaN,
+    sceneChanges: s.sceneChanges,
   }
 }

@@ -8,7 +8,8 @@ import { sweepAtMouseRate } from './map-frames'
 /**
  * Where the map's frame time goes: a Chromium trace (main-thread events by name) and a CPU
  * profile (self time by function) while the bench's pan or drag gesture runs. A tool for
- * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag|shot`.
+ * looking, not a bench part: `npx tsx tests/bench/map-profile.ts <tokens> <zones> pan|drag|measure|shot|drag-shot` (measure:
+ * the measuring tool's line taken across the middle of the map).
  */
 const [tokens = 300, zones = 50] = process.argv.slice(2, 4).map(Number)
 const kind = process.argv[4] ?? 'pan'
@@ -18,7 +19,9 @@ async function main(): Promise<void> {
   const server = await WebProcess.start(table.dataDir)
   const browser = await chromium.launch({ executablePath: findChromium()!, args: ['--no-sandbox', '--disable-gpu'] })
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage()
+    const page = await (
+      await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: Number(process.env['MAP_DPR'] ?? 1) })
+    ).newPage()
     await page.goto(`${server.url}/`)
     await page.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 120_000 })
     await page.getByTestId('show-map').click()
@@ -34,16 +37,32 @@ async function main(): Promise<void> {
     }
     const box = (await svg.boundingBox())!
     let at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
-    if (kind === 'drag') {
+    if (kind === 'drag' || kind === 'drag-shot') {
       const [vx, vy, k] = (await svg.getAttribute('data-view'))!.split(' ').map(Number) as [number, number, number]
       const { columns } = table.lattice
       const m = spot(table.lattice, Math.min(tokens - 1, Math.floor(columns / 2) + columns * Math.floor(tokens / columns / 2)))
       at = { x: box.x + vx + m.x * CELL_PX * k, y: box.y + vy + m.y * CELL_PX * k }
     }
+    if (kind === 'measure') await page.getByTestId('battle-map').getByTestId('map-measure').click()
     const cdp = await page.context().newCDPSession(page)
     await page.mouse.move(at.x, at.y)
     await page.mouse.down(kind === 'pan' ? { button: 'middle' } : {})
     for (let i = 1; i <= 8; i++) await page.mouse.move(at.x + i, at.y)
+    // `drag-shot`: a picture of a drag in progress (ghost, path, readout with the ruleset's price), then cancelled.
+    if (kind === 'drag-shot') {
+      const [dx = 160, dy = 70] = (process.env['MAP_DRAG'] ?? '').split(' ').filter(Boolean).map(Number)
+      await page.mouse.move(at.x + dx, at.y + dy, { steps: 10 })
+      await page.waitForFunction(() => /·/.test(document.querySelector('[data-testid="drag-layer"]')?.getAttribute('aria-label') ?? ''))
+      // MAP_CLIP="x y w h" (page pixels) zooms the picture in on the drag (with MAP_DPR=2, at twice the pixels).
+      const clip = process.env['MAP_CLIP']?.split(' ').map(Number)
+      await page.screenshot({
+        path: process.env['MAP_SHOT'] ?? 'map-drag-shot.png',
+        ...(clip ? { clip: { x: clip[0]!, y: clip[1]!, width: clip[2]!, height: clip[3]! } } : {}),
+      })
+      await page.keyboard.press('Escape')
+      await page.mouse.up()
+      return
+    }
     const events: {
       name: string
       dur?: number
@@ -75,7 +94,7 @@ async function main(): Promise<void> {
     const done = new Promise<void>((ok) => cdp.once('Tracing.tracingComplete', () => ok()))
     await cdp.send('Tracing.end')
     await done
-    if (kind === 'drag') await page.keyboard.press('Escape')
+    if (kind === 'drag' || kind === 'measure') await page.keyboard.press('Escape')
     await page.mouse.up(kind === 'pan' ? { button: 'middle' } : {})
 
     // Main thread of the renderer: the thread with the most RunTask time.

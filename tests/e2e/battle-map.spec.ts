@@ -67,27 +67,37 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   await expect(map.token('Ghost')).toHaveClass(/hidden/)
 
   // While dragging: the straight path, its length and the ruleset's price, asked of no one per frame.
+  const vexAt = await map.tokenCentre('Vex')
   await map.startDrag('Vex', { x: 10.5, y: 6 })
-  // A horizontal line has no height, so Playwright would call it hidden: count it instead.
-  await expect(map.root.getByTestId('drag-path')).toHaveCount(1)
-  await expect(map.dragReadout).toContainText(/ m · .+/)
-  const dragged = await map.dragReadout.textContent()
+  await expect.poll(() => map.dragReadout()).toMatch(/ m · .+/)
+  const dragged = await map.dragReadout()
+  // Drawn on the drag layer: the path halfway along, the ghost's ring where it would land, the readout right of it and above.
+  const landing = await map.screenPoint({ x: 10.5, y: 6 })
+  expect(await map.dragInkNear({ x: (vexAt.x + landing.x) / 2, y: landing.y }, { w: 6, h: 3 })).toBeGreaterThan(0)
+  expect(await map.dragInkNear(landing, { w: 30, h: 30 })).toBeGreaterThan(0)
+  expect(await map.dragInkNear({ x: landing.x + 60, y: landing.y - 19 }, { w: 20, h: 5 })).toBeGreaterThan(20)
+  // Nothing drawn well below the path.
+  expect(await map.dragInkNear({ x: landing.x, y: landing.y + 80 }, { w: 30, h: 20 })).toBe(0)
   expect(metresIn(dragged)).toBeCloseTo(4.5, 0)
-  const cost = dragged!.split(' · ')[1]!.trim()
+  const cost = dragged.split(' · ')[1]!.trim()
   // 4.5 m at 2.5 m an action: 2 actions.
   expect(cost).toBe('2 actions')
   await gm.page.mouse.up()
-  await expect(gm.page.getByTestId('log-entry').filter({ hasText: `Vex moves ${dragged!.split(' · ')[0]!.trim()} (${cost})` })).toHaveCount(
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: `Vex moves ${dragged.split(' · ')[0]!.trim()} (${cost})` })).toHaveCount(
     1,
   )
 
   // Esc cancels a drag: nothing is sent.
   const before = await map.tokenCentre('Vex')
   await map.startDrag('Vex', { x: 3, y: 12 })
-  await expect(map.dragReadout).toBeVisible()
+  await expect(map.dragLayer).toHaveAttribute('data-drawing', 'token')
+  const cancelledAt = await map.screenPoint({ x: 3, y: 12 })
+  expect(await map.dragInkNear(cancelledAt, { w: 30, h: 30 })).toBeGreaterThan(0)
   await gm.page.keyboard.press('Escape')
   await gm.page.mouse.up()
-  await expect(map.dragReadout).toHaveCount(0)
+  await expect(map.dragLayer).not.toHaveAttribute('data-drawing')
+  expect(await map.dragReadout()).toBe('')
+  expect(await map.dragInkNear(cancelledAt, { w: 30, h: 30 })).toBe(0)
   expect(await map.tokenCentre('Vex')).toEqual(before)
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Vex moves' })).toHaveCount(1)
 
@@ -109,7 +119,12 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   await gm.page.mouse.move(a.x, a.y)
   await gm.page.mouse.down()
   await gm.page.mouse.move(b.x, b.y, { steps: 5 })
+  // Taken, it follows the pointer on the drag layer; kept, it stands on the overlay.
+  await expect(map.dragLayer).toHaveAttribute('data-drawing', 'measure')
+  expect(metresIn(await map.dragReadout())).toBeCloseTo(10, 0)
+  expect(await map.dragInkNear({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, { w: 4, h: 4 })).toBeGreaterThan(0)
   await gm.page.mouse.up()
+  await expect(map.dragLayer).not.toHaveAttribute('data-drawing')
   expect(metresIn(await map.root.getByTestId('measure-readout').textContent())).toBeCloseTo(10, 0)
   await gm.page.keyboard.press('Escape')
 

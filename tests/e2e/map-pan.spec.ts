@@ -32,11 +32,12 @@ test('a pan moves the whole scene with the pointer while the button is down, and
 
   // After the pan, a drag is measured in metres from the view it left: 3 m to the right reads 3 m.
   await map.startDrag('Vex', { x: 8, y: 5 })
-  await expect.poll(async () => metresIn(await map.dragReadout.textContent())).toBeCloseTo(3, 1)
-  const readout = (await map.dragReadout.boundingBox())!
+  await expect.poll(async () => metresIn(await map.dragReadout())).toBeCloseTo(3, 1)
   const target = await map.screenPoint({ x: 8, y: 5 })
-  // The readout sits just right of and above the dragged token's new spot, not where it would be for the view before the pan (120 px off).
-  expect(Math.abs(readout.x - (target.x + 14))).toBeLessThan(20)
+  // The readout is drawn just right of and above the dragged token's new spot, not where it would be for the view before the pan (120, 60 px off).
+  const readoutAt = { x: target.x + 39, y: target.y - 19 }
+  expect(await map.dragInkNear(readoutAt, { w: 9, h: 5 })).toBeGreaterThan(10)
+  expect(await map.dragInkNear({ x: readoutAt.x - 120, y: readoutAt.y - 60 }, { w: 9, h: 5 })).toBe(0)
   await gm.page.keyboard.press('Escape')
   await gm.page.mouse.up()
 })

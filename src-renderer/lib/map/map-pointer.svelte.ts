@@ -147,10 +147,4 @@ export class MapPointer {
     const d = this.drag
     return d?.kind === 'token' && d.moved ? d : null
   }
-
-  /** Where the template being dragged is now. */
-  get areaDrag(): { id: AreaMarkId; to: Point } | null {
-    const d = this.drag
-    return d?.kind === 'area' && d.moved ? { id: d.id, to: d.to } : null
-  }
 }

@@ -90,8 +90,39 @@ export class BattleMapPage {
     await this.page.mouse.move(target.x, target.y, { steps: 8 })
   }
 
-  get dragReadout(): Locator {
-    return this.root.getByTestId('drag-readout')
+  /** The canvas a token drag is drawn on (path, ghost, readout); its accessible name is the readout's words. */
+  get dragLayer(): Locator {
+    return this.root.getByTestId('drag-layer')
+  }
+
+  /** What the drag's readout says ('' with no drag). */
+  async dragReadout(): Promise<string> {
+    return (await this.dragLayer.getAttribute('aria-label')) ?? ''
+  }
+
+  /**
+   * How many pixels the drag layer has drawn in a box of the page (page pixels, centred on `at`):
+   * what the GM sees of the drag, read from the canvas itself.
+   */
+  async dragInkNear(at: { x: number; y: number }, half: { w: number; h: number }): Promise<number> {
+    return this.dragLayer.evaluate(
+      (el, [cx, cy, hw, hh]) => {
+        const canvas = el as HTMLCanvasElement
+        const r = canvas.getBoundingClientRect()
+        const sx = canvas.width / r.width
+        const sy = canvas.height / r.height
+        const x = Math.max(0, Math.floor((cx - hw - r.left) * sx))
+        const y = Math.max(0, Math.floor((cy - hh - r.top) * sy))
+        const w = Math.min(canvas.width - x, Math.ceil(2 * hw * sx))
+        const h = Math.min(canvas.height - y, Math.ceil(2 * hh * sy))
+        if (w <= 0 || h <= 0) return 0
+        const data = canvas.getContext('2d')!.getImageData(x, y, w, h).data
+        let n = 0
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) n++
+        return n
+      },
+      [at.x, at.y, half.w, half.h] as const,
+    )
   }
 
   get distanceReadout(): Locator {
@@ -102,7 +133,7 @@ export class BattleMapPage {
     return this.root.getByTestId('map-token').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
   }
 
-  /** With the fog tool on, drags a rectangle between two spots (Shift held hides instead of revealing). */
+  /** With the fog tool on, drags a rectangle between two spots (Shift held hides instead of revealing), seeing it drawn on the way. */
   async fogDrag(from: Metres, to: Metres, hide = false): Promise<void> {
     const a = await this.screenPoint(from)
     const b = await this.screenPoint(to)
@@ -110,6 +141,9 @@ export class BattleMapPage {
     await this.page.mouse.move(a.x, a.y)
     await this.page.mouse.down()
     await this.page.mouse.move(b.x, b.y, { steps: 6 })
+    // While drawn, the area is on the drag layer, filled (faintly) all across.
+    await expect(this.dragLayer).toHaveAttribute('data-drawing', 'fog')
+    expect(await this.dragInkNear({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, { w: 2, h: 2 })).toBeGreaterThan(0)
     await this.page.mouse.up()
     if (hide) await this.page.keyboard.up('Shift')
   }
@@ -149,6 +183,10 @@ export class BattleMapPage {
     await this.page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2)
     await this.page.mouse.down()
     await this.page.mouse.move(target.x, target.y, { steps: 8 })
+    // On its way it is drawn on the drag layer under the pointer (its centre dot there), named by its label.
+    await expect(this.dragLayer).toHaveAttribute('data-drawing', 'area')
+    await expect(this.dragLayer).toHaveAttribute('aria-label', new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))
+    expect(await this.dragInkNear(target, { w: 2, h: 2 })).toBeGreaterThan(0)
     await this.page.mouse.up()
   }
 
