@@ -1,7 +1,12 @@
 import type { StoredRecord } from '../state/stored-records'
 
-/** How long one slice of serialising may hold the event loop before it yields (ms). */
-const SLICE_MS = 4
+/**
+ * How long one slice of serialising may hold the event loop before it yields (ms). A command
+ * that arrives meanwhile waits for the slice: at 4 ms an attack at 3,000 combatants (a 13 MB
+ * document, compacted in slices while the commands kept coming) had a p95 of 1.7× the same
+ * attack at 30, whose document is written whole.
+ */
+const SLICE_MS = 1
 /** Documents up to this size are written in one synchronous call (a few ms, like a journal append). */
 export const WHOLE_UP_TO = 512 * 1024
 
@@ -32,8 +37,9 @@ export async function* documentPieces(head: Readonly<Record<string, unknown>>, r
   for (let i = 0; i < records.length; i++) {
     const r = records[i]!
     parts.push(`${i === 0 ? '' : ','}${JSON.stringify(r.id)}:${JSON.stringify(r)}`)
-    // The clock is read every 64 records: reading it per record would cost more than it saves.
-    if ((i & 63) === 63 && performance.now() - sliceStart > SLICE_MS) {
+    // The clock is read every 16 records (a combatant with a sheet is a few KB): per record it
+    // would cost more than it saves, and every 64 overran a 1 ms slice.
+    if ((i & 15) === 15 && performance.now() - sliceStart > SLICE_MS) {
       yield Buffer.from(parts.join(''), 'utf8')
       parts = []
       sliceStart = performance.now()

@@ -2,6 +2,9 @@ import * as path from 'node:path'
 import { yieldToLoop } from './chunked-json'
 import type { DurableAppender, DurableFs, FsCalls, Replacement } from './durable-fs'
 
+/** How much of a large file a background write lets pile up unflushed. */
+const FLUSH_EVERY_BYTES = 1024 * 1024
+
 interface SyncParts {
   writeAll(fd: number, data: Buffer): void
   fsyncDir(dir: string): void
@@ -41,8 +44,17 @@ export function asyncWrites(
       const fd = sys.open(tmp, 'w')
       let done = false
       try {
+        let unsynced = 0
         for await (const piece of pieces) {
           await writeAllAsync(fd, Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength))
+          // Flushed as it goes: a command's journal fsync meanwhile would otherwise wait for all of
+          // the file written so far to reach the disk (ext4 writes out pending data with each
+          // commit), and a 13 MB compaction made the commands that came during it slow.
+          unsynced += piece.byteLength
+          if (unsynced >= FLUSH_EVERY_BYTES) {
+            await fsync(fd)
+            unsynced = 0
+          }
           await yieldToLoop()
           if (stop()) return false
         }
