@@ -15,14 +15,19 @@ export class LazyChoices<T extends { readonly id: string }> {
 
   readonly list: readonly T[] = $derived.by(() => {
     const all = this.all()
-    if (this.#inUse || all.length <= ALWAYS_LISTED) return all
+    if (this.#inUse || all.length <= ALWAYS_LISTED) return this.order ? this.order(all) : all
     const chosen = this.chosen()
     return all.filter((c) => c.id === chosen)
   })
 
+  /**
+   * `order` puts the entries in the order the picker lists them (by name, say) and runs only
+   * when they are all listed: sorting 5,000 names was a sixth of the log panel's first mount.
+   */
   constructor(
     private readonly all: () => readonly T[],
     private readonly chosen: () => string,
+    private readonly order?: (all: readonly T[]) => readonly T[],
   ) {}
 
   /** `{@attach choices.attach}` on the `<select>`. */
