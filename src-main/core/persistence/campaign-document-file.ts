@@ -15,6 +15,8 @@ export class CampaignDocumentFile {
   // Unknown, not CampaignDocument: what the file holds is an older schema or damaged until checked.
   readonly #adapter: DurableJsonAdapter<unknown>
   readonly #db: Low<unknown>
+  /** The seal being written after the last compaction, if any. */
+  #sealing: Promise<void> = Promise.resolve()
 
   constructor(
     fs: DurableFs,
@@ -57,9 +59,17 @@ export class CampaignDocumentFile {
     if (!serialised || stop()) return false
     const signer = this.seal?.signer() ?? null
     if (!(await this.#adapter.writeSerialised(signer ? signed(serialised, signer.update) : serialised, stop))) return false
-    // After the document is in place: a seal is only ever of bytes that were written whole.
-    await signer?.write().catch((e: unknown) => console.error(`Salvo could not seal ${this.file}: ${(e as Error).message}`))
+    // After the document is in place: a seal is only ever of bytes that were written whole. Not
+    // waited for: its fsyncs can wait behind a large write's (an open that compacts would), and a
+    // seal that never lands only costs the next open its fast path. Closing waits (sealWritten).
+    // One after another, so an older seal never lands over a newer one.
+    if (signer) this.#sealing = this.#sealing.then(() => signer.write()).catch(() => undefined)
     return true
+  }
+
+  /** Resolves once the seals started so far are written (or given up). */
+  sealWritten(): Promise<void> {
+    return this.#sealing
   }
 
   /** Whether the bytes last read are what this folder's Salvo sealed (then they need no deep check). */

@@ -257,6 +257,8 @@ export class OpenCampaign {
       await this.#backingUp
       this.documentFile.keepBytes(true)
       await this.compact()
+      // The seal of the last compaction, so the next open needs no deep check (document-seal.ts).
+      await this.documentFile.sealWritten()
       const bytes = this.documentFile.bytes()
       if (bytes) {
         writeBackup(this.fs, this.paths, 'closed', bytes, this.now())
