@@ -58,6 +58,12 @@ export type CombatantNumbers =
   | { readonly kind: 'secret'; readonly band: HealthBand }
 
 /**
+ * A combatant's initiative as the windows get it: the total and any roll-off. The roll itself is in
+ * the log; sent on every combatant it was over a quarter of a 5,000-combatant snapshot (issue 15).
+ */
+export type InitiativeShown = Pick<InitiativeResult, 'total' | 'tieBreak'>
+
+/**
  * A combatant as one window sees it. The GM projection keeps every number; the player
  * projection replaces an NPC's numbers with a band, so there is no field to leak.
  */
@@ -69,7 +75,7 @@ export interface CombatantView {
   readonly kind: CombatantKind
   readonly hidden: boolean
   readonly numbers: CombatantNumbers
-  readonly initiative: InitiativeResult | 'secret' | null
+  readonly initiative: InitiativeShown | 'secret' | null
   readonly orderKey: number | null
   /** GM only: the ruleset's data and its rendered card (null in the player view). */
   readonly rules: JsonValue | null

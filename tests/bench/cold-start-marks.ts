@@ -83,12 +83,26 @@ export async function watchStart(context: BrowserContext): Promise<void> {
   await context.addInitScript(PAGE_SOURCE)
 }
 
-/** Waits until the desk is ready for the GM (a card painted, the link up); false if it was not within `timeoutMs`. */
-export async function deskShown(page: Page, timeoutMs: number): Promise<boolean> {
+/**
+ * Once the desk is shown (false past `timeoutMs`): the first card's HP input focused, the paint
+ * probe (installed at load, paint-probe.ts) armed for its HP text to change and for the input
+ * event, all in the page in one step, so the bench's own round trips stay out of the timed click.
+ * Gives when the page saw the desk (epoch ms).
+ */
+export async function armFirstHpEdit(page: Page, timeoutMs: number): Promise<number | false> {
   const ms = Math.max(1, Math.round(timeoutMs))
-  return (await page.evaluate(
-    `Promise.race([window.__salvoStart.deskShown.then(() => true), new Promise((ok) => setTimeout(() => ok(false), ${ms}))])`,
-  )) as boolean
+  return (await page.evaluate(`(async () => {
+    const shown = await Promise.race([window.__salvoStart.deskShown, new Promise((ok) => setTimeout(() => ok(false), ${ms}))])
+    if (shown === false) return false
+    const card = document.querySelector('[data-testid="combatant-card"]')
+    const id = card.getAttribute('data-combatant-id')
+    const watch = { selector: '[data-testid="combatant-card"][data-combatant-id="' + id + '"] [data-testid="card-hp"]', attribute: null }
+    const before = window.__salvoProbe.read(watch)
+    card.querySelector('[data-testid="hp-input"]').focus()
+    window.__salvoProbe.arm(watch, { kind: 'differs', from: before }, ${ms})
+    window.__salvoProbe.armInput()
+    return shown
+  })()`)) as number | false
 }
 
 export interface StartBreakdown {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 
 /**
  * The in-page clock of the paint bench. Times are epoch milliseconds with sub-millisecond
@@ -116,6 +116,11 @@ const PROBE_SOURCE = `(() => {
 
 export async function installProbe(page: Page): Promise<void> {
   await page.evaluate(PROBE_SOURCE)
+}
+
+/** The same, in every page the context opens from now on, before the page's own scripts (no round trip later). */
+export async function installProbeAtLoad(context: BrowserContext): Promise<void> {
+  await context.addInitScript(PROBE_SOURCE)
 }
 
 export function readWatch(page: Page, watch: Watch): Promise<string> {

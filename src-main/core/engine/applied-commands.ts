@@ -20,7 +20,11 @@ export class AppliedCommands {
   constructor(private readonly limit = 2_000) {}
 
   /** What the store remembers: log entries (their seq is the command's × 1000 + n) and undo/redo marks. */
-  static fromStore(state: RecordReader, limit?: number, archived: readonly LogEntryRecord[] = []): AppliedCommands {
+  static fromStore(
+    state: RecordReader,
+    limit?: number,
+    archived: readonly Pick<LogEntryRecord, 'commandId' | 'seq'>[] = [],
+  ): AppliedCommands {
     const applied = new AppliedCommands(limit)
     const known: [string, number][] = [...archived, ...state.ofType('log')].map((l) => [l.commandId, Math.floor(l.seq / 1000)])
     known.sort((a, b) => a[1] - b[1])

@@ -1,9 +1,10 @@
 import { Low } from 'lowdb'
 import type { StoredRecord } from '../state/stored-records'
-import { serialiseDocument } from './chunked-json'
+import { serialiseDocument, type SerialisedJson } from './chunked-json'
 import { CURRENT_SCHEMA_VERSION, type CampaignDocument } from './document-schema'
 import { DurableJsonAdapter } from './durable-json-adapter'
 import type { DurableFs } from './durable-fs'
+import type { DocumentSeal } from './document-seal'
 
 /**
  * A campaign's `campaign.json`, held by lowdb over our durable adapter: the one way the document
@@ -14,8 +15,15 @@ export class CampaignDocumentFile {
   // Unknown, not CampaignDocument: what the file holds is an older schema or damaged until checked.
   readonly #adapter: DurableJsonAdapter<unknown>
   readonly #db: Low<unknown>
+  /** The seal being written after the last compaction, if any. */
+  #sealing: Promise<void> = Promise.resolve()
 
-  constructor(fs: DurableFs, file: string) {
+  constructor(
+    fs: DurableFs,
+    file: string,
+    /** Seals what compaction writes (document-seal.ts); without it nothing is sealed. */
+    private readonly seal: DocumentSeal | null = null,
+  ) {
     this.#adapter = new DurableJsonAdapter<unknown>(fs, file)
     this.#db = new Low<unknown>(this.#adapter, { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq: 0, records: {} })
   }
@@ -49,7 +57,25 @@ export class CampaignDocumentFile {
     const head = { schemaVersion: CURRENT_SCHEMA_VERSION, journalSeq }
     const serialised = await serialiseDocument(head, records, stop)
     if (!serialised || stop()) return false
-    return this.#adapter.writeSerialised(serialised, stop)
+    const signer = this.seal?.signer() ?? null
+    if (!(await this.#adapter.writeSerialised(signer ? signed(serialised, signer.update) : serialised, stop))) return false
+    // After the document is in place: a seal is only ever of bytes that were written whole. Not
+    // waited for: its fsyncs can wait behind a large write's (an open that compacts would), and a
+    // seal that never lands only costs the next open its fast path. Closing waits (sealWritten).
+    // One after another, so an older seal never lands over a newer one.
+    if (signer) this.#sealing = this.#sealing.then(() => signer.write()).catch(() => undefined)
+    return true
+  }
+
+  /** Resolves once the seals started so far are written (or given up). */
+  sealWritten(): Promise<void> {
+    return this.#sealing
+  }
+
+  /** Whether the bytes last read are what this folder's Salvo sealed (then they need no deep check). */
+  sealed(): boolean {
+    const bytes = this.#adapter.bytes()
+    return bytes !== null && this.seal !== null && this.seal.matches(bytes)
   }
 
   /** Puts a backup's document in place as it was parsed: an older schema is migrated by the open that follows. */
@@ -67,4 +93,19 @@ export class CampaignDocumentFile {
   keepBytes(keep: boolean): void {
     this.#adapter.keepBytes(keep)
   }
+}
+
+/** The same JSON, each piece also fed to `update` as it is written. */
+function signed(json: SerialisedJson, update: (piece: Uint8Array) => void): SerialisedJson {
+  if ('whole' in json) {
+    update(json.whole)
+    return json
+  }
+  async function* pieces(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const piece of stream) {
+      update(piece)
+      yield piece
+    }
+  }
+  return { kind: 'serialised', stream: pieces(json.stream) }
 }

@@ -107,6 +107,24 @@ export function readDocument(value: unknown): DocumentRead {
   return { ok: true, document: inOrderOf(parsed.data, value) as CampaignDocument }
 }
 
+/**
+ * A document this data folder's Salvo wrote and sealed (document-seal.ts), byte for byte: its
+ * records were checked as they entered the store, so only its shape is checked here, not each
+ * record again. Null when even that is off (then the caller checks it in full, for the message).
+ */
+export function readSealedDocument(value: unknown): DocumentRead | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { schemaVersion, journalSeq, records } = value as Record<string, unknown>
+  if (schemaVersion !== CURRENT_SCHEMA_VERSION || !Number.isSafeInteger(journalSeq) || (journalSeq as number) < 0) return null
+  if (typeof records !== 'object' || records === null || Array.isArray(records) || keyCount(records) > WRITTEN.records) return null
+  for (const [key, r] of Object.entries(records)) {
+    if (typeof r !== 'object' || r === null || (r as { id?: unknown }).id !== key) return null
+  }
+  const map = records as Record<string, StoredRecord>
+  if (map['campaign']?.typeName !== 'campaign' || map['rng']?.typeName !== 'rng') return null
+  return { ok: true, document: { schemaVersion, journalSeq: journalSeq as number, records: map } }
+}
+
 /** Returns the first problem in words ("records › combatant:n3 › hp: expected number"), or null. */
 export function documentProblem(value: unknown): string | null {
   const read = readDocument(value)

@@ -3,7 +3,15 @@ import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
 import type { CampaignPaths } from './campaign-paths'
 import type { DurableFs } from './durable-fs'
-import { appendToArchive, archiveFileName, archivedUpTo, cutUnfinishedBatch, readArchiveTail, type ArchiveTail } from './log-archive'
+import {
+  appendToArchive,
+  archiveFileName,
+  archivedUpTo,
+  cutUnfinishedBatch,
+  readArchiveTail,
+  type ArchivedRef,
+  type ArchiveTail,
+} from './log-archive'
 import { commandSeqOf, LOG_SLICE_ENTRIES, type LegacyMove } from './log-move'
 
 export { commandSeqOf }
@@ -50,7 +58,7 @@ export interface Settled {
   /** Live log entries the archive already held (a crash before the compaction that drops them) or that were archived now. */
   readonly removed: number
   /** The newest archives' last entries (the last fight to end, the running one): command ids a retry may still name. */
-  readonly recent: readonly LogEntryRecord[]
+  readonly recent: readonly ArchivedRef[]
   /** More entries to move than an open moves before it serves: moved in the background (LogMove). */
   readonly legacy: LegacyMove | null
 }

@@ -1,8 +1,8 @@
 import type { CampaignSummary } from '../../../src-shared/contract'
 import type { JournalEntry } from '../events/journal-entry'
-import type { LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
+import type { ArchivedRef } from './log-archive'
 import type { LegacyMove } from './log-move'
 import { LogMoves } from './log-moves'
 import { archiveEncounterLog } from './log-archiving'
@@ -50,7 +50,7 @@ export class OpenCampaign {
     /** What opening it found and repaired that the GM should hear of (a damaged last journal line set aside). */
     readonly openNotices: readonly string[] = [],
     /** The newest archive's last entries, found at open: command ids a retry may still name. */
-    readonly archivedRecent: readonly LogEntryRecord[] = [],
+    readonly archivedRecent: readonly ArchivedRef[] = [],
     /** An older campaign's closed log, still in the document: moved to its archive in the background. */
     legacy: LegacyMove | null = null,
   ) {
@@ -257,6 +257,8 @@ export class OpenCampaign {
       await this.#backingUp
       this.documentFile.keepBytes(true)
       await this.compact()
+      // The seal of the last compaction, so the next open needs no deep check (document-seal.ts).
+      await this.documentFile.sealWritten()
       const bytes = this.documentFile.bytes()
       if (bytes) {
         writeBackup(this.fs, this.paths, 'closed', bytes, this.now())

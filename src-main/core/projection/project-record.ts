@@ -67,7 +67,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
     kind: c.kind,
     hidden: c.hidden,
     numbers: { kind: 'exact', hp: c.hp, maxHp: c.maxHp, initiativeModifier: c.initiativeModifier },
-    initiative: c.initiative,
+    initiative: c.initiative && { total: c.initiative.total, tieBreak: c.initiative.tieBreak },
     orderKey: c.orderKey,
     rules: c.rules,
     card,

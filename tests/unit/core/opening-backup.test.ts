@@ -4,7 +4,7 @@ import { listBackups } from '../../../src-main/core/persistence/backups'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
 import { paddedCampaign } from '../helpers/padded-campaign'
 
-/** A campaign whose document is past the size from which an open's backup is written in the background (4 MB), closed as a kill would. */
+/** A campaign whose document is well past the size from which an open's backup is written in the background (1 MB), closed as a kill would. */
 async function campaignOver4Mb() {
   const h = await paddedCampaign(40_000)
   h.campaign.abandon()

@@ -66,6 +66,20 @@ describe('projection redaction', () => {
     expect(vex).toMatchObject({ numbers: { kind: 'exact', hp: 60, maxHp: 60 } })
   })
 
+  it("sends a combatant's initiative as its total and roll-off, not the roll the log already holds (issue 15: a quarter of a large snapshot)", async () => {
+    const h = await fight()
+    const stored = h.campaign.store.get(h.combatantId('Vex'))
+    const vex = projectRecord(stored!, h.campaign.store, 'gm')
+    const rolled = stored?.typeName === 'combatant' ? stored.initiative : null
+    expect(rolled).not.toBeNull()
+    expect(vex).toMatchObject({ initiative: { total: rolled!.total, tieBreak: rolled!.tieBreak } })
+    expect(vex?.typeName === 'combatant' && vex.initiative !== null && vex.initiative !== 'secret' && Object.keys(vex.initiative)).toEqual([
+      'total',
+      'tieBreak',
+    ])
+    expect(projectRecord(stored!, h.campaign.store, 'player')).toMatchObject({ initiative: { total: rolled!.total } })
+  })
+
   it('keeps the log (NPC damage, hidden rolls, command counts) away from the player', async () => {
     const h = await fight()
     h.must('combatant/adjustHp', { combatantId: h.combatantId('Raider'), delta: -7 })
