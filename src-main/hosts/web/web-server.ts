@@ -152,7 +152,9 @@ function attach(core: SalvoCore, ws: WebSocket, role: ViewRole): void {
       ws.close(1013, 'too much unread')
       return
     }
-    ws.send(JSON.stringify(reply))
+    // As bytes, sent as a text frame: a string is encoded to UTF-8 twice on its way out (its
+    // length, then the copy), and a 5,000-combatant snapshot is 3 MB.
+    ws.send(Buffer.from(JSON.stringify(reply), 'utf8'), { binary: false })
   }
   const connection = core.connect(role, (message) => send({ kind: 'push', message }))
   let dropped = false
