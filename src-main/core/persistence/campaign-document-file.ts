@@ -41,6 +41,15 @@ export class CampaignDocumentFile {
     return this.#adapter.bytes() === null ? null : this.#db.data
   }
 
+  /**
+   * Lets go of the document as parsed: once the store is built from it nothing reads it again,
+   * and held for the session it kept every record the open read alive (a sealed document's
+   * records are the store's own at first, and stay behind once commands replace them).
+   */
+  forgetParsed(): void {
+    this.#db.data = null
+  }
+
   async write(document: CampaignDocument): Promise<void> {
     this.#db.data = document
     await this.#db.write()

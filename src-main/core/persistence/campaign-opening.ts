@@ -69,6 +69,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   // Campaigns saved before id keys existed get theirs now (and keep it: compacted below).
   const keyed = withIdKey(document)
   const store = new RecordStore(Object.values(keyed.records))
+  documentFile.forgetParsed()
 
   let journal
   try {

@@ -116,12 +116,17 @@ describe('soak', () => {
     // Since issue 15 a reopened campaign no longer loads its ended fights' logs (they are in the
     // archive), while a session keeps bounded per-session state (a log tail per window, the
     // latest 2,000 command ids for retries): 1.02–1.07× in runs so far, not yet explained in
-    // full. The line is at 1.15× until that is found: it still catches every log line's text
-    // kept per window (1.30×, found here in issue 15) but no longer an engine keeping every
-    // journal entry (1.09×). TODO(issue 15): account for the rest and restore the line to 1×.
+    // full. Part of it was found later in issue 15: an open kept the whole document as parsed for
+    // the session, beside the store (about 1.7 MiB here, in both figures). It is let go now, and
+    // a sealed document's parsed records are the store's own, so the reopened figure is about
+    // half what it was while the bounded per-session state stayed the same in bytes (about
+    // 0.3 MiB before and after; 1.19–1.28× now, in three runs). The line is at 1.45× of the
+    // smaller figure: it still catches every log line's text kept per window (about 1 MiB more,
+    // about 1.75×) but not an engine keeping every journal entry. TODO(issue 15): account for
+    // the bounded per-session state and bring the line down.
     const live = r.atEnd.open - r.atEnd.closed
     const reopened = r.atEnd.reopened - r.atEnd.closed
-    expect(live).toBeLessThan(reopened * 1.15)
+    expect(live).toBeLessThan(reopened * 1.45)
   })
 
   it(`command → diff p95 stays flat: the last window ≤ ${P95_FACTOR}× the campaign as at the base point + ${P95_SLACK_MS} ms`, () => {
