@@ -10,6 +10,7 @@ import { loadLine, withBenchBrowser } from './bench-browser'
 import { LOAD_TIMEOUT, openDeskPages, VIEWPORT } from './desk-pages'
 import { attackResolution, conditionAdded, hpEdit, nextTurn, type PaintCommand } from './paint-commands'
 import { pickPc, sample, type PaintSample } from './paint-sampler'
+import { measurePaintFloor, type PaintFloor } from './paint-floor'
 
 /**
  * Click → painted on both screens: from the GM's input event (its own timestamp) to the first
@@ -143,10 +144,29 @@ function rowFor(name: string, how: string, results: Map<Size, SizeResult>): Repo
   }
 }
 
+function floorLines(f: PaintFloor): string[] {
+  return [
+    '  floor, the same measure with no application (two blank pages in their own contexts, a server that only echoes the click over a WebSocket):',
+    `    echo to both pages: ${ms(f.echo)} (to the DOM change ${ms(f.echoDom)}) · a click that changes its own page, no socket: ${ms(f.local)}`,
+    `    so no page can show a command on both screens within ${f.echo.p95.toFixed(1)} ms p95 on this machine, and none within ${f.local.p95.toFixed(1)} ms even with no socket`,
+  ]
+}
+
+function floorRow(f: PaintFloor): ReportRow {
+  return {
+    measure:
+      'floor of the paint measure, no application: a click echoed over a WebSocket to two blank pages, input → frame showing it on both, median / p95',
+    salvo: `${f.echo.median.toFixed(1)} / ${f.echo.p95.toFixed(1)} ms`,
+    baseline: `the click changing its own page, no socket: ${f.local.median.toFixed(1)} / ${f.local.p95.toFixed(1)} ms`,
+    ratio: '',
+  }
+}
+
 export async function runPaintBench(): Promise<BenchPart> {
   const title = `Paint in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, GM and player pages each in its own context: the GM's input event → the first frame showing the change on each page; ${SAMPLES} samples per command after ${WARM_UP} warm-up rounds (fewer once a size has run its time: at least 30 at 30 and 300 combatants, 5 at 3,000)`
   return withBenchBrowser(title, async (browser, executablePath) => {
     const commands = [hpEdit, nextTurn, attackResolution, conditionAdded]
+    const floor = await measurePaintFloor(browser)
     const results = new Map<Size, SizeResult>()
     for (const size of SIZES) results.set(size, await measureSize(browser, size, commands))
     const lines = [
@@ -157,11 +177,12 @@ export async function runPaintBench(): Promise<BenchPart> {
       '  the time is to the requestAnimationFrame after the DOM changed (the frame that shows it begins, as the issue measures); "paint done" is to the end of that frame',
       '  (frames come at 60 Hz: the wait for the next one alone is 0–16.7 ms, evenly spread, so its own p95 is about 15.9 ms;',
       '   "to the DOM change" is the pages\' own part: input → the DOM showing it on both, before that wait)',
+      ...floorLines(floor),
       ...commands.flatMap((c) => commandLines(c.name, results)),
     ]
     return {
       lines,
-      rows: commands.map((c) => rowFor(c.name, c.how, results)),
+      rows: [floorRow(floor), ...commands.map((c) => rowFor(c.name, c.how, results))],
       goals: commands.flatMap((c) => goalsFor(c.name, results)),
     }
   })
