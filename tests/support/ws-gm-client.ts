@@ -14,8 +14,13 @@ export class WsGmClient {
   #next = 1
   readonly #waiting = new Map<number, (r: Result<unknown>) => void>()
   view: ViewState | null = null
-  /** The view's records (as JSON, sorted by id) at each version this window reached. */
-  readonly seen = new Map<number, string>()
+  /** The view's records (as JSON, sorted by id, see `recordsJson`) at each version this window reached. */
+  readonly #seen = new Map<number, { readonly json: string; readonly logFloor: number }>()
+  /**
+   * The oldest log line of the last snapshot: older lines were never offered to this window. A
+   * later snapshot reaches further back once undo removes newer lines, which is not a difference.
+   */
+  #logFloor = -Infinity
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => this.#onMessage(JSON.parse(String(data))))
@@ -50,7 +55,7 @@ export class WsGmClient {
   async resync(): Promise<ViewState> {
     const s = await this.request('snapshot', undefined)
     if (!s.ok) throw new Error(`snapshot refused: ${s.error.message}`)
-    this.#setView(viewFromSnapshot(s.value))
+    this.#setView(viewFromSnapshot(s.value), true)
     return this.view!
   }
 
@@ -58,19 +63,33 @@ export class WsGmClient {
     this.ws.close()
   }
 
-  #setView(v: ViewState): void {
+  #setView(v: ViewState, fromSnapshot: boolean): void {
     this.view = v
-    this.seen.set(v.version, WsGmClient.recordsJson(v))
+    if (fromSnapshot) {
+      const seqs = [...v.records.values()].flatMap((r) => (r.typeName === 'log' ? [r.seq] : []))
+      this.#logFloor = seqs.length ? Math.min(...seqs) : -Infinity
+    }
+    this.#seen.set(v.version, { json: WsGmClient.recordsJson(v, this.#logFloor), logFloor: this.#logFloor })
   }
 
   /**
-   * The records as JSON, sorted by id, with the log cut to the latest lines a snapshot sends:
-   * a window that followed diffs holds more of the log than a fresh snapshot gives it, by design.
+   * Whether `view` (another window's, e.g. after a restart) holds what this window was shown at
+   * the same version: undefined when this window never reached that version.
    */
-  static recordsJson(v: ViewState): string {
+  matchesSeen(view: ViewState): boolean | undefined {
+    const seen = this.#seen.get(view.version)
+    return seen && seen.json === WsGmClient.recordsJson(view, seen.logFloor)
+  }
+
+  /**
+   * The records as JSON, sorted by id, with the log cut to the latest lines a snapshot sends
+   * (a window that followed diffs holds more of the log than a fresh snapshot gives it, by
+   * design), none older than `logFloor`.
+   */
+  static recordsJson(v: ViewState, logFloor = -Infinity): string {
     const all = [...v.records.values()]
     const logs = all.flatMap((r) => (r.typeName === 'log' ? [r] : [])).sort((a, b) => b.seq - a.seq)
-    const dropped = new Set<string>(logs.slice(SNAPSHOT_LOG_ENTRIES).map((l) => l.id))
+    const dropped = new Set<string>([...logs.slice(SNAPSHOT_LOG_ENTRIES), ...logs.filter((l) => l.seq < logFloor)].map((l) => l.id))
     return JSON.stringify(all.filter((r) => !dropped.has(r.id)).sort((a, b) => (a.id < b.id ? -1 : 1)))
   }
 
@@ -81,10 +100,10 @@ export class WsGmClient {
       return
     }
     const msg = m.message
-    if (msg.kind === 'snapshot') this.#setView(viewFromSnapshot(msg.snapshot))
+    if (msg.kind === 'snapshot') this.#setView(viewFromSnapshot(msg.snapshot), true)
     else if (msg.kind === 'diff' && this.view) {
       const r = applyDiff(this.view, msg.diff)
-      if (r.kind === 'applied') this.#setView(r.state)
+      if (r.kind === 'applied') this.#setView(r.state, false)
       else if (r.kind === 'gap') void this.resync()
     }
   }
