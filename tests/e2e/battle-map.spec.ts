@@ -33,6 +33,11 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   const map = new BattleMapPage(gm.page)
   await map.open()
   await map.createScene('Dock')
+  // The hint over the map stays on one line at the smallest laptop width (it wrapped onto 3–4 and covered the map).
+  const hint = await gm.page
+    .getByTestId('map-hint')
+    .evaluate((e) => ({ height: e.getBoundingClientRect().height, font: parseFloat(getComputedStyle(e).fontSize) }))
+  expect(hint.height).toBeLessThan(hint.font * 2.2)
   // 50 px = 1.5 m, as the GM would read it off a printed map.
   await map.calibrateSquare(50, 1.5)
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Scene "Dock": grid 50 px = 1.5 m' })).toHaveCount(1)
