@@ -116,6 +116,19 @@ test('prep forms: a Compound X newcomer gets its health from a sheet filled in t
   await expect(tform).toHaveAttribute('data-ready', 'yes')
   await expect(tform.getByTestId('template-max-hp')).toHaveCount(0)
   await expect(tform.getByTestId('template-derived-hp')).toContainText(String(base))
+  await tform.getByTestId('template-name').fill('Raider')
+  await tform.getByTestId('template-name').press('Enter')
+  const entry = roster.entry('Raider')
+  await expect(entry).toContainText(`${base} HP`)
+
+  // A roster entry's Sheet button opens the same panel over the entry's sheet; Enter saves it.
+  await entry.getByTestId('roster-sheet').click()
+  await expect(panel).toBeVisible()
+  await panel.getByTestId('option-fort').locator('input').fill('14')
+  await expect(hp).toContainText(String(tougher))
+  await panel.getByTestId('option-fort').locator('input').press('Enter')
+  await expect(panel).toHaveCount(0)
+  await expect(entry).toContainText(`${tougher} HP`)
 })
 
 test('prep forms: a d20 campaign, whose sheet sets no health, still asks Max HP', async ({ gm }) => {
