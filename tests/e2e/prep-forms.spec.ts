@@ -100,7 +100,9 @@ test('prep forms: a Compound X newcomer gets its health from a sheet filled in t
   // A refused value is named beside its field, and Enter in a number box saves once it reads.
   await card.getByTestId('edit-sheet').click()
   await panel.getByTestId('option-str').locator('input').fill('99')
-  await expect(panel.getByTestId('option-str').getByTestId('field-error')).toContainText('str')
+  // Beside the field, the ruleset's words without its path ("Too big: expected number to be <=20").
+  await expect(panel.getByTestId('option-str').getByTestId('field-error')).toContainText('20')
+  await expect(hp).toContainText(String(tougher)) // the last health that read stays up, dimmed
   await panel.getByTestId('option-str').locator('input').fill('8')
   await expect(panel.getByTestId('field-error')).toHaveCount(0)
   await panel.getByTestId('option-fort').locator('input').fill('10')
