@@ -1,4 +1,4 @@
-import type { ActionDefinition, FormField, AttackPreview, AttackRequest } from './attack'
+import type { ActionDefinition, ExplanationSection, FormField, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
@@ -108,6 +108,8 @@ export const REQUEST_NAMES = [
   'readLogArchive',
   // The running campaign's log lines older than the desk keeps (GM only).
   'readEarlierLog',
+  // Issue 16: a sheet being edited, worked out by the ruleset without changing the campaign (GM only).
+  'sheetDraft',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -162,6 +164,8 @@ export interface RequestResults {
     readonly damageTypes: readonly { readonly key: string; readonly label: string }[]
     /** Whether the ruleset can open a fight with a surprise round (`encounter/rollInitiative` `surpriseBy`). */
     readonly surpriseRound: boolean
+    /** Issue 16: max health comes from the sheet, so the add and roster forms ask for a sheet, not a number. */
+    readonly derivesMaxHp: boolean
   }
   /** What dropping a token there would do, before it is committed: the path, its cost, and the reactions it draws. */
   previewMove: {
@@ -195,6 +199,27 @@ export interface RequestResults {
   }
   /** The matching lines just before `beforeSeq`, oldest first, and whether there are more before them. */
   readEarlierLog: { readonly entries: readonly LogEntryRecord[]; readonly more: boolean }
+  // Issue 16: the sheet editor's live derived values.
+  sheetDraft: SheetDraft
+}
+
+/**
+ * A sheet as the GM is filling it in, worked out by the ruleset (issue 16): the form (of the
+ * sheet it started from), and either what the draft derives or why it does not parse. Nothing
+ * is stored: saving is still `combatant/setSheet`, `combatant/add` or `template/save`.
+ */
+export interface SheetDraft {
+  readonly fields: readonly FormField[]
+  readonly derived: {
+    /** Max health the sheet sets, or null where the GM's number stands. */
+    readonly maxHp: number | null
+    /** What the card would show. */
+    readonly sections: readonly ExplanationSection[]
+    /** The sheet as ruleset data, for `combatant/add` or `template/save` in the same step. */
+    readonly rules: JsonValue
+  } | null
+  /** Why the draft is refused, and the form field it names (null when no field matches). */
+  readonly problem: { readonly message: string; readonly field: string | null } | null
 }
 
 /** One closed encounter's archived log. */
@@ -269,6 +294,12 @@ export interface RequestInputs {
   readLogArchive: { encounterId: EncounterId; text?: string; offset: number; limit: number }
   /** Lines before `beforeSeq` (all when null), about `whoId` and in `round` when given: the log panel's filter. */
   readEarlierLog: { beforeSeq: number | null; whoId?: `combatant:${string}`; round?: number; limit: number }
+  /** Form values over the sheet of a combatant, a roster entry, or none (a blank sheet); `values` null: the sheet as it is. */
+  sheetDraft: {
+    combatantId?: `combatant:${string}`
+    templateId?: TemplateId
+    values: Record<string, string | number | boolean> | null
+  }
 }
 
 export type SalvoApi = {

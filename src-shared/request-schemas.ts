@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { attackRequestSchema, combatantIdSchema, sceneIdSchema, templateIdSchema } from './commands'
+import { attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
@@ -82,4 +82,12 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     round: z.number().int().min(0).max(1_000_000).optional(),
     limit: z.number().int().min(1).max(LIVE_LOG.maxLimit),
   }),
+  // Issue 16: bounded as `combatant/setSheet` is (60 fields, short values); one source at most.
+  sheetDraft: z
+    .strictObject({
+      combatantId: combatantIdSchema.optional(),
+      templateId: templateIdSchema.optional(),
+      values: formValuesSchema.nullable(),
+    })
+    .refine((d) => !(d.combatantId && d.templateId), 'names both a combatant and a roster entry'),
 }

@@ -150,6 +150,11 @@ export interface Ruleset {
   readonly quickNpcs?: readonly QuickNpc[]
   /** Per-combatant data, if the ruleset has any (sheets, equipment, live state). */
   readonly combatantRules?: {
+    /**
+     * Max health comes from the sheet (`parse` always returns a `maxHp`): the add and roster forms
+     * then ask for a sheet instead of a number (issue 16). Absent, the GM's number stands.
+     */
+    readonly derivesMaxHp?: boolean
     /** Validates untrusted input; errors name the field. Fills derived live values. */
     parse(input: unknown): Result<ParsedRules>
     /** What a GM card shows, already explained. */

@@ -76,6 +76,7 @@ export function liveRequest(
     },
     previewReach: { attackerId: ids.acting as `combatant:${string}`, weapon: 0, mode: 'semi' },
     sheetForm: { combatantId: ids.vex as `combatant:${string}` },
+    sheetDraft: { combatantId: ids.vex as `combatant:${string}`, values: { fort: 12 } },
     listActions: { actorId: ids.acting as `combatant:${string}` },
     previewMove: { combatantId: ids.vex as `combatant:${string}`, sceneId: ids.yard as `scene:${string}`, x: 5, y: 5 },
     movementCost: { combatantId: ids.vex as `combatant:${string}`, metres: 5 },

@@ -121,6 +121,7 @@ export class RulesRequests {
       quickNpcs: this.ruleset.quickNpcs ?? [],
       damageTypes: damageTypesOf(this.ruleset),
       surpriseRound: this.ruleset.surprise !== undefined,
+      derivesMaxHp: this.ruleset.combatantRules?.derivesMaxHp === true,
     })
   }
 

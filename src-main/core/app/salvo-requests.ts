@@ -17,6 +17,7 @@ import { ArchiveReader } from './archive-reader'
 import { LogArchiveRequests } from './log-archive-requests'
 import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
+import { sheetDraft } from './sheet-draft'
 
 export interface SalvoRequestDeps extends DispatchDeps {
   readonly fs: DurableFs
@@ -87,6 +88,8 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     previewMove: (input) => rules().previewMove(input),
     movementCost: ({ combatantId, metres }) => rules().movementCost(combatantId, metres),
     sheetForm: ({ combatantId }) => rules().sheetForm(combatantId),
+    // Issue 16: GM only (not in PLAYER_REQUESTS); reads the campaign, never changes it.
+    sheetDraft: (input) => sheetDraft(session.campaign?.store ?? null, session.engine?.ruleset ?? null, input),
 
     // Issue 15: closed encounters' archived logs.
     listLogArchives: () => archives.list(session.campaign),

@@ -59,6 +59,7 @@ const api: SalvoApi = {
   listLogArchives: request('listLogArchives'),
   readLogArchive: request('readLogArchive'),
   readEarlierLog: request('readEarlierLog'),
+  sheetDraft: request('sheetDraft'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

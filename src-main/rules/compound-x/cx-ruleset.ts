@@ -121,6 +121,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
         dice,
       ),
     combatantRules: {
+      // CX health: FORT, level and species set it (cxMaxHealth); the GM never types it.
+      derivesMaxHp: true,
       parse: (input) => parse(input, library),
       card: (rules) => {
         const c = cxSheets.read(rules)

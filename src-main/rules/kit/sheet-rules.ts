@@ -30,6 +30,7 @@ export interface SheetRules<In, S> {
 export function sheetRules<In, S>(rules: SheetRules<In, S>): NonNullable<Ruleset['combatantRules']> {
   const { reader } = rules
   return {
+    derivesMaxHp: rules.maxHp !== undefined,
     parse(input) {
       const parsed = rules.input.safeParse(input)
       if (!parsed.success) {

@@ -1,3 +1,4 @@
+import { typeMaxHp } from './gm-page'
 import { expect, type Locator, type Page } from '@playwright/test'
 
 export interface NewTemplate {
@@ -42,7 +43,7 @@ export class RosterPanel {
     await form.getByTestId('template-name').fill(t.name)
     if (t.side) await form.getByTestId('template-side').selectOption(t.side)
     if (t.kind) await form.getByTestId('template-kind').selectOption(t.kind)
-    if (t.maxHp !== undefined) await form.getByTestId('template-max-hp').fill(String(t.maxHp))
+    if (t.maxHp !== undefined) await typeMaxHp(form, 'template', t.maxHp)
     if (t.initiativeModifier !== undefined) await form.getByTestId('template-init-mod').fill(String(t.initiativeModifier))
     if (t.faction !== undefined) await form.getByTestId('template-faction').fill(t.faction)
     if (t.tags !== undefined) await form.getByTestId('template-tags').fill(t.tags)
