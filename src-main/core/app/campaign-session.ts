@@ -139,7 +139,7 @@ export class CampaignSession implements WindowSource {
     }
     const campaign = loaded.value
     const rulesetId = campaign.summary().rulesetId
-    const ruleset = this.deps.rulesets.find(rulesetId)
+    const ruleset = await this.deps.rulesets.load(rulesetId)
     if (!ruleset) {
       await campaign.close()
       const message = `This campaign uses the ruleset "${rulesetId}", which this version of Salvo does not have.`

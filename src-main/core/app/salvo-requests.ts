@@ -48,8 +48,8 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     listCampaigns: () => ok(recent.order(repo.list())),
     listRulesets: () => ok(rulesets.list()),
 
-    createCampaign: ({ name, seed, rulesetId = DEFAULT_RULESET_ID }) => {
-      if (!rulesets.find(rulesetId)) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
+    createCampaign: async ({ name, seed, rulesetId = DEFAULT_RULESET_ID }) => {
+      if (!(await rulesets.load(rulesetId))) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
       return session.open(async () => ok(await repo.create(name, seed, rulesetId)))
     },
     openCampaign: ({ campaignId }) => {
@@ -65,9 +65,10 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       const aside = session.campaign?.id === campaignId ? 'replaced' : 'broken'
       return session.open(() => repo.restoreDocument(campaignId, bytes.value, aside), campaignId)
     },
-    importCampaign: ({ fileName, text }) => {
+    importCampaign: async ({ fileName, text }) => {
       // Every check runs before the open campaign is closed or a folder is made.
-      const checked = checkCampaignImport(fileName, text, (id) => rulesets.find(id))
+      const all = await rulesets.all()
+      const checked = checkCampaignImport(fileName, text, (id) => all.find((r) => r.id === id))
       if (!checked.ok) return checked
       return session.open(() => repo.adopt(checked.value.document, checked.value.assets, checked.value.logArchive))
     },

@@ -108,6 +108,15 @@ export class VirtualWindow {
   }
 
   /**
+   * Keeps `overscan` items rendered beyond each edge from now on (a list that mounts with few
+   * and grows its margin once the page is idle). The library's store tells the list itself.
+   */
+  setOverscan(overscan: number): void {
+    const v = this.#instance
+    if (v && v.options.overscan !== overscan) v.setOptions({ overscan })
+  }
+
+  /**
    * An attachment for each rendered item (`{@attach list.measure}`; the item needs `data-index`).
    * Its cleanup has the library let go of items that left the page: it lets go only when its
    * ResizeObserver reports one gone, which Chromium does not do for every removed item, so a log

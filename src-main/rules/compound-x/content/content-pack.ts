@@ -91,7 +91,8 @@ function parseEntries<S extends PackSection>(file: string, section: S, raws: rea
     const given = idOf(raw)
     // An id too long to be one is named by its place and length, so the message stays readable.
     const rawId = typeof given !== 'string' ? `#${i + 1}` : given.length <= 80 ? given : `#${i + 1} (an id ${given.length} characters long)`
-    const parsed = SCHEMAS[section].safeParse(raw)
+    // Checked once per start: zod's compiled fast path would cost more to build than it saves.
+    const parsed = SCHEMAS[section].safeParse(raw, { jitless: true })
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!
       return problemResult({ file, entry: rawId, field: issue.path.join('.') || null, problem: issue.message })

@@ -113,10 +113,10 @@ describe('the 2d6 sheet', () => {
 })
 
 describe('the ruleset as a campaign sees it', () => {
-  it('is registered under its id', () => {
+  it('is registered under its id', async () => {
     const registry = createRulesetRegistry(resolve('resources'))
     expect(registry.list().map((r) => r.id)).toContain('2d6-significant')
-    expect(registry.find('2d6-significant')!.initiativeEachRound).toBe(false)
+    expect((await registry.load('2d6-significant'))!.initiativeEachRound).toBe(false)
   })
 
   it.each([
