@@ -19,12 +19,14 @@ export interface RibbonWindow {
 
 /**
  * Offsets from whoever acts, most wanted first: the acting one, the next three (the table needs
- * to see who is up), then the one who just acted, then further ahead.
+ * to see who is up; fewer when the GM asked for fewer), then the one who just acted, then further
+ * ahead up to the GM's N.
  */
-function wanted(count: number, withPrevious: boolean): number[] {
-  const out = [0, 1, 2, 3]
+function wanted(count: number, withPrevious: boolean, ahead: number): number[] {
+  const out = [0]
+  for (let k = 1; k <= Math.min(3, ahead); k++) out.push(k)
   if (withPrevious) out.push(-1)
-  for (let k = 4; out.length < count; k++) out.push(k)
+  for (let k = 4; k <= ahead && out.length < count; k++) out.push(k)
   return out.filter((o, i, all) => o < count && all.indexOf(o) === i)
 }
 
@@ -41,7 +43,7 @@ export function ribbonWindow(count: number, focus: number, slots: number, next: 
   if (n <= cap) return { shown: range(0, n), wrapAt: null, before: 0, after: 0 }
   if (focus < 0 || focus >= n) return { shown: range(0, cap), wrapAt: null, before: 0, after: n - cap }
 
-  const offsets = wanted(n, !firstTurn)
+  const offsets = wanted(n, !firstTurn, next === 'fit' ? n : Math.floor(next))
     .slice(0, cap)
     .sort((a, b) => a - b)
   const shown = offsets.map((o) => (((focus + o) % n) + n) % n)

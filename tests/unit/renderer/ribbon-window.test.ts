@@ -37,7 +37,8 @@ describe('ribbonWindow: the part of the order the table sees', () => {
   })
 
   it("the GM's N limits the window to the one before, the acting one and the next N", () => {
-    expect(ribbonWindow(20, 11, 7, 1).shown).toEqual([11, 12, 13])
+    expect(ribbonWindow(20, 11, 7, 1).shown).toEqual([10, 11, 12])
+    expect(ribbonWindow(20, 0, 7, 1, true).shown).toEqual([0, 1])
     expect(ribbonWindow(20, 11, 7, 3).shown).toEqual([10, 11, 12, 13, 14])
     // What fits still bounds it.
     expect(ribbonWindow(20, 11, 3, 8).shown).toEqual([11, 12, 13])
