@@ -29,7 +29,9 @@ export function turnOf(name: string): string {
  * the table may not see (a hidden combatant's: the page gets no acting id then).
  */
 export function announce(before: TurnMoment | null, now: TurnMoment): Announcement | null {
-  if (!before || now.encounterId === null || now.round < 1) return null
+  // No fight before: the page has just got its first view (or the GM's preview was rebuilt); a
+  // fight is announced from its round 0 (initiative being rolled) on.
+  if (!before || before.encounterId === null || now.encounterId === null || now.round < 1) return null
   const sameFight = before.encounterId === now.encounterId
   const newRound = !sameFight || now.round !== before.round
   const newTurn = now.actingId !== null && (newRound || now.actingId !== before.actingId)

@@ -103,6 +103,8 @@ describe('announce: what the banner says', () => {
   it('says nothing for the first state seen or without a fight', () => {
     expect(announce(null, at(3, 'Vex'))).toBeNull()
     expect(announce(at(0, null), at(0, null, null, null))).toBeNull()
+    // The page's empty state before its first snapshot is not a fight that just began.
+    expect(announce(at(0, null, null, null), at(4, 'Vex'))).toBeNull()
   })
   it('announces a new turn by name, and a new round with whose turn opens it', () => {
     expect(announce(at(3, 'Vex'), at(3, 'Ash'))).toEqual({ title: "Ash's turn", sub: null })
