@@ -148,6 +148,8 @@ async function expectReadable(player: PlayerPage) {
   expect(await smallestPx(r.getByTestId('ribbon-conditions'))).toBeGreaterThanOrEqual(24)
   expect(await smallestPx(r.getByTestId('more-count'))).toBeGreaterThanOrEqual(24)
   expect(await fontPx(r.getByTestId('current-combatant').getByTestId('ribbon-name'))).toBeGreaterThanOrEqual(32)
+  // Without a map in play, whose turn it is fills the screen.
+  expect(await fontPx(player.page.getByTestId('player-current-name'))).toBeGreaterThanOrEqual(32)
 }
 
 for (const count of [6, 20, 60]) {
