@@ -86,6 +86,21 @@ export interface ProjectorRecord {
   /** The view for 'mirror' and 'fixed' (and the size 'follow' frames); null until the GM sets one. */
   readonly view: ProjectorView | null
   readonly blank: boolean
+  /**
+   * How much of the initiative order the table's ribbon shows: everyone it can fit at a readable
+   * size ('fit'), or at most the one before, whoever acts and the next N. Optional: campaigns saved
+   * before issue 16 have no such field and fit (see ribbonNextOf).
+   */
+  readonly ribbonNext?: RibbonNext
+}
+
+/** 'fit', or how many after whoever acts the table's ribbon shows (bounded so a typed value cannot overflow it). */
+export type RibbonNext = 'fit' | number
+export const RIBBON_NEXT_MAX = 12
+
+/** The table ribbon's setting, with the default for records that predate it. */
+export function ribbonNextOf(p: Pick<ProjectorRecord, 'ribbonNext'>): RibbonNext {
+  return p.ribbonNext ?? 'fit'
 }
 
 export const DEFAULT_PROJECTOR: ProjectorRecord = { typeName: 'projector', id: 'projector', mode: 'fit', view: null, blank: false }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TYPED } from './limits'
-import { PROJECTOR_MODES } from './records'
+import { PROJECTOR_MODES, RIBBON_NEXT_MAX } from './records'
 import {
   areaMarkIdSchema,
   areaRadius,
@@ -93,7 +93,13 @@ export const tableCommands = {
   'fog/hide': z.strictObject({ sceneId: sceneIdSchema, rect: fogRectSchema }),
   /** What the projector shows; only the fields given change. Not undoable (see isUndoable). */
   'projector/set': z
-    .strictObject({ mode: z.enum(PROJECTOR_MODES).optional(), view: projectorViewSchema.optional(), blank: z.boolean().optional() })
+    .strictObject({
+      mode: z.enum(PROJECTOR_MODES).optional(),
+      view: projectorViewSchema.optional(),
+      blank: z.boolean().optional(),
+      /** The table ribbon: 'fit' everyone it can, or the one before, whoever acts and the next N. */
+      ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
+    })
     .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),
   /**

@@ -11,8 +11,16 @@ export const setProjector: Decider<'projector/set'> = (ctx, p) => {
     ...(p.mode !== undefined ? { mode: p.mode } : {}),
     ...(p.view !== undefined ? { view: p.view } : {}),
     ...(p.blank !== undefined ? { blank: p.blank } : {}),
+    ...(p.ribbonNext !== undefined ? { ribbonNext: p.ribbonNext } : {}),
   }
   if (current && JSON.stringify(record) === JSON.stringify(before)) return fail('projector/noChange', 'The projector already shows that.')
-  const label = p.blank !== undefined ? (p.blank ? 'Blank the projector' : 'Unblank the projector') : 'Projector view'
+  const label =
+    p.blank !== undefined
+      ? p.blank
+        ? 'Blank the projector'
+        : 'Unblank the projector'
+      : p.ribbonNext !== undefined
+        ? `Table ribbon: ${p.ribbonNext === 'fit' ? 'fit all' : `next ${p.ribbonNext}`}`
+        : 'Projector view'
   return ok({ label, events: [{ type: 'projector/put', record }] })
 }

@@ -3,7 +3,7 @@ import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from '
 import { schemaFor } from './schema-link'
 import { MAX_FOG_STEPS } from '../../../src-shared/fog'
 import { TYPED } from '../../../src-shared/limits'
-import { PROJECTOR_MODES } from '../../../src-shared/records'
+import { PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
 import { chars, idOf, listOf } from './schema-bounds'
 
@@ -45,6 +45,8 @@ export const projectorSchema = schemaFor<ProjectorRecord>()(
     mode: z.enum(PROJECTOR_MODES),
     view: z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() }).nullable(),
     blank: z.boolean(),
+    // Optional: documents saved before issue 16 have no ribbon setting and fit (no schema version bump needed).
+    ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
   }),
 )
 
