@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TYPED } from './limits'
+import { SQUAD, TYPED } from './limits'
 import { PROJECTOR_MODES, SIDES } from './records'
 import {
   areaMarkIdSchema,
@@ -21,11 +21,14 @@ import {
   tokenIdSchema,
 } from './command-fields'
 
-/** Bounds of one squad/add: as many combatants as one template/spawn may make, from a short list. */
-export const MAX_SQUAD_ENTRIES = 20
-export const MAX_SQUAD_SIZE = 50
+const MAX_SQUAD_ENTRIES = SQUAD.entries
+const MAX_SQUAD_SIZE = SQUAD.size
 
-const squadCount = z.number().int('must be a whole number').min(1, 'must be at least 1').max(MAX_SQUAD_SIZE, `at most ${MAX_SQUAD_SIZE} at a time`)
+const squadCount = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_SQUAD_SIZE, `at most ${MAX_SQUAD_SIZE} at a time`)
 /** One line of a squad: a roster entry by id, or the ruleset's ready-made NPC by its name. */
 const squadEntry = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('template'), templateId: templateIdSchema, count: squadCount }),

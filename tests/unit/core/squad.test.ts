@@ -5,8 +5,8 @@ import { d20TwoActionRuleset } from '../../../src-main/rules/d20-two-action/d20-
 import { CampaignHarness } from '../helpers/campaign-harness'
 import { tempDir } from '../helpers/temp-dir'
 
-const RAIDER = { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 40, initiativeModifier: 3, faction: 'Red Hand', tags: [] } as const
-const SNIPER = { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 30, initiativeModifier: 8, faction: '', tags: [] } as const
+const RAIDER = { name: 'Raider', side: 'enemy' as const, kind: 'npc' as const, maxHp: 40, initiativeModifier: 3, faction: 'Red Hand' }
+const SNIPER = { name: 'Sniper', side: 'enemy' as const, kind: 'npc' as const, maxHp: 30, initiativeModifier: 8, faction: '' }
 
 const byNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true })
 const names = (h: CampaignHarness) =>
@@ -70,10 +70,15 @@ describe('squad/add', () => {
         entries: [{ kind: 'quickNpc', name: 'Brute', count: 1 }, line(raider, 2), line('template:deleted', 1)],
       }),
     )
-    expect(gone).toEqual({ code: 'squad/missingEntry', message: 'Entry 3 of the squad (template:deleted): that roster entry is gone. Pick another.' })
+    expect(gone).toEqual({
+      code: 'squad/missingEntry',
+      message: 'Entry 3 of the squad (template:deleted): that roster entry is gone. Pick another.',
+    })
     const unknown = errorOf(h.run('squad/add', { entries: [line(raider, 1), { kind: 'quickNpc', name: 'Gobbo', count: 2 }] }))
     expect(unknown?.code).toBe('squad/unknownQuickNpc')
-    expect(unknown?.message).toBe(`Entry 2 of the squad (Gobbo): the ${d20TwoActionRuleset.name} ruleset has no ready-made NPC of that name.`)
+    expect(unknown?.message).toBe(
+      `Entry 2 of the squad (Gobbo): the ${d20TwoActionRuleset.name} ruleset has no ready-made NPC of that name.`,
+    )
     expect(everything(h)).toBe(before)
   })
 
