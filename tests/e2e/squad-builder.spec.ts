@@ -18,6 +18,22 @@ test('squad builder: a hidden squad on one roll, numbered, saved and started aga
   await gm.startEncounter()
   await gm.rollInitiative()
 
+  // From the roster's button; Esc closes it and gives the focus back, and the desk's letter keys
+  // do nothing to the fight while it is open.
+  const opener = roster.root.getByTestId('squad-open')
+  await opener.click()
+  await expect(page.getByTestId('squad-builder')).toBeVisible()
+  await page.getByTestId('squad-hidden').focus()
+  await page.keyboard.press('n')
+  await page.getByTestId('squad-search').fill('zz')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('squad-search')).toHaveValue('')
+  await expect(page.getByTestId('squad-builder')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('squad-builder')).toBeHidden()
+  await expect(opener).toBeFocused()
+  await expect(page.getByTestId('log-entry').filter({ hasText: /turn/ })).toHaveCount(1)
+
   // From the command palette, by keyboard: search, Enter picks, Enter (with nothing typed) adds.
   await gm.shortcut('Control+k')
   await page.getByTestId('palette-input').fill('squad')
