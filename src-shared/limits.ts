@@ -40,6 +40,9 @@ export const TYPED = {
   contentItemName: 80,
 } as const
 
+/** One squad/add (issue 16): lines, and combatants in all (as many as one template/spawn may make). */
+export const SQUAD = { entries: 20, size: 50 } as const
+
 /** Ruleset data a command may carry (sheets, item entries): characters of its JSON, and nesting. */
 export const RULES_JSON = { chars: 200_000, depth: 12 } as const
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { TYPED } from './limits'
-import { PROJECTOR_MODES, RIBBON_NEXT_MAX } from './records'
+import { SQUAD, TYPED } from './limits'
+import { PROJECTOR_MODES, RIBBON_NEXT_MAX, SIDES } from './records'
 import {
   areaMarkIdSchema,
   areaRadius,
@@ -21,6 +21,20 @@ import {
   tokenIdSchema,
 } from './command-fields'
 
+const MAX_SQUAD_ENTRIES = SQUAD.entries
+const MAX_SQUAD_SIZE = SQUAD.size
+
+const squadCount = z
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_SQUAD_SIZE, `at most ${MAX_SQUAD_SIZE} at a time`)
+/** One line of a squad: a roster entry by id, or the ruleset's ready-made NPC by its name. */
+const squadEntry = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('template'), templateId: templateIdSchema, count: squadCount }),
+  z.strictObject({ kind: z.literal('quickNpc'), name, count: squadCount }),
+])
+
 /** The payloads of commands on the rest of the table: the roster and saved encounters, scenes and the map, the projector, the encounter, dice and undo. */
 export const tableCommands = {
   'template/save': z.strictObject({
@@ -40,6 +54,21 @@ export const tableCommands = {
     /** One initiative roll for the whole group (they act together), when turns are running. */
     groupInitiative: z.boolean().default(false),
   }),
+  /**
+   * A squad in one step (issue 16): numbered copies of several roster entries and ready-made NPCs
+   * (a ready-made NPC joins the roster first), on one side, hidden or not, optionally one
+   * initiative roll for all, optionally saved as an encounter too. One undo step.
+   */
+  'squad/add': z
+    .strictObject({
+      entries: z.array(squadEntry).min(1, 'names no entry').max(MAX_SQUAD_ENTRIES, `at most ${MAX_SQUAD_ENTRIES} entries`),
+      side: z.enum(SIDES).default('enemy'),
+      hidden: z.boolean().default(false),
+      oneInitiativeRoll: z.boolean().default(false),
+      /** Also save the squad as a saved encounter of this name. */
+      saveAs: name.optional(),
+    })
+    .refine((p) => p.entries.reduce((n, e) => n + e.count, 0) <= MAX_SQUAD_SIZE, `at most ${MAX_SQUAD_SIZE} combatants at a time`),
   /** Saves the encounter's roster-spawned line-up to start again later. */
   'plan/save': z.strictObject({ name, groupInitiative: z.boolean().default(false) }),
   'plan/remove': z.strictObject({ planId: planIdSchema }),

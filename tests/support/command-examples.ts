@@ -145,6 +145,18 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
       { templateId: 'template:t1', count: 2.5 },
     ],
   },
+  'squad/add': {
+    valid: { entries: [{ kind: 'template', templateId: 'template:t1', count: 3 }], side: 'enemy', hidden: true, oneInitiativeRoll: true },
+    invalid: [
+      { entries: [] },
+      { entries: [{ kind: 'template', templateId: 'template:t1', count: 0 }] },
+      { entries: [{ kind: 'template', templateId: 'template:t1', count: 30 }, { kind: 'quickNpc', name: 'Thug', count: 21 }] },
+      { entries: Array.from({ length: 21 }, () => ({ kind: 'template', templateId: 'template:t1', count: 1 })) },
+      { entries: [{ kind: 'quickNpc', name: '', count: 1 }] },
+      { entries: [{ kind: 'robot', templateId: 'template:t1', count: 1 }] },
+      { entries: [{ kind: 'template', templateId: 'template:t1', count: 1 }], side: 'martians' },
+    ],
+  },
   'plan/save': { valid: { name: 'Raider ambush' }, invalid: [{ name: '' }] },
   'plan/remove': { valid: { planId: 'plan:p1' }, invalid: [{ planId: 'p1' }] },
   'plan/start': { valid: { planId: 'plan:p1' }, invalid: [{}] },

@@ -274,6 +274,16 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       some(w.any(w.of('template')), (x) =>
         cmd('template/spawn')({ templateId: x.id, count: int(r, 1, 3), hidden: true, groupInitiative: r() < 0.5 }),
       ),
+    // Hidden like spawned copies; the saved encounter's name is public (it names the fight when started).
+    'squad/add': async () =>
+      some(w.any(w.of('template')), (x) =>
+        cmd('squad/add')({
+          entries: [{ kind: 'template', templateId: x.id, count: int(r, 1, 3) }],
+          hidden: true,
+          oneInitiativeRoll: r() < 0.5,
+          ...(r() < 0.3 ? { saveAs: w.open('Plan') } : {}),
+        }),
+      ),
     // Not a secret: starting a saved encounter names the encounter after it, and the table sees that.
     'plan/save': async () => cmd('plan/save')({ name: w.open('Plan'), groupInitiative: r() < 0.5 }),
     'plan/remove': async () => some(w.any(w.of('plan')), (x) => cmd('plan/remove')({ planId: x.id })),

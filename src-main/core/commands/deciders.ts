@@ -18,6 +18,7 @@ import { activateScene, createScene, placeToken, removeScene, removeToken, setSc
 import { hideFog, revealFog, setFog } from './fog-deciders'
 import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
 import { setProjector } from './projector-deciders'
+import { addSquad } from './squad-deciders'
 import {
   duplicateTemplate,
   removePlan,
@@ -76,6 +77,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'template/duplicate': duplicateTemplate,
   'template/remove': removeTemplate,
   'template/spawn': spawnTemplate,
+  'squad/add': addSquad,
   'plan/save': savePlan,
   'plan/remove': removePlan,
   'plan/start': startPlan,

@@ -3,7 +3,7 @@ import type { CombatantRecord, EncounterRecord, PlanRecord, TemplateId, Template
 import { fail, ok } from '../../../src-shared/result'
 import { activeEncounter, type Decider } from './decide-context'
 import { findPlan, findTemplate } from './roster-lookup'
-import { byNaturalName, plural } from './roster-names'
+import { byNaturalName, groupName, plural } from './roster-names'
 import { spawnCombatants, spawnedLog } from './spawn'
 
 type PlanEntry = PlanRecord['entries'][number]
@@ -56,14 +56,25 @@ export const removePlan: Decider<'plan/remove'> = (ctx, p) => {
   })
 }
 
-/** A new encounter named after the plan, with every entry's copies spawned into it: one undo step. */
+/**
+ * A new encounter named after the plan, with every entry's copies spawned into it, numbered from
+ * where a fresh fight would number them: one undo step.
+ */
 export const startPlan: Decider<'plan/start'> = (ctx, p) => {
   const running = activeEncounter(ctx.state)
   if (running) return fail('encounter/alreadyRunning', `"${running.name}" is still running. End it before starting a saved encounter.`)
   const found = findPlan(ctx.state, p.planId)
   if (!found.ok) return found
   const plan = found.value
-  const names = ctx.state.ofType('combatant').map((c) => c.name)
+  // Copies of the line-up's entries left from the last fight go: the fight starts again as it
+  // was saved (Raider 1–3 at full health), not beside a first batch as Raider 4–6. Undo brings them back.
+  const entryIds = new Set(plan.entries.map((e) => e.templateId))
+  const leftover = ctx.state.ofType('combatant').filter((c) => c.templateId !== null && entryIds.has(c.templateId)).sort(byNaturalName)
+  const gone = new Set(leftover.map((c) => c.id))
+  const names = ctx.state
+    .ofType('combatant')
+    .filter((c) => !gone.has(c.id))
+    .map((c) => c.name)
   const made: CombatantRecord[][] = []
   for (const entry of plan.entries) {
     const template = findTemplate(ctx.state, entry.templateId)
@@ -83,6 +94,8 @@ export const startPlan: Decider<'plan/start'> = (ctx, p) => {
     turnAnchor: null,
   }
   const events: DomainEvent[] = [
+    ...leftover.map((c): DomainEvent => ({ type: 'combatant/removed', combatantId: c.id })),
+    ...(leftover.length ? [ctx.log(`Cleared ${groupName(leftover.map((c) => c.name))} from the last fight`, { visibility: 'gm' })] : []),
     { type: 'encounter/started', record: encounter },
     ctx.log(`Encounter "${plan.name}" started`),
     ...made.flat().map((record): DomainEvent => ({ type: 'combatant/added', record })),

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../../src-shared/events'
-import { FRESH_TURN_STATE, type CombatantRecord, type TemplateRecord } from '../../../src-shared/records'
+import { FRESH_TURN_STATE, type CombatantRecord, type Side, type TemplateRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { activeEncounter, turnOrder, type DecideContext } from './decide-context'
 import { alone, initiativeLog, placementsOf, rollForGroups, slotKeys } from './group-initiative'
@@ -10,6 +10,8 @@ export interface SpawnRequest {
   readonly template: TemplateRecord
   readonly count: number
   readonly hidden: boolean
+  /** The side the copies take; the entry's own when absent (a squad sets one side for all). */
+  readonly side?: Side
 }
 
 /**
@@ -41,7 +43,7 @@ export function spawnCombatants(ctx: DecideContext, req: SpawnRequest, names: st
       typeName: 'combatant',
       id: ctx.newId('combatant'),
       name,
-      side: template.side,
+      side: req.side ?? template.side,
       kind: template.kind,
       hp: maxHp,
       maxHp,

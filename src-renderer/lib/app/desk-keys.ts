@@ -12,7 +12,7 @@ export interface Desk {
   readonly blank: boolean
   readonly paletteOpen: boolean
   readonly helpShown: boolean
-  readonly targets: Pick<DeskTargets, 'fillHp' | 'abandonPrefill' | 'focusAttack' | 'focusRosterSearch'>
+  readonly targets: Pick<DeskTargets, 'fillHp' | 'abandonPrefill' | 'focusAttack' | 'focusRosterSearch' | 'openSquadBuilder'>
   send(command: DeskCommand): void
   openPalette(mode: PaletteMode, query?: string): void
   closePalette(restoreFocus: boolean): void
@@ -58,6 +58,9 @@ export function runDeskAction(a: DeskAction, desk: Desk): void {
       break
     case 'searchRoster':
       if (!desk.targets.focusRosterSearch()) desk.notice('The roster search is not on screen.')
+      break
+    case 'squadBuilder':
+      if (!desk.targets.openSquadBuilder()) desk.notice('The roster is not on screen.')
       break
     case 'switchCampaign':
       desk.showCampaigns()

@@ -40,6 +40,7 @@ export class DeskTargets {
   readonly #hpFields = new Map<CombatantId, HpField>()
   #attack: AttackFocus | null = null
   #rosterSearch: (() => void) | null = null
+  #squadBuilder: (() => void) | null = null
   #cardGrid: CardGridTarget | null = null
   /** The HP field D or H filled last, so Esc can take the lone sign back out. */
   #prefilled: HpPrefill | null = null
@@ -70,6 +71,13 @@ export class DeskTargets {
     this.#rosterSearch = focus
     return () => {
       if (this.#rosterSearch === focus) this.#rosterSearch = null
+    }
+  }
+
+  squadBuilder(open: () => void): Release {
+    this.#squadBuilder = open
+    return () => {
+      if (this.#squadBuilder === open) this.#squadBuilder = null
     }
   }
 
@@ -104,6 +112,13 @@ export class DeskTargets {
   focusAttack(attackerId: CombatantId | null): boolean {
     if (!this.#attack) return false
     this.#attack(attackerId)
+    return true
+  }
+
+  /** False: the roster (which holds the squad builder) is not on the page. */
+  openSquadBuilder(): boolean {
+    if (!this.#squadBuilder) return false
+    this.#squadBuilder()
     return true
   }
 

@@ -17,6 +17,7 @@ export type DeskAction =
   | { readonly kind: 'roll'; readonly expression: string; readonly purpose: string | null; readonly secret: boolean }
   | { readonly kind: 'rollMode' }
   | { readonly kind: 'searchRoster' }
+  | { readonly kind: 'squadBuilder' }
   | { readonly kind: 'switchCampaign' }
   | { readonly kind: 'help' }
 
@@ -96,6 +97,7 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
     out.push({ id: 'end-encounter', label: 'End encounter', keys: '', action: send({ type: 'encounter/end', payload: {} }) })
   }
   out.push({ id: 'search-roster', label: 'Search the roster', keys: keysFor('search'), action: { kind: 'searchRoster' } })
+  out.push({ id: 'squad-builder', label: 'Build a squad…', keys: '', action: { kind: 'squadBuilder' } })
   out.push({ id: 'switch-campaign', label: 'Switch campaign', keys: '', action: { kind: 'switchCampaign' } })
   out.push({ id: 'help', label: 'Keyboard shortcuts', keys: keysFor('help'), action: { kind: 'help' } })
   return out

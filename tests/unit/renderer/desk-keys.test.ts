@@ -22,6 +22,7 @@ function fakeDesk(
       abandonPrefill: () => void calls.push('abandon'),
       focusAttack: (id) => (calls.push(`attack ${id}`), onPage),
       focusRosterSearch: () => (calls.push('search'), onPage),
+      openSquadBuilder: () => (calls.push('squad builder'), onPage),
     },
     send: (c) => void calls.push(`send ${c.type} ${JSON.stringify(c.payload)}`),
     openPalette: (mode, query = '') => void calls.push(`palette ${mode} "${query}"`),
@@ -51,10 +52,12 @@ describe('desk shortcuts, run', () => {
     runShortcut('damage', null, desk)
     runShortcut('attack', null, desk)
     runShortcut('search', null, desk)
+    runDeskAction({ kind: 'squadBuilder' }, desk)
     expect(calls.filter((c) => c.startsWith('notice'))).toEqual([
       'notice That combatant’s card is not on screen.',
       'notice Attacks need a running encounter with at least two combatants.',
       'notice The roster search is not on screen.',
+      'notice The roster is not on screen.',
     ])
   })
 
