@@ -98,10 +98,11 @@ describe('the sheetDraft request: a sheet being edited, worked out without chang
   })
 })
 
-describe('a ruleset that says it derives max health does so for every sheet', () => {
+describe('a ruleset that says it derives max health does so for every sheet', async () => {
   const registry = createRulesetRegistry(resolve('resources'))
   for (const { id } of registry.list()) {
-    const rules = registry.find(id)!.combatantRules
+    // Rulesets other than the flagship load on demand.
+    const rules = (await registry.load(id))!.combatantRules
     if (!rules) continue
     it(`${id}: derivesMaxHp matches what parse returns`, () => {
       const parsed = rules.parse(rules.fromForm({}, null))
