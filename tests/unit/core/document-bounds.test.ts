@@ -325,11 +325,12 @@ describe('a campaign file that would cripple the app', () => {
       document: { records: Record<string, Record<string, unknown>> }
     }
     const records = file.document.records
-    records[yard]!['gmNotes'] = 'ZqNotes: the ambush waits behind the crates'
-    records[vex]!['secret'] = 'ZqSecret: Vex is the traitor'
+    // The marker holds a '~', which no record id can, so an id never matches it by chance.
+    records[yard]!['gmNotes'] = 'Zq~Notes: the ambush waits behind the crates'
+    records[vex]!['secret'] = 'Zq~Secret: Vex is the traitor'
     // And on the copies an undo would put back.
     const history = records['history'] as unknown as { undo: { changes: { to: Record<string, unknown> | null }[] }[] }
-    for (const mark of history.undo) for (const c of mark.changes) if (c.to?.['typeName'] === 'scene') c.to['gmNotes'] = 'ZqNotes in a mark'
+    for (const mark of history.undo) for (const c of mark.changes) if (c.to?.['typeName'] === 'scene') c.to['gmNotes'] = 'Zq~Notes in a mark'
 
     const b = await startCore()
     const player = attachWindow(b.core, 'player')
@@ -344,10 +345,10 @@ describe('a campaign file that would cripple the app', () => {
       (await b.gm.must('exportCampaign', undefined)).text,
     ])
     expect(seen).toContain('Vex')
-    expect(seen).not.toMatch(/Zq|gmNotes|"secret":/)
+    expect(seen).not.toMatch(/Zq~|gmNotes|"secret":/)
     await b.core.shutdown()
     const [copy] = campaignDirs(b.dataDir).filter((d) => d.startsWith('leaky'))
-    expect(readFileSync(join(b.dataDir, 'campaigns', copy!, 'campaign.json'), 'utf8')).not.toMatch(/Zq|gmNotes|"secret":/)
+    expect(readFileSync(join(b.dataDir, 'campaigns', copy!, 'campaign.json'), 'utf8')).not.toMatch(/Zq~|gmNotes|"secret":/)
   })
 })
 
@@ -359,24 +360,24 @@ describe('a campaign folder holding fields no Salvo writes', () => {
     await core.shutdown()
     const file = join(dataDir, 'campaigns', made.id, 'campaign.json')
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { records: Record<string, Record<string, unknown>> } & Record<string, unknown>
-    doc['exportedBy'] = 'ZqTool'
-    doc.records['campaign']!['owner'] = 'ZqOwner'
+    doc['exportedBy'] = 'Zq~Tool'
+    doc.records['campaign']!['owner'] = 'Zq~Owner'
     const vex = Object.values(doc.records).find((r) => r['typeName'] === 'combatant')!
-    vex['secret'] = 'ZqSecret'
-    ;(doc.records['rng']!['state'] as Record<string, unknown>)['extra'] = 'ZqState'
+    vex['secret'] = 'Zq~Secret'
+    ;(doc.records['rng']!['state'] as Record<string, unknown>)['extra'] = 'Zq~State'
     writeFileSync(file, JSON.stringify(doc))
 
     const again = await startCore({ dataDir })
     const session = await again.gm.must('session', undefined)
     expect(session.problem).toBeNull()
     expect(session.campaign?.id).toBe(made.id)
-    expect(JSON.stringify(await again.gm.must('snapshot', undefined))).not.toContain('Zq')
-    expect(readFileSync(file, 'utf8')).toContain('ZqSecret')
+    expect(JSON.stringify(await again.gm.must('snapshot', undefined))).not.toContain('Zq~')
+    expect(readFileSync(file, 'utf8')).toContain('Zq~Secret')
     // A window of its own: command ids the campaign already holds would be taken as sent twice.
     await attachWindow(again.core, 'gm', 'after').command('combatant/adjustHp', { combatantId: vex['id'], delta: -1 })
     await again.core.shutdown()
     const compacted = readFileSync(file, 'utf8')
-    expect(compacted).not.toContain('Zq')
+    expect(compacted).not.toContain('Zq~')
     expect(documentProblem(JSON.parse(compacted))).toBeNull()
   })
 })
