@@ -4,7 +4,7 @@ import { cxMapMove } from './cx-map-move'
 import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Everyone, InitiativeEntrant, ParsedRules, RulesCombatant, Ruleset } from '../ruleset'
+import type { Everyone, InitiativeEntrant, ParsedRules, QuickNpc, RulesCombatant, Ruleset } from '../ruleset'
 import { modifier, type Modifier } from '../kit/modifier'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
@@ -29,6 +29,7 @@ import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 import { featRefusal } from './feats/feat-rules'
+import { cxQuickNpcs } from './sheet/cx-quick-npcs'
 
 /** Called without a campaign behind it (a test, a preview): no one else to look at. */
 const NOBODY: Everyone = () => []
@@ -112,9 +113,14 @@ function withMapDistance(request: AttackRequest, a: RulesCombatant, t: RulesComb
 /** Compound X behind the ruleset interface, with the shipped content and the campaign's own. */
 export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { section: string; entry: JsonValue }[] = []): Ruleset {
   const library = new ContentLibrary([shipped, customPack(shipped, custom)])
+  let quickNpcs: QuickNpc[] | null = null
   return {
     id: 'compound-x',
     name: 'Compound X',
+    // Built on first use: a start that never opens the roster does not parse six sheets.
+    get quickNpcs() {
+      return (quickNpcs ??= cxQuickNpcs(library, (input) => parse(input, library)))
+    },
     rollInitiative: (entrants, dice) =>
       rollCompoundXInitiative(
         entrants.map((e) => ({ ...e, modifiers: entrantModifiers(e, library) })),
