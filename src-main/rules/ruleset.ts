@@ -1,3 +1,4 @@
+import type { RollSecrecy } from './secrecy'
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
@@ -204,6 +205,8 @@ export interface Ruleset {
    * turn pays it.
    */
   movementCost?(c: RulesCombatant, metres: number): MovementCost
+  /** Which rolls are secret unless the GM says otherwise (issue 16); absent, all are public. */
+  readonly secrecy?: RollSecrecy
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {

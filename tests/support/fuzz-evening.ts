@@ -354,6 +354,7 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'encounter/end': async () => (r() < 0.3 ? cmd('encounter/end')({}) : null),
     'dice/roll': async () =>
       cmd('dice/roll')({ expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']), purpose: w.secret('Roll'), secret: r() < 0.5 }),
+    'story/dismissRecap': async () => cmd('story/dismissRecap')({}),
     'history/undo': async () => cmd('history/undo')({}),
     'history/redo': async () => cmd('history/redo')({}),
   }

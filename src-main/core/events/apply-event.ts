@@ -70,6 +70,7 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'token/put':
     case 'areaMark/put':
     case 'projector/put':
+    case 'story/put':
       draft.put(event.record)
       return
     case 'template/removed':
