@@ -127,6 +127,8 @@ export interface TableStoryView {
   readonly id: 'story'
   readonly lines: readonly StoryLineView[]
   readonly recap: RecapView | null
+  /** The GM's only: what the table is shown (the projector preview draws it). */
+  readonly table?: { readonly lines: readonly StoryLineView[]; readonly recap: RecapView | null }
 }
 
 const harmText = (name: string, h: HarmShown): string =>

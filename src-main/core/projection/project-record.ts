@@ -194,11 +194,13 @@ function movesRanks(c: RecordChange): boolean {
  * change: for the player, the encounters, and every combatant when visible ranks may shift.
  */
 export function dependentRecordIds(state: RecordReader, role: ViewRole, changes: readonly RecordChange[]): string[] {
-  if (role === 'gm') return []
+  // The GM's copy carries the table's strip, which drops lines naming anyone hidden now.
+  const story = changes.some(hidesSomeone) && state.get('story') ? ['story'] : []
+  if (role === 'gm') return story
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // The strip drops lines naming anyone hidden now, so hiding or revealing someone redraws it.
-  if (changes.some(hidesSomeone) && state.get('story')) ids.push('story')
+  ids.push(...story)
   // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.

@@ -37,27 +37,33 @@ export function tableFact(f: StoryFact, hiddenNow: (n: StoryName) => boolean): S
   }
 }
 
-/** The story record as one window sees it: the strip's lines and the last fight's recap, never the GM's facts beyond them. */
+/**
+ * The story record as one window sees it: the strip's lines and the last fight's recap, never the
+ * GM's facts beyond them. The GM's also carries the table's own, for the projector preview.
+ */
 export function storyView(story: TableStoryRecord, role: ViewRole, state: RecordReader): TableStoryView {
   const hiddenNow = (n: StoryName): boolean => {
     const c = state.get(n.id)
     return c?.typeName === 'combatant' && c.hidden
   }
-  const seen = (e: StoryEntry): StoryLineView | null => {
-    if (e.n === null) return null
-    const fact = role === 'gm' ? e.fact : tableFact(e.fact, hiddenNow)
-    return fact && { n: e.n, round: e.round, fact }
-  }
-  const lines = story.lines.flatMap((e) => seen(e) ?? [])
+  const seenBy =
+    (viewer: 'gm' | 'table') =>
+    (e: StoryEntry): StoryLineView[] => {
+      if (e.n === null) return []
+      const fact = viewer === 'gm' ? e.fact : tableFact(e.fact, hiddenNow)
+      return fact ? [{ n: e.n, round: e.round, fact }] : []
+    }
   const ended = story.ended
-  const recap =
-    ended &&
-    (role === 'gm'
-      ? recapOf(ended, ended.facts, 'gm')
-      : recapOf(
-          ended,
-          ended.facts.flatMap((e) => seen(e) ?? []),
-          'table',
-        ))
-  return { typeName: 'story', id: 'story', lines, recap }
+  const table = {
+    lines: story.lines.flatMap(seenBy('table')),
+    recap: ended && recapOf(ended, ended.facts.flatMap(seenBy('table')), 'table'),
+  }
+  if (role !== 'gm') return { typeName: 'story', id: 'story', ...table }
+  return {
+    typeName: 'story',
+    id: 'story',
+    lines: story.lines.flatMap(seenBy('gm')),
+    recap: ended && recapOf(ended, ended.facts, 'gm'),
+    table,
+  }
 }
