@@ -89,6 +89,8 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   const r = w.rng
   const c = (f?: (c: CombatantView) => boolean) => w.any(w.combatants(f))
   const scene = () => (w.active && r() < 0.7 ? w.active : w.any(w.of('scene')))
+  // The GM's secret switch (issue 16): on, off, or left to the ruleset's default.
+  const maybeSecret = () => (r() < 0.2 ? { secret: true } : r() < 0.25 ? { secret: false } : {})
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
   const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
@@ -157,14 +159,14 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const request = { ...base, weapon: weapon.index, mode: pick(r, weapon.modes) }
       const preview = await w.gm.request('previewAttack', { request })
       const options = preview.ok ? Object.fromEntries(preview.value.options.map((o) => [o.key, optionValue(r, o)])) : {}
-      return cmd('attack/resolve')({ request: { ...request, options } })
+      return cmd('attack/resolve')({ request: { ...request, options }, ...maybeSecret() })
     },
     'check/roll': async () => {
       const actor = w.actor()
       const actions = actor ? await w.gm.request('listActions', { actorId: actor.id }) : null
       const check = actions?.ok ? actions.value.find((a) => a.key === 'check')?.options.find((o) => o.key === 'check') : undefined
       return actor && check?.kind === 'choice'
-        ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120) })
+        ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120), ...maybeSecret() })
         : null
     },
     'action/perform': async () => {
@@ -175,6 +177,7 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const options = Object.fromEntries(action.options.map((o) => [o.key, optionValue(r, o)]))
       return cmd('action/perform')({
         request: { actorId: actor.id, action: action.key, targetId: action.target === 'none' ? null : (c()?.id ?? null), options },
+        ...maybeSecret(),
       })
     },
     'content/import': async () => {
@@ -352,8 +355,15 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'encounter/nextTurn': async () => cmd('encounter/nextTurn')({}),
     'encounter/previousTurn': async () => cmd('encounter/previousTurn')({}),
     'encounter/end': async () => (r() < 0.3 ? cmd('encounter/end')({}) : null),
-    'dice/roll': async () =>
-      cmd('dice/roll')({ expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']), purpose: w.secret('Roll'), secret: r() < 0.5 }),
+    'dice/roll': async () => {
+      // A public roll's purpose goes up on the table (issue 16); a secret one's never may.
+      const secret = r() < 0.5
+      return cmd('dice/roll')({
+        expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']),
+        purpose: secret ? w.secret('Roll') : w.open('Roll'),
+        secret,
+      })
+    },
     'story/dismissRecap': async () => cmd('story/dismissRecap')({}),
     'history/undo': async () => cmd('history/undo')({}),
     'history/redo': async () => cmd('history/redo')({}),

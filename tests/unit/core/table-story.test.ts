@@ -4,6 +4,7 @@ import type { TableStoryView } from '../../../src-shared/table-story'
 import { storyText } from '../../../src-shared/table-story'
 import { createRulesetRegistry } from '../../../src-main/rules/ruleset-registry'
 import { attachWindow, coresForTests } from '../helpers/core-window'
+import { PlayerHolding, playerLeaks } from '../../support/fuzz-leak-check'
 import { trooper } from '../rules/compound-x/cx-harness'
 
 const startCore = coresForTests()
@@ -153,5 +154,54 @@ describe('each ruleset’s secret rolls', () => {
     expect(s.secretByDefault({ kind: 'check', key: secret, roller: 'pc' })).toBe(false)
     expect(s.secretByDefault({ kind: 'check', key: open, roller: 'npc' })).toBe(false)
     expect(s.secretByDefault({ kind: 'attack', key: 'attack', roller: 'npc' })).toBe(false)
+  })
+})
+
+describe('what the table’s socket carries of the story', () => {
+  it('every message the player window gets passes the leak rules, and carries no hidden name or secret roll', async () => {
+    const { gm, player, vex, raider, sniper } = await fight()
+    await gm.command('attack/resolve', shot(vex, raider))
+    await gm.command('attack/resolve', shot(sniper, vex))
+    await gm.command('attack/resolve', shot(raider, vex, true))
+    await gm.command('dice/roll', { expression: 'd100', purpose: 'ZqHush1x', secret: true })
+    await gm.command('check/roll', { combatantId: raider, check: 'skill:Stealth', dc: 0 })
+    await gm.command('combatant/damage', { combatantId: raider, amount: 50, damageType: 'untyped' })
+    await gm.command('combatant/damage', { combatantId: sniper, amount: 50, damageType: 'untyped' })
+    await gm.command('encounter/end', {})
+    const gmRecords = (await gm.must('snapshot', undefined)).records
+    const bytes = JSON.stringify(player.messages)
+    expect(bytes).toContain('"story"')
+    expect(playerLeaks(player.messages, { secrets: new Set(['Sniper', 'ZqHush1x']), gm: gmRecords }, new PlayerHolding())).toEqual([])
+    // The secret check's outcome never went up either.
+    expect(bytes).not.toContain('Stealth')
+  })
+
+  it('the leak rules bite on a story that names the hidden, shows an NPC’s numbers or carries the GM’s copy', () => {
+    const name = (id: string, kind: 'pc' | 'npc', hidden = false) => ({ id: `combatant:${id}` as const, name: id, kind, hidden })
+    const gmRecords = [
+      { typeName: 'combatant', id: 'combatant:a', hidden: false },
+      { typeName: 'combatant', id: 'combatant:b', hidden: false },
+      { typeName: 'combatant', id: 'combatant:h', hidden: true },
+    ] as never
+    const story = (s: Partial<TableStoryView>) => ({
+      kind: 'snapshot' as const,
+      snapshot: { version: 1, records: [{ typeName: 'story', id: 'story', lines: [], recap: null, ...s }] },
+    })
+    const leaks = (s: Partial<TableStoryView>) =>
+      playerLeaks([story(s) as never], { secrets: new Set(), gm: gmRecords }, new PlayerHolding())
+    const harm = { kind: 'exact', from: 10, to: 4, max: 10 } as const
+    expect(leaks({ lines: [{ n: 1, round: 1, fact: { kind: 'harm', by: null, who: name('b', 'npc'), harm, down: null } }] })).toEqual([
+      expect.stringContaining('npc-numbers'),
+    ])
+    expect(leaks({ lines: [{ n: 1, round: 1, fact: { kind: 'down', who: name('h', 'npc'), state: 'down' } }] })).toEqual([
+      expect.stringContaining('hidden-combatant'),
+    ])
+    expect(leaks({ lines: [{ n: 1, round: 1, fact: { kind: 'down', who: name('b', 'npc'), state: 'dead' } }] })).toEqual([
+      expect.stringContaining('npc-numbers'),
+    ])
+    expect(leaks({ table: { lines: [], recap: null } })).toEqual([expect.stringContaining('gm-only-field')])
+    expect(
+      leaks({ lines: [{ n: 1, round: 1, fact: { kind: 'harm', by: name('b', 'npc'), who: name('a', 'pc'), harm, down: null } }] }),
+    ).toEqual([])
   })
 })
