@@ -1,3 +1,4 @@
+import seedrandom from 'seedrandom'
 import type { CommandType } from '../../src-shared/commands'
 import type { FormField } from '../../src-shared/attack'
 import type { JsonValue } from '../../src-shared/json'
@@ -90,7 +91,12 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   const c = (f?: (c: CombatantView) => boolean) => w.any(w.combatants(f))
   const scene = () => (w.active && r() < 0.7 ? w.active : w.any(w.of('scene')))
   // The GM's secret switch (issue 16): on, off, or left to the ruleset's default.
-  const maybeSecret = () => (r() < 0.2 ? { secret: true } : r() < 0.25 ? { secret: false } : {})
+  // Drawn from its own generator, so the evening's other choices stay what they were before it existed.
+  const flip = seedrandom(`secret-switch-${w.secrets.size}`)
+  const maybeSecret = () => {
+    const x = flip()
+    return x < 0.2 ? { secret: true } : x < 0.4 ? { secret: false } : {}
+  }
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
   const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
@@ -357,12 +363,9 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'encounter/end': async () => (r() < 0.3 ? cmd('encounter/end')({}) : null),
     'dice/roll': async () => {
       // A public roll's purpose goes up on the table (issue 16); a secret one's never may.
+      const expression = pick(r, ['d20', '2d6+1', '3d10', 'd100'])
       const secret = r() < 0.5
-      return cmd('dice/roll')({
-        expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']),
-        purpose: secret ? w.secret('Roll') : w.open('Roll'),
-        secret,
-      })
+      return cmd('dice/roll')({ expression, purpose: secret ? w.secret('Roll') : w.open('Roll'), secret })
     },
     'story/dismissRecap': async () => cmd('story/dismissRecap')({}),
     'history/undo': async () => cmd('history/undo')({}),
