@@ -119,8 +119,14 @@ function storyProblems(s: TableStoryView, visible: (id: string) => boolean): str
     if (n <= last) out.push('versions: story lines out of order')
     last = n
     for (const who of namesIn(f)) named(who)
-    if (f.kind === 'attack') [npcHarm(f.target, f.harm), npcDown(f.target, f.down)]
-    if (f.kind === 'harm') [npcHarm(f.who, f.harm), npcDown(f.who, f.down)]
+    if (f.kind === 'attack') {
+      npcHarm(f.target, f.harm)
+      npcDown(f.target, f.down)
+    }
+    if (f.kind === 'harm') {
+      npcHarm(f.who, f.harm)
+      npcDown(f.who, f.down)
+    }
     if (f.kind === 'down') npcDown(f.who, f.state)
   }
   const r = s.recap
@@ -130,9 +136,13 @@ function storyProblems(s: TableStoryView, visible: (id: string) => boolean): str
       if (row.dealt !== null) out.push('npc-numbers: the recap shows damage dealt')
       if (row.who.kind === 'npc' && row.taken.kind !== 'band') out.push(`npc-numbers: the recap shows ${row.who.id}'s damage taken`)
     }
-    for (const d of r.downs) [named(d.who), named(d.by)]
+    for (const d of r.downs) {
+      named(d.who)
+      named(d.by)
+    }
     if (r.biggest) {
-      ;[named(r.biggest.target), named(r.biggest.by)]
+      named(r.biggest.target)
+      named(r.biggest.by)
       if (r.biggest.target.kind === 'npc') out.push('npc-numbers: the recap shows the biggest hit on an NPC')
     }
   }

@@ -30,16 +30,17 @@ export function recapOf(
   const downs: RecapView['downs'][number][] = []
   let biggest: RecapView['biggest'] = null
   for (const { round, fact: f } of facts) {
-    let by: StoryName | null = null
-    let who: StoryName | null = null
-    let harm = null
-    let down = null
-    if (f.kind === 'attack') {
-      ;[by, who, harm, down] = [f.actor, f.target, f.harm, f.down]
-      row(by).hits += f.hits?.landed ?? (f.harm ? 1 : 0)
-    } else if (f.kind === 'harm') [by, who, harm, down] = [f.by, f.who, f.harm, f.down]
-    else if (f.kind === 'down') [who, down] = [f.who, f.state]
-    else continue
+    const told =
+      f.kind === 'attack'
+        ? { by: f.actor, who: f.target, harm: f.harm, down: f.down }
+        : f.kind === 'harm'
+          ? { by: f.by, who: f.who, harm: f.harm, down: f.down }
+          : f.kind === 'down'
+            ? { by: null, who: f.who, harm: null, down: f.state }
+            : null
+    if (!told) continue
+    const { by, who, harm, down } = told
+    if (f.kind === 'attack') row(f.actor).hits += f.hits?.landed ?? (f.harm ? 1 : 0)
     const target = row(who)
     if (harm?.kind === 'exact') {
       const amount = harm.from - harm.to
@@ -49,8 +50,8 @@ export function recapOf(
     } else if (harm) target.band = harm.band
     if (down) {
       target.wentDown += 1
-      // An NPC's down shows as a band too, whatever the harm said before it.
-      if (harm?.kind === 'band') target.band = 'down'
+      // At the table an NPC that went down ends the fight "down", whatever band its last wound left.
+      if (who.kind === 'npc') target.band = 'down'
       if (by) row(by).downed += 1
       downs.push({ who, by, round })
     }
