@@ -1,5 +1,5 @@
 import type { CombatantId, CombatantKind } from './records'
-import type { HealthBand } from './views'
+import { healthBand, type HealthBand } from './views'
 
 /**
  * "What just happened" on the table (issue 16): the core records each resolution as a structured
@@ -9,8 +9,6 @@ import type { HealthBand } from './views'
 
 /** How many resolved lines the table strip shows, and so how many the core keeps. */
 export const STORY_LINES = 5
-/** The facts one fight keeps for its recap; past this the oldest go and the recap says it is partial. */
-export const STORY_FACTS = 2_000
 
 /** A combatant as a fact names it, frozen at the time: whether it was hidden then, and its name then. */
 export interface StoryName {
@@ -58,18 +56,57 @@ export interface StoryEntry {
   readonly fact: StoryFact
 }
 
-/** A fight's facts, kept for its recap (seen and unseen: the GM's recap counts both). */
+/** One combatant's totals over a fight, as the recap adds them up. */
+export interface TallyRow {
+  readonly who: StoryName
+  readonly hits: number
+  readonly dealt: number
+  readonly taken: number
+  /** The band its last wound left (for an NPC at the table); null while unhurt. */
+  readonly band: HealthBand | null
+  readonly downed: number
+  readonly wentDown: number
+}
+
+export interface StoryDown {
+  readonly who: StoryName
+  readonly by: StoryName | null
+  readonly round: number
+}
+
+export interface StoryHit {
+  readonly by: StoryName | null
+  readonly target: StoryName
+  readonly amount: number
+  readonly round: number
+}
+
+/** The sums a recap is made of, as one viewer saw the fight (the table's leaves out what it never saw). */
+export interface StoryTally {
+  readonly rows: readonly TallyRow[]
+  /** The first STORY_DOWNS downs. */
+  readonly downs: readonly StoryDown[]
+  readonly biggest: StoryHit | null
+}
+
+/**
+ * A fight's running totals. Sums, not the facts themselves: the record goes into every undo mark,
+ * and a list of every fact would make each mark (and the document) grow with the fight.
+ */
 export interface StoryFight {
   readonly name: string
-  readonly facts: readonly StoryEntry[]
-  /** Facts that fell off the front past STORY_FACTS. */
-  readonly dropped: number
+  readonly gm: StoryTally
+  readonly table: StoryTally
 }
 
 /** The ended fight a recap is built from. */
 export interface StoryEnded extends StoryFight {
   readonly rounds: number
 }
+
+export const EMPTY_TALLY: StoryTally = { rows: [], downs: [], biggest: null }
+/** Downs a recap lists; past this it still counts them per combatant. */
+export const STORY_DOWNS = 200
 
 /**
  * The table's story, one record per campaign. Only the GM's facts are here; what a window gets
@@ -115,11 +152,9 @@ export interface RecapView {
   readonly name: string
   readonly rounds: number
   readonly rows: readonly RecapRow[]
-  readonly downs: readonly { readonly who: StoryName; readonly by: StoryName | null; readonly round: number }[]
+  readonly downs: readonly StoryDown[]
   /** The most damage one fact did (at the table: to a PC, the only numbers it sees). */
-  readonly biggest: { readonly by: StoryName | null; readonly target: StoryName; readonly amount: number; readonly round: number } | null
-  /** Some facts fell off the front of a very long fight. */
-  readonly partial: boolean
+  readonly biggest: StoryHit | null
 }
 
 export interface TableStoryView {
@@ -172,5 +207,30 @@ export function namesIn(f: StoryFact): readonly StoryName[] {
       return []
     case 'action':
       return f.target ? [f.actor, f.target] : [f.actor]
+  }
+}
+
+/** An NPC's damage reaches the table as the band it left; a PC's numbers are on the table anyway. */
+const shownHarm = (who: StoryName, h: HarmShown): HarmShown =>
+  h.kind === 'exact' && who.kind === 'npc' ? { kind: 'band', band: healthBand(h.to, h.max) } : h
+
+/**
+ * One fact as the table may see it, or null. A fact naming anyone hidden — then, or now — is
+ * dropped whole: revealing a combatant later does not replay what it did unseen (the table never
+ * saw it), and hiding one takes its lines off the strip. An NPC's numbers become bands, and its
+ * standing beyond "down" (out, dead) stays the GM's, as on the ribbon.
+ */
+export function tableFact(f: StoryFact, hiddenNow: (n: StoryName) => boolean): StoryFact | null {
+  if (namesIn(f).some((n) => n.hidden || hiddenNow(n))) return null
+  const downOf = (who: StoryName, d: StoryFact & { kind: 'down' }): StoryFact => (who.kind === 'npc' ? { ...d, state: 'down' } : d)
+  switch (f.kind) {
+    case 'attack':
+      return { ...f, harm: f.harm && shownHarm(f.target, f.harm), down: f.down && (f.target.kind === 'npc' ? 'down' : f.down) }
+    case 'harm':
+      return { ...f, harm: shownHarm(f.who, f.harm), down: f.down && (f.who.kind === 'npc' ? 'down' : f.down) }
+    case 'down':
+      return downOf(f.who, f)
+    default:
+      return f
   }
 }

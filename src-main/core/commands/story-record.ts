@@ -2,10 +2,12 @@ import type { DomainEvent } from '../../../src-shared/events'
 import type { EncounterRecord } from '../../../src-shared/records'
 import {
   EMPTY_STORY,
-  STORY_FACTS,
+  EMPTY_TALLY,
   STORY_LINES,
   namesIn,
+  tableFact,
   type StoryEntry,
+  type StoryFight,
   type StoryFact,
   type TableStoryRecord,
 } from '../../../src-shared/table-story'
@@ -13,6 +15,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
 import { storyFacts, type StoryHeadline } from './story-facts'
+import { tallied } from './story-tally'
 
 /** What the engine knows of one command when it tells the table about it. */
 export interface StoryTelling {
@@ -39,11 +42,10 @@ export function storyEvent(state: RecordReader, changes: readonly RecordChange[]
   for (const c of changes) {
     const from = encounterOf(c.from)
     const to = encounterOf(c.to)
-    if (to?.status === 'active' && from?.status !== 'active')
-      story = { ...story, fight: { name: to.name, facts: [], dropped: 0 }, ended: null }
+    if (to?.status === 'active' && from?.status !== 'active') story = { ...story, fight: freshFight(to.name), ended: null }
     if (from?.status === 'active' && to?.status !== 'active') {
-      // An encounter removed outright has no recap; one that ended keeps its facts for it.
-      const fight = story.fight ?? { name: from.name, facts: [], dropped: 0 }
+      // An encounter removed outright has no recap; one that ended keeps its sums for it.
+      const fight = story.fight ?? freshFight(from.name)
       story = { ...story, fight: null, ended: to ? { ...fight, rounds: to.round } : null }
     }
   }
@@ -57,13 +59,22 @@ export function storyEvent(state: RecordReader, changes: readonly RecordChange[]
     const lines = seen.length ? [...story.lines, ...seen].slice(-STORY_LINES) : story.lines
     const fight = story.fight && {
       ...story.fight,
-      facts: [...story.fight.facts, ...entries].slice(-STORY_FACTS),
-      dropped: story.fight.dropped + Math.max(0, story.fight.facts.length + entries.length - STORY_FACTS),
+      gm: tallied(story.fight.gm, entries),
+      // The table's sums count what it saw, as it saw it: an NPC's damage as a band, no numbers.
+      table: tallied(
+        story.fight.table,
+        seen.flatMap((e) => {
+          const fact = tableFact(e.fact, () => false)
+          return fact ? [{ round: e.round, fact }] : []
+        }),
+      ),
     }
     story = { ...story, told, lines, fight }
   }
   return story === start ? null : { type: 'story/put', record: story }
 }
+
+const freshFight = (name: string): StoryFight => ({ name, gm: EMPTY_TALLY, table: EMPTY_TALLY })
 
 /** The GM dismisses the recap from the table. */
 export function withoutRecap(state: RecordReader): DomainEvent | null {

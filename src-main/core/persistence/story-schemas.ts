@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TYPED, WRITTEN } from '../../../src-shared/limits'
 import { COMBATANT_KINDS } from '../../../src-shared/records'
-import { STORY_FACTS, STORY_LINES, type StoryEntry, type TableStoryRecord } from '../../../src-shared/table-story'
+import { STORY_DOWNS, STORY_LINES, type StoryEntry, type StoryTally, type TableStoryRecord } from '../../../src-shared/table-story'
 import { HEALTH_BANDS } from '../../../src-shared/views'
 import { schemaFor } from './schema-link'
 import { chars, idOf } from './schema-bounds'
@@ -33,7 +33,23 @@ const fact = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('action'), actor: name, label: chars(WRITTEN.word), target: name.nullable() }),
 ])
 const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round: count, fact }))
-const fight = z.object({ name: chars(WRITTEN.word), facts: z.array(entry).max(STORY_FACTS), dropped: count })
+const row = z.object({
+  who: name,
+  hits: count,
+  dealt: z.number().int(),
+  taken: z.number().int(),
+  band: z.enum(HEALTH_BANDS).nullable(),
+  downed: count,
+  wentDown: count,
+})
+const tally = schemaFor<StoryTally>()(
+  z.object({
+    rows: z.array(row).max(WRITTEN.perFight),
+    downs: z.array(z.object({ who: name, by: name.nullable(), round: count })).max(STORY_DOWNS),
+    biggest: z.object({ by: name.nullable(), target: name, amount: z.number().int(), round: count }).nullable(),
+  }),
+)
+const fight = z.object({ name: chars(WRITTEN.word), gm: tally, table: tally })
 
 export const storySchema = schemaFor<TableStoryRecord>()(
   z.object({

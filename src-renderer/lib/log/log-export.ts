@@ -81,7 +81,6 @@ export function buildRecapExport(recap: RecapView, campaignName: string, at: Dat
     `**Biggest hit:** ${b ? `${b.by ? `${mdCell(b.by.name)} → ` : ''}${mdCell(b.target.name)}, ${b.amount} damage (round ${b.round})` : 'none'}`,
     '',
     `**Downs:** ${recap.downs.length ? recap.downs.map((d) => `${mdCell(d.who.name)}${d.by ? ` (by ${mdCell(d.by.name)})` : ''}, round ${d.round}`).join('; ') : 'none'}`,
-    ...(recap.partial ? ['', '_Only the latest part of a very long fight is counted._'] : []),
   ]
   return { fileName: `salvo-recap-${slug(campaignName)}-${slug(recap.name)}-${day(at)}.md`, text: `${lines.join('\n')}\n` }
 }

@@ -15,7 +15,6 @@ describe('the recap as Markdown', () => {
       ],
       downs: [{ who: who('Raider|2', 'npc', true), by: who('Vex', 'pc'), round: 2 }],
       biggest: { by: who('Vex', 'pc'), target: who('Raider|2', 'npc', true), amount: 18, round: 2 },
-      partial: false,
     }
     const { fileName, text } = buildRecapExport(recap, 'Night at Kessler', new Date(2026, 10, 26, 21, 5))
     expect(fileName).toBe('salvo-recap-night-at-kessler-loading-dock-2026-11-26.md')
