@@ -53,7 +53,9 @@ describe('the table story', () => {
     expect(table!.lines.map((l) => l.fact.kind)).toEqual(['harm', 'attack'])
     const [hurt, attack] = table!.lines
     expect(hurt!.fact).toMatchObject({ kind: 'harm', who: { name: 'Raider 2' }, harm: { kind: 'band' } })
-    expect(attack!.fact).toMatchObject({ kind: 'attack', actor: { name: 'Vex' }, target: { name: 'Raider 2' } })
+    // Compound X counts the rounds a ranged attack fires: "1 of 1 hit" or "0 of 1 hit".
+    expect(attack!.fact).toMatchObject({ kind: 'attack', actor: { name: 'Vex' }, target: { name: 'Raider 2' }, hits: { of: 1 } })
+    expect(storyText(attack!.fact)).toMatch(/^Vex → Raider 2: [01] of 1 hit/)
     // No exact number about the NPC in anything the table got.
     expect(JSON.stringify(table)).not.toContain('"exact"')
     expect(gmStory!.lines[0]!.fact).toMatchObject({ harm: { kind: 'exact' } })
