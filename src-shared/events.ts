@@ -1,4 +1,4 @@
-import type { TableStoryRecord } from './table-story'
+import type { StoryEntry, StoryFightChange } from './table-story'
 import type { JsonValue } from './json'
 import type {
   AreaMarkRecord,
@@ -72,8 +72,8 @@ export type DomainEvent =
   | { readonly type: 'areaMark/put'; readonly record: AreaMarkRecord }
   | { readonly type: 'areaMark/removed'; readonly id: AreaMarkRecord['id'] }
   | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
-  /** The table's story after a command told something (issue 16). */
-  | { readonly type: 'story/put'; readonly record: TableStoryRecord }
+  /** What a command told the table (issue 16): only what is new; the record's sums are worked out as it applies. */
+  | { readonly type: 'story/told'; readonly fight: readonly StoryFightChange[]; readonly entries: readonly StoryEntry[] }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }
   | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }

@@ -124,6 +124,13 @@ export interface TableStoryRecord {
   readonly ended: StoryEnded | null
 }
 
+/** A fight starting or ending as a command tells it; 'dismiss' takes the recap off the table. */
+export type StoryFightChange =
+  | { readonly kind: 'start'; readonly name: string }
+  | { readonly kind: 'end'; readonly name: string; readonly rounds: number }
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'dismiss' }
+
 export const EMPTY_STORY: TableStoryRecord = { typeName: 'story', id: 'story', told: 0, lines: [], fight: null, ended: null }
 
 /** A line as a window gets it. */

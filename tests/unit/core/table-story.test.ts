@@ -142,6 +142,27 @@ describe('the table story', () => {
   })
 })
 
+describe('the story across a restart', () => {
+  it('replays from the journal to the same strip and recap', async () => {
+    const { core, dataDir, gm } = await startCore()
+    await gm.must('createCampaign', { name: 'Replay', seed: 'replay-seed', rulesetId: 'compound-x' })
+    await gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    await gm.command('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    await gm.command('encounter/start', { name: 'Dock' })
+    const raider = await idOf(gm, 'Raider')
+    await gm.command('combatant/damage', { combatantId: raider, amount: 500, damageType: 'untyped' })
+    await gm.command('dice/roll', { expression: 'd6', purpose: 'Wind' })
+    await gm.command('encounter/end', {})
+    const before = await storyOf(gm)
+    expect(before!.recap!.downs.map((d) => d.who.name)).toEqual(['Raider'])
+    const campaignId = (await gm.must('session', undefined)).campaign!.id
+    await core.shutdown()
+    const again = await startCore({ dataDir })
+    await again.gm.must('openCampaign', { campaignId })
+    expect(await storyOf(again.gm)).toEqual(before)
+  })
+})
+
 describe('each ruleset’s secret rolls', () => {
   const registry = createRulesetRegistry(resolve('resources'))
   it.each([
