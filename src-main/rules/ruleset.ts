@@ -1,4 +1,3 @@
-import type { RollSecrecy } from './secrecy'
 import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
@@ -8,7 +7,7 @@ import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
 import type { SurpriseRules } from './surprise-rules'
 import type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
-import type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
+import type { CheckCost, CheckOutcome, CheckRequest, RollSecrecy } from './check-rules'
 
 export type {
   InitiativeShift,
@@ -205,8 +204,7 @@ export interface Ruleset {
    * turn pays it.
    */
   movementCost?(c: RulesCombatant, metres: number): MovementCost
-  /** Which rolls are secret unless the GM says otherwise (issue 16); absent, all are public. */
-  readonly secrecy?: RollSecrecy
+  readonly secrecy?: RollSecrecy // absent: every roll is public unless the GM says otherwise
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {

@@ -1,21 +1,6 @@
-import type { CombatantKind } from '../../src-shared/records'
+import type { RollSecrecy, RollToJudge } from './check-rules'
 
-/** A roll the GM is about to make, as the ruleset judges whether it is secret by default. */
-export interface RollToJudge {
-  readonly kind: 'attack' | 'action' | 'check'
-  /** The check's or action's key (the ruleset's own); the attack's is 'attack'. */
-  readonly key: string
-  /** Who rolls: a PC's rolls are the players' own, an NPC's the GM's. */
-  readonly roller: CombatantKind
-}
-
-/**
- * Which rolls the table does not see unless the GM says otherwise (issue 16). The GM can always
- * flip it for one roll; this is only where the switch starts.
- */
-export interface RollSecrecy {
-  secretByDefault(roll: RollToJudge): boolean
-}
+export type { RollSecrecy, RollToJudge }
 
 /**
  * Our default where a ruleset's document is silent: the GM's own checks that hide or look (an
