@@ -62,7 +62,8 @@ export const combatantCommands = {
   'combatant/setPortrait': z.strictObject({ combatantId: combatantIdSchema, image: sceneImageSchema.nullable() }),
   /** The ruleset validates `rules` itself (its own schema), and names the field it refuses. */
   'combatant/setRules': z.strictObject({ combatantId: combatantIdSchema, rules: rulesPayload }),
-  'attack/resolve': z.strictObject({ request: attackRequestSchema }),
+  /** `secret`: the GM's choice for this roll; absent, the ruleset's default (issue 16). A secret roll tells the table nothing. */
+  'attack/resolve': z.strictObject({ request: attackRequestSchema, secret: z.boolean().optional() }),
   /** A check the GM calls for; the ruleset knows which checks exist and how they roll. */
   'check/roll': z.strictObject({
     combatantId: combatantIdSchema,
@@ -72,8 +73,9 @@ export const combatantCommands = {
     bonus: z.number().int().min(-1000).max(1000).default(0),
     /** In its own turn a check pays what the ruleset prices it at, unless the GM waives it. */
     free: z.boolean().optional(),
+    secret: z.boolean().optional(),
   }),
-  'action/perform': z.strictObject({ request: actionRequestSchema }),
+  'action/perform': z.strictObject({ request: actionRequestSchema, secret: z.boolean().optional() }),
   /** A content file the GM imports: the ruleset checks every entry and names the bad one. */
   'content/import': z.strictObject({ fileName: z.string().min(1).max(120), text: z.string().max(TYPED.contentFile) }),
   'content/remove': z.strictObject({

@@ -1,3 +1,4 @@
+import type { StoryEntry, StoryFightChange } from './table-story'
 import type { JsonValue } from './json'
 import type {
   AreaMarkRecord,
@@ -71,6 +72,8 @@ export type DomainEvent =
   | { readonly type: 'areaMark/put'; readonly record: AreaMarkRecord }
   | { readonly type: 'areaMark/removed'; readonly id: AreaMarkRecord['id'] }
   | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
+  /** What a command told the table (issue 16): only what is new; the record's sums are worked out as it applies. */
+  | { readonly type: 'story/told'; readonly fight: readonly StoryFightChange[]; readonly entries: readonly StoryEntry[] }
   | { readonly type: 'prompt/removed'; readonly id: PromptRecord['id'] }
   | { readonly type: 'content/put'; readonly record: ContentItemRecord }
   | { readonly type: 'content/removed'; readonly id: ContentItemRecord['id'] }

@@ -3,6 +3,7 @@ import type { CombatantRecord, PlanRecord, PromptRecord, TemplateRecord } from '
 import type { RollRecord } from './dice'
 import type { JsonValue } from './json'
 import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from './scene-records'
+import type { TableStoryRecord } from './table-story'
 
 // The record families live in their own modules; this one is where everyone imports them from.
 export * from './combatant-records'
@@ -123,5 +124,6 @@ export type DomainRecord =
   | TokenRecord
   | AreaMarkRecord
   | ProjectorRecord
+  | TableStoryRecord
 
 export type DomainRecordId = DomainRecord['id']

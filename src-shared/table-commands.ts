@@ -142,6 +142,8 @@ export const tableCommands = {
   'encounter/nextTurn': empty,
   'encounter/previousTurn': empty,
   'encounter/end': empty,
+  /** Takes the last fight's recap off the table (issue 16). */
+  'story/dismissRecap': empty,
   'dice/roll': z.strictObject({
     expression: z.string().max(TYPED.diceExpression),
     purpose: z.string().trim().max(TYPED.rollPurpose).default('GM roll'),

@@ -1,3 +1,4 @@
+import type { TableStoryRecord, TableStoryView } from './table-story'
 import type { ExplanationSection } from './attack'
 import type { JsonValue } from './json'
 import type {
@@ -124,7 +125,12 @@ export type TemplateView = Omit<TemplateRecord, 'rules'> & {
 }
 
 /** What a window may hold: the domain records, with combatants, scenes and roster entries in their projected form. */
-export type ViewRecord = Exclude<DomainRecord, CombatantRecord | SceneRecord | TemplateRecord> | CombatantView | SceneView | TemplateView
+export type ViewRecord =
+  | Exclude<DomainRecord, CombatantRecord | SceneRecord | TemplateRecord | TableStoryRecord>
+  | CombatantView
+  | SceneView
+  | TemplateView
+  | TableStoryView
 export type ViewRecordId = ViewRecord['id']
 
 /** Which window a projection is for. */

@@ -141,6 +141,8 @@ export interface ActionResolution extends Consequences {
 
 /** What an attack did: the new data for both sides, and the story for the log. */
 export interface AttackResolution extends Consequences {
+  /** Rounds that hit of those fired, where the ruleset counts them (a burst); the table shows "2 of 3 hit". */
+  readonly hits?: { readonly landed: number; readonly of: number }
   readonly attackerRules: JsonValue | null
   readonly targetRules: JsonValue | null
   readonly targetHp: number

@@ -7,7 +7,7 @@ import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
 import type { SurpriseRules } from './surprise-rules'
 import type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
-import type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
+import type { CheckCost, CheckOutcome, CheckRequest, RollSecrecy } from './check-rules'
 
 export type {
   InitiativeShift,
@@ -209,6 +209,7 @@ export interface Ruleset {
    * turn pays it.
    */
   movementCost?(c: RulesCombatant, metres: number): MovementCost
+  readonly secrecy?: RollSecrecy // absent: every roll is public unless the GM says otherwise
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing
   readonly checks?: {

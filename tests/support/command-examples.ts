@@ -237,6 +237,7 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   'encounter/nextTurn': { valid: {}, invalid: [[]] },
   'encounter/previousTurn': { valid: {}, invalid: ['back'] },
   'encounter/end': { valid: {}, invalid: [{ now: 1 }] },
+  'story/dismissRecap': { valid: {}, invalid: [{ all: true }] },
   'dice/roll': { valid: { expression: '2d6+1' }, invalid: [{ expression: 5 }, { expression: 'd'.repeat(41) }] },
   'history/undo': { valid: {}, invalid: [{ steps: 2 }] },
   'history/redo': { valid: {}, invalid: [{ steps: 2 }] },

@@ -1,3 +1,4 @@
+import seedrandom from 'seedrandom'
 import type { CommandType } from '../../src-shared/commands'
 import type { FormField } from '../../src-shared/attack'
 import type { JsonValue } from '../../src-shared/json'
@@ -89,6 +90,13 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   const r = w.rng
   const c = (f?: (c: CombatantView) => boolean) => w.any(w.combatants(f))
   const scene = () => (w.active && r() < 0.7 ? w.active : w.any(w.of('scene')))
+  // The GM's secret switch (issue 16): on, off, or left to the ruleset's default.
+  // Drawn from its own generator, so the evening's other choices stay what they were before it existed.
+  const flip = seedrandom(`secret-switch-${w.secrets.size}`)
+  const maybeSecret = () => {
+    const x = flip()
+    return x < 0.2 ? { secret: true } : x < 0.4 ? { secret: false } : {}
+  }
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
   const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
@@ -157,14 +165,14 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const request = { ...base, weapon: weapon.index, mode: pick(r, weapon.modes) }
       const preview = await w.gm.request('previewAttack', { request })
       const options = preview.ok ? Object.fromEntries(preview.value.options.map((o) => [o.key, optionValue(r, o)])) : {}
-      return cmd('attack/resolve')({ request: { ...request, options } })
+      return cmd('attack/resolve')({ request: { ...request, options }, ...maybeSecret() })
     },
     'check/roll': async () => {
       const actor = w.actor()
       const actions = actor ? await w.gm.request('listActions', { actorId: actor.id }) : null
       const check = actions?.ok ? actions.value.find((a) => a.key === 'check')?.options.find((o) => o.key === 'check') : undefined
       return actor && check?.kind === 'choice'
-        ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120) })
+        ? cmd('check/roll')({ combatantId: actor.id, check: pick(r, check.choices).value, dc: int(r, -20, 120), ...maybeSecret() })
         : null
     },
     'action/perform': async () => {
@@ -175,6 +183,7 @@ export function commandGens(w: World): Record<CommandType, Gen> {
       const options = Object.fromEntries(action.options.map((o) => [o.key, optionValue(r, o)]))
       return cmd('action/perform')({
         request: { actorId: actor.id, action: action.key, targetId: action.target === 'none' ? null : (c()?.id ?? null), options },
+        ...maybeSecret(),
       })
     },
     'content/import': async () => {
@@ -362,8 +371,13 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'encounter/nextTurn': async () => cmd('encounter/nextTurn')({}),
     'encounter/previousTurn': async () => cmd('encounter/previousTurn')({}),
     'encounter/end': async () => (r() < 0.3 ? cmd('encounter/end')({}) : null),
-    'dice/roll': async () =>
-      cmd('dice/roll')({ expression: pick(r, ['d20', '2d6+1', '3d10', 'd100']), purpose: w.secret('Roll'), secret: r() < 0.5 }),
+    'dice/roll': async () => {
+      // A public roll's purpose goes up on the table (issue 16); a secret one's never may.
+      const expression = pick(r, ['d20', '2d6+1', '3d10', 'd100'])
+      const secret = r() < 0.5
+      return cmd('dice/roll')({ expression, purpose: secret ? w.secret('Roll') : w.open('Roll'), secret })
+    },
+    'story/dismissRecap': async () => cmd('story/dismissRecap')({}),
     'history/undo': async () => cmd('history/undo')({}),
     'history/redo': async () => cmd('history/redo')({}),
   }

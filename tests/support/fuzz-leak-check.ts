@@ -1,6 +1,7 @@
 import type { ServerMessage } from '../../src-shared/contract'
 import { fogOf, isRevealed } from '../../src-shared/fog'
 import type { AreaMarkRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../src-shared/records'
+import { namesIn, type HarmShown, type StoryName, type TableStoryView } from '../../src-shared/table-story'
 import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-shared/views'
 
 /**
@@ -16,6 +17,7 @@ import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-sha
  *   by asset name only;
  * - only the scene in play; tokens and area templates only there, uncovered by the fog, and
  *   never a hidden combatant's token or a hidden template; no "whose turn" for a hidden actor;
+ * - the table's story: nobody hidden, an NPC's damage as a band only, no GM copy (storyProblems);
  * - sessions without problems, warnings or undo labels;
  * - diffs that follow on from what this window holds, by one version at a time (a gap would
  *   count the GM's secret commands), removing only what it was sent.
@@ -80,11 +82,68 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       if (m.sceneId !== scene?.id || !inSight(m)) say('hidden-template', 'is off the table or under the fog')
       break
     }
+    case 'story':
+      // One removed from the fight may still be named (the table saw it); one hidden now may not.
+      out.push(...storyProblems(v as TableStoryView, (id) => gm.get(id)?.typeName !== 'combatant' || visible(id)))
+      break
     case 'encounter': {
       const e = v as EncounterRecord
       if (e.turnAnchor !== null) say('gm-only-field', 'has its turn anchor')
       if (e.currentCombatantId !== null && !visible(e.currentCombatantId)) say('hidden-combatant', 'names a hidden combatant as acting')
       break
+    }
+  }
+  return out
+}
+
+/**
+ * The table's story (issue 16): only its strip and recap, never the GM's copy of them; nobody
+ * named who is hidden (then or now); an NPC's damage only as a band and its standing past "down"
+ * not at all; nobody's damage dealt (most of it would be NPC numbers); the strip numbered by its
+ * own count, oldest first.
+ */
+function storyProblems(s: TableStoryView, visible: (id: string) => boolean): string[] {
+  const out: string[] = []
+  for (const k of Object.keys(s)) if (!['typeName', 'id', 'lines', 'recap'].includes(k)) out.push(`gm-only-field: story has ${k}`)
+  const named = (n: StoryName | null) => {
+    if (n && (n.hidden || !visible(n.id))) out.push(`hidden-combatant: story names ${n.id}`)
+  }
+  const npcHarm = (who: StoryName, h: HarmShown | null) => {
+    if (who.kind === 'npc' && h?.kind === 'exact') out.push(`npc-numbers: story shows ${who.id}'s damage`)
+  }
+  const npcDown = (who: StoryName, d: string | null) => {
+    if (who.kind === 'npc' && d !== null && d !== 'down') out.push(`npc-numbers: story shows ${who.id}'s standing`)
+  }
+  let last = 0
+  for (const { n, fact: f } of s.lines) {
+    if (n <= last) out.push('versions: story lines out of order')
+    last = n
+    for (const who of namesIn(f)) named(who)
+    if (f.kind === 'attack') {
+      npcHarm(f.target, f.harm)
+      npcDown(f.target, f.down)
+    }
+    if (f.kind === 'harm') {
+      npcHarm(f.who, f.harm)
+      npcDown(f.who, f.down)
+    }
+    if (f.kind === 'down') npcDown(f.who, f.state)
+  }
+  const r = s.recap
+  if (r) {
+    for (const row of r.rows) {
+      named(row.who)
+      if (row.dealt !== null) out.push('npc-numbers: the recap shows damage dealt')
+      if (row.who.kind === 'npc' && row.taken.kind !== 'band') out.push(`npc-numbers: the recap shows ${row.who.id}'s damage taken`)
+    }
+    for (const d of r.downs) {
+      named(d.who)
+      named(d.by)
+    }
+    if (r.biggest) {
+      named(r.biggest.target)
+      named(r.biggest.by)
+      if (r.biggest.target.kind === 'npc') out.push('npc-numbers: the recap shows the biggest hit on an NPC')
     }
   }
   return out

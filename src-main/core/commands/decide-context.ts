@@ -6,6 +6,7 @@ import type { CombatantId, CombatantRecord, EncounterRecord, LogVisibility, Scen
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ParsedRules, Ruleset } from '../../rules/ruleset'
 import type { Dice } from '../dice/dice-roller'
+import type { StoryHeadline } from './story-facts'
 import type { RecordReader } from '../state/record-store'
 
 /**
@@ -19,6 +20,8 @@ export interface DecideContext {
   readonly commandId: string
   /** The journal position this command will take; ids derive from it, so replays and reruns match. */
   readonly seq: number
+  /** A secret roll (issue 16): every line it logs is the GM's, and the table is told nothing. */
+  readonly secret: boolean
   newId<P extends string>(prefix: P): `${P}:${string}`
   log(text: string, options?: LogOptions): DomainEvent
 }
@@ -38,6 +41,8 @@ export interface Decision {
   readonly events: readonly DomainEvent[]
   /** Short label for the undo/redo tooltips, e.g. "Roll initiative". */
   readonly label: string
+  /** What only the decider knows for the table's story (who attacked whom, a check's outcome); see story-facts.ts. */
+  readonly headline?: StoryHeadline
 }
 
 export type Decider<T extends CommandType> = (ctx: DecideContext, payload: CommandPayload<T>) => Result<Decision>

@@ -11,7 +11,7 @@ import {
 import { damageCombatant } from './damage-deciders'
 import type { Decider } from './decide-context'
 import { endEncounter, nextTurn, previousTurn, rollInitiative, startEncounter } from './encounter-deciders'
-import { redo, rollDice, undo } from './misc-deciders'
+import { dismissRecap, redo, rollDice, undo } from './misc-deciders'
 import { importContent, removeContent } from './content-deciders'
 import { renameCampaign, setRulesetSetting } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
@@ -102,6 +102,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'encounter/previousTurn': previousTurn,
   'encounter/end': endEncounter,
   'dice/roll': rollDice,
+  'story/dismissRecap': dismissRecap,
   'history/undo': undo,
   'history/redo': redo,
 }

@@ -3,6 +3,7 @@ import { EMPTY_HISTORY, type HistoryRecord } from '../state/stored-records'
 import type { RecordReader } from '../state/record-store'
 import { fail, ok } from '../../../src-shared/result'
 import type { Decider } from './decide-context'
+import { withoutRecap } from './story-record'
 
 export const rollDice: Decider<'dice/roll'> = (ctx, p) => {
   const expression = parseDiceExpression(p.expression)
@@ -13,7 +14,15 @@ export const rollDice: Decider<'dice/roll'> = (ctx, p) => {
   return ok({
     label: `Roll ${roll.expression}`,
     events: [ctx.log(`${p.purpose}: ${describeRoll(roll)}`, { rolls: [roll], visibility: p.secret ? 'gm' : 'all' })],
+    headline: { kind: 'roll', purpose: p.purpose, total: roll.total },
   })
+}
+
+/** The GM takes the last fight's recap off the table; nothing else changes. */
+export const dismissRecap: Decider<'story/dismissRecap'> = (ctx) => {
+  const event = withoutRecap(ctx.state)
+  if (!event) return fail('story/noRecap', 'There is no recap on the table.')
+  return ok({ label: 'Dismiss the recap', events: [event] })
 }
 
 export function historyOf(state: RecordReader): HistoryRecord {

@@ -52,8 +52,10 @@ export const rollCheck: Decider<'check/roll'> = (ctx, p) => {
   if (!charge.ok) return charge
   const r = checks.roll(request, roller, ctx.dice)
   if (!r.ok) return r
+  const label = checks.list(roller).find((x) => x.key === p.check)?.label ?? p.check
   return ok({
     label: `${c.name}: check`,
+    headline: { kind: 'check', whoId: c.id, label, success: r.value.success },
     events: [
       ...(charge.value.patch ? [{ type: 'combatant/turnStateChanged' as const, combatantId: c.id, patch: charge.value.patch }] : []),
       ctx.log(`${r.value.summary}${charge.value.note}`, {
@@ -122,7 +124,11 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
   events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects }))
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
-  return ok({ label: `${a.name}: ${p.request.action}`, events: [...events, ...more.value] })
+  return ok({
+    label: `${a.name}: ${p.request.action}`,
+    events: [...events, ...more.value],
+    headline: { kind: 'action', actorId: a.id, label: definition?.label ?? p.request.action, targetId: target?.id ?? null },
+  })
 }
 
 /** One attack through the campaign's ruleset: its dice, its working, its effect on both sides. */
@@ -151,6 +157,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   if (!more.ok) return more
   return ok({
     label: `${a.name} attacks ${t.name}`,
+    headline: { kind: 'attack', actorId: a.id, targetId: t.id, hits: r.value.hits ?? null },
     events: [
       ...(r.value.attackerRules !== null
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: a.id, rules: r.value.attackerRules, maxHp: null }]

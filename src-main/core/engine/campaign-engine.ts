@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { CommandAck } from '../../../src-shared/contract'
-import { validateCommand, type Command, type CommandType } from '../../../src-shared/commands'
+import { isHistoryCommand, validateCommand, type Command, type CommandType } from '../../../src-shared/commands'
 import type { DomainEvent } from '../../../src-shared/events'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -12,7 +12,9 @@ import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { ApplyError } from '../events/apply-event'
-import { changesFor } from '../events/changes-for'
+import { changesFor, type StoryTeller } from '../events/changes-for'
+import { storyEvent } from '../commands/story-record'
+import { isSecretCommand } from '../commands/story-secret'
 import type { JournalEntry } from '../events/journal-entry'
 import { AppliedCommands } from './applied-commands'
 
@@ -115,9 +117,21 @@ export class CampaignEngine {
       label: decision.value.label,
       events,
     }
+    // Every command but undo and redo (whose marks restore the story as it was) may tell the table something.
+    const tell: StoryTeller | undefined = isHistoryCommand(entry.commandType)
+      ? undefined
+      : (after, made) => {
+          const told = storyEvent(after, made, {
+            ruleset: this.#ruleset,
+            headline: decision.value.headline ?? null,
+            secret: prepared.ctx.secret,
+          })
+          if (told) events.push(told)
+          return told
+        }
     let changes: RecordChange[]
     try {
-      changes = changesFor(this.campaign.store, entry)
+      changes = changesFor(this.campaign.store, entry, tell)
     } catch (e) {
       if (e instanceof ApplyError) return fail('engine/inconsistent', `Could not apply ${entry.commandType}: ${e.message}`)
       throw e
@@ -172,12 +186,14 @@ export class CampaignEngine {
       return `${prefix}:${opaqueId(key, seq, prefix, n)}` as `${P}:${string}`
     }
     const roundNow = activeEncounter(store)?.round ?? 0
+    const secret = isSecretCommand(command, this.#ruleset, store)
     const ctx: DecideContext = {
       state: store,
       dice,
       ruleset: this.#ruleset,
       commandId: command.meta.commandId,
       seq,
+      secret,
       newId,
       log: (text: string, options: LogOptions = {}): DomainEvent => {
         const entry: LogEntryRecord = {
@@ -188,7 +204,8 @@ export class CampaignEngine {
           round: options.round ?? roundNow,
           text,
           rolls: options.rolls ?? [],
-          visibility: options.visibility ?? 'all',
+          // A secret roll's lines are all the GM's, whatever the decider would show.
+          visibility: secret ? 'gm' : (options.visibility ?? 'all'),
           ...(options.detail ? { detail: options.detail } : {}),
           ...(options.subjects?.length ? { subjects: [...new Set(options.subjects)] } : {}),
         }

@@ -7,6 +7,8 @@ import {
   type EncounterRecord,
 } from '../../../src-shared/records'
 import type { Draft } from '../state/draft'
+import { EMPTY_STORY } from '../../../src-shared/table-story'
+import { applyStory } from './story-apply'
 import { EMPTY_HISTORY, type HistoryRecord, type RecordChange } from '../state/stored-records'
 
 /** An event that cannot apply to the state it meets: a bug, or a damaged journal. */
@@ -156,6 +158,11 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
         if (c.initiative !== null || c.orderKey !== null || c.delayed || c.held || Object.keys(c.spent).length)
           draft.put({ ...c, initiative: null, orderKey: null, delayed: false, held: null, spent: {} })
       }
+      return
+    }
+    case 'story/told': {
+      const current = draft.get('story')
+      draft.put(applyStory(current?.typeName === 'story' ? current : EMPTY_STORY, event))
       return
     }
     case 'log/written':

@@ -5,6 +5,7 @@ import { CONTENT_ID_CHARS, campaignSchema, contentSchema, encounterSchema, logSc
 import { combatantSchema, planSchema, templateSchema } from './combatant-schemas'
 import { inOrderOf } from './document-key-order'
 import { areaMarkSchema, projectorSchema, sceneSchema, tokenSchema } from './scene-schemas'
+import { storySchema } from './story-schemas'
 import { chars, counted, keyCount, listOf, mapOf, tooMany } from './schema-bounds'
 
 /**
@@ -29,6 +30,7 @@ const undoableRecordSchema = z.discriminatedUnion('typeName', [
   logSchema,
   campaignSchema,
   rngSchema,
+  storySchema,
 ])
 
 // Marks are checked as strictly as live records: undo would put them back into play.
@@ -64,6 +66,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   rngSchema,
   historySchema,
   projectorSchema,
+  storySchema,
 ])
 
 export const CURRENT_SCHEMA_VERSION = 2

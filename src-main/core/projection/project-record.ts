@@ -14,6 +14,7 @@ import {
   type ViewRole,
 } from '../../../src-shared/views'
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
+import { storyView } from './story-view'
 import { holdableNow, poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
@@ -164,6 +165,9 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
       return gm ? record : null
+    case 'story':
+      // The strip and the recap, redacted per viewer; the GM's facts behind them stay in the core.
+      return storyView(record, ctx.role, ctx.state)
   }
 }
 
@@ -171,6 +175,10 @@ function showsTokens(c: RecordChange): boolean {
   const r = c.to ?? c.from
   if (r?.typeName === 'scene') return true
   return r?.typeName === 'combatant' && c.from?.typeName === 'combatant' && c.to?.typeName === 'combatant' && c.from.hidden !== c.to.hidden
+}
+
+function hidesSomeone(c: RecordChange): boolean {
+  return c.from?.typeName === 'combatant' && c.to?.typeName === 'combatant' && c.from.hidden !== c.to.hidden
 }
 
 /** Whether a change can move anyone's visible rank: a combatant added, removed, re-sorted or (un)hidden. */
@@ -186,9 +194,13 @@ function movesRanks(c: RecordChange): boolean {
  * change: for the player, the encounters, and every combatant when visible ranks may shift.
  */
 export function dependentRecordIds(state: RecordReader, role: ViewRole, changes: readonly RecordChange[]): string[] {
-  if (role === 'gm') return []
+  // The GM's copy carries the table's strip, which drops lines naming anyone hidden now.
+  const story = changes.some(hidesSomeone) && state.get('story') ? ['story'] : []
+  if (role === 'gm') return story
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
+  // The strip drops lines naming anyone hidden now, so hiding or revealing someone redraws it.
+  ids.push(...story)
   // A token's visibility follows its combatant's hidden flag, its scene being in play and that scene's fog.
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.

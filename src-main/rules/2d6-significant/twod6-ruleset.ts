@@ -17,6 +17,7 @@ import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
 import { rollTwoD6Initiative } from './turns/initiative'
 import { applyTwoD6Damage, TWOD6_DAMAGE_TYPES } from './typed-damage'
 import { optionBool } from '../kit/options'
+import { secretNpcChecks } from '../secrecy'
 
 export const TWOD6_ID = '2d6-significant'
 
@@ -54,6 +55,8 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     economy: () => POOLS,
     conditions: [...CONDITIONS],
     movementCost,
+    // Our default (the document is silent on secret rolls): an NPC's Stealth, Recon and Deception checks.
+    secrecy: secretNpcChecks(/^skill:(Stealth|Recon|Deception)\b/),
     checks: { list: checkList, roll: rollTwoD6Check, chance: twoD6CheckChance, cost: twoD6CheckCost, costNote: TWOD6_CHECK_COST_NOTE },
     edges: {
       startOfTurn: () => null,

@@ -130,6 +130,8 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     targetRules: cxSheets.store(nextTarget),
     targetHp: r.defender.health,
     summary,
+    // The table's line says "2 of 3 hit" (issue 16).
+    hits: { landed: hits, of: r.rounds.length },
     detail: [...reached.detail, ...explainSteps(r.steps), roundLines(r)],
     rolls: [...reached.rolls, ...r.rolls],
     ...consequences,

@@ -30,6 +30,7 @@ import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 import { featRefusal } from './feats/feat-rules'
 import { cxQuickNpcs } from './sheet/cx-quick-npcs'
+import { secretNpcChecks } from '../secrecy'
 
 /** Called without a campaign behind it (a test, a preview): no one else to look at. */
 const NOBODY: Everyone = () => []
@@ -151,6 +152,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     conditions: CX_CONDITIONS,
     standing: cxStanding,
+    // Our default (the `001` rules are silent on secret rolls): an NPC's Stealth, Spotting, Investigation and Insight.
+    secrecy: secretNpcChecks(/^skill:(Stealth|Spotting|Investigation|Insight)\b/),
     checks: {
       list: (c) => cxCheckList(c, library),
       roll: (r, c, dice) => rollCxCheck(r, c, dice, library),

@@ -18,6 +18,7 @@ import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
 import { d10MapMove } from './suppression/lane-move'
 import { d10Economy, REACTION } from './turns/d10-economy'
 import { rollD10Initiative } from './turns/d10-initiative'
+import { secretNpcChecks } from '../secrecy'
 
 export const D10_RULESET_ID = 'd10-difficulty'
 
@@ -59,6 +60,8 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     surprise: D10_SURPRISE, // `002 Surprise Round` (SR-D10-20)
     onMapMove: d10MapMove,
     movementCost: d10MovementCost,
+    // Our default (the document is silent on secret rolls): an NPC's stealth and notice checks, and its Perception.
+    secrecy: secretNpcChecks(/^(skill:(stealth|notice)|attr:per)$/),
     checks: { list: d10CheckList, roll: rollD10Check, chance: d10CheckChance, cost: d10CheckCost, costNote: D10_CHECK_COST_NOTE },
     edges: {
       startOfTurn: (c) => d10StartOfTurn(c),

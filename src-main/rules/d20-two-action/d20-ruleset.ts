@@ -19,6 +19,7 @@ import { d20EndOfTurn, d20FreshCounts, d20StartOfTurn } from './turns/edges'
 import { rollD20Initiative } from './turns/initiative'
 import { d20MovementCost } from './turns/movement'
 import { d20MapMove } from './turns/map-move'
+import { secretNpcChecks } from '../secrecy'
 
 /** The d20 two-action system (`003`, RULINGS W1–W5) behind the ruleset interface. */
 export const d20TwoActionRuleset: Ruleset = {
@@ -44,6 +45,8 @@ export const d20TwoActionRuleset: Ruleset = {
   movementCost: d20MovementCost,
   // `003 Engaged`: dragging a token away from engaged foes prompts their attacks of opportunity (SR-D20-33).
   onMapMove: d20MapMove,
+  // Our default (the document is silent on secret rolls): an NPC's Awareness tests.
+  secrecy: secretNpcChecks(/^attr:per$/),
   checks: { list: d20CheckList, roll: rollD20Check, chance: d20CheckChance, cost: d20CheckCost, costNote: D20_CHECK_COST_NOTE },
   edges: {
     startOfTurn: d20StartOfTurn,

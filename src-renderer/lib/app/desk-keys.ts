@@ -18,6 +18,8 @@ export interface Desk {
   closePalette(restoreFocus: boolean): void
   showHelp(shown: boolean): void
   showCampaigns(): void
+  /** Flips the "next roll secret" switch the attack, action and check panels show. */
+  toggleSecret(): void
   /** Tells the GM why a key did nothing, in the same toast the core's refusals use. */
   notice(message: string): void
 }
@@ -111,6 +113,9 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       break
     case 'blank':
       desk.send({ type: 'projector/set', payload: { blank: !desk.blank } })
+      break
+    case 'secretRoll':
+      desk.toggleSecret()
       break
     case 'damage':
     case 'heal': {

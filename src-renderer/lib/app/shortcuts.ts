@@ -17,6 +17,7 @@ export type ShortcutAction =
   | 'areaTool'
   | 'tokenMenu'
   | 'removeArea'
+  | 'secretRoll'
 
 /** Where a shortcut works: anywhere on the console, or on the battle map (while it is shown). */
 export type ShortcutScope = 'desk' | 'map'
@@ -61,6 +62,11 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'rollInitiative', chords: [{ key: 'i' }], label: 'Roll initiative (once per encounter; re-roll from the palette)' },
   { action: 'search', chords: [{ key: '/' }], label: 'Search the roster' },
   { action: 'blank', chords: [{ key: 'b' }], label: 'Blank the projector (and back)' },
+  {
+    action: 'secretRoll',
+    chords: [{ key: 'g' }],
+    label: 'Make the next attack, action or check secret: GM log only, nothing on the table (again to undo)',
+  },
   { action: 'undo', chords: [{ key: 'z', mod: true }], label: 'Undo' },
   {
     action: 'redo',

@@ -2,6 +2,7 @@ import type { ActionDefinition } from '../../../src-shared/attack'
 import type { CheckMode } from '../../../src-shared/command-fields'
 import type { AreaMarkId, CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
+import { secretFlag, secretRollSent } from './secret-roll.svelte'
 
 /** The console's skill-check entry (see src-main/core/app/check-action.ts): sent as check/roll. */
 export const CHECK_ACTION = 'check'
@@ -22,7 +23,8 @@ export interface ActionAim {
 
 /**
  * Does one of the ruleset's actions through the core (the action panel and the map's token menu
- * share it): a skill check goes as check/roll, anything else as action/perform.
+ * share it): a skill check goes as check/roll, anything else as action/perform. The GM's "next
+ * roll secret" switch goes with it and is off again once the core took it.
  */
 export function performAction(
   campaign: Pick<CampaignView, 'send'>,
@@ -30,6 +32,21 @@ export function performAction(
   action: ActionDefinition,
   values: Readonly<Record<string, string | number | boolean>>,
   aim: ActionAim,
+  dice?: number[],
+) {
+  const secret = secretFlag()
+  const sent = sendAction(campaign, actorId, action, values, aim, secret, dice)
+  void sent.then(secretRollSent)
+  return sent
+}
+
+function sendAction(
+  campaign: Pick<CampaignView, 'send'>,
+  actorId: CombatantId,
+  action: ActionDefinition,
+  values: Readonly<Record<string, string | number | boolean>>,
+  aim: ActionAim,
+  secret: { secret?: true },
   dice?: number[],
 ) {
   if (action.key === CHECK_ACTION) {
@@ -42,6 +59,7 @@ export function performAction(
         mode: values['mode'] as CheckMode,
         bonus: Number(values['bonus']),
         ...(values['free'] === true ? { free: true } : {}),
+        ...secret,
       },
       dice,
     )
@@ -52,6 +70,7 @@ export function performAction(
     'action/perform',
     {
       request: { actorId, action: action.key, targetId: action.target === 'none' ? null : aim.targetId, ...areaId, options: { ...values } },
+      ...secret,
     },
     dice,
   )

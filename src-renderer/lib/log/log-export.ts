@@ -1,5 +1,6 @@
 import { formatLog } from '../../../src-shared/log-format'
 import type { LogEntryRecord } from '../../../src-shared/records'
+import type { RecapView } from '../../../src-shared/table-story'
 
 export interface LogExport {
   readonly fileName: string
@@ -44,7 +45,8 @@ export function buildLogExport(entries: readonly LogEntryRecord[], campaignName:
 
 /** Hands the text to the browser (or Electron) as a download. */
 export function downloadText({ fileName, text }: LogExport): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }))
+  const type = fileName.endsWith('.md') ? 'text/markdown' : 'text/plain'
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }))
   const a = document.createElement('a')
   a.href = url
   a.download = fileName
@@ -53,4 +55,32 @@ export function downloadText({ fileName, text }: LogExport): void {
   a.remove()
   // Revoking at once can cancel the download in some engines; a moment later it has started.
   setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+const mdCell = (s: string): string => s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`)
+
+/**
+ * The last fight's recap as Markdown (issue 16), from the GM's copy: every combatant, the damage
+ * each dealt and took, who went down and the biggest hit. The table's own recap is the redacted one.
+ */
+export function buildRecapExport(recap: RecapView, campaignName: string, at: Date): LogExport {
+  const rows = recap.rows.map((r) => {
+    const taken = r.taken.kind === 'exact' ? String(r.taken.amount) : r.taken.band
+    return `| ${mdCell(r.who.name)}${r.who.hidden ? ' (hidden)' : ''} | ${r.who.kind.toUpperCase()} | ${r.hits} | ${r.dealt ?? '—'} | ${taken} | ${r.downed} | ${r.wentDown} |`
+  })
+  const b = recap.biggest
+  const lines = [
+    `# ${mdCell(recap.name)}`,
+    '',
+    `Campaign: ${mdCell(campaignName)} · ${recap.rounds} round${recap.rounds === 1 ? '' : 's'} · exported ${day(at)} ${time(at)}`,
+    '',
+    '| Combatant | Kind | Hits | Damage dealt | Damage taken | Downed | Went down |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    ...(rows.length ? rows : ['| (nobody was hurt) | | | | | | |']),
+    '',
+    `**Biggest hit:** ${b ? `${b.by ? `${mdCell(b.by.name)} → ` : ''}${mdCell(b.target.name)}, ${b.amount} damage (round ${b.round})` : 'none'}`,
+    '',
+    `**Downs:** ${recap.downs.length ? recap.downs.map((d) => `${mdCell(d.who.name)}${d.by ? ` (by ${mdCell(d.by.name)})` : ''}, round ${d.round}`).join('; ') : 'none'}`,
+  ]
+  return { fileName: `salvo-recap-${slug(campaignName)}-${slug(recap.name)}-${day(at)}.md`, text: `${lines.join('\n')}\n` }
 }

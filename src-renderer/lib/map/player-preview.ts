@@ -54,6 +54,10 @@ export function playerPreview(gm: ViewState): ViewState {
           if (seen) records.set(r.id, seen)
         }
         break
+      case 'story':
+        // The core sends the GM the table's own strip and recap beside the GM's.
+        if (r.table) records.set(r.id, { typeName: 'story', id: 'story', ...r.table })
+        break
       case 'encounter':
         records.set(r.id, { ...r, currentCombatantId: hidden(r.currentCombatantId) ? null : r.currentCombatantId, turnAnchor: null })
         break

@@ -11,6 +11,7 @@ import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
 import { extendLog, orderCombatants, reorderCombatants, rollOf, windowLog, type RollEntry } from './ordered-lists'
 import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
+import type { TableStoryView } from '../../../src-shared/table-story'
 import type {
   AreaMarkRecord,
   ContentItemRecord,
@@ -85,6 +86,8 @@ export class CampaignView {
   content = $state.raw<ContentItemRecord[]>([])
   /** What the projector shows (a campaign that never set it fits the whole scene). */
   projector = $state.raw<ProjectorRecord>(DEFAULT_PROJECTOR)
+  /** What just happened, as this window may see it, and the last fight's recap (issue 16). */
+  story = $state.raw<TableStoryView | null>(null)
 
   /**
    * The version and every record. Reading it follows every diff, so lists should read the
@@ -193,6 +196,10 @@ export class CampaignView {
     if (touched('projector')) {
       const r = index.get('projector')
       this.projector = r?.typeName === 'projector' ? r : DEFAULT_PROJECTOR
+    }
+    if (touched('story')) {
+      const r = index.get('story')
+      this.story = r?.typeName === 'story' ? r : null
     }
     this.#view = { version: index.version, records: index.records }
   }

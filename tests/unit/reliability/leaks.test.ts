@@ -179,6 +179,12 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     last = type
     await check(`step ${i} (${type})`)
   }
+  // The evening's last fight ends: its recap goes up on the table, is checked, and the GM takes it off (issue 16).
+  if (!w.of('encounter').some((e) => e.status === 'active')) await dispatch('encounter/start', { name: 'Last fight' })
+  await dispatch('encounter/end', {})
+  await check('recap')
+  await dispatch('story/dismissRecap', {})
+  await check('recap dismissed')
   await server.close()
   return { problems, secrets: w.secrets.size, messages: player.messages.length }
 }

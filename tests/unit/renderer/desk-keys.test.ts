@@ -29,12 +29,22 @@ function fakeDesk(
     closePalette: (restore) => void calls.push(`close palette ${restore}`),
     showHelp: (shown) => void calls.push(`help ${shown}`),
     showCampaigns: () => void calls.push('campaigns'),
+    toggleSecret: () => void calls.push('secret'),
     notice: (message) => void calls.push(`notice ${message}`),
   }
   return { desk, calls }
 }
 
 describe('desk shortcuts, run', () => {
+  it('G flips the next roll secret, and only with a campaign open', () => {
+    const { desk, calls } = fakeDesk()
+    expect(runShortcut('secretRoll', null, desk)).toBe(true)
+    expect(calls).toEqual(['secret'])
+    const closed = fakeDesk({ hasCampaign: false })
+    expect(runShortcut('secretRoll', null, closed.desk)).toBe(false)
+    expect(closed.calls).toEqual([])
+  })
+
   it('D and H fill the acting combatant’s HP field; with no one acting the palette asks whom', () => {
     const acting = fakeDesk({ acting: vex, round: 1 })
     expect(runShortcut('damage', null, acting.desk)).toBe(true)

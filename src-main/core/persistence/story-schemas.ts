@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { TYPED, WRITTEN } from '../../../src-shared/limits'
+import { COMBATANT_KINDS } from '../../../src-shared/records'
+import { STORY_DOWNS, STORY_LINES, type StoryEntry, type StoryTally, type TableStoryRecord } from '../../../src-shared/table-story'
+import { HEALTH_BANDS } from '../../../src-shared/views'
+import { schemaFor } from './schema-link'
+import { chars, idOf } from './schema-bounds'
+
+/** The table's story as a document keeps it (issue 16): every list bounded by what the core keeps. */
+
+const count = z.number().int().min(0)
+const hp = z.number().int().min(-1_000_000_000).max(1_000_000_000)
+const name = z.object({ id: idOf('combatant:'), name: chars(WRITTEN.word), kind: z.enum(COMBATANT_KINDS), hidden: z.boolean() })
+const harm = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('exact'), from: hp, to: hp, max: hp }),
+  z.object({ kind: z.literal('band'), band: z.enum(HEALTH_BANDS) }),
+])
+const down = z.enum(['down', 'out', 'dead'])
+const fact = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('attack'),
+    actor: name,
+    target: name,
+    hits: z.object({ landed: count, of: count }).nullable(),
+    harm: harm.nullable(),
+    down: down.nullable(),
+  }),
+  z.object({ kind: z.literal('harm'), by: name.nullable(), who: name, harm, down: down.nullable() }),
+  z.object({ kind: z.literal('down'), who: name, state: down }),
+  z.object({ kind: z.literal('condition'), who: name, label: chars(WRITTEN.word) }),
+  z.object({ kind: z.literal('check'), who: name, label: chars(WRITTEN.word), success: z.boolean() }),
+  z.object({ kind: z.literal('roll'), purpose: chars(TYPED.rollPurpose), total: z.number().int() }),
+  z.object({ kind: z.literal('action'), actor: name, label: chars(WRITTEN.word), target: name.nullable() }),
+])
+const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round: count, fact }))
+const row = z.object({
+  who: name,
+  hits: count,
+  dealt: z.number().int(),
+  taken: z.number().int(),
+  band: z.enum(HEALTH_BANDS).nullable(),
+  downed: count,
+  wentDown: count,
+})
+const tally = schemaFor<StoryTally>()(
+  z.object({
+    rows: z.array(row).max(WRITTEN.perFight),
+    downs: z.array(z.object({ who: name, by: name.nullable(), round: count })).max(STORY_DOWNS),
+    biggest: z.object({ by: name.nullable(), target: name, amount: z.number().int(), round: count }).nullable(),
+  }),
+)
+const fight = z.object({ name: chars(WRITTEN.word), gm: tally, table: tally })
+
+export const storySchema = schemaFor<TableStoryRecord>()(
+  z.object({
+    typeName: z.literal('story'),
+    id: z.literal('story'),
+    told: count,
+    lines: z.array(entry).max(STORY_LINES),
+    fight: fight.nullable(),
+    ended: fight.extend({ rounds: count }).nullable(),
+  }),
+)

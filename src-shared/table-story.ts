@@ -1,0 +1,243 @@
+import type { CombatantId, CombatantKind } from './records'
+import { healthBand, type HealthBand } from './views'
+
+/**
+ * "What just happened" on the table (issue 16): the core records each resolution as a structured
+ * fact, not text, so the player projection can redact it per viewer (an NPC's numbers become a
+ * band, a line naming a hidden combatant is dropped) and the recap can add facts up.
+ */
+
+/** How many resolved lines the table strip shows, and so how many the core keeps. */
+export const STORY_LINES = 5
+
+/** A combatant as a fact names it, frozen at the time: whether it was hidden then, and its name then. */
+export interface StoryName {
+  readonly id: CombatantId
+  readonly name: string
+  readonly kind: CombatantKind
+  readonly hidden: boolean
+}
+
+/** Damage as a window may see it: a PC's (or, for the GM, anyone's) numbers, else the band it left. */
+export type HarmShown =
+  | { readonly kind: 'exact'; readonly from: number; readonly to: number; readonly max: number }
+  | { readonly kind: 'band'; readonly band: HealthBand }
+
+/** What went down: 'down', 'out' or 'dead' (the ruleset's standing); players see an NPC's as 'down'. */
+export type DownState = 'down' | 'out' | 'dead'
+
+export type StoryFact =
+  | {
+      readonly kind: 'attack'
+      readonly actor: StoryName
+      readonly target: StoryName
+      /** Rounds that hit of those fired, where the ruleset counts them (a burst); null when it does not. */
+      readonly hits: { readonly landed: number; readonly of: number } | null
+      readonly harm: HarmShown | null
+      readonly down: DownState | null
+    }
+  | {
+      readonly kind: 'harm'
+      readonly by: StoryName | null
+      readonly who: StoryName
+      readonly harm: HarmShown
+      readonly down: DownState | null
+    }
+  | { readonly kind: 'down'; readonly who: StoryName; readonly state: DownState }
+  | { readonly kind: 'condition'; readonly who: StoryName; readonly label: string }
+  | { readonly kind: 'check'; readonly who: StoryName; readonly label: string; readonly success: boolean }
+  | { readonly kind: 'roll'; readonly purpose: string; readonly total: number }
+  | { readonly kind: 'action'; readonly actor: StoryName; readonly label: string; readonly target: StoryName | null }
+
+/** One fact as the core keeps it. `n` is its number on the table, null for one the table never saw (a secret roll). */
+export interface StoryEntry {
+  readonly n: number | null
+  readonly round: number
+  readonly fact: StoryFact
+}
+
+/** One combatant's totals over a fight, as the recap adds them up. */
+export interface TallyRow {
+  readonly who: StoryName
+  readonly hits: number
+  readonly dealt: number
+  readonly taken: number
+  /** The band its last wound left (for an NPC at the table); null while unhurt. */
+  readonly band: HealthBand | null
+  readonly downed: number
+  readonly wentDown: number
+}
+
+export interface StoryDown {
+  readonly who: StoryName
+  readonly by: StoryName | null
+  readonly round: number
+}
+
+export interface StoryHit {
+  readonly by: StoryName | null
+  readonly target: StoryName
+  readonly amount: number
+  readonly round: number
+}
+
+/** The sums a recap is made of, as one viewer saw the fight (the table's leaves out what it never saw). */
+export interface StoryTally {
+  readonly rows: readonly TallyRow[]
+  /** The first STORY_DOWNS downs. */
+  readonly downs: readonly StoryDown[]
+  readonly biggest: StoryHit | null
+}
+
+/**
+ * A fight's running totals. Sums, not the facts themselves: the record goes into every undo mark,
+ * and a list of every fact would make each mark (and the document) grow with the fight.
+ */
+export interface StoryFight {
+  readonly name: string
+  readonly gm: StoryTally
+  readonly table: StoryTally
+}
+
+/** The ended fight a recap is built from. */
+export interface StoryEnded extends StoryFight {
+  readonly rounds: number
+}
+
+export const EMPTY_TALLY: StoryTally = { rows: [], downs: [], biggest: null }
+/** Downs a recap lists; past this it still counts them per combatant. */
+export const STORY_DOWNS = 200
+
+/**
+ * The table's story, one record per campaign. Only the GM's facts are here; what a window gets
+ * is `TableStoryView`, built per viewer at projection time.
+ */
+export interface TableStoryRecord {
+  readonly typeName: 'story'
+  readonly id: 'story'
+  /** How many lines the table has been shown: its own counter, so no GM-only sequence shows through. */
+  readonly told: number
+  /** The newest STORY_LINES the table saw, oldest first. */
+  readonly lines: readonly StoryEntry[]
+  readonly fight: StoryFight | null
+  /** The last fight that ended, until the next starts or the GM dismisses it. */
+  readonly ended: StoryEnded | null
+}
+
+/** A fight starting or ending as a command tells it; 'dismiss' takes the recap off the table. */
+export type StoryFightChange =
+  | { readonly kind: 'start'; readonly name: string }
+  | { readonly kind: 'end'; readonly name: string; readonly rounds: number }
+  | { readonly kind: 'gone' }
+  | { readonly kind: 'dismiss' }
+
+export const EMPTY_STORY: TableStoryRecord = { typeName: 'story', id: 'story', told: 0, lines: [], fight: null, ended: null }
+
+/** A line as a window gets it. */
+export interface StoryLineView {
+  readonly n: number
+  readonly round: number
+  readonly fact: StoryFact
+}
+
+/** Damage taken, as the recap shows it: a number, or for an NPC at the table its band at the end. */
+export type TakenShown = { readonly kind: 'exact'; readonly amount: number } | { readonly kind: 'band'; readonly band: HealthBand }
+
+export interface RecapRow {
+  readonly who: StoryName
+  /** Hits it landed (rounds, where the ruleset counts them). */
+  readonly hits: number
+  /** Damage it dealt; null at the table, where most of it would be NPC numbers. */
+  readonly dealt: number | null
+  readonly taken: TakenShown
+  /** How many it put down, and how often it went down. */
+  readonly downed: number
+  readonly wentDown: number
+}
+
+export interface RecapView {
+  readonly name: string
+  readonly rounds: number
+  readonly rows: readonly RecapRow[]
+  readonly downs: readonly StoryDown[]
+  /** The most damage one fact did (at the table: to a PC, the only numbers it sees). */
+  readonly biggest: StoryHit | null
+}
+
+export interface TableStoryView {
+  readonly typeName: 'story'
+  readonly id: 'story'
+  readonly lines: readonly StoryLineView[]
+  readonly recap: RecapView | null
+  /** The GM's only: what the table is shown (the projector preview draws it). */
+  readonly table?: { readonly lines: readonly StoryLineView[]; readonly recap: RecapView | null }
+}
+
+const harmText = (name: string, h: HarmShown): string =>
+  h.kind === 'exact' ? `${name} takes ${h.from - h.to} (HP ${h.to}/${h.max})` : h.band === 'unhurt' ? `${name} unhurt` : `${name} ${h.band}`
+
+/** One line in words, as the table and the recap print it ("Vex → Raider 2: 2 of 3 hit, Raider 2 hurt"). */
+export function storyText(f: StoryFact): string {
+  switch (f.kind) {
+    case 'attack': {
+      const hit = f.hits ? `${f.hits.landed} of ${f.hits.of} hit` : f.harm ? 'hit' : 'no damage'
+      const after = f.down ? `, ${f.target.name} is ${f.down}` : f.harm ? `, ${harmText(f.target.name, f.harm)}` : ''
+      return `${f.actor.name} → ${f.target.name}: ${hit}${after}`
+    }
+    case 'harm':
+      return f.down ? `${f.who.name} is ${f.down}` : harmText(f.who.name, f.harm)
+    case 'down':
+      return `${f.who.name} is ${f.state}`
+    case 'condition':
+      return `${f.who.name} ${f.label.toLowerCase()}`
+    case 'check':
+      return `${f.who.name}: ${f.label} — ${f.success ? 'success' : 'failure'}`
+    case 'roll':
+      return `GM roll, ${f.purpose}: ${f.total}`
+    case 'action':
+      return `${f.actor.name}: ${f.label}${f.target ? ` → ${f.target.name}` : ''}`
+  }
+}
+
+/** Every combatant a fact names (the redaction drops a line naming any hidden one). */
+export function namesIn(f: StoryFact): readonly StoryName[] {
+  switch (f.kind) {
+    case 'attack':
+      return [f.actor, f.target]
+    case 'harm':
+      return f.by ? [f.by, f.who] : [f.who]
+    case 'down':
+    case 'condition':
+    case 'check':
+      return [f.who]
+    case 'roll':
+      return []
+    case 'action':
+      return f.target ? [f.actor, f.target] : [f.actor]
+  }
+}
+
+/** An NPC's damage reaches the table as the band it left; a PC's numbers are on the table anyway. */
+const shownHarm = (who: StoryName, h: HarmShown): HarmShown =>
+  h.kind === 'exact' && who.kind === 'npc' ? { kind: 'band', band: healthBand(h.to, h.max) } : h
+
+/**
+ * One fact as the table may see it, or null. A fact naming anyone hidden — then, or now — is
+ * dropped whole: revealing a combatant later does not replay what it did unseen (the table never
+ * saw it), and hiding one takes its lines off the strip. An NPC's numbers become bands, and its
+ * standing beyond "down" (out, dead) stays the GM's, as on the ribbon.
+ */
+export function tableFact(f: StoryFact, hiddenNow: (n: StoryName) => boolean): StoryFact | null {
+  if (namesIn(f).some((n) => n.hidden || hiddenNow(n))) return null
+  const downOf = (who: StoryName, d: StoryFact & { kind: 'down' }): StoryFact => (who.kind === 'npc' ? { ...d, state: 'down' } : d)
+  switch (f.kind) {
+    case 'attack':
+      return { ...f, harm: f.harm && shownHarm(f.target, f.harm), down: f.down && (f.target.kind === 'npc' ? 'down' : f.down) }
+    case 'harm':
+      return { ...f, harm: shownHarm(f.who, f.harm), down: f.down && (f.who.kind === 'npc' ? 'down' : f.down) }
+    case 'down':
+      return downOf(f.who, f)
+    default:
+      return f
+  }
+}
