@@ -27,6 +27,8 @@ export type {
 export type { SurpriseOutcome, SurpriseRules } from './surprise-rules'
 export type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
 export type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
+export type { ParsedRules, QuickNpc } from './sheet-rules'
+import type { ParsedRules, QuickNpc } from './sheet-rules'
 
 export interface InitiativeEntrant {
   readonly id: CombatantId
@@ -108,22 +110,6 @@ export interface ConditionDefinition {
 export interface DamageTypeDefinition {
   readonly key: string
   readonly label: string
-}
-
-/** A ready-made NPC a ruleset offers, added to the roster as a template the GM can edit. */
-export interface QuickNpc {
-  readonly name: string
-  readonly maxHp: number
-  readonly initiativeModifier: number
-  /** Ruleset input for `combatantRules.parse`. */
-  readonly rules: JsonValue
-  readonly tags: readonly string[]
-}
-
-export interface ParsedRules {
-  readonly data: JsonValue
-  /** Max HP the rules derive (from its attributes), or null to keep the GM's number. */
-  readonly maxHp: number | null
 }
 
 /**

@@ -45,9 +45,9 @@ class Actions {
 }
 
 const PCS = [
-  { name: 'Vex', classId: 'soldier', weapon: 'c25', armour: 'medium' },
-  { name: 'Ash', classId: 'marksman', weapon: 'mk25', armour: 'light' },
-  { name: 'Kade', classId: 'doctor', weapon: '10mm', armour: 'light' },
+  { name: 'Vex', classId: 'soldier', weapon: 'c25', weaponName: 'Anvil Arms C25', armour: 'medium' },
+  { name: 'Ash', classId: 'marksman', weapon: 'mk25', weaponName: 'ECSC Mk25 DMR', armour: 'light' },
+  { name: 'Kade', classId: 'doctor', weapon: '10mm', weaponName: 'G&W 10mm Auto', armour: 'light' },
 ] as const
 
 test('evening prep: the Compound X two-squad fight from a fresh campaign, in under 120 actions', async ({ gm, player }) => {
@@ -82,6 +82,9 @@ test('evening prep: the Compound X two-squad fight from a fresh campaign, in und
     await expect(panel).toHaveCount(0)
     await act.click(form.getByTestId('add-submit'))
     await expect(gm.card(pc.name)).toHaveCount(1)
+    // The card carries the sheet the panel built, with the weapon found by its search.
+    await expect(gm.card(pc.name).getByTestId('rules-line').first()).toBeAttached()
+    await expect(gm.card(pc.name)).toContainText(pc.weaponName)
   }
 
   // Two groups from the ready-made NPCs: three Raiders in the open, two Snipers and a Breacher hidden.
@@ -131,10 +134,9 @@ test('evening prep: the Compound X two-squad fight from a fresh campaign, in und
     await expect(map.token(name)).toHaveCount(1)
   }
 
-  // What was built: sheets from the pack on the PCs, six numbered NPCs, nine tokens; the table sees the hidden three nowhere.
-  for (const pc of PCS) await expect(gm.card(pc.name).getByTestId('rules-line').first()).toBeVisible()
+  // What was built: nine tokens on the map; the table sees the hidden three nowhere.
   await expect(map.root.locator('[data-testid="map-token"]')).toHaveCount(9)
-  await expect.poll(() => player.ribbonIds().then((ids) => ids.length)).toBe(6)
+  await expect(player.page.locator('[data-testid="map-token"]')).toHaveCount(6)
   expect(player.frames.join('\n')).not.toMatch(/Sniper|Breacher/)
 
   console.log(`evening prep: ${act.count} actions (clicks and keystrokes; goal under ${GOAL})`)

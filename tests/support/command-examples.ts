@@ -150,7 +150,12 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
     invalid: [
       { entries: [] },
       { entries: [{ kind: 'template', templateId: 'template:t1', count: 0 }] },
-      { entries: [{ kind: 'template', templateId: 'template:t1', count: 30 }, { kind: 'quickNpc', name: 'Thug', count: 21 }] },
+      {
+        entries: [
+          { kind: 'template', templateId: 'template:t1', count: 30 },
+          { kind: 'quickNpc', name: 'Thug', count: 21 },
+        ],
+      },
       { entries: Array.from({ length: 21 }, () => ({ kind: 'template', templateId: 'template:t1', count: 1 })) },
       { entries: [{ kind: 'quickNpc', name: '', count: 1 }] },
       { entries: [{ kind: 'robot', templateId: 'template:t1', count: 1 }] },

@@ -69,7 +69,10 @@ export const startPlan: Decider<'plan/start'> = (ctx, p) => {
   // Copies of the line-up's entries left from the last fight go: the fight starts again as it
   // was saved (Raider 1–3 at full health), not beside a first batch as Raider 4–6. Undo brings them back.
   const entryIds = new Set(plan.entries.map((e) => e.templateId))
-  const leftover = ctx.state.ofType('combatant').filter((c) => c.templateId !== null && entryIds.has(c.templateId)).sort(byNaturalName)
+  const leftover = ctx.state
+    .ofType('combatant')
+    .filter((c) => c.templateId !== null && entryIds.has(c.templateId))
+    .sort(byNaturalName)
   const gone = new Set(leftover.map((c) => c.id))
   const names = ctx.state
     .ofType('combatant')

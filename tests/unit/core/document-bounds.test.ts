@@ -330,7 +330,8 @@ describe('a campaign file that would cripple the app', () => {
     records[vex]!['secret'] = 'Zq~Secret: Vex is the traitor'
     // And on the copies an undo would put back.
     const history = records['history'] as unknown as { undo: { changes: { to: Record<string, unknown> | null }[] }[] }
-    for (const mark of history.undo) for (const c of mark.changes) if (c.to?.['typeName'] === 'scene') c.to['gmNotes'] = 'Zq~Notes in a mark'
+    for (const mark of history.undo)
+      for (const c of mark.changes) if (c.to?.['typeName'] === 'scene') c.to['gmNotes'] = 'Zq~Notes in a mark'
 
     const b = await startCore()
     const player = attachWindow(b.core, 'player')
