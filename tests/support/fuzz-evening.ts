@@ -78,7 +78,10 @@ export class World {
 /** A value an option of the ruleset's own form may take (its default, a choice, a number in range). */
 const optionValue = (rng: Rng, o: FormField) =>
   o.kind === 'choice'
-    ? pick(rng, o.choices).value
+    ? // A choice with nothing to pick (no target in reach) keeps its default: the core refuses it if it must.
+      o.choices.length
+      ? pick(rng, o.choices).value
+      : o.value
     : o.kind === 'toggle'
       ? rng() < 0.5
       : rng() < 0.5

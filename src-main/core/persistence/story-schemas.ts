@@ -4,7 +4,7 @@ import { COMBATANT_KINDS } from '../../../src-shared/records'
 import { STORY_DOWNS, STORY_LINES, type StoryEntry, type StoryTally, type TableStoryRecord } from '../../../src-shared/table-story'
 import { HEALTH_BANDS } from '../../../src-shared/views'
 import { schemaFor } from './schema-link'
-import { chars, idOf } from './schema-bounds'
+import { chars, idOf, listOf } from './schema-bounds'
 
 /** The table's story as a document keeps it (issue 16): every list bounded by what the core keeps. */
 
@@ -44,8 +44,8 @@ const row = z.object({
 })
 const tally = schemaFor<StoryTally>()(
   z.object({
-    rows: z.array(row).max(WRITTEN.perFight),
-    downs: z.array(z.object({ who: name, by: name.nullable(), round: count })).max(STORY_DOWNS),
+    rows: listOf(row, WRITTEN.perFight),
+    downs: listOf(z.object({ who: name, by: name.nullable(), round: count }), STORY_DOWNS),
     biggest: z.object({ by: name.nullable(), target: name, amount: z.number().int(), round: count }).nullable(),
   }),
 )
@@ -56,7 +56,7 @@ export const storySchema = schemaFor<TableStoryRecord>()(
     typeName: z.literal('story'),
     id: z.literal('story'),
     told: count,
-    lines: z.array(entry).max(STORY_LINES),
+    lines: listOf(entry, STORY_LINES),
     fight: fight.nullable(),
     ended: fight.extend({ rounds: count }).nullable(),
   }),

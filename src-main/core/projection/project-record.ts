@@ -165,9 +165,12 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
       return gm ? record : null
-    case 'story':
+    case 'story': {
       // The strip and the recap, redacted per viewer; the GM's facts behind them stay in the core.
-      return storyView(record, ctx.role, ctx.state)
+      const view = storyView(record, ctx.role, ctx.state)
+      // An empty one is not sent to the table: its first appearance would tell the players the GM did something.
+      return gm || view.lines.length > 0 || view.recap ? view : null
+    }
   }
 }
 

@@ -31,6 +31,8 @@ const REFUSED_BY_STATE = {
   'campaign/setRulesetSetting': 'settings/unknown',
   'plan/start': 'encounter/alreadyRunning',
   'encounter/start': 'encounter/alreadyRunning',
+  // The fixture's fight is still running: there is no recap on the table to dismiss.
+  'story/dismissRecap': 'story/noRecap',
 }
 
 const semantic: SemanticHook = (path, schema, valid) => [...unknownIds(path, schema, valid), ...rulesTheRulesetRefuses(path, schema, valid)]
