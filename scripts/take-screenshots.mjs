@@ -47,7 +47,7 @@ try {
     await gm.getByTestId('add-name').fill(name)
     await gm.getByTestId('add-side').selectOption(side)
     await gm.getByTestId('add-kind').selectOption(kind)
-    await gm.getByTestId('add-max-hp').fill('40')
+    // Compound X works health out from the sheet: the form asks no Max HP.
     await gm.getByTestId('add-hidden').setChecked(hidden)
     await gm.getByTestId('add-submit').click()
     await card(name).waitFor()
