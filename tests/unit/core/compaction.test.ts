@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CampaignRepository } from '../../../src-main/core/persistence/campaign-repository'
-import { yieldToLoop } from '../../../src-main/core/persistence/chunked-json'
+import { historyPieces, yieldToLoop } from '../../../src-main/core/persistence/chunked-json'
 import type { CampaignDocument } from '../../../src-main/core/persistence/document-schema'
 import { readJournal } from '../../../src-main/core/persistence/journal'
 import { nodeDurableFs } from '../../../src-main/core/persistence/durable-fs'
@@ -80,5 +80,26 @@ describe("a large campaign's rolling backup", () => {
     const name = await backup
     expect(during).toBeGreaterThan(1)
     expect(readFileSync(h.campaign.paths.backup(name!), 'utf8')).toBe(asked)
+  })
+})
+
+describe('the undo history, serialised mark by mark', () => {
+  it('comes to what JSON.stringify gives, undefined keys and elements included', () => {
+    const history = {
+      typeName: 'history',
+      id: 'history',
+      skipped: undefined,
+      undo: [
+        { label: 'a', changes: [{ id: 'x', from: null, to: { n: 1, gone: undefined } }] },
+        undefined,
+        { label: 'b"\u2028', changes: [] },
+      ],
+      redo: [],
+      note: { nested: [1, 2, { deep: 'y' }] },
+    }
+    expect([...historyPieces(history)].join('')).toBe(JSON.stringify(history))
+    expect([...historyPieces({ typeName: 'history', id: 'history', undo: [], redo: [] })].join('')).toBe(
+      JSON.stringify({ typeName: 'history', id: 'history', undo: [], redo: [] }),
+    )
   })
 })
