@@ -4,7 +4,7 @@ import { defineConfig } from 'electron-vite'
 
 /**
  * Three builds from one file:
- * - main: the Electron shell (ESM, out/main/index.js) around the plain-Node core;
+ * - main: the Electron shell (ESM, out/main/index.js) around the plain-Node core, and the forecast's worker;
  * - preload: CommonJS (out/preload/index.cjs) because sandboxed preloads cannot load ESM;
  * - renderer: two pages, the GM console (gm.html) and the player/projector view (player.html).
  * Browser mode's server is built by vite.web.config.ts from the same core.
@@ -12,7 +12,13 @@ import { defineConfig } from 'electron-vite'
 export default defineConfig({
   main: {
     build: {
-      rolldownOptions: { input: { index: resolve('src-main/hosts/electron/main.ts') } },
+      // The fight forecast's worker thread is its own entry, started from beside index.js.
+      rolldownOptions: {
+        input: {
+          index: resolve('src-main/hosts/electron/main.ts'),
+          'forecast-worker': resolve('src-main/core/autopilot/forecast-worker.ts'),
+        },
+      },
     },
   },
   preload: {

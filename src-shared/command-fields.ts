@@ -41,6 +41,8 @@ export const commandMetaSchema = z.strictObject({
     .optional(),
   /** Faces the GM rolled at the table, consumed in order by the rolls this command asks for. */
   typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE).optional(),
+  /** Issue 17: the autopilot chose this act; its log lines say so. */
+  autopilot: z.literal(true).optional(),
 })
 
 export const empty = z.strictObject({})

@@ -5,6 +5,7 @@ import type { JsonValue } from './json'
 import type { EncounterId, LogEntryRecord, SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
+import type { AutopilotCommand, AutopilotRun, ForecastProgress, Suggestion } from './autopilot'
 
 /**
  * The one contract between a window and the core. The Electron preload exposes exactly
@@ -41,6 +42,8 @@ export type ServerMessage =
   | { readonly kind: 'diff'; readonly diff: RecordsDiff }
   | { readonly kind: 'snapshot'; readonly snapshot: Snapshot }
   | { readonly kind: 'session'; readonly session: SessionInfo }
+  /** Issue 17: a forecast the window asked for has refined (GM only, to that window). */
+  | { readonly kind: 'forecast'; readonly forecast: ForecastProgress }
 
 /** Every request a window can make; the preload exposes exactly these methods. */
 export const REQUEST_NAMES = [
@@ -75,6 +78,11 @@ export const REQUEST_NAMES = [
   'readEarlierLog',
   // Issue 16: a sheet being edited, worked out by the ruleset without changing the campaign (GM only).
   'sheetDraft',
+  // Issue 17: the fight forecast and the NPC autopilot (GM only).
+  'forecastStart',
+  'forecastCancel',
+  'autopilotSuggest',
+  'autopilotRun',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -166,6 +174,14 @@ export interface RequestResults {
   readEarlierLog: { readonly entries: readonly LogEntryRecord[]; readonly more: boolean }
   // Issue 16: the sheet editor's live derived values.
   sheetDraft: SheetDraft
+  // Issue 17.
+  /** The forecast is under way in the background; its progress comes as `forecast` messages to this window. */
+  forecastStart: { readonly jobId: string; readonly total: number; readonly seed: string }
+  forecastCancel: { readonly cancelled: boolean }
+  /** What the autopilot would do on this combatant's turn, and why; nothing is changed. */
+  autopilotSuggest: Suggestion
+  /** NPC turns played as ordinary commands until a player character acts or the GM is needed. */
+  autopilotRun: AutopilotRun
 }
 
 /**
@@ -265,6 +281,16 @@ export interface RequestInputs {
     templateId?: TemplateId
     values: Record<string, string | number | boolean> | null
   }
+  // Issue 17.
+  /**
+   * `fights` per variant (default and cap in FORECAST_LIMITS), `seed` for a repeatable forecast
+   * (absent: a fresh one), `whatIf` fixes the acting combatant's first act, each a variant beside the policy's own play.
+   */
+  forecastStart: { fights?: number; seed?: string; whatIf?: { label: string; command: AutopilotCommand }[] }
+  forecastCancel: { jobId: string }
+  /** The acting combatant when absent. */
+  autopilotSuggest: { combatantId?: `combatant:${string}` }
+  autopilotRun: { maxActs?: number }
 }
 
 export type SalvoApi = {

@@ -95,6 +95,8 @@ export interface LogEntryRecord {
   readonly detail?: readonly ExplanationSection[]
   /** The combatants it is about, for the log's filter. */
   readonly subjects?: readonly CombatantId[]
+  /** Issue 17: the autopilot chose the act (the GM pressed Do it or Run NPC turns). */
+  readonly autopilot?: true
 }
 
 export type ContentItemId = `content:${string}`

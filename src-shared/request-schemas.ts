@@ -1,8 +1,9 @@
 import { z } from 'zod'
-import { attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
+import { actionRequestSchema, attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { TYPED } from './limits'
+import { FORECAST_LIMITS, type AutopilotCommand } from './autopilot'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
 
@@ -90,4 +91,24 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
       values: formValuesSchema.nullable(),
     })
     .refine((d) => !(d.combatantId && d.templateId), 'names both a combatant and a roster entry'),
+  // Issue 17: bounded fights, a short seed, at most two fixed first acts, each an ordinary command's payload.
+  forecastStart: z.strictObject({
+    fights: z.number().int().min(1).max(FORECAST_LIMITS.maxFights).optional(),
+    seed: z.string().max(TYPED.seed).optional(),
+    whatIf: z
+      .array(z.strictObject({ label: z.string().min(1).max(120), command: autopilotCommandSchema() }))
+      .max(FORECAST_LIMITS.maxWhatIf)
+      .optional(),
+  }),
+  forecastCancel: z.strictObject({ jobId: z.string().regex(/^forecast-[0-9]{1,12}$/, 'must be a forecast id') }),
+  autopilotSuggest: z.strictObject({ combatantId: combatantIdSchema.optional() }),
+  autopilotRun: z.strictObject({ maxActs: z.number().int().min(1).max(FORECAST_LIMITS.maxRunActs).optional() }),
+}
+
+function autopilotCommandSchema(): z.ZodType<AutopilotCommand> {
+  return z.discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('attack/resolve'), payload: z.strictObject({ request: attackRequestSchema }) }),
+    z.strictObject({ type: z.literal('action/perform'), payload: z.strictObject({ request: actionRequestSchema }) }),
+    z.strictObject({ type: z.literal('encounter/nextTurn'), payload: z.strictObject({}) }),
+  ]) as z.ZodType<AutopilotCommand>
 }

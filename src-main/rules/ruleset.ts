@@ -8,6 +8,7 @@ import type { ActionResolution, AttackResolution, EdgeEffects } from './resoluti
 import type { SurpriseRules } from './surprise-rules'
 import type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
 import type { CheckCost, CheckOutcome, CheckRequest, RollSecrecy } from './check-rules'
+import type { Tactics } from './tactics'
 
 export type {
   InitiativeShift,
@@ -28,6 +29,7 @@ export type { SurpriseOutcome, SurpriseRules } from './surprise-rules'
 export type { MapArea, MapPath, MovementCost, TargetArea } from './map-rules'
 export type { CheckCost, CheckOutcome, CheckRequest } from './check-rules'
 export type { ParsedRules, QuickNpc } from './sheet-rules'
+export type { TacticHint, Tactics } from './tactics'
 import type { ParsedRules, QuickNpc } from './sheet-rules'
 
 export interface InitiativeEntrant {
@@ -276,6 +278,8 @@ export interface Ruleset {
       everyone?: Everyone,
     ): Result<ActionResolution>
   }
+  /** Hints for the autopilot (issue 17): actions worth taking beside the attacks it previews; absent, it attacks or ends the turn. */
+  readonly tactics?: Tactics
   readonly attacks?: {
     preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>
     /** `everyone`: every combatant of the campaign, for what the attack sets off in others (an aimer whose target falls). */

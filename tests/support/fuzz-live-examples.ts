@@ -84,6 +84,10 @@ export function liveRequest(
     importPortrait: { combatantId: ids.vex as `combatant:${string}`, fileName: 'face.png', dataBase64: png },
     rosterTemplate: { templateId: ids.template as `template:${string}` },
     chooseDisplay: { displayId: null },
+    forecastStart: { fights: 3, seed: 'fuzz' },
+    forecastCancel: { jobId: 'forecast-1' },
+    autopilotSuggest: {},
+    autopilotRun: { maxActs: 1 },
   }
   return inputs[name]
 }

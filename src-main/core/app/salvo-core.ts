@@ -19,6 +19,7 @@ import { onNextTurn, RequestLane } from './request-lane'
 import { salvoRequests } from './salvo-requests'
 import { SerialQueue } from './serial-queue'
 import { UpkeepScheduler, type UpkeepOptions } from './upkeep-scheduler'
+import { ForecastService, noForecastWorker, type SpawnForecastWorker } from '../autopilot/forecast-service'
 
 export interface CoreOptions extends UpkeepOptions {
   readonly dataDir: string
@@ -30,6 +31,8 @@ export interface CoreOptions extends UpkeepOptions {
   readonly displays?: DisplaySource
   /** How this process names itself to a second Salvo that finds the data folder taken. */
   readonly describeHolder?: () => { readonly what: string }
+  /** How the fight forecast's worker thread starts; absent, forecasts are refused (the shells name their built worker). */
+  readonly forecastWorker?: SpawnForecastWorker
 }
 
 /**
@@ -60,10 +63,13 @@ export class SalvoCore {
   readonly #windows = new AttachedWindows()
   readonly #session: CampaignSession
   readonly #handlers: RequestHandlers
+  readonly #forecast: ForecastService
   #lock: DataFolderLock | null = null
 
   constructor(private readonly options: CoreOptions) {
-    const rulesets = createRulesetRegistry(options.resourcesDir ?? path.resolve('resources'))
+    const resourcesDir = options.resourcesDir ?? path.resolve('resources')
+    const rulesets = createRulesetRegistry(resourcesDir)
+    this.#forecast = new ForecastService(options.forecastWorker ?? noForecastWorker, { resourcesDir })
     this.#fs = options.fs ?? nodeDurableFs
     this.#repo = new CampaignRepository({ dataDir: options.dataDir, fs: this.#fs, now: options.now })
     const recent = new RecentCampaigns(this.#fs, options.dataDir)
@@ -90,6 +96,7 @@ export class SalvoCore {
       windows: this.#windows,
       session: this.#session,
       upkeep,
+      forecast: this.#forecast,
     })
   }
 
@@ -143,6 +150,7 @@ export class SalvoCore {
   }
 
   async shutdown(): Promise<void> {
+    await this.#forecast.stop()
     await this.#queue.run(async () => {
       const campaign = this.#session.drop()
       try {
@@ -168,6 +176,7 @@ export class SalvoCore {
    * that restart Salvo within one process; the app itself always shuts down.
    */
   async abandon(): Promise<void> {
+    await this.#forecast.stop()
     await this.#queue.run(async () => {
       this.#session.drop()?.abandon()
       await this.#lock?.release()

@@ -18,6 +18,8 @@ import { LogArchiveRequests } from './log-archive-requests'
 import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
 import { sheetDraft } from './sheet-draft'
+import type { ForecastService } from '../autopilot/forecast-service'
+import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 
 export interface SalvoRequestDeps extends DispatchDeps {
   readonly fs: DurableFs
@@ -27,11 +29,17 @@ export interface SalvoRequestDeps extends DispatchDeps {
   readonly displayChoice: DisplayChoice
   readonly windows: AttachedWindows
   readonly session: CampaignSession
+  readonly forecast: ForecastService
 }
 
 /** What every request does. Those that open a campaign check all they can before the open one closes. */
 export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
-  const { fs, repo, rulesets, recent, displayChoice, windows, session } = deps
+  const { fs, repo, rulesets, recent, displayChoice, windows, session, forecast } = deps
+  const live = () => {
+    const store = session.campaign?.store
+    const ruleset = session.engine?.ruleset
+    return store && ruleset ? { state: store, ruleset } : null
+  }
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
@@ -107,6 +115,19 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       const image = imageImport()
       return image.ok ? importPortrait(input, image.value) : image
     },
+
+    // Issue 17: the forecast and the autopilot (GM only: none is in PLAYER_REQUESTS).
+    forecastStart: (input, window) => {
+      const campaign = session.campaign
+      const open = campaign ? { store: campaign.store, rulesetId: campaign.summary().rulesetId } : null
+      return forecast.start(input, open, (progress) => window.send({ kind: 'forecast', forecast: progress }))
+    },
+    forecastCancel: ({ jobId }) => forecast.cancel(jobId),
+    autopilotSuggest: ({ combatantId }) => {
+      const l = live()
+      return l ? suggestTurn(l.state, l.ruleset, combatantId) : fail('campaign/none', 'Open a campaign first.')
+    },
+    autopilotRun: ({ maxActs }) => ok(runNpcTurns(live, (command) => dispatch(command), maxActs)),
 
     // Issue 15: the GM's snapshot lists the roster without sheets; this is the whole entry, for
     // the GM only (a player window is refused before reaching it: PLAYER_REQUESTS).

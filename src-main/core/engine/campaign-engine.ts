@@ -17,6 +17,7 @@ import { storyEvent } from '../commands/story-record'
 import { isSecretCommand } from '../commands/story-secret'
 import type { JournalEntry } from '../events/journal-entry'
 import { AppliedCommands } from './applied-commands'
+import { campaignRuleset, campaignRulesInput } from './campaign-ruleset'
 
 /**
  * Ids are a keyed hash of the journal position: the same campaign and commands give the same
@@ -70,12 +71,7 @@ export class CampaignEngine {
   }
 
   #withCampaignContent(): Ruleset {
-    const content = this.baseRuleset.content
-    const items = this.campaign.store.ofType('content').map((c) => ({ section: c.section, entry: c.entry }))
-    const withContent = content && items.length ? content.withCustom(items) : this.baseRuleset
-    const campaign = this.campaign.store.get('campaign')
-    const settings = campaign?.typeName === 'campaign' ? campaign.rulesetSettings : undefined
-    return settings && withContent.settings ? withContent.settings.apply(settings) : withContent
+    return campaignRuleset(this.baseRuleset, campaignRulesInput(this.campaign.store))
   }
 
   execute(input: unknown): Result<Executed> {
@@ -208,6 +204,7 @@ export class CampaignEngine {
           visibility: secret ? 'gm' : (options.visibility ?? 'all'),
           ...(options.detail ? { detail: options.detail } : {}),
           ...(options.subjects?.length ? { subjects: [...new Set(options.subjects)] } : {}),
+          ...(command.meta.autopilot ? { autopilot: true as const } : {}),
         }
         return { type: 'log/written', entry }
       },

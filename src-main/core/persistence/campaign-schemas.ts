@@ -91,6 +91,7 @@ export const logSchema = schemaFor<LoggedEntry>()(
       WRITTEN.perFight,
     ).optional(),
     subjects: listOf(combatantIdString, WRITTEN.perFight).optional(),
+    autopilot: z.literal(true).optional(),
   }),
 )
 

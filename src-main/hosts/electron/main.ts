@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { app, BrowserWindow, dialog, screen, session } from 'electron'
 import type { ViewRole } from '../../../src-shared/views'
 import { SalvoCore } from '../../core/app/salvo-core'
+import { spawnWorkerAt } from '../../core/autopilot/forecast-service'
 import type { DisplaySource } from '../../core/app/display-choice'
 import { APP_ORIGIN, APP_PAGES, appPageUrl } from '../app-pages'
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
@@ -116,6 +117,7 @@ async function start(): Promise<void> {
     resourcesDir,
     displays,
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
+    forecastWorker: spawnWorkerAt(path.join(here, 'forecast-worker.js')),
   })
   core = started
   // Each window's session before its window: the page is asked for as soon as the window loads it.

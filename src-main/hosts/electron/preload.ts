@@ -60,6 +60,10 @@ const api: SalvoApi = {
   readLogArchive: request('readLogArchive'),
   readEarlierLog: request('readEarlierLog'),
   sheetDraft: request('sheetDraft'),
+  forecastStart: request('forecastStart'),
+  forecastCancel: request('forecastCancel'),
+  autopilotSuggest: request('autopilotSuggest'),
+  autopilotRun: request('autopilotRun'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

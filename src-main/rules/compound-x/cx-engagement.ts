@@ -41,10 +41,25 @@ function sheetOf(v: unknown): CxCombatant | null {
 /** The schema has checked the prefix; this lets the compiler see it. */
 const isCombatantId = (id: string): id is CombatantId => id.startsWith('combatant:')
 
+/**
+ * Read once per stored value: the condition carries each opponent's whole sheet, and every shot
+ * at anyone in a melee asks who is in it (a simulated fight asked thousands of times).
+ */
+const readOpponents = new WeakMap<object, Opponent[]>()
+
 /** Whom this combatant is in melee with, from its 'engaged' condition. */
 export function opponentsOf(c: RulesCombatant): Opponent[] {
   const e = c.conditions.find((x) => x.conditionId === ENGAGED)
   if (!e) return []
+  const key = e.data !== null && typeof e.data === 'object' ? e.data : null
+  const known = key ? readOpponents.get(key) : undefined
+  if (known) return known
+  const read = engagedOpponents(e)
+  if (key) readOpponents.set(key, read)
+  return read
+}
+
+function engagedOpponents(e: RulesCombatant['conditions'][number]): Opponent[] {
   const data = engagedDataSchema.safeParse(e.data)
   if (data.success)
     return data.data.opponents.flatMap((o) => (isCombatantId(o.id) ? [{ id: o.id, name: o.name, sheet: sheetOf(o.sheet) }] : []))

@@ -1,0 +1,124 @@
+import { teamOf, type AutopilotCommand, type ForecastTeam } from '../../../src-shared/autopilot'
+import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
+import type { Ruleset } from '../../rules/ruleset'
+import { activeEncounter } from '../commands/decide-context'
+import type { RecordReader } from '../state/record-store'
+import { standingOf } from '../state/rules-combatants'
+import { rankActs, type OddsSource } from './policy'
+import type { SimTable } from './sim-table'
+
+/** How a played-out fight ended. */
+export interface FightEnd {
+  /** The team left standing; null when the round cap came first or nobody could hurt anybody any more. */
+  readonly winner: ForecastTeam | null
+  readonly rounds: number
+  /** Down (or worse) at the end, and dead. */
+  readonly down: ReadonlySet<CombatantId>
+  readonly dead: ReadonlySet<CombatantId>
+}
+
+/** The combatants a forecast counts: on a team, and in the order once turns run. */
+export function fighters(state: RecordReader): CombatantRecord[] {
+  const running = activeEncounter(state)?.round ?? 0
+  return state.ofType('combatant').filter((c) => teamOf(c.side) !== null && (running === 0 || c.orderKey !== null))
+}
+
+/** The team still standing when the other has nobody up; null while both have someone. */
+export function winnerOf(state: RecordReader, ruleset: Ruleset): ForecastTeam | 'nobody' | null {
+  let party = false
+  let enemy = false
+  for (const c of fighters(state)) {
+    if (standingOf(ruleset, c).state !== 'up') continue
+    if (teamOf(c.side) === 'party') party = true
+    else enemy = true
+  }
+  if (party && enemy) return null
+  return party ? 'party' : enemy ? 'enemy' : 'nobody'
+}
+
+export interface PlayOptions {
+  readonly roundCap: number
+  /** The acting combatant's first act, fixed (a "what if"); the policy plays the rest. */
+  readonly first?: AutopilotCommand | null
+}
+
+/** Acts one turn may take before the policy is made to end it (an act that costs nothing could repeat forever). */
+const ACTS_PER_TURN = 24
+/** Rounds without anyone's health or standing changing before the fight is called undecided. */
+const QUIET_ROUNDS = 4
+
+/**
+ * Plays the fight on the copy to its end with the policy choosing every act of every side: rolls
+ * initiative if the fight has not started, takes every reaction offered, and stops when one team
+ * has nobody standing, at the round cap, or when nothing has changed for several rounds.
+ */
+export function playFight(table: SimTable, odds: OddsSource, options: PlayOptions): FightEnd {
+  const state = table.store
+  const ruleset = table.ruleset
+  if (!activeEncounter(state)) table.run('encounter/start', { name: 'Forecast' })
+  if ((activeEncounter(state)?.round ?? 0) === 0) table.run('encounter/rollInitiative', { groupByTemplate: false })
+  let first = options.first ?? null
+  let turnKey = ''
+  let acts = 0
+  let quietSince = activeEncounter(state)?.round ?? 1
+  let lastShape = shapeOf(state)
+  for (;;) {
+    const encounter = activeEncounter(state)
+    const won = winnerOf(state, ruleset)
+    if (!encounter || won !== null || encounter.round > options.roundCap) return endOf(state, ruleset, won, encounter?.round ?? 0)
+    const shape = shapeOf(state)
+    if (shape !== lastShape) {
+      lastShape = shape
+      quietSince = encounter.round
+    } else if (encounter.round - quietSince > QUIET_ROUNDS) return endOf(state, ruleset, null, encounter.round)
+    if (settlePrompts(table)) continue
+    const actor = encounter.currentCombatantId ? state.get(encounter.currentCombatantId) : undefined
+    const key = `${encounter.round}:${encounter.currentCombatantId}`
+    if (key !== turnKey) {
+      turnKey = key
+      acts = 0
+    }
+    if (actor?.typeName !== 'combatant' || ++acts > ACTS_PER_TURN) {
+      if (!table.run('encounter/nextTurn', {}).ok) return endOf(state, ruleset, null, encounter.round)
+      continue
+    }
+    const tried = first ? [first] : []
+    first = null
+    if (!tryInOrder(table, [...tried, ...rankActs({ state, ruleset, actor, odds }).map((c) => c.command)])) {
+      return endOf(state, ruleset, null, encounter.round)
+    }
+  }
+}
+
+/** Takes the first act the rules accept; false when not even ending the turn is (nobody can act). */
+function tryInOrder(table: SimTable, commands: readonly AutopilotCommand[]): boolean {
+  for (const c of commands) if (table.run(c.type, c.payload as never).ok) return true
+  return false
+}
+
+/** Every reaction offered is taken (the policy's side of it); one the rules refuse now is passed up. True if any was pending. */
+function settlePrompts(table: SimTable): boolean {
+  const prompts = table.store.ofType('prompt')
+  for (const p of prompts) {
+    if (!table.run('prompt/resolve', { promptId: p.id }).ok) table.run('prompt/dismiss', { promptId: p.id })
+  }
+  return prompts.length > 0
+}
+
+/** Health and standing of everyone, as one string: unchanged over rounds means nobody is getting anywhere. */
+function shapeOf(state: RecordReader): string {
+  let s = ''
+  for (const c of state.ofType('combatant')) s += `${c.hp},`
+  return s
+}
+
+function endOf(state: RecordReader, ruleset: Ruleset, won: ForecastTeam | 'nobody' | null, round: number): FightEnd {
+  const down = new Set<CombatantId>()
+  const dead = new Set<CombatantId>()
+  for (const c of fighters(state)) {
+    const s = standingOf(ruleset, c).state
+    if (s !== 'up') down.add(c.id)
+    if (s === 'dead') dead.add(c.id)
+  }
+  return { winner: won === 'nobody' ? null : won, rounds: Math.max(1, round), down, dead }
+}

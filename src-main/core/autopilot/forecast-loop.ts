@@ -1,0 +1,58 @@
+import type { ForecastProgress, ForecastState } from '../../../src-shared/autopilot'
+import type { Ruleset } from '../../rules/ruleset'
+import { ForecastRun, type ForecastSetup } from './forecast-run'
+
+/** The first slice is short so a first estimate shows at once; later ones longer, to spend less on reports. */
+const FIRST_SLICE_MS = 15
+const SLICE_MS = 40
+const REPORT_EVERY_MS = 120
+
+/**
+ * Plays a forecast slice by slice, reporting as it refines, yielding between slices so a cancel (or
+ * a newer forecast) is heard. `current()` says whether this job is still wanted.
+ */
+export async function playForecast(
+  jobId: string,
+  setup: ForecastSetup,
+  ruleset: Ruleset,
+  report: (p: ForecastProgress) => void,
+  current: () => boolean,
+  now: () => number = () => performance.now(),
+): Promise<void> {
+  const started = now()
+  const progress = (state: ForecastState, run: ForecastRun | null, problem: string | null): ForecastProgress => ({
+    jobId,
+    state,
+    done: run?.done ?? 0,
+    total: run?.total ?? setup.fights * (1 + setup.whatIf.length),
+    variants: run?.variants() ?? [],
+    notes: run?.notes ?? [],
+    problem,
+    elapsedMs: Math.round(now() - started),
+  })
+  let run: ForecastRun
+  try {
+    const r = ForecastRun.start(setup, ruleset)
+    if (!r.ok) return report(progress('failed', null, r.error.message))
+    run = r.value
+  } catch (e) {
+    return report(progress('failed', null, `The forecast could not start: ${(e as Error).message}`))
+  }
+  let reported = -Infinity
+  let slice = FIRST_SLICE_MS
+  while (!run.finished) {
+    if (!current()) return report(progress('cancelled', run, null))
+    try {
+      run.step(slice, now)
+    } catch (e) {
+      return report(progress('failed', run, `A simulated fight failed: ${(e as Error).message}`))
+    }
+    slice = SLICE_MS
+    if (now() - reported >= REPORT_EVERY_MS) {
+      reported = now()
+      report(progress('running', run, null))
+    }
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  report(progress('done', run, null))
+}

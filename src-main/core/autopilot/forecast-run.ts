@@ -1,0 +1,116 @@
+import { FORECAST_LIMITS, teamOf, type AutopilotCommand, type ForecastVariant } from '../../../src-shared/autopilot'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import { seededSource } from '../dice/random-source'
+import { RecordStore } from '../state/record-store'
+import { fighters, playFight, winnerOf } from './fight-runner'
+import { ForecastTally } from './forecast-tally'
+import { openingOdds } from './opening-odds'
+import { rankActs, type OddsSource } from './policy'
+import { SimTable } from './sim-table'
+
+export interface ForecastSetup {
+  /** The fight's records as they stand (see `fightRecords`). */
+  readonly records: readonly unknown[]
+  readonly seed: string
+  readonly fights: number
+  /** Fixed first acts of the acting combatant to compare with the policy's own play, each its own variant. */
+  readonly whatIf: readonly { readonly label: string; readonly command: AutopilotCommand }[]
+  readonly roundCap?: number
+}
+
+/**
+ * A forecast being played: fights one at a time, each on its own copy of the opening state with its
+ * own generator seeded from the forecast's seed and the fight's number (so the same seed gives the
+ * same forecast however the work is sliced, and every variant meets the same dice fight for fight).
+ * It never touches the campaign or its generator.
+ */
+export class ForecastRun {
+  readonly #opening: RecordStore
+  readonly #odds: OddsSource
+  readonly #tallies: ForecastTally[]
+  readonly #roundCap: number
+  #next = 0
+  #notes: readonly string[] = []
+
+  private constructor(
+    private readonly setup: ForecastSetup,
+    private readonly ruleset: Ruleset,
+  ) {
+    this.#opening = new RecordStore(setup.records as never[])
+    this.#odds = openingOdds(ruleset, this.#opening)
+    this.#roundCap = setup.roundCap ?? FORECAST_LIMITS.roundCap
+    const who = fighters(this.#opening)
+    this.#tallies = [
+      new ForecastTally('As things stand', who, this.#roundCap),
+      ...setup.whatIf.map((w) => new ForecastTally(w.label, who, this.#roundCap)),
+    ]
+  }
+
+  /** Checks the fight can be forecast at all; a refusal says why in the GM's words. */
+  static start(setup: ForecastSetup, ruleset: Ruleset): Result<ForecastRun> {
+    const opening = new RecordStore(setup.records as never[])
+    const everyone = fighters(opening)
+    const problem = sidesProblem(everyone.map((c) => teamOf(c.side)))
+    if (problem) return fail('forecast/sides', problem)
+    if (winnerOf(opening, ruleset) !== null) return fail('forecast/over', 'One side has nobody standing: this fight is already over.')
+    const run = new ForecastRun(setup, ruleset)
+    run.#notes = run.#unarmed()
+    if (run.#notes.length === everyone.length) {
+      return fail('forecast/harmless', `Nobody can hurt anybody: ${run.#notes.join(' ')} The fight could never end.`)
+    }
+    return ok(run)
+  }
+
+  /** Who has no attack that can reach or hurt any opponent, in words. */
+  #unarmed(): string[] {
+    const state = this.#opening
+    return fighters(state).flatMap((actor) => {
+      const acts = rankActs({ state, ruleset: this.ruleset, actor, odds: this.#odds })
+      return acts.some((a) => a.command.type === 'attack/resolve')
+        ? []
+        : [`${actor.name} has no attack that can reach or hurt an opponent.`]
+    })
+  }
+
+  /** What the GM should know about the fight as set up ("Vex has no attack that can reach…"). */
+  get notes(): readonly string[] {
+    return this.#notes
+  }
+
+  get total(): number {
+    return this.setup.fights * this.#tallies.length
+  }
+
+  get done(): number {
+    return this.#next
+  }
+
+  get finished(): boolean {
+    return this.#next >= this.total
+  }
+
+  /** Plays fights until `budgetMs` has passed (at least one), each variant in turn. */
+  step(budgetMs: number, now: () => number = () => performance.now()): void {
+    const until = now() + budgetMs
+    do {
+      if (this.finished) return
+      const variant = this.#next % this.#tallies.length
+      const fight = Math.floor(this.#next / this.#tallies.length)
+      this.#next++
+      const table = new SimTable(this.setup.records, this.ruleset, seededSource(`${this.setup.seed}:${fight}`))
+      const first = variant === 0 ? null : this.setup.whatIf[variant - 1]!.command
+      this.#tallies[variant]!.add(playFight(table, this.#odds, { roundCap: this.#roundCap, first }))
+    } while (now() < until)
+  }
+
+  variants(): ForecastVariant[] {
+    return this.#tallies.map((t) => t.report())
+  }
+}
+
+function sidesProblem(teams: readonly (string | null)[]): string | null {
+  if (!teams.includes('party')) return 'Nobody is on the party’s side (party or ally): a forecast needs both sides.'
+  if (!teams.includes('enemy')) return 'Nobody is on the enemy side: add enemies (or change a combatant’s side) to forecast a fight.'
+  return null
+}

@@ -1,0 +1,132 @@
+import { Worker } from 'node:worker_threads'
+import { FORECAST_LIMITS, teamOf, type ForecastProgress } from '../../../src-shared/autopilot'
+import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import { campaignRulesInput } from '../engine/campaign-ruleset'
+import type { RecordReader } from '../state/record-store'
+import { fighters } from './fight-runner'
+import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
+import { fightRecords } from './sim-table'
+
+/** Where the forecast runs: a worker thread started from the built `forecast-worker.js`. */
+export type SpawnForecastWorker = (data: ForecastWorkerData) => Worker
+
+/**
+ * The built worker at `file`. Each shell names the one beside its own entry (out/web/main.js,
+ * out/main/index.js): shared code lands in chunks elsewhere, so no module here can tell.
+ */
+export const spawnWorkerAt =
+  (file: string): SpawnForecastWorker =>
+  (data) =>
+    new Worker(file, { workerData: data })
+
+/** A core started without a worker (some tests) refuses forecasts, saying so. */
+export const noForecastWorker: SpawnForecastWorker = () => {
+  throw new Error('this build of Salvo has no forecast worker')
+}
+
+interface Job {
+  readonly jobId: string
+  readonly send: (p: ForecastProgress) => void
+}
+
+/**
+ * The desk's side of the forecast: one job at a time (a new forecast replaces the running one),
+ * played in a worker thread that starts on the first forecast and stays for the next. Progress
+ * goes only to the window that asked. The campaign is read once, when the forecast starts.
+ */
+export class ForecastService {
+  #worker: Worker | null = null
+  #job: Job | null = null
+  #count = 0
+
+  constructor(
+    private readonly spawn: SpawnForecastWorker,
+    private readonly data: ForecastWorkerData,
+  ) {}
+
+  start(
+    input: RequestInputs['forecastStart'],
+    campaign: { readonly store: RecordReader; readonly rulesetId: string } | null,
+    send: (p: ForecastProgress) => void,
+  ): Result<RequestResults['forecastStart']> {
+    if (!campaign) return fail('campaign/none', 'Open a campaign to forecast its fight.')
+    const teams = fighters(campaign.store).map((c) => teamOf(c.side))
+    if (!teams.includes('party') || !teams.includes('enemy')) {
+      return fail('forecast/sides', 'A forecast needs someone on each side: the party (or its allies) and the enemies.')
+    }
+    const worker = this.#ensureWorker()
+    if (!worker.ok) return worker
+    if (this.#job) this.#post({ kind: 'cancel', jobId: this.#job.jobId })
+    const jobId = `forecast-${++this.#count}`
+    const fights = input.fights ?? FORECAST_LIMITS.defaultFights
+    const seed = input.seed ?? `${Date.now().toString(36)}-${this.#count}`
+    const whatIf = input.whatIf ?? []
+    this.#job = { jobId, send }
+    this.#post({
+      kind: 'start',
+      jobId,
+      rulesetId: campaign.rulesetId,
+      rules: campaignRulesInput(campaign.store),
+      setup: { records: fightRecords(campaign.store), seed, fights, whatIf },
+    })
+    return ok({ jobId, total: fights * (1 + whatIf.length), seed })
+  }
+
+  cancel(jobId: string): Result<RequestResults['forecastCancel']> {
+    if (this.#job?.jobId !== jobId) return ok({ cancelled: false })
+    this.#post({ kind: 'cancel', jobId })
+    return ok({ cancelled: true })
+  }
+
+  /** The campaign closed or the app is quitting: the running forecast stops and the thread with it. */
+  async stop(): Promise<void> {
+    this.#job = null
+    const w = this.#worker
+    this.#worker = null
+    if (w) await w.terminate()
+  }
+
+  #post(m: ToForecastWorker): void {
+    this.#worker?.postMessage(m)
+  }
+
+  #ensureWorker(): Result<Worker> {
+    if (this.#worker) return ok(this.#worker)
+    let w: Worker
+    try {
+      w = this.spawn(this.data)
+    } catch (e) {
+      return fail('forecast/worker', `The forecast could not start its worker: ${(e as Error).message}`)
+    }
+    w.unref()
+    w.on('message', (m: FromForecastWorker) => {
+      const job = this.#job
+      if (m.kind !== 'progress' || !job || m.progress.jobId !== job.jobId) return
+      if (m.progress.state !== 'running') this.#job = null
+      job.send(m.progress)
+    })
+    w.on('error', (e) => {
+      const job = this.#job
+      this.#job = null
+      this.#worker = null
+      job?.send(failed(job.jobId, `The forecast worker stopped: ${e.message}`))
+    })
+    w.on('exit', () => {
+      if (this.#worker === w) this.#worker = null
+    })
+    this.#worker = w
+    return ok(w)
+  }
+}
+
+const failed = (jobId: string, problem: string): ForecastProgress => ({
+  jobId,
+  state: 'failed',
+  done: 0,
+  total: 0,
+  variants: [],
+  notes: [],
+  problem,
+  elapsedMs: 0,
+})

@@ -1,0 +1,36 @@
+import type { AttackPreview } from '../../../src-shared/attack'
+import type { Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import type { RecordReader } from '../state/record-store'
+import { placedRulesCombatant } from '../state/rules-combatants'
+import type { OddsSource } from './policy'
+
+/**
+ * The odds a simulated fight ranks its acts by. An exact preview can take milliseconds (a burst is a
+ * programme over the defender's every state), and a forecast plays thousands of fights, so each
+ * attacker × target × weapon × mode is previewed once, on the state the forecast started from, and
+ * shared by every fight; the chance to down is read again from that preview's damage against the
+ * target's health in the fight at hand. The attacks themselves still resolve exactly.
+ */
+export function openingOdds(ruleset: Ruleset, opening: RecordReader): OddsSource {
+  const known = new Map<string, Result<AttackPreview>>()
+  return (request, attacker, target) => {
+    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}`
+    let p = known.get(key)
+    if (!p) {
+      const a = opening.get(attacker.id)
+      const t = opening.get(target.id)
+      p =
+        ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
+          ? ruleset.attacks.preview(request, placedRulesCombatant(opening, a), placedRulesCombatant(opening, t))
+          : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
+      known.set(key, p)
+    }
+    if (!p.ok) return p
+    const atStart = opening.get(target.id)
+    if (atStart?.typeName === 'combatant' && atStart.hp === target.hp) return p
+    let down = 0
+    for (const d of p.value.damage) if (d.amount >= target.hp) down += d.probability
+    return { ok: true, value: { ...p.value, downChance: Math.min(1, down) } }
+  }
+}

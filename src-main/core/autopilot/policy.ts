@@ -1,0 +1,166 @@
+import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import { teamOf, type AutopilotCommand, type SuggestionOdds } from '../../../src-shared/autopilot'
+import type { CombatantRecord } from '../../../src-shared/records'
+import type { Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../rules/ruleset'
+import type { RecordReader } from '../state/record-store'
+import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
+
+/**
+ * The autopilot's policy (issue 17): what a sensible combatant does on its turn, generic over the
+ * ruleset interface. It lists every attack the ruleset offers (each weapon, each mode, each
+ * standing opponent), scores each by the ruleset's exact preview — the chance to put the target
+ * down, the share of its health the attack takes, the risk to the attacker — adds the ruleset's
+ * own hints (reload, clear a jam…), and always offers ending the turn. No rule of any one game is
+ * named here; the caller takes the best act the rules accept.
+ */
+
+/** The odds of one attack; the live desk asks the ruleset, a simulation may remember earlier answers. */
+export type OddsSource = (request: AttackRequest, attacker: CombatantRecord, target: CombatantRecord) => Result<AttackPreview>
+
+export interface Candidate {
+  readonly command: AutopilotCommand
+  readonly label: string
+  readonly odds: SuggestionOdds | null
+  readonly score: number
+  readonly reasons: readonly string[]
+}
+
+export interface PolicyView {
+  readonly state: RecordReader
+  readonly ruleset: Ruleset
+  readonly actor: CombatantRecord
+  readonly odds: OddsSource
+}
+
+export const END_TURN: AutopilotCommand = { type: 'encounter/nextTurn', payload: {} }
+
+const pct = (p: number) => `${Math.round(p * 100)}%`
+
+/** The odds a suggestion shows, read off the ruleset's preview. */
+export function suggestionOdds(p: AttackPreview): SuggestionOdds {
+  const misses = p.outcomes.filter((o) => /miss/i.test(o.label))
+  return {
+    hit: misses.length > 0 ? Math.max(0, 1 - misses.reduce((s, o) => s + o.probability, 0)) : null,
+    expectedDamage: p.expectedDamage,
+    downChance: p.downChance,
+    risk: Math.min(
+      1,
+      p.risks.reduce((s, r) => s + r.probability, 0),
+    ),
+  }
+}
+
+/** Standing (up) opponents of the actor: the other team's, placed in the order once turns run. */
+export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord): CombatantRecord[] {
+  const mine = teamOf(actor.side)
+  if (!mine) return []
+  const running = state.ofType('encounter').some((e) => e.status === 'active' && e.round >= 1)
+  return state.ofType('combatant').filter((c) => {
+    const theirs = teamOf(c.side)
+    return theirs !== null && theirs !== mine && (!running || c.orderKey !== null) && standingOf(ruleset, c).state === 'up'
+  })
+}
+
+/** How much an attack is worth: a sure kill near 3, a sure wound taking all its health about 1.5. */
+function attackScore(o: SuggestionOdds, targetHp: number): number {
+  const share = Math.min(1, o.expectedDamage / Math.max(1, targetHp))
+  return o.downChance * 3 + share * 1.5 + o.expectedDamage * 0.001 - o.risk * 0.5
+}
+
+function attackCandidates(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+  const attacks = view.ruleset.attacks
+  if (!attacks || opponents.length === 0) return []
+  const { actor } = view
+  const request = (targetId: CombatantRecord['id'], weapon: number, mode: string): AttackRequest => ({
+    attackerId: actor.id,
+    targetId,
+    weapon,
+    mode,
+    options: {},
+  })
+  // The weapons and their modes, as the ruleset lists them for this attacker.
+  const listing = view.odds(request(opponents[0]!.id, 0, ''), actor, opponents[0]!)
+  if (!listing.ok) return []
+  const out: Candidate[] = []
+  for (const w of listing.value.weapons) {
+    for (const mode of w.modes) {
+      for (const t of opponents) {
+        const p = view.odds(request(t.id, w.index, mode), actor, t)
+        if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
+        const odds = suggestionOdds(p.value)
+        out.push({
+          command: { type: 'attack/resolve', payload: { request: request(t.id, w.index, mode) } },
+          label: `${capital(mode)} with the ${w.name} at ${t.name}`,
+          odds,
+          score: attackScore(odds, t.hp),
+          reasons: attackReasons(odds, t),
+        })
+      }
+    }
+  }
+  return out
+}
+
+function attackReasons(o: SuggestionOdds, t: CombatantRecord): string[] {
+  const out: string[] = []
+  if (o.downChance >= 0.01) out.push(`${pct(o.downChance)} to put ${t.name} down`)
+  out.push(`${o.expectedDamage.toFixed(1)} damage expected against ${t.hp} health left`)
+  if (o.hit !== null) out.push(`${pct(o.hit)} to hit`)
+  if (o.risk >= 0.005) out.push(`${pct(o.risk)} risk to itself (${o.risk >= 0.1 ? 'high' : 'low'})`)
+  return out
+}
+
+const capital = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : 'Attack')
+
+function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+  const { ruleset, actor, state } = view
+  if (!ruleset.tactics || !ruleset.actions) return []
+  const me = placedRulesCombatant(state, actor)
+  const offered = new Map(ruleset.actions.list(me).map((d) => [d.key, d]))
+  return ruleset.tactics
+    .hints(
+      me,
+      opponents.map((o) => asRulesCombatant(o)),
+    )
+    .flatMap((h) => {
+      const d = offered.get(h.action)
+      if (!d || d.unavailable !== null) return []
+      const target = h.targetId ? state.get(h.targetId) : null
+      return [
+        {
+          command: {
+            type: 'action/perform' as const,
+            payload: { request: { actorId: actor.id, action: h.action, targetId: h.targetId, options: h.options } },
+          },
+          label: target?.typeName === 'combatant' ? `${d.label}: ${target.name}` : d.label,
+          odds: null,
+          score: h.score,
+          reasons: [h.reason],
+        },
+      ]
+    })
+}
+
+/** Every pool its turn gives (not the reactions) is spent: whatever it tries now would be refused. */
+function turnSpent(ruleset: Ruleset, actor: CombatantRecord): boolean {
+  const pools = ruleset.economy(actor.rules).filter((p) => p.per === 'turn' && !p.reaction)
+  return pools.length > 0 && pools.every((p) => (actor.spent[p.key] ?? 0) >= p.count)
+}
+
+/**
+ * Every act worth trying, best first; ending the turn is always last. The caller takes the first
+ * one the rules accept (an attack the turn can no longer pay for is refused, and the next is tried).
+ */
+export function rankActs(view: PolicyView): Candidate[] {
+  const { actor, ruleset, state } = view
+  const end: Candidate = { command: END_TURN, label: 'End the turn', odds: null, score: 0, reasons: [] }
+  const standing = standingOf(ruleset, actor)
+  if (standing.state !== 'up') return [{ ...end, reasons: [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
+  if (turnSpent(ruleset, actor)) return [{ ...end, reasons: [`${actor.name} has nothing left to spend this turn.`] }]
+  const opponents = opponentsOf(state, ruleset, actor)
+  if (opponents.length === 0) return [{ ...end, reasons: ['No opponent is standing.'] }]
+  const ranked = [...attackCandidates(view, opponents), ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
+  const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
+  return [...ranked, { ...end, reasons: [endReason] }]
+}
