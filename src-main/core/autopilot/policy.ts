@@ -79,11 +79,19 @@ function attackCandidates(view: PolicyView, opponents: readonly CombatantRecord[
     mode,
     options: {},
   })
-  // The weapons and their modes, as the ruleset lists them for this attacker.
-  const listing = view.odds(request(opponents[0]!.id, 0, ''), actor, opponents[0]!)
-  if (!listing.ok) return []
+  // The weapons and their modes, as the ruleset lists them for this attacker (against the first
+  // opponent it can preview at all: one without a sheet may be past judging).
+  let weapons: AttackPreview['weapons'] | null = null
+  for (const t of opponents) {
+    const listing = view.odds(request(t.id, 0, ''), actor, t)
+    if (listing.ok) {
+      weapons = listing.value.weapons
+      break
+    }
+  }
+  if (!weapons) return []
   const out: Candidate[] = []
-  for (const w of listing.value.weapons) {
+  for (const w of weapons) {
     for (const mode of w.modes) {
       for (const t of opponents) {
         const p = view.odds(request(t.id, w.index, mode), actor, t)
@@ -117,29 +125,30 @@ function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   const { ruleset, actor, state } = view
   if (!ruleset.tactics || !ruleset.actions) return []
   const me = placedRulesCombatant(state, actor)
+  const hints = ruleset.tactics.hints(
+    me,
+    opponents.map((o) => asRulesCombatant(o)),
+  )
+  if (hints.length === 0) return []
+  // Only an act the ruleset offers now (its list says why not otherwise) is worth trying.
   const offered = new Map(ruleset.actions.list(me).map((d) => [d.key, d]))
-  return ruleset.tactics
-    .hints(
-      me,
-      opponents.map((o) => asRulesCombatant(o)),
-    )
-    .flatMap((h) => {
-      const d = offered.get(h.action)
-      if (!d || d.unavailable !== null) return []
-      const target = h.targetId ? state.get(h.targetId) : null
-      return [
-        {
-          command: {
-            type: 'action/perform' as const,
-            payload: { request: { actorId: actor.id, action: h.action, targetId: h.targetId, options: h.options } },
-          },
-          label: target?.typeName === 'combatant' ? `${d.label}: ${target.name}` : d.label,
-          odds: null,
-          score: h.score,
-          reasons: [h.reason],
+  return hints.flatMap((h) => {
+    const d = offered.get(h.action)
+    if (!d || d.unavailable !== null) return []
+    const target = h.targetId ? state.get(h.targetId) : null
+    return [
+      {
+        command: {
+          type: 'action/perform' as const,
+          payload: { request: { actorId: actor.id, action: h.action, targetId: h.targetId, options: h.options } },
         },
-      ]
-    })
+        label: target?.typeName === 'combatant' ? `${d.label}: ${target.name}` : d.label,
+        odds: null,
+        score: h.score,
+        reasons: [h.reason],
+      },
+    ]
+  })
 }
 
 /** Every pool its turn gives (not the reactions) is spent: whatever it tries now would be refused. */

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src-shared/json'
+import { cxTactics } from './cx-tactics'
 import { CX_CHECK_COST_NOTE, cxCheckCost } from './cx-check-cost'
 import { cxMapMove } from './cx-map-move'
 import type { AttackRequest } from '../../../src-shared/attack'
@@ -192,6 +193,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
         return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
       },
     },
+    tactics: cxTactics,
     attacks: {
       preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
       resolve: (request, attacker, target, dice, everyone = NOBODY) => {

@@ -1,0 +1,93 @@
+import { resolve } from 'node:path'
+import type { QuickNpc, Ruleset } from '../../../src-main/rules/ruleset'
+import { createRulesetRegistry } from '../../../src-main/rules/ruleset-registry'
+import { fightRecords, SimTable } from '../../../src-main/core/autopilot/sim-table'
+import { ForecastRun } from '../../../src-main/core/autopilot/forecast-run'
+import { seededSource } from '../../../src-main/core/dice/random-source'
+import type { AutopilotCommand, ForecastVariant } from '../../../src-shared/autopilot'
+import { CampaignHarness } from '../helpers/campaign-harness'
+import { tempDir } from '../helpers/temp-dir'
+
+/** Issue 17 tests: fights of the rulesets' own ready-made NPCs, set up on a copy (no campaign needed). */
+
+export const registry = createRulesetRegistry(resolve('resources'))
+
+/** The four rulesets that resolve attacks, each loaded. */
+export async function fightingRulesets(): Promise<Ruleset[]> {
+  return (await registry.all()).filter((r) => r.attacks && (r.quickNpcs?.length ?? 0) > 0)
+}
+
+export interface Side {
+  readonly side: 'party' | 'enemy'
+  readonly npc: QuickNpc
+  readonly count: number
+  /** Health to start with, when not the sheet's own. */
+  readonly hp?: number
+}
+
+/** The records of a fight between these sides, not started (no encounter, no initiative). */
+export function fightOf(ruleset: Ruleset, sides: readonly Side[]): unknown[] {
+  const t = new SimTable([], ruleset, seededSource('setup'))
+  for (const s of sides) {
+    for (let i = 1; i <= s.count; i++) {
+      const added = t.run('combatant/add', {
+        name: `${s.side === 'party' ? 'Hero' : 'Foe'} ${i}`,
+        side: s.side,
+        kind: s.side === 'party' ? 'pc' : 'npc',
+        maxHp: s.npc.maxHp,
+        hp: s.hp,
+        initiativeModifier: s.npc.initiativeModifier,
+        hidden: false,
+        rules: s.npc.rules as never,
+      })
+      if (!added.ok) throw new Error(added.error.message)
+    }
+  }
+  return fightRecords(t.store)
+}
+
+/** Plays a whole forecast in this thread and returns its variants. */
+export function forecastOf(
+  ruleset: Ruleset,
+  records: readonly unknown[],
+  fights: number,
+  seed = 'test',
+  whatIf: readonly { label: string; command: AutopilotCommand }[] = [],
+  roundCap?: number,
+): ForecastVariant[] {
+  const run = ForecastRun.start({ records, seed, fights, whatIf, ...(roundCap ? { roundCap } : {}) }, ruleset)
+  if (!run.ok) throw new Error(run.error.message)
+  while (!run.value.finished) run.value.step(10_000)
+  return run.value.variants()
+}
+
+/** A live campaign on disk of this ruleset's NPCs, initiative rolled. */
+let n = 0
+export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2): Promise<CampaignHarness> {
+  const h = await CampaignHarness.create(`policy-${ruleset.id}`, tempDir(), undefined, ruleset)
+  const [hero, foe] = [ruleset.quickNpcs![0]!, ruleset.quickNpcs![1] ?? ruleset.quickNpcs![0]!]
+  for (let i = 1; i <= heroes; i++)
+    h.must('combatant/add', {
+      name: `Hero ${i}`,
+      side: 'party',
+      kind: 'pc',
+      maxHp: hero.maxHp,
+      initiativeModifier: hero.initiativeModifier,
+      rules: hero.rules as never,
+    })
+  for (let i = 1; i <= foes; i++)
+    h.must('combatant/add', {
+      name: `Foe ${i}`,
+      side: 'enemy',
+      kind: 'npc',
+      maxHp: foe.maxHp,
+      initiativeModifier: foe.initiativeModifier,
+      rules: foe.rules as never,
+    })
+  h.must('encounter/start', { name: 'Autopilot' })
+  h.must('encounter/rollInitiative', {})
+  return h
+}
+
+export const autopilotCommand = (h: CampaignHarness, c: { type: string; payload: unknown }) =>
+  h.engine.execute({ type: c.type, payload: c.payload, meta: { commandId: `autopilot-test-${++n}`, autopilot: true } })

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { expect, it } from 'vitest'
+import type { ForecastProgress } from '../../../src-shared/autopilot'
+import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { attachWindow, coresForTests } from '../helpers/core-window'
+import { trooper } from '../rules/compound-x/cx-harness'
+
+/**
+ * Issue 17 through the core as a window sees it, with the built worker thread (`npm run build`
+ * makes out/web/forecast-worker.js; the test suite builds before the unit tests run): progress
+ * pushed to the window that asked, the campaign untouched, the same seed the same forecast, a
+ * cancel heard, the table refused.
+ */
+
+const WORKER = resolve('out/web/forecast-worker.js')
+const startCore = coresForTests()
+
+async function cxCampaign() {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
+  const { core, gm } = await startCore({ forecastWorker: spawnWorkerAt(WORKER) })
+  await gm.must('createCampaign', { name: 'Forecast', seed: 'forecast', rulesetId: 'compound-x' })
+  for (const [name, side] of [
+    ['Vex', 'party'],
+    ['Ash', 'party'],
+    ['Raider 1', 'enemy'],
+    ['Raider 2', 'enemy'],
+  ] as const)
+    await gm.command('combatant/add', { name, side, kind: side === 'party' ? 'pc' : 'npc', maxHp: 1, rules: trooper() })
+  return { core, gm }
+}
+
+/** The forecast messages of one job, until it is no longer running. */
+function progressOf(gm: ReturnType<typeof attachWindow>, jobId: string, timeoutMs = 60_000): Promise<ForecastProgress[]> {
+  return new Promise((done, fail) => {
+    const began = Date.now()
+    const poll = setInterval(() => {
+      const mine = gm.messages.flatMap((m) => (m.kind === 'forecast' && m.forecast.jobId === jobId ? [m.forecast] : []))
+      if (mine.some((p) => p.state !== 'running')) {
+        clearInterval(poll)
+        done(mine)
+      } else if (Date.now() - began > timeoutMs) {
+        clearInterval(poll)
+        fail(new Error(`no end to ${jobId} in ${timeoutMs} ms`))
+      }
+    }, 20)
+  })
+}
+
+it('plays the forecast in its worker, refining as it goes, and leaves the campaign as it was', async () => {
+  const { gm } = await cxCampaign()
+  const before = await gm.must('snapshot', undefined)
+  const started = await gm.must('forecastStart', { fights: 60, seed: 'same' })
+  expect(started).toMatchObject({ total: 60, seed: 'same' })
+  const progress = await progressOf(gm, started.jobId)
+  const last = progress.at(-1)!
+  expect(last.state).toBe('done')
+  expect(last.done).toBe(60)
+  expect(last.variants[0]!.fights).toBe(60)
+  expect(last.variants[0]!.partyWins.count + last.variants[0]!.enemyWins.count + last.variants[0]!.undecided.count).toBe(60)
+  // Refined live: more than one report, fights never going backwards.
+  expect(progress.length).toBeGreaterThan(1)
+  for (let i = 1; i < progress.length; i++) expect(progress[i]!.done).toBeGreaterThanOrEqual(progress[i - 1]!.done)
+  // Nothing changed: same version, same records, the campaign's generator where it was.
+  expect(await gm.must('snapshot', undefined)).toEqual(before)
+  // The same seed gives the same forecast.
+  const again = await gm.must('forecastStart', { fights: 60, seed: 'same' })
+  expect((await progressOf(gm, again.jobId)).at(-1)!.variants).toEqual(last.variants)
+}, 120_000)
+
+it('stops a forecast when the GM cancels it, and a newer one replaces a running one', async () => {
+  const { gm } = await cxCampaign()
+  const big = await gm.must('forecastStart', { fights: 20_000, seed: 'big' })
+  await new Promise((r) => setTimeout(r, 300))
+  expect(await gm.must('forecastCancel', { jobId: big.jobId })).toEqual({ cancelled: true })
+  const ended = (await progressOf(gm, big.jobId)).at(-1)!
+  expect(ended.state).toBe('cancelled')
+  expect(ended.done).toBeLessThan(20_000)
+  const first = await gm.must('forecastStart', { fights: 20_000, seed: 'one' })
+  const second = await gm.must('forecastStart', { fights: 10, seed: 'two' })
+  expect((await progressOf(gm, second.jobId)).at(-1)!.state).toBe('done')
+  // The replaced one reports nothing past its replacement's start.
+  expect(gm.messages.some((m) => m.kind === 'forecast' && m.forecast.jobId === first.jobId && m.forecast.state === 'done')).toBe(false)
+}, 120_000)
+
+it('answers a one-sided fight at once and refuses the table window', async () => {
+  const { core, gm } = await cxCampaign()
+  await gm.command('combatant/add', { name: 'Extra', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+  const table = attachWindow(core, 'player')
+  const refused = await table.request('forecastStart', {})
+  expect(refused.ok || refused.error.code).toBe('request/forbidden')
+  expect(table.messages.some((m) => m.kind === 'forecast')).toBe(false)
+  for (const c of (await gm.must('snapshot', undefined)).records)
+    if (c.typeName === 'combatant' && c.side === 'enemy') await gm.command('combatant/remove', { combatantId: c.id })
+  const oneSided = await gm.request('forecastStart', {})
+  expect(oneSided.ok || oneSided.error).toMatchObject({ code: 'forecast/sides' })
+}, 60_000)
