@@ -129,6 +129,7 @@ export class SalvoCore {
       const last = this.#last.read()
       if (last && this.#repo.list().some((c) => c.id === last)) await this.#session.open(() => this.#repo.open(last), last)
     })
+    this.#forecast.warmSoon()
   }
 
   connect(role: ViewRole, send: (message: ServerMessage) => void): Connection {

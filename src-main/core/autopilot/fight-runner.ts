@@ -45,7 +45,7 @@ export interface PlayOptions {
 /** Acts one turn may take before the policy is made to end it (an act that costs nothing could repeat forever). */
 const ACTS_PER_TURN = 24
 /** Rounds without anyone's health or standing changing before the fight is called undecided. */
-const QUIET_ROUNDS = 4
+const QUIET_ROUNDS = 8
 
 /**
  * Plays the fight on the copy to its end with the policy choosing every act of every side: rolls

@@ -1,6 +1,7 @@
 import type { ForecastProgress, ForecastState } from '../../../src-shared/autopilot'
 import type { Ruleset } from '../../rules/ruleset'
 import { ForecastRun, type ForecastSetup } from './forecast-run'
+import type { PreviewMemo } from './opening-odds'
 
 /** The first slice is short so a first estimate shows at once; later ones longer, to spend less on reports. */
 const FIRST_SLICE_MS = 15
@@ -17,6 +18,7 @@ export async function playForecast(
   ruleset: Ruleset,
   report: (p: ForecastProgress) => void,
   current: () => boolean,
+  memo?: PreviewMemo,
   now: () => number = () => performance.now(),
 ): Promise<void> {
   const started = now()
@@ -32,7 +34,7 @@ export async function playForecast(
   })
   let run: ForecastRun
   try {
-    const r = ForecastRun.start(setup, ruleset)
+    const r = ForecastRun.start(setup, ruleset, memo)
     if (!r.ok) return report(progress('failed', null, r.error.message))
     run = r.value
   } catch (e) {

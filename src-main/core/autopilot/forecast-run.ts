@@ -5,8 +5,8 @@ import { seededSource } from '../dice/random-source'
 import { RecordStore } from '../state/record-store'
 import { fighters, playFight, winnerOf } from './fight-runner'
 import { ForecastTally } from './forecast-tally'
-import { openingOdds } from './opening-odds'
-import { rankActs, type OddsSource } from './policy'
+import { openingOdds, PreviewMemo } from './opening-odds'
+import { canHurtSomeone, type OddsSource } from './policy'
 import { SimTable } from './sim-table'
 
 export interface ForecastSetup {
@@ -36,9 +36,10 @@ export class ForecastRun {
   private constructor(
     private readonly setup: ForecastSetup,
     private readonly ruleset: Ruleset,
+    memo: PreviewMemo,
   ) {
     this.#opening = new RecordStore(setup.records as never[])
-    this.#odds = openingOdds(ruleset, this.#opening)
+    this.#odds = openingOdds(ruleset, this.#opening, memo)
     this.#roundCap = setup.roundCap ?? FORECAST_LIMITS.roundCap
     const who = fighters(this.#opening)
     this.#tallies = [
@@ -48,13 +49,13 @@ export class ForecastRun {
   }
 
   /** Checks the fight can be forecast at all; a refusal says why in the GM's words. */
-  static start(setup: ForecastSetup, ruleset: Ruleset): Result<ForecastRun> {
+  static start(setup: ForecastSetup, ruleset: Ruleset, memo: PreviewMemo = new PreviewMemo()): Result<ForecastRun> {
     const opening = new RecordStore(setup.records as never[])
     const everyone = fighters(opening)
     const problem = sidesProblem(everyone.map((c) => teamOf(c.side)))
     if (problem) return fail('forecast/sides', problem)
     if (winnerOf(opening, ruleset) !== null) return fail('forecast/over', 'One side has nobody standing: this fight is already over.')
-    const run = new ForecastRun(setup, ruleset)
+    const run = new ForecastRun(setup, ruleset, memo)
     run.#notes = run.#unarmed()
     if (run.#notes.length === everyone.length) {
       return fail('forecast/harmless', `Nobody can hurt anybody: ${run.#notes.join(' ')} The fight could never end.`)
@@ -66,8 +67,7 @@ export class ForecastRun {
   #unarmed(): string[] {
     const state = this.#opening
     return fighters(state).flatMap((actor) => {
-      const acts = rankActs({ state, ruleset: this.ruleset, actor, odds: this.#odds })
-      return acts.some((a) => a.command.type === 'attack/resolve')
+      return canHurtSomeone({ state, ruleset: this.ruleset, actor, odds: this.#odds })
         ? []
         : [`${actor.name} has no attack that can reach or hurt an opponent.`]
     })

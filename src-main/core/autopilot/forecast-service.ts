@@ -39,6 +39,8 @@ export class ForecastService {
   #worker: Worker | null = null
   #job: Job | null = null
   #count = 0
+  #stopped = false
+  #warmTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     private readonly spawn: SpawnForecastWorker,
@@ -79,8 +81,24 @@ export class ForecastService {
     return ok({ cancelled: true })
   }
 
-  /** The campaign closed or the app is quitting: the running forecast stops and the thread with it. */
+  /**
+   * Starts the worker a while after the desk is up, so the GM's first forecast does not wait for a
+   * thread to start and load the rules; not at once, where it would compete with the desk's start.
+   */
+  warmSoon(delayMs = 5_000): void {
+    if (this.#warmTimer || this.#worker || this.#stopped) return
+    this.#warmTimer = setTimeout(() => {
+      this.#warmTimer = null
+      if (!this.#stopped) this.#ensureWorker()
+    }, delayMs)
+    this.#warmTimer.unref()
+  }
+
+  /** The app is quitting (or a test's core is done): the running forecast stops and the thread with it. */
   async stop(): Promise<void> {
+    this.#stopped = true
+    if (this.#warmTimer) clearTimeout(this.#warmTimer)
+    this.#warmTimer = null
     this.#job = null
     const w = this.#worker
     this.#worker = null
@@ -93,6 +111,7 @@ export class ForecastService {
 
   #ensureWorker(): Result<Worker> {
     if (this.#worker) return ok(this.#worker)
+    if (this.#stopped) return fail('forecast/stopped', 'Salvo is closing; the forecast did not start.')
     let w: Worker
     try {
       w = this.spawn(this.data)

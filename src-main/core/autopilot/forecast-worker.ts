@@ -4,6 +4,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import { campaignRuleset } from '../engine/campaign-ruleset'
 import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
 import { playForecast } from './forecast-loop'
+import { PreviewMemo } from './opening-odds'
 
 /*
  * The forecast's own thread (issue 17): it builds the campaign's ruleset from plain data and plays
@@ -17,6 +18,7 @@ const { resourcesDir } = workerData as ForecastWorkerData
 const registry = createRulesetRegistry(resourcesDir)
 const built = new Map<string, Ruleset>()
 let current: string | null = null
+const memo = new PreviewMemo()
 
 async function rulesetFor(id: string, key: string, make: (base: Ruleset) => Ruleset): Promise<Ruleset> {
   const known = built.get(key)
@@ -46,6 +48,7 @@ port.on('message', (m: ToForecastWorker) => {
         ruleset,
         (progress) => post({ kind: 'progress', progress }),
         () => current === m.jobId,
+        memo,
       ),
     )
     .catch((e: unknown) =>

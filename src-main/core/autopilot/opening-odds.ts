@@ -1,6 +1,7 @@
 import type { AttackPreview } from '../../../src-shared/attack'
 import type { Result } from '../../../src-shared/result'
-import type { Ruleset } from '../../rules/ruleset'
+import type { AttackRequest } from '../../../src-shared/attack'
+import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import type { OddsSource } from './policy'
@@ -12,7 +13,7 @@ import type { OddsSource } from './policy'
  * shared by every fight; the chance to down is read again from that preview's damage against the
  * target's health in the fight at hand. The attacks themselves still resolve exactly.
  */
-export function openingOdds(ruleset: Ruleset, opening: RecordReader): OddsSource {
+export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: PreviewMemo = new PreviewMemo()): OddsSource {
   const known = new Map<string, Result<AttackPreview>>()
   return (request, attacker, target) => {
     const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}`
@@ -22,7 +23,7 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader): OddsSource
       const t = opening.get(target.id)
       p =
         ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
-          ? ruleset.attacks.preview(request, placedRulesCombatant(opening, a), placedRulesCombatant(opening, t))
+          ? memo.preview(ruleset, request, placedRulesCombatant(opening, a), placedRulesCombatant(opening, t))
           : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
       known.set(key, p)
     }
@@ -32,5 +33,31 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader): OddsSource
     let down = 0
     for (const d of p.value.damage) if (d.amount >= target.hp) down += d.probability
     return { ok: true, value: { ...p.value, downChance: Math.min(1, down) } }
+  }
+}
+
+/**
+ * Previews kept between forecasts of one ruleset, by everything a preview reads: the GM who runs
+ * a forecast again, or compares two acts, on the same state waits for none of them twice.
+ * Bounded: past `limit` entries it starts over.
+ */
+export class PreviewMemo {
+  readonly #known = new Map<string, Result<AttackPreview>>()
+  #ruleset: Ruleset | null = null
+
+  constructor(private readonly limit = 2_000) {}
+
+  preview(ruleset: Ruleset, request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview> {
+    if (ruleset !== this.#ruleset || this.#known.size >= this.limit) {
+      this.#known.clear()
+      this.#ruleset = ruleset
+    }
+    const key = JSON.stringify([request, attacker, target])
+    let p = this.#known.get(key)
+    if (!p) {
+      p = ruleset.attacks!.preview(request, attacker, target)
+      this.#known.set(key, p)
+    }
+    return p
   }
 }

@@ -68,9 +68,10 @@ function attackScore(o: SuggestionOdds, targetHp: number): number {
   return o.downChance * 3 + share * 1.5 + o.expectedDamage * 0.001 - o.risk * 0.5
 }
 
-function attackCandidates(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+/** Every attack the ruleset lets the actor make now, each with its preview, lazily (a caller may stop at the first). */
+function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord[]): Generator<Candidate> {
   const attacks = view.ruleset.attacks
-  if (!attacks || opponents.length === 0) return []
+  if (!attacks || opponents.length === 0) return
   const { actor } = view
   const request = (targetId: CombatantRecord['id'], weapon: number, mode: string): AttackRequest => ({
     attackerId: actor.id,
@@ -89,25 +90,28 @@ function attackCandidates(view: PolicyView, opponents: readonly CombatantRecord[
       break
     }
   }
-  if (!weapons) return []
-  const out: Candidate[] = []
-  for (const w of weapons) {
+  for (const w of weapons ?? []) {
     for (const mode of w.modes) {
       for (const t of opponents) {
         const p = view.odds(request(t.id, w.index, mode), actor, t)
         if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
         const odds = suggestionOdds(p.value)
-        out.push({
+        yield {
           command: { type: 'attack/resolve', payload: { request: request(t.id, w.index, mode) } },
           label: `${capital(mode)} with the ${w.name} at ${t.name}`,
           odds,
           score: attackScore(odds, t.hp),
           reasons: attackReasons(odds, t),
-        })
+        }
       }
     }
   }
-  return out
+}
+
+/** Whether the actor has any attack that can reach and hurt a standing opponent (it stops at the first). */
+export function canHurtSomeone(view: PolicyView): boolean {
+  const opponents = opponentsOf(view.state, view.ruleset, view.actor)
+  return !attackCandidates(view, opponents).next().done
 }
 
 function attackReasons(o: SuggestionOdds, t: CombatantRecord): string[] {

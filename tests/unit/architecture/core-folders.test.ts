@@ -18,6 +18,7 @@ export const CORE_FOLDERS = [
   'assets',
   'projection',
   'transfer',
+  'autopilot',
   'app',
 ] as const
 

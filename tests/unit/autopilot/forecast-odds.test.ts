@@ -12,11 +12,11 @@ const rulesets = await fightingRulesets()
 describe.each(rulesets.map((r) => [r.id, r] as const))('forecast odds: %s', (_id, ruleset) => {
   const npc = ruleset.quickNpcs![0]!
 
-  it('gives a lopsided fight (four against one) to the strong side at 99% or more', () => {
+  it('gives a lopsided fight (six against one) to the strong side at 99% or more', () => {
     const [v] = forecastOf(
       ruleset,
       fightOf(ruleset, [
-        { side: 'party', npc, count: 4 },
+        { side: 'party', npc, count: 6 },
         { side: 'enemy', npc, count: 1 },
       ]),
       150,

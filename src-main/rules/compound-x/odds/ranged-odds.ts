@@ -64,6 +64,53 @@ function passChance(bonus: number, dc: number): number {
   return n / 100
 }
 
+interface RoundOutcome {
+  p: number
+  readonly hit: boolean
+  readonly critical: CriticalKind
+  readonly jammed: boolean
+}
+
+/**
+ * One round's outcomes with their chances, summed over the faces: the accuracy d10 (a natural
+ * above the miss chance hits; an automatic hit is a 10), on a natural 1 the jam d10, and on a
+ * semi-automatic hit in the critical band the second d10 (CX critical hits).
+ */
+function roundOutcomes(
+  missChance: number,
+  jamP: number,
+  automatic: boolean,
+  semi: boolean,
+  band: readonly number[],
+  luck: number,
+): RoundOutcome[] {
+  const out = new Map<string, RoundOutcome>()
+  const add = (p: number, hit: boolean, critical: CriticalKind, jammed: boolean) => {
+    if (p === 0) return
+    const k = `${hit}|${critical}|${jammed}`
+    const known = out.get(k)
+    if (known) known.p += p
+    else out.set(k, { p, hit, critical, jammed })
+  }
+  const naturals: [number, number][] = automatic ? [[10, 1]] : Array.from({ length: 10 }, (_, i) => [i + 1, 0.1])
+  for (const [natural, pNat] of naturals) {
+    const jams: [boolean, number][] =
+      !automatic && natural === 1
+        ? [
+            [true, jamP],
+            [false, 1 - jamP],
+          ]
+        : [[false, 1]]
+    for (const [jammed, pJam] of jams) {
+      const hit = automatic || natural > missChance
+      if (hit && !automatic && semi && band.includes(natural)) {
+        for (let i = 1; i <= 10; i++) add(pNat * pJam * 0.1, hit, criticalFromSecondRoll(luck, i), jammed)
+      } else add(pNat * pJam, hit, 'normal', jammed)
+    }
+  }
+  return [...out.values()]
+}
+
 /**
  * Exact odds of one firing action, by enumerating the dice (never sampling): every round's
  * accuracy d10, jam d10, critical d10, armour d100 (by class) and Shock save, carried through a
@@ -97,6 +144,17 @@ export function rangedOdds(
     else into.set(k, { ...b })
   }
 
+  // A round's dice — accuracy d10, the jam d10 on a natural 1, the critical d10 — decide only
+  // whether it hit, how critically, and whether the weapon jammed; those few outcomes are summed
+  // over the faces once, so each branch meets each outcome once, not each face (10–100× fewer steps).
+  const outcomes = roundOutcomes(chance.missChance, jamP, automatic, setup.mode === 'semi', band, setup.shooter.stats.luck)
+  for (const o of outcomes) {
+    if (o.jammed) first.jam += o.p
+    if (!o.hit) first.miss += o.p
+    else if (o.critical === 'critical') first.critical += o.p
+    else if (o.critical === 'extra-critical') first.extraCritical += o.p
+    else first.hit += o.p
+  }
   for (let round = 0; round < total; round++) {
     const next = new Map<string, Branch>()
     for (const b of branches.values()) {
@@ -104,63 +162,33 @@ export function rangedOdds(
         add(next, b)
         continue
       }
-      const naturals: [number, number][] = automatic ? [[10, 1]] : Array.from({ length: 10 }, (_, i) => [i + 1, 0.1])
-      for (const [natural, pNat] of naturals) {
-        const jams: [boolean, number][] =
-          !automatic && natural === 1
-            ? [
-                [true, jamP],
-                [false, 1 - jamP],
-              ]
-            : [[false, 1]]
-        for (const [jammed, pJam] of jams) {
-          const p0 = b.p * pNat * pJam
-          if (p0 === 0) continue
-          const hit = automatic || natural > chance.missChance
-          const crits: [CriticalKind, number][] =
-            hit && !automatic && setup.mode === 'semi' && band.includes(natural)
-              ? Array.from(
-                  { length: 10 },
-                  (_, i) => [criticalFromSecondRoll(setup.shooter.stats.luck, i + 1), 0.1] as [CriticalKind, number],
-                )
-              : [['normal', 1]]
-          for (const [critical, pCrit] of crits) {
-            const p1 = p0 * pCrit
-            if (round === 0) {
-              if (jammed) first.jam += p1
-              if (!hit) first.miss += p1
-              else if (critical === 'critical') first.critical += p1
-              else if (critical === 'extra-critical') first.extraCritical += p1
-              else first.hit += p1
-            }
-            if (!hit) {
-              add(next, { ...b, p: p1, jammed })
-              continue
-            }
-            const incoming: IncomingHit = {
-              // SR-CX-64: a wide-effect hit on a grappled pair is divided, as the resolution divides it.
-              amount: shareOf(base + CRITICAL_DAMAGE[critical], setup.damageShare),
-              type: setup.weapon.damage.type,
-              apl: setup.weapon.apl,
-              alwaysHitsArmour: automatic,
-              plasmaBurnStacks: setup.weapon.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
-            }
-            const armourRelevant = b.defender.armour && incoming.type !== 'laser' ? b.defender.armour.coverage : 0
-            const covers: [number | null, number][] = needsCoverageRoll(incoming, b.defender)
-              ? coverageClasses(armourRelevant)
-              : [[null, 1]]
-            for (const [roll, pCov] of covers) {
-              const result = applyHit(incoming, b.defender, roll)
-              const p2 = p1 * pCov
-              const after = { defender: result.defender, hits: b.hits + 1, toHealth: b.toHealth + result.toHealth, jammed }
-              if (result.toHealth > 70 && !b.unconscious) {
-                const pass = passChance(result.defender.shockSave, result.toHealth)
-                add(next, { ...after, p: p2 * pass, unconscious: false })
-                add(next, { ...after, p: p2 * (1 - pass), unconscious: true })
-              } else {
-                add(next, { ...after, p: p2, unconscious: b.unconscious })
-              }
-            }
+      for (const { p, hit, critical, jammed } of outcomes) {
+        const p1 = b.p * p
+        if (p1 === 0) continue
+        if (!hit) {
+          add(next, { ...b, p: p1, jammed })
+          continue
+        }
+        const incoming: IncomingHit = {
+          // SR-CX-64: a wide-effect hit on a grappled pair is divided, as the resolution divides it.
+          amount: shareOf(base + CRITICAL_DAMAGE[critical], setup.damageShare),
+          type: setup.weapon.damage.type,
+          apl: setup.weapon.apl,
+          alwaysHitsArmour: automatic,
+          plasmaBurnStacks: setup.weapon.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
+        }
+        const armourRelevant = b.defender.armour && incoming.type !== 'laser' ? b.defender.armour.coverage : 0
+        const covers: [number | null, number][] = needsCoverageRoll(incoming, b.defender) ? coverageClasses(armourRelevant) : [[null, 1]]
+        for (const [roll, pCov] of covers) {
+          const result = applyHit(incoming, b.defender, roll)
+          const p2 = p1 * pCov
+          const after = { defender: result.defender, hits: b.hits + 1, toHealth: b.toHealth + result.toHealth, jammed }
+          if (result.toHealth > 70 && !b.unconscious) {
+            const pass = passChance(result.defender.shockSave, result.toHealth)
+            add(next, { ...after, p: p2 * pass, unconscious: false })
+            add(next, { ...after, p: p2 * (1 - pass), unconscious: true })
+          } else {
+            add(next, { ...after, p: p2, unconscious: b.unconscious })
           }
         }
       }
