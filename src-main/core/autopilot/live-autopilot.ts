@@ -57,7 +57,7 @@ export function suggestTurn(state: RecordReader, ruleset: Ruleset, combatantId?:
     label: best.label,
     command: best.command,
     odds: best.odds,
-    reasons: [...best.reasons, ...comparison(best, rest[0])],
+    reasons: [...best.reasons(), ...comparison(best, rest[0])],
     alternatives: rest.slice(0, 4).map((c) => ({ label: c.label, command: c.command, odds: c.odds })),
   })
 }

@@ -30,9 +30,15 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
     if (!p.ok) return p
     const atStart = opening.get(target.id)
     if (atStart?.typeName === 'combatant' && atStart.hp === target.hp) return p
-    let down = 0
-    for (const d of p.value.damage) if (d.amount >= target.hp) down += d.probability
-    return { ok: true, value: { ...p.value, downChance: Math.min(1, down) } }
+    const again = `${key}|${target.hp}`
+    let reread = known.get(again)
+    if (!reread) {
+      let down = 0
+      for (const d of p.value.damage) if (d.amount >= target.hp) down += d.probability
+      reread = { ok: true, value: { ...p.value, downChance: Math.min(1, down) } }
+      known.set(again, reread)
+    }
+    return reread
   }
 }
 

@@ -23,7 +23,8 @@ export interface Candidate {
   readonly label: string
   readonly odds: SuggestionOdds | null
   readonly score: number
-  readonly reasons: readonly string[]
+  /** Why, in words: worked out only when asked (a simulated fight ranks thousands of acts and explains none). */
+  readonly reasons: () => readonly string[]
 }
 
 export interface PolicyView {
@@ -101,7 +102,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
           label: `${capital(mode)} with the ${w.name} at ${t.name}`,
           odds,
           score: attackScore(odds, t.hp),
-          reasons: attackReasons(odds, t),
+          reasons: () => attackReasons(odds, t),
         }
       }
     }
@@ -149,7 +150,7 @@ function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
         label: target?.typeName === 'combatant' ? `${d.label}: ${target.name}` : d.label,
         odds: null,
         score: h.score,
-        reasons: [h.reason],
+        reasons: () => [h.reason],
       },
     ]
   })
@@ -167,13 +168,13 @@ function turnSpent(ruleset: Ruleset, actor: CombatantRecord): boolean {
  */
 export function rankActs(view: PolicyView): Candidate[] {
   const { actor, ruleset, state } = view
-  const end: Candidate = { command: END_TURN, label: 'End the turn', odds: null, score: 0, reasons: [] }
+  const end: Candidate = { command: END_TURN, label: 'End the turn', odds: null, score: 0, reasons: () => [] }
   const standing = standingOf(ruleset, actor)
-  if (standing.state !== 'up') return [{ ...end, reasons: [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
-  if (turnSpent(ruleset, actor)) return [{ ...end, reasons: [`${actor.name} has nothing left to spend this turn.`] }]
+  if (standing.state !== 'up') return [{ ...end, reasons: () => [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
+  if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
   const opponents = opponentsOf(state, ruleset, actor)
-  if (opponents.length === 0) return [{ ...end, reasons: ['No opponent is standing.'] }]
+  if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
   const ranked = [...attackCandidates(view, opponents), ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
-  return [...ranked, { ...end, reasons: [endReason] }]
+  return [...ranked, { ...end, reasons: () => [endReason] }]
 }

@@ -25,8 +25,13 @@ export function toJson(value: Storable): JsonValue {
   if (value === undefined) return null
   if (value === null || typeof value !== 'object') return value
   if (isList(value)) return value.map(toJson)
+  // A key loop, not Object.entries: every resolution stores both sheets, and the pairs it made were most of the cost.
   const out: Record<string, JsonValue> = {}
-  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = toJson(v)
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue
+    const v = value[k]
+    if (v !== undefined) out[k] = typeof v === 'object' && v !== null ? toJson(v) : v
+  }
   return out
 }
 
