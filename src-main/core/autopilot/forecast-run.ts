@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { seededSource } from '../dice/random-source'
 import { RecordStore } from '../state/record-store'
+import { activeEncounter } from '../commands/decide-context'
 import { fighters, playFight, winnerOf } from './fight-runner'
 import { ForecastTally } from './forecast-tally'
 import { openingOdds, PreviewMemo } from './opening-odds'
@@ -55,6 +56,8 @@ export class ForecastRun {
     const problem = sidesProblem(everyone.map((c) => teamOf(c.side)))
     if (problem) return fail('forecast/sides', problem)
     if (winnerOf(opening, ruleset) !== null) return fail('forecast/over', 'One side has nobody standing: this fight is already over.')
+    const whatIf = whatIfProblem(opening, setup.whatIf)
+    if (whatIf) return fail('forecast/whatIf', whatIf)
     const run = new ForecastRun(setup, ruleset, memo)
     run.#notes = run.#unarmed()
     if (run.#notes.length === everyone.length) {
@@ -107,6 +110,24 @@ export class ForecastRun {
   variants(): ForecastVariant[] {
     return this.#tallies.map((t) => t.report())
   }
+}
+
+/** A "what if" fixes the acting combatant's next act: there must be one acting, and each act must be its. */
+function whatIfProblem(state: RecordStore, whatIf: ForecastSetup['whatIf']): string | null {
+  if (whatIf.length === 0) return null
+  const acting = activeEncounter(state)?.currentCombatantId
+  if (!acting || (activeEncounter(state)?.round ?? 0) < 1)
+    return 'A “what if” compares acts of the combatant whose turn it is: roll initiative first.'
+  for (const w of whatIf) {
+    const actor: string =
+      w.command.type === 'attack/resolve'
+        ? w.command.payload.request.attackerId
+        : w.command.type === 'action/perform'
+          ? w.command.payload.request.actorId
+          : acting
+    if (actor !== acting) return `“${w.label}” is not an act of the combatant whose turn it is.`
+  }
+  return null
 }
 
 function sidesProblem(teams: readonly (string | null)[]): string | null {

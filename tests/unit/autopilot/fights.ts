@@ -63,9 +63,11 @@ export function forecastOf(
 
 /** A live campaign on disk of this ruleset's NPCs, initiative rolled. */
 let n = 0
-export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2): Promise<CampaignHarness> {
+/** Heroes are the first ready-made NPC, foes the second (or `foe`: 0 makes a mirror fight). */
+export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2, foe = 1): Promise<CampaignHarness> {
   const h = await CampaignHarness.create(`policy-${ruleset.id}`, tempDir(), undefined, ruleset)
-  const [hero, foe] = [ruleset.quickNpcs![0]!, ruleset.quickNpcs![1] ?? ruleset.quickNpcs![0]!]
+  const hero = ruleset.quickNpcs![0]!
+  const enemy = ruleset.quickNpcs![foe] ?? hero
   for (let i = 1; i <= heroes; i++)
     h.must('combatant/add', {
       name: `Hero ${i}`,
@@ -80,9 +82,9 @@ export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2): Promise
       name: `Foe ${i}`,
       side: 'enemy',
       kind: 'npc',
-      maxHp: foe.maxHp,
-      initiativeModifier: foe.initiativeModifier,
-      rules: foe.rules as never,
+      maxHp: enemy.maxHp,
+      initiativeModifier: enemy.initiativeModifier,
+      rules: enemy.rules as never,
     })
   h.must('encounter/start', { name: 'Autopilot' })
   h.must('encounter/rollInitiative', {})
