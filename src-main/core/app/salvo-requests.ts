@@ -35,6 +35,11 @@ export interface SalvoRequestDeps extends DispatchDeps {
 /** What every request does. Those that open a campaign check all they can before the open one closes. */
 export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const { fs, repo, rulesets, recent, displayChoice, windows, session, forecast } = deps
+  // A campaign the GM opened will likely be forecast: its worker starts once the desk is up.
+  const warmed = <T>(r: Result<T>): Result<T> => {
+    if (r.ok) forecast.warmSoon()
+    return r
+  }
   const live = () => {
     const store = session.campaign?.store
     const ruleset = session.engine?.ruleset
@@ -58,13 +63,13 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
 
     createCampaign: async ({ name, seed, rulesetId = DEFAULT_RULESET_ID }) => {
       if (!(await rulesets.load(rulesetId))) return fail('campaign/unknownRuleset', `There is no ruleset "${rulesetId}".`)
-      return session.open(async () => ok(await repo.create(name, seed, rulesetId)))
+      return warmed(await session.open(async () => ok(await repo.create(name, seed, rulesetId))))
     },
-    openCampaign: ({ campaignId }) => {
+    openCampaign: async ({ campaignId }) => {
       // Checked before anything closes, as for a backup: a campaign that is not there leaves the open one in play.
       if (!repo.list().some((c) => c.id === campaignId))
         return fail('campaign/notFound', `There is no campaign "${campaignId}" in this data folder.`)
-      return session.open(() => repo.open(campaignId), campaignId)
+      return warmed(await session.open(() => repo.open(campaignId), campaignId))
     },
     restoreBackup: ({ campaignId, backup }) => {
       // Checked before anything closes: a bad choice leaves the open campaign in play.
@@ -127,7 +132,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       const l = live()
       return l ? suggestTurn(l.state, l.ruleset, combatantId) : fail('campaign/none', 'Open a campaign first.')
     },
-    autopilotRun: ({ maxActs }) => ok(runNpcTurns(live, (command) => dispatch(command), maxActs)),
+    autopilotRun: async ({ maxActs }) => ok(await runNpcTurns(live, (command) => dispatch(command), maxActs)),
 
     // Issue 15: the GM's snapshot lists the roster without sheets; this is the whole entry, for
     // the GM only (a player window is refused before reaching it: PLAYER_REQUESTS).

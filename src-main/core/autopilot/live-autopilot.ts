@@ -77,13 +77,14 @@ export type IssueCommand = (command: AutopilotCommand & { meta: { commandId: str
 /**
  * Plays NPC turns: each act is the suggestion, issued as an ordinary command (journaled, logged as
  * the autopilot's, undone one at a time). Stops at a player character's turn, a reaction waiting
- * for the GM, the end of the fight, a refusal, or `maxActs`.
+ * for the GM, the end of the fight, a refusal, or `maxActs`. It yields after each act, so each
+ * one's diff leaves for the windows (and is painted) before the next is worked out.
  */
-export function runNpcTurns(
+export async function runNpcTurns(
   read: () => { readonly state: RecordReader; readonly ruleset: Ruleset } | null,
   issue: IssueCommand,
   maxActs: number = FORECAST_LIMITS.maxRunActs,
-): AutopilotRun {
+): Promise<AutopilotRun> {
   let acts = 0
   const stop = (stopped: AutopilotRun['stopped'], message: string): AutopilotRun => ({ acts, stopped, message })
   for (;;) {
@@ -107,5 +108,6 @@ export function runNpcTurns(
     const done = issue({ ...s.value.command, meta: { commandId: `autopilot-${randomUUID()}`, autopilot: true } })
     if (!done.ok) return stop('refused', `${s.value.actorName}: ${done.error.message}`)
     acts++
+    await new Promise<void>((resolve) => setImmediate(resolve))
   }
 }

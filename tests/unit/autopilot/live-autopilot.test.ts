@@ -46,7 +46,7 @@ it('plays NPC turns until a player character acts, each act its own command', as
   const h = await liveFight(cx, 3, 1)
   toNpcTurn(h)
   const issued: string[] = []
-  const run = runNpcTurns(
+  const run = await runNpcTurns(
     () => ({ state: h.campaign.store, ruleset: h.engine.ruleset }),
     (command) => {
       issued.push(command.type)
@@ -76,12 +76,11 @@ it('says what is missing instead of guessing: no turn before initiative, and onl
   h.must('encounter/end', {})
   const none = suggestTurn(h.campaign.store, cx)
   expect(none.ok || none.error.message).toMatch(/Roll initiative first/)
-  expect(
-    runNpcTurns(
-      () => ({ state: h.campaign.store, ruleset: cx }),
-      () => ({ ok: false, error: { code: 'x', message: 'x' } }),
-    ).stopped,
-  ).toBe('noTurn')
+  const run = await runNpcTurns(
+    () => ({ state: h.campaign.store, ruleset: cx }),
+    () => ({ ok: false, error: { code: 'x', message: 'x' } }),
+  )
+  expect(run.stopped).toBe('noTurn')
 })
 
 it('reloads an empty magazine and clears a jam before trying to shoot (Compound X hints)', async () => {
