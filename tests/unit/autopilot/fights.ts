@@ -61,31 +61,24 @@ export function forecastOf(
   return run.value.variants()
 }
 
-/** A live campaign on disk of this ruleset's NPCs, initiative rolled. */
 let n = 0
-/** Heroes are the first ready-made NPC, foes the second (or `foe`: 0 makes a mirror fight). */
+
+/** A live campaign on disk of this ruleset's NPCs, initiative rolled: heroes are the first ready-made NPC, foes the second (`foe`: 0 makes a mirror fight). */
 export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2, foe = 1): Promise<CampaignHarness> {
   const h = await CampaignHarness.create(`policy-${ruleset.id}`, tempDir(), undefined, ruleset)
   const hero = ruleset.quickNpcs![0]!
   const enemy = ruleset.quickNpcs![foe] ?? hero
-  for (let i = 1; i <= heroes; i++)
-    h.must('combatant/add', {
-      name: `Hero ${i}`,
-      side: 'party',
-      kind: 'pc',
-      maxHp: hero.maxHp,
-      initiativeModifier: hero.initiativeModifier,
-      rules: hero.rules as never,
-    })
-  for (let i = 1; i <= foes; i++)
-    h.must('combatant/add', {
-      name: `Foe ${i}`,
-      side: 'enemy',
-      kind: 'npc',
-      maxHp: enemy.maxHp,
-      initiativeModifier: enemy.initiativeModifier,
-      rules: enemy.rules as never,
-    })
+  const teams = [['Hero', 'party', 'pc', hero, heroes] as const, ['Foe', 'enemy', 'npc', enemy, foes] as const]
+  for (const [name, side, kind, npc, count] of teams)
+    for (let i = 1; i <= count; i++)
+      h.must('combatant/add', {
+        name: `${name} ${i}`,
+        side,
+        kind,
+        maxHp: npc.maxHp,
+        initiativeModifier: npc.initiativeModifier,
+        rules: npc.rules as never,
+      })
   h.must('encounter/start', { name: 'Autopilot' })
   h.must('encounter/rollInitiative', {})
   return h
