@@ -1,4 +1,5 @@
 import type { FormField } from '../../../src-shared/attack'
+import { twoD6Tactics } from './actions/autopilot-hints'
 import { TWOD6_CHECK_COST_NOTE, twoD6CheckCost } from './check-cost'
 import { sheetRules } from '../kit/sheet-rules'
 import type { Ruleset } from '../ruleset'
@@ -66,6 +67,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     },
     damage: { types: TWOD6_DAMAGE_TYPES, apply: applyTwoD6Damage },
     actions: { list: actionList, perform: performAction },
+    tactics: twoD6Tactics,
     attacks: {
       preview: (request, attacker, target) => previewAttack(request, attacker, target, settings),
       resolve: (request, attacker, target, dice) => resolveAttackRequest(request, attacker, target, settings, dice),

@@ -3,7 +3,7 @@ import { runNpcTurns, suggestTurn } from '../../../src-main/core/autopilot/live-
 import { activeEncounter } from '../../../src-main/core/commands/decide-context'
 import { cx, trooper } from '../rules/compound-x/cx-harness'
 import type { CampaignHarness } from '../helpers/campaign-harness'
-import { autopilotCommand, liveFight } from './fights'
+import { autopilotCommand, fightingRulesets, liveFight } from './fights'
 
 /** Issue 17: Do it and Run NPC turns on a live Compound X campaign: ordinary commands, marked, undone one at a time. */
 
@@ -101,4 +101,24 @@ it('reloads an empty magazine and clears a jam before trying to shoot (Compound 
   h.must('combatant/setRules', { combatantId: npc.id, rules: jammed })
   const j = suggestTurn(h.campaign.store, cx)
   expect(j.ok && j.value.label).toMatch(/Clear a jam/)
+})
+
+it('reloads an empty magazine in the 2d6 system too (its own hint)', async () => {
+  const twoD6 = (await fightingRulesets()).find((r) => r.id === '2d6-significant')!
+  const h = await liveFight(twoD6, 1, 1)
+  toNpcTurn(h)
+  const npc = acting(h)!
+  if (npc.typeName !== 'combatant') throw new Error('no npc')
+  const sheet = npc.rules as { weapons: { magazine: number; ammo: number; spareMagazines: number }[] }
+  const slot = sheet.weapons.findIndex((w) => w.magazine > 0)
+  expect(slot).toBeGreaterThanOrEqual(0)
+  const emptied = { ...sheet, weapons: sheet.weapons.map((w, i) => (i === slot ? { ...w, ammo: 0, spareMagazines: 2 } : w)) }
+  h.must('combatant/setRules', { combatantId: npc.id, rules: emptied as never })
+  const s = suggestTurn(h.campaign.store, twoD6)
+  if (!s.ok) throw new Error(s.error.message)
+  expect(s.value.reasons.join(' ')).toMatch(/empty and a spare magazine is left/)
+  expect(s.value.command).toMatchObject({
+    type: 'action/perform',
+    payload: { request: { action: 'reload', options: { weapon: String(slot) } } },
+  })
 })
