@@ -188,10 +188,18 @@ export async function sameFight(seed: string): Promise<SameFight> {
     const simMs = performance.now() - t0
     const copy = new SimTable(records, ruleset, new RewindableSource(seed))
     const t1 = performance.now()
-    let refused = replay(table.played, () => copy.store.ofType('prompt'), (type, payload) => copy.run(type, payload as never).ok)
+    let refused = replay(
+      table.played,
+      () => copy.store.ofType('prompt'),
+      (type, payload) => copy.run(type, payload as never).ok,
+    )
     const copyMs = performance.now() - t1
     const t2 = performance.now()
-    refused += replay(table.played, () => live.campaign.store.ofType('prompt'), (type, payload) => live.execute(type, payload).ok)
+    refused += replay(
+      table.played,
+      () => live.campaign.store.ofType('prompt'),
+      (type, payload) => live.execute(type, payload).ok,
+    )
     const liveMs = performance.now() - t2
     const sim = healths(table.store)
     return {
@@ -209,10 +217,24 @@ export async function sameFight(seed: string): Promise<SameFight> {
 }
 
 /** Fights per second of a forecast (the worker's own loop, on this thread): one fight per step, for at least `seconds`. */
-export async function forecastThroughput(seconds: number): Promise<{ fights: number; ms: number; perFight: number[]; partyWins: number }> {
+export interface Throughput {
+  readonly fights: number
+  readonly ms: number
+  readonly perFight: number[]
+  readonly partyWins: number
+  /** A fresh forecast's checks (`ForecastRun.start`), and its first 15 ms slice with the fights in it. */
+  readonly startMs: number
+  readonly firstSliceMs: number
+  readonly firstSliceFights: number
+}
+
+export async function forecastThroughput(seconds: number): Promise<Throughput> {
   const live = await LiveCampaign.create('forecast-throughput')
   try {
-    const started = ForecastRun.start({ records: fightRecords(live.campaign.store), seed: 'bench', fights: 1_000_000, whatIf: [] }, live.engine.ruleset)
+    const started = ForecastRun.start(
+      { records: fightRecords(live.campaign.store), seed: 'bench', fights: 1_000_000, whatIf: [] },
+      live.engine.ruleset,
+    )
     if (!started.ok) throw new Error(`forecast refused: ${started.error.message}`)
     const run = started.value
     const perFight: number[] = []
@@ -222,7 +244,28 @@ export async function forecastThroughput(seconds: number): Promise<{ fights: num
       run.step(0) // plays exactly one fight
       perFight.push(performance.now() - t)
     }
-    return { fights: run.done, ms: performance.now() - t0, perFight, partyWins: run.variants()[0]!.partyWins.share }
+    const ms = performance.now() - t0
+    // Where a warm worker's first estimate goes before any push: the checks (every fighter's acts
+    // ranked, so every opening preview made) and the first 15 ms slice, on a fresh run.
+    const s0 = performance.now()
+    const fresh = ForecastRun.start(
+      { records: fightRecords(live.campaign.store), seed: 'fresh', fights: 2_000, whatIf: [] },
+      live.engine.ruleset,
+    )
+    const startMs = performance.now() - s0
+    if (!fresh.ok) throw new Error(`forecast refused: ${fresh.error.message}`)
+    const s1 = performance.now()
+    fresh.value.step(15)
+    const firstSliceMs = performance.now() - s1
+    return {
+      fights: run.done,
+      ms,
+      perFight,
+      partyWins: run.variants()[0]!.partyWins.share,
+      startMs,
+      firstSliceMs,
+      firstSliceFights: fresh.value.done,
+    }
   } finally {
     await live.dispose()
   }
