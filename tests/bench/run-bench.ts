@@ -4,6 +4,7 @@ import { runCoreBench } from './core-bench'
 import { runDurableBench } from './durable-bench'
 import { runMapBench } from './map-bench'
 import { runOddsBench } from './odds-bench'
+import { runForecastBench } from './forecast-bench'
 import { runPaintBench } from './paint-bench'
 import { runColdStartBench } from './cold-start-bench'
 import { runLongEveningBench } from './long-evening-bench'
@@ -19,6 +20,10 @@ import { goalTable, markdownTable, writeReport } from './report-md'
  * - the durable commit on a 1 MB and a 50 MB campaign against lowdb rewriting the whole
  *   document each command (durable-bench.ts);
  * - Compound X exact odds against a 100,000-sample Monte Carlo (odds-bench.ts);
+ * - the fight forecast: simulated 4-vs-6 Compound X fights per second on one core beside the same
+ *   fight's commands through the live engine, the first estimate's arrival in a window (cold and
+ *   warm worker), and a command's ack and paint with a 20,000-fight forecast running against
+ *   without one (forecast-bench.ts);
  * - click → painted on the GM and the player page in Chromium, four commands at 30, 300 and
  *   3,000 combatants, against the issue's 16/25 ms p95 and 3,000/30 ratio goals (paint-bench.ts);
  * - cold start to the first painted click at 30 to 5,000 combatants and with a 50 MB history,
@@ -51,6 +56,7 @@ async function main(): Promise<void> {
     runCoreBench,
     runDurableBench,
     async () => runOddsBench(),
+    runForecastBench,
     runPaintBench,
     runColdStartBench,
     runLongEveningBench,

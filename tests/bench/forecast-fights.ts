@@ -1,0 +1,272 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import type { CommandInput, CommandPayload, CommandType } from '../../src-shared/commands'
+import type { Result } from '../../src-shared/result'
+import { playFight, type FightEnd } from '../../src-main/core/autopilot/fight-runner'
+import { ForecastRun } from '../../src-main/core/autopilot/forecast-run'
+import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
+import type { OddsSource } from '../../src-main/core/autopilot/policy'
+import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
+import type { Decision } from '../../src-main/core/commands/decide-context'
+import { seededSource, type SeededSource } from '../../src-main/core/dice/random-source'
+import { CampaignEngine } from '../../src-main/core/engine/campaign-engine'
+import { CampaignRepository } from '../../src-main/core/persistence/campaign-repository'
+import type { OpenCampaign } from '../../src-main/core/persistence/open-campaign'
+import { RecordStore } from '../../src-main/core/state/record-store'
+import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import { TROOPER } from './core-fixture'
+
+/*
+ * The forecast's simulated fights on the bench's one core, beside the same fight's commands
+ * through the live engine: a real campaign on disk, every command validated, decided, applied,
+ * journaled (fsync) and committed as the desk does it.
+ */
+
+/** Issue 17's fight: four player characters against six NPCs, all with a Compound X trooper's sheet. */
+export const PARTY = 4
+export const ENEMIES = 6
+
+export function squadPayload(i: number): CommandInput<'combatant/add'> {
+  const party = i < PARTY
+  const n = party ? i + 1 : i - PARTY + 1
+  // The raiders a touch slower than the party, so initiative orders differ between fights.
+  const rules = party ? TROOPER : { ...TROOPER, stats: { ...TROOPER.stats, dex: 5 } }
+  return {
+    name: party ? `Operative ${n}` : `Raider ${n}`,
+    side: party ? 'party' : 'enemy',
+    kind: party ? 'pc' : 'npc',
+    maxHp: 1,
+    initiativeModifier: 0,
+    hidden: false,
+    rules,
+  }
+}
+
+let commandCounter = 0
+const ID_KEY = 'f0'.repeat(32)
+
+/** A Compound X campaign on disk with its engine, the squads added and no encounter yet: what the desk holds before the fight. */
+export class LiveCampaign {
+  private constructor(
+    readonly dataDir: string,
+    readonly campaign: OpenCampaign,
+    readonly engine: CampaignEngine,
+  ) {}
+
+  static async create(seed: string): Promise<LiveCampaign> {
+    const cx = createRulesetRegistry(resolve('resources')).find('compound-x')
+    if (!cx) throw new Error('Compound X is not loaded')
+    const dataDir = mkdtempSync(join(tmpdir(), 'salvo-forecast-'))
+    try {
+      // One id key for every campaign: the same squads get the same ids, so one set of opening previews serves all.
+      const campaign = await new CampaignRepository({ dataDir }).create('Forecast bench', seed, cx.id, ID_KEY)
+      const live = new LiveCampaign(dataDir, campaign, new CampaignEngine(campaign, cx))
+      for (let i = 0; i < PARTY + ENEMIES; i++) live.must('combatant/add', squadPayload(i))
+      return live
+    } catch (e) {
+      rmSync(dataDir, { recursive: true, force: true })
+      throw e
+    }
+  }
+
+  execute(type: CommandType, payload: unknown): Result<unknown> {
+    return this.engine.execute({ type, payload, meta: { commandId: `forecast-bench-${++commandCounter}` } })
+  }
+
+  must(type: CommandType, payload: unknown): void {
+    const r = this.execute(type, payload)
+    if (!r.ok) throw new Error(`${type} refused: ${r.error.code}: ${r.error.message}`)
+  }
+
+  async dispose(): Promise<void> {
+    try {
+      await this.campaign.close()
+    } finally {
+      rmSync(this.dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+/** A source whose draws a refused command can give back, as the live generator never advances on a refusal. */
+class RewindableSource {
+  #inner: SeededSource
+  constructor(private readonly seed: string) {
+    this.#inner = seededSource(seed)
+  }
+  readonly next = (): number => this.#inner.next()
+  state = () => this.#inner.state()
+  rewind(state: ReturnType<SeededSource['state']>): void {
+    this.#inner = seededSource(this.seed, state)
+  }
+}
+
+/** One accepted command of a simulated fight; a prompt is named by its place among the pending ones, as its id is the copy's own. */
+export interface PlayedCommand {
+  readonly type: CommandType
+  readonly payload: unknown
+  readonly promptIndex: number | null
+}
+
+/**
+ * A throwaway table that keeps the commands the rules accepted, with the campaign generator's
+ * behaviour (a refusal draws nothing), so the live engine seeded alike meets the same dice.
+ */
+class RecordingTable extends SimTable {
+  readonly played: PlayedCommand[] = []
+
+  constructor(
+    records: readonly unknown[],
+    ruleset: SimTable['ruleset'],
+    private readonly source: RewindableSource,
+  ) {
+    super(records, ruleset, source)
+  }
+
+  override run<T extends CommandType>(type: T, payload: CommandPayload<T>): Result<Decision> {
+    const before = this.source.state()
+    const promptId = (payload as { promptId?: string }).promptId
+    const promptIndex = promptId ? this.store.ofType('prompt').findIndex((p) => p.id === promptId) : null
+    const r = super.run(type, payload)
+    if (r.ok) this.played.push({ type, payload, promptIndex })
+    else this.source.rewind(before)
+    return r
+  }
+}
+
+/** One fight played on a copy, its commands again on a fresh copy, and again through the live engine: times, and whether all ended alike. */
+export interface SameFight {
+  readonly commands: number
+  /** The whole simulated fight: the policy choosing every act, and the acts. */
+  readonly simMs: number
+  /** The same accepted commands alone on a fresh copy: what the rules cost without the choosing. */
+  readonly copyMs: number
+  /** The same commands through the live engine, journal fsync included. */
+  readonly liveMs: number
+  readonly end: FightEnd
+  /** Every combatant's health equal at the end on the copy, the replayed copy and the live campaign. */
+  readonly sameEnd: boolean
+  readonly refused: number
+}
+
+type Runner = (type: CommandType, payload: unknown) => boolean
+
+/** Sends `played` to a table, naming each prompt by its place among that table's own pending prompts; the number refused. */
+function replay(played: readonly PlayedCommand[], prompts: () => readonly { id: string }[], run: Runner): number {
+  let refused = 0
+  for (const c of played) {
+    let payload = c.payload
+    if (c.promptIndex !== null) payload = { ...(payload as object), promptId: prompts()[c.promptIndex]?.id ?? 'prompt:missing' }
+    if (!run(c.type, payload)) refused++
+  }
+  return refused
+}
+
+const healths = (store: { ofType(t: 'combatant'): readonly { id: string; hp: number }[] }): string =>
+  store
+    .ofType('combatant')
+    .map((c) => `${c.id}=${c.hp}`)
+    .join(',')
+
+let sharedOdds: OddsSource | null = null
+
+/**
+ * Plays one fight on a copy of `seed`'s fresh campaign, then sends its commands to a fresh copy
+ * and through that campaign's engine. The opening previews are shared between calls, as a
+ * forecast shares them between its fights (the first call pays for them).
+ */
+export async function sameFight(seed: string): Promise<SameFight> {
+  const live = await LiveCampaign.create(seed)
+  try {
+    const records = fightRecords(live.campaign.store)
+    const ruleset = live.engine.ruleset
+    const table = new RecordingTable(records, ruleset, new RewindableSource(seed))
+    const odds = (sharedOdds ??= openingOdds(ruleset, new RecordStore(records as never[])))
+    const t0 = performance.now()
+    const end = playFight(table, odds, { roundCap: 30 })
+    const simMs = performance.now() - t0
+    const copy = new SimTable(records, ruleset, new RewindableSource(seed))
+    const t1 = performance.now()
+    let refused = replay(
+      table.played,
+      () => copy.store.ofType('prompt'),
+      (type, payload) => copy.run(type, payload as never).ok,
+    )
+    const copyMs = performance.now() - t1
+    const t2 = performance.now()
+    refused += replay(
+      table.played,
+      () => live.campaign.store.ofType('prompt'),
+      (type, payload) => live.execute(type, payload).ok,
+    )
+    const liveMs = performance.now() - t2
+    const sim = healths(table.store)
+    return {
+      commands: table.played.length,
+      simMs,
+      copyMs,
+      liveMs,
+      end,
+      sameEnd: sim === healths(copy.store) && sim === healths(live.campaign.store),
+      refused,
+    }
+  } finally {
+    await live.dispose()
+  }
+}
+
+/** Fights per second of a forecast (the worker's own loop, on this thread): one fight per step, for at least `seconds`. */
+export interface Throughput {
+  readonly fights: number
+  readonly ms: number
+  readonly perFight: number[]
+  readonly partyWins: number
+  /** A fresh forecast's checks (`ForecastRun.start`), and its first 15 ms slice with the fights in it. */
+  readonly startMs: number
+  readonly firstSliceMs: number
+  readonly firstSliceFights: number
+}
+
+export async function forecastThroughput(seconds: number): Promise<Throughput> {
+  const live = await LiveCampaign.create('forecast-throughput')
+  try {
+    const started = ForecastRun.start(
+      { records: fightRecords(live.campaign.store), seed: 'bench', fights: 1_000_000, whatIf: [] },
+      live.engine.ruleset,
+    )
+    if (!started.ok) throw new Error(`forecast refused: ${started.error.message}`)
+    const run = started.value
+    const perFight: number[] = []
+    const t0 = performance.now()
+    while (performance.now() - t0 < seconds * 1000) {
+      const t = performance.now()
+      run.step(0) // plays exactly one fight
+      perFight.push(performance.now() - t)
+    }
+    const ms = performance.now() - t0
+    // Where a warm worker's first estimate goes before any push: the checks (every fighter's acts
+    // ranked, so every opening preview made) and the first 15 ms slice, on a fresh run.
+    const s0 = performance.now()
+    const fresh = ForecastRun.start(
+      { records: fightRecords(live.campaign.store), seed: 'fresh', fights: 2_000, whatIf: [] },
+      live.engine.ruleset,
+    )
+    const startMs = performance.now() - s0
+    if (!fresh.ok) throw new Error(`forecast refused: ${fresh.error.message}`)
+    const s1 = performance.now()
+    fresh.value.step(15)
+    const firstSliceMs = performance.now() - s1
+    return {
+      fights: run.done,
+      ms,
+      perFight,
+      partyWins: run.variants()[0]!.partyWins.share,
+      startMs,
+      firstSliceMs,
+      firstSliceFights: fresh.value.done,
+    }
+  } finally {
+    await live.dispose()
+  }
+}
