@@ -105,7 +105,16 @@ interface DeskFigures {
 async function measureDesk(socket: ForecastSocket, server: WebProcess): Promise<DeskFigures> {
   const cold = await firstEstimate(socket, 'cold')
   const warm: FirstEstimate[] = []
-  for (let i = 0; i < WARM_ESTIMATES; i++) warm.push(await firstEstimate(socket, `warm-${i}`))
+  // Each warm estimate on a state the worker has not previewed yet (everyone's health a point lower):
+  // a GM forecasts at new moments of the fight, and previews are kept only for states already seen.
+  const everyone = (await socket.must('snapshot', undefined)).records.flatMap((x) => (x.typeName === 'combatant' ? [x.id] : []))
+  for (let i = 0; i < WARM_ESTIMATES; i++) {
+    for (const id of everyone) {
+      const hurt = await socket.dispatch('combatant/adjustHp', { combatantId: id, delta: -1 })
+      if (!hurt.ok) throw new Error(`combatant/adjustHp refused: ${hurt.error.message}`)
+    }
+    warm.push(await firstEstimate(socket, `warm-${i}`))
+  }
   // The commands act mid-fight, as at the table: initiative rolled, a raider's health nudged.
   const r = await socket.dispatch('encounter/rollInitiative', {})
   if (!r.ok) throw new Error(`encounter/rollInitiative refused: ${r.error.message}`)
@@ -188,7 +197,7 @@ async function deskPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
     title,
     `  ${loadLine()}`,
     `  first estimate (forecastStart sent → the first progress push with a fight played; the WebSocket push, not the panel's paint):`,
-    `    cold (the worker thread starts and loads the rules): ${fmt(d.cold.firstMs)} ms (reply ${fmt(d.cold.replyMs)} ms, ${d.cold.fights} fights in it) · warm: median ${fmt(warmFirst)} ms, max ${fmt(warmMax)} ms over ${WARM_ESTIMATES} (goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms)`,
+    `    cold (the worker thread starts and loads the rules): ${fmt(d.cold.firstMs)} ms (reply ${fmt(d.cold.replyMs)} ms, ${d.cold.fights} fights in it) · warm, each on a state not seen before: median ${fmt(warmFirst)} ms, max ${fmt(warmMax)} ms over ${WARM_ESTIMATES} (goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms)`,
     `  a command while a 20,000-fight forecast plays in the worker (combatant/adjustHp, ${ACK_BLOCKS} blocks of ${ACKS_PER_BLOCK} without and with, alternated), median / p95:`,
     `    sent → acknowledged: without ${mp(ack[0], 2)} · during ${mp(ack[1], 2)} · ratio ${fmt(ack[1].median / ack[0].median, 2)}× median, ${fmt(ack[1].p95 / ack[0].p95, 2)}× p95`,
     `    sent → its diff pushed: without ${mp(diff[0], 2)} · during ${mp(diff[1], 2)} · ratio ${fmt(diff[1].median / diff[0].median, 2)}× median, ${fmt(diff[1].p95 / diff[0].p95, 2)}× p95`,
@@ -198,7 +207,7 @@ async function deskPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
   goals.push(
     atMost(`forecast: first estimate, cold worker, ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`, d.cold.firstMs, FIRST_ESTIMATE_GOAL_MS, ' ms'),
     atMost(
-      `forecast: first estimate, warm worker (max of ${WARM_ESTIMATES}), ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`,
+      `forecast: first estimate, warm worker, new state (max of ${WARM_ESTIMATES}), ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`,
       warmMax,
       FIRST_ESTIMATE_GOAL_MS,
       ' ms',
