@@ -20,6 +20,12 @@ export interface Desk {
   showCampaigns(): void
   /** Flips the "next roll secret" switch the attack, action and check panels show. */
   toggleSecret(): void
+  /** Opens the fight forecast beside the desk, or closes it. */
+  toggleForecast(): void
+  /** Asks the autopilot what the acting combatant should do. */
+  suggest(): void
+  /** Lets the autopilot play NPC turns until a player character acts. */
+  runNpcTurns(): void
   /** Tells the GM why a key did nothing, in the same toast the core's refusals use. */
   notice(message: string): void
 }
@@ -70,6 +76,15 @@ export function runDeskAction(a: DeskAction, desk: Desk): void {
     case 'help':
       desk.showHelp(true)
       break
+    case 'forecast':
+      desk.toggleForecast()
+      break
+    case 'suggest':
+      desk.suggest()
+      break
+    case 'runNpcTurns':
+      desk.runNpcTurns()
+      break
   }
 }
 
@@ -116,6 +131,13 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       break
     case 'secretRoll':
       desk.toggleSecret()
+      break
+    case 'forecast':
+      desk.toggleForecast()
+      break
+    case 'suggest':
+      if (desk.round === null || desk.round === 0) desk.notice('Roll initiative first: the autopilot suggests for the acting combatant.')
+      else desk.suggest()
       break
     case 'damage':
     case 'heal': {

@@ -30,6 +30,9 @@ function fakeDesk(
     showHelp: (shown) => void calls.push(`help ${shown}`),
     showCampaigns: () => void calls.push('campaigns'),
     toggleSecret: () => void calls.push('secret'),
+    toggleForecast: () => void calls.push('forecast'),
+    suggest: () => void calls.push('suggest'),
+    runNpcTurns: () => void calls.push('run npc turns'),
     notice: (message) => void calls.push(`notice ${message}`),
   }
   return { desk, calls }
