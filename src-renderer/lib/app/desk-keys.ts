@@ -12,6 +12,8 @@ export interface Desk {
   readonly blank: boolean
   readonly paletteOpen: boolean
   readonly helpShown: boolean
+  /** Whether the fight forecast is open beside the desk. */
+  readonly forecastShown: boolean
   readonly targets: Pick<DeskTargets, 'fillHp' | 'abandonPrefill' | 'focusAttack' | 'focusRosterSearch' | 'openSquadBuilder'>
   send(command: DeskCommand): void
   openPalette(mode: PaletteMode, query?: string): void
@@ -106,7 +108,8 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       else if (field) {
         desk.targets.abandonPrefill(field)
         field.blur()
-      } else return false
+      } else if (desk.forecastShown) desk.toggleForecast()
+      else return false
       return true
     case 'palette':
       if (desk.paletteOpen) desk.closePalette(true)
