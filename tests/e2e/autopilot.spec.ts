@@ -101,9 +101,12 @@ test('forecast and NPC autopilot: win chance, refusal, suggest, do it, undo, run
     const whatIf = desk.forecast.getByTestId('whatif-run')
     if ((await whatIf.count()) > 0) {
       await whatIf.click()
-      await desk.forecastDone(90_000)
+      // Three variants of QUICK fights each: the one before was done too, so wait for this one's count.
+      await expect(desk.forecast.getByTestId('forecast-count')).toContainText(`${3 * QUICK} of ${3 * QUICK} fights`, { timeout: 90_000 })
+      await desk.forecastDone(5_000)
       await expect(desk.forecast.getByTestId('forecast-variant')).toHaveCount(3)
     } else await desk.forecastDone(60_000)
+    await page.getByTestId('turn-flow').evaluate((el) => (el.scrollTop = 0))
     await page.screenshot({ path: `${process.env['SALVO_SHOTS']}/forecast.png` })
     await page.keyboard.press('Escape')
     await page.setViewportSize({ width: 1400, height: 860 })
