@@ -41,8 +41,13 @@ test('forecast and NPC autopilot: win chance, refusal, suggest, do it, undo, run
   await expect.poll(() => roster.names()).toContain('Raider')
   await roster.spawn('Raider', 3)
   await expect(gm.card('Raider 3')).toBeVisible()
-  const raiders = await Promise.all(['Raider 1', 'Raider 2', 'Raider 3'].map(async (n) => (await gm.card(n).getAttribute('data-combatant-id'))!))
-  const pcs = { [(await gm.card('Vex').getAttribute('data-combatant-id'))!]: 'Vex', [(await gm.card('Ash').getAttribute('data-combatant-id'))!]: 'Ash' }
+  const raiders = await Promise.all(
+    ['Raider 1', 'Raider 2', 'Raider 3'].map(async (n) => (await gm.card(n).getAttribute('data-combatant-id'))!),
+  )
+  const pcs = {
+    [(await gm.card('Vex').getAttribute('data-combatant-id'))!]: 'Vex',
+    [(await gm.card('Ash').getAttribute('data-combatant-id'))!]: 'Ash',
+  }
 
   // Before initiative, from the encounter bar's button: a running forecast with its progress bar,
   // then the win chance, the rounds chart and a bar per combatant fill in.

@@ -33,9 +33,10 @@ export class ForecastFeed {
   from = $state.raw<{ readonly campaignId: string; readonly version: number } | null>(null)
   /**
    * Progress may overtake the answer to `forecastStart` (both come down one socket, but the
-   * worker can be quick): messages whose job is not known yet wait here, the newest per job.
+   * worker can be quick): messages whose job is not known yet wait here, newest last. Not
+   * reactive: nothing shows them until their job is known.
    */
-  #early = new Map<string, ForecastProgress>()
+  #early: ForecastProgress[] = []
 
   readonly running = $derived(this.starting || this.progress?.state === 'running')
 
@@ -46,11 +47,8 @@ export class ForecastFeed {
       this.progress = p
       return
     }
-    if (this.starting) {
-      this.#early.set(p.jobId, p)
-      // Only the latest start's messages matter; a few stale ones are all this ever holds.
-      if (this.#early.size > 4) this.#early.delete(this.#early.keys().next().value!)
-    }
+    // Only the latest start's messages matter; a few stale ones are all this ever holds.
+    if (this.starting) this.#early = [...this.#early.slice(-3), p]
   }
 
   async start(from: { campaignId: string; version: number }, whatIf: readonly WhatIfPick[] = []): Promise<void> {
@@ -71,7 +69,7 @@ export class ForecastFeed {
         return
       }
       this.jobId = r.value.jobId
-      this.progress = this.#early.get(r.value.jobId) ?? {
+      this.progress = this.#early.findLast((p) => p.jobId === r.value.jobId) ?? {
         jobId: r.value.jobId,
         state: 'running',
         done: 0,
@@ -82,7 +80,7 @@ export class ForecastFeed {
         elapsedMs: 0,
       }
     } finally {
-      this.#early.clear()
+      this.#early = []
       this.starting = false
     }
   }
