@@ -96,26 +96,41 @@ test('forecast and NPC autopilot: win chance, refusal, suggest, do it, undo, run
   expect(await desk.suggestion.getByTestId('suggestion-reasons').locator('li').count()).toBeGreaterThan(0)
   await expect(desk.suggestion.getByTestId('suggestion-do')).toBeFocused()
 
-  if (process.env['SALVO_SHOTS']) {
-    mkdirSync(process.env['SALVO_SHOTS'], { recursive: true })
+  const shots = process.env['SALVO_SHOTS']
+  if (shots) {
+    mkdirSync(shots, { recursive: true })
     await page.setViewportSize({ width: 1366, height: 768 })
-    await page.screenshot({ path: `${process.env['SALVO_SHOTS']}/suggestion.png` })
-    // What if, beside it: the suggestion's act against a runner-up, and the forecast as it stands.
-    await gm.shortcut('f')
-    await desk.setFights(QUICK)
-    const whatIf = desk.forecast.getByTestId('whatif-run')
-    if ((await whatIf.count()) > 0) {
-      await whatIf.click()
-      // Three variants of QUICK fights each: the one before was done too, so wait for this one's count.
-      await expect(desk.forecast.getByTestId('forecast-count')).toContainText(`${3 * QUICK} of ${3 * QUICK} fights`, { timeout: 90_000 })
-      await desk.forecastDone(5_000)
-      await expect(desk.forecast.getByTestId('forecast-variant')).toHaveCount(3)
-    } else await desk.forecastDone(60_000)
+    await page.screenshot({ path: `${shots}/suggestion.png` })
+  }
+
+  // What if, from the palette: the suggestion's act against a runner-up, beside the policy's own
+  // play; each variant has its own win chance. The campaign is still as it was.
+  const label = (await desk.suggestion.getByTestId('suggestion-label').textContent())!.trim()
+  await gm.shortcut('Control+k')
+  await page.getByTestId('palette-input').fill('forecast')
+  await page.getByTestId('palette-input').press('Enter')
+  await expect(desk.forecast).toBeVisible()
+  await desk.setFights(QUICK)
+  await expect(desk.forecast.getByTestId('whatif-a')).toHaveValue('0')
+  await expect(desk.forecast.getByTestId('whatif-b')).toHaveValue('1')
+  const beforeWhatIf = await desk.campaignState()
+  await desk.forecast.getByTestId('whatif-run').click()
+  // Three variants of QUICK fights each (the forecast before was done too: wait for this one's count).
+  await expect(desk.forecast.getByTestId('forecast-count')).toContainText(`${3 * QUICK} of ${3 * QUICK} fights`, { timeout: 90_000 })
+  await desk.forecastDone(5_000)
+  const variants = desk.forecast.getByTestId('forecast-variant')
+  await expect(variants).toHaveCount(3)
+  await expect(variants.nth(0)).toContainText('As things stand')
+  await expect(variants.nth(1)).toContainText(label)
+  for (let i = 0; i < 3; i++) await expect(variants.nth(i).getByTestId('variant-win')).toHaveText(/^Party wins \d+% \(±(\d+|<1)\)$/)
+  expect(await desk.campaignState()).toEqual(beforeWhatIf)
+  if (shots) {
     await page.getByTestId('turn-flow').evaluate((el) => (el.scrollTop = 0))
-    await page.screenshot({ path: `${process.env['SALVO_SHOTS']}/forecast.png` })
-    await page.keyboard.press('Escape')
+    await page.screenshot({ path: `${shots}/forecast.png` })
     await page.setViewportSize({ width: 1400, height: 860 })
   }
+  await page.keyboard.press('Escape')
+  await expect(desk.forecast).toBeHidden()
 
   // Do it: one command, logged as the autopilot's; Ctrl+Z takes it all back.
   const beforeAct = await desk.campaignState()
