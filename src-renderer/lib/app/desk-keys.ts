@@ -12,6 +12,8 @@ export interface Desk {
   readonly blank: boolean
   readonly paletteOpen: boolean
   readonly helpShown: boolean
+  /** Whether the fight forecast is open beside the desk. */
+  readonly forecastShown: boolean
   readonly targets: Pick<DeskTargets, 'fillHp' | 'abandonPrefill' | 'focusAttack' | 'focusRosterSearch' | 'openSquadBuilder'>
   send(command: DeskCommand): void
   openPalette(mode: PaletteMode, query?: string): void
@@ -20,6 +22,12 @@ export interface Desk {
   showCampaigns(): void
   /** Flips the "next roll secret" switch the attack, action and check panels show. */
   toggleSecret(): void
+  /** Opens the fight forecast beside the desk, or closes it. */
+  toggleForecast(): void
+  /** Asks the autopilot what the acting combatant should do. */
+  suggest(): void
+  /** Lets the autopilot play NPC turns until a player character acts. */
+  runNpcTurns(): void
   /** Tells the GM why a key did nothing, in the same toast the core's refusals use. */
   notice(message: string): void
 }
@@ -70,6 +78,15 @@ export function runDeskAction(a: DeskAction, desk: Desk): void {
     case 'help':
       desk.showHelp(true)
       break
+    case 'forecast':
+      desk.toggleForecast()
+      break
+    case 'suggest':
+      desk.suggest()
+      break
+    case 'runNpcTurns':
+      desk.runNpcTurns()
+      break
   }
 }
 
@@ -91,7 +108,8 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       else if (field) {
         desk.targets.abandonPrefill(field)
         field.blur()
-      } else return false
+      } else if (desk.forecastShown) desk.toggleForecast()
+      else return false
       return true
     case 'palette':
       if (desk.paletteOpen) desk.closePalette(true)
@@ -116,6 +134,13 @@ export function runShortcut(action: ShortcutAction, field: TypingField | null, d
       break
     case 'secretRoll':
       desk.toggleSecret()
+      break
+    case 'forecast':
+      desk.toggleForecast()
+      break
+    case 'suggest':
+      if (desk.round === null || desk.round === 0) desk.notice('Roll initiative first: the autopilot suggests for the acting combatant.')
+      else desk.suggest()
       break
     case 'damage':
     case 'heal': {

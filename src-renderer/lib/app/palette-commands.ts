@@ -20,6 +20,9 @@ export type DeskAction =
   | { readonly kind: 'squadBuilder' }
   | { readonly kind: 'switchCampaign' }
   | { readonly kind: 'help' }
+  | { readonly kind: 'forecast' }
+  | { readonly kind: 'suggest' }
+  | { readonly kind: 'runNpcTurns' }
 
 export interface PaletteEntry {
   /** Stable across rebuilds, so the highlighted row survives a state change under it. */
@@ -95,6 +98,11 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
           action: send({ type: 'encounter/rollInitiative', payload: { surpriseBy: by } }),
         })
     out.push({ id: 'end-encounter', label: 'End encounter', keys: '', action: send({ type: 'encounter/end', payload: {} }) })
+  }
+  out.push({ id: 'forecast', label: 'Forecast the fight', keys: keysFor('forecast'), action: { kind: 'forecast' } })
+  if (e && e.round > 0) {
+    out.push({ id: 'autopilot-suggest', label: 'Autopilot: suggest an act', keys: keysFor('suggest'), action: { kind: 'suggest' } })
+    out.push({ id: 'autopilot-run', label: 'Autopilot: run NPC turns', keys: '', action: { kind: 'runNpcTurns' } })
   }
   out.push({ id: 'search-roster', label: 'Search the roster', keys: keysFor('search'), action: { kind: 'searchRoster' } })
   out.push({ id: 'squad-builder', label: 'Build a squad…', keys: '', action: { kind: 'squadBuilder' } })

@@ -18,6 +18,8 @@ export type ShortcutAction =
   | 'tokenMenu'
   | 'removeArea'
   | 'secretRoll'
+  | 'forecast'
+  | 'suggest'
 
 /** Where a shortcut works: anywhere on the console, or on the battle map (while it is shown). */
 export type ShortcutScope = 'desk' | 'map'
@@ -67,6 +69,12 @@ export const SHORTCUTS: readonly Shortcut[] = [
     chords: [{ key: 'g' }],
     label: 'Make the next attack, action or check secret: GM log only, nothing on the table (again to undo)',
   },
+  {
+    action: 'forecast',
+    chords: [{ key: 'f' }],
+    label: 'Forecast the fight from the state on screen (again, or Esc in it, to close)',
+  },
+  { action: 'suggest', chords: [{ key: 'u' }], label: 'Autopilot: suggest the acting combatant’s act, with its odds and why' },
   { action: 'undo', chords: [{ key: 'z', mod: true }], label: 'Undo' },
   {
     action: 'redo',

@@ -26,6 +26,7 @@ import type { Failure, Result } from '../../../src-shared/result'
 import type { CombatantView, SceneView, TemplateView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
+import { ForecastFeed } from '../autopilot/forecast-state.svelte'
 import { ViewSync } from './view-sync'
 
 /** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
@@ -88,6 +89,8 @@ export class CampaignView {
   projector = $state.raw<ProjectorRecord>(DEFAULT_PROJECTOR)
   /** What just happened, as this window may see it, and the last fight's recap (issue 16). */
   story = $state.raw<TableStoryView | null>(null)
+  /** The fight forecast this window asked for last, refined by the core's `forecast` messages (issue 17). */
+  readonly forecast = new ForecastFeed((name, input) => this.transportRequest(name, input))
 
   /**
    * The version and every record. Reading it follows every diff, so lists should read the
@@ -206,6 +209,7 @@ export class CampaignView {
 
   #receive(message: ServerMessage): void {
     if (message.kind === 'session') this.session = message.session
+    else if (message.kind === 'forecast') this.forecast.receive(message.forecast)
     else this.#sync.receive(message)
   }
 }

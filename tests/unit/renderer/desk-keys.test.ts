@@ -5,7 +5,7 @@ const vex = 'combatant:n1' as const
 
 /** A desk that records what the keys asked of it; the panels on its page answer as `onPage` says. */
 function fakeDesk(
-  state: Partial<Pick<Desk, 'hasCampaign' | 'acting' | 'round' | 'blank' | 'paletteOpen' | 'helpShown'>> = {},
+  state: Partial<Pick<Desk, 'hasCampaign' | 'acting' | 'round' | 'blank' | 'paletteOpen' | 'helpShown' | 'forecastShown'>> = {},
   onPage = true,
 ) {
   const calls: string[] = []
@@ -16,6 +16,7 @@ function fakeDesk(
     blank: false,
     paletteOpen: false,
     helpShown: false,
+    forecastShown: false,
     ...state,
     targets: {
       fillHp: (id, sign) => (calls.push(`hp ${id} ${sign}`), onPage),
@@ -30,6 +31,9 @@ function fakeDesk(
     showHelp: (shown) => void calls.push(`help ${shown}`),
     showCampaigns: () => void calls.push('campaigns'),
     toggleSecret: () => void calls.push('secret'),
+    toggleForecast: () => void calls.push('forecast'),
+    suggest: () => void calls.push('suggest'),
+    runNpcTurns: () => void calls.push('run npc turns'),
     notice: (message) => void calls.push(`notice ${message}`),
   }
   return { desk, calls }
@@ -146,5 +150,33 @@ describe('palette entries, run', () => {
     runDeskAction({ kind: 'help' }, desk)
     runDeskAction({ kind: 'attackWith', combatantId: vex }, desk)
     expect(calls).toEqual(['palette roll ""', 'campaigns', 'help true', `attack ${vex}`])
+  })
+})
+
+describe('the forecast and the autopilot by key (issue 17)', () => {
+  it('F opens the forecast, and Esc with no field or dialog in the way closes it', () => {
+    const { desk, calls } = fakeDesk({ round: 0 })
+    expect(runShortcut('forecast', null, desk)).toBe(true)
+    const open = fakeDesk({ forecastShown: true })
+    expect(runShortcut('close', null, open.desk)).toBe(true)
+    expect(runShortcut('close', null, fakeDesk().desk)).toBe(false)
+    expect([...calls, ...open.calls]).toEqual(['forecast', 'forecast'])
+  })
+
+  it('U asks for a suggestion only once initiative is rolled', () => {
+    const rolled = fakeDesk({ acting: vex, round: 1 })
+    runShortcut('suggest', null, rolled.desk)
+    expect(rolled.calls).toEqual(['suggest'])
+    const before = fakeDesk({ round: 0 })
+    runShortcut('suggest', null, before.desk)
+    expect(before.calls).toEqual(['notice Roll initiative first: the autopilot suggests for the acting combatant.'])
+  })
+
+  it('the palette runs Suggest and Run NPC turns', () => {
+    const { desk, calls } = fakeDesk({ acting: vex, round: 1 })
+    runDeskAction({ kind: 'suggest' }, desk)
+    runDeskAction({ kind: 'runNpcTurns' }, desk)
+    runDeskAction({ kind: 'forecast' }, desk)
+    expect(calls).toEqual(['suggest', 'run npc turns', 'forecast'])
   })
 })
