@@ -16,6 +16,8 @@ import type { AutopilotCommand, AutopilotRun, ForecastProgress, Suggestion } fro
 // Re-exported: windows and hosts name them through the contract.
 export { MAX_CAMPAIGN_FILE_BYTES, type BackupInfo, type CampaignFile, type CampaignSummary, type OpenProblem } from './campaign-info'
 import type { BackupInfo, CampaignFile, CampaignSummary, OpenProblem } from './campaign-info'
+export type { DisplayChoiceInfo, DisplayInfo } from './display-info'
+import type { DisplayChoiceInfo } from './display-info'
 
 export interface SessionInfo {
   readonly role: ViewRole
@@ -223,23 +225,6 @@ export const LIVE_LOG = { tail: 300, slack: 100, maxLimit: 500 } as const
 
 /** How many entries one readLogArchive page may hold, and how long its text filter may be. */
 export const LOG_ARCHIVE_PAGE = { maxLimit: 500, maxOffset: 1_000_000, maxText: 200 } as const
-
-/** A screen the desktop app can put the projector window on. */
-export interface DisplayInfo {
-  readonly id: number
-  readonly label: string
-  readonly width: number
-  readonly height: number
-  /** The GM's own screen: the projector goes there only as a window, never covering it. */
-  readonly primary: boolean
-}
-
-export interface DisplayChoiceInfo {
-  /** False in browser mode: the player page goes wherever the GM opens it. */
-  readonly available: boolean
-  readonly displays: readonly DisplayInfo[]
-  readonly chosen: number | null
-}
 
 export interface RequestInputs {
   dispatch: CommandDraft

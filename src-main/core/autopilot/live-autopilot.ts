@@ -65,10 +65,12 @@ export function suggestTurn(state: RecordReader, ruleset: Ruleset, combatantId?:
 /** One line on why the best beat the runner-up, in the terms the policy scored them by. */
 function comparison(best: Candidate, next: Candidate | undefined): string[] {
   if (!next || best.command.type === 'encounter/nextTurn') return []
+  // "burst with the Anvil Arms C25 at Vex": only the first letter lowered, names kept.
+  const other = next.label[0]!.toLowerCase() + next.label.slice(1)
   if (best.odds && next.odds && best.odds.downChance - next.odds.downChance >= 0.01)
-    return [`Beats ${next.label.toLowerCase()}: ${Math.round(next.odds.downChance * 100)}% to down there.`]
-  if (best.odds && next.odds) return [`Beats ${next.label.toLowerCase()}: ${next.odds.expectedDamage.toFixed(1)} damage expected there.`]
-  return [`Ranked above ${next.label.toLowerCase()}.`]
+    return [`Beats ${other}: ${Math.round(next.odds.downChance * 100)}% to down there.`]
+  if (best.odds && next.odds) return [`Beats ${other}: ${next.odds.expectedDamage.toFixed(1)} damage expected there.`]
+  return [`Ranked above ${other}.`]
 }
 
 /** Issues one act as the GM's "Do it" would: an ordinary command, marked as the autopilot's. */

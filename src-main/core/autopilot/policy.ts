@@ -40,7 +40,8 @@ const pct = (p: number) => `${Math.round(p * 100)}%`
 
 /** The odds a suggestion shows, read off the ruleset's preview. */
 export function suggestionOdds(p: AttackPreview): SuggestionOdds {
-  const misses = p.outcomes.filter((o) => /miss/i.test(o.label))
+  // A miss, or a volley's "0 of 3 hit": the rulesets' own words for no hit at all.
+  const misses = p.outcomes.filter((o) => /miss/i.test(o.label) || /^0 of \d+ hit/i.test(o.label))
   return {
     hit: misses.length > 0 ? Math.max(0, 1 - misses.reduce((s, o) => s + o.probability, 0)) : null,
     expectedDamage: p.expectedDamage,

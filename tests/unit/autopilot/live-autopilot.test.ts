@@ -27,6 +27,9 @@ it('does the suggested attack as an ordinary command whose log lines say it was 
   if (!s.ok) throw new Error(s.error.message)
   expect(s.value.command.type).toBe('attack/resolve')
   expect(s.value.odds?.expectedDamage).toBeGreaterThan(0)
+  // The chance of any hit at all, read off the ruleset's outcomes (a volley's "0 of 3 hit" is the miss).
+  expect(s.value.odds?.hit).toBeGreaterThan(0)
+  expect(s.value.reasons.join(' ')).toMatch(/\d+% to hit/)
   const logBefore = h.campaign.store.ofType('log').length
   const done = autopilotCommand(h, s.value.command)
   if (!done.ok) throw new Error(done.error.message)
