@@ -197,7 +197,7 @@ async function deskPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
     title,
     `  ${loadLine()}`,
     `  first estimate (forecastStart sent → the first progress push with a fight played; the WebSocket push, not the panel's paint):`,
-    `    cold (the worker thread starts and loads the rules): ${fmt(d.cold.firstMs)} ms (reply ${fmt(d.cold.replyMs)} ms, ${d.cold.fights} fights in it) · warm, each on a state not seen before: median ${fmt(warmFirst)} ms, max ${fmt(warmMax)} ms over ${WARM_ESTIMATES} (goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms)`,
+    `    cold (within 5 s of the campaign opening, before the worker has warmed: the thread starts and loads the rules): ${fmt(d.cold.firstMs)} ms (reply ${fmt(d.cold.replyMs)} ms, ${d.cold.fights} fights in it) · warm, each on a state not seen before: median ${fmt(warmFirst)} ms, max ${fmt(warmMax)} ms over ${WARM_ESTIMATES} (goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms)`,
     `  a command while a 20,000-fight forecast plays in the worker (combatant/adjustHp, ${ACK_BLOCKS} blocks of ${ACKS_PER_BLOCK} without and with, alternated), median / p95:`,
     `    sent → acknowledged: without ${mp(ack[0], 2)} · during ${mp(ack[1], 2)} · ratio ${fmt(ack[1].median / ack[0].median, 2)}× median, ${fmt(ack[1].p95 / ack[0].p95, 2)}× p95`,
     `    sent → its diff pushed: without ${mp(diff[0], 2)} · during ${mp(diff[1], 2)} · ratio ${fmt(diff[1].median / diff[0].median, 2)}× median, ${fmt(diff[1].p95 / diff[0].p95, 2)}× p95`,
@@ -205,7 +205,7 @@ async function deskPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
   )
   if (d.paint) lines.push(...d.paint.lines.map((l) => (l.startsWith('  ') ? l : `  ${l}`)))
   goals.push(
-    atMost(`forecast: first estimate, cold worker, ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`, d.cold.firstMs, FIRST_ESTIMATE_GOAL_MS, ' ms'),
+    atMost(`forecast: first estimate, cold worker (forecast within 5 s of opening), ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`, d.cold.firstMs, FIRST_ESTIMATE_GOAL_MS, ' ms'),
     atMost(
       `forecast: first estimate, warm worker, new state (max of ${WARM_ESTIMATES}), ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`,
       warmMax,
