@@ -48,7 +48,11 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
-  const dispatch = (command: unknown) => dispatchCommand(deps, command)
+  const dispatch = (command: unknown) => {
+    // The forecast's thread steps aside while the desk handles a command and paints it.
+    deps.forecast.deskBusy()
+    return dispatchCommand(deps, command)
+  }
   const imageImport = (): Result<ImageImportDeps> => {
     const campaign = session.campaign
     if (!campaign) return fail('campaign/none', 'Open a campaign to import images into it.')

@@ -40,6 +40,8 @@ export interface PlayOptions {
   readonly roundCap: number
   /** The acting combatant's first act, fixed (a "what if"); the policy plays the rest. */
   readonly first?: AutopilotCommand | null
+  /** Called before each act: where a forecast's thread steps aside while the desk is busy. */
+  readonly between?: () => void
 }
 
 /** Acts one turn may take before the policy is made to end it (an act that costs nothing could repeat forever). */
@@ -63,6 +65,7 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
   let quietSince = activeEncounter(state)?.round ?? 1
   let lastShape = shapeOf(state)
   for (;;) {
+    options.between?.()
     const encounter = activeEncounter(state)
     const won = winnerOf(state, ruleset)
     if (!encounter || won !== null || encounter.round > options.roundCap) return endOf(state, ruleset, won, encounter?.round ?? 0)

@@ -19,6 +19,7 @@ export async function playForecast(
   report: (p: ForecastProgress) => void,
   current: () => boolean,
   memo?: PreviewMemo,
+  between?: () => void,
   now: () => number = () => performance.now(),
 ): Promise<void> {
   const started = now()
@@ -45,7 +46,7 @@ export async function playForecast(
   while (!run.finished) {
     if (!current()) return report(progress('cancelled', run, null))
     try {
-      run.step(slice, now)
+      run.step(slice, now, between)
     } catch (e) {
       return report(progress('failed', run, `A simulated fight failed: ${(e as Error).message}`))
     }

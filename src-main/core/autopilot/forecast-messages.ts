@@ -18,4 +18,9 @@ export type FromForecastWorker = { readonly kind: 'progress'; readonly progress:
 /** What the worker is started with. */
 export interface ForecastWorkerData {
   readonly resourcesDir: string
+  /**
+   * One Float64 shared with the desk's thread: the wall-clock time (ms) until which the desk is
+   * busy with a GM command and its paint. The worker steps aside until then, between acts.
+   */
+  readonly deskBusyUntil?: SharedArrayBuffer
 }

@@ -94,7 +94,7 @@ export class ForecastRun {
   }
 
   /** Plays fights until `budgetMs` has passed (at least one), each variant in turn. */
-  step(budgetMs: number, now: () => number = () => performance.now()): void {
+  step(budgetMs: number, now: () => number = () => performance.now(), between?: () => void): void {
     const until = now() + budgetMs
     do {
       if (this.finished) return
@@ -103,7 +103,7 @@ export class ForecastRun {
       this.#next++
       const table = new SimTable(this.setup.records, this.ruleset, seededSource(`${this.setup.seed}:${fight}`))
       const first = variant === 0 ? null : this.setup.whatIf[variant - 1]!.command
-      this.#tallies[variant]!.add(playFight(table, this.#odds, { roundCap: this.#roundCap, first }))
+      this.#tallies[variant]!.add(playFight(table, this.#odds, { roundCap: this.#roundCap, first, ...(between ? { between } : {}) }))
     } while (now() < until)
   }
 

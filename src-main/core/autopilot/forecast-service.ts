@@ -40,6 +40,8 @@ export class ForecastService {
   #job: Job | null = null
   #count = 0
   #stopped = false
+  /** Shared with the worker: until when the desk is busy (see ForecastWorkerData). */
+  readonly #deskBusyUntil = new SharedArrayBuffer(8)
   #warmTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
@@ -73,6 +75,14 @@ export class ForecastService {
       setup: { records: fightRecords(campaign.store), seed, fights, whatIf },
     })
     return ok({ jobId, total: fights * (1 + whatIf.length), seed })
+  }
+
+  /**
+   * A GM command is on its way: the forecast steps aside for `ms`, long enough for the command,
+   * its diffs and both pages' paint. A forecast slows by what the GM does; the GM never waits on it.
+   */
+  deskBusy(ms = 120): void {
+    new Float64Array(this.#deskBusyUntil)[0] = Date.now() + ms
   }
 
   cancel(jobId: string): Result<RequestResults['forecastCancel']> {
@@ -114,7 +124,7 @@ export class ForecastService {
     if (this.#stopped) return fail('forecast/stopped', 'Salvo is closing; the forecast did not start.')
     let w: Worker
     try {
-      w = this.spawn(this.data)
+      w = this.spawn({ ...this.data, deskBusyUntil: this.#deskBusyUntil })
     } catch (e) {
       return fail('forecast/worker', `The forecast could not start its worker: ${(e as Error).message}`)
     }

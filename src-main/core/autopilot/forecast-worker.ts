@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createRulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
@@ -14,6 +16,36 @@ import { PreviewMemo } from './opening-odds'
 
 const port = parentPort
 if (!port) throw new Error('The forecast worker must run in a worker thread.')
+
+/**
+ * The forecast gives way to the desk: on a 2-core laptop the busy worker, the desk's thread and
+ * the browser pages share the cores, and at equal priority a click waited its turn behind
+ * simulated fights. On Linux a thread has a priority of its own, found by its id in
+ * /proc/thread-self; elsewhere (no such file) it keeps the process's.
+ */
+function giveWayToTheDesk(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19)
+  } catch {
+    // Not Linux, or not allowed: the forecast runs at the desk's priority.
+  }
+}
+giveWayToTheDesk()
+
+/**
+ * On 2 vCPUs that may share one physical core, a lower priority is not enough: a busy sibling
+ * slows the desk's thread whatever its priority. So while the desk handles a GM command (and the
+ * pages paint it) the forecast sleeps, looking again before every simulated act.
+ */
+const busyUntil = (workerData as ForecastWorkerData).deskBusyUntil
+const until = busyUntil ? new Float64Array(busyUntil) : null
+const sleeper = new Int32Array(new SharedArrayBuffer(4))
+function stepAside(): void {
+  if (!until) return
+  for (let wait = until[0]! - Date.now(); wait > 0; wait = until[0]! - Date.now()) Atomics.wait(sleeper, 0, 0, Math.min(wait, 50))
+}
+
 const { resourcesDir } = workerData as ForecastWorkerData
 const registry = createRulesetRegistry(resourcesDir)
 const built = new Map<string, Ruleset>()
@@ -49,6 +81,7 @@ port.on('message', (m: ToForecastWorker) => {
         (progress) => post({ kind: 'progress', progress }),
         () => current === m.jobId,
         memo,
+        stepAside,
       ),
     )
     .catch((e: unknown) =>

@@ -1,10 +1,12 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import type { ForecastProgress } from '../../../src-shared/autopilot'
-import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { ForecastService, spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { RecordStore } from '../../../src-main/core/state/record-store'
+import { fightOf } from './fights'
 import { attachWindow, coresForTests } from '../helpers/core-window'
-import { trooper } from '../rules/compound-x/cx-harness'
+import { cx, trooper } from '../rules/compound-x/cx-harness'
 
 /**
  * Issue 17 through the core as a window sees it, with the built worker thread (`npm run build`
@@ -94,4 +96,48 @@ it('answers a one-sided fight at once and refuses the table window', async () =>
     if (c.typeName === 'combatant' && c.side === 'enemy') await gm.command('combatant/remove', { combatantId: c.id })
   const oneSided = await gm.request('forecastStart', {})
   expect(oneSided.ok || oneSided.error).toMatchObject({ code: 'forecast/sides' })
+}, 60_000)
+
+it.runIf(process.platform === 'linux')(
+  'plays the forecast in a thread that gives way to the desk (a lower priority, Linux)',
+  async () => {
+    const { gm } = await cxCampaign()
+    const started = await gm.must('forecastStart', { fights: 20_000, seed: 'nice' })
+    await new Promise((r) => setTimeout(r, 300))
+    // Field 19 of a thread's stat is its nice value; the desk's threads keep the process's.
+    const nice = readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+    })
+    expect(nice).toContain(19)
+    expect(nice).toContain(0)
+    await gm.must('forecastCancel', { jobId: started.jobId })
+  },
+  60_000,
+)
+
+it('steps aside while the desk is busy with a command, and goes on after', async () => {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
+  const service = new ForecastService(spawnWorkerAt(WORKER), { resourcesDir: resolve('resources') })
+  try {
+    const raider = cx.quickNpcs![0]!
+    const store = new RecordStore(
+      fightOf(cx, [
+        { side: 'party', npc: raider, count: 2 },
+        { side: 'enemy', npc: raider, count: 2 },
+      ]) as never[],
+    )
+    const seen: ForecastProgress[] = []
+    service.deskBusy(1_500)
+    const began = Date.now()
+    const started = service.start({ fights: 20, seed: 'aside' }, { store, rulesetId: 'compound-x' }, (p) => seen.push(p))
+    if (!started.ok) throw new Error(started.error.message)
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(seen.filter((p) => p.done > 0)).toEqual([])
+    while (!seen.some((p) => p.state === 'done')) await new Promise((r) => setTimeout(r, 20))
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1_500)
+    expect(seen.at(-1)!.done).toBe(20)
+  } finally {
+    await service.stop()
+  }
 }, 60_000)
