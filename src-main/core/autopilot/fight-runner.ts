@@ -1,9 +1,10 @@
-import { teamOf, type AutopilotCommand, type ForecastTeam } from '../../../src-shared/autopilot'
-import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
+import type { AutopilotCommand, ForecastTeam } from '../../../src-shared/autopilot'
+import type { CombatantId } from '../../../src-shared/records'
 import type { Ruleset } from '../../rules/ruleset'
 import { activeEncounter } from '../commands/decide-context'
 import type { RecordReader } from '../state/record-store'
 import { standingOf } from '../state/rules-combatants'
+import { fighters, winnerOf } from './fighters'
 import { rankActs, type OddsSource } from './policy'
 import type { SimTable } from './sim-table'
 
@@ -15,25 +16,6 @@ export interface FightEnd {
   /** Down (or worse) at the end, and dead. */
   readonly down: ReadonlySet<CombatantId>
   readonly dead: ReadonlySet<CombatantId>
-}
-
-/** The combatants a forecast counts: on a team, and in the order once turns run. */
-export function fighters(state: RecordReader): CombatantRecord[] {
-  const running = activeEncounter(state)?.round ?? 0
-  return state.ofType('combatant').filter((c) => teamOf(c.side) !== null && (running === 0 || c.orderKey !== null))
-}
-
-/** The team still standing when the other has nobody up; null while both have someone. */
-export function winnerOf(state: RecordReader, ruleset: Ruleset): ForecastTeam | 'nobody' | null {
-  let party = false
-  let enemy = false
-  for (const c of fighters(state)) {
-    if (standingOf(ruleset, c).state !== 'up') continue
-    if (teamOf(c.side) === 'party') party = true
-    else enemy = true
-  }
-  if (party && enemy) return null
-  return party ? 'party' : enemy ? 'enemy' : 'nobody'
 }
 
 export interface PlayOptions {

@@ -24,3 +24,15 @@ export interface ForecastWorkerData {
    */
   readonly deskBusyUntil?: SharedArrayBuffer
 }
+
+/** A forecast that ended before playing (no worker, a ruleset that would not load…), as the window hears of it. */
+export const failedForecast = (jobId: string, problem: string): ForecastProgress => ({
+  jobId,
+  state: 'failed',
+  done: 0,
+  total: 0,
+  variants: [],
+  notes: [],
+  problem,
+  elapsedMs: 0,
+})

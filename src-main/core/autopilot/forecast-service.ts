@@ -4,8 +4,8 @@ import type { RequestInputs, RequestResults } from '../../../src-shared/contract
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { campaignRulesInput } from '../engine/campaign-ruleset'
 import type { RecordReader } from '../state/record-store'
-import { fighters } from './fight-runner'
-import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
+import { fighters } from './fighters'
+import { failedForecast, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
 import { fightRecords } from './sim-table'
 
 /** Where the forecast runs: a worker thread started from the built `forecast-worker.js`. */
@@ -139,7 +139,7 @@ export class ForecastService {
       const job = this.#job
       this.#job = null
       this.#worker = null
-      job?.send(failed(job.jobId, `The forecast worker stopped: ${e.message}`))
+      job?.send(failedForecast(job.jobId, `The forecast worker stopped: ${e.message}`))
     })
     w.on('exit', () => {
       if (this.#worker === w) this.#worker = null
@@ -148,14 +148,3 @@ export class ForecastService {
     return ok(w)
   }
 }
-
-const failed = (jobId: string, problem: string): ForecastProgress => ({
-  jobId,
-  state: 'failed',
-  done: 0,
-  total: 0,
-  variants: [],
-  notes: [],
-  problem,
-  elapsedMs: 0,
-})

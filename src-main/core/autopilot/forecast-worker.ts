@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { createRulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
 import { campaignRuleset } from '../engine/campaign-ruleset'
-import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
+import { failedForecast, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
 import { playForecast } from './forecast-loop'
 import { PreviewMemo } from './opening-odds'
 
@@ -85,18 +85,6 @@ port.on('message', (m: ToForecastWorker) => {
       ),
     )
     .catch((e: unknown) =>
-      post({
-        kind: 'progress',
-        progress: {
-          jobId: m.jobId,
-          state: 'failed',
-          done: 0,
-          total: 0,
-          variants: [],
-          notes: [],
-          problem: `The forecast could not start: ${(e as Error).message}`,
-          elapsedMs: 0,
-        },
-      }),
+      post({ kind: 'progress', progress: failedForecast(m.jobId, `The forecast could not start: ${(e as Error).message}`) }),
     )
 })

@@ -9,7 +9,7 @@ import { activeEncounter } from '../commands/decide-context'
 import { seededSource } from '../dice/random-source'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
-import { winnerOf } from './fight-runner'
+import { winnerOf } from './fighters'
 import { rankActs, type Candidate, type OddsSource } from './policy'
 import { decideOn } from './sim-table'
 

@@ -4,6 +4,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
+import { fighters } from './fighters'
 import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
 
 /**
@@ -53,15 +54,11 @@ export function suggestionOdds(p: AttackPreview): SuggestionOdds {
   }
 }
 
-/** Standing (up) opponents of the actor: the other team's, placed in the order once turns run. */
+/** Standing (up) opponents of the actor: the other team's fighters. */
 export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord): CombatantRecord[] {
   const mine = teamOf(actor.side)
   if (!mine) return []
-  const running = state.ofType('encounter').some((e) => e.status === 'active' && e.round >= 1)
-  return state.ofType('combatant').filter((c) => {
-    const theirs = teamOf(c.side)
-    return theirs !== null && theirs !== mine && (!running || c.orderKey !== null) && standingOf(ruleset, c).state === 'up'
-  })
+  return fighters(state).filter((c) => teamOf(c.side) !== mine && standingOf(ruleset, c).state === 'up')
 }
 
 /** How much an attack is worth: a sure kill near 3, a sure wound taking all its health about 1.5. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { suggestTurn } from '../../../src-main/core/autopilot/live-autopilot'
-import { winnerOf } from '../../../src-main/core/autopilot/fight-runner'
+import { winnerOf } from '../../../src-main/core/autopilot/fighters'
 import { autopilotCommand, fightingRulesets, liveFight } from './fights'
 
 /**

@@ -1,0 +1,27 @@
+import { teamOf, type ForecastTeam } from '../../../src-shared/autopilot'
+import type { CombatantRecord } from '../../../src-shared/records'
+import type { Ruleset } from '../../rules/ruleset'
+import { activeEncounter } from '../commands/decide-context'
+import type { RecordReader } from '../state/record-store'
+import { standingOf } from '../state/rules-combatants'
+
+/** Who is in a fight for the forecast and the autopilot, and who is still standing: one reading for both. */
+
+/** The combatants a forecast counts: on a team, and in the order once turns run. */
+export function fighters(state: RecordReader): CombatantRecord[] {
+  const running = activeEncounter(state)?.round ?? 0
+  return state.ofType('combatant').filter((c) => teamOf(c.side) !== null && (running === 0 || c.orderKey !== null))
+}
+
+/** The team still standing when the other has nobody up; null while both have someone. */
+export function winnerOf(state: RecordReader, ruleset: Ruleset): ForecastTeam | 'nobody' | null {
+  let party = false
+  let enemy = false
+  for (const c of fighters(state)) {
+    if (standingOf(ruleset, c).state !== 'up') continue
+    if (teamOf(c.side) === 'party') party = true
+    else enemy = true
+  }
+  if (party && enemy) return null
+  return party ? 'party' : enemy ? 'enemy' : 'nobody'
+}
