@@ -92,6 +92,25 @@ export interface ProjectorRecord {
    * before issue 16 have no such field and fit (see ribbonNextOf).
    */
   readonly ribbonNext?: RibbonNext
+  /**
+   * What the table shows while a hidden combatant acts (see HIDDEN_TURN_SHOWS). Optional: campaigns
+   * saved before issue 30 have none and dim (see hiddenTurnOf).
+   */
+  readonly hiddenTurn?: HiddenTurnShown
+}
+
+/**
+ * While a hidden combatant acts, the table's ribbon never highlights nobody (that says someone
+ * unseen is acting as loudly as a name would). 'dim': the last visible combatant to act stays
+ * marked, dimmed, and no banner plays; 'hold': it stays marked as if still acting, so the table
+ * cannot tell a hidden turn from a long one.
+ */
+export const HIDDEN_TURN_SHOWS = ['dim', 'hold'] as const
+export type HiddenTurnShown = (typeof HIDDEN_TURN_SHOWS)[number]
+
+/** The hidden-turn setting, with the default for records that predate it. */
+export function hiddenTurnOf(p: Pick<ProjectorRecord, 'hiddenTurn'>): HiddenTurnShown {
+  return p.hiddenTurn ?? 'dim'
 }
 
 /** 'fit', or how many after whoever acts the table's ribbon shows (bounded so a typed value cannot overflow it). */

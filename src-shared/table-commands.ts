@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SQUAD, TYPED } from './limits'
-import { PROJECTOR_MODES, RIBBON_NEXT_MAX, SIDES } from './records'
+import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX, SIDES } from './records'
 import {
   areaMarkIdSchema,
   areaRadius,
@@ -128,6 +128,8 @@ export const tableCommands = {
       blank: z.boolean().optional(),
       /** The table ribbon: 'fit' everyone it can, or the one before, whoever acts and the next N. */
       ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
+      /** What the table shows while a hidden combatant acts. */
+      hiddenTurn: z.enum(HIDDEN_TURN_SHOWS).optional(),
     })
     .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),

@@ -44,16 +44,27 @@ export type StoryFact =
       readonly down: DownState | null
     }
   | { readonly kind: 'down'; readonly who: StoryName; readonly state: DownState }
-  | { readonly kind: 'condition'; readonly who: StoryName; readonly label: string }
+  | {
+      readonly kind: 'condition'
+      readonly who: StoryName
+      readonly label: string
+      /** Who put it on (the command's actor), when not the bearer; absent in facts told before issue 30. */
+      readonly by?: StoryName | null
+    }
   | { readonly kind: 'check'; readonly who: StoryName; readonly label: string; readonly success: boolean }
   | { readonly kind: 'roll'; readonly purpose: string; readonly total: number }
   | { readonly kind: 'action'; readonly actor: StoryName; readonly label: string; readonly target: StoryName | null }
 
-/** One fact as the core keeps it. `n` is its number on the table, null for one the table never saw (a secret roll). */
+/**
+ * One fact as the core keeps it. `n` is its number on the table, null for one the table never saw.
+ * `secret`: it came from a secret roll, so the table sees only what it did to visible combatants
+ * (their health and standing, which the ribbon shows anyway), never who did it or how.
+ */
 export interface StoryEntry {
   readonly n: number | null
   readonly round: number
   readonly fact: StoryFact
+  readonly secret?: true
 }
 
 /** One combatant's totals over a fight, as the recap adds them up. */
@@ -127,7 +138,13 @@ export interface TableStoryRecord {
 /** A fight starting or ending as a command tells it; 'dismiss' takes the recap off the table. */
 export type StoryFightChange =
   | { readonly kind: 'start'; readonly name: string }
-  | { readonly kind: 'end'; readonly name: string; readonly rounds: number }
+  | {
+      readonly kind: 'end'
+      readonly name: string
+      readonly rounds: number
+      /** Everyone in the order when it ended, so the recap has a row for each (absent before issue 30). */
+      readonly fighters?: readonly StoryName[]
+    }
   | { readonly kind: 'gone' }
   | { readonly kind: 'dismiss' }
 
@@ -206,8 +223,9 @@ export function namesIn(f: StoryFact): readonly StoryName[] {
       return [f.actor, f.target]
     case 'harm':
       return f.by ? [f.by, f.who] : [f.who]
-    case 'down':
     case 'condition':
+      return f.by ? [f.by, f.who] : [f.who]
+    case 'down':
     case 'check':
       return [f.who]
     case 'roll':
@@ -221,22 +239,65 @@ export function namesIn(f: StoryFact): readonly StoryName[] {
 const shownHarm = (who: StoryName, h: HarmShown): HarmShown =>
   h.kind === 'exact' && who.kind === 'npc' ? { kind: 'band', band: healthBand(h.to, h.max) } : h
 
+/** For judging a fact as it was told: who was hidden then is in the fact itself. */
+export const NOBODY_HIDDEN_NOW = (): boolean => false
+
+/** The fact's effect on `who`, told without its cause: "Vex takes 12", "Raider 2 is down". */
+function effectOnly(who: StoryName, harm: HarmShown | null, down: DownState | null): StoryFact | null {
+  if (harm) return { kind: 'harm', by: null, who, harm, down }
+  return down ? { kind: 'down', who, state: down } : null
+}
+
 /**
- * One fact as the table may see it, or null. A fact naming anyone hidden — then, or now — is
- * dropped whole: revealing a combatant later does not replay what it did unseen (the table never
- * saw it), and hiding one takes its lines off the strip. An NPC's numbers become bands, and its
- * standing beyond "down" (out, dead) stays the GM's, as on the ribbon.
+ * One fact as the table may see it, or null. The table sees what happens to combatants it can
+ * see (their health falls, they go down: the ribbon shows that anyway), never who or what did it
+ * when that one is hidden — then, or now — nor that someone unseen acts. So a fact about a visible
+ * combatant caused by a hidden one is told as its effect alone ("Vex takes 12"); a condition or
+ * an act that only makes sense with its cause ("Vex engaged") is told only when the cause is
+ * visible; anything about a hidden combatant is dropped. A secret roll's facts are told the same
+ * way, as effects without a cause. Revealing a combatant later does not replay what it did
+ * unseen. An NPC's numbers become bands, and its standing beyond "down" (out, dead) stays the
+ * GM's, as on the ribbon. The strip, the card and the table's recap are all built from this.
  */
-export function tableFact(f: StoryFact, hiddenNow: (n: StoryName) => boolean): StoryFact | null {
-  if (namesIn(f).some((n) => n.hidden || hiddenNow(n))) return null
-  const downOf = (who: StoryName, d: StoryFact & { kind: 'down' }): StoryFact => (who.kind === 'npc' ? { ...d, state: 'down' } : d)
+export function tableFact(f: StoryFact, hiddenNow: (n: StoryName) => boolean, secret = false): StoryFact | null {
+  const unseen = (n: StoryName | null | undefined): boolean => !!n && (n.hidden || hiddenNow(n))
+  const told = redacted(f, unseen, secret)
+  return told && shownToTable(told)
+}
+
+function redacted(f: StoryFact, unseen: (n: StoryName | null | undefined) => boolean, secret: boolean): StoryFact | null {
   switch (f.kind) {
     case 'attack':
-      return { ...f, harm: f.harm && shownHarm(f.target, f.harm), down: f.down && (f.target.kind === 'npc' ? 'down' : f.down) }
+      if (unseen(f.target)) return null
+      return secret || unseen(f.actor) ? effectOnly(f.target, f.harm, f.down) : f
     case 'harm':
-      return { ...f, harm: shownHarm(f.who, f.harm), down: f.down && (f.who.kind === 'npc' ? 'down' : f.down) }
+      if (unseen(f.who)) return null
+      return secret || unseen(f.by) ? { ...f, by: null } : f
     case 'down':
-      return downOf(f.who, f)
+      return unseen(f.who) ? null : f
+    case 'condition':
+      return secret || unseen(f.who) || unseen(f.by) ? null : f
+    case 'check':
+      return secret || unseen(f.who) ? null : f
+    case 'roll':
+      return secret ? null : f
+    case 'action':
+      if (secret || unseen(f.actor)) return null
+      // The act is seen; at whom, only when that one is.
+      return unseen(f.target) ? { ...f, target: null } : f
+  }
+}
+
+/** An NPC's numbers become the band they left, and its standing past "down" stays the GM's. */
+function shownToTable(f: StoryFact): StoryFact {
+  const npcDown = (who: StoryName, d: DownState | null): DownState | null => d && (who.kind === 'npc' ? 'down' : d)
+  switch (f.kind) {
+    case 'attack':
+      return { ...f, harm: f.harm && shownHarm(f.target, f.harm), down: npcDown(f.target, f.down) }
+    case 'harm':
+      return { ...f, harm: shownHarm(f.who, f.harm), down: npcDown(f.who, f.down) }
+    case 'down':
+      return { ...f, state: npcDown(f.who, f.state)! }
     default:
       return f
   }

@@ -6,6 +6,7 @@ import type {
   CombatantRecord,
   DomainRecord,
   CombatantKind,
+  EncounterRecord,
   ConditionInstance,
   HeldAction,
   InitiativeResult,
@@ -82,6 +83,11 @@ export interface CombatantView {
   readonly rules: JsonValue | null
   readonly card: readonly ExplanationSection[] | null
   readonly conditions: readonly PublicCondition[]
+  /**
+   * What anyone at the table can see of it besides its conditions (its stance, that it is in
+   * cover), as its ruleset words it; absent when nothing.
+   */
+  readonly marks?: readonly string[]
   /** Waiting to act later this round; the ribbon shows it apart. */
   readonly delayed: boolean
   /** Null where the players may not see it (an NPC's state beyond its health band). */
@@ -124,9 +130,16 @@ export type TemplateView = Omit<TemplateRecord, 'rules'> & {
   readonly sheet: boolean
 }
 
+/**
+ * An encounter as a window holds it. The table's may mark the last visible combatant to act while
+ * a hidden one takes its turn (`actingUnseen`: the ribbon dims it; see table-turn.ts).
+ */
+export type EncounterView = EncounterRecord & { readonly actingUnseen?: true }
+
 /** What a window may hold: the domain records, with combatants, scenes and roster entries in their projected form. */
 export type ViewRecord =
-  | Exclude<DomainRecord, CombatantRecord | SceneRecord | TemplateRecord | TableStoryRecord>
+  | Exclude<DomainRecord, CombatantRecord | SceneRecord | TemplateRecord | TableStoryRecord | EncounterRecord>
+  | EncounterView
   | CombatantView
   | SceneView
   | TemplateView
@@ -153,6 +166,22 @@ export const publicCondition = (
   ...(c.area && c.area.sceneId === inPlay && inSight(c.area) && (!c.area.to || inSight(c.area.to)) ? { area: c.area } : {}),
 })
 
+/**
+ * The conditions the table may see on a combatant: not one a hidden combatant put there. "Vex
+ * engaged" or "Vex grappled" would place someone unseen beside Vex, and a condition appearing
+ * while nobody visible acts tells the players someone unseen did something. Once its source is
+ * revealed (or gone from the campaign) it shows like any other. The core's projection and the
+ * GM's projector preview both filter through here.
+ */
+export function tableConditions<C extends Pick<ConditionInstance, 'sourceId'>>(
+  conditions: readonly C[],
+  isHidden: (id: CombatantId) => boolean,
+): readonly C[] {
+  return conditions.some((x) => x.sourceId !== null && isHidden(x.sourceId))
+    ? conditions.filter((x) => x.sourceId === null || !isHidden(x.sourceId))
+    : conditions
+}
+
 export function healthBand(hp: number, maxHp: number): HealthBand {
   if (hp <= 0) return 'down'
   if (hp >= maxHp) return 'unhurt'
@@ -161,7 +190,8 @@ export function healthBand(hp: number, maxHp: number): HealthBand {
 
 /**
  * The players' view of a combatant, from the GM's: nothing of a hidden one; a PC's numbers (they
- * are on the table anyway) but not its sheet, card or bookkeeping; an NPC's health only as a band.
+ * are on the table anyway) but not its sheet, card or bookkeeping; an NPC's health only as a band
+ * ("down" once its standing is not up).
  * The core's player projection and the GM's projector preview both go through here, so they agree.
  * Conditions pass as given: the caller has already judged their zones against the fog.
  */
@@ -169,7 +199,10 @@ export function playerCombatantView(gm: CombatantView, orderKey: number | null):
   if (gm.hidden) return null
   const base: CombatantView = { ...gm, orderKey, rules: null, card: null, turn: null, templateId: null }
   if (gm.kind === 'pc') return base
-  const band = gm.numbers.kind === 'exact' ? healthBand(gm.numbers.hp, gm.numbers.maxHp) : gm.numbers.band
+  // Out of the fight by the rules reads "down" whatever its health says: a knocked-out raider with
+  // health left is not "bloodied" to anyone looking at it.
+  const out = gm.standing !== null && gm.standing.state !== 'up'
+  const band = out ? 'down' : gm.numbers.kind === 'exact' ? healthBand(gm.numbers.hp, gm.numbers.maxHp) : gm.numbers.band
   return { ...base, numbers: { kind: 'secret', band }, initiative: gm.initiative === null ? null : 'secret', standing: null }
 }
 

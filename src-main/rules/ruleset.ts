@@ -147,6 +147,11 @@ export interface Ruleset {
     parse(input: unknown): Result<ParsedRules>
     /** What a GM card shows, already explained. */
     card(rules: JsonValue): readonly ExplanationSection[]
+    /**
+     * What anyone at the table can see of the combatant besides its conditions — its stance, that
+     * it is in cover — as short labels ("Prone"), for the table's ribbon. Absent: nothing.
+     */
+    marks?(rules: JsonValue): readonly string[]
     /** The sheet as a form of generic fields the UI can render without knowing the rules. */
     form(rules: JsonValue | null): readonly FormField[]
     /** Turns submitted form values (over the current data) into ruleset input for `parse`. */

@@ -16,8 +16,10 @@ import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-sha
  *   condition as what and how strong only (no note, clock, source or ruleset data); a portrait
  *   by asset name only;
  * - only the scene in play; tokens and area templates only there, uncovered by the fog, and
- *   never a hidden combatant's token or a hidden template; no "whose turn" for a hidden actor;
+ *   never a hidden combatant's token or a hidden template; no "whose turn" for a hidden actor, and
+ *   never nobody marked while one acts; no condition a hidden combatant put on a visible one;
  * - the table's story: nobody hidden, an NPC's damage as a band only, no GM copy (storyProblems);
+ *   what a hidden combatant did told only as its effect, without the cause (causeProblems);
  * - sessions without problems, warnings or undo labels;
  * - diffs that follow on from what this window holds, by one version at a time (a gap would
  *   count the GM's secret commands), removing only what it was sent.
@@ -62,6 +64,13 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       if (c.kind === 'npc' && c.standing !== null) say('npc-numbers', 'shows its standing')
       for (const x of c.conditions)
         for (const k of Object.keys(x)) if (!PUBLIC_CONDITION_KEYS.has(k)) say('condition-field', `has a condition's ${k}`)
+      // A condition a hidden combatant put on it ("Engaged") would place someone unseen beside it.
+      const theirs = gm.get(c.id)
+      const sources = new Map(theirs?.typeName === 'combatant' && theirs.turn ? theirs.turn.conditions.map((x) => [x.key, x.sourceId]) : [])
+      for (const x of c.conditions) {
+        const source = sources.get(x.key)
+        if (source && gm.has(source) && !visible(source)) say('hidden-cause', `shows ${x.label}, put on by a hidden combatant`)
+      }
       if (c.portrait && Object.keys(c.portrait).some((k) => k !== 'hash' && k !== 'ext'))
         say('portrait-field', 'has more than the asset name of its portrait')
       break
@@ -82,14 +91,26 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       if (m.sceneId !== scene?.id || !inSight(m)) say('hidden-template', 'is off the table or under the fog')
       break
     }
-    case 'story':
+    case 'story': {
       // One removed from the fight may still be named (the table saw it); one hidden now may not.
-      out.push(...storyProblems(v as TableStoryView, (id) => gm.get(id)?.typeName !== 'combatant' || visible(id)))
+      const known = (id: string) => gm.get(id)?.typeName !== 'combatant' || visible(id)
+      out.push(...storyProblems(v as TableStoryView, known))
+      const gmStory = gm.get('story')
+      if (gmStory?.typeName === 'story') out.push(...causeProblems(v as TableStoryView, gmStory, known))
       break
+    }
     case 'encounter': {
       const e = v as EncounterRecord
       if (e.turnAnchor !== null) say('gm-only-field', 'has its turn anchor')
       if (e.currentCombatantId !== null && !visible(e.currentCombatantId)) say('hidden-combatant', 'names a hidden combatant as acting')
+      // While a hidden one acts the ribbon marks the last one seen: marking nobody tells the room someone unseen acts.
+      const theirs = gm.get(e.id)
+      // Judged against the GM's turn now, so only a message of this same round is held to it.
+      const sameRound = theirs?.typeName === 'encounter' && theirs.round === e.round && e.round >= 1
+      const acting = sameRound && theirs.currentCombatantId !== null ? gm.get(theirs.currentCombatantId) : undefined
+      const anyoneSeen = [...gm.values()].some((c) => c.typeName === 'combatant' && !c.hidden && c.orderKey !== null)
+      if (acting?.typeName === 'combatant' && acting.hidden && anyoneSeen && e.currentCombatantId === null)
+        say('nobody-acting', 'marks nobody while a hidden combatant acts')
       break
     }
   }
@@ -145,6 +166,27 @@ function storyProblems(s: TableStoryView, visible: (id: string) => boolean): str
       named(r.biggest.by)
       if (r.biggest.target.kind === 'npc') out.push('npc-numbers: the recap shows the biggest hit on an NPC')
     }
+  }
+  return out
+}
+
+/**
+ * What the table was told of each line against what the GM knows of the same line (by its number):
+ * when the GM's fact has a cause the table cannot see (its actor, or whoever put a condition on),
+ * the table may be told only the effect on a combatant it sees — harm or a fall, with no cause —
+ * never the act itself, nor a condition that would place someone unseen ("Vex engaged").
+ */
+function causeProblems(table: TableStoryView, gm: TableStoryView, visible: (id: string) => boolean): string[] {
+  const out: string[] = []
+  const unseen = (n: StoryName | null | undefined) => !!n && (n.hidden || !visible(n.id))
+  const theirs = new Map(gm.lines.map((l) => [l.n, l.fact]))
+  for (const { n, fact } of table.lines) {
+    const g = theirs.get(n)
+    if (!g) continue
+    const cause = g.kind === 'attack' || g.kind === 'action' ? g.actor : g.kind === 'harm' || g.kind === 'condition' ? g.by : null
+    if (!unseen(cause)) continue
+    const effectOnly = (fact.kind === 'harm' && fact.by === null) || fact.kind === 'down'
+    if (!effectOnly) out.push(`hidden-cause: story line ${n} tells a hidden combatant's ${g.kind} as "${fact.kind}"`)
   }
   return out
 }

@@ -12,6 +12,7 @@ export const setProjector: Decider<'projector/set'> = (ctx, p) => {
     ...(p.view !== undefined ? { view: p.view } : {}),
     ...(p.blank !== undefined ? { blank: p.blank } : {}),
     ...(p.ribbonNext !== undefined ? { ribbonNext: p.ribbonNext } : {}),
+    ...(p.hiddenTurn !== undefined ? { hiddenTurn: p.hiddenTurn } : {}),
   }
   if (current && JSON.stringify(record) === JSON.stringify(before)) return fail('projector/noChange', 'The projector already shows that.')
   const label =
@@ -21,6 +22,8 @@ export const setProjector: Decider<'projector/set'> = (ctx, p) => {
         : 'Unblank the projector'
       : p.ribbonNext !== undefined
         ? `Table ribbon: ${p.ribbonNext === 'fit' ? 'fit all' : `next ${p.ribbonNext}`}`
-        : 'Projector view'
+        : p.hiddenTurn !== undefined
+          ? `Hidden turns: ${p.hiddenTurn === 'dim' ? 'dim the last one seen' : 'hold the last one seen'}`
+          : 'Projector view'
   return ok({ label, events: [{ type: 'projector/put', record }] })
 }

@@ -62,7 +62,13 @@ export function storyFacts(
     }
     if (from.conditions !== to.conditions) {
       const had = new Set(from.conditions.map((x) => x.conditionId))
-      for (const added of to.conditions) if (!had.has(added.conditionId)) facts.push({ kind: 'condition', who, label: added.label })
+      for (const added of to.conditions) {
+        if (had.has(added.conditionId)) continue
+        // Who put it on: the condition's own source, else whoever acted. The table is told "Vex
+        // engaged" only when that one is visible (table-story.ts).
+        const source = added.sourceId ? byId(added.sourceId) : actor
+        facts.push({ kind: 'condition', who, label: added.label, by: source && source.id !== to.id ? nameOf(source) : null })
+      }
     }
   }
   if (!headline) return facts

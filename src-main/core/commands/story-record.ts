@@ -2,29 +2,39 @@ import type { DomainEvent } from '../../../src-shared/events'
 import type { EncounterRecord } from '../../../src-shared/records'
 import {
   EMPTY_STORY,
-  namesIn,
+  NOBODY_HIDDEN_NOW,
+  tableFact,
   type StoryEntry,
   type StoryFightChange,
-  type StoryFact,
+  type StoryName,
   type TableStoryRecord,
 } from '../../../src-shared/table-story'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
-import { storyFacts, type StoryHeadline } from './story-facts'
+import { nameOf, storyFacts, type StoryHeadline } from './story-facts'
 
 /** What the engine knows of one command when it tells the table about it. */
 export interface StoryTelling {
   readonly ruleset: Ruleset
   readonly headline: StoryHeadline | null
-  /** A secret roll (the GM's choice, or the ruleset's default): its facts count for the GM's recap, the table sees none. */
+  /** A secret roll (the GM's choice, or the ruleset's default): the table is told only its effects on those it sees, without their cause. */
   readonly secret: boolean
 }
 
 const encounterOf = (r: RecordChange['from']): EncounterRecord | null => (r?.typeName === 'encounter' ? r : null)
 
-/** A fact names someone hidden at the time: the table never sees it, even once that one is revealed. */
-const seenFact = (f: StoryFact): boolean => namesIn(f).every((n) => !n.hidden)
+/** Who was in the order as the fight ended (the end clears everyone's place in it). */
+function fightersLeaving(changes: readonly RecordChange[]): StoryName[] {
+  return changes
+    .flatMap((c) =>
+      c.from?.typeName === 'combatant' && c.from.orderKey !== null && c.to?.typeName === 'combatant' && c.to.orderKey === null
+        ? [{ at: c.from.orderKey, who: nameOf(c.to) }]
+        : [],
+    )
+    .sort((a, b) => a.at - b.at)
+    .map((f) => f.who)
+}
 
 /**
  * What one command tells the table, as an event (the new facts, numbered, and the fight starting
@@ -40,12 +50,17 @@ export function storyEvent(state: RecordReader, changes: readonly RecordChange[]
     const to = encounterOf(c.to)
     if (to?.status === 'active' && from?.status !== 'active') fight.push({ kind: 'start', name: to.name })
     if (from?.status === 'active' && to?.status !== 'active')
-      fight.push(to ? { kind: 'end', name: from.name, rounds: to.round } : { kind: 'gone' })
+      fight.push(to ? { kind: 'end', name: from.name, rounds: to.round, fighters: fightersLeaving(changes) } : { kind: 'gone' })
   }
   const facts = storyFacts(telling.ruleset, state, changes, telling.headline)
   const round = state.ofType('encounter').find((e) => e.status === 'active')?.round ?? 0
   let told = story.told
-  const entries: StoryEntry[] = facts.map((fact) => ({ n: !telling.secret && seenFact(fact) ? ++told : null, round, fact }))
+  // Numbered when the table is told something of it, judged by who was hidden at the time: a
+  // combatant revealed later does not bring back what it did unseen.
+  const entries: StoryEntry[] = facts.map((fact) => {
+    const n = tableFact(fact, NOBODY_HIDDEN_NOW, telling.secret) ? ++told : null
+    return telling.secret ? { n, round, fact, secret: true } : { n, round, fact }
+  })
   return fight.length || entries.length ? { type: 'story/told', fight, entries } : null
 }
 

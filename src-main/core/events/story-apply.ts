@@ -1,6 +1,13 @@
 import type { DomainEvent } from '../../../src-shared/events'
-import { EMPTY_TALLY, STORY_LINES, tableFact, type StoryFight, type TableStoryRecord } from '../../../src-shared/table-story'
-import { tallied } from './story-tally'
+import {
+  EMPTY_TALLY,
+  NOBODY_HIDDEN_NOW,
+  STORY_LINES,
+  tableFact,
+  type StoryFight,
+  type TableStoryRecord,
+} from '../../../src-shared/table-story'
+import { tallied, withRows } from './story-tally'
 
 const freshFight = (name: string): StoryFight => ({ name, gm: EMPTY_TALLY, table: EMPTY_TALLY })
 
@@ -13,7 +20,20 @@ export function applyStory(current: TableStoryRecord, event: Extract<DomainEvent
   let story = current
   for (const t of event.fight) {
     if (t.kind === 'start') story = { ...story, fight: freshFight(t.name), ended: null }
-    else if (t.kind === 'end') story = { ...story, fight: null, ended: { ...(story.fight ?? freshFight(t.name)), rounds: t.rounds } }
+    else if (t.kind === 'end') {
+      const fought = story.fight ?? freshFight(t.name)
+      const fighters = t.fighters ?? []
+      // Everyone who fought has a row, those the table saw in its own; nothing done is a row of noughts.
+      const ended = {
+        ...fought,
+        gm: withRows(fought.gm, fighters),
+        table: withRows(
+          fought.table,
+          fighters.filter((f) => !f.hidden),
+        ),
+      }
+      story = { ...story, fight: null, ended: { ...ended, rounds: t.rounds } }
+    }
     // An encounter removed outright leaves no recap; the GM takes one off the table.
     else if (t.kind === 'gone') story = { ...story, fight: null }
     else story = { ...story, ended: null }
@@ -26,11 +46,11 @@ export function applyStory(current: TableStoryRecord, event: Extract<DomainEvent
   const fight = story.fight && {
     ...story.fight,
     gm: tallied(story.fight.gm, entries),
-    // The table's sums count what it saw, as it saw it: an NPC's damage as a band, no numbers.
+    // The table's sums count what it was told, as it was told it: the strip's own facts.
     table: tallied(
       story.fight.table,
       seen.flatMap((e) => {
-        const fact = tableFact(e.fact, () => false)
+        const fact = tableFact(e.fact, NOBODY_HIDDEN_NOW, e.secret)
         return fact ? [{ round: e.round, fact }] : []
       }),
     ),

@@ -9,7 +9,7 @@ import { healthBand } from '../../../src-shared/views'
 export function tallied(tally: StoryTally, facts: readonly { readonly round: number; readonly fact: StoryFact }[]): StoryTally {
   if (!facts.length) return tally
   const rows = new Map<string, TallyRow>(tally.rows.map((r) => [r.who.id, r]))
-  const row = (who: StoryName): TallyRow => rows.get(who.id) ?? { who, hits: 0, dealt: 0, taken: 0, band: null, downed: 0, wentDown: 0 }
+  const row = (who: StoryName): TallyRow => rows.get(who.id) ?? emptyRow(who)
   const add = (who: StoryName, change: Partial<Omit<TallyRow, 'who'>>, base = row(who)) => {
     const next = { ...base, who }
     for (const [k, v] of Object.entries(change) as [keyof typeof change, number | TallyRow['band']][]) {
@@ -40,3 +40,16 @@ export function tallied(tally: StoryTally, facts: readonly { readonly round: num
   }
   return { rows: [...rows.values()], downs, biggest }
 }
+
+/**
+ * The tally with a row for each of `who`, in that order (the initiative order as the fight ended),
+ * noughts for one that did nothing; rows of anyone else (removed before the end) after them.
+ */
+export function withRows(tally: StoryTally, who: readonly StoryName[]): StoryTally {
+  if (!who.length) return tally
+  const have = new Map(tally.rows.map((r) => [r.who.id, r]))
+  const listed = new Set(who.map((w) => w.id))
+  return { ...tally, rows: [...who.map((w) => have.get(w.id) ?? emptyRow(w)), ...tally.rows.filter((r) => !listed.has(r.who.id))] }
+}
+
+const emptyRow = (who: StoryName): TallyRow => ({ who, hits: 0, dealt: 0, taken: 0, band: null, downed: 0, wentDown: 0 })

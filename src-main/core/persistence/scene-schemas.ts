@@ -3,7 +3,7 @@ import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from '
 import { schemaFor } from './schema-link'
 import { MAX_FOG_STEPS } from '../../../src-shared/fog'
 import { TYPED } from '../../../src-shared/limits'
-import { PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
+import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
 import { chars, idOf, listOf } from './schema-bounds'
 
@@ -47,6 +47,8 @@ export const projectorSchema = schemaFor<ProjectorRecord>()(
     blank: z.boolean(),
     // Optional: documents saved before issue 16 have no ribbon setting and fit (no schema version bump needed).
     ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
+    // Optional likewise: documents saved before issue 30 dim the last visible combatant.
+    hiddenTurn: z.enum(HIDDEN_TURN_SHOWS).optional(),
   }),
 )
 

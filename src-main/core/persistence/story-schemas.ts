@@ -27,12 +27,12 @@ const fact = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('harm'), by: name.nullable(), who: name, harm, down: down.nullable() }),
   z.object({ kind: z.literal('down'), who: name, state: down }),
-  z.object({ kind: z.literal('condition'), who: name, label: chars(WRITTEN.word) }),
+  z.object({ kind: z.literal('condition'), who: name, label: chars(WRITTEN.word), by: name.nullable().optional() }),
   z.object({ kind: z.literal('check'), who: name, label: chars(WRITTEN.word), success: z.boolean() }),
   z.object({ kind: z.literal('roll'), purpose: chars(TYPED.rollPurpose), total: z.number().int() }),
   z.object({ kind: z.literal('action'), actor: name, label: chars(WRITTEN.word), target: name.nullable() }),
 ])
-const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round: count, fact }))
+const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round: count, fact, secret: z.literal(true).optional() }))
 const row = z.object({
   who: name,
   hits: count,

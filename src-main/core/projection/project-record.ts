@@ -7,7 +7,9 @@ import {
   playerCombatantView,
   playerScene,
   publicCondition,
+  tableConditions,
   type CombatantView,
+  type EncounterView,
   type TablePicture,
   type TemplateView,
   type ViewRecord,
@@ -15,7 +17,8 @@ import {
 } from '../../../src-shared/views'
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
 import { storyView } from './story-view'
-import { holdableNow, poolsOf, standingOf } from '../state/rules-combatants'
+import { tableEncounter, type Placed } from '../../../src-shared/table-turn'
+import { holdableNow, marksOf, poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
@@ -60,6 +63,7 @@ const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> =>
 
 function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true): CombatantView {
   const card = withCard && c.rules !== null && ctx.ruleset?.combatantRules ? ctx.ruleset.combatantRules.card(c.rules) : null
+  const marks = marksOf(ctx.ruleset, c)
   return {
     typeName: 'combatant',
     id: c.id,
@@ -73,6 +77,7 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
     rules: c.rules,
     card,
     conditions: c.conditions.map((x) => publicCondition(x, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))),
+    ...(marks.length ? { marks } : {}),
     delayed: c.delayed,
     standing: standingOf(ctx.ruleset, c),
     turn: { conditions: c.conditions, pools: poolsOf(ctx.ruleset, c), held: c.held, holdable: holdableNow(ctx.ruleset, c) },
@@ -83,7 +88,9 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
 
 /** Players see PCs' numbers (they are on the table anyway) and only a band for NPCs; no card is rendered for them. */
 function playerCombatant(c: CombatantRecord, ctx: ProjectionContext): CombatantView | null {
-  return playerCombatantView(gmCombatant(c, ctx, false), ctx.visibleRank(c.id))
+  if (c.hidden) return null
+  const conditions = tableConditions(c.conditions, (id) => !isVisible(ctx, id) && ctx.state.get(id) !== undefined)
+  return playerCombatantView(gmCombatant(conditions === c.conditions ? c : { ...c, conditions }, ctx, false), ctx.visibleRank(c.id))
 }
 
 /** A token reaches the players only on the active scene, for a combatant they may see, where the fog is lifted. */
@@ -92,16 +99,26 @@ function playerSeesToken(t: TokenRecord, ctx: ProjectionContext): boolean {
   return c?.typeName === 'combatant' && !c.hidden && ctx.sceneInPlay()?.id === t.sceneId && ctx.inSight(t)
 }
 
-/** Whose turn it is stays secret while that combatant is hidden. */
-function playerEncounter(e: EncounterRecord, ctx: ProjectionContext): EncounterRecord {
+/** Whose turn it is stays secret while that combatant is hidden: the table marks the last one it saw act instead. */
+function playerEncounter(e: EncounterRecord, ctx: ProjectionContext): EncounterView {
   const current = e.currentCombatantId === null ? null : ctx.state.get(e.currentCombatantId)
-  const visible = current?.typeName === 'combatant' && !current.hidden
+  const acting = current?.typeName === 'combatant' ? current : null
   const shown = e.surprise && {
     // A hidden combatant's place in a surprise (and so how many are hidden) is the GM's.
     actorIds: e.surprise.actorIds.filter((id) => isVisible(ctx, id)),
     surprisedIds: e.surprise.surprisedIds.filter((id) => isVisible(ctx, id)),
   }
-  return { ...e, currentCombatantId: visible ? e.currentCombatantId : null, turnAnchor: null, ...(shown ? { surprise: shown } : {}) }
+  const projector = ctx.state.get('projector')
+  const seen = tableEncounter(e, acting, () => visibleInOrder(ctx), projector?.typeName === 'projector' ? projector : null)
+  return shown ? { ...seen, surprise: shown } : seen
+}
+
+/** The combatants the table sees in the order (the store keeps their ranks between commands). */
+function* visibleInOrder(ctx: ProjectionContext): Iterable<Placed> {
+  for (const id of ctx.state.visibleRanks().keys()) {
+    const c = ctx.state.get(id)
+    if (c?.typeName === 'combatant' && c.orderKey !== null) yield { id: c.id, orderKey: c.orderKey }
+  }
 }
 
 function isVisible(ctx: ProjectionContext, id: CombatantId): boolean {

@@ -9,7 +9,9 @@ export function recapOf(ended: StoryEnded, viewer: 'gm' | 'table', hiddenNow: (n
   const base = { name: ended.name, rounds: ended.rounds }
   if (viewer === 'gm') return { ...base, ...gmRecap(ended.gm) }
   const t = ended.table
-  const shown = (n: StoryName | null) => n === null || !hiddenNow(n)
+  const shown = (n: StoryName) => !hiddenNow(n)
+  // Someone hidden since is left out as a cause, as the strip leaves it out: what it did stays counted on whom it hit.
+  const cause = (n: StoryName | null) => (n && shown(n) ? n : null)
   const rows = t.rows.filter((r) => shown(r.who))
   return {
     ...base,
@@ -17,8 +19,8 @@ export function recapOf(ended: StoryEnded, viewer: 'gm' | 'table', hiddenNow: (n
       const taken: TakenShown = r.who.kind === 'npc' ? { kind: 'band', band: r.band ?? 'unhurt' } : { kind: 'exact', amount: r.taken }
       return { who: r.who, hits: r.hits, dealt: null, taken, downed: r.downed, wentDown: r.wentDown }
     }),
-    downs: t.downs.filter((d) => shown(d.who) && shown(d.by)),
-    biggest: t.biggest && shown(t.biggest.target) && shown(t.biggest.by) ? t.biggest : null,
+    downs: t.downs.flatMap((d) => (shown(d.who) ? [{ ...d, by: cause(d.by) }] : [])),
+    biggest: t.biggest && shown(t.biggest.target) ? { ...t.biggest, by: cause(t.biggest.by) } : null,
   }
 }
 

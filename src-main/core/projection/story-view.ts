@@ -23,7 +23,7 @@ export function storyView(story: TableStoryRecord, role: ViewRole, state: Record
     (viewer: 'gm' | 'table') =>
     (e: StoryEntry): StoryLineView[] => {
       if (e.n === null) return []
-      const fact = viewer === 'gm' ? e.fact : tableFact(e.fact, hiddenNow)
+      const fact = viewer === 'gm' ? e.fact : tableFact(e.fact, hiddenNow, e.secret)
       return fact ? [{ n: e.n, round: e.round, fact }] : []
     }
   const ended = story.ended

@@ -82,6 +82,12 @@ export function standingOf(ruleset: Ruleset | null, c: CombatantRecord): Standin
   return c.hp <= 0 ? { state: 'down', label: 'down', skipsTurn: false } : { state: 'up', label: 'up', skipsTurn: false }
 }
 
+/** What the table sees of it besides its conditions (its stance, cover), as its ruleset words it. */
+export function marksOf(ruleset: Ruleset | null, c: CombatantRecord): readonly string[] {
+  const marks = ruleset?.combatantRules?.marks
+  return marks && c.rules !== null ? marks(c.rules) : []
+}
+
 /** The pool a hold sets aside: the ruleset's own choice (SR-D10-1), else the turn's actions. */
 export function holdablePool(ruleset: Ruleset, c: CombatantRecord): EconomyPool | null {
   const pools = ruleset.economy(c.rules)

@@ -11,6 +11,7 @@ import { QUICK_NPCS } from './quick-npcs'
 import { maxHitsOf, twoD6Sheets } from './sheet/sheet-access'
 import { sheetForm, sheetFromForm } from './sheet/sheet-form'
 import { sheetSchema } from './sheet/sheet-schema'
+import { tableMarks } from './sheet/table-marks'
 import { CONDITIONS } from './turns/conditions'
 import { POOLS } from './turns/economy'
 import { movementCost } from './turns/movement-cost'
@@ -50,6 +51,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
       complete: (sheet) => sheet,
       maxHp: maxHitsOf,
       card,
+      marks: tableMarks,
       form: sheetForm,
       fromForm: sheetFromForm,
     }),

@@ -14,6 +14,7 @@ import type { PackSection } from './content/pack-schema'
 import { toJson } from '../kit/stored-sheet'
 import { cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
+import { cxTableMarks } from './cx-table-marks'
 import { CX_CHECK_MODES, cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
 import { evaSuitRefusal } from './sheet/eva-suit'
 import { CX_CONDITIONS } from './cx-conditions'
@@ -135,6 +136,10 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       card: (rules) => {
         const c = cxSheets.read(rules)
         return c ? cxCard(c, library) : []
+      },
+      marks: (rules) => {
+        const c = cxSheets.read(rules)
+        return c ? cxTableMarks(c) : []
       },
       form: (rules) => cxSheetForm(cxSheets.read(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, cxSheets.read(current), library),

@@ -13,6 +13,7 @@ import { d10MovementCost } from './turns/d10-movement-cost'
 import { D10_QUICK_NPCS } from './d10-npcs'
 import { d10Sheets } from './d10-sheet-access'
 import { d10Card } from './sheet/d10-card'
+import { d10TableMarks } from './sheet/d10-table-marks'
 import { d10SheetSchema, freshLive } from './sheet/d10-sheet'
 import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
 import { d10MapMove } from './suppression/lane-move'
@@ -51,6 +52,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       complete: (sheet) => ({ ...sheet, live: sheet.live ?? freshLive(sheet.effortMax) }),
       // The chapter sizes no hit points: the GM's number stands.
       card: d10Card,
+      marks: d10TableMarks,
       form: d10SheetForm,
       fromForm: d10SheetFromForm,
     }),

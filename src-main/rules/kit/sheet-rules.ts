@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ExplanationSection, FormField } from '../../../src-shared/attack'
+import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok } from '../../../src-shared/result'
 import type { Ruleset } from '../ruleset'
 import type { OptionValues } from './options'
@@ -17,6 +18,8 @@ export interface SheetRules<In, S> {
   /** Max HP the sheet sets, or null to keep the GM's number. */
   maxHp?(sheet: S): number | null
   card(sheet: S): readonly ExplanationSection[]
+  /** What the table sees of it besides its conditions (stance, cover); see `combatantRules.marks`. */
+  marks?(sheet: S): readonly string[]
   form(sheet: S | null): readonly FormField[]
   fromForm(values: OptionValues, current: S | null): unknown
 }
@@ -44,6 +47,14 @@ export function sheetRules<In, S>(rules: SheetRules<In, S>): NonNullable<Ruleset
       const sheet = reader.read(stored)
       return sheet ? rules.card(sheet) : []
     },
+    ...(rules.marks
+      ? {
+          marks: (stored: JsonValue) => {
+            const sheet = reader.read(stored)
+            return sheet ? rules.marks!(sheet) : []
+          },
+        }
+      : {}),
     form: (stored) => rules.form(reader.read(stored)),
     fromForm: (values, current) => rules.fromForm(values, reader.read(current)),
   }

@@ -2,14 +2,15 @@ import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
-import { playerCombatantView, playerScene, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
+import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
+import { tableEncounter } from '../../../src-shared/table-turn'
 import type { Transport } from '../transport/ws-api'
 
 /**
  * The GM's preview of the projector, built from the GM's own records by the player
  * projection's map rules (src-main/core/projection/project-record.ts): the scene in play only,
- * no hidden combatant, no token or zone the fog covers, whose turn blanked while a hidden one
- * acts. It uses the same fog test (`isRevealed`) and the same combatant rule
+ * no hidden combatant, no token or zone the fog covers, the last one seen marked while a hidden
+ * one acts (`tableEncounter`). It uses the same fog test (`isRevealed`) and the same combatant rule
  * (`playerCombatantView`) as the core, so the two cannot disagree on what the table sees; the
  * ribbon's order is ranks among the visible, as the players get it.
  */
@@ -47,9 +48,12 @@ export function playerPreview(gm: ViewState): ViewState {
         break
       case 'combatant':
         {
-          const conditions = r.conditions.map(({ area, ...c }) =>
-            area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c,
-          )
+          // Not a condition a hidden combatant put on it (tableConditions, as the core's projection).
+          const withheld = new Set(r.turn ? r.turn.conditions.map((x) => x.key) : [])
+          for (const x of tableConditions(r.turn?.conditions ?? [], (id) => gm.records.has(id) && hidden(id))) withheld.delete(x.key)
+          const conditions = r.conditions
+            .filter((x) => !withheld.has(x.key))
+            .map(({ area, ...c }) => (area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c))
           const seen = playerCombatantView({ ...r, conditions }, ranks.get(r.id) ?? null)
           if (seen) records.set(r.id, seen)
         }
@@ -58,9 +62,24 @@ export function playerPreview(gm: ViewState): ViewState {
         // The core sends the GM the table's own strip and recap beside the GM's.
         if (r.table) records.set(r.id, { typeName: 'story', id: 'story', ...r.table })
         break
-      case 'encounter':
-        records.set(r.id, { ...r, currentCombatantId: hidden(r.currentCombatantId) ? null : r.currentCombatantId, turnAnchor: null })
+      case 'encounter': {
+        const acting = r.currentCombatantId === null ? undefined : gm.records.get(r.currentCombatantId)
+        const projector = gm.records.get('projector')
+        const placed = () =>
+          [...gm.records.values()].flatMap((c) =>
+            c.typeName === 'combatant' && !c.hidden && c.orderKey !== null ? [{ id: c.id, orderKey: c.orderKey }] : [],
+          )
+        records.set(
+          r.id,
+          tableEncounter(
+            r,
+            acting?.typeName === 'combatant' ? acting : null,
+            placed,
+            projector?.typeName === 'projector' ? projector : null,
+          ),
+        )
         break
+      }
     }
   }
   return { version: gm.version, records }

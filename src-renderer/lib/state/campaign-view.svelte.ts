@@ -15,7 +15,6 @@ import type { TableStoryView } from '../../../src-shared/table-story'
 import type {
   AreaMarkRecord,
   ContentItemRecord,
-  EncounterRecord,
   LogEntryRecord,
   PlanRecord,
   PromptRecord,
@@ -23,7 +22,7 @@ import type {
   TokenRecord,
 } from '../../../src-shared/records'
 import type { Failure, Result } from '../../../src-shared/result'
-import type { CombatantView, SceneView, TemplateView } from '../../../src-shared/views'
+import type { CombatantView, EncounterView, SceneView, TemplateView } from '../../../src-shared/views'
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ForecastFeed } from '../autopilot/forecast-state.svelte'
@@ -65,7 +64,7 @@ export class CampaignView {
    * not rebuilt by an HP edit or a turn passing.
    */
   roll = $state.raw<readonly RollEntry[]>([])
-  encounter = $state.raw<EncounterRecord | null>(null)
+  encounter = $state.raw<EncounterView | null>(null)
   /** The latest `LOG_WINDOW` to `LOG_WINDOW + LOG_SLACK` log lines, oldest first. */
   log = $state.raw<LogEntryRecord[]>([])
   /** How many earlier lines the core holds that this window let go of (searched through the core). */
@@ -89,6 +88,12 @@ export class CampaignView {
   projector = $state.raw<ProjectorRecord>(DEFAULT_PROJECTOR)
   /** What just happened, as this window may see it, and the last fight's recap (issue 16). */
   story = $state.raw<TableStoryView | null>(null)
+  /**
+   * How many whole snapshots this window has loaded from its core (on connecting, reconnecting, or
+   * after a gap): what arrives in one is the state as it is, not news (the table's story card
+   * stays down). The GM's projector preview, set whole from the GM's records, counts none.
+   */
+  snapshots = $state(0)
   /** The fight forecast this window asked for last, refined by the core's `forecast` messages (issue 17). */
   readonly forecast = new ForecastFeed((name, input) => this.transportRequest(name, input))
 
@@ -110,7 +115,10 @@ export class CampaignView {
   constructor(private readonly transport: Transport) {
     this.#sync = new ViewSync(
       () => transport.api.snapshot(undefined),
-      (changes) => this.#changed(changes),
+      (changes) => {
+        if (changes === RELOADED) this.snapshots++
+        this.#changed(changes)
+      },
       this.#index,
     )
     transport.api.subscribe((m) => this.#receive(m))

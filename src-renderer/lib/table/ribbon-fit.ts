@@ -13,7 +13,9 @@ export interface RibbonMetrics {
   readonly more: number
 }
 
-export const TABLE_RIBBON: RibbonMetrics = { minEntry: 210, maxEntry: 290, gap: 10, more: 88 }
+// Entries grow to 420 px: four combatants on a 1080p screen then use most of the width, and
+// two-word names ("Militia rifleman") sit on one line instead of two.
+export const TABLE_RIBBON: RibbonMetrics = { minEntry: 210, maxEntry: 420, gap: 10, more: 88 }
 
 export interface RibbonFit {
   /** How many entries fit at once (at least 1). */

@@ -34,7 +34,9 @@ export function announce(before: TurnMoment | null, now: TurnMoment): Announceme
   if (!before || before.encounterId === null || now.encounterId === null || now.round < 1) return null
   const sameFight = before.encounterId === now.encounterId
   const newRound = !sameFight || now.round !== before.round
-  const newTurn = now.actingId !== null && (newRound || now.actingId !== before.actingId)
+  // A new round names who acts only when that changed: while a hidden combatant opens a round, the
+  // table may be holding the last one it saw (the projector's "hidden turns"), whose turn it is not.
+  const newTurn = now.actingId !== null && (!sameFight || now.actingId !== before.actingId)
   const who = newTurn && now.actingName ? turnOf(now.actingName) : null
   if (newRound) return { title: `Round ${now.round}`, sub: who }
   return who ? { title: who, sub: null } : null

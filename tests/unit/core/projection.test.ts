@@ -49,11 +49,15 @@ describe('projection redaction', () => {
     h.must('template/spawn', { templateId: h.campaign.store.ofType('template')[0]!.id, count: 1 })
     h.must('plan/save', { name: 'secret-plan' })
     const views = [...h.campaign.store.values()].map((r) => projectRecord(r, h.campaign.store, 'player')).filter((v) => v !== null)
-    const raider = views.find((v) => v.id === h.combatantId('Raider'))
-    expect(raider).toMatchObject({ conditions: [{ conditionId: 'bleeding', label: 'Bleeding', stacks: 1 }], turn: null, standing: null })
+    // Put on by a hidden combatant, the bleeding is the GM's until the Sniper is seen (it would place someone unseen).
+    expect(views.find((v) => v.id === h.combatantId('Raider'))).toMatchObject({ conditions: [], turn: null, standing: null })
     const text = JSON.stringify(views)
     for (const secret of ['secret-note', sniper, 'Red Hand', 'secret-plan', 'template:', 'prompt:', 'turnStart'])
       expect(text).not.toContain(secret)
+    h.must('combatant/setHidden', { combatantId: sniper, hidden: false })
+    const raider = projectRecord(h.campaign.store.get(h.combatantId('Raider'))!, h.campaign.store, 'player')
+    expect(raider).toMatchObject({ conditions: [{ conditionId: 'bleeding', label: 'Bleeding', stacks: 1 }], turn: null, standing: null })
+    expect(JSON.stringify(raider)).not.toMatch(/secret-note|turnStart|sourceId/)
   })
 
   it("replaces NPC numbers with a band but keeps PCs' numbers", async () => {
@@ -120,15 +124,41 @@ describe('projection redaction', () => {
     expect(first.kind === 'diff' && [first.diff.fromVersion, first.diff.toVersion]).toEqual([snap.version, snap.version + 1])
   })
 
-  it('hides whose turn it is while a hidden combatant acts', async () => {
+  it('hides whose turn it is while a hidden combatant acts: the table marks the last one it saw, dimmed or held as the GM chose', async () => {
     const h = await fight()
-    for (let i = 0; i < 3; i++) {
-      const enc = h.campaign.store.ofType('encounter')[0]!
-      const projected = projectRecord(enc, h.campaign.store, 'player')
-      if (enc.currentCombatantId === h.combatantId('Sniper')) expect(projected).toMatchObject({ currentCombatantId: null })
-      else expect(projected).toMatchObject({ currentCombatantId: enc.currentCombatantId })
-      h.must('encounter/nextTurn', {})
+    const order = () =>
+      h.campaign.store
+        .ofType('combatant')
+        .filter((c) => c.orderKey !== null)
+        .sort((a, b) => a.orderKey! - b.orderKey!)
+    const visibleBefore = (id: string, round: number) => {
+      const all = order()
+      const seen = all.filter((c) => !c.hidden)
+      const at = all.findIndex((c) => c.id === id)
+      const earlier = seen.filter((c) => all.indexOf(c) < at)
+      return (earlier.at(-1) ?? (round > 1 ? seen.at(-1) : seen.find((c) => all.indexOf(c) > at)))!.id
     }
+    let hiddenTurns = 0
+    for (const mode of ['dim', 'hold'] as const) {
+      if (mode === 'hold') h.must('projector/set', { hiddenTurn: 'hold' })
+      for (let i = 0; i < 6; i++) {
+        const enc = h.campaign.store.ofType('encounter')[0]!
+        const projected = projectRecord(enc, h.campaign.store, 'player')
+        if (enc.currentCombatantId === h.combatantId('Sniper')) {
+          hiddenTurns++
+          const marked = visibleBefore(enc.currentCombatantId, enc.round)
+          expect(projected).toEqual({
+            ...enc,
+            currentCombatantId: marked,
+            turnAnchor: null,
+            ...(mode === 'dim' ? { actingUnseen: true } : {}),
+          })
+        } else expect(projected).toEqual({ ...enc, turnAnchor: null })
+        expect(JSON.stringify(projected)).not.toContain(h.combatantId('Sniper'))
+        h.must('encounter/nextTurn', {})
+      }
+    }
+    expect(hiddenTurns).toBeGreaterThanOrEqual(2)
   })
 
   it('removes a combatant from the player channel when hidden, and sends no GM data in diffs', async () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { TableStoryView } from '../../../src-shared/table-story'
 import { storyText } from '../../../src-shared/table-story'
+import { healthBand } from '../../../src-shared/views'
 import { createRulesetRegistry } from '../../../src-main/rules/ruleset-registry'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { PlayerHolding, playerLeaks } from '../../support/fuzz-leak-check'
@@ -37,6 +38,10 @@ async function fight() {
   return { core, gm, player, ...ids }
 }
 
+const strike = (attackerId: string, targetId: string) => ({
+  request: { attackerId, targetId, weapon: 1, mode: 'strike', options: {} },
+})
+
 const shot = (attackerId: string, targetId: string, secret?: boolean) => ({
   request: { attackerId, targetId, weapon: 0, mode: 'semi', options: { distance: 5 } },
   ...(secret === undefined ? {} : { secret }),
@@ -68,31 +73,60 @@ describe('the table story', () => {
     expect((await storyOf(player))!.lines[0]!.fact).toMatchObject({ kind: 'harm', harm: { kind: 'exact', from: expect.any(Number) } })
   })
 
-  it('tells nothing of a secret roll, logs it for the GM only, and numbers the table’s lines without it', async () => {
+  it('tells a secret roll only by its effect on those the table sees, logs it for the GM only, and numbers the table’s lines', async () => {
     const { gm, player, vex, raider } = await fight()
-    await gm.command('attack/resolve', shot(vex, raider, true))
+    // Hand damage first, so Vex can be seen to fall whatever the dice say; then a secret burst until it hits.
+    for (let i = 0; i < 30 && (await linesOf(player)).length === 0; i++) await gm.command('attack/resolve', shot(raider, vex, true))
     await gm.command('dice/roll', { expression: 'd20', purpose: 'Hush', secret: true })
-    expect(await linesOf(player)).toEqual([])
-    expect((await storyOf(gm))!.lines).toEqual([])
+    const told = (await storyOf(player))!.lines
+    expect(told.length).toBe(1)
+    // The ribbon shows Vex's health fall anyway; who shot, and how, stays the GM's.
+    expect(told[0]!.fact).toMatchObject({ kind: 'harm', by: null, who: { name: 'Vex' }, harm: { kind: 'exact' } })
+    expect(JSON.stringify(await storyOf(player))).not.toContain('Raider')
+    expect((await storyOf(gm))!.lines[0]!.fact).toMatchObject({ kind: 'attack', actor: { name: 'Raider 2' } })
     const logs = (await gm.must('snapshot', undefined)).records.flatMap((r) => (r.typeName === 'log' ? [r] : []))
     const attackLogs = logs.filter((l) => l.subjects?.includes(vex) && l.subjects.includes(raider))
     expect(attackLogs.length).toBeGreaterThan(0)
     expect(attackLogs.map((l) => l.visibility)).toEqual(attackLogs.map(() => 'gm'))
     await gm.command('dice/roll', { expression: 'd20', purpose: 'Weather' })
     const lines = (await storyOf(player))!.lines
-    expect(lines.map((l) => [l.n, storyText(l.fact)])).toEqual([[1, expect.stringMatching(/^GM roll, Weather: \d+$/)]])
+    expect(lines.map((l) => [l.n, storyText(l.fact)])).toEqual([
+      [1, expect.stringMatching(/^Vex takes \d+ \(HP -?\d+\/\d+\)$/)],
+      [2, expect.stringMatching(/^GM roll, Weather: \d+$/)],
+    ])
   })
 
-  it('never names a hidden combatant, not even after it is revealed', async () => {
+  it('tells what a hidden combatant does to a visible one as its effect alone, and never names it, even once revealed', async () => {
     const { gm, player, vex, sniper } = await fight()
     await gm.command('combatant/damage', { combatantId: sniper, amount: 2, damageType: 'untyped' })
-    await gm.command('attack/resolve', shot(sniper, vex))
-    expect(await linesOf(player)).toEqual([])
+    // Fists: a strike that lands engages both (Compound X keeps engagement from melee attacks).
+    for (let i = 0; i < 30 && (await linesOf(player)).length === 0; i++) await gm.command('attack/resolve', strike(sniper, vex))
+    expect((await storyOf(gm))!.lines.map((l) => l.fact)).toEqual([
+      expect.objectContaining({ kind: 'attack', actor: expect.objectContaining({ name: 'Sniper' }) }),
+    ])
+    const engaged = async (w: Window) => {
+      const c = (await w.must('snapshot', undefined)).records.find((r) => r.id === vex)
+      return c?.typeName === 'combatant' && c.conditions.some((x) => x.conditionId === 'engaged')
+    }
+    expect(await engaged(gm)).toBe(true)
+    // The table: Vex is hurt, by no one it can name; not "Vex engaged", which would place someone unseen beside Vex.
+    const seen = (await storyOf(player))!.lines.map((l) => l.fact)
+    expect(seen).toEqual([expect.objectContaining({ kind: 'harm', by: null, who: expect.objectContaining({ name: 'Vex' }) })])
     expect(JSON.stringify(await storyOf(player))).not.toContain('Sniper')
+    // Nor does the ribbon show Vex engaged while the one it is engaged with is unseen.
+    expect(await engaged(player)).toBe(false)
     await gm.command('combatant/setHidden', { combatantId: sniper, hidden: false })
-    expect(await linesOf(player)).toEqual([])
-    // The GM's strip follows the table's: neither saw those lines.
-    expect(await linesOf(gm)).toEqual([])
+    expect((await storyOf(player))!.lines.map((l) => l.fact)).toEqual(seen)
+    expect(await engaged(player)).toBe(true)
+    // The GM's strip is the table's lines, told the GM's way.
+    expect((await storyOf(gm))!.lines.map((l) => l.n)).toEqual((await storyOf(player))!.lines.map((l) => l.n))
+  })
+
+  it('tells "Vex engaged" when the one engaging is in plain sight', async () => {
+    const { gm, player, vex, raider } = await fight()
+    for (let i = 0; i < 30 && !(await linesOf(player)).some((t) => t.startsWith('Raider 2 →')); i++)
+      await gm.command('attack/resolve', strike(raider, vex))
+    expect(await linesOf(player)).toContain('Vex engaged')
   })
 
   it('takes a line off the table when its combatant is hidden later', async () => {
@@ -139,6 +173,60 @@ describe('the table story', () => {
     expect(gmRecap.biggest).toMatchObject({ target: { name: 'Raider 2' }, amount: 9 })
     await gm.command('story/dismissRecap', {})
     expect((await storyOf(player))!.recap).toBeNull()
+  })
+})
+
+describe('the table’s recap and the GM’s', () => {
+  it('agree on every visible row: downs, damage taken and the biggest hit, with hidden causes left out', async () => {
+    const { gm, player, vex, raider, sniper } = await fight()
+    await gm.command('combatant/add', { name: 'Ash', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    await gm.command('combatant/add', { name: 'Idle', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
+    const ash = await idOf(gm, 'Ash')
+    await gm.command('encounter/rollInitiative', {})
+    // The hidden Sniper hurts Vex and Ash; Vex hits Raider 2; Ash goes down to hand damage.
+    const turn = async () => gm.command('encounter/nextTurn', {})
+    for (let i = 0; i < 12; i++) {
+      await gm.request('dispatch', {
+        type: 'attack/resolve',
+        payload: strike(sniper, i % 2 ? vex : ash),
+        meta: { commandId: `s${i}` },
+      } as never)
+      await gm.request('dispatch', { type: 'attack/resolve', payload: shot(vex, raider), meta: { commandId: `v${i}` } } as never)
+      if (i % 3 === 2) await turn()
+    }
+    await gm.command('combatant/damage', { combatantId: ash, amount: 500, damageType: 'untyped' })
+    await gm.command('encounter/end', {})
+    const table = (await storyOf(player))!.recap!
+    const gmRecap = (await storyOf(gm))!.recap!
+    const visible = ['Vex', 'Raider 2', 'Ash', 'Idle']
+    // Every visible fighter has its row, the idle one too; the hidden one has none.
+    expect(table.rows.map((r) => r.who.name).sort()).toEqual([...visible].sort())
+    expect(gmRecap.rows.map((r) => r.who.name).sort()).toEqual([...visible, 'Sniper'].sort())
+    const gmRow = (name: string) => gmRecap.rows.find((r) => r.who.name === name)!
+    const npcHp = async () => {
+      const c = (await gm.must('snapshot', undefined)).records.find((r) => r.id === raider)
+      return c?.typeName === 'combatant' && c.numbers.kind === 'exact' ? c.numbers : null
+    }
+    for (const row of table.rows) {
+      const theirs = gmRow(row.who.name)
+      expect(row.wentDown, row.who.name).toBe(theirs.wentDown)
+      if (row.who.kind === 'pc') expect(row.taken, row.who.name).toEqual(theirs.taken)
+      else {
+        const hp = (await npcHp())!
+        expect(row.taken).toEqual({ kind: 'band', band: healthBand(hp.hp, hp.maxHp) })
+      }
+    }
+    // Something happened worth comparing: the Sniper's strikes landed on both.
+    expect(gmRow('Vex').taken).not.toEqual({ kind: 'exact', amount: 0 })
+    expect(gmRow('Ash').wentDown).toBeGreaterThan(0)
+    // Downs: the GM's, less anyone hidden, and without a hidden cause.
+    expect(table.downs.map((d) => d.who.name)).toEqual(gmRecap.downs.filter((d) => d.who.name !== 'Sniper').map((d) => d.who.name))
+    for (const d of table.downs) expect(d.by?.name).not.toBe('Sniper')
+    // The biggest hit on a player character, whoever dealt it (a hidden one's counts, unnamed).
+    const pcHits = gmRecap.biggest && gmRecap.biggest.target.kind === 'pc' ? gmRecap.biggest.amount : null
+    if (pcHits !== null) expect(table.biggest?.amount).toBe(pcHits)
+    expect(table.biggest).not.toBeNull()
+    expect(JSON.stringify(table)).not.toContain('Sniper')
   })
 })
 

@@ -13,6 +13,7 @@ import { makePng } from '../helpers/images'
 import { tempDir } from '../helpers/temp-dir'
 import { startWebServer } from '../../../src-main/hosts/web/web-server'
 import { namesIn, tableAssetLeaks } from '../../support/fuzz-asset-check'
+import { hiddenStrikes, noDeeds } from '../../support/fuzz-hidden-strikes'
 
 /**
  * Long random evenings on every ruleset, through every command type and the requests that
@@ -30,6 +31,8 @@ const accepted = new Set<CommandType>()
 const kinds = new Set<string>()
 /** Over all evenings: pictures fetched from the table's route, and fogged pixels found painted over. */
 const assetTotals = { fetched: 0, hiddenPixels: 0 }
+/** Over all evenings: what hidden combatants did to visible ones while the table watched. */
+const deeds = noDeeds()
 
 /** An evening, watched from a player window (or, to show the checks bite, from a second GM window). */
 async function evening(seed: string, rulesetId: string, steps: number, watch: 'player' | 'gm' = 'player') {
@@ -110,7 +113,10 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   const dispatch = async (type: CommandType, payload: unknown) => {
     const r = await gm.request('dispatch', { type, payload, meta: { commandId: `e${++n}` } } as never)
     if (r.ok) accepted.add(type)
+    return r.ok
   }
+  // A hidden combatant's turn against a visible one, every step checked (fuzz-hidden-strikes.ts).
+  const strike = () => hiddenStrikes(w, dispatch, (label) => check(label), deeds)
   const check = async (step: string, answers: ServerMessage[] = []) => {
     // The table's masked pictures are made off the command path; what the table holds is judged once they are.
     await core.tablePicturesSettled()
@@ -179,6 +185,9 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     last = type
     await check(`step ${i} (${type})`)
   }
+  // Late in the evening, hidden combatants take their turns against visible ones (issue 30). Played
+  // last, so the random steps before them stay what they were.
+  for (let i = 0; i < 3; i++) await strike()
   // The evening's last fight ends: its recap goes up on the table, is checked, and the GM takes it off (issue 16).
   if (!w.of('encounter').some((e) => e.status === 'active')) await dispatch('encounter/start', { name: 'Last fight' })
   await dispatch('encounter/end', {})
@@ -237,6 +246,10 @@ describe('no GM-only data reaches the player window', () => {
       `table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`,
     )
     expect(assetTotals.hiddenPixels).toBeGreaterThan(1000)
+    console.log(`hidden combatants against visible ones: ${JSON.stringify(deeds)}`)
+    // Hidden turns were played, and hidden combatants attacked, acted on (suppressed, grappled…),
+    // put conditions on and downed visible ones while the table watched.
+    for (const k of ['hiddenTurns', 'attacks', 'acts', 'conditions', 'downs'] as const) expect(deeds[k], k).toBeGreaterThan(0)
     expect(COMMAND_TYPES.filter((t) => !accepted.has(t))).toEqual([])
   })
 
@@ -311,5 +324,35 @@ describe('each check of the leak checker', () => {
     const clean = new PlayerHolding()
     clean.version = 1
     expect(playerLeaks([diff([foe])], { secrets: new Set(['ZqHid1x']), gm }, clean)).toEqual([])
+  })
+
+  // Issue 30: a hidden one's turn and deeds, judged against what the GM holds.
+  const encounter = { typeName: 'encounter', id: 'encounter:e', name: 'Dock', status: 'active', round: 2, turnAnchor: null } as const
+  const rulesOf = (messages: ServerMessage[], gmNow: unknown[]) => {
+    const holding = new PlayerHolding()
+    holding.version = 1
+    return playerLeaks(messages, { secrets: new Set(), gm: gmNow as ViewRecord[] }, holding).map((p) => p.split(':')[0])
+  }
+  it('nobody-acting', () => {
+    const gmNow = [...gm, { ...encounter, currentCombatantId: 'combatant:h' }]
+    expect(rulesOf([diff([{ ...encounter, currentCombatantId: null }])], gmNow)).toContain('nobody-acting')
+    expect(rulesOf([diff([{ ...encounter, currentCombatantId: foe.id, actingUnseen: true }])], gmNow)).toEqual([])
+  })
+  it('hidden-cause', () => {
+    const engaged = { key: 'k', conditionId: 'engaged', label: 'Engaged', stacks: 1 }
+    const gmFoe = { ...foe, conditions: [engaged], turn: { conditions: [{ ...engaged, sourceId: 'combatant:h' }] } }
+    const hidden = { id: 'combatant:h', name: 'Gunner', kind: 'npc', hidden: true } as const
+    const seen = { id: foe.id, name: 'Foe', kind: 'npc', hidden: false } as const
+    const gmStory = {
+      typeName: 'story',
+      id: 'story',
+      recap: null,
+      lines: [{ n: 1, round: 1, fact: { kind: 'attack', actor: hidden, target: seen, hits: null, harm: null, down: 'down' } }],
+    }
+    const gmNow = [...gm.filter((r) => r.id !== foe.id), gmFoe, gmStory]
+    expect(rulesOf([diff([{ ...foe, conditions: [engaged] }])], gmNow)).toContain('hidden-cause')
+    const told = (fact: unknown) => diff([{ typeName: 'story', id: 'story', recap: null, lines: [{ n: 1, round: 1, fact }] }])
+    expect(rulesOf([told({ kind: 'condition', who: seen, label: 'Engaged', by: null })], gmNow)).toContain('hidden-cause')
+    expect(rulesOf([told({ kind: 'down', who: seen, state: 'down' })], gmNow)).toEqual([])
   })
 })
