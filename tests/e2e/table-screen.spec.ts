@@ -240,7 +240,8 @@ test('the table announces the turn and the round, briefly, without motion for th
     await fight.send('encounter/nextTurn', {})
     st = await fight.state()
   }
-  await expect(player.ribbon.getByTestId('current-combatant')).toHaveCount(0)
+  // The last one the table saw act stays marked, dimmed (issue 30: never nobody).
+  await expect(player.ribbon.locator('[data-testid="ribbon-entry"].dimmed')).toHaveCount(1)
   await player.page.waitForTimeout(300)
   await expect(banner).toHaveCount(0)
   await expect(player.page.getByText('Lurker')).toHaveCount(0)
@@ -293,4 +294,138 @@ test("the map and the ribbon share the screen without overlap, and the GM's sett
   await pick.selectOption('fit')
   await expect.poll(() => player.ribbonIds()).toHaveLength(fitted)
   fight.ws.close()
+})
+
+const SHEET = {
+  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
+  classId: 'soldier',
+  speciesId: 'human',
+  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
+  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
+}
+
+/**
+ * Every text on the table ribbon that is cut short: an ellipsis anywhere, a label wider than its
+ * box, or anything of an entry drawn outside the entry (issue 30: "DOWN…", "KNOCK…", "Militia ri…").
+ */
+async function cutLabels(player: PlayerPage): Promise<string[]> {
+  return player.ribbon.evaluate((ribbon) => {
+    const out: string[] = []
+    for (const e of ribbon.querySelectorAll<HTMLElement>('*')) {
+      const text = e.textContent?.trim() ?? ''
+      if (!text) continue
+      const cs = getComputedStyle(e)
+      if (cs.textOverflow === 'ellipsis') out.push(`ellipsis on "${text}"`)
+      if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0 && cs.display !== 'inline') out.push(`"${text}" overflows its box`)
+    }
+    for (const entry of ribbon.querySelectorAll<HTMLElement>('[data-testid="ribbon-entry"]')) {
+      const b = entry.getBoundingClientRect()
+      for (const e of entry.querySelectorAll<HTMLElement>('span')) {
+        const r = e.getBoundingClientRect()
+        if (r.width === 0) continue
+        if (r.left < b.left - 1 || r.right > b.right + 1 || r.top < b.top - 1 || r.bottom > b.bottom + 1)
+          out.push(`"${e.textContent?.trim()}" runs past its entry`)
+      }
+    }
+    return out
+  })
+}
+
+test('every label on the table ribbon is whole at 1920×1080 and 1280×720, a downed PC and a stance read as such, and a hidden turn dims the last one seen', async ({
+  gm,
+  player,
+  server,
+}) => {
+  await gm.createCampaign('Labels', 'labels', 'compound-x')
+  const ws = await WsGmClient.connect(server.url)
+  let n = 0
+  const send = async (type: string, payload: unknown) => {
+    const r = await ws.request('dispatch', { type, payload, meta: { commandId: `labels-${n++}` } } as never)
+    expect(r.ok, `${type}: ${JSON.stringify(r)}`).toBe(true)
+  }
+  const add = (name: string, kind: 'pc' | 'npc', hidden = false) =>
+    send('combatant/add', { name, side: kind === 'pc' ? 'party' : 'enemy', kind, maxHp: 1, hidden, rules: SHEET })
+  await add('Vex Okonkwo-Ramirez', 'pc')
+  await add('Ash', 'pc')
+  await add('Militia rifleman', 'npc')
+  await add('Heavy gunner', 'npc')
+  await add('Gunner', 'npc', true)
+  await send('encounter/start', { name: 'Labels' })
+  await send('encounter/rollInitiative', {})
+  const ids = async () => {
+    const view = await ws.resync()
+    const cs = [...view.records.values()].filter((r): r is CombatantView => r.typeName === 'combatant')
+    return Object.fromEntries(cs.map((c) => [c.name, c]))
+  }
+  const c = await ids()
+  await send('combatant/damage', { combatantId: c['Ash']!.id, amount: 400, damageType: 'untyped' })
+  for (const condition of ['bleeding', 'bleeding', 'stunned', 'suppressed'])
+    await send('condition/add', { combatantId: c['Militia rifleman']!.id, condition, duration: { kind: 'indefinite' } })
+  await send('action/perform', {
+    request: { actorId: c['Heavy gunner']!.id, action: 'position', targetId: null, options: { stance: 'prone', cover: 'partial' } },
+  })
+
+  const entry = (name: string) => player.ribbon.locator(`[data-testid="ribbon-entry"][data-combatant-id="${c[name]!.id}"]`)
+  for (const [width, height] of [
+    [1920, 1080],
+    [1280, 720],
+  ] as const) {
+    await player.page.setViewportSize({ width, height })
+    await expect(entry('Heavy gunner').getByTestId('ribbon-conditions')).toContainText('Prone')
+    await expect(entry('Heavy gunner').getByTestId('ribbon-conditions')).toContainText('Partial cover')
+    await expect(entry('Ash').getByTestId('ribbon-standing')).toHaveText(/^downed/i)
+    await expect(entry('Militia rifleman').getByTestId('ribbon-conditions')).toContainText('Bleeding ×2')
+    await expect.poll(() => cutLabels(player), { message: `${width}×${height}` }).toEqual([])
+    await player.page.screenshot({ path: test.info().outputPath(`ribbon-${width}.png`) })
+  }
+
+  // The hidden Gunner's turn: the last one the table saw act stays marked, dimmed; nobody is announced.
+  const order = Object.values(await ids())
+    .filter((x) => x.orderKey !== null)
+    .sort((a, b) => a.orderKey! - b.orderKey!)
+  const acting = async () => {
+    const view = await ws.resync()
+    const e = [...view.records.values()].find((r): r is EncounterRecord => r.typeName === 'encounter' && r.status === 'active')
+    return { id: e!.currentCombatantId, round: e!.round }
+  }
+  // The Gunner's turn after a visible one has acted (into round 2 if the Gunner opens the first).
+  await send('encounter/nextTurn', {})
+  let now = await acting()
+  while (now.id !== c['Gunner']!.id) {
+    await send('encounter/nextTurn', {})
+    now = await acting()
+  }
+  const at = order.findIndex((x) => x.id === now.id)
+  const seen = order.filter((x) => !x.hidden)
+  const before = order.slice(0, at).filter((x) => !x.hidden)
+  const marked = before.at(-1) ?? seen.at(-1)
+  expect(now.round > 1 || before.length > 0).toBe(true)
+  const current = player.ribbon.getByTestId('current-combatant')
+  await expect(current).toHaveAttribute('data-combatant-id', marked!.id)
+  await expect(player.ribbon.locator('[data-testid="ribbon-entry"].dimmed')).toHaveCount(1)
+  await expect(player.page.getByText('Gunner', { exact: true })).toHaveCount(0)
+  // No "Now acting" claim while the one acting is unseen.
+  await expect(player.page.getByTestId('player-current-name')).toHaveCount(0)
+  await player.page.screenshot({ path: test.info().outputPath('hidden-turn.png') })
+  // "Hold": the same entry, no longer dimmed: the table cannot tell a hidden turn from a long one.
+  await send('scene/create', { name: 'Dock' })
+  await gm.page.getByTestId('show-map').click()
+  await gm.page.getByTestId('projector-hidden-turn').selectOption('hold')
+  await expect(player.ribbon.locator('[data-testid="ribbon-entry"].dimmed')).toHaveCount(0)
+  await expect(current).toHaveAttribute('data-combatant-id', marked!.id)
+  // A reload gets the state as it is, with the same mark.
+  // (Anything that ever stands as a story card on the reloaded page is noted.)
+  await player.page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="story-card"]')) (window as unknown as { cardSeen: boolean }).cardSeen = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await player.page.reload()
+  await expect(player.ribbon.getByTestId('current-combatant')).toHaveAttribute('data-combatant-id', marked!.id)
+  // …and the strip as it stands, without the last line played again as news (issue 30).
+  await expect(player.page.getByTestId('story-line').first()).toBeVisible()
+  await player.page.waitForTimeout(500)
+  expect(await player.page.evaluate(() => (window as unknown as { cardSeen?: boolean }).cardSeen ?? false)).toBe(false)
+  expect(player.frames.join('\n')).not.toContain('Gunner')
+  ws.close()
 })

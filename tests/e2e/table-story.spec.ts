@@ -85,6 +85,17 @@ test('the table story: card then strip, secret rolls and hidden NPCs left out, t
     await gm.page.setViewportSize({ width: 1366, height: 768 })
     await gm.page.screenshot({ path: '/tmp/shots/story-gm.png' })
   }
+  // A reloaded table page gets the state as it is: the recap, and no story card played again over it (issue 30).
+  await table.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="story-card"]')) (window as unknown as { cardSeen: boolean }).cardSeen = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await table.reload()
+  await expect(recap).toContainText('Raider')
+  await table.waitForTimeout(500)
+  expect(await table.evaluate(() => (window as unknown as { cardSeen?: boolean }).cardSeen ?? false)).toBe(false)
+
   await gm.page.getByTestId('recap-dismiss').click()
   await expect(recap).toHaveCount(0)
 })

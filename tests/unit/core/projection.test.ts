@@ -3,7 +3,7 @@ import type { ServerMessage } from '../../../src-shared/contract'
 import { ProjectionContext, projectRecord as projectWith } from '../../../src-main/core/projection/project-record'
 import type { RecordReader } from '../../../src-main/core/state/record-store'
 import type { StoredRecord } from '../../../src-main/core/state/stored-records'
-import type { ViewRole } from '../../../src-shared/views'
+import { playerCombatantView, type ViewRole } from '../../../src-shared/views'
 import { ViewChannel } from '../../../src-main/core/projection/view-channel'
 import { CampaignHarness } from '../helpers/campaign-harness'
 
@@ -58,6 +58,47 @@ describe('projection redaction', () => {
     const raider = projectRecord(h.campaign.store.get(h.combatantId('Raider'))!, h.campaign.store, 'player')
     expect(raider).toMatchObject({ conditions: [{ conditionId: 'bleeding', label: 'Bleeding', stacks: 1 }], turn: null, standing: null })
     expect(JSON.stringify(raider)).not.toMatch(/secret-note|turnStart|sourceId/)
+  })
+
+  it("shows the table a combatant's stance and cover (the ruleset's marks), which live on its sheet, not as conditions", async () => {
+    const { cx, trooper } = await import('../rules/compound-x/cx-harness')
+    const { tempDir } = await import('../helpers/temp-dir')
+    const h = await CampaignHarness.create('marks', tempDir(), undefined, cx)
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
+    const raider = h.combatantId('Raider')
+    expect(projectWith(h.campaign.store.get(raider)!, new ProjectionContext(h.campaign.store, 'player', cx))).not.toHaveProperty('marks')
+    h.must('action/perform', {
+      request: { actorId: raider, action: 'position', targetId: null, options: { stance: 'prone', cover: 'partial' } },
+    })
+    for (const role of ['player', 'gm'] as const)
+      expect(projectWith(h.campaign.store.get(raider)!, new ProjectionContext(h.campaign.store, role, cx))).toMatchObject({
+        marks: ['Prone', 'Partial cover'],
+      })
+  })
+
+  it('shows an NPC out of the fight by the rules as down, whatever health it has left', () => {
+    const gmView = {
+      typeName: 'combatant',
+      id: 'combatant:r',
+      name: 'Raider',
+      side: 'enemy',
+      kind: 'npc',
+      hidden: false,
+      numbers: { kind: 'exact', hp: 60, maxHp: 110, initiativeModifier: 0 },
+      initiative: null,
+      orderKey: 1,
+      rules: null,
+      card: null,
+      conditions: [],
+      delayed: false,
+      standing: { state: 'out', label: 'knocked out · 9 wake rolls left', skipsTurn: true },
+      turn: null,
+      templateId: null,
+    } as const
+    expect(playerCombatantView(gmView, 1)).toMatchObject({ numbers: { kind: 'secret', band: 'down' }, standing: null })
+    expect(playerCombatantView({ ...gmView, standing: { state: 'up', label: 'up', skipsTurn: false } }, 1)).toMatchObject({
+      numbers: { kind: 'secret', band: 'hurt' },
+    })
   })
 
   it("replaces NPC numbers with a band but keeps PCs' numbers", async () => {
