@@ -9,12 +9,13 @@ import { chromium } from '@playwright/test'
 
 const data = mkdtempSync(join(tmpdir(), 'salvo-shots-'))
 const server = spawn(process.execPath, ['out/web/main.js', '--data', data, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
-const url = await new Promise((resolve, reject) => {
+// The GM link as printed, with this run's key in its fragment; the player screen needs none.
+const { url, gmUrl } = await new Promise((resolve, reject) => {
   let out = ''
   server.stdout.on('data', (d) => {
     out += d
-    const m = /GM console:\s+(http:\/\/127\.0\.0\.1:\d+)\//.exec(out)
-    if (m) resolve(m[1])
+    const m = /GM console:\s+((http:\/\/127\.0\.0\.1:\d+)\/\S*)\r?\n/.exec(out)
+    if (m) resolve({ url: m[2], gmUrl: m[1] })
   })
   server.once('exit', () => reject(new Error(out)))
 })
@@ -29,7 +30,7 @@ try {
   const player = await context.newPage()
   await player.goto(`${url}/player`)
   const gm = await context.newPage()
-  await gm.goto(`${url}/`)
+  await gm.goto(gmUrl)
   await gm.bringToFront()
   await gm.getByTestId('campaign-name').fill('Outpost Kestrel')
   await gm.getByTestId('campaign-seed').fill('kestrel-7')

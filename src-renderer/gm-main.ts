@@ -1,8 +1,12 @@
 import { mount } from 'svelte'
 import './styles/theme.css'
-import GmApp from './lib/app/GmApp.svelte'
+import GmSeat from './lib/app/GmSeat.svelte'
 import { CampaignView } from './lib/state/campaign-view.svelte'
-import { connectTransport } from './lib/transport/connect'
+import { connectGm } from './lib/transport/connect'
 
-const campaign = new CampaignView(connectTransport('gm'))
-mount(GmApp, { target: document.getElementById('app')!, props: { campaign } })
+const transport = connectGm()
+const campaign = transport && new CampaignView(transport)
+mount(GmSeat, { target: document.getElementById('app')!, props: { campaign } })
+// A new GM link pasted into this tab changes only the fragment, which loads nothing: start
+// again, so the page connects with the key it now carries.
+addEventListener('hashchange', () => location.reload())

@@ -67,9 +67,11 @@ function parse(url: string): URL | null {
  * What the session of `site.role`'s window answers to `method url`: its own page, the built
  * scripts and styles, and its own picture route — nothing else. The page and the built folder
  * are an allow-list checked on the resolved file, so no spelling of another name (`GM.HTML` on a
- * case-blind disk, `gm.html/`, `assets/../gm.html`) reaches anything else.
+ * case-blind disk, `gm.html/`, `assets/../gm.html`) reaches anything else. `fetchSite` is the
+ * request's `Sec-Fetch-Site` (null when absent): the picture routes refuse other sites' pages,
+ * as browser mode's do.
  */
-export function answerAppRequest(method: string, url: string, site: AppSite): AppAnswer {
+export function answerAppRequest(method: string, url: string, site: AppSite, fetchSite: string | null = null): AppAnswer {
   if (method !== 'GET' && method !== 'HEAD') return refusal(405, 'method not allowed', { allow: 'GET, HEAD' })
   const parsed = parse(url)
   if (!parsed) return refusal(400, 'bad request')
@@ -77,8 +79,10 @@ export function answerAppRequest(method: string, url: string, site: AppSite): Ap
 
   const pathname = parsed.pathname
   if (Object.values(ASSET_ROUTES).some((route) => pathname.startsWith(route))) {
-    const found = resolveAssetRequest(pathname, site.lookup, [site.role])
-    return found.status === 200 ? { ...found, headers: { ...BASE_HEADERS, ...found.headers } } : notFound()
+    // No seat to check: the session is the window's, and answers only its own role's route.
+    const found = resolveAssetRequest(pathname, site.lookup, { fetchSite, routes: [site.role] })
+    if (found.status === 200) return { ...found, headers: { ...BASE_HEADERS, ...found.headers } }
+    return found.status === 403 ? refusal(403, 'forbidden', found.headers) : refusal(404, 'not found', found.headers)
   }
 
   const found = rendererFile(site.rendererDir, decodeRendererPath(pathname))
@@ -92,13 +96,15 @@ export function answerAppRequest(method: string, url: string, site: AppSite): Ap
 /** The scheme handler: `appResponse(request, site)` is exactly what `session.protocol.handle` is given. */
 export async function appResponse(request: Request, site: AppSite): Promise<Response> {
   const refused = (r: Refusal) => new Response(r.body, { status: r.status, headers: r.headers })
-  const answer = answerAppRequest(request.method, request.url, site)
+  const answer = answerAppRequest(request.method, request.url, site, request.headers.get('sec-fetch-site'))
   if (answer.status !== 200) return refused(answer)
   try {
     // Read whole: a picture that vanishes mid-read (the GM switched campaigns) is then a clean 404.
     const bytes = await readFile(answer.file)
     return new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), { status: 200, headers: answer.headers })
   } catch {
-    return refused(notFound())
+    // A picture's 404 keeps its isolation header, like every answer of its route.
+    const corp = answer.headers['cross-origin-resource-policy']
+    return refused(refusal(404, 'not found', corp ? { 'cross-origin-resource-policy': corp } : {}))
   }
 }

@@ -114,7 +114,7 @@ export async function startOnce(browser: Browser, dataDir: string, main?: string
     })
     const listening = performance.now() - began
     // 'commit': the page's own marks time its loading; the bench need not wait for its load event.
-    await gm.goto(`${server.url}/`, { timeout: left(), waitUntil: 'commit' })
+    await gm.goto(server.gmUrl, { timeout: left(), waitUntil: 'commit' })
     // Seen by the page itself; the first card's HP input is focused and the probe armed there too.
     const shown = await armFirstHpEdit(gm, left())
     if (shown === false) return { ok: false, why: `more than ${CAP_MS / 1000} s (no desk)` }

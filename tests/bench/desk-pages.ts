@@ -49,7 +49,7 @@ export async function openDeskPages(browser: Browser, server: WebProcess): Promi
     const gm = await gmContext.newPage()
     const player = await playerContext.newPage()
     // One after the other: two pages loading a large fight at once on a small machine only slow each other.
-    await gm.goto(`${server.url}/`)
+    await gm.goto(server.gmUrl)
     await waitForDesk(gm)
     await player.goto(`${server.url}/player`)
     await player.getByTestId('initiative-ribbon').getByTestId('ribbon-entry').first().waitFor({ state: 'visible', timeout: LOAD_TIMEOUT })

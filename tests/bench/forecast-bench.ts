@@ -182,7 +182,7 @@ async function deskPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
   let d: DeskFigures
   try {
     server = await WebProcess.start(dataDir)
-    socket = await ForecastSocket.open(server.url)
+    socket = await ForecastSocket.open(server)
     d = await measureDesk(socket, server)
   } finally {
     socket?.close()

@@ -4,6 +4,7 @@ import type { ForecastProgress } from '../../src-shared/autopilot'
 import type { CommandDraft, CommandInput, CommandType } from '../../src-shared/commands'
 import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../src-shared/contract'
 import type { Result } from '../../src-shared/result'
+import { gmSocketUrl, type GmAccess } from '../support/gm-access'
 
 /** A message pushed to this window, stamped when it arrived. */
 interface Arrival {
@@ -38,8 +39,8 @@ export class ForecastSocket {
   }
 
   /** Opens the socket and takes a snapshot: a window gets diffs only after one. */
-  static async open(url: string): Promise<ForecastSocket> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/gm`, { origin: url })
+  static async open(server: GmAccess): Promise<ForecastSocket> {
+    const ws = new WebSocket(gmSocketUrl(server), { origin: server.url })
     const socket = await new Promise<ForecastSocket>((ok, fail) => {
       ws.once('open', () => ok(new ForecastSocket(ws)))
       ws.once('error', fail)

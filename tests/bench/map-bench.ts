@@ -170,7 +170,7 @@ async function measureMap(browser: Browser, spec: { tokens: number; zones: numbe
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
     const gm = await context.newPage()
-    await gm.goto(`${server.url}/`)
+    await gm.goto(server.gmUrl)
     await gm.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 120_000 })
     await gm.getByTestId('show-map').click()
     const map = gm.getByTestId('battle-map')

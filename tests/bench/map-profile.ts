@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     const page = await (
       await browser.newContext({ viewport: { width: 1366, height: 768 }, deviceScaleFactor: Number(process.env['MAP_DPR'] ?? 1) })
     ).newPage()
-    await page.goto(`${server.url}/`)
+    await page.goto(server.gmUrl)
     await page.getByTestId('link-status').getByText('connected', { exact: true }).waitFor({ timeout: 120_000 })
     await page.getByTestId('show-map').click()
     await page.getByTestId('battle-map').locator('[data-testid="map-token"]').first().waitFor({ state: 'attached', timeout: 120_000 })

@@ -45,7 +45,7 @@ async function withGmPage<T>(browser: Browser, dataDir: string, use: (gm: Page, 
   const context = await browser.newContext({ viewport: VIEWPORT })
   try {
     const gm = await context.newPage()
-    await gm.goto(`${server.url}/`)
+    await gm.goto(server.gmUrl)
     await waitForDesk(gm)
     return await use(gm, server)
   } finally {
@@ -88,7 +88,7 @@ async function session(browser: Browser): Promise<Session> {
   try {
     return await withGmPage(browser, dataDir, async (gm, server) => {
       const ids = await gm.getByTestId('combatant-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-combatant-id') ?? ''))
-      const driver = await WsDriver.open(server.url)
+      const driver = await WsDriver.open(server)
       try {
         for (let i = 0; i < EARLY; i++) await play(driver, ids, i)
         await settle(gm, 500)

@@ -1,13 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
+import { printedGmLink, type GmAccess } from '../support/gm-access'
 
 export const WEB_MAIN = resolve('out/web/main.js')
 
-/** Browser mode as its own process on a data folder, the way `npm run serve` runs it. */
-export class WebProcess {
+/**
+ * Browser mode as its own process on a data folder, the way `npm run serve` runs it. It learns
+ * the address and this run's GM key from the line the process prints, as a GM would.
+ */
+export class WebProcess implements GmAccess {
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
+    /** The GM console's address as printed (with the key in its fragment). */
+    readonly gmUrl: string,
+    /** This run's GM key; '' for a server that prints none (the paint bench's floor has no GM seat). */
+    readonly key: string,
     private readonly printed: () => string,
   ) {}
 
@@ -32,7 +40,7 @@ export class WebProcess {
     })
     let output = ''
     let listening = false
-    const port = await new Promise<number>((ok, fail) => {
+    const link = await new Promise<{ port: number; gmUrl: string; key: string | null }>((ok, fail) => {
       const timer = setTimeout(() => {
         child.kill('SIGKILL')
         fail(new Error(`browser mode did not start in ${timeoutMs} ms:\n${output}`))
@@ -41,11 +49,11 @@ export class WebProcess {
       const onData = (chunk: Buffer) => {
         output += chunk.toString()
         // The port is only known once the server has bound it; it prints the URL then.
-        const m = /GM console:\s+http:\/\/127\.0\.0\.1:(\d+)\//.exec(output)
-        if (m && !listening) {
+        const printed = printedGmLink(output)
+        if (printed && !listening) {
           listening = true
           clearTimeout(timer)
-          ok(Number(m[1]))
+          ok(printed)
         }
       }
       child.stdout!.on('data', onData)
@@ -55,7 +63,7 @@ export class WebProcess {
         fail(new Error(`browser mode exited (${code}):\n${output}`))
       })
     })
-    return new WebProcess(child, `http://127.0.0.1:${port}`, () => output)
+    return new WebProcess(child, `http://127.0.0.1:${link.port}`, link.gmUrl, link.key ?? '', () => output)
   }
 
   async stop(): Promise<void> {

@@ -1,6 +1,7 @@
 import WebSocket from 'ws'
 import type { CommandInput, CommandType } from '../../src-shared/commands'
 import type { Result } from '../../src-shared/result'
+import { gmSocketUrl, type GmAccess } from '../support/gm-access'
 
 /**
  * A second GM window on a browser-mode server, as a WebSocket client in Node that speaks the
@@ -21,9 +22,9 @@ export class WsDriver {
     })
   }
 
-  /** `url` is the server's http://127.0.0.1:port; the server accepts sockets only from its own origin. */
-  static open(url: string): Promise<WsDriver> {
-    const socket = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/gm`, { origin: url })
+  /** Takes a GM seat on `server`: the server accepts sockets only from its own origin, and the GM's with this run's key. */
+  static open(server: GmAccess): Promise<WsDriver> {
+    const socket = new WebSocket(gmSocketUrl(server), { origin: server.url })
     return new Promise((ok, fail) => {
       socket.once('open', () => ok(new WsDriver(socket)))
       socket.once('error', fail)

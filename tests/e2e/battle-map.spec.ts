@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { expect, test } from './fixtures/test'
 import { BattleMapPage } from './pages/battle-map'
 import { GIF, makePng } from '../unit/helpers/images'
+import { GM_PICTURE, tableHrefOf } from './pages/picture-href'
 
 const metresIn = (text: string | null): number => parseFloat(/([\d.]+) m/.exec(text ?? '')?.[1] ?? 'NaN')
 
@@ -47,12 +48,9 @@ test('the GM builds a battle map, moves tokens with path, length and cost, measu
   await map.importImage('dock.png', 'image/png', makePng(1000, 800))
   await expect(gm.page.getByTestId('image-import-status')).toContainText('1000×800')
   const background = map.root.getByTestId('scene-background')
-  await expect(background).toHaveAttribute('href', /\/campaign-assets\/[0-9a-f]{64}\.png$/)
+  await expect(background).toHaveAttribute('href', GM_PICTURE)
   // The table loads the same picture (no fog on it) by its own route.
-  await expect(player.page.getByTestId('scene-background')).toHaveAttribute(
-    'href',
-    (await background.getAttribute('href'))!.replace('/campaign-assets/', '/table-assets/'),
-  )
+  await expect(player.page.getByTestId('scene-background')).toHaveAttribute('href', tableHrefOf((await background.getAttribute('href'))!))
   const loaded = await player.page.evaluate(
     async (src) => {
       const img = new Image()

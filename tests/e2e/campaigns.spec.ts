@@ -42,7 +42,7 @@ test('rename, export, import into a fresh data folder and export again: the same
   const other = await SalvoServer.start()
   try {
     const page = await context.newPage()
-    await page.goto(`${other.url}/`)
+    await page.goto(other.gmUrl)
     await page.bringToFront()
     const elsewhere = new CampaignScreen(page)
     await expect(elsewhere.root).toBeVisible()

@@ -138,6 +138,10 @@ test('GM and player screens run the first fight, and a SIGKILL loses nothing ack
   await server.kill('SIGKILL')
   await expect(gm.page.getByTestId('link-status')).not.toHaveText('connected')
   await server.launch()
+  // The restarted server made a new key: the open GM page says so rather than retrying for ever,
+  // and works again at the link the new run printed. The table's page reconnects by itself.
+  await expect(gm.page.getByTestId('gm-key-needed')).toHaveAttribute('data-reason', 'stale', { timeout: 10_000 })
+  await gm.page.goto(server.gmUrl)
   await expect(gm.page.getByTestId('link-status')).toHaveText('connected', { timeout: 10_000 })
   await expect(gm.card('Ash').getByTestId('card-hp')).toHaveText('35 / 55')
   await expect(gm.card('Vex Morrow').getByTestId('card-hp')).toHaveText('51 / 60')

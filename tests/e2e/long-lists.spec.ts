@@ -15,7 +15,7 @@ test('with 240 combatants only the cards and ribbon entries in view are on the p
   server,
 }) => {
   await gm.createCampaign('Long lists', 'e2e-long-lists')
-  const ws = await WsGmClient.connect(server.url)
+  const ws = await WsGmClient.connect(server)
   const send = async (type: string, payload: unknown, n: number) => {
     const r = await ws.request('dispatch', { type, payload, meta: { commandId: `long-${n}` } } as never)
     expect(r.ok, JSON.stringify(r)).toBe(true)

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test'
 import { makePng } from '../unit/helpers/images'
 import { BattleMapPage, type Metres } from './pages/battle-map'
+import { GM_PICTURE, pictureName, TABLE_PICTURE, tableHrefOf } from './pages/picture-href'
 
 test('fog and the projector: the table sees only revealed tokens (the others never reach it), B blanks the screen and back, follow centres on whoever acts', async ({
   gm,
@@ -101,7 +102,7 @@ test("a fogged map reaches the table as a copy with the fog painted in: only the
   // 500 × 400 px at the new scene's 50 px a metre: a 10 × 8 m map of one colour, nowhere black.
   await map.importImage('vault-secret.png', 'image/png', makePng(500, 400, 11))
   const gmHref = (await map.root.getByTestId('scene-background').getAttribute('href'))!
-  expect(gmHref).toMatch(/\/campaign-assets\/[0-9a-f]{64}\.png$/)
+  expect(gmHref).toMatch(GM_PICTURE)
 
   await map.root.getByTestId('fog-tool').click()
   await map.root.getByTestId('fog-hide-all').click()
@@ -111,12 +112,12 @@ test("a fogged map reaches the table as a copy with the fog painted in: only the
 
   // The table's picture is another file: the core's copy for this fog.
   const tableBackground = table.root.getByTestId('scene-background')
-  await expect(tableBackground).toHaveAttribute('href', /\/table-assets\/[0-9a-f]{64}\.png$/)
+  await expect(tableBackground).toHaveAttribute('href', TABLE_PICTURE)
   if (process.env['SALVO_SHOTS']) await player.page.screenshot({ path: `${process.env['SALVO_SHOTS']}/fog-map-player.png` })
 
   // Its pixels: the room as on the GM's map, everything else black.
-  const pixel = (src: string, x: number, y: number) =>
-    player.page.evaluate(
+  const pixel = (src: string, x: number, y: number, page = player.page) =>
+    page.evaluate(
       async ({ src, x, y }) => {
         const img = new Image()
         img.src = src
@@ -130,7 +131,7 @@ test("a fogged map reaches the table as a copy with the fog painted in: only the
       },
       { src, x, y },
     )
-  const colour = await pixel(gmHref, 100, 100)
+  const colour = await pixel(gmHref, 100, 100, gm.page)
   expect(colour).not.toBe('0,0,0')
   // The copy for "hide all" may reach the table first and be replaced (and its file removed) once
   // the copy for the revealed room is made: wait for the room to show in the table's picture.
@@ -141,17 +142,15 @@ test("a fogged map reaches the table as a copy with the fog painted in: only the
       return pixel(tableHref, 100, 100).catch(() => 'not loaded')
     })
     .toBe(colour)
-  expect(tableHref).toMatch(/\/table-assets\/[0-9a-f]{64}\.png$/)
-  expect(tableHref.split('/').pop()).not.toBe(gmHref.split('/').pop())
+  expect(tableHref).toMatch(TABLE_PICTURE)
+  expect(pictureName(tableHref)).not.toBe(pictureName(gmHref))
   expect(await pixel(tableHref, 400, 300)).toBe('0,0,0')
   expect(await pixel(tableHref, 10, 10)).toBe('0,0,0')
   // The GM's file by the table's route: refused, though its name is known.
-  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, gmHref.replace('/campaign-assets/', '/table-assets/'))).toBe(
-    404,
-  )
+  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, tableHrefOf(gmHref))).toBe(404)
 
   // Reveal all: the table gets the GM's own file again.
   await map.root.getByTestId('fog-tool').click()
   await map.root.getByTestId('fog-reveal-all').click()
-  await expect(tableBackground).toHaveAttribute('href', gmHref.replace('/campaign-assets/', '/table-assets/'))
+  await expect(tableBackground).toHaveAttribute('href', tableHrefOf(gmHref))
 })

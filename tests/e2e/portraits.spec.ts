@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures/test'
 import { BattleMapPage } from './pages/battle-map'
 import { GIF, makePng } from '../unit/helpers/images'
+import { GM_PICTURE, pictureName, tableHrefOf } from './pages/picture-href'
 
 test("portraits: picked on the card, drawn in the token on both screens (a hidden combatant's never reaches the table), and taken off again", async ({
   gm,
@@ -20,7 +21,7 @@ test("portraits: picked on the card, drawn in the token on both screens (a hidde
     .getByTestId('portrait-file')
     .setInputFiles({ name: 'vex.png', mimeType: 'image/png', buffer: makePng(96, 96, 7) })
   const cardPicture = gm.card('Vex').getByTestId('card-portrait')
-  await expect(cardPicture).toHaveAttribute('src', /\/campaign-assets\/[0-9a-f]{64}\.png$/)
+  await expect(cardPicture).toHaveAttribute('src', GM_PICTURE)
   const href = (await cardPicture.getAttribute('src'))!
   await gm
     .card('Ghost')
@@ -38,7 +39,7 @@ test("portraits: picked on the card, drawn in the token on both screens (a hidde
   if (process.env['SALVO_SHOTS']) await gm.page.screenshot({ path: `${process.env['SALVO_SHOTS']}/map-portraits.png` })
   const playerToken = player.page.locator('[data-testid="map-token"][data-name="Vex"]')
   // The table asks by its own route, which serves only what its projection names.
-  const tableHref = href.replace('/campaign-assets/', '/table-assets/')
+  const tableHref = tableHrefOf(href)
   await expect(playerToken.getByTestId('token-portrait')).toHaveAttribute('href', tableHref)
   // The picture really loads from the campaign.
   const size = await player.page.evaluate(async (src) => {
@@ -49,10 +50,8 @@ test("portraits: picked on the card, drawn in the token on both screens (a hidde
   }, tableHref)
   expect(size).toBe('96×96')
   // Ghost's picture is not the table's to load, even by its name.
-  expect(
-    await player.page.evaluate(async (src) => (await fetch(src)).status, ghostHref.replace('/campaign-assets/', '/table-assets/')),
-  ).toBe(404)
-  expect(player.frames.some((f) => f.includes(ghostHref.split('/').pop()!.split('.')[0]!))).toBe(false)
+  expect(await player.page.evaluate(async (src) => (await fetch(src)).status, tableHrefOf(ghostHref))).toBe(404)
+  expect(player.frames.some((f) => f.includes(pictureName(ghostHref).split('.')[0]!))).toBe(false)
   expect(player.frames.some((f) => f.includes('vex.png'))).toBe(false)
 
   // Back to initials, on both screens.

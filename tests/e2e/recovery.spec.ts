@@ -14,6 +14,8 @@ test('a damaged campaign file is named, left alone, and a backup can be restored
   writeFileSync(file, damaged)
 
   await server.launch()
+  // A new run, a new key: the GM opens the link it printed.
+  await gm.page.goto(server.gmUrl)
   const problem = gm.page.getByTestId('open-problem')
   await expect(problem).toBeVisible({ timeout: 10_000 })
   await expect(problem).toContainText(file)
@@ -44,6 +46,7 @@ test('a damaged last journal line is set aside and the GM is told what is kept; 
   writeFileSync(journal, lines.join('\n'))
 
   await server.launch()
+  await gm.page.goto(server.gmUrl)
   const notice = gm.page.getByTestId('gm-notice')
   await expect(notice).toBeVisible({ timeout: 10_000 })
   await expect(notice).toContainText('The last line of')

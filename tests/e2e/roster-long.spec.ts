@@ -8,7 +8,8 @@ test('a long roster keeps only the rows in view in the page, and search still fi
   await gm.createCampaign('Big roster', 'roster-long-e2e')
   // Seeded through a second GM socket, as typed commands: 400 entries by hand would be the test's whole budget.
   const saved = await gm.page.evaluate(async (count) => {
-    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm`)
+    // The GM page's link carries the key in its fragment (`#k=…`): the second socket presents it too.
+    const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm?${location.hash.slice(1)}`)
     await new Promise((resolve) => (ws.onopen = resolve))
     let ok = 0
     const replies = new Map<number, (value: boolean) => void>()

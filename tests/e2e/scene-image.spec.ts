@@ -5,8 +5,8 @@ import { expect, test } from './fixtures/test'
 
 /**
  * There is no map UI in this branch yet, so the page speaks the contract itself: a second
- * WebSocket from the GM page's own origin (the server's Origin check lets it in), exactly the
- * messages ws-api sends. What is checked end to end is the request, the stored file and a
+ * WebSocket from the GM page's own origin (the server's Origin check lets it in) with the key of
+ * the GM's link (the page's fragment), exactly the messages ws-api sends. What is checked end to end is the request, the stored file and a
  * real browser loading the image from the server.
  */
 async function call(
@@ -17,7 +17,7 @@ async function call(
   return page.evaluate(
     ({ name, input }) =>
       new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm`)
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm?${location.hash.slice(1)}`)
         ws.onerror = () => reject(new Error('socket failed'))
         ws.onopen = () => ws.send(JSON.stringify({ id: 1, name, input }))
         ws.onmessage = (e) => {
@@ -45,7 +45,11 @@ const naturalSize = (page: Page, url: string) =>
     url,
   )
 
-test('a PNG imported into a scene is stored, journaled and shown by both pages at its size', async ({ gm, player, server }) => {
+test('a PNG imported into a scene is stored, journaled and shown by the GM page at its size; the table page cannot use the GM route', async ({
+  gm,
+  player,
+  server,
+}) => {
   await gm.createCampaign('Kessler Yard', 'map-seed')
   const created = await call(gm.page, 'dispatch', { type: 'scene/create', payload: { name: 'Dock' }, meta: { commandId: 'e2e-scene-1' } })
   expect(created.ok).toBe(true)
@@ -57,11 +61,13 @@ test('a PNG imported into a scene is stored, journaled and shown by both pages a
   const imported = await call(gm.page, 'importSceneImage', { sceneId, fileName: 'dock.png', dataBase64: png.toString('base64') })
   expect(imported).toEqual({ ok: true, value: { hash, ext: 'png', width: 320, height: 180, fileName: 'dock.png' } })
 
-  // The GM page and the projector both load it from the server, at the size the core read.
+  // The GM page loads it from the server with this run's key, at the size the core read. The
+  // table's page, which never holds the key, cannot load it from the GM's route.
   const url = `${server.url}/campaign-assets/${hash}.png`
-  expect(await naturalSize(gm.page, url)).toBe('320x180')
-  expect(await naturalSize(player.page, url)).toBe('320x180')
-  expect(await naturalSize(gm.page, `${server.url}/campaign-assets/${hash}.jpg`)).toBe('error')
+  expect(await naturalSize(gm.page, `${url}?k=${server.key}`)).toBe('320x180')
+  expect(await naturalSize(gm.page, url)).toBe('error')
+  expect(await naturalSize(player.page, url)).toBe('error')
+  expect(await naturalSize(gm.page, `${server.url}/campaign-assets/${hash}.jpg?k=${server.key}`)).toBe('error')
 
   // Journaled: the log says so, and undo takes the scene back to no image.
   const log = (await call(gm.page, 'snapshot', undefined)) as { value: { records: { typeName: string; text?: string }[] } }
@@ -80,7 +86,7 @@ test('an oversized image is refused with its size and the limit named', async ({
   const refused = (await gm.page.evaluate(
     ({ sceneId }) =>
       new Promise<unknown>((resolve) => {
-        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm`)
+        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm?${location.hash.slice(1)}`)
         ws.onopen = () =>
           ws.send(
             JSON.stringify({

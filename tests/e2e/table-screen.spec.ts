@@ -25,7 +25,7 @@ class TableFight {
 
   static async start(gm: GmPage, player: PlayerPage, server: SalvoServer, count: number): Promise<TableFight> {
     await gm.createCampaign(`Table ${count}`, `table-${count}`)
-    const f = new TableFight(await WsGmClient.connect(server.url), player)
+    const f = new TableFight(await WsGmClient.connect(server), player)
     for (let i = 0; i < count; i++) {
       const npc = i % 3 !== 0
       await f.send('combatant/add', {

@@ -2,6 +2,7 @@ import WebSocket from 'ws'
 import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../src-shared/contract'
 import { applyDiff, viewFromSnapshot, type ViewState } from '../../src-shared/diff'
 import type { Result } from '../../src-shared/result'
+import { gmSocketUrl, type GmAccess } from './gm-access'
 import { SNAPSHOT_LOG_ENTRIES } from '../../src-main/core/projection/snapshot-scope'
 
 /**
@@ -31,8 +32,9 @@ export class WsGmClient {
     })
   }
 
-  static connect(url: string): Promise<WsGmClient> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws/gm`, { origin: url })
+  /** Takes the GM's seat of `server`: its origin, and this run's key. */
+  static connect(server: GmAccess): Promise<WsGmClient> {
+    const ws = new WebSocket(gmSocketUrl(server), { origin: server.url })
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new WsGmClient(ws)))
       ws.once('error', reject)

@@ -4,6 +4,7 @@ import { SalvoCore } from '../../core/app/salvo-core'
 import { spawnWorkerAt } from '../../core/autopilot/forecast-service'
 import { parseServeArgs } from './cli-args'
 import { DeferredOpen } from './deferred-open'
+import { GmKey } from './gm-key'
 import { PageFilesSent } from './page-files'
 import { markProcessStart, startMark } from './start-marks'
 import { startWebServer } from './web-server'
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
   const opening = new DeferredOpen(() => core.reopenLast(), OPEN_WITHOUT_PAGE_MS)
   const pageFiles = new PageFilesSent(renderer, () => opening.soon())
   const server = await startWebServer(core, renderer, port, {
+    // Made for this run only: a link from an earlier run opens nothing.
+    gmKey: GmKey.generate(),
     fileSent: (urlPath) => pageFiles.sent(urlPath),
     windowsWelcome: () => opening.now(),
   })
@@ -52,10 +55,13 @@ async function main(): Promise<void> {
       process.exit(1)
     },
   )
+  // Without the key: this names the holder to a second copy, which prints it.
   address = `GM console at ${server.url}/`
   console.log(`Salvo is running (data: ${path.resolve(dataDir)})`)
-  console.log(`  GM console:    ${server.url}/`)
+  // The one line that ever shows the key: the GM copies it into the browser.
+  console.log(`  GM console:    ${server.gmUrl}`)
   console.log(`  Player screen: ${server.url}/player`)
+  console.log("  The GM link carries this run's key: keep it to yourself. After a restart, open the new one.")
   let stopping = false
   const stop = async () => {
     if (stopping) return

@@ -1,11 +1,14 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { MAX_CAMPAIGN_FILE_BYTES } from '../../../src-shared/contract'
+import { gmPageUrl } from '../../../src-shared/gm-key'
 import { MAX_SCENE_IMAGE_BYTES } from '../../../src-shared/scene-assets'
 import type { ViewRole } from '../../../src-shared/views'
 import { MAX_WAITING_REQUESTS, type SalvoCore } from '../../core/app/salvo-core'
 import { isAssetRequest, serveAsset } from './asset-route'
+import { GmKey, KEY_CHALLENGE, presentedKey } from './gm-key'
 import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
 
@@ -31,8 +34,10 @@ export const MAX_UNREAD_BYTES: Readonly<Record<ViewRole, number>> = { gm: 4 * MA
 /** Windows of each role at once: a GM console or two and a projector or two is an evening; hundreds is an attack. */
 export const MAX_WINDOWS: Readonly<Record<ViewRole, number>> = { gm: 8, player: 8 }
 
-/** What the server tells its owner and waits for (browser mode's deferred campaign open). */
-export interface ServerHooks {
+/** What the server is given: this run's GM key, and what it tells its owner and waits for (browser mode's deferred campaign open). */
+export interface ServerOptions {
+  /** The key the GM's socket and pictures want (main.ts makes one per run). Without one, the server makes its own. */
+  readonly gmKey?: GmKey
   /** A renderer file was sent in full (its URL path). */
   readonly fileSent?: (urlPath: string) => void
   /** Resolves when windows may attach (the campaign is open); a rejection turns them away. */
@@ -40,8 +45,12 @@ export interface ServerHooks {
 }
 
 export interface RunningServer {
+  /** The origin (`http://127.0.0.1:<port>`); the table's page is at `/player`. */
   readonly url: string
   readonly port: number
+  /** This run's key, and the GM console's address carrying it (see src-shared/gm-key.ts). */
+  readonly gmKey: GmKey
+  readonly gmUrl: string
   close(): Promise<void>
 }
 
@@ -69,23 +78,46 @@ const pathOf = (req: IncomingMessage): string | null => {
   }
 }
 
+/** Turns an upgrade away before any WebSocket exists, so it takes no window's place. */
+function refuseUpgrade(socket: Duplex, status: 401 | 403 | 503): void {
+  const challenge =
+    status === 401
+      ? Object.entries(KEY_CHALLENGE)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('')
+      : ''
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${challenge}Connection: close\r\nContent-Length: 0\r\n\r\n`)
+}
+
+/** Whether a request (an upgrade, or the page's check of its key) may take the role's seat. */
+const seated = (role: ViewRole, gmKey: GmKey, req: IncomingMessage): boolean => role !== 'gm' || gmKey.admits(presentedKey(req.url))
+
 /**
  * Browser mode: the same core behind HTTP (the built renderer) and a WebSocket speaking
  * the same contract as the Electron preload. Binds loopback only, answers only to its own
  * host names, and accepts sockets only from pages it served itself (Origin check), so other
- * web pages cannot drive it or read from it.
+ * web pages cannot drive it or read from it. The GM's seat — its socket and its pictures —
+ * wants this run's key besides, so neither the table's page nor another process on the machine
+ * can take it.
  */
-export function startWebServer(core: SalvoCore, rendererDir: string, port: number, hooks: ServerHooks = {}): Promise<RunningServer> {
+export function startWebServer(core: SalvoCore, rendererDir: string, port: number, options: ServerOptions = {}): Promise<RunningServer> {
+  const gmKey = options.gmKey ?? GmKey.generate()
   const portOf = () => (http.address() as AddressInfo).port
   const http: Server = createServer((req, res) => {
     if (!isOwnHost(req.headers.host, portOf())) {
       res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`Salvo answers only at http://${LOOPBACK}:${portOf()}/`)
       return
     }
-    if (isAssetRequest(req)) serveAsset((role, name) => core.assetFile(role, name), req, res)
+    const socketRole = roleFromPath(pathOf(req) ?? '')
+    if (socketRole) {
+      // A plain request for a socket's path: how the GM's page tells a refused key (a link from
+      // an earlier run) from a server that is down. It learns yes or no, nothing more.
+      const ok = seated(socketRole, gmKey, req)
+      res.writeHead(ok ? 426 : 401, { 'cache-control': 'no-store', ...(ok ? { upgrade: 'websocket' } : KEY_CHALLENGE) }).end()
+    } else if (isAssetRequest(req)) serveAsset((role, name) => core.assetFile(role, name), gmKey, req, res)
     else {
       serveStatic(rendererDir, req, res)
-      const fileSent = hooks.fileSent
+      const fileSent = options.fileSent
       const path = pathOf(req)
       if (fileSent && path) res.once('finish', () => res.statusCode === 200 && fileSent(path))
     }
@@ -106,20 +138,25 @@ export function startWebServer(core: SalvoCore, rendererDir: string, port: numbe
     const actual = portOf()
     const allowed = [`http://${LOOPBACK}:${actual}`, `http://localhost:${actual}`]
     if (!role || !allowed.includes(req.headers.origin ?? '') || !isOwnHost(req.headers.host, actual)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\n\r\n')
+      refuseUpgrade(socket, 403)
       return
     }
-    const welcome = hooks.windowsWelcome?.() ?? Promise.resolve()
+    // Before the welcome and the count: a keyless socket never waits for a place, nor takes one.
+    if (!seated(role, gmKey, req)) {
+      refuseUpgrade(socket, 401)
+      return
+    }
+    const welcome = options.windowsWelcome?.() ?? Promise.resolve()
     welcome.then(
       () => {
         if (servers[role].clients.size >= MAX_WINDOWS[role]) {
-          socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n')
+          refuseUpgrade(socket, 503)
           return
         }
         // ws itself drops a socket that closed while it waited.
         servers[role].handleUpgrade(req, socket, head, (ws) => attach(core, ws, role))
       },
-      () => socket.end('HTTP/1.1 503 Service Unavailable\r\n\r\n'),
+      () => refuseUpgrade(socket, 503),
     )
   })
 
@@ -127,9 +164,12 @@ export function startWebServer(core: SalvoCore, rendererDir: string, port: numbe
     http.once('error', reject)
     http.listen(port, LOOPBACK, () => {
       const actual = portOf()
+      const url = `http://${LOOPBACK}:${actual}`
       resolve({
-        url: `http://${LOOPBACK}:${actual}`,
+        url,
         port: actual,
+        gmKey,
+        gmUrl: gmPageUrl(url, gmKey.reveal()),
         close: () =>
           new Promise<void>((done) => {
             for (const wss of Object.values(servers)) {

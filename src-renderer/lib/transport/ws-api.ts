@@ -1,9 +1,10 @@
 import { REQUEST_NAMES, type RequestName, type SalvoApi, type ServerMessage } from '../../../src-shared/contract'
 import type { Result } from '../../../src-shared/result'
 import { assetPath, type AssetName } from '../../../src-shared/scene-assets'
-import type { ViewRole } from '../../../src-shared/views'
+import { seatPath, type Seat } from './seat'
 
-export type LinkStatus = 'connecting' | 'open' | 'closed'
+/** `refused`: the server turned this window's key away (a GM link from an earlier run); it does not retry. */
+export type LinkStatus = 'connecting' | 'open' | 'closed' | 'refused'
 
 export interface Transport {
   readonly api: SalvoApi
@@ -29,11 +30,28 @@ const LOST: Result<never> = {
 }
 
 /**
- * Browser mode's SalvoApi: the same methods the Electron preload exposes, over one
- * WebSocket that reconnects by itself (a restarted server picks up where it left off).
+ * Whether the server turns this seat's key away. A browser tells a page nothing about a refused
+ * WebSocket handshake (no status, just a close), so after a socket that never opened the GM's
+ * page asks the socket's path over plain HTTP: 401 means its key is not this run's. Anything
+ * else — a server that is down, or starting — is worth another try.
  */
-export function createWebSocketTransport(role: ViewRole, origin: string = location.origin): Transport {
-  const wsUrl = `${origin.replace(/^http/, 'ws')}/ws/${role}`
+async function keyRefused(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { cache: 'no-store' })).status === 401
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Browser mode's SalvoApi: the same methods the Electron preload exposes, over one
+ * WebSocket that reconnects by itself (a restarted server picks up where it left off; the GM's
+ * window only while the key still holds: a restarted server makes a new one).
+ */
+export function createWebSocketTransport(seat: Seat, origin: string = location.origin): Transport {
+  const role = seat.role
+  const socketPath = seatPath(seat, `/ws/${role}`)
+  const wsUrl = `${origin.replace(/^http/, 'ws')}${socketPath}`
   const listeners = new Set<(m: ServerMessage) => void>()
   const statusListeners = new Set<(s: LinkStatus) => void>()
   const pending = new Map<number, Pending>()
@@ -51,7 +69,9 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
     setStatus('connecting')
     const ws = new WebSocket(wsUrl)
     socket = ws
+    let opened = false
     ws.onopen = () => {
+      opened = true
       retryMs = 200
       setStatus('open')
     }
@@ -70,8 +90,14 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
       for (const p of pending.values()) p.resolve(LOST)
       pending.clear()
       setStatus('closed')
-      setTimeout(open, retryMs)
+      const delay = retryMs
       retryMs = Math.min(retryMs * 2, 2000)
+      const retry = () => setTimeout(open, delay)
+      if (opened || seat.role !== 'gm') {
+        retry()
+        return
+      }
+      void keyRefused(`${origin}${socketPath}`).then((refused) => (refused ? setStatus('refused') : retry()))
     }
   }
   open()
@@ -94,7 +120,7 @@ export function createWebSocketTransport(role: ViewRole, origin: string = locati
   }
   return {
     api,
-    assetUrl: (image) => `${origin}${assetPath(role, image)}`,
+    assetUrl: (image) => `${origin}${seatPath(seat, assetPath(role, image))}`,
     onStatus(listener) {
       statusListeners.add(listener)
       listener(status)

@@ -75,6 +75,27 @@ describe('the app scheme', () => {
     expect(get('gm', `/table-assets/${HASH}.png`).status).toBe(404)
   })
 
+  it('refuses pages of other sites on both picture routes (403), and isolates every picture answer (CORP same-origin)', async () => {
+    const ask = (role: ViewRole, path: string, fetchSite?: string) =>
+      appResponse(new Request(`${APP_ORIGIN}${path}`, fetchSite ? { headers: { 'sec-fetch-site': fetchSite } } : {}), site(role))
+    for (const [role, path] of [
+      ['gm', `/campaign-assets/${HASH}.png`],
+      ['player', `/table-assets/${HASH}.png`],
+    ] as const) {
+      for (const fetchSite of ['cross-site', 'same-site']) {
+        const refused = await ask(role, path, fetchSite)
+        expect([refused.status, refused.headers.get('cross-origin-resource-policy')], `${path} ${fetchSite}`).toEqual([403, 'same-origin'])
+        expect(await refused.text()).not.toContain('png bytes')
+      }
+      for (const fetchSite of ['same-origin', 'none', undefined]) {
+        const ok = await ask(role, path, fetchSite)
+        expect([ok.status, ok.headers.get('cross-origin-resource-policy')], `${path} ${fetchSite}`).toEqual([200, 'same-origin'])
+      }
+    }
+    // The other role's route in a session is still a 404, and isolated too.
+    expect((await ask('player', `/campaign-assets/${HASH}.png`)).headers.get('cross-origin-resource-policy')).toBe('same-origin')
+  })
+
   it("refuses the other window's page in each session", () => {
     expect(get('player', '/gm.html').status).toBe(404)
     expect(get('gm', '/player.html').status).toBe(404)
@@ -159,6 +180,7 @@ describe('the scheme handler main.ts installs', () => {
     const gone = await handle('gm', `/campaign-assets/${HASH}.png`)
     expect(gone.status).toBe(404)
     expect(gone.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY)
+    expect(gone.headers.get('cross-origin-resource-policy')).toBe('same-origin')
   })
 })
 
@@ -184,5 +206,22 @@ describe('one policy for both shells', () => {
     expect((await appResponse(new Request(`${APP_ORIGIN}/player.html`), site('player'))).headers.get('content-security-policy')).toBe(
       CONTENT_SECURITY_POLICY,
     )
+  })
+
+  it('both shells refuse a picture to a page of another site alike: 403, isolated', async () => {
+    const server = await startWebServer(core, renderer, 0)
+    const headers = { 'sec-fetch-site': 'cross-site' }
+    try {
+      for (const [role, route] of [
+        ['gm', '/campaign-assets/'],
+        ['player', '/table-assets/'],
+      ] as const) {
+        const web = await fetch(`${server.url}${route}${HASH}.png?k=${server.gmKey.reveal()}`, { headers })
+        const app = await appResponse(new Request(`${APP_ORIGIN}${route}${HASH}.png`, { headers }), site(role))
+        for (const r of [web, app]) expect([r.status, r.headers.get('cross-origin-resource-policy')], route).toEqual([403, 'same-origin'])
+      }
+    } finally {
+      await server.close()
+    }
   })
 })

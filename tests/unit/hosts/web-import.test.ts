@@ -4,6 +4,7 @@ import { WebSocket } from 'ws'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { startWebServer, type RunningServer } from '../../../src-main/hosts/web/web-server'
 import { tempDir } from '../helpers/temp-dir'
+import { withGmKey } from '../../../src-shared/gm-key'
 
 let server: RunningServer | null = null
 let core: SalvoCore | null = null
@@ -15,7 +16,7 @@ afterEach(async () => {
 /** One request over a real browser-mode socket, answered. */
 function call(name: string, input: unknown): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server!.port}/ws/gm`, { origin: server!.url })
+    const ws = new WebSocket(`ws://127.0.0.1:${server!.port}${withGmKey('/ws/gm', server!.gmKey.reveal())}`, { origin: server!.url })
     ws.on('open', () => ws.send(JSON.stringify({ id: 1, name, input })))
     ws.on('message', (d) => {
       const m = JSON.parse(d.toString()) as { kind: string; id?: number; result?: never }

@@ -4,6 +4,8 @@ import { WebSocket } from 'ws'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { startWebServer, type RunningServer } from '../../../src-main/hosts/web/web-server'
 import { parseServeArgs } from '../../../src-main/hosts/web/cli-args'
+import { GmKey } from '../../../src-main/hosts/web/gm-key'
+import { gmKeyFromFragment, withGmKey } from '../../../src-shared/gm-key'
 import { tempDir } from '../helpers/temp-dir'
 
 let server: RunningServer
@@ -61,8 +63,10 @@ describe('browser mode server', () => {
     expect((await fetch(`${server.url}/`)).status).toBe(200)
   })
 
+  const gmSocket = () => withGmKey('/ws/gm', server.gmKey.reveal())
+
   it('accepts WebSockets only from its own pages and known roles', async () => {
-    expect(await open('/ws/gm', server.url)).toBe('open')
+    expect(await open(gmSocket(), server.url)).toBe('open')
     expect(await open('/ws/player', server.url)).toBe('open')
     expect(await open('/ws/gm', 'http://evil.example')).toBe('403')
     expect(await open('/ws/gm', undefined)).toBe('403')
@@ -77,7 +81,7 @@ describe('browser mode server', () => {
       s.resetAndDestroy()
     })
     await new Promise((r) => s.on('close', r))
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws/gm`, { origin: server.url })
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}${gmSocket()}`, { origin: server.url })
     const reply = await new Promise<string>((resolve) => {
       ws.on('open', () => ws.send('{not json'))
       ws.on('message', (d) => resolve(d.toString()))
@@ -85,6 +89,49 @@ describe('browser mode server', () => {
     expect(JSON.parse(reply)).toMatchObject({ kind: 'reply', result: { ok: false, error: { code: 'request/malformed' } } })
     ws.close()
     expect((await fetch(`${server.url}/`)).status).toBe(200)
+  })
+})
+
+describe("the GM's seat wants this run's key", () => {
+  it('refuses a GM socket without it, with another, or with one of the wrong length (401); the table needs none', async () => {
+    const key = server.gmKey.reveal()
+    for (const path of [
+      '/ws/gm',
+      withGmKey('/ws/gm', GmKey.generate().reveal()),
+      withGmKey('/ws/gm', key.slice(1)),
+      withGmKey('/ws/gm', ''),
+    ]) {
+      expect(await open(path, server.url), path).toBe('401')
+    }
+    expect(await open('/ws/player', server.url)).toBe('open')
+    expect(await open(withGmKey('/ws/gm', key), server.url)).toBe('open')
+  })
+
+  it("answers a plain request for the GM socket's path with whether its key holds, and nothing else", async () => {
+    const probe = (path: string) => fetch(`${server.url}${path}`).then((r) => [r.status, r.headers.get('www-authenticate')])
+    expect(await probe('/ws/gm')).toEqual([401, 'Salvo-GM-Key'])
+    expect(await probe(withGmKey('/ws/gm', 'A'.repeat(43)))).toEqual([401, 'Salvo-GM-Key'])
+    expect(await probe(withGmKey('/ws/gm', server.gmKey.reveal()))).toEqual([426, null])
+    expect(await probe('/ws/player')).toEqual([426, null])
+  })
+
+  it('is made per server, or taken as given, and printed only in the GM link', async () => {
+    const again = await startWebServer(core, tempDir(), 0)
+    const given = GmKey.of('B'.repeat(43))
+    const third = await startWebServer(core, tempDir(), 0, { gmKey: given })
+    try {
+      expect(again.gmKey.reveal()).not.toBe(server.gmKey.reveal())
+      expect(gmKeyFromFragment(new URL(server.gmUrl).hash)).toBe(server.gmKey.reveal())
+      expect(third.gmUrl).toBe(`${third.url}/#k=${'B'.repeat(43)}`)
+      // Never by accident: the key object prints and serialises as a placeholder.
+      expect(JSON.stringify({ key: given, also: third.gmKey })).toBe('{"key":"[GM key]","also":"[GM key]"}')
+      const { inspect } = await import('node:util')
+      expect(inspect(given)).not.toContain('B'.repeat(43))
+      expect(() => GmKey.of('short')).toThrow()
+    } finally {
+      await again.close()
+      await third.close()
+    }
   })
 })
 

@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { SalvoServer } from '../../e2e/fixtures/salvo-server'
 import { WsGmClient } from '../../support/ws-gm-client'
+import { GM_KEY_PATTERN, withGmKey } from '../../../src-shared/gm-key'
+import type { SceneRecord } from '../../../src-shared/records'
+import { makePng } from '../helpers/images'
 
 /**
  * The table's socket and the server's names, attacked the way an attacker would: against the
@@ -12,7 +15,11 @@ import { WsGmClient } from '../../support/ws-gm-client'
  * - one 250 MB frame on /ws/player: refused from its header, the server's memory does not move;
  * - 2,000 requests from a table page at once: one GM command is still acknowledged in under
  *   50 ms (a baseline without the flood is measured in the same run, for the report);
- * - a page that reached the server under another host name (DNS rebinding) gets nothing.
+ * - a page that reached the server under another host name (DNS rebinding) gets nothing;
+ * - another site's page asking for a picture (`Sec-Fetch-Site: cross-site`) gets 403 on both
+ *   routes, and every picture answer is `Cross-Origin-Resource-Policy: same-origin`;
+ * - a socket or a process without this run's GM key cannot take the GM's seat, fill its places
+ *   or load its pictures; the key is printed once, and never reaches the table.
  * The figures are printed for the README's Reliability section.
  */
 
@@ -36,14 +43,34 @@ function openPlayer(url: string): Promise<WebSocket> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-/** Status line of a raw request with the Host header an attacker's page would send. */
-function rawStatus(port: number, request: string): Promise<string> {
+/** The whole head and body of a raw request, as an attacker's page or process would send it. */
+function rawAnswer(port: number, request: string): Promise<string> {
   return new Promise((done) => {
     const s = connect(port, '127.0.0.1', () => s.write(request))
     let data = ''
-    s.on('data', (d) => (data += d.toString()))
-    s.on('close', () => done(data.split('\r\n')[0] ?? ''))
-    s.on('error', () => done(''))
+    s.on('data', (d) => (data += d.toString('latin1')))
+    s.on('close', () => done(data))
+    s.on('error', () => done(data))
+  })
+}
+
+/** Status line of a raw request with the Host header an attacker's page would send. */
+const rawStatus = async (port: number, request: string): Promise<string> => (await rawAnswer(port, request)).split('\r\n')[0] ?? ''
+
+/** A raw GET at our own host name, with the extra header lines given. */
+const rawGet = (port: number, path: string, headers: string[] = []) =>
+  rawAnswer(port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${headers.map((h) => `${h}\r\n`).join('')}Connection: close\r\n\r\n`)
+
+const statusOf = (answer: string) => /^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? ''
+const corpOf = (answer: string) => /\r\ncross-origin-resource-policy: ([^\r]*)/i.exec(answer)?.[1] ?? null
+
+/** How a WebSocket handshake at `path` ended: 101 or the refusal's status. */
+function upgradeStatus(url: string, path: string, keep: WebSocket[] = []): Promise<number> {
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}${path}`, { origin: url })
+  return new Promise<number>((ok) => {
+    ws.on('unexpected-response', (_req, res) => ok(res.statusCode ?? 0))
+    ws.on('open', () => (keep.push(ws), ok(101)))
+    ws.on('error', () => ok(0))
   })
 }
 
@@ -57,7 +84,7 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
 
   beforeAll(async () => {
     server = await SalvoServer.start()
-    gm = await WsGmClient.connect(server.url)
+    gm = await WsGmClient.connect(server)
     const made = await gm.request('createCampaign', { name: 'Hostile', seed: 'h', rulesetId: 'compound-x' })
     if (!made.ok) throw new Error(made.error.message)
     // 300 combatants on the table: each snapshot the table asks for is a real piece of work.
@@ -146,6 +173,119 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
     }
     for (const s of sockets) s.close()
     expect([sockets.length, refused]).toEqual([8, 4])
+  })
+
+  it("another site's page gets neither picture route (403), and every picture answer is same-origin only", async () => {
+    await gm.request('dispatch', { type: 'scene/create', payload: { name: 'Dock' }, meta: { commandId: 'pic-scene' } })
+    const scene = [...(await gm.resync()).records.values()].find((r): r is SceneRecord => r.typeName === 'scene')!
+    const image = await gm.request('importSceneImage', {
+      sceneId: scene.id,
+      fileName: 'dock.png',
+      dataBase64: makePng(64, 48, 3).toString('base64'),
+    })
+    if (!image.ok) throw new Error(image.error.message)
+    await gm.request('dispatch', { type: 'scene/activate', payload: { sceneId: scene.id }, meta: { commandId: 'pic-show' } })
+    const port = Number(new URL(server.url).port)
+    const name = `${image.value.hash}.${image.value.ext}`
+    const gmPath = withGmKey(`/campaign-assets/${name}`, server.key)
+    const tablePath = `/table-assets/${name}`
+    // The table's projection names the map (no fog): both routes serve it to our own pages.
+    await expect.poll(async () => statusOf(await rawGet(port, tablePath, ['Sec-Fetch-Site: same-origin']))).toBe('200')
+    const results: string[] = []
+    for (const path of [gmPath, tablePath]) {
+      for (const site of ['same-origin', 'none', null, 'cross-site', 'same-site']) {
+        const answer = await rawGet(port, path, site ? [`Sec-Fetch-Site: ${site}`] : [])
+        results.push(`${path.split('/')[1]} ${site ?? '(none sent)'}: ${statusOf(answer)}`)
+        expect(corpOf(answer), `${path} ${site}`).toBe('same-origin')
+        expect(statusOf(answer), `${path} ${site}`).toBe(site === 'cross-site' || site === 'same-site' ? '403' : '200')
+      }
+      // A name the campaign does not hold gets the same 403: another site learns nothing from it.
+      expect(statusOf(await rawGet(port, path.replace(image.value.hash, 'e'.repeat(64)), ['Sec-Fetch-Site: cross-site']))).toBe('403')
+    }
+    console.log(`pictures by Sec-Fetch-Site: ${results.join('; ')}; Cross-Origin-Resource-Policy: same-origin on every answer`)
+  })
+
+  it("without this run's key nothing takes the GM's seat or its pictures; refused sockets take no place", async () => {
+    const port = Number(new URL(server.url).port)
+    const name = `${'f'.repeat(64)}.png`
+    const other = 'Q'.repeat(43)
+    // The GM's pictures: no key, another key, one cut short or too long — 401, before any lookup.
+    for (const path of [
+      `/campaign-assets/${name}`,
+      withGmKey(`/campaign-assets/${name}`, other),
+      withGmKey(`/campaign-assets/${name}`, server.key.slice(0, 20)),
+      withGmKey(`/campaign-assets/${name}`, `${server.key}${server.key}`),
+    ]) {
+      expect(statusOf(await rawGet(port, path, ['Sec-Fetch-Site: same-origin'])), path).toBe('401')
+    }
+    // The GM's socket, from our own Origin (a table tab, or any local process that sets it).
+    const attempts = [
+      '/ws/gm',
+      withGmKey('/ws/gm', other),
+      withGmKey('/ws/gm', server.key.slice(0, 42)),
+      withGmKey('/ws/gm', `${server.key}A`),
+      withGmKey('/ws/gm', ''),
+      `/ws/gm?K=${server.key}`,
+      withGmKey('/ws/gm', server.key.toUpperCase()),
+      withGmKey('/ws/gm', encodeURIComponent(` ${server.key}`)),
+    ]
+    // Held open if the server let them in, as the attack did to fill the GM's places.
+    const held: WebSocket[] = []
+    const refused = await Promise.all(attempts.map((path) => upgradeStatus(server.url, path, held)))
+    expect(refused).toEqual(attempts.map(() => 401))
+    // A process can send what no browser would: the key after a '#' is still not a query.
+    const fragment =
+      `GET /ws/gm#k=${server.key} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: ${server.url}\r\n` +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n'
+    expect(await rawStatus(port, fragment)).toMatch(/ 401 /)
+    // The GM's own window is open (`gm`); with the key, 7 more fit and the ninth is turned away.
+    const keyed: number[] = []
+    for (let i = 0; i < 8; i++) keyed.push(await upgradeStatus(server.url, withGmKey('/ws/gm', server.key), held))
+    for (const ws of held) ws.close()
+    console.log(
+      `GM socket: ${attempts.length} keyless or wrong-key upgrades refused ${refused.join(', ')}; then with the key: ${keyed.join(', ')}`,
+    )
+    expect(keyed).toEqual([101, 101, 101, 101, 101, 101, 101, 503])
+  })
+
+  it('the key is printed once, differs between runs, and never reaches the table page or its socket', async () => {
+    expect(server.key).toMatch(GM_KEY_PATTERN)
+    const second = await SalvoServer.start()
+    try {
+      expect(second.key).toMatch(GM_KEY_PATTERN)
+      expect(second.key).not.toBe(server.key)
+    } finally {
+      await second.stop()
+    }
+    // The table's page and every script and style it loads, as the server sends them.
+    const seen: string[] = []
+    const toFetch = ['/player']
+    const fetched = new Set<string>()
+    while (toFetch.length) {
+      const path = toFetch.pop()!
+      if (fetched.has(path)) continue
+      fetched.add(path)
+      const body = await (await fetch(`${server.url}${path}`)).text()
+      seen.push(body)
+      for (const m of body.matchAll(/["'(](?:\.?\/assets\/|\.\/)([\w.-]+\.(?:js|css))["')]/g)) toFetch.push(`/assets/${m[1]}`)
+    }
+    expect(fetched.size).toBeGreaterThan(2)
+    // What the table's socket is sent while the GM works: its snapshot, session and every push.
+    const player = await openPlayer(server.url)
+    player.on('message', (d) => seen.push(String(d)))
+    player.send(JSON.stringify({ id: 1, name: 'snapshot' }))
+    player.send(JSON.stringify({ id: 2, name: 'session' }))
+    for (let i = 0; i < 20; i++) await gm.request('dispatch', command())
+    await new Promise((r) => setTimeout(r, 200))
+    player.close()
+    expect(seen.length).toBeGreaterThan(fetched.size + 2)
+    for (const text of seen) expect(text.includes(server.key)).toBe(false)
+    // The log: only the one line the GM copies carries it, after every attack above.
+    const lines = server.output.split('\n').filter((line) => line.includes(server.key))
+    expect(lines).toEqual([expect.stringMatching(/^\s+GM console:\s+http:\/\/127\.0\.0\.1:\d+\/#k=/)])
+    console.log(
+      `GM key: ${server.key.length} characters, another at the next start; in ${fetched.size} table files and ${seen.length - fetched.size} table messages: 0 times; in the output: 1 line`,
+    )
   })
 
   it('a page that reached it under another name (DNS rebinding) gets no page, no picture, no socket', async () => {
