@@ -337,7 +337,7 @@ test('every label on the table ribbon is whole at 1920×1080 and 1280×720, a do
   server,
 }) => {
   await gm.createCampaign('Labels', 'labels', 'compound-x')
-  const ws = await WsGmClient.connect(server.url)
+  const ws = await WsGmClient.connect(server)
   let n = 0
   const send = async (type: string, payload: unknown) => {
     const r = await ws.request('dispatch', { type, payload, meta: { commandId: `labels-${n++}` } } as never)
