@@ -5,7 +5,7 @@ import { MAX_FOG_STEPS } from '../../../src-shared/fog'
 import { MAP, TYPED } from '../../../src-shared/limits'
 import { PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
-import { amountWithin, chars, idOf, listOf, numberIn, wholeIn } from './schema-bounds'
+import { amountWithin, chars, idOf, listOf, numberIn, wholeIn, wordOr } from './schema-bounds'
 
 /** How a campaign document's scenes, tokens, area templates and projector must look. */
 
@@ -49,7 +49,7 @@ export const projectorSchema = schemaFor<ProjectorRecord>()(
     view: z.object({ x: metres, y: metres, w: side(MAP.projectorSide), h: side(MAP.projectorSide) }).nullable(),
     blank: z.boolean(),
     // Optional: documents saved before issue 16 have no ribbon setting and fit (no schema version bump needed).
-    ribbonNext: z.union([z.literal('fit'), wholeIn(1, RIBBON_NEXT_MAX)]).optional(),
+    ribbonNext: wordOr('fit', wholeIn(1, RIBBON_NEXT_MAX)).optional(),
   }),
 )
 

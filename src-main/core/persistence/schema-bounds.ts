@@ -43,6 +43,12 @@ export function numberIn(r: NumberRange, whole = false): z.ZodNumber {
   return r.belowMax ? n.lt(r.max, { error }) : n.max(r.max, { error })
 }
 
+/** A word or a number (the ribbon's "fit" or a count): a number out of its range is refused in the number's words. */
+export const wordOr = <W extends string>(word: W, n: z.ZodNumber) =>
+  z.union([z.literal(word), n], {
+    error: (issue) => (typeof issue.input === 'number' ? n.safeParse(issue.input).error?.issues[0]?.message : undefined),
+  })
+
 /** A whole number from `min` to `max`. */
 export const wholeIn = (min: number, max: number) => numberIn({ min, max }, true)
 /** A whole number or a fraction from `-max` to `max`. */
