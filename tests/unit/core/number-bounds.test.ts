@@ -9,6 +9,7 @@ import { MAX_SCENE_IMAGE_SIDE } from '../../../src-shared/scene-assets'
 import { boundsOf } from '../../support/fuzz-mutate'
 import { CampaignHarness } from '../helpers/campaign-harness'
 import { attachWindow, coresForTests } from '../helpers/core-window'
+import { documentWith, storedScene as scene } from '../helpers/stored-documents'
 
 /**
  * Issue 30: a campaign file with `journalSeq` 9007199254740991 imported, opened and took commands,
@@ -37,12 +38,23 @@ async function imported(gm: Gm, edit: (file: CampaignFile) => void, setup: (gm: 
 
 const recordOf = (file: CampaignFile, typeName: string) => Object.values(file.document.records).find((r) => r['typeName'] === typeName)!
 
-/** The core restarted on the same data folder: the campaign it reopens, and a window with fresh command ids. */
-async function restarted(core: { shutdown(): Promise<void> }, dataDir: string, prefix: string) {
+/** The core restarted on the same data folder, which must open campaign `id` again; a window with fresh command ids. */
+async function reopened(core: { shutdown(): Promise<void> }, dataDir: string, id: string) {
   await core.shutdown()
   const again = await startCore({ dataDir })
   const session = await again.gm.must('session', undefined)
-  return { ...again, session, gm: attachWindow(again.core, 'gm', prefix) }
+  expect(session.problem).toBeNull()
+  expect(session.campaign?.id).toBe(id)
+  return attachWindow(again.core, 'gm', 'after')
+}
+
+let refusals = 0
+/** Sends a command that must be refused, and checks the journal did not grow; the refusal. */
+async function refused(w: ReturnType<typeof attachWindow>, journal: string, type: CommandType, payload: unknown) {
+  const size = statSync(journal).size
+  const r = await w.request('dispatch', { type, payload, meta: { commandId: `refused-${++refusals}` } } as never)
+  expect(statSync(journal).size).toBe(size)
+  return r.ok ? null : r.error
 }
 
 describe('the numbers of a campaign document', () => {
@@ -75,19 +87,19 @@ describe('the numbers of a campaign document', () => {
     [
       "a token's place",
       MAP.metres,
-      ['token/place', (n) => ({ sceneId: 'scene:s', combatantId: 'combatant:c', x: n, y: -n })],
-      (n) => ({ typeName: 'token', id: 'token:t', sceneId: 'scene:s', combatantId: 'combatant:c', x: n, y: -n }),
+      ['token/place', (n) => ({ sceneId: 'scene:s1', combatantId: 'combatant:c', x: n, y: -n })],
+      (n) => ({ typeName: 'token', id: 'token:t', sceneId: 'scene:s1', combatantId: 'combatant:c', x: n, y: -n }),
     ],
     [
       "an area template's radius",
       MAP.areaRadius.max,
-      ['area/place', (n) => ({ sceneId: 'scene:s', x: 0, y: 0, radius: n })],
-      (n) => ({ typeName: 'areaMark', id: 'areaMark:a', sceneId: 'scene:s', x: 0, y: 0, radius: n, label: '', hidden: false }),
+      ['area/place', (n) => ({ sceneId: 'scene:s1', x: 0, y: 0, radius: n })],
+      (n) => ({ typeName: 'areaMark', id: 'areaMark:a', sceneId: 'scene:s1', x: 0, y: 0, radius: n, label: '', hidden: false }),
     ],
     [
       "a fog rectangle's width",
       MAP.span,
-      ['fog/reveal', (n) => ({ sceneId: 'scene:s', rect: { x: 0, y: 0, w: n, h: 1 } })],
+      ['fog/reveal', (n) => ({ sceneId: 'scene:s1', rect: { x: 0, y: 0, w: n, h: 1 } })],
       (n) => ({
         ...scene,
         fog: { mode: 'areas', steps: [{ op: 'reveal', rect: { x: 0, y: 0, w: n, h: 1 } }] },
@@ -96,13 +108,13 @@ describe('the numbers of a campaign document', () => {
     [
       'a grid cell',
       MAP.cellPx.max,
-      ['scene/update', (n) => ({ sceneId: 'scene:s', grid: { kind: 'square', cellPx: n, metresPerCell: 1 } })],
+      ['scene/update', (n) => ({ sceneId: 'scene:s1', grid: { kind: 'square', cellPx: n, metresPerCell: 1 } })],
       (n) => ({ ...scene, grid: { kind: 'square', cellPx: n, metresPerCell: 1, offsetX: 0, offsetY: 0 } }),
     ],
     [
       "a picture's side",
       MAX_SCENE_IMAGE_SIDE,
-      ['scene/setImage', (n) => ({ sceneId: 'scene:s', image: { ...scene.image, width: n } })],
+      ['scene/setImage', (n) => ({ sceneId: 'scene:s1', image: { ...scene.image, width: n } })],
       (n) => ({ ...scene, image: { ...scene.image, width: n } }),
     ],
     [
@@ -155,27 +167,6 @@ describe('the numbers of a campaign document', () => {
   })
 })
 
-const scene = {
-  typeName: 'scene',
-  id: 'scene:s',
-  name: 'Yard',
-  image: { hash: 'a'.repeat(64), ext: 'png', width: 8, height: 8, fileName: 'yard.png' },
-  grid: { kind: 'none', pxPerMetre: 10 },
-  active: true,
-}
-
-function documentWith(...records: Record<string, unknown>[]) {
-  return {
-    schemaVersion: 2,
-    journalSeq: 0,
-    records: {
-      campaign: { typeName: 'campaign', id: 'campaign', name: 'C', rulesetId: 'generic-d100', createdAt: '2026-11-22T19:00:00.000Z' },
-      rng: { typeName: 'rng', id: 'rng', seed: 's', state: { c: 1, s0: 0.1, s1: 0.2, s2: 0.3 } },
-      ...Object.fromEntries(records.map((r) => [r['id'] as string, r])),
-    },
-  }
-}
-
 describe('a campaign whose journal reaches its bound', () => {
   it('imported two short of it: takes two commands, refuses the third with the reason and nothing journaled, and reopens after a restart', async () => {
     const { core, dataDir, gm } = await startCore()
@@ -185,34 +176,28 @@ describe('a campaign whose journal reaches its bound', () => {
     expect((await late.command('combatant/adjustHp', { combatantId: vex, delta: -3 })).version).toBe(NUMBERS.journal - 1)
     expect((await late.command('dice/roll', { expression: 'd20', purpose: 'Luck' })).version).toBe(NUMBERS.journal)
 
-    const journal = statSync(journalOf(dataDir, id)).size
     const before = JSON.stringify((await late.must('snapshot', undefined)).records)
     const messages = late.messages.length
     for (const [type, payload] of [
       ['combatant/adjustHp', { combatantId: vex, delta: -1 }],
       ['history/undo', {}],
     ] as const) {
-      const r = await late.request('dispatch', { type, payload, meta: { commandId: `full-${type.replace('/', '-')}` } } as never)
-      expect(!r.ok && r.error).toEqual({
+      expect(await refused(late, journalOf(dataDir, id), type, payload)).toEqual({
         code: 'campaign/journalFull',
         message:
           'This campaign has taken 1,000,000,000 commands, as many as its journal can number; nothing was changed. ' +
           'It still opens and exports as it is, but takes no more commands, and an exported copy would be just as full: to play on, start a new campaign.',
       })
     }
-    expect(statSync(journalOf(dataDir, id)).size).toBe(journal)
     expect(JSON.stringify((await late.must('snapshot', undefined)).records)).toBe(before)
     expect(late.messages.length).toBe(messages)
 
-    const again = await restarted(core, dataDir, 'after')
-    expect(again.session.problem).toBeNull()
-    expect(again.session.campaign?.id).toBe(id)
-    expect(JSON.stringify((await again.gm.must('snapshot', undefined)).records)).toBe(before)
-    const file = JSON.parse((await again.gm.must('exportCampaign', undefined)).text) as CampaignFile
+    const again = await reopened(core, dataDir, id)
+    expect(JSON.stringify((await again.must('snapshot', undefined)).records)).toBe(before)
+    const file = JSON.parse((await again.must('exportCampaign', undefined)).text) as CampaignFile
     expect(file.document.journalSeq).toBe(NUMBERS.journal)
     expect(documentProblem(file.document)).toBeNull()
-    const r = await again.gm.request('dispatch', { type: 'dice/roll', payload: { expression: 'd6' }, meta: { commandId: 'again' } })
-    expect(!r.ok && r.error.code).toBe('campaign/journalFull')
+    expect((await refused(again, journalOf(dataDir, id), 'dice/roll', { expression: 'd6' }))?.code).toBe('campaign/journalFull')
   })
 
   it.each([
@@ -249,19 +234,13 @@ describe("a campaign's other counters at their bounds", () => {
     for (let i = 0; i < 3; i++) await late.command('encounter/nextTurn', {})
     const encounter = (await late.must('snapshot', undefined)).records.find((r) => r.typeName === 'encounter')
     expect(encounter?.typeName === 'encounter' && encounter.round).toBe(NUMBERS.round)
-    const journal = statSync(journalOf(dataDir, id)).size
-    const r = await late.request('dispatch', { type: 'encounter/nextTurn', payload: {}, meta: { commandId: 'past-last' } })
-    expect(!r.ok && r.error).toEqual({
+    expect(await refused(late, journalOf(dataDir, id), 'encounter/nextTurn', {})).toEqual({
       code: 'encounter/lastRound',
       message:
         'This fight has reached round 1,000,000, the last a campaign counts; nothing was changed. End the encounter, and start another to fight on.',
     })
-    expect(statSync(journalOf(dataDir, id)).size).toBe(journal)
-    const again = await restarted(core, dataDir, 'after')
-    expect(again.session.problem).toBeNull()
-    expect(again.session.campaign?.id).toBe(id)
     // What the GM is told to do goes: the fight ends.
-    await again.gm.command('encounter/end', {})
+    await (await reopened(core, dataDir, id)).command('encounter/end', {})
   })
 
   it("the table's story at its count of facts: a command that tells one more is refused, naming the field, and nothing is journaled", async () => {
@@ -270,20 +249,15 @@ describe("a campaign's other counters at their bounds", () => {
       f.document.records['story'] = { typeName: 'story', id: 'story', told: NUMBERS.tally, lines: [], fight: null, ended: null }
     })
     const late = attachWindow(core, 'gm', 'late')
-    const journal = statSync(journalOf(dataDir, id)).size
-    const r = await late.request('dispatch', { type: 'dice/roll', payload: { expression: 'd20' }, meta: { commandId: 'one-more' } })
-    expect(!r.ok && r.error).toEqual({
+    expect(await refused(late, journalOf(dataDir, id), 'dice/roll', { expression: 'd20' })).toEqual({
       code: 'campaign/pastBounds',
       message:
         'That would write a number past what a campaign can hold (story › told: is 1,000,000,000,001; it must be a whole number from 0 to 1,000,000,000,000), ' +
         'and the campaign could not be opened again; nothing was changed.',
     })
-    expect(statSync(journalOf(dataDir, id)).size).toBe(journal)
     // A secret roll tells the table nothing, so it still goes.
     await late.command('dice/roll', { expression: 'd20', secret: true })
-    const again = await restarted(core, dataDir, 'after')
-    expect(again.session.problem).toBeNull()
-    expect(again.session.campaign?.id).toBe(id)
+    await reopened(core, dataDir, id)
   })
 
   it('health at its floor: more damage is refused, naming the combatant and the field; the campaign reopens', async () => {
@@ -295,20 +269,11 @@ describe("a campaign's other counters at their bounds", () => {
     const late = attachWindow(core, 'gm', 'late')
     const vex = (await late.must('snapshot', undefined)).records.find((r) => r.typeName === 'combatant' && r.name === 'Vex')!.id
     await late.command('combatant/adjustHp', { combatantId: vex, delta: -5 })
-    const journal = statSync(journalOf(dataDir, id)).size
-    const r = await late.request('dispatch', {
-      type: 'combatant/adjustHp',
-      payload: { combatantId: vex, delta: -1 },
-      meta: { commandId: 'lower' },
-    })
-    expect(!r.ok && r.error.code).toBe('campaign/pastBounds')
-    expect(!r.ok && r.error.message).toContain(
-      `(${vex} › hp: is -1,000,000,001; it must be a whole number from -1,000,000,000 to 1,000,000,000)`,
-    )
-    expect(statSync(journalOf(dataDir, id)).size).toBe(journal)
-    const again = await restarted(core, dataDir, 'after')
-    expect(again.session.problem).toBeNull()
-    const hp = (await again.gm.must('snapshot', undefined)).records.find((r) => r.id === vex)
+    const refusal = await refused(late, journalOf(dataDir, id), 'combatant/adjustHp', { combatantId: vex, delta: -1 })
+    expect(refusal?.code).toBe('campaign/pastBounds')
+    expect(refusal?.message).toContain(`(${vex} › hp: is -1,000,000,001; it must be a whole number from -1,000,000,000 to 1,000,000,000)`)
+    const again = await reopened(core, dataDir, id)
+    const hp = (await again.must('snapshot', undefined)).records.find((r) => r.id === vex)
     expect(hp && 'numbers' in hp && hp.numbers.kind === 'exact' && hp.numbers.hp).toBe(-NUMBERS.hp)
   })
 })

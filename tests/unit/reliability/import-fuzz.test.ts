@@ -78,6 +78,21 @@ async function fillBoundedFields(fx: FuzzFixture) {
 }
 afterAll(async () => f?.close())
 
+/** The fields a set of cases reaches must include these. */
+function expectToReach(cases: readonly { field: string }[], fields: readonly string[]) {
+  const reached = new Set(cases.map((c) => c.field))
+  for (const field of fields) expect(reached, field).toContain(field)
+}
+
+/** Each case's file sent to the campaign import, which must refuse it as invalid in words `message` matches. */
+const importsRefused = (seed: string, cases: readonly { text: string; what: string }[], message: RegExp) =>
+  allRefused(f, seed, cases.length, (_rng, i) => ({
+    what: cases[i]!.what,
+    send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
+    code: 'import/invalid',
+    message,
+  }))
+
 describe('damaged campaign files', () => {
   it('are made from a file that imports (into another data folder)', async () => {
     const other = await fuzzFixture()
@@ -104,9 +119,8 @@ describe('damaged campaign files', () => {
 
   it('each bounded field one past its bound (a character, an entry, a level) is refused, naming the field and the bound', async () => {
     const cases = justPastTheBounds(exported)
-    const fields = new Set(cases.map((c) => c.field))
     // Every field the GM types, and the engine's own, where the fixture's file has one.
-    for (const field of [
+    expectToReach(cases, [
       'campaign.name',
       'campaign.rulesetId',
       'campaign.createdAt',
@@ -151,25 +165,16 @@ describe('damaged campaign files', () => {
       'history.undo[].changes[].to(combatant).name',
       'history.undo[].changes[].from(combatant).rules',
       '*',
-    ]) {
-      expect(fields, field).toContain(field)
-    }
+    ])
     const bounded =
       /^night\.json: document › .+: (its key )?(is [\d,]+ characters long; it may be at most [\d,]+|has [\d,]+ entries; it may have at most [\d,]+|must be JSON of at most [\d,]+ characters and \d+ levels)\.$/
-    const failures = await allRefused(f, 'just-past', cases.length, (_rng, i) => ({
-      what: cases[i]!.what,
-      send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
-      code: 'import/invalid',
-      message: bounded,
-    }))
-    expect(failures).toEqual([])
+    expect(await importsRefused('just-past', cases, bounded)).toEqual([])
   }, 120_000)
 
   it('each number past its edges (one past either end, far past, a fraction where it is whole) is refused, naming the field and its range', async () => {
     const cases = numbersPastTheirEdges(exported)
-    const fields = new Set(cases.map((c) => c.field))
     // Every counter, sum and position the fixture's file has, live and in an undo mark.
-    for (const field of [
+    expectToReach(cases, [
       'journalSeq',
       'rng.state.c',
       'rng.state.s0',
@@ -200,9 +205,7 @@ describe('damaged campaign files', () => {
       'areaMark.radius',
       'history.undo[].changes[].to(combatant).hp',
       'history.undo[].changes[].from(rng).state.s2',
-    ]) {
-      expect(fields, field).toContain(field)
-    }
+    ])
     expect(new Set(cases.map((c) => c.what.replace(/^.*: | \(.*$/g, '')))).toEqual(
       new Set([
         'one past its maximum',
@@ -215,13 +218,7 @@ describe('damaged campaign files', () => {
     )
     const ranged =
       /^night\.json: document › .+: is \S+; it must be a (whole )?number (from|above|at least) \S+ (to|and at most|and below) \S+\.$/
-    const failures = await allRefused(f, 'numbers-past', cases.length, (_rng, i) => ({
-      what: cases[i]!.what,
-      send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
-      code: 'import/invalid',
-      message: ranged,
-    }))
-    expect(failures).toEqual([])
+    expect(await importsRefused('numbers-past', cases, ranged)).toEqual([])
   }, 120_000)
 
   it.each([
