@@ -78,6 +78,7 @@ export const WRITTEN = {
 export const TYPED_NUMBERS = {
   /** HP the GM types: a combatant's HP and max HP, an HP change, hand-typed damage. */
   hp: 100_000,
+  /** A combatant's or roster entry's initiative modifier. */
   initiativeModifier: 100,
   /** Actions held against a trigger (hold/declare); using them only counts down. */
   heldActions: 10,
@@ -117,8 +118,9 @@ export const LOG_SEQ_STRIDE = 1_000
 
 /**
  * The numbers the engine writes: counters it adds to, sums, rolls and positions in the order.
- * Each is many times what a fight far past real play reaches, because the app refuses a command
- * that would pass one (a document past it would not open again), and far below 2^53 / SAFE_HEADROOM.
+ * The app refuses a command that would pass one (a document past it would not open again), so
+ * each is many times what a fight far past real play reaches; and each is far below
+ * 2^53 / SAFE_HEADROOM.
  */
 export const NUMBERS = {
   /** Commands a campaign's journal takes: one a second, day and night, for 31 years. */
@@ -127,11 +129,11 @@ export const NUMBERS = {
   logSeq: JOURNAL_ENTRIES * LOG_SEQ_STRIDE + WRITTEN.records,
   /** A fight's round: real ones last tens. (The log's round filter takes the same.) */
   round: 1_000_000,
-  /** The round a condition ends: the round it was put on plus as many rounds again. */
+  /** The round a condition ends: the round it was put on plus a duration of up to as many rounds again. */
   conditionEnds: 2_000_000,
   /** HP, max HP and a wound's before and after: ten thousand times the most the GM may type (damage goes on below zero). */
   hp: 1_000_000_000,
-  /** A die's sides: an expression names at most a d1,000. */
+  /** A die's sides: a thousand times the largest an expression names (d1,000), for the dice a ruleset names itself. */
   dieSides: 1_000_000,
   /** A roll's modifier and total, an initiative total and roll-off: 20,000 dice of a million sides and a modifier add up below this. */
   roll: 1_000_000_000_000,

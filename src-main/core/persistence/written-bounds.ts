@@ -1,7 +1,7 @@
-import { counted } from './schema-bounds'
 import { NUMBERS } from '../../../src-shared/limits'
 import type { RecordChange } from '../state/stored-records'
 import { recordNumberProblem } from './document-schema'
+import { counted } from './schema-bounds'
 
 /**
  * What the engine may write, held to what the document check opens: a command (or a journal
