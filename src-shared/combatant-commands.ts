@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TYPED } from './limits'
+import { TYPED, TYPED_NUMBERS } from './limits'
 import { COMBATANT_KINDS, SIDES } from './records'
 import {
   actionRequestSchema,
@@ -53,7 +53,11 @@ export const combatantCommands = {
    */
   'combatant/damage': z.strictObject({
     combatantId: combatantIdSchema,
-    amount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000, 'must be at most 100000'),
+    amount: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(TYPED_NUMBERS.hp, `must be at most ${TYPED_NUMBERS.hp}`),
     damageType: shortText(TYPED.damageType).pipe(z.string().min(1, 'cannot be empty')),
     note: shortText(TYPED.damageNote).optional(),
   }),
@@ -109,7 +113,7 @@ export const combatantCommands = {
   'hold/declare': z.strictObject({
     combatantId: combatantIdSchema,
     trigger: shortText(TYPED.heldTrigger).pipe(z.string().min(1, 'cannot be empty')),
-    amount: z.number().int().min(1).max(10),
+    amount: z.number().int().min(1).max(TYPED_NUMBERS.heldActions),
   }),
   /** The trigger came: the held actions become usable now. */
   'hold/release': z.strictObject({ combatantId: combatantIdSchema }),
@@ -119,7 +123,11 @@ export const combatantCommands = {
   /** One of the ruleset's settings for this campaign (the rulings' options, e.g. initiative each round or fixed). */
   'campaign/setRulesetSetting': z.strictObject({
     key: shortText(TYPED.settingKey).pipe(z.string().min(1, 'cannot be empty')),
-    value: z.union([z.string().max(TYPED.settingValue), z.number().finite(), z.boolean()]),
+    value: z.union([
+      z.string().max(TYPED.settingValue),
+      z.number().finite().min(-TYPED_NUMBERS.settingNumber).max(TYPED_NUMBERS.settingNumber),
+      z.boolean(),
+    ]),
   }),
   /**
    * Saves a roster entry: a new one, or (with `templateId`) over an existing one. Leaving out

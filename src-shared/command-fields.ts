@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { RULES_JSON, TYPED } from './limits'
+import { MAP, RULES_JSON, TYPED, TYPED_NUMBERS } from './limits'
+import { MAX_SCENE_IMAGE_SIDE } from './scene-assets'
 import { COMBATANT_KINDS, SIDES } from './records'
 
 /**
@@ -28,9 +29,13 @@ const typedName = (max: number) =>
 export const name = typedName(TYPED.name)
 /** The same limit as a new campaign's name (createCampaign), so any campaign can be renamed. */
 export const campaignName = typedName(TYPED.campaignName)
-export const hpValue = z.number().int('must be a whole number').min(-100_000).max(100_000)
-export const maxHp = z.number().int('must be a whole number').min(1, 'must be at least 1').max(100_000)
-export const initiativeModifier = z.number().int('must be a whole number').min(-100).max(100)
+export const hpValue = z.number().int('must be a whole number').min(-TYPED_NUMBERS.hp).max(TYPED_NUMBERS.hp)
+export const maxHp = z.number().int('must be a whole number').min(1, 'must be at least 1').max(TYPED_NUMBERS.hp)
+export const initiativeModifier = z
+  .number()
+  .int('must be a whole number')
+  .min(-TYPED_NUMBERS.initiativeModifier)
+  .max(TYPED_NUMBERS.initiativeModifier)
 
 export const commandMetaSchema = z.strictObject({
   commandId: commandIdSchema,
@@ -52,39 +57,39 @@ export const planIdSchema = z.string().regex(idOf('plan:'), 'must be a saved enc
 export const sceneIdSchema = z.string().regex(idOf('scene:'), 'must be a scene id') as z.ZodType<`scene:${string}`>
 export const tokenIdSchema = z.string().regex(idOf('token:'), 'must be a token id') as z.ZodType<`token:${string}`>
 export const areaMarkIdSchema = z.string().regex(idOf('areaMark:'), 'must be an area template id') as z.ZodType<`areaMark:${string}`>
-/** Metres on a map: finite and within a sane field (a 4 km square). */
-export const metres = z.number().finite().min(-4000).max(4000)
-/** An area template's radius: from a hand grenade's 10 cm fragment to an artillery strike. */
-export const areaRadius = z.number().finite().min(0.1, 'must be at least 0.1 m').max(500, 'must be at most 500 m')
-/** A fog rectangle: a real area (at least 10 cm a side) inside the same field. */
-export const fogRectSchema = z.strictObject({
-  x: metres,
-  y: metres,
-  w: z.number().finite().min(0.1, 'must be at least 0.1 m wide').max(8000),
-  h: z.number().finite().min(0.1, 'must be at least 0.1 m high').max(8000),
-})
+/** Metres on a map: finite and within a sane field. The document takes the same (MAP). */
+export const metres = z.number().finite().min(-MAP.metres).max(MAP.metres)
+export const areaRadius = z
+  .number()
+  .finite()
+  .min(MAP.areaRadius.min, `must be at least ${MAP.areaRadius.min} m`)
+  .max(MAP.areaRadius.max, `must be at most ${MAP.areaRadius.max} m`)
+const span = (min: number, what: string) => z.number().finite().min(min, `must be at least ${min} m ${what}`).max(MAP.span)
+/** A fog rectangle: a real area inside the same field. */
+export const fogRectSchema = z.strictObject({ x: metres, y: metres, w: span(MAP.fogSide, 'wide'), h: span(MAP.fogSide, 'high') })
 /** What the projector frames: a centre and a size in metres. */
 export const projectorViewSchema = z.strictObject({
   x: metres,
   y: metres,
-  w: z.number().finite().min(0.5, 'must be at least 0.5 m wide').max(8000),
-  h: z.number().finite().min(0.5, 'must be at least 0.5 m high').max(8000),
+  w: span(MAP.projectorSide, 'wide'),
+  h: span(MAP.projectorSide, 'high'),
 })
+const gridOffset = z.number().finite().min(-MAP.gridOffsetPx).max(MAP.gridOffsetPx).default(0)
 export const sceneGridSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('square'),
-    cellPx: z.number().finite().min(4, 'a cell must be at least 4 px').max(1000),
-    metresPerCell: z.number().finite().min(0.1).max(100),
-    offsetX: z.number().finite().min(-1000).max(1000).default(0),
-    offsetY: z.number().finite().min(-1000).max(1000).default(0),
+    cellPx: z.number().finite().min(MAP.cellPx.min, `a cell must be at least ${MAP.cellPx.min} px`).max(MAP.cellPx.max),
+    metresPerCell: z.number().finite().min(MAP.metresPerCell.min).max(MAP.metresPerCell.max),
+    offsetX: gridOffset,
+    offsetY: gridOffset,
   }),
-  z.strictObject({ kind: z.literal('none'), pxPerMetre: z.number().finite().min(0.1).max(1000) }),
+  z.strictObject({ kind: z.literal('none'), pxPerMetre: z.number().finite().min(MAP.pxPerMetre.min).max(MAP.pxPerMetre.max) }),
 ])
 export const sceneImageSchema = z.strictObject({
   hash: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hash'),
   ext: z.enum(['png', 'jpg', 'webp']),
-  width: z.number().int().min(1).max(16384),
-  height: z.number().int().min(1).max(16384),
+  width: z.number().int().min(1).max(MAX_SCENE_IMAGE_SIDE),
+  height: z.number().int().min(1).max(MAX_SCENE_IMAGE_SIDE),
   fileName: z.string().max(TYPED.imageFileName),
 })
 export const promptIdSchema = z.string().regex(idOf('prompt:'), 'must be a prompt id') as z.ZodType<`prompt:${string}`>

@@ -69,3 +69,80 @@ export const WRITTEN = {
   /** Ruleset data as stored: twice what a command may send, since the ruleset fills in defaults and derived fields around what it was sent. */
   rulesJson: { chars: 2 * RULES_JSON.chars, depth: RULES_JSON.depth },
 } as const
+
+/**
+ * The numbers the GM types, as the commands take them. A document holds the same where only a
+ * command writes the field (a file can hold exactly what a command could have written); where the
+ * engine writes the field too, the document's bound is the engine's, in NUMBERS.
+ */
+export const TYPED_NUMBERS = {
+  /** HP the GM types: a combatant's HP and max HP, an HP change, hand-typed damage. */
+  hp: 100_000,
+  /** A combatant's or roster entry's initiative modifier. */
+  initiativeModifier: 100,
+  /** Actions held against a trigger (hold/declare); using them only counts down. */
+  heldActions: 10,
+  /** A number among a ruleset's settings (campaign/setRulesetSetting): the rulesets' are toggles and choices of a few values. */
+  settingNumber: 1_000_000_000,
+} as const
+
+/** The battle map in metres, as the GM places and frames things on it: a field 4 km square. */
+export const MAP = {
+  /** A position's x or y: a token, an area template, a fog rectangle's or the projector's corner. */
+  metres: 4_000,
+  /** A fog rectangle's or the projector's width and height: twice the field, so any corner can reach across it. */
+  span: 8_000,
+  /** An area template's radius: from a hand grenade's 10 cm fragment to an artillery strike. */
+  areaRadius: { min: 0.1, max: 500 },
+  /** The smallest fog rectangle (a real area) and projector frame (something to see). */
+  fogSide: 0.1,
+  projectorSide: 0.5,
+  /** A square grid's cell on the picture, the metres it stands for, and how far it is shifted. */
+  cellPx: { min: 4, max: 1_000 },
+  metresPerCell: { min: 0.1, max: 100 },
+  gridOffsetPx: 1_000,
+  /** A picture without a grid: pixels per metre. */
+  pxPerMetre: { min: 0.1, max: 1_000 },
+} as const
+
+/**
+ * How far apart a number's bound and 2^53 stay: every bound below, times this, is still a safe
+ * integer, so sums of them (damage over a fight, seq + 1, a midpoint of two order keys) are
+ * exact and can never be refused after a restart for having become a number JSON cannot hold.
+ */
+export const SAFE_HEADROOM = 1_000
+
+const JOURNAL_ENTRIES = 1_000_000_000
+/** A log entry's seq is its command's journal seq times this, plus its place among the command's lines. */
+export const LOG_SEQ_STRIDE = 1_000
+
+/**
+ * The numbers the engine writes: counters it adds to, sums, rolls and positions in the order.
+ * The app refuses a command that would pass one (a document past it would not open again), so
+ * each is many times what a fight far past real play reaches; and each is far below
+ * 2^53 / SAFE_HEADROOM.
+ */
+export const NUMBERS = {
+  /** Commands a campaign's journal takes: one a second, day and night, for 31 years. */
+  journal: JOURNAL_ENTRIES,
+  /** A log entry's seq: its command's journal seq × LOG_SEQ_STRIDE plus its place, and a command writes at most a line per record. */
+  logSeq: JOURNAL_ENTRIES * LOG_SEQ_STRIDE + WRITTEN.records,
+  /** A fight's round: real ones last tens. (The log's round filter takes the same.) */
+  round: 1_000_000,
+  /** The round a condition ends: the round it was put on plus a duration of up to as many rounds again. */
+  conditionEnds: 2_000_000,
+  /** HP, max HP and a wound's before and after: ten thousand times the most the GM may type (damage goes on below zero). */
+  hp: 1_000_000_000,
+  /** A die's sides: a thousand times the largest an expression names (d1,000), for the dice a ruleset names itself. */
+  dieSides: 1_000_000,
+  /** A roll's modifier and total, an initiative total and roll-off: 20,000 dice of a million sides and a modifier add up below this. */
+  roll: 1_000_000_000_000,
+  /** A combatant's place in the turn order: keys start 1,000 apart and a drag to either end moves one by 1,000, so a billion drags. */
+  orderKey: 1_000_000_000_000,
+  /** A condition's stacks, a pool's spent count: a ruleset's are a handful. */
+  count: 1_000_000,
+  /** The table's story: facts told, hits, damage dealt and taken over a fight. A command tells a few facts, each at most 2 × hp. */
+  tally: 1_000_000_000_000,
+  /** alea's carry (seedrandom): it stays below the generator's multiplier, 2,091,639, so every draw is a fraction in [0, 1). */
+  rngCarry: 2_091_639,
+} as const

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { actionRequestSchema, attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
-import { TYPED } from './limits'
+import { MAP, NUMBERS, TYPED } from './limits'
 import { FORECAST_LIMITS, type AutopilotCommand } from './autopilot'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -50,8 +50,8 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
   previewMove: z.strictObject({
     combatantId: combatantIdSchema,
     sceneId: sceneIdSchema,
-    x: z.number().finite().min(-4000).max(4000),
-    y: z.number().finite().min(-4000).max(4000),
+    x: z.number().finite().min(-MAP.metres).max(MAP.metres),
+    y: z.number().finite().min(-MAP.metres).max(MAP.metres),
   }),
   movementCost: z.strictObject({ combatantId: combatantIdSchema, metres: z.number().finite().min(0).max(10_000) }),
   // As for campaign files: a ceiling against absurd input only (base64 is 4/3 of the bytes);
@@ -80,7 +80,7 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
   readEarlierLog: z.strictObject({
     beforeSeq: z.number().finite().nullable(),
     whoId: combatantIdSchema.optional(),
-    round: z.number().int().min(0).max(1_000_000).optional(),
+    round: z.number().int().min(0).max(NUMBERS.round).optional(),
     limit: z.number().int().min(1).max(LIVE_LOG.maxLimit),
   }),
   // Issue 16: bounded as `combatant/setSheet` is (60 fields, short values); one source at most.

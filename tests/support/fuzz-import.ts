@@ -5,12 +5,14 @@ import { PACK_SECTIONS, type PackSection } from '../../src-main/rules/compound-x
 import { TYPED, WRITTEN } from '../../src-shared/limits'
 import { rulesTheRulesetRefuses } from './fuzz-commands'
 import {
+  atTheEdges,
   boundsOf,
   clone,
   Deep,
   describeCase,
   int,
   mutate,
+  pastTheEdges,
   pick,
   sitesOf,
   token,
@@ -33,11 +35,15 @@ import {
  * writes, which must be gone from what it took (`acceptedDocumentProblems`).
  */
 
-/** JSON text that may hold what JSON cannot: NaN as the bare word (a syntax error), ±Infinity as 1e999 (JSON.parse reads it as Infinity). */
+/**
+ * JSON text that may hold what JSON.stringify will not write: NaN as the bare word (a syntax
+ * error), ±Infinity as 1e999 (JSON.parse reads it as Infinity), -0 as -0 (not 0).
+ */
 export function jsonText(value: unknown): string {
   const deep: Deep[] = []
   const text = JSON.stringify(value, (_k, v: unknown) => {
     if (v instanceof Deep) return `\u0000deep${deep.push(v) - 1}`
+    if (Object.is(v, -0)) return '\u0000-0'
     return typeof v === 'number' && !Number.isFinite(v) ? `\u0000${Number.isNaN(v) ? 'NaN' : v > 0 ? '1e999' : '-1e999'}` : v
   })
   return text.replace(/"\\u0000([^"]*)"/g, (_m, token: string) => (token.startsWith('deep') ? deep[Number(token.slice(4))]!.text() : token))
@@ -228,7 +234,7 @@ export function fieldOf(document: unknown, path: Path): string {
   return parts.join('.').replace(/\.\[\]/g, '[]') || '(document)'
 }
 
-const valueAt = (v: unknown, path: Path): unknown =>
+export const valueAt = (v: unknown, path: Path): unknown =>
   path.reduce<unknown>((at, k) => (typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[k] : undefined), v)
 
 /**
@@ -252,6 +258,55 @@ export function justPastTheBounds(exported: string): { field: string; text: stri
     }
   }
   return [...cases.values()]
+}
+
+/**
+ * The export's numbers past their edges, read off the document schema (so a new numeric field is
+ * covered by being in the schema): one case per numeric field and way out — one past its
+ * maximum, one past its minimum (a negative where it starts at 0), a fraction where it is whole —
+ * and one far past (2^53 - 1, 2^53, 1e308, in turn from field to field). A field inside an undo
+ * mark, checked by the same schemas as the live one, gets its first way out only. Each must be
+ * refused, naming the field.
+ */
+export function numbersPastTheirEdges(exported: string): { field: string; text: string; what: string }[] {
+  const file = JSON.parse(exported) as FileJson
+  const cases = new Map<string, { field: string; text: string; what: string }>()
+  let turn = 0
+  for (const { path, edges } of documentSites(file.document)) {
+    if (!edges) continue
+    const field = fieldOf(file.document, path)
+    if ([...cases.values()].some((c) => c.field === field)) continue
+    const past = pastTheEdges(edges)
+    const near = past.filter((p) => !p.why.startsWith('far'))
+    const far = past.filter((p) => p.why.startsWith('far'))
+    const chosen = field.startsWith('history.') ? near.slice(0, 1) : [...near, ...(far.length ? [far[turn++ % far.length]!] : [])]
+    for (const p of chosen) {
+      const m: Mutation = { path, value: p.value, why: p.why }
+      cases.set(`${field} ${p.value}`, { field, text: fileWith(file, [m]), what: `${field}: ${p.why} (${p.value})` })
+    }
+  }
+  return [...cases.values()]
+}
+
+/**
+ * The export with every number at an edge its field takes: at `max`, each at its maximum (its
+ * minimum where the maximum is open); at `min`, each at its minimum, -0 where that is 0. The
+ * import must take it, and the campaign open again as it was taken.
+ */
+export function numbersAtTheirEdges(exported: string, end: 'max' | 'min'): { text: string; values: [Path, number][] } {
+  const file = JSON.parse(exported) as FileJson
+  const mutations: Mutation[] = []
+  const values: [Path, number][] = []
+  for (const { path, edges } of documentSites(file.document)) {
+    if (!edges) continue
+    const at = atTheEdges(edges)
+    const wanted = end === 'max' ? 'at its maximum' : '-0'
+    const edge = at.find((e) => e.why === wanted) ?? at.find((e) => e.why === 'at its minimum') ?? at[0]
+    if (!edge) continue
+    mutations.push({ path, value: edge.value, why: edge.why })
+    values.push([path, edge.value])
+  }
+  return { text: fileWith(file, mutations), values }
 }
 
 /** Where in a document a key is put: the document itself, a record, inside a record, inside a record an undo mark holds. */

@@ -24,6 +24,8 @@ export interface Site {
   readonly gens: readonly Gen[]
   /** An object's keys (one left out, one too many): picked apart from the values, or the many values drown them. */
   readonly keys?: boolean
+  /** A number's place: where the schema lets it lie. */
+  readonly edges?: NumberEdges
 }
 
 /** Extra mutations a caller knows are invalid where the schema cannot say (an unknown id, a ruleset's own check). */
@@ -149,6 +151,74 @@ const describeValue = (v: unknown): string => {
   return v === null ? 'null' : v === undefined ? 'undefined' : typeof v === 'object' ? 'an object' : String(v)
 }
 
+/**
+ * Where a number schema lets a value lie, as zod reports it (minValue, maxValue, isInt) and, for
+ * whether each end is itself taken, its checks (`gt` / `lt` leave it out). A union holding a number
+ * (a setting's value, the ribbon's "fit" or a count) lends its number's. Null for anything else.
+ */
+export interface NumberEdges {
+  readonly lo: number
+  readonly hi: number
+  readonly loTaken: boolean
+  readonly hiTaken: boolean
+  readonly whole: boolean
+}
+
+export function numberEdges(schema: z.ZodType): NumberEdges | null {
+  const d = defOf(schema)
+  if (d.type === 'union' && typeof d['discriminator'] !== 'string')
+    return (d['options'] as z.ZodType[]).map(numberEdges).find((e) => e !== null) ?? null
+  if (d.type !== 'number') return null
+  const n = schema as z.ZodNumber
+  const lo = n.minValue ?? -Infinity
+  const hi = n.maxValue ?? Infinity
+  const open = (name: string, end: number) => checksOf(schema).some((c) => c['check'] === name && c['value'] === end && !c['inclusive'])
+  return {
+    lo,
+    hi,
+    loTaken: Number.isFinite(lo) && !open('greater_than', lo),
+    hiTaken: Number.isFinite(hi) && !open('less_than', hi),
+    whole: n.isInt,
+  }
+}
+
+/** How far a fraction's edge is stepped past: more than a float's spacing at any bound a document has (≤ 10^13). */
+const FRACTION_STEP = 0.01
+
+/** Which way a value leaves a number's range: above it, below it, or off the whole numbers inside it. */
+export type PastSide = 'above' | 'below' | 'fraction'
+
+/** Values just past a number's edges and far past them (2^53 and its neighbours, 1e308), and a fraction where a whole number goes. */
+export function pastTheEdges(e: NumberEdges): { value: number; why: string; side: PastSide }[] {
+  const out: { value: number; why: string; side: PastSide }[] = []
+  const step = e.whole ? 1 : FRACTION_STEP
+  const far = [Number.MAX_SAFE_INTEGER, 2 ** 53, 1e308]
+  if (Number.isFinite(e.hi)) {
+    out.push({ value: e.hiTaken ? e.hi + step : e.hi, why: 'one past its maximum', side: 'above' })
+    for (const v of far) if (v > e.hi) out.push({ value: v, why: 'far above its maximum', side: 'above' })
+  }
+  if (Number.isFinite(e.lo)) {
+    const why = e.lo === 0 ? 'negative where it may not be' : 'one past its minimum'
+    out.push({ value: e.loTaken ? e.lo - step : e.lo, why, side: 'below' })
+    for (const v of far) if (-v < e.lo) out.push({ value: -v, why: 'far below its minimum', side: 'below' })
+  }
+  if (e.whole) {
+    // Near 0 where the range has room, else just above its minimum: small enough that the half is kept (past 2^52 it is not).
+    const inside = e.lo < 0.5 && 0.5 < e.hi ? 0.5 : Math.abs(e.lo) < 2 ** 50 && e.lo + 0.5 < e.hi ? e.lo + 0.5 : 0.5
+    out.push({ value: inside, why: 'not a whole number', side: 'fraction' })
+  }
+  return out
+}
+
+/** Values at a number's edges that it takes: each end that is itself taken, and -0 where 0 is (JSON writes it; it is 0). */
+export function atTheEdges(e: NumberEdges): { value: number; why: string }[] {
+  const out: { value: number; why: string }[] = []
+  if (e.hiTaken) out.push({ value: e.hi, why: 'at its maximum' })
+  if (e.loTaken) out.push({ value: e.lo, why: 'at its minimum' })
+  if ((e.lo < 0 || (e.lo === 0 && e.loTaken)) && (e.hi > 0 || (e.hi === 0 && e.hiTaken))) out.push({ value: -0, why: '-0' })
+  return out
+}
+
 /** Collects every site of a valid value and the mutations that break each. */
 export function sitesOf(schema: z.ZodType, valid: unknown, options: MutateOptions = {}): Site[] {
   const sites: Site[] = []
@@ -175,7 +245,8 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
   }
   gens.push(...constraintGens(schema, valid, path, outer, cap, o.arrayCap ?? Infinity))
   if (o.semantic) gens.push(...o.semantic(path, schema, valid))
-  if (gens.length) out.push({ path, gens })
+  const edges = numberEdges(schema)
+  if (gens.length) out.push({ path, gens, ...(edges ? { edges } : {}) })
 
   if (d.type === 'pipe') return walk(d['in'] as z.ZodType, valid, path, outer, o, out)
   if (d.type === 'object' && typeof valid === 'object' && valid !== null && !Array.isArray(valid)) {
@@ -219,17 +290,16 @@ function constraintGens(schema: z.ZodType, valid: unknown, path: Path, outer: Re
       return stringGens(schema, path, cap)
     case 'number': {
       gens.push((rng) => set('not a finite number', pick(rng, [NaN, Infinity, -Infinity])))
-      if (check(schema, 'number_format')) gens.push((rng) => set('not a whole number', pick(rng, [0.5, -2.25, 1e-9, 3.75, 2 ** 53 + 2])))
-      const lo = check(schema, 'greater_than')
-      if (lo)
-        gens.push((rng) =>
-          set('below its minimum', (lo['value'] as number) - (lo['inclusive'] ? 1 : 0) - pick(rng, [0, int(rng, 0, 1e6), 1e300])),
-        )
-      const hi = check(schema, 'less_than')
-      if (hi)
-        gens.push((rng) =>
-          set('above its maximum', (hi['value'] as number) + (hi['inclusive'] ? 1 : 0) + pick(rng, [0, int(rng, 0, 1e6), 1e300])),
-        )
+      // Past the edges zod reports, grouped by side so a number's place is not drawn more often than any other.
+      const past = pastTheEdges(numberEdges(schema)!)
+      for (const side of ['above', 'below', 'fraction'] as const) {
+        const values = past.filter((p) => p.side === side)
+        if (values.length)
+          gens.push((rng) => {
+            const p = pick(rng, values)
+            return set(p.why, p.value)
+          })
+      }
       return gens
     }
     case 'enum': {
@@ -445,22 +515,25 @@ export function describeCase(mutations: readonly Mutation[], value: unknown): st
   return `${what} → ${text.slice(0, 400)}`
 }
 
-/** What a schema bounds: the longest string and list it lets through, and the places it bounds nothing. */
+/** What a schema bounds: the longest string and list it lets through, the largest number, and the places it bounds nothing. */
 export interface SchemaBounds {
   readonly longestString: number
   readonly longestList: number
-  /** Paths (`records.*.name`, `…conditions[].note`) of strings, lists, maps or free JSON without a bound. */
+  /** The largest size of a number it lets through, either way. */
+  readonly largestNumber: number
+  /** Paths (`records.*.name`, `…conditions[].note`) of strings, lists, maps, numbers or free JSON without a bound. */
   readonly unbounded: readonly string[]
 }
 
 /**
  * Reads the bounds off a schema. A string is bounded by a maximum or a pattern of fixed length
- * (a hash), a list by a maximum, a map by a check on it (its key count), free JSON only behind a
- * check (its size) that runs before it is walked.
+ * (a hash), a list by a maximum, a map by a check on it (its key count), a number by both ends,
+ * free JSON only behind a check (its size) that runs before it is walked.
  */
 export function boundsOf(schema: z.ZodType): SchemaBounds {
   const strings: number[] = []
   const lists: number[] = []
+  const numbers: number[] = []
   const unbounded: string[] = []
   const visit = (s: z.ZodType, at: string): void => {
     const d = defOf(s)
@@ -482,6 +555,14 @@ export function boundsOf(schema: z.ZodType): SchemaBounds {
         const fixed = pattern instanceof RegExp && /^\^[^*+]*\$$/.test(pattern.source) && !/\{\d+,\}/.test(pattern.source)
         if (max !== undefined) strings.push(max)
         else if (!fixed) unbounded.push(at)
+        return
+      }
+      case 'number': {
+        // `.int()` alone bounds a number at ±(2^53 - 1): no bound at all for a sum of two.
+        const e = numberEdges(s)!
+        const largest = Math.max(Math.abs(e.lo), Math.abs(e.hi))
+        if (largest >= Number.MAX_SAFE_INTEGER) unbounded.push(at)
+        else numbers.push(largest)
         return
       }
       case 'array': {
@@ -514,5 +595,5 @@ export function boundsOf(schema: z.ZodType): SchemaBounds {
     }
   }
   visit(schema, '')
-  return { longestString: Math.max(0, ...strings), longestList: Math.max(0, ...lists), unbounded }
+  return { longestString: Math.max(0, ...strings), longestList: Math.max(0, ...lists), largestNumber: Math.max(0, ...numbers), unbounded }
 }

@@ -1,3 +1,4 @@
+import { NUMBERS } from '../../../src-shared/limits'
 import { isSurpriseRound, type CombatantRecord, type EncounterRecord } from '../../../src-shared/records'
 import { fail, ok } from '../../../src-shared/result'
 import type { DecideContext } from './decide-context'
@@ -27,7 +28,8 @@ export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order:
     index++
     if (index >= order.length) {
       index = 0
-      round++
+      // A campaign holding a round past this would not open again (NUMBERS.round).
+      if (++round > NUMBERS.round) return lastRound()
     }
     const c = order[index]!
     // In the surprise round only those who got the drop act; the others' slots pass (issue 14 E5).
@@ -41,3 +43,9 @@ export function nextActor(ctx: DecideContext, encounter: EncounterRecord, order:
     'Nobody can act: every combatant is dead or delayed. Resume a delayed combatant or end the encounter.',
   )
 }
+
+const lastRound = () =>
+  fail(
+    'encounter/lastRound',
+    `This fight has reached round ${NUMBERS.round.toLocaleString('en')}, the last a campaign counts; nothing was changed. End the encounter, and start another to fight on.`,
+  )

@@ -1,4 +1,5 @@
 import type { LogEntryRecord } from '../../../src-shared/records'
+import { commandSeqOf } from '../persistence/log-move'
 import type { RecordReader } from '../state/record-store'
 
 /**
@@ -19,14 +20,14 @@ export class AppliedCommands {
 
   constructor(private readonly limit = 2_000) {}
 
-  /** What the store remembers: log entries (their seq is the command's × 1000 + n) and undo/redo marks. */
+  /** What the store remembers: log entries (their seq names the command's: commandSeqOf) and undo/redo marks. */
   static fromStore(
     state: RecordReader,
     limit?: number,
     archived: readonly Pick<LogEntryRecord, 'commandId' | 'seq'>[] = [],
   ): AppliedCommands {
     const applied = new AppliedCommands(limit)
-    const known: [string, number][] = [...archived, ...state.ofType('log')].map((l) => [l.commandId, Math.floor(l.seq / 1000)])
+    const known: [string, number][] = [...archived, ...state.ofType('log')].map((l) => [l.commandId, commandSeqOf(l)])
     known.sort((a, b) => a[1] - b[1])
     for (const [id, seq] of known) applied.add(id, seq)
     // Marks carry no position; they only make sure an undoable command without a log line is known.

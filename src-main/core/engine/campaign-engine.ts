@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { CommandAck } from '../../../src-shared/contract'
 import { isHistoryCommand, validateCommand, type Command, type CommandType } from '../../../src-shared/commands'
 import type { DomainEvent } from '../../../src-shared/events'
+import { LOG_SEQ_STRIDE } from '../../../src-shared/limits'
 import type { LogEntryRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
@@ -10,6 +11,7 @@ import { DECIDERS } from '../commands/deciders'
 import { DiceError, DiceRoller } from '../dice/dice-roller'
 import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
+import { changesProblem, JOURNAL_FULL, journalHasRoom } from '../persistence/written-bounds'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { ApplyError } from '../events/apply-event'
 import { changesFor, type StoryTeller } from '../events/changes-for'
@@ -92,6 +94,8 @@ export class CampaignEngine {
         repeated: true,
       })
     }
+    // Refused before anything is decided: a seq past the bound would be journaled, and the campaign refused at its next open.
+    if (!journalHasRoom(this.campaign.seq)) return fail('campaign/journalFull', JOURNAL_FULL)
     const prepared = this.#prepare(valid.command)
     let decision: Result<Decision>
     try {
@@ -131,6 +135,13 @@ export class CampaignEngine {
     } catch (e) {
       if (e instanceof ApplyError) return fail('engine/inconsistent', `Could not apply ${entry.commandType}: ${e.message}`)
       throw e
+    }
+    const unopenable = changesProblem(changes)
+    if (unopenable) {
+      return fail(
+        'campaign/pastBounds',
+        `That would write a number past what a campaign can hold (${unopenable}), and the campaign could not be opened again; nothing was changed.`,
+      )
     }
     try {
       this.campaign.append(entry)
@@ -195,7 +206,7 @@ export class CampaignEngine {
         const entry: LogEntryRecord = {
           typeName: 'log',
           id: newId('log'),
-          seq: seq * 1000 + logIndex++,
+          seq: seq * LOG_SEQ_STRIDE + logIndex++,
           commandId: command.meta.commandId,
           round: options.round ?? roundNow,
           text,

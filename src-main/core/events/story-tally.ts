@@ -1,3 +1,4 @@
+import { WRITTEN } from '../../../src-shared/limits'
 import { STORY_DOWNS, type StoryFact, type StoryName, type StoryTally, type TallyRow } from '../../../src-shared/table-story'
 import { healthBand } from '../../../src-shared/views'
 
@@ -49,7 +50,9 @@ export function withRows(tally: StoryTally, who: readonly StoryName[]): StoryTal
   if (!who.length) return tally
   const have = new Map(tally.rows.map((r) => [r.who.id, r]))
   const listed = new Set(who.map((w) => w.id))
-  return { ...tally, rows: [...who.map((w) => have.get(w.id) ?? emptyRow(w)), ...tally.rows.filter((r) => !listed.has(r.who.id))] }
+  const rows = [...who.map((w) => have.get(w.id) ?? emptyRow(w)), ...tally.rows.filter((r) => !listed.has(r.who.id))]
+  // Within the document's bound on a tally's rows (a fight that big is far past play; its first rows are kept).
+  return { ...tally, rows: rows.length > WRITTEN.perFight ? rows.slice(0, WRITTEN.perFight) : rows }
 }
 
 const emptyRow = (who: StoryName): TallyRow => ({ who, hits: 0, dealt: 0, taken: 0, band: null, downed: 0, wentDown: 0 })

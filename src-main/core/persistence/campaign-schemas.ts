@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import type { ExplanationLine, ExplanationSection } from '../../../src-shared/attack'
 import type { JsonValue } from '../../../src-shared/json'
-import { TYPED, WRITTEN } from '../../../src-shared/limits'
+import { NUMBERS, TYPED, TYPED_NUMBERS, WRITTEN } from '../../../src-shared/limits'
 import type { CampaignRecord, ContentItemRecord, EncounterRecord, LogEntryRecord, PromptRecord } from '../../../src-shared/records'
 import type { RngRecord } from '../state/stored-records'
-import { combatantIdString, rollSchema } from './combatant-schemas'
-import { chars, idOf, listOf, mapOf, opaque, opaqueJson, prefixed } from './schema-bounds'
+import { combatantIdString, orderKeySchema, rollSchema } from './combatant-schemas'
+import { amountWithin, chars, idOf, listOf, mapOf, numberIn, opaque, opaqueJson, prefixed, wholeIn } from './schema-bounds'
 import { schemaFor } from './schema-link'
 
 /** How a campaign document's prompts, encounters, log, content, campaign and generator records must look. */
@@ -45,15 +45,18 @@ export const promptSchema = schemaFor<StoredPrompt>()(
   }),
 )
 
+/** A fight's round, on the encounter and on each log line. */
+export const roundSchema = wholeIn(0, NUMBERS.round)
+
 export const encounterSchema = schemaFor<EncounterRecord>()(
   z.object({
     typeName: z.literal('encounter'),
     id: idOf('encounter:'),
     name: chars(TYPED.name),
     status: z.enum(['active', 'ended']),
-    round: z.number().int().min(0),
+    round: roundSchema,
     currentCombatantId: combatantIdString.nullable(),
-    turnAnchor: z.number().nullable(),
+    turnAnchor: orderKeySchema.nullable(),
     // Optional: a document from before the surprise round (issue 14 E5) has none and still loads.
     surprise: z
       .object({
@@ -68,9 +71,9 @@ export const logSchema = schemaFor<LoggedEntry>()(
   z.object({
     typeName: z.literal('log'),
     id: idOf('log:'),
-    seq: z.number(),
+    seq: wholeIn(0, NUMBERS.logSeq),
     commandId: chars(TYPED.id),
-    round: z.number().int().min(0),
+    round: roundSchema,
     text: chars(WRITTEN.text),
     rolls: listOf(rollSchema, WRITTEN.perFight),
     visibility: z.enum(['all', 'gm']),
@@ -126,19 +129,22 @@ export const campaignSchema = schemaFor<CampaignRecord>()(
     // Optional: campaigns saved before ruleset settings existed keep every default.
     rulesetSettings: mapOf(
       chars(TYPED.settingKey),
-      z.union([chars(TYPED.settingValue), z.number(), z.boolean()]),
+      z.union([chars(TYPED.settingValue), amountWithin(TYPED_NUMBERS.settingNumber), z.boolean()]),
       WRITTEN.smallMap,
     ).optional(),
     createdAt: chars(WRITTEN.word),
   }),
 )
 
+const fraction = numberIn({ min: 0, max: 1, belowMax: true })
+
 export const rngSchema = schemaFor<RngRecord>()(
   z.object({
     typeName: z.literal('rng'),
     id: z.literal('rng'),
     seed: chars(TYPED.seed),
-    state: z.object({ c: z.number(), s0: z.number(), s1: z.number(), s2: z.number() }),
+    // alea's own ranges: outside them a draw is no fraction of [0, 1), and a die could show a face it does not have.
+    state: z.object({ c: wholeIn(0, NUMBERS.rngCarry), s0: fraction, s1: fraction, s2: fraction }),
     // Optional: campaigns saved before it existed get one when they open (id-key.ts).
     idKey: z
       .string()

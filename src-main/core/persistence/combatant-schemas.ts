@@ -2,21 +2,30 @@ import { z } from 'zod'
 import type { CombatantRecord, PlanRecord, TemplateRecord } from '../../../src-shared/records'
 import { schemaFor } from './schema-link'
 import { COMBATANT_KINDS, SIDES } from '../../../src-shared/records'
-import { TYPED, WRITTEN } from '../../../src-shared/limits'
-import { chars, idOf, listOf, mapOf, opaqueJson } from './schema-bounds'
+import { MAP, NUMBERS, TYPED, TYPED_NUMBERS, WRITTEN } from '../../../src-shared/limits'
+import { MAX_SCENE_IMAGE_SIDE } from '../../../src-shared/scene-assets'
+import { amountWithin, chars, idOf, listOf, mapOf, numberIn, opaqueJson, wholeIn } from './schema-bounds'
 
 /** How a campaign document's combatants, roster entries and saved encounters must look. */
 
 export const rollSchema = z.object({
   expression: chars(WRITTEN.word),
-  sides: z.number().int().min(2),
-  faces: listOf(z.number().int(), WRITTEN.perFight),
-  modifier: z.number(),
-  total: z.number(),
+  sides: wholeIn(2, NUMBERS.dieSides),
+  faces: listOf(wholeIn(1, NUMBERS.dieSides), WRITTEN.perFight),
+  modifier: amountWithin(NUMBERS.roll),
+  total: amountWithin(NUMBERS.roll),
   source: z.enum(['seeded', 'typed']),
   // The GM's dice/roll purposes are TYPED.rollPurpose; the rules' own name whole groups.
   purpose: chars(WRITTEN.text),
 })
+
+// Damage goes on below zero, and rulesets derive max HP from sheets: the engine's bound, not the GM's.
+export const hpSchema = wholeIn(-NUMBERS.hp, NUMBERS.hp)
+const maxHpSchema = wholeIn(1, NUMBERS.hp)
+// Only commands write it (the roster's ready-made NPCs within the same): exactly what they take.
+const initiativeModifierSchema = wholeIn(-TYPED_NUMBERS.initiativeModifier, TYPED_NUMBERS.initiativeModifier)
+/** A place in the turn order (fractions: a drag lands halfway between two), and the encounter's anchor to a removed one's. */
+export const orderKeySchema = amountWithin(NUMBERS.orderKey)
 
 export const combatantIdString = idOf('combatant:')
 export const sceneIdString = idOf('scene:')
@@ -25,8 +34,8 @@ const durationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('indefinite') }),
   z.object({
     kind: z.literal('rounds'),
-    rounds: z.number().int().min(1),
-    endsRound: z.number().int().min(0),
+    rounds: wholeIn(1, NUMBERS.round),
+    endsRound: wholeIn(0, NUMBERS.conditionEnds),
     at: combatantIdString.nullable(),
   }),
   z.object({ kind: z.literal('turnStart'), of: combatantIdString }),
@@ -37,7 +46,7 @@ const conditionSchema = z.object({
   key: chars(WRITTEN.id).min(1),
   conditionId: chars(WRITTEN.id).min(1),
   label: chars(WRITTEN.word),
-  stacks: z.number().int().min(1),
+  stacks: wholeIn(1, NUMBERS.count),
   duration: durationSchema,
   sourceId: combatantIdString.nullable(),
   data: opaqueJson(WRITTEN.rulesJson).nullable(),
@@ -45,10 +54,11 @@ const conditionSchema = z.object({
   area: z
     .object({
       sceneId: sceneIdString,
-      x: z.number(),
-      y: z.number(),
-      radius: z.number().positive(),
-      to: z.object({ x: z.number(), y: z.number() }).optional(),
+      // Where a token stood, and how far the ruleset's zone reaches from it (never past the field).
+      x: amountWithin(MAP.metres),
+      y: amountWithin(MAP.metres),
+      radius: numberIn({ min: 0, max: MAP.span, aboveMin: true }),
+      to: z.object({ x: amountWithin(MAP.metres), y: amountWithin(MAP.metres) }).optional(),
     })
     .optional(),
 })
@@ -57,8 +67,8 @@ const conditionSchema = z.object({
 export const imageSchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   ext: z.enum(['png', 'jpg', 'webp']),
-  width: z.number().int().min(1),
-  height: z.number().int().min(1),
+  width: wholeIn(1, MAX_SCENE_IMAGE_SIDE),
+  height: wholeIn(1, MAX_SCENE_IMAGE_SIDE),
   fileName: chars(TYPED.imageFileName),
 })
 
@@ -72,17 +82,23 @@ export const combatantSchema = schemaFor<CombatantRecord>()(
     name: chars(TYPED.name).min(1),
     side: z.enum(SIDES),
     kind: z.enum(COMBATANT_KINDS),
-    hp: z.number().int(),
-    maxHp: z.number().int().min(1),
-    initiativeModifier: z.number().int(),
+    hp: hpSchema,
+    maxHp: maxHpSchema,
+    initiativeModifier: initiativeModifierSchema,
     hidden: z.boolean(),
-    initiative: z.object({ roll: rollSchema, total: z.number(), tieBreak: listOf(z.number().int(), WRITTEN.perFight) }).nullable(),
-    orderKey: z.number().nullable(),
+    initiative: z
+      .object({
+        roll: rollSchema,
+        total: amountWithin(NUMBERS.roll),
+        tieBreak: listOf(wholeIn(-NUMBERS.roll, NUMBERS.roll), WRITTEN.perFight),
+      })
+      .nullable(),
+    orderKey: orderKeySchema.nullable(),
     rules: rulesData,
     conditions: listOf(conditionSchema, WRITTEN.perFight),
-    spent: mapOf(chars(WRITTEN.word), z.number().int(), WRITTEN.smallMap),
+    spent: mapOf(chars(WRITTEN.word), wholeIn(-NUMBERS.count, NUMBERS.count), WRITTEN.smallMap),
     delayed: z.boolean(),
-    held: z.object({ trigger: chars(TYPED.heldTrigger), amount: z.number().int().min(0), released: z.boolean() }).nullable(),
+    held: z.object({ trigger: chars(TYPED.heldTrigger), amount: wholeIn(0, TYPED_NUMBERS.heldActions), released: z.boolean() }).nullable(),
     templateId: idOf('template:').nullable(),
     // Optional: combatants from before portraits have none (no schema version bump needed).
     portrait: imageSchema.optional(),
@@ -96,8 +112,8 @@ export const templateSchema = schemaFor<TemplateRecord>()(
     name: chars(TYPED.name).min(1),
     side: z.enum(SIDES),
     kind: z.enum(COMBATANT_KINDS),
-    maxHp: z.number().int().min(1),
-    initiativeModifier: z.number().int(),
+    maxHp: maxHpSchema,
+    initiativeModifier: initiativeModifierSchema,
     rules: rulesData,
     faction: chars(TYPED.faction),
     tags: listOf(chars(TYPED.tag), TYPED.tagsPerEntry),
@@ -109,7 +125,8 @@ export const planSchema = schemaFor<PlanRecord>()(
     typeName: z.literal('plan'),
     id: idOf('plan:'),
     name: chars(TYPED.name).min(1),
-    entries: listOf(z.object({ templateId: idOf('template:'), count: z.number().int().min(1), hidden: z.boolean() }), WRITTEN.perFight),
+    // A count of one entry's copies in a fight: never more than the records a document holds.
+    entries: listOf(z.object({ templateId: idOf('template:'), count: wholeIn(1, WRITTEN.records), hidden: z.boolean() }), WRITTEN.perFight),
     groupInitiative: z.boolean(),
   }),
 )

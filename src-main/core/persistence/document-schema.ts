@@ -1,12 +1,13 @@
 import { z } from 'zod'
-import { TYPED, WRITTEN } from '../../../src-shared/limits'
+import { NUMBERS, TYPED, WRITTEN } from '../../../src-shared/limits'
 import type { StoredRecord } from '../state/stored-records'
 import { CONTENT_ID_CHARS, campaignSchema, contentSchema, encounterSchema, logSchema, promptSchema, rngSchema } from './campaign-schemas'
 import { combatantSchema, planSchema, templateSchema } from './combatant-schemas'
 import { inOrderOf } from './document-key-order'
+import { numberCheck } from './number-walk'
 import { areaMarkSchema, projectorSchema, sceneSchema, tokenSchema } from './scene-schemas'
 import { storySchema } from './story-schemas'
-import { chars, counted, keyCount, listOf, mapOf, tooMany } from './schema-bounds'
+import { chars, counted, keyCount, listOf, mapOf, tooMany, wholeIn } from './schema-bounds'
 
 /**
  * What a campaign file must look like to be opened. A hand-edited or damaged file is
@@ -83,7 +84,7 @@ const recordKey = chars(CONTENT_ID_CHARS)
 
 export const documentSchema = z.object({
   schemaVersion: z.literal(CURRENT_SCHEMA_VERSION),
-  journalSeq: z.number().int().min(0),
+  journalSeq: wholeIn(0, NUMBERS.journal),
   records: mapOf(recordKey, recordSchema, WRITTEN.records),
 })
 
@@ -118,7 +119,8 @@ export function readDocument(value: unknown): DocumentRead {
 export function readSealedDocument(value: unknown): DocumentRead | null {
   if (typeof value !== 'object' || value === null) return null
   const { schemaVersion, journalSeq, records } = value as Record<string, unknown>
-  if (schemaVersion !== CURRENT_SCHEMA_VERSION || !Number.isSafeInteger(journalSeq) || (journalSeq as number) < 0) return null
+  if (schemaVersion !== CURRENT_SCHEMA_VERSION || !Number.isSafeInteger(journalSeq)) return null
+  if ((journalSeq as number) < 0 || (journalSeq as number) > NUMBERS.journal) return null
   if (typeof records !== 'object' || records === null || Array.isArray(records) || keyCount(records) > WRITTEN.records) return null
   for (const [key, r] of Object.entries(records)) {
     if (typeof r !== 'object' || r === null || (r as { id?: unknown }).id !== key) return null
@@ -132,6 +134,20 @@ export function readSealedDocument(value: unknown): DocumentRead | null {
 export function documentProblem(value: unknown): string | null {
   const read = readDocument(value)
   return read.ok ? null : read.problem
+}
+
+const recordNumbers = numberCheck(recordSchema)!
+
+/**
+ * The first number in a record the engine built that the document check would refuse, in words
+ * ("story › told: is …"), or null. Numbers are what grows command by command (a seq, a round,
+ * a fight's damage); what the engine writes otherwise is bounded where it is made (WRITTEN). The
+ * history is passed over: its marks hold records each checked on its way into the store.
+ */
+export function recordNumberProblem(record: StoredRecord): string | null {
+  if (record.typeName === 'history') return null
+  const issue = recordNumbers(record)
+  return issue && `${[record.id, ...issue.path].map(shortened).join(' › ')}: ${issue.message}`
 }
 
 /** A path part as a message shows it: an id too long to read is cut, with its length. */

@@ -1,3 +1,4 @@
+import { LOG_SEQ_STRIDE } from '../../../src-shared/limits'
 import type { EncounterId, LogEntryRecord } from '../../../src-shared/records'
 import type { RecordStore } from '../state/record-store'
 import type { RecordChange } from '../state/stored-records'
@@ -5,8 +6,8 @@ import type { CampaignPaths } from './campaign-paths'
 import type { DurableFs } from './durable-fs'
 import { appendToArchive, archiveFileName, archivedUpTo } from './log-archive'
 
-/** The journal seq (command) a log entry was written by: its seq is the command's × 1000 + n. */
-export const commandSeqOf = (entry: Pick<LogEntryRecord, 'seq'>): number => Math.floor(entry.seq / 1000)
+/** The journal seq (command) a log entry was written by: its seq is the command's × LOG_SEQ_STRIDE + n. */
+export const commandSeqOf = (entry: Pick<LogEntryRecord, 'seq'>): number => Math.floor(entry.seq / LOG_SEQ_STRIDE)
 
 /**
  * Entries moved per slice (rounded up to a whole command's): a few ms of JSON and checksums and

@@ -2,14 +2,17 @@ import { z } from 'zod'
 import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 import { schemaFor } from './schema-link'
 import { MAX_FOG_STEPS } from '../../../src-shared/fog'
-import { TYPED } from '../../../src-shared/limits'
+import { MAP, TYPED } from '../../../src-shared/limits'
 import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
-import { chars, idOf, listOf } from './schema-bounds'
+import { amountWithin, chars, idOf, listOf, numberIn, wholeIn, wordOr } from './schema-bounds'
 
 /** How a campaign document's scenes, tokens, area templates and projector must look. */
 
-const fogRect = z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() })
+/** Only the GM's commands write the map: a document takes exactly what they take (command-fields.ts, from the same MAP). */
+const metres = amountWithin(MAP.metres)
+const side = (min: number) => numberIn({ min, max: MAP.span })
+const fogRect = z.object({ x: metres, y: metres, w: side(MAP.fogSide), h: side(MAP.fogSide) })
 
 export const sceneSchema = schemaFor<SceneRecord>()(
   z.object({
@@ -20,12 +23,12 @@ export const sceneSchema = schemaFor<SceneRecord>()(
     grid: z.discriminatedUnion('kind', [
       z.object({
         kind: z.literal('square'),
-        cellPx: z.number().positive(),
-        metresPerCell: z.number().positive(),
-        offsetX: z.number(),
-        offsetY: z.number(),
+        cellPx: numberIn(MAP.cellPx),
+        metresPerCell: numberIn(MAP.metresPerCell),
+        offsetX: amountWithin(MAP.gridOffsetPx),
+        offsetY: amountWithin(MAP.gridOffsetPx),
       }),
-      z.object({ kind: z.literal('none'), pxPerMetre: z.number().positive() }),
+      z.object({ kind: z.literal('none'), pxPerMetre: numberIn(MAP.pxPerMetre) }),
     ]),
     active: z.boolean(),
     // Optional: scenes saved before fog existed are fully revealed (no schema version bump needed).
@@ -43,10 +46,10 @@ export const projectorSchema = schemaFor<ProjectorRecord>()(
     typeName: z.literal('projector'),
     id: z.literal('projector'),
     mode: z.enum(PROJECTOR_MODES),
-    view: z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() }).nullable(),
+    view: z.object({ x: metres, y: metres, w: side(MAP.projectorSide), h: side(MAP.projectorSide) }).nullable(),
     blank: z.boolean(),
     // Optional: documents saved before issue 16 have no ribbon setting and fit (no schema version bump needed).
-    ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
+    ribbonNext: wordOr('fit', wholeIn(1, RIBBON_NEXT_MAX)).optional(),
     // Optional likewise: documents saved before issue 30 dim the last visible combatant.
     hiddenTurn: z.enum(HIDDEN_TURN_SHOWS).optional(),
   }),
@@ -58,8 +61,8 @@ export const tokenSchema = schemaFor<TokenRecord>()(
     id: idOf('token:'),
     sceneId: sceneIdString,
     combatantId: combatantIdString,
-    x: z.number(),
-    y: z.number(),
+    x: metres,
+    y: metres,
   }),
 )
 
@@ -69,9 +72,9 @@ export const areaMarkSchema = schemaFor<AreaMarkRecord>()(
     typeName: z.literal('areaMark'),
     id: idOf('areaMark:'),
     sceneId: sceneIdString,
-    x: z.number(),
-    y: z.number(),
-    radius: z.number().positive(),
+    x: metres,
+    y: metres,
+    radius: numberIn(MAP.areaRadius),
     label: chars(TYPED.areaLabel),
     hidden: z.boolean(),
   }),

@@ -10,6 +10,50 @@ import { WRITTEN } from '../../../src-shared/limits'
 export const counted = (n: number) => n.toLocaleString('en')
 const lengthOf = (v: unknown) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0)
 
+/** A number as a refusal shows it: grouped digits while it is an exact whole number, else as JavaScript writes it (0.5, 1e+308). */
+const shown = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? counted(v) : String(v))
+
+/** Where a number may lie. Both ends are finite: a document holds nothing JSON arithmetic could lose. */
+export interface NumberRange {
+  readonly min: number
+  readonly max: number
+  /** The minimum itself is refused (a radius, a width: above 0). */
+  readonly aboveMin?: boolean
+  /** The maximum itself is refused (a generator's fraction: below 1). */
+  readonly belowMax?: boolean
+}
+
+function rangeWords(r: NumberRange, whole: boolean): string {
+  const kind = whole ? 'a whole number' : 'a number'
+  if (!r.aboveMin && !r.belowMax) return `${kind} from ${counted(r.min)} to ${counted(r.max)}`
+  return `${kind} ${r.aboveMin ? 'above' : 'at least'} ${counted(r.min)} and ${r.belowMax ? 'below' : 'at most'} ${counted(r.max)}`
+}
+
+/**
+ * A number within a range; a refusal says what it was and where it may lie, whichever check
+ * refused it (a fraction where a whole number goes, past either end, a number JSON wrote as 1e999).
+ * -0 is taken: it is 0 (equal to it, and written back as 0).
+ */
+export function numberIn(r: NumberRange, whole = false): z.ZodNumber {
+  const error = (issue: { readonly input?: unknown }) =>
+    typeof issue.input === 'number' ? `is ${shown(issue.input)}; it must be ${rangeWords(r, whole)}` : undefined
+  let n = z.number({ error })
+  if (whole) n = n.int({ error })
+  n = r.aboveMin ? n.gt(r.min, { error }) : n.min(r.min, { error })
+  return r.belowMax ? n.lt(r.max, { error }) : n.max(r.max, { error })
+}
+
+/** A word or a number (the ribbon's "fit" or a count): a number out of its range is refused in the number's words. */
+export const wordOr = <W extends string>(word: W, n: z.ZodNumber) =>
+  z.union([z.literal(word), n], {
+    error: (issue) => (typeof issue.input === 'number' ? n.safeParse(issue.input).error?.issues[0]?.message : undefined),
+  })
+
+/** A whole number from `min` to `max`. */
+export const wholeIn = (min: number, max: number) => numberIn({ min, max }, true)
+/** A whole number or a fraction from `-max` to `max`. */
+export const amountWithin = (max: number) => numberIn({ min: -max, max })
+
 /** A string of at most `max` characters; a refusal says how long it was. */
 export const chars = (max: number) =>
   z.string().max(max, { error: (issue) => `is ${counted(lengthOf(issue.input))} characters long; it may be at most ${counted(max)}` })

@@ -1,15 +1,19 @@
 import { z } from 'zod'
-import { TYPED, WRITTEN } from '../../../src-shared/limits'
+import { NUMBERS, TYPED, WRITTEN } from '../../../src-shared/limits'
 import { COMBATANT_KINDS } from '../../../src-shared/records'
 import { STORY_DOWNS, STORY_LINES, type StoryEntry, type StoryTally, type TableStoryRecord } from '../../../src-shared/table-story'
 import { HEALTH_BANDS } from '../../../src-shared/views'
 import { schemaFor } from './schema-link'
-import { chars, idOf, listOf } from './schema-bounds'
+import { hpSchema } from './combatant-schemas'
+import { chars, idOf, listOf, wholeIn } from './schema-bounds'
 
 /** The table's story as a document keeps it (issue 16): every list bounded by what the core keeps. */
 
-const count = z.number().int().min(0)
-const hp = z.number().int().min(-1_000_000_000).max(1_000_000_000)
+// Counts and sums over a fight (and the facts told ever): a command adds a few, each at most a wound.
+const count = wholeIn(0, NUMBERS.tally)
+const sum = wholeIn(-NUMBERS.tally, NUMBERS.tally)
+const round = wholeIn(0, NUMBERS.round)
+const hp = hpSchema
 const name = z.object({ id: idOf('combatant:'), name: chars(WRITTEN.word), kind: z.enum(COMBATANT_KINDS), hidden: z.boolean() })
 const harm = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exact'), from: hp, to: hp, max: hp }),
@@ -29,15 +33,15 @@ const fact = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('down'), who: name, state: down }),
   z.object({ kind: z.literal('condition'), who: name, label: chars(WRITTEN.word), by: name.nullable().optional() }),
   z.object({ kind: z.literal('check'), who: name, label: chars(WRITTEN.word), success: z.boolean() }),
-  z.object({ kind: z.literal('roll'), purpose: chars(TYPED.rollPurpose), total: z.number().int() }),
+  z.object({ kind: z.literal('roll'), purpose: chars(TYPED.rollPurpose), total: wholeIn(-NUMBERS.roll, NUMBERS.roll) }),
   z.object({ kind: z.literal('action'), actor: name, label: chars(WRITTEN.word), target: name.nullable() }),
 ])
-const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round: count, fact, secret: z.literal(true).optional() }))
+const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round, fact, secret: z.literal(true).optional() }))
 const row = z.object({
   who: name,
   hits: count,
-  dealt: z.number().int(),
-  taken: z.number().int(),
+  dealt: sum,
+  taken: sum,
   band: z.enum(HEALTH_BANDS).nullable(),
   downed: count,
   wentDown: count,
@@ -45,8 +49,8 @@ const row = z.object({
 const tally = schemaFor<StoryTally>()(
   z.object({
     rows: listOf(row, WRITTEN.perFight),
-    downs: listOf(z.object({ who: name, by: name.nullable(), round: count }), STORY_DOWNS),
-    biggest: z.object({ by: name.nullable(), target: name, amount: z.number().int(), round: count }).nullable(),
+    downs: listOf(z.object({ who: name, by: name.nullable(), round }), STORY_DOWNS),
+    biggest: z.object({ by: name.nullable(), target: name, amount: sum, round }).nullable(),
   }),
 )
 const fight = z.object({ name: chars(WRITTEN.word), gm: tally, table: tally })
@@ -58,6 +62,6 @@ export const storySchema = schemaFor<TableStoryRecord>()(
     told: count,
     lines: listOf(entry, STORY_LINES),
     fight: fight.nullable(),
-    ended: fight.extend({ rounds: count }).nullable(),
+    ended: fight.extend({ rounds: round }).nullable(),
   }),
 )

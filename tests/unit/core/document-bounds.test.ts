@@ -11,6 +11,7 @@ import { commandGens, World } from '../../support/fuzz-evening'
 import { boundsOf, pick } from '../../support/fuzz-mutate'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
+import { documentWith, storedScene } from '../helpers/stored-documents'
 import { cx } from '../rules/compound-x/cx-harness'
 import { homebrew } from '../rules/compound-x/fixtures'
 
@@ -30,18 +31,6 @@ const campaignDirs = (dataDir: string) => {
     return []
   }
 }
-
-/** A document of the current format holding `records` besides the campaign and its generator. */
-const documentWith = (...records: Record<string, unknown>[]) => ({
-  schemaVersion: 2,
-  journalSeq: 0,
-  records: {
-    campaign: { typeName: 'campaign', id: 'campaign', name: 'C', rulesetId: 'generic-d100', createdAt: '2026-11-22T19:00:00.000Z' },
-    rng: { typeName: 'rng', id: 'rng', seed: 's', state: { c: 1, s0: 0.1, s1: 0.2, s2: 0.3 } },
-    history: { typeName: 'history', id: 'history', undo: [], redo: [] },
-    ...Object.fromEntries(records.map((r) => [r['id'] as string, r])),
-  },
-})
 
 const roll = { expression: 'd20', sides: 20, faces: [7], modifier: 0, total: 7, source: 'seeded', purpose: 'initiative' }
 const combatant = {
@@ -86,14 +75,7 @@ const template = {
   faction: '',
   tags: ['a'],
 }
-const scene = {
-  typeName: 'scene',
-  id: 'scene:s1',
-  name: 'Yard',
-  image: { hash: 'a'.repeat(64), ext: 'png', width: 8, height: 8, fileName: 'yard.png' },
-  grid: { kind: 'none', pxPerMetre: 10 },
-  active: true,
-}
+const scene = storedScene
 
 /** A record with one field (a path into it) set to a value. */
 function withField(record: Record<string, unknown>, path: readonly (string | number)[], value: unknown): Record<string, unknown> {

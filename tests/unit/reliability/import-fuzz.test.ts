@@ -10,6 +10,9 @@ import {
   campaignFileExtras,
   itemFileDamage,
   justPastTheBounds,
+  numbersAtTheirEdges,
+  numbersPastTheirEdges,
+  valueAt,
   type Depth,
 } from '../../support/fuzz-import'
 import { allRefused, CASES, STRESS, type FuzzCase } from '../../support/fuzz-run'
@@ -59,6 +62,7 @@ async function fillBoundedFields(fx: FuzzFixture) {
   })
   await must('dice/roll', { expression: '3d10', purpose: 'Scatter' })
   await must('fog/reveal', { sceneId: fx.ids.yard, rect: { x: 1, y: 1, w: 4, h: 3 } })
+  await must('projector/set', { view: { x: 2, y: 2, w: 12, h: 9 }, ribbonNext: 3 })
   // (Compound X has no ruleset settings: campaign.rulesetSettings is left to the schema's own test, document-bounds.test.ts.)
   // An attack writes a log entry with its working (detail sections and lines).
   const base = {
@@ -73,6 +77,21 @@ async function fillBoundedFields(fx: FuzzFixture) {
   await must('attack/resolve', { request: { ...base, weapon: weapon.index, mode: weapon.modes[0]! } })
 }
 afterAll(async () => f?.close())
+
+/** The fields a set of cases reaches must include these. */
+function expectToReach(cases: readonly { field: string }[], fields: readonly string[]) {
+  const reached = new Set(cases.map((c) => c.field))
+  for (const field of fields) expect(reached, field).toContain(field)
+}
+
+/** Each case's file sent to the campaign import, which must refuse it as invalid in words `message` matches. */
+const importsRefused = (seed: string, cases: readonly { text: string; what: string }[], message: RegExp) =>
+  allRefused(f, seed, cases.length, (_rng, i) => ({
+    what: cases[i]!.what,
+    send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
+    code: 'import/invalid',
+    message,
+  }))
 
 describe('damaged campaign files', () => {
   it('are made from a file that imports (into another data folder)', async () => {
@@ -100,9 +119,8 @@ describe('damaged campaign files', () => {
 
   it('each bounded field one past its bound (a character, an entry, a level) is refused, naming the field and the bound', async () => {
     const cases = justPastTheBounds(exported)
-    const fields = new Set(cases.map((c) => c.field))
     // Every field the GM types, and the engine's own, where the fixture's file has one.
-    for (const field of [
+    expectToReach(cases, [
       'campaign.name',
       'campaign.rulesetId',
       'campaign.createdAt',
@@ -147,19 +165,95 @@ describe('damaged campaign files', () => {
       'history.undo[].changes[].to(combatant).name',
       'history.undo[].changes[].from(combatant).rules',
       '*',
-    ]) {
-      expect(fields, field).toContain(field)
-    }
+    ])
     const bounded =
       /^night\.json: document › .+: (its key )?(is [\d,]+ characters long; it may be at most [\d,]+|has [\d,]+ entries; it may have at most [\d,]+|must be JSON of at most [\d,]+ characters and \d+ levels)\.$/
-    const failures = await allRefused(f, 'just-past', cases.length, (_rng, i) => ({
-      what: cases[i]!.what,
-      send: () => f.gm.request('importCampaign', { fileName: 'night.json', text: cases[i]!.text }),
-      code: 'import/invalid',
-      message: bounded,
-    }))
-    expect(failures).toEqual([])
+    expect(await importsRefused('just-past', cases, bounded)).toEqual([])
   }, 120_000)
+
+  it('each number past its edges (one past either end, far past, a fraction where it is whole) is refused, naming the field and its range', async () => {
+    const cases = numbersPastTheirEdges(exported)
+    // Every counter, sum and position the fixture's file has, live and in an undo mark.
+    expectToReach(cases, [
+      'journalSeq',
+      'rng.state.c',
+      'rng.state.s0',
+      'log.seq',
+      'log.round',
+      'log.rolls[].faces[]',
+      'combatant.hp',
+      'combatant.maxHp',
+      'combatant.initiativeModifier',
+      'combatant.initiative.total',
+      'combatant.orderKey',
+      'combatant.spent.*',
+      'combatant.held.amount',
+      'combatant.portrait.width',
+      'combatant.conditions[].stacks',
+      'combatant.conditions[].duration.endsRound',
+      'encounter.round',
+      'encounter.turnAnchor',
+      'story.told',
+      'story.lines[].n',
+      'story.fight.gm.rows[].taken',
+      'story.fight.gm.biggest.amount',
+      'plan.entries[].count',
+      'scene.image.width',
+      'scene.grid.cellPx',
+      'scene.fog.steps[].rect.w',
+      'token.x',
+      'areaMark.radius',
+      'history.undo[].changes[].to(combatant).hp',
+      'history.undo[].changes[].from(rng).state.s2',
+    ])
+    expect(new Set(cases.map((c) => c.what.replace(/^.*: | \(.*$/g, '')))).toEqual(
+      new Set([
+        'one past its maximum',
+        'far above its maximum',
+        'one past its minimum',
+        'negative where it may not be',
+        'far below its minimum',
+        'not a whole number',
+      ]),
+    )
+    const ranged =
+      /^night\.json: document › .+: is \S+; it must be a (whole )?number (from|above|at least) \S+ (to|and at most|and below) \S+\.$/
+    expect(await importsRefused('numbers-past', cases, ranged)).toEqual([])
+  }, 120_000)
+
+  it.each([
+    ['its maximum', 'max'],
+    ['its minimum, -0 for a 0', 'min'],
+  ] as const)(
+    'every number at %s imports, and the campaign opens again after a restart holding it',
+    async (_what, end) => {
+      const { core, dataDir, gm } = await startCore()
+      const { text, values } = numbersAtTheirEdges(exported, end)
+      expect(values.length).toBeGreaterThan(100)
+      const taken = await gm.must('importCampaign', { fileName: 'edges.json', text })
+      await core.shutdown()
+      const again = await startCore({ dataDir })
+      const session = await again.gm.must('session', undefined)
+      expect(session.problem).toBeNull()
+      expect(session.campaign?.id).toBe(taken.id)
+      const document = (JSON.parse((await again.gm.must('exportCampaign', undefined)).text) as { document: unknown }).document
+      expect(acceptedDocumentProblems(document)).toEqual([])
+      // -0 is read as the 0 it is equal to (JSON.stringify writes it so).
+      const differ = values.filter(([path, v]) => !Object.is(valueAt(document, path), v === 0 ? 0 : v))
+      expect(differ.map(([path, v]) => `${path.join('.')}: ${v} → ${String(valueAt(document, path))}`)).toEqual([])
+      // At its maximum the journal is full, and says so. (At its minimum the journal starts again under a
+      // log naming later commands, so the next command's ids would repeat theirs: not a question of bounds.)
+      if (end === 'max') {
+        const roll = await again.gm.request('dispatch', {
+          type: 'dice/roll',
+          payload: { expression: 'd6' },
+          meta: { commandId: 'edge-roll' },
+        })
+        expect(!roll.ok && roll.error.code).toBe('campaign/journalFull')
+      }
+    },
+    60_000,
+  )
 
   it.each([
     [
