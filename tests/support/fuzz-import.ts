@@ -321,7 +321,7 @@ const depthOf = (path: Path): Depth =>
         : 'inside a record'
 
 /**
- * Exports given fields no Salvo writes (a GM's notes on a scene, a "secret" on a combatant…)
+ * Exports given fields no Salvo writes (a GM's notes on a scene, a "gmSecret" on a combatant…)
  * at one to four places the document schema has an object, at every depth. The import must
  * take them and drop those fields: `marker` is in every value put in, and must be nowhere after.
  */
@@ -336,7 +336,8 @@ export function campaignFileExtras(exported: string): (rng: Rng) => { text: stri
     const mutations: Mutation[] = []
     for (let n = int(rng, 1, 4); mutations.length < n;) {
       const path = pick(rng, byDepth.get(pick(rng, depths))!)
-      const key = pick(rng, ['gmNotes', 'secret', 'comment', `zz${token(rng)}`])
+      // Names no record of Salvo's takes at any level ("secret" is a story line's since issue 30).
+      const key = pick(rng, ['gmNotes', 'gmSecret', 'comment', `zz${token(rng)}`])
       if (
         Object.hasOwn(valueAt(file.document, path) as object, key) ||
         mutations.some((m) => m.path.join('\u0000') === [...path, key].join('\u0000'))
