@@ -56,7 +56,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const imageImport = (): Result<ImageImportDeps> => {
     const campaign = session.campaign
     if (!campaign) return fail('campaign/none', 'Open a campaign to import images into it.')
-    return ok({ store: campaign.store, assets: new AssetStore(fs, campaign.paths), dispatch, nextSeq: campaign.seq + 1 })
+    return ok({ store: campaign.store, assets: new AssetStore(fs, campaign.paths), dispatch, nextSeq: () => campaign.seq + 1 })
   }
   return {
     dispatch,
