@@ -85,7 +85,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     importCampaign: async ({ fileName, text }) => {
       // Every check runs before the open campaign is closed or a folder is made.
       const all = await rulesets.all()
-      const checked = checkCampaignImport(fileName, text, (id) => all.find((r) => r.id === id))
+      const checked = await checkCampaignImport(fileName, text, (id) => all.find((r) => r.id === id))
       if (!checked.ok) return checked
       return session.open(() => repo.adopt(checked.value.document, checked.value.assets, checked.value.logArchive))
     },
