@@ -99,3 +99,23 @@ export async function storedPixels(file: string | Buffer) {
     colourAt: (x: number, y: number) => colourOf(data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)),
   }
 }
+
+/**
+ * What is wrong with a stored picture that should be the quadrant picture stored width × height
+ * with this orientation, turned upright: a tag left to apply, the wrong size, or a quadrant of
+ * the wrong colour. Null when it is right.
+ */
+export async function notUpright(stored: Buffer, orientation: Orientation, width: number, height: number): Promise<string | null> {
+  const tag = (await sharp(stored).metadata()).orientation ?? 1
+  if (tag !== 1) return `it still carries EXIF orientation ${tag}`
+  const px = await storedPixels(stored)
+  const size = uprightSize(orientation, width, height)
+  if (px.width !== size.width || px.height !== size.height) return `it is ${px.width}×${px.height}, not ${size.width}×${size.height}`
+  for (const fx of [0.25, 0.75])
+    for (const fy of [0.25, 0.75]) {
+      const [u, v] = [Math.floor(size.width * fx), Math.floor(size.height * fy)]
+      const want = uprightColour(orientation, u + 0.5, v + 0.5, width, height)
+      if (px.colourAt(u, v) !== want) return `it shows ${px.colourAt(u, v) ?? 'no clear colour'} at ${u},${v}, not ${want}`
+    }
+  return null
+}
