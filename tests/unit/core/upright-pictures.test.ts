@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { isLosslessWebp } from '../../../src-main/core/assets/image-header'
 import { uprightPicture } from '../../../src-main/core/assets/upright'
 import { checkSceneImage } from '../../../src-main/core/assets/scene-image-check'
 import type { SceneRecord } from '../../../src-shared/records'
@@ -97,6 +98,19 @@ describe('turning at import', () => {
     expect(await gm.must('importSceneImage', { sceneId, fileName: 'phone.jpg', dataBase64: bytes })).toEqual(first)
     expect((await gm.must('snapshot', undefined)).version).toBe(seq)
     expect(files()).toEqual([`${first.hash}.jpg`])
+  })
+
+  it('a lossless WebP stays lossless when it is turned', async () => {
+    const { core, gm, sceneId } = await withScene()
+    const lossy = await orientedPicture('webp', 6)
+    const lossless = await sharp(lossy).webp({ lossless: true }).withMetadata({ orientation: 6 }).toBuffer()
+    expect([isLosslessWebp(lossy), isLosslessWebp(lossless)]).toEqual([false, true])
+    const image = await gm.must('importSceneImage', { sceneId, fileName: 'plan.webp', dataBase64: lossless.toString('base64') })
+    const stored = readFileSync(core.assetFile('gm', `${image.hash}.webp`)!)
+    expect(isLosslessWebp(stored)).toBe(true)
+    // Pixel for pixel the source turned: lossless both ways.
+    const turned = await sharp(lossless).autoOrient().raw().toBuffer()
+    expect((await sharp(stored).raw().toBuffer()).equals(turned)).toBe(true)
   })
 
   it('a portrait is turned upright too, with its upright size', async () => {
