@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { colourOf, orientedPicture, storedColour, uprightColour, type Colour } from '../unit/helpers/oriented-pictures'
 import { expect, test } from './fixtures/test'
 import { BattleMapPage, type Metres } from './pages/battle-map'
+import { GmPage } from './pages/gm-page'
 import { gmRequest } from './pages/gm-socket'
 
 /**
@@ -27,23 +28,50 @@ async function coloursAt(page: Page, map: BattleMapPage, spots: readonly Metres[
   })
 }
 
-const shots = process.env['SALVO_SHOTS']
+/** Both pages at the sizes a GM and a projector have, a new campaign, and its first scene on the GM's map. */
+async function sceneOnBothPages(gmPage: Page, playerPage: Page, campaign: string) {
+  await gmPage.setViewportSize({ width: 1366, height: 768 })
+  await playerPage.setViewportSize({ width: 1280, height: 720 })
+  await new GmPage(gmPage).createCampaign(campaign, `${campaign}-seed`, 'compound-x')
+  const map = new BattleMapPage(gmPage)
+  await map.openOn('Dock')
+  return { map, table: new BattleMapPage(playerPage) }
+}
+
+/**
+ * The revealed spots show `colour` on both pages and the hidden ones black on the table (the GM
+ * sees them shaded). The table may first get the copy for "hide all", so it is waited for.
+ * With SALVO_SHOTS set, both pages are saved there as `<shot>-gm.png` and `<shot>-table.png`.
+ */
+async function expectDrawn(
+  { map, table }: { map: BattleMapPage; table: BattleMapPage },
+  revealed: readonly Metres[],
+  hidden: readonly Metres[],
+  colour: (m: Metres) => Colour,
+  shot: string,
+): Promise<void> {
+  await expect
+    .poll(async () => coloursAt(table.page, table, [...revealed, ...hidden]))
+    .toEqual([...revealed.map(colour), ...hidden.map(() => 'black')])
+  expect(await coloursAt(map.page, map, revealed)).toEqual(revealed.map(colour))
+  const shots = process.env['SALVO_SHOTS']
+  if (shots) {
+    await map.page.screenshot({ path: `${shots}/${shot}-gm.png` })
+    await table.page.screenshot({ path: `${shots}/${shot}-table.png` })
+  }
+}
 
 test('a phone map stored turned 90° is drawn upright on both pages, and the table shows exactly the half the GM revealed', async ({
   gm,
   player,
 }) => {
-  await gm.page.setViewportSize({ width: 1366, height: 768 })
-  await player.page.setViewportSize({ width: 1280, height: 720 })
-  await gm.createCampaign('Phone maps', 'phone-seed', 'compound-x')
-  const map = new BattleMapPage(gm.page)
-  const table = new BattleMapPage(player.page)
-  await map.openOn('Dock')
+  const { map, table } = await sceneOnBothPages(gm.page, player.page, 'Phone maps')
   // Stored 400 × 200, EXIF orientation 6: upright it is 200 × 400, at the new scene's 50 px a metre 4 × 8 m.
   await map.importImage('phone.jpg', 'image/jpeg', await orientedPicture('jpg', 6, 400, 200))
-  await expect(map.root.getByTestId('scene-background')).toHaveAttribute('href', /\/campaign-assets\/[0-9a-f]{64}\.jpg$/)
-  await expect(map.root.getByTestId('scene-background')).toHaveAttribute('width', '200')
-  await expect(map.root.getByTestId('scene-background')).toHaveAttribute('height', '400')
+  const background = map.root.getByTestId('scene-background')
+  await expect(background).toHaveAttribute('href', /\/campaign-assets\/[0-9a-f]{64}\.jpg$/)
+  await expect(background).toHaveAttribute('width', '200')
+  await expect(background).toHaveAttribute('height', '400')
 
   await map.root.getByTestId('fog-tool').click()
   await map.root.getByTestId('fog-hide-all').click()
@@ -57,20 +85,8 @@ test('a phone map stored turned 90° is drawn upright on both pages, and the tab
     { x: 1, y: 2 },
     { x: 1, y: 6 },
   ]
-  const hidden = [
-    { x: 3, y: 2 },
-    { x: 3, y: 6 },
-  ]
-  const upright = (m: Metres) => uprightColour(6, m.x * 50, m.y * 50, 400, 200)
-  // The copy for "hide all" may reach the table before the one for the revealed half.
-  await expect
-    .poll(async () => coloursAt(player.page, table, [...revealed, ...hidden]))
-    .toEqual([...revealed.map(upright), 'black', 'black'])
-  expect(await coloursAt(gm.page, map, revealed)).toEqual(revealed.map(upright))
-  if (shots) {
-    await gm.page.screenshot({ path: `${shots}/upright-gm.png` })
-    await player.page.screenshot({ path: `${shots}/upright-table.png` })
-  }
+  const hidden = revealed.map((m) => ({ ...m, x: 3 }))
+  await expectDrawn({ map, table }, revealed, hidden, (m) => uprightColour(6, m.x * 50, m.y * 50, 400, 200), 'upright')
 })
 
 test('a turned picture stored before pictures were turned at import: both pages draw its stored pixels, so the table shows what the GM revealed', async ({
@@ -78,12 +94,7 @@ test('a turned picture stored before pictures were turned at import: both pages 
   player,
   server,
 }) => {
-  await gm.page.setViewportSize({ width: 1366, height: 768 })
-  await player.page.setViewportSize({ width: 1280, height: 720 })
-  await gm.createCampaign('Old maps', 'old-seed', 'compound-x')
-  const map = new BattleMapPage(gm.page)
-  const table = new BattleMapPage(player.page)
-  await map.openOn('Dock')
+  const { map, table } = await sceneOnBothPages(gm.page, player.page, 'Old maps')
   // As an older Salvo stored it: the bytes as they came (EXIF orientation 3, turned 180°), the header's size.
   const bytes = await orientedPicture('jpg', 3, 400, 200)
   const hash = createHash('sha256').update(bytes).digest('hex')
@@ -106,17 +117,6 @@ test('a turned picture stored before pictures were turned at import: both pages 
     { x: 2, y: 1 },
     { x: 2, y: 3 },
   ]
-  const hidden = [
-    { x: 6, y: 1 },
-    { x: 6, y: 3 },
-  ]
-  const stored = (m: Metres) => storedColour(m.x * 50, m.y * 50, 400, 200)
-  await expect
-    .poll(async () => coloursAt(player.page, table, [...revealed, ...hidden]))
-    .toEqual([...revealed.map(stored), 'black', 'black'])
-  expect(await coloursAt(gm.page, map, revealed)).toEqual(revealed.map(stored))
-  if (shots) {
-    await gm.page.screenshot({ path: `${shots}/legacy-gm.png` })
-    await player.page.screenshot({ path: `${shots}/legacy-table.png` })
-  }
+  const hidden = revealed.map((m) => ({ ...m, x: 6 }))
+  await expectDrawn({ map, table }, revealed, hidden, (m) => storedColour(m.x * 50, m.y * 50, 400, 200), 'legacy')
 })
