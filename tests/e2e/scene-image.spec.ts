@@ -2,35 +2,14 @@ import { createHash } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { makePng } from '../unit/helpers/images'
 import { expect, test } from './fixtures/test'
+import { gmRequest } from './pages/gm-socket'
 
 /**
- * There is no map UI in this branch yet, so the page speaks the contract itself: a second
- * WebSocket from the GM page's own origin (the server's Origin check lets it in) with the key of
- * the GM's link (the page's fragment), exactly the messages ws-api sends. What is checked end to end is the request, the stored file and a
- * real browser loading the image from the server.
+ * There is no map UI in this branch yet, so the page speaks the contract itself (`gmRequest`).
+ * What is checked end to end is the request, the stored file and a real browser loading the
+ * image from the server.
  */
-async function call(
-  page: Page,
-  name: string,
-  input: unknown,
-): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string } }> {
-  return page.evaluate(
-    ({ name, input }) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/ws/gm?${location.hash.slice(1)}`)
-        ws.onerror = () => reject(new Error('socket failed'))
-        ws.onopen = () => ws.send(JSON.stringify({ id: 1, name, input }))
-        ws.onmessage = (e) => {
-          const m = JSON.parse(String(e.data)) as { kind: string; id?: number; result?: unknown }
-          if (m.kind === 'reply' && m.id === 1) {
-            ws.close()
-            resolve(m.result)
-          }
-        }
-      }),
-    { name, input },
-  ) as never
-}
+const call = gmRequest
 
 /** Loads a URL into an <img> on the page and reports its natural size (or that it failed). */
 const naturalSize = (page: Page, url: string) =>

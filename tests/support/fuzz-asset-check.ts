@@ -11,8 +11,13 @@ import type { PlayerHolding } from './fuzz-leak-check'
  * every name the page was ever sent, and every name the GM holds (a name can be guessed,
  * remembered from an earlier fog, or read off a screen), fetched from the table's route.
  * - a name the table's projection does not hold right now must not be served at all;
+ * - no picture it is served may carry an EXIF orientation that turns it (issue 30): a page that
+ *   honoured the tag would draw it turned against the fog, whose mask is made from the pixels;
  * - the scene picture it does hold is decoded, and every pixel with a point the current fog
  *   hides must be black (the GM's files used here are nowhere black, so an unmasked one shows).
+ *   A JPEG or lossy WebP copy is judged the same way, except within a JPEG block and its chroma
+ *   (16 pixels) of a revealed pixel: there the encoder blurs the revealed colours into the black,
+ *   which shows nothing the fog hides, since the encoder never saw it.
  */
 
 export interface AssetCheck {
@@ -72,6 +77,8 @@ export async function tableAssetLeaks(
       problems.push(`asset-unnamed: the table's route served ${name}, which its projection does not name now`)
       continue
     }
+    const orientation = (await sharp(bytes).metadata()).orientation ?? 1
+    if (orientation !== 1) problems.push(`asset-turned: the table's route served ${name} with EXIF orientation ${orientation}`)
     if (holder.typeName !== 'scene' || !inPlay?.image) continue
     const { data, info } = await sharp(bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
     if (info.width !== inPlay.image.width || info.height !== inPlay.image.height) {
@@ -80,16 +87,14 @@ export async function tableAssetLeaks(
       )
       continue
     }
-    const scale = pxPerMetre(inPlay.grid)
-    const fog = fogOf(inPlay)
+    const hidden = hiddenPixelsOf(inPlay, info.width, info.height)
+    const judged = name.endsWith('.png') ? () => true : awayFromRevealed(hidden, info.width, info.height, LOSSY_REACH)
+    const tolerance = name.endsWith('.png') ? 0 : LOSSY_BLACK
     for (let y = 0; y < info.height; y++) {
       for (let x = 0; x < info.width; x++) {
-        const hidden = sampleOffsets.some((dx) =>
-          sampleOffsets.some((dy) => !isRevealed(fog, { x: (x + dx) / scale, y: (y + dy) / scale })),
-        )
-        if (!hidden) continue
+        if (!hidden[y * info.width + x] || !judged(x, y)) continue
         const i = (y * info.width + x) * 3
-        if (data[i] !== 0 || data[i + 1] !== 0 || data[i + 2] !== 0) {
+        if (data[i]! > tolerance || data[i + 1]! > tolerance || data[i + 2]! > tolerance) {
           problems.push(`asset-under-fog: pixel ${x},${y} of ${name} shows what the fog hides`)
           return { problems, hiddenPixels, fetched: names.size }
         }
@@ -98,4 +103,34 @@ export async function tableAssetLeaks(
     }
   }
   return { problems, hiddenPixels, fetched: names.size }
+}
+
+/** How far a lossy encoder carries revealed colours into the black: a 4:2:0 JPEG's 16-pixel block. */
+const LOSSY_REACH = 16
+/** What a lossy encoder makes of flat black, at most, per channel. */
+const LOSSY_BLACK = 24
+
+/** Per pixel of the scene's picture (row by row), whether the current fog hides any point in it. */
+function hiddenPixelsOf(scene: SceneRecord, width: number, height: number): boolean[] {
+  const scale = pxPerMetre(scene.grid)
+  const fog = fogOf(scene)
+  const hidden: boolean[] = []
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      hidden.push(sampleOffsets.some((dx) => sampleOffsets.some((dy) => !isRevealed(fog, { x: (x + dx) / scale, y: (y + dy) / scale }))))
+  return hidden
+}
+
+/** Whether no revealed pixel lies within `reach` of (x, y), by a table of running counts of revealed pixels. */
+function awayFromRevealed(hidden: readonly boolean[], width: number, height: number, reach: number): (x: number, y: number) => boolean {
+  const sums = new Int32Array((width + 1) * (height + 1))
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      sums[(y + 1) * (width + 1) + x + 1] =
+        (hidden[y * width + x] ? 0 : 1) + sums[y * (width + 1) + x + 1]! + sums[(y + 1) * (width + 1) + x]! - sums[y * (width + 1) + x]!
+  return (x, y) => {
+    const [x0, y0] = [Math.max(0, x - reach), Math.max(0, y - reach)]
+    const [x1, y1] = [Math.min(width, x + reach + 1), Math.min(height, y + reach + 1)]
+    return sums[y1 * (width + 1) + x1]! - sums[y0 * (width + 1) + x1]! - sums[y1 * (width + 1) + x0]! + sums[y0 * (width + 1) + x0]! === 0
+  }
 }

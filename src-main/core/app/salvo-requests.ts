@@ -56,7 +56,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const imageImport = (): Result<ImageImportDeps> => {
     const campaign = session.campaign
     if (!campaign) return fail('campaign/none', 'Open a campaign to import images into it.')
-    return ok({ store: campaign.store, assets: new AssetStore(fs, campaign.paths), dispatch, nextSeq: campaign.seq + 1 })
+    return ok({ store: campaign.store, assets: new AssetStore(fs, campaign.paths), dispatch, nextSeq: () => campaign.seq + 1 })
   }
   return {
     dispatch,
@@ -85,7 +85,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     importCampaign: async ({ fileName, text }) => {
       // Every check runs before the open campaign is closed or a folder is made.
       const all = await rulesets.all()
-      const checked = checkCampaignImport(fileName, text, (id) => all.find((r) => r.id === id))
+      const checked = await checkCampaignImport(fileName, text, (id) => all.find((r) => r.id === id))
       if (!checked.ok) return checked
       return session.open(() => repo.adopt(checked.value.document, checked.value.assets, checked.value.logArchive))
     },

@@ -81,6 +81,20 @@ function readWebp(b: Uint8Array): Result<ImageHeader> {
   return fail('image/corrupt', `is a WebP of a kind Salvo does not know (first chunk ${JSON.stringify(chunk)})`)
 }
 
+/**
+ * Whether a WebP holds a lossless picture: a `VP8L` chunk, first or (in an extended file) after
+ * the `VP8X` header. Turning it upright must not make it lossy.
+ */
+export function isLosslessWebp(b: Uint8Array): boolean {
+  const u32le = (at: number) => (b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)) >>> 0
+  // Chunks follow the 12-byte RIFF header: a four-letter name, a length, the data padded to even.
+  for (let at = 12; at + 8 <= b.length; at += 8 + u32le(at + 4) + (u32le(at + 4) & 1)) {
+    if (ascii(b, at, 4) === 'VP8L') return true
+    if (ascii(b, at, 4) === 'VP8 ') return false
+  }
+  return false
+}
+
 /** What a refused file most likely is, so the GM hears "a GIF", not just "not supported". */
 export function describeOtherFormat(b: Uint8Array): string {
   if (b.length === 0) return 'an empty file'

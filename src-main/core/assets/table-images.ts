@@ -1,27 +1,13 @@
-import type { Sharp, SharpOptions } from 'sharp'
 import type { SceneRecord } from '../../../src-shared/records'
-import { assetFileName, MAX_SCENE_IMAGE_SIDE, parseAssetFileName, type AssetName } from '../../../src-shared/scene-assets'
+import { assetFileName, parseAssetFileName, SCENE_IMAGE_LIMITS, type AssetName } from '../../../src-shared/scene-assets'
 import type { TablePicture } from '../../../src-shared/views'
 import type { CampaignPaths } from '../persistence/campaign-paths'
 import type { DurableFs } from '../persistence/durable-fs'
 import { planTableImage, type PixelBox, type Planned } from './fog-mask'
+import { encodeAs, loadSharp, pixelLimit } from './sharp-loader'
 
 /** Decoding is bounded by the largest picture Salvo imports; anything bigger is refused, not decoded. */
-const MAX_PIXELS = MAX_SCENE_IMAGE_SIDE * MAX_SCENE_IMAGE_SIDE
-
-/**
- * sharp (libvips, a native library) loads when the first mask is made, not at start: loading it
- * took about a tenth of a second of every launch, and most evenings fog no map.
- */
-let loadingSharp: Promise<(file: string, options: SharpOptions) => Sharp> | null = null
-function loadSharp(): Promise<(file: string, options: SharpOptions) => Sharp> {
-  loadingSharp ??= import('sharp').then(({ default: sharp }) => {
-    // libvips' cache would hold decoded maps and open files between masks; each mask is made once.
-    sharp.cache(false)
-    return (file, options) => sharp(file, options)
-  })
-  return loadingSharp
-}
+const MAX_PIXELS = pixelLimit(SCENE_IMAGE_LIMITS)
 
 /**
  * The table's picture of each scene: the GM's own file when the fog covers none of it, else a
@@ -146,21 +132,33 @@ export class TableImages {
   }
 }
 
-/** The picture with every box painted black, in the picture's own format. */
+const BLACK = { r: 0, g: 0, b: 0, alpha: 1 }
+
+/**
+ * One box to paint, as sharp takes it. Each box is an input of its own, with sharp's default pixel
+ * limit (16,383²) unless told: hiding all of the largest map is a box of 16,384², which was
+ * refused. The limit goes inside the `create` object; beside it, sharp takes the object for a
+ * file name and refuses it.
+ */
+export const blackBox = (b: PixelBox) => ({
+  input: { create: { width: b.width, height: b.height, channels: 3 as const, background: BLACK }, limitInputPixels: MAX_PIXELS },
+  left: b.left,
+  top: b.top,
+})
+
+/** How a stored picture is opened to be masked: bounded by the largest picture Salvo imports, and a damaged one is an error. */
+export const MASK_SOURCE = { limitInputPixels: MAX_PIXELS, failOn: 'error' } as const
+
+/**
+ * The picture with every box painted black, in the picture's own format. Drawn from the stored
+ * pixels as they are, ignoring any EXIF orientation, as both pages draw them (`image-orientation:
+ * none`); pictures imported since issue 30 carry none, so the two readings agree.
+ */
 export async function maskImage(file: string, boxes: readonly PixelBox[], ext: AssetName['ext']): Promise<Buffer> {
-  const black = { r: 0, g: 0, b: 0, alpha: 1 }
   const sharp = await loadSharp()
-  const image = sharp(file, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
+  const image = sharp(file, MASK_SOURCE)
     // Transparent pixels would let the page's background show through where the map is hidden.
-    .flatten({ background: black })
-    .composite(
-      boxes.map((b) => ({
-        input: { create: { width: b.width, height: b.height, channels: 3 as const, background: black } },
-        left: b.left,
-        top: b.top,
-      })),
-    )
-  if (ext === 'png') return image.png({ compressionLevel: 6 }).toBuffer()
-  if (ext === 'jpg') return image.jpeg({ quality: 90 }).toBuffer()
-  return image.webp({ quality: 90 }).toBuffer()
+    .flatten({ background: BLACK })
+    .composite(boxes.map(blackBox))
+  return encodeAs(image, ext)
 }

@@ -6,6 +6,36 @@ import type { CampaignDocument } from '../persistence/document-schema'
 /** Image files a campaign file carries, by asset name (`<sha256>.<ext>`). */
 export type CampaignAssets = ReadonlyMap<string, Uint8Array>
 
+type Picture = Readonly<Record<string, unknown>>
+
+/**
+ * The value with every picture in it (a scene's `image`, a combatant's `portrait`, at any depth:
+ * live records and the copies undo marks keep alike) replaced by what `f` makes of it. Objects
+ * nothing changed in come back as they were, so a walk that only looks copies nothing.
+ */
+export function mapPictures<T>(value: T, f: (picture: Picture) => Picture): T {
+  const visit = (v: unknown): unknown => {
+    if (typeof v !== 'object' || v === null) return v
+    if (Array.isArray(v)) {
+      const out = v.map(visit)
+      return out.some((x, i) => x !== v[i]) ? out : v
+    }
+    const o = v as Record<string, unknown>
+    const pictureKey = o['typeName'] === 'scene' ? 'image' : o['typeName'] === 'combatant' ? 'portrait' : null
+    let changed: Record<string, unknown> | null = null
+    for (const [k, x] of Object.entries(o)) {
+      const y = k === pictureKey && typeof x === 'object' && x !== null ? f(x as Picture) : visit(x)
+      if (y !== x) (changed ??= { ...o })[k] = y
+    }
+    return changed ?? o
+  }
+  return visit(value) as T
+}
+
+/** A picture's asset name, if it is one Salvo writes. */
+export const pictureName = (picture: Picture): AssetName | null =>
+  parseAssetFileName(`${String(picture['hash'])}.${String(picture['ext'])}`)
+
 /**
  * Every image the document points at (scene backgrounds and combatants' portraits), live records and those kept in undo marks
  * alike: an export that left out an image an undo would bring back would import a campaign
@@ -13,22 +43,11 @@ export type CampaignAssets = ReadonlyMap<string, Uint8Array>
  */
 export function referencedAssets(document: CampaignDocument): AssetName[] {
   const names = new Set<string>()
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const v of value) visit(v)
-      return
-    }
-    if (typeof value !== 'object' || value === null) return
-    const o = value as Record<string, unknown>
-    const picture = o['typeName'] === 'scene' ? o['image'] : o['typeName'] === 'combatant' ? o['portrait'] : null
-    if (typeof picture === 'object' && picture !== null) {
-      const image = picture as Record<string, unknown>
-      const name = parseAssetFileName(`${String(image['hash'])}.${String(image['ext'])}`)
-      if (name) names.add(assetFileName(name))
-    }
-    for (const v of Object.values(o)) visit(v)
-  }
-  visit(document.records)
+  mapPictures(document.records, (picture) => {
+    const name = pictureName(picture)
+    if (name) names.add(assetFileName(name))
+    return picture
+  })
   return [...names].sort().map((n) => parseAssetFileName(n)!)
 }
 

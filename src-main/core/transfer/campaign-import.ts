@@ -1,17 +1,19 @@
-import { fail, ok, type Result } from '../../../src-shared/result'
+import { fail, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { readCampaignFileWithAssets, type ReadCampaign } from './campaign-file'
+import { uprightCampaignPictures } from './campaign-upright'
 import { rulesetDataProblem } from './ruleset-data'
 
 /**
  * Everything an imported file must pass before any folder is made for it: the file itself,
- * a ruleset this Salvo has, and that ruleset's own check of the data it will read.
+ * a ruleset this Salvo has, and that ruleset's own check of the data it will read. What comes
+ * back has its pictures upright (`uprightCampaignPictures`), ready to be written as it is.
  */
-export function checkCampaignImport(
+export async function checkCampaignImport(
   fileName: string,
   text: string,
   findRuleset: (id: string) => Ruleset | undefined,
-): Result<ReadCampaign> {
+): Promise<Result<ReadCampaign>> {
   const read = readCampaignFileWithAssets(fileName, text)
   if (!read.ok) return read
   const campaign = read.value.document.records['campaign']
@@ -25,5 +27,5 @@ export function checkCampaignImport(
   }
   const problem = rulesetDataProblem(read.value.document, ruleset)
   if (problem) return fail('import/invalid', `${fileName}: document › ${problem}.`)
-  return ok(read.value)
+  return uprightCampaignPictures(fileName, read.value)
 }

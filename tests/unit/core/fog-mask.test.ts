@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import seedrandom from 'seedrandom'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
@@ -6,7 +8,11 @@ import { isRevealed, type SceneFog } from '../../../src-shared/fog'
 import type { SceneGrid, SceneRecord } from '../../../src-shared/records'
 import type { SceneView } from '../../../src-shared/views'
 import { attachWindow, coresForTests } from '../helpers/core-window'
-import { makePng } from '../helpers/images'
+import { makePng, pngWithHeader } from '../helpers/images'
+import { tempDir } from '../helpers/temp-dir'
+import { STRESS } from '../../support/fuzz-run'
+import { blackBox, MASK_SOURCE } from '../../../src-main/core/assets/table-images'
+import { MAX_SCENE_IMAGE_SIDE } from '../../../src-shared/scene-assets'
 
 const startCore = coresForTests()
 
@@ -217,4 +223,62 @@ describe('the table is sent only what the fog reveals (through a real core and i
     await gm.command('combatant/setHidden', { combatantId: sniper, hidden: false })
     expect(core.assetFile('player', name)).not.toBeNull()
   })
+})
+
+describe('the largest map the import accepts can be masked (issue 30)', () => {
+  const side = MAX_SCENE_IMAGE_SIDE
+  const firstPixel = { left: 0, top: 0, width: 1, height: 1 }
+
+  // Always on, in milliseconds: the two things that refused a 16,384² map — the picture's own input
+  // and a black box as large as it — opened exactly as maskImage opens them. libvips computes only
+  // the one pixel asked for, but the pixel limit is checked for the whole input first.
+  it('the mask opens a picture of the largest size and composites a black box of that size', async () => {
+    const header = pngWithHeader(makePng(1, 1), side, side)
+    const file = join(tempDir(), 'largest.png')
+    writeFileSync(file, header)
+    expect(await sharp(file, MASK_SOURCE).metadata()).toMatchObject({ width: side, height: side })
+    const box = blackBox({ left: 0, top: 0, width: side, height: side })
+    expect([...(await sharp(box.input).extract(firstPixel).raw().toBuffer())]).toEqual([0, 0, 0])
+    // Without the limit inside it, the same box is refused: this is the check that bites.
+    await expect(sharp({ create: box.input.create }).extract(firstPixel).raw().toBuffer()).rejects.toThrow(/pixel limit/)
+  })
+
+  // The whole way, through a real core: two masks of 16,384² (hide all, then all but a pixel), about 14 s and
+  // 225 MB on two busy cores, so with SALVO_STRESS only.
+  it.runIf(STRESS)(
+    'a 16,384 × 16,384 PNG: imported, everything hidden but its last pixel, masked and served to the table',
+    async () => {
+      const { core, gm } = await startCore()
+      await gm.must('createCampaign', { name: 'Big', seed: 'b', rulesetId: 'compound-x' })
+      await gm.command('scene/create', { name: 'Continent' })
+      const sceneId = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene')!.id as SceneRecord['id']
+      const colour = { r: 40, g: 90, b: 160 }
+      const map = await sharp({ create: { width: side, height: side, channels: 3, background: colour }, limitInputPixels: side * side })
+        .png({ compressionLevel: 1 })
+        .toBuffer()
+      await gm.must('importSceneImage', { sceneId, fileName: 'continent.png', dataBase64: map.toString('base64') })
+      // 8 px a metre, so the pixel edges below are exact in binary.
+      await gm.command('scene/update', { sceneId, grid: { kind: 'none', pxPerMetre: 8 } })
+      // Only the bottom-right pixel revealed: the box above it is 16,384 × 16,383, past sharp's default.
+      await gm.command('fog/set', { sceneId, mode: 'areas' })
+      await gm.command('fog/reveal', { sceneId, rect: { x: (side - 1) / 8, y: (side - 1) / 8, w: 1 / 8, h: 1 / 8 } })
+      const started = performance.now()
+      await core.tablePicturesSettled()
+      const took = performance.now() - started
+      const player = attachWindow(core, 'player')
+      const scene = (await player.must('snapshot', undefined)).records.find((r): r is SceneView => r.typeName === 'scene')!
+      expect(scene.image).toMatchObject({ width: side, height: side })
+      const file = core.assetFile('player', `${scene.image!.hash}.png`)!
+      const at = async (left: number, top: number) =>
+        [...(await sharp(file, MASK_SOURCE).extract({ left, top, width: 1, height: 1 }).raw().toBuffer())].slice(0, 3)
+      expect(await at(side - 1, side - 1)).toEqual([colour.r, colour.g, colour.b])
+      expect(await at(side - 2, side - 1)).toEqual([0, 0, 0])
+      expect(await at(side - 1, side - 2)).toEqual([0, 0, 0])
+      expect(await at(0, 0)).toEqual([0, 0, 0])
+      console.log(
+        `a 16,384² map masked for the table in ${(took / 1000).toFixed(1)} s; process peak ${process.resourceUsage().maxRSS >> 10} MB`,
+      )
+    },
+    120_000,
+  )
 })

@@ -47,6 +47,15 @@ export function makePng(width: number, height: number, seed = 0): Buffer {
   ])
 }
 
+/** The same PNG claiming another size in its header (its checksum kept valid): a file whose data is not the picture it says. */
+export function pngWithHeader(png: Buffer, width: number, height: number): Buffer {
+  const b = Buffer.from(png)
+  b.writeUInt32BE(width, 16)
+  b.writeUInt32BE(height, 20)
+  b.writeUInt32BE(crc32(b.subarray(12, 29)), 29)
+  return b
+}
+
 const segment = (marker: number, body: Buffer) => {
   const head = Buffer.from([0xff, marker, 0, 0])
   head.writeUInt16BE(body.length + 2, 2)

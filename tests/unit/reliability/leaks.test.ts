@@ -1,15 +1,18 @@
-import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import seedrandom from 'seedrandom'
 import { describe, expect, it } from 'vitest'
 import { COMMAND_TYPES, type CommandType } from '../../../src-shared/commands'
 import type { ServerMessage } from '../../../src-shared/contract'
 import type { ViewRecord } from '../../../src-shared/views'
+import type { CombatantRecord, SceneImage, SceneRecord } from '../../../src-shared/records'
+import type { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { commandGens, World } from '../../support/fuzz-evening'
 import { playerLeaks, PlayerHolding } from '../../support/fuzz-leak-check'
 import { int, pick } from '../../support/fuzz-mutate'
 import { STRESS } from '../../support/fuzz-run'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
+import { notUpright, ORIENTATIONS, orientedPicture, uprightSize, type Orientation, type PictureFormat } from '../helpers/oriented-pictures'
 import { tempDir } from '../helpers/temp-dir'
 import { startWebServer } from '../../../src-main/hosts/web/web-server'
 import { namesIn, tableAssetLeaks } from '../../support/fuzz-asset-check'
@@ -59,24 +62,15 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     async () => {
       const s = w.any(w.of('scene'))
       // Big enough that a scene's fog often covers part of the picture, not all or none of it.
-      if (s)
-        await gm.request('importSceneImage', {
-          sceneId: s.id,
-          fileName: `map ${++n}.png`,
-          dataBase64: makePng(int(rng, 20, 160), int(rng, 20, 120), ++n).toString('base64'),
-        })
+      if (s) await importPicture(core, gm, { sceneId: s.id }, `map ${++n}`, [int(rng, 24, 160), int(rng, 24, 120), ++n], problems)
       return []
     },
     async () => {
       const c = w.any(w.combatants())
       if (!c) return []
-      const face = makePng(8, 8, ++n)
-      const r = await gm.request('importPortrait', {
-        combatantId: c.id,
-        fileName: `${w.secret('Face')}.png`,
-        dataBase64: face.toString('base64'),
-      })
-      if (r.ok && w.isSecret(c.name)) w.secrets.add(createHash('sha256').update(face).digest('hex'))
+      const face = await importPicture(core, gm, { combatantId: c.id }, w.secret('Face'), [24, 16, ++n], problems)
+      // What the table must never be told is the name the picture is stored under.
+      if (face && w.isSecret(c.name)) w.secrets.add(face.hash)
       return []
     },
     async () => {
@@ -225,6 +219,49 @@ async function promptScene(w: World) {
       if (w.of('prompt').length >= 2) return
     }
   }
+}
+
+/**
+ * The pictures a GM brings, taken in turn so a run meets them all (issue 30): a plain PNG, phone
+ * JPEGs with each of the eight EXIF orientations, and PNGs (eXIf) and WebPs (EXIF) turned.
+ */
+const PICTURES: readonly (readonly [PictureFormat, Orientation] | null)[] = [
+  null,
+  ...ORIENTATIONS.map((o) => ['jpg', o] as const),
+  ['png', 6],
+  ['webp', 3],
+  ['png', 8],
+  ['webp', 5],
+]
+let pictures = 0
+
+/**
+ * The next picture of PICTURES, imported as a scene's map or a combatant's portrait; a turned one
+ * must be stored upright with its upright size, else a problem. Gives what the import stored.
+ */
+async function importPicture(
+  core: SalvoCore,
+  gm: ReturnType<typeof attachWindow>,
+  target: { sceneId: SceneRecord['id'] } | { combatantId: CombatantRecord['id'] },
+  name: string,
+  [width, height, seed]: [number, number, number],
+  problems: string[],
+): Promise<SceneImage | null> {
+  const [format, orientation] = PICTURES[pictures++ % PICTURES.length] ?? [null, 1]
+  const bytes = format ? await orientedPicture(format, orientation, width, height) : makePng(width, height, seed)
+  const upload = { fileName: `${name}.${format ?? 'png'}`, dataBase64: bytes.toString('base64') }
+  const r = await ('sceneId' in target
+    ? gm.request('importSceneImage', { ...target, ...upload })
+    : gm.request('importPortrait', { ...target, ...upload }))
+  if (!r.ok) return null
+  if (format) {
+    const wrong = await notUpright(readFileSync(core.assetFile('gm', `${r.value.hash}.${r.value.ext}`)!), orientation, width, height)
+    const size = uprightSize(orientation, width, height)
+    if (wrong) problems.push(`picture-turned: ${upload.fileName} (orientation ${orientation}) was stored wrong: ${wrong}`)
+    if (r.value.width !== size.width || r.value.height !== size.height)
+      problems.push(`picture-turned: ${upload.fileName} (orientation ${orientation}) was recorded ${r.value.width}×${r.value.height}`)
+  }
+  return r.value
 }
 
 describe('no GM-only data reaches the player window', () => {
