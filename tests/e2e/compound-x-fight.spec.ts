@@ -97,7 +97,8 @@ async function playFight(f: Fight, player: PlayerPage): Promise<string> {
   await expect(gm.card('Raider 1').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toContainText("start of Vex's turn")
   await expect(
     player.ribbon.locator('[data-testid=ribbon-entry]').filter({ hasText: 'Raider 1' }).getByTestId('ribbon-conditions'),
-  ).toHaveText('Suppressed')
+    // Suppression sends Raider 1 to the dirt (CX21): the table sees it prone (issue 30).
+  ).toHaveText(/^Suppressed·Prone$/)
   await expect.poll(() => desk.left('Vex', 'actions')).toBe(0)
   await expect(gm.sheetLine('Vex', 'Anvil Arms C25')).toContainText('16 rds') // 25 − 3 (burst) − 6 (medium)
   await expect(gm.ribbon.getByTestId('forecast-turn').filter({ hasText: 'Vex' }).first()).toContainText('◷')

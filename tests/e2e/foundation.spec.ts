@@ -10,11 +10,17 @@ const FOLLOW_MS = 100
 /** What the player must show, derived from the GM's ribbon minus what is hidden. */
 async function playerExpectation(gm: GmPage, hidden: ReadonlySet<string>): Promise<RibbonExpectation> {
   const current = await gm.currentId()
-  return {
-    ids: (await gm.ribbonIds()).filter((id) => !hidden.has(id)),
-    current: current && !hidden.has(current) ? current : null,
-    round: (await gm.page.getByTestId('round-number').textContent())?.trim() ?? '',
-  }
+  const order = await gm.ribbonIds()
+  const ids = order.filter((id) => !hidden.has(id))
+  const round = (await gm.page.getByTestId('round-number').textContent())?.trim() ?? ''
+  if (!current || !hidden.has(current)) return { ids, current, round }
+  // A hidden one acts: the table marks the last visible one before it (issue 30), or — when it opens
+  // the round — the last of the round before, or in the first round the next visible one.
+  const at = order.indexOf(current)
+  const before = order.slice(0, at).filter((id) => !hidden.has(id))
+  const after = order.slice(at + 1).filter((id) => !hidden.has(id))
+  const marked = before.at(-1) ?? (Number(round) > 1 ? ids.at(-1) : after[0]) ?? null
+  return { ids, current: marked, round }
 }
 
 /** Does a GM action, waits for the GM to show it, and asserts the player followed within the bound. */
