@@ -25,6 +25,9 @@ test("a long log is virtualised; an ended fight's log is found under Earlier fig
   // The desk keeps the latest lines only; scrolled to the top, the GM fetches the earlier ones
   // from the core, and the line being read stays in view while they come in above it.
   await gm.page.getByTestId('combat-log').evaluate((el) => el.scrollTo({ top: 0 }))
+  // The virtual list draws the top's lines a frame or two after the scroll: until then its first
+  // drawn line is one from further down, out of view.
+  await expect(entries.first()).toBeInViewport()
   const oldestKept = (await entries.first().textContent())!.trim()
   await expect(entries.filter({ hasText: /Encounter "Encounter" started/ })).toHaveCount(0)
   await gm.page.getByTestId('log-load-earlier').click()
