@@ -31,13 +31,28 @@ export async function hiddenStrikes(w: World, act: Act, checkpoint: (label: stri
     w.records = (await gm.must('snapshot', undefined)).records
   }
   await refresh()
-  const encounter = w.encounter
-  if (!encounter || encounter.round < 1) return
+  // A fight with turns, whatever the random steps left behind.
+  if (!w.encounter && !(await act('encounter/start', { name: w.open('Fight') }))) return
+  await refresh()
+  if ((w.encounter?.round ?? 0) < 1 && !(await act('encounter/rollInitiative', {}))) return
+  // Fighters of its own, with the ruleset's own sheets, joining the running fight: a hidden
+  // attacker (its name a secret) and someone the table sees.
+  const quick = (await gm.must('rulesetSetup', undefined)).quickNpcs[0]
+  if (quick) {
+    const before = new Set(w.combatants().map((c) => c.id))
+    await act('squad/add', { entries: [{ kind: 'quickNpc', name: quick.name, count: 1 }], side: 'enemy', hidden: true })
+    await refresh()
+    const hider = w.combatants((c) => !before.has(c.id))[0]
+    if (hider) await act('combatant/edit', { combatantId: hider.id, name: w.secret('Hid') })
+    await act('squad/add', { entries: [{ kind: 'quickNpc', name: quick.name, count: 1 }], side: 'party', hidden: false })
+    await refresh()
+    await checkpoint('hidden strikes: fighters join')
+  }
   // Turn to a hidden combatant (bounded by the order's length).
   const placed = w.combatants((c) => c.orderKey !== null)
   for (let i = 0; i <= placed.length; i++) {
     const acting = w.combatants((c) => c.id === w.encounter?.currentCombatantId)[0]
-    if (acting?.hidden) break
+    if (acting?.hidden && acting.rules !== null) break
     if (!(await act('encounter/nextTurn', {}))) return
     await refresh()
     await checkpoint('hidden strikes: next turn')
@@ -83,10 +98,11 @@ export async function hiddenStrikes(w: World, act: Act, checkpoint: (label: stri
       : []),
   ]
   const attacks = tries.filter((t) => t.kind === 'attacks')
-  const others = tries.filter((t) => t.kind === 'acts')
-  for (let i = 0; i < 12 && tries.length; i++) {
-    // Mostly attacks, as a hidden gunner's turn goes; the other acts often need something first.
-    const t = pick(w.rng, attacks.length && (w.rng() < 0.6 || !others.length) ? attacks : others)
+  // Every act it can aim at the target once (suppress, grapple, trip…: what puts conditions on),
+  // in a random order among attacks, then attacks until the target falls.
+  const plan = [...tries].sort(() => w.rng() - 0.5)
+  for (let i = 0; i < 16 && tries.length; i++) {
+    const t = plan[i] ?? pick(w.rng, attacks.length ? attacks : tries)
     const before = w.combatants((c) => c.id === target.id)[0]
     if (!before || !isUp(before)) break
     if (!(await act(t.type, t.payload))) {

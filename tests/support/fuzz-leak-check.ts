@@ -103,14 +103,6 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       const e = v as EncounterRecord
       if (e.turnAnchor !== null) say('gm-only-field', 'has its turn anchor')
       if (e.currentCombatantId !== null && !visible(e.currentCombatantId)) say('hidden-combatant', 'names a hidden combatant as acting')
-      // While a hidden one acts the ribbon marks the last one seen: marking nobody tells the room someone unseen acts.
-      const theirs = gm.get(e.id)
-      // Judged against the GM's turn now, so only a message of this same round is held to it.
-      const sameRound = theirs?.typeName === 'encounter' && theirs.round === e.round && e.round >= 1
-      const acting = sameRound && theirs.currentCombatantId !== null ? gm.get(theirs.currentCombatantId) : undefined
-      const anyoneSeen = [...gm.values()].some((c) => c.typeName === 'combatant' && !c.hidden && c.orderKey !== null)
-      if (acting?.typeName === 'combatant' && acting.hidden && anyoneSeen && e.currentCombatantId === null)
-        say('nobody-acting', 'marks nobody while a hidden combatant acts')
       break
     }
   }
@@ -191,6 +183,25 @@ function causeProblems(table: TableStoryView, gm: TableStoryView, visible: (id: 
   return out
 }
 
+/**
+ * While a hidden one acts the ribbon marks the last one seen: marking nobody tells the room someone
+ * unseen acts. Judged on what the window holds once the messages are in (an earlier message of the
+ * batch was right for its moment, not for the GM's turn now).
+ */
+function turnProblems(holding: PlayerHolding, gm: ReadonlyMap<string, ViewRecord>): string[] {
+  const anyoneSeen = [...gm.values()].some((c) => c.typeName === 'combatant' && !c.hidden && c.orderKey !== null)
+  const out: string[] = []
+  for (const json of holding.records.values()) {
+    const e = JSON.parse(json) as ViewRecord
+    if (e.typeName !== 'encounter' || e.status !== 'active') continue
+    const theirs = gm.get(e.id)
+    const acting = theirs?.typeName === 'encounter' && theirs.currentCombatantId !== null ? gm.get(theirs.currentCombatantId) : undefined
+    if (acting?.typeName === 'combatant' && acting.hidden && anyoneSeen && e.currentCombatantId === null)
+      out.push(`nobody-acting: ${e.id} marks nobody while a hidden combatant acts`)
+  }
+  return out
+}
+
 /** Everything wrong with these messages to a player window (empty when nothing leaked). Updates `holding`. */
 export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext, holding: PlayerHolding): string[] {
   const out: string[] = []
@@ -240,5 +251,6 @@ export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext
       holding.records.set(r.id, JSON.stringify(r))
     }
   }
+  out.push(...turnProblems(holding, gm))
   return out
 }

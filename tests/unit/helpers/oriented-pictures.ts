@@ -65,10 +65,13 @@ export function uprightColour(orientation: Orientation, u: number, v: number, wi
 }
 
 /** A stored picture of quadrants, tagged with this orientation, in this format (PNG in an eXIf chunk, WebP in its EXIF chunk). */
-export async function orientedPicture(format: PictureFormat, orientation: Orientation, width = 64, height = 32): Promise<Buffer> {
+export async function orientedPicture(format: PictureFormat, orientation: Orientation, width = 64, height = 32, mark = 0): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3)
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) raw.set(RGB[storedColour(x + 0.5, y + 0.5, width, height)], (y * width + x) * 3)
+  // `mark` tints the corner pixels a shade, so two pictures of one shape and orientation are two
+  // files: a test that treats one combatant's picture as a secret must not find it on another's.
+  for (let bit = 0; bit < Math.min(16, width); bit++) if (mark & (1 << bit)) raw[bit * 3 + 2] = 96
   const image = sharp(raw, { raw: { width, height, channels: 3 } }).withMetadata({ orientation })
   const bytes = await (
     format === 'png' ? image.png() : format === 'jpg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 })

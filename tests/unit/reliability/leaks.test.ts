@@ -248,7 +248,7 @@ async function importPicture(
   problems: string[],
 ): Promise<SceneImage | null> {
   const [format, orientation] = PICTURES[pictures++ % PICTURES.length] ?? [null, 1]
-  const bytes = format ? await orientedPicture(format, orientation, width, height) : makePng(width, height, seed)
+  const bytes = format ? await orientedPicture(format, orientation, width, height, seed) : makePng(width, height, seed)
   const upload = { fileName: `${name}.${format ?? 'png'}`, dataBase64: bytes.toString('base64') }
   const r = await ('sceneId' in target
     ? gm.request('importSceneImage', { ...target, ...upload })
