@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../../src-main/core/state/stored-records'
 import { playerCombatantView, type ViewRole } from '../../../src-shared/views'
 import { ViewChannel } from '../../../src-main/core/projection/view-channel'
 import { CampaignHarness } from '../helpers/campaign-harness'
+import { npcView } from '../helpers/stored-documents'
 
 const projectRecord = (r: StoredRecord, state: RecordReader, role: ViewRole) => projectWith(r, new ProjectionContext(state, role))
 
@@ -78,22 +79,9 @@ describe('projection redaction', () => {
 
   it('shows an NPC out of the fight by the rules as down, whatever health it has left', () => {
     const gmView = {
-      typeName: 'combatant',
-      id: 'combatant:r',
-      name: 'Raider',
-      side: 'enemy',
-      kind: 'npc',
-      hidden: false,
+      ...npcView,
       numbers: { kind: 'exact', hp: 60, maxHp: 110, initiativeModifier: 0 },
-      initiative: null,
-      orderKey: 1,
-      rules: null,
-      card: null,
-      conditions: [],
-      delayed: false,
       standing: { state: 'out', label: 'knocked out · 9 wake rolls left', skipsTurn: true },
-      turn: null,
-      templateId: null,
     } as const
     expect(playerCombatantView(gmView, 1)).toMatchObject({ numbers: { kind: 'secret', band: 'down' }, standing: null })
     expect(playerCombatantView({ ...gmView, standing: { state: 'up', label: 'up', skipsTurn: false } }, 1)).toMatchObject({

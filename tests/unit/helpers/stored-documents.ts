@@ -21,3 +21,23 @@ export const storedScene = {
   grid: { kind: 'none', pxPerMetre: 10 },
   active: true,
 }
+
+/** A visible NPC as a player window holds it: numbers as a band, nothing of the GM's. */
+export const npcView = {
+  typeName: 'combatant',
+  id: 'combatant:f',
+  name: 'Foe',
+  side: 'enemy',
+  kind: 'npc',
+  hidden: false,
+  numbers: { kind: 'secret', band: 'hurt' },
+  initiative: null,
+  orderKey: 1,
+  rules: null,
+  card: null,
+  conditions: [],
+  delayed: false,
+  standing: null,
+  turn: null,
+  templateId: null,
+} as const

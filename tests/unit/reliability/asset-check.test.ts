@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { SceneRecord } from '../../../src-shared/records'
 import { tableAssetLeaks } from '../../support/fuzz-asset-check'
 import { PlayerHolding } from '../../support/fuzz-leak-check'
+import { storedScene } from '../helpers/stored-documents'
 
 /**
  * The leak evenings' picture check (fuzz-asset-check.ts) on pictures made to break it: it must
@@ -13,12 +14,8 @@ import { PlayerHolding } from '../../support/fuzz-leak-check'
 const NAME = `${'a'.repeat(64)}.jpg`
 /** A 64 × 32 map at 10 px a metre, everything hidden but its left half. */
 const scene = {
-  typeName: 'scene',
-  id: 'scene:s',
-  name: 'Dock',
+  ...storedScene,
   image: { hash: 'a'.repeat(64), ext: 'jpg', width: 64, height: 32, fileName: '' },
-  grid: { kind: 'none', pxPerMetre: 10 },
-  active: true,
   fog: { mode: 'areas', steps: [{ op: 'reveal', rect: { x: 0, y: 0, w: 3.2, h: 3.2 } }] },
 } as unknown as SceneRecord
 

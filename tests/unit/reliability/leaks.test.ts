@@ -13,6 +13,7 @@ import { STRESS } from '../../support/fuzz-run'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
 import { notUpright, ORIENTATIONS, orientedPicture, uprightSize, type Orientation, type PictureFormat } from '../helpers/oriented-pictures'
+import { npcView } from '../helpers/stored-documents'
 import { tempDir } from '../helpers/temp-dir'
 import { startWebServer } from '../../../src-main/hosts/web/web-server'
 import { namesIn, tableAssetLeaks } from '../../support/fuzz-asset-check'
@@ -308,24 +309,7 @@ describe('each check of the leak checker', () => {
     active: true,
     fog: { mode: 'areas', steps: [] },
   } as const
-  const foe = {
-    typeName: 'combatant',
-    id: 'combatant:f',
-    name: 'Foe',
-    side: 'enemy',
-    kind: 'npc',
-    hidden: false,
-    numbers: { kind: 'secret', band: 'hurt' },
-    initiative: null,
-    orderKey: 1,
-    rules: null,
-    card: null,
-    conditions: [],
-    delayed: false,
-    standing: null,
-    turn: null,
-    templateId: null,
-  } as const
+  const foe = npcView
   const gm = [scene, foe, { ...foe, id: 'combatant:h', hidden: true }] as unknown as ViewRecord[]
   const diff = (added: unknown[], over: object = {}): ServerMessage =>
     ({ kind: 'diff', diff: { fromVersion: 1, toVersion: 2, added, updated: [], removed: [], ...over } }) as never
