@@ -18,6 +18,7 @@ import { tempDir } from '../helpers/temp-dir'
 import { startWebServer } from '../../../src-main/hosts/web/web-server'
 import { namesIn, tableAssetLeaks } from '../../support/fuzz-asset-check'
 import { hiddenStrikes, noDeeds } from '../../support/fuzz-hidden-strikes'
+import { TableSocket } from '../../support/table-socket'
 
 /**
  * Long random evenings on every ruleset, through every command type and the requests that
@@ -37,6 +38,8 @@ const kinds = new Set<string>()
 const assetTotals = { fetched: 0, hiddenPixels: 0 }
 /** Over all evenings: what hidden combatants did to visible ones while the table watched. */
 const deeds = noDeeds()
+/** Over all evenings: messages read off the table's own socket. */
+let socketMessages = 0
 
 /** An evening, watched from a player window (or, to show the checks bite, from a second GM window). */
 async function evening(seed: string, rulesetId: string, steps: number, watch: 'player' | 'gm' = 'player') {
@@ -48,6 +51,10 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     const r = await fetch(`${server.url}/table-assets/${name}`)
     return r.ok ? Buffer.from(await r.arrayBuffer()) : null
   }
+  // The table's own socket too, opened as a table page opens it: every message it gets is checked.
+  const socket = watch === 'player' ? await TableSocket.open(server.url) : null
+  const socketHolding = new PlayerHolding()
+  let socketSeen = 0
   const everSent = new Set<string>()
   const rng = seedrandom(seed)
   const w = new World(rng, gm)
@@ -121,6 +128,16 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
     for (const m of sent) kinds.add(m.kind)
     // The player's own answers count like pushes: its snapshot resets what it holds, as a pushed one does.
     problems.push(...playerLeaks([...sent, ...answers], { secrets: w.secrets, gm: w.records }, holding).map((p) => `${seed} ${step}: ${p}`))
+    if (socket) {
+      await socket.caughtUp()
+      const down = socket.messages.slice(socketSeen)
+      socketSeen = socket.messages.length
+      socketMessages += down.length
+      problems.push(
+        ...playerLeaks(down, { secrets: w.secrets, gm: w.records }, socketHolding).map((p) => `${seed} ${step} (table socket): ${p}`),
+      )
+      for (const name of namesIn(down)) everSent.add(name)
+    }
     for (const name of namesIn([...sent, ...answers])) everSent.add(name)
     if (watch === 'player') {
       const assets = await tableAssetLeaks(fetchTableAsset, everSent, holding, w.records)
@@ -189,6 +206,7 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   await check('recap')
   await dispatch('story/dismissRecap', {})
   await check('recap dismissed')
+  socket?.close()
   await server.close()
   return { problems, secrets: w.secrets.size, messages: player.messages.length }
 }
@@ -284,7 +302,9 @@ describe('no GM-only data reaches the player window', () => {
       `table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`,
     )
     expect(assetTotals.hiddenPixels).toBeGreaterThan(1000)
-    console.log(`hidden combatants against visible ones: ${JSON.stringify(deeds)}`)
+    console.log(`hidden combatants against visible ones: ${JSON.stringify(deeds)}; ${socketMessages} messages read off the table's socket`)
+    // As many as the evenings' player windows are held to each (STEPS / 5 an evening).
+    expect(socketMessages).toBeGreaterThan((RULESETS.length * STEPS) / 5)
     // Hidden turns were played, and hidden combatants attacked, acted on (suppressed, grappled…),
     // put conditions on and downed visible ones while the table watched.
     for (const k of ['hiddenTurns', 'attacks', 'acts', 'conditions', 'downs'] as const) expect(deeds[k], k).toBeGreaterThan(0)
