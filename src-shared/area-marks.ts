@@ -1,3 +1,4 @@
+import { touchesArea, type Footprint } from './geometry'
 import type { AreaMarkRecord } from './records'
 
 type Circle = Pick<AreaMarkRecord, 'x' | 'y' | 'radius'>
@@ -21,7 +22,8 @@ export function tableSeesAreaMark(
   return !m.hidden && m.sceneId === sceneInPlay && inSight(m)
 }
 
-/** Whether a point (a token's centre) lies under the template. */
-export function areaCovers(m: Circle, p: { readonly x: number; readonly y: number }): boolean {
-  return Math.hypot(p.x - m.x, p.y - m.y) <= m.radius + 1e-9
-}
+/**
+ * Whether a token is under the template: the circle touches its base, rim included (SR-CORE-10).
+ * The map's rings, the action panel's count and the rules' list all ask this.
+ */
+export const areaCovers = (m: Circle, t: Footprint): boolean => touchesArea(m, t)

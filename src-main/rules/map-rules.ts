@@ -6,7 +6,7 @@ import type { RulesCombatant } from './ruleset'
 
 /**
  * The area template an action is aimed at (`ActionRequest.areaId`), on the scene in play, with
- * everyone whose token centre is under it (the rim counts, SR-CORE-10) — actor and target
+ * everyone whose token base it touches (the touching edge counts, SR-CORE-10) — actor and target
  * included when they stand there. A hidden template is still the GM's to use (a mine).
  */
 export interface TargetArea {

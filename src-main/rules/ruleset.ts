@@ -2,6 +2,7 @@ import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackR
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult, Side } from '../../src-shared/records'
+import type { Footprint } from '../../src-shared/geometry'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
@@ -59,8 +60,12 @@ export interface RulesCombatant {
   readonly conditions: readonly ConditionInstance[]
   /** Its side at the table (party, ally, neutral, enemy): who counts as whose opponent. */
   readonly side?: Side
-  /** Where its token stands on the scene in play, in metres (absent off the map). */
-  readonly position?: { readonly x: number; readonly y: number }
+  /**
+   * Where its token stands on the scene in play, in metres, and the radius of its base (absent
+   * off the map). Measure with src-shared/geometry.ts: `gapBetween` for reach, `centreDistance`
+   * for range, `touchesArea` for who an area reaches.
+   */
+  readonly position?: Footprint
   /** How much of each economy pool it has spent (absent: nothing spent), so a ruleset can pick which pool an act draws on. */
   readonly spent?: Readonly<Record<string, number>>
   /** It is this combatant's turn: an act now is in turn; otherwise it is a reaction. Absent: unknown (outside turns). */

@@ -1,7 +1,9 @@
+import { pxPerMetre } from '../../src-shared/scene-scale'
 import seedrandom from 'seedrandom'
 import type { CommandType } from '../../src-shared/commands'
 import type { FormField } from '../../src-shared/attack'
 import type { JsonValue } from '../../src-shared/json'
+import type { SceneGrid } from '../../src-shared/records'
 import type { CombatantView, ViewRecord } from '../../src-shared/views'
 import type { attachWindow } from '../unit/helpers/core-window'
 import { trooper } from '../unit/rules/compound-x/cx-harness'
@@ -102,6 +104,13 @@ export function commandGens(w: World): Record<CommandType, Gen> {
   }
   const nameFor = (x: { name: string }) => (w.isSecret(x.name) ? w.secret('Name') : w.open('Open'))
   const at = () => ({ x: Math.round(r() * 550) / 10, y: Math.round(r() * 300) / 10 })
+  /** A spot on this scene: on its picture where it has one (a token may not stand off it), else anywhere in the field. */
+  const atOn = (s: { image: { width: number; height: number } | null; grid: SceneGrid }) => {
+    const p = at()
+    if (!s.image) return p
+    const [w, h] = [s.image.width / pxPerMetre(s.grid), s.image.height / pxPerMetre(s.grid)]
+    return { x: Math.floor((p.x / 55) * w * 10) / 10, y: Math.floor((p.y / 30) * h * 10) / 10 }
+  }
   const some = async <T>(x: T | null, f: (x: T) => Cmd): Promise<Cmd> => (x === null ? null : f(x))
   const cmd =
     (type: CommandType) =>
@@ -322,7 +331,7 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'token/place': async () => {
       const s = scene()
       const x = c()
-      return s && x ? cmd('token/place')({ sceneId: s.id, combatantId: x.id, ...at() }) : null
+      return s && x ? cmd('token/place')({ sceneId: s.id, combatantId: x.id, ...atOn(s) }) : null
     },
     'token/remove': async () => (r() < 0.4 ? some(w.any(w.of('token')), (x) => cmd('token/remove')({ tokenId: x.id })) : null),
     'area/place': async () =>

@@ -102,7 +102,8 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
     await gm.command('token/place', { sceneId: yard, combatantId: byName(all, 'combatant', name), x: 2 + 3 * i, y: 4 })
   }
   await gm.command('area/place', { sceneId: yard, x: 6, y: 4, radius: 3, label: 'Grenade' })
-  const png = makePng(16, 12, 7)
+  // 20 × 6 m at the scene's 50 px a metre: the tokens above stand on it.
+  const png = makePng(1000, 300, 7)
   const image = await gm.must('importSceneImage', {
     sceneId: yard as `scene:${string}`,
     fileName: 'yard.png',

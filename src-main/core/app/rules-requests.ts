@@ -6,6 +6,7 @@ import { moveCharge } from '../commands/move-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
+import { placeAct } from '../geometry/act-placement'
 import { withPromptOdds } from '../state/prompt-odds'
 import { silencedReactor } from '../state/reactor-standing'
 import type { RecordReader } from '../state/record-store'
@@ -39,7 +40,10 @@ export class RulesRequests {
     if (attacker?.typeName !== 'combatant' || target?.typeName !== 'combatant') {
       return fail('combatant/notFound', 'Pick an attacker and a target from this encounter.')
     }
-    return attacks.preview(request, placedRulesCombatant(this.store, attacker), placedRulesCombatant(this.store, target))
+    // Placed as the attack would be: a typed distance that is not the map's is refused here too.
+    const placement = placeAct(this.store, request.options, attacker, target)
+    if (!placement.ok) return placement
+    return attacks.preview({ ...request, options: placement.value.options }, placement.value.actor, placement.value.target!)
   }
 
   /**

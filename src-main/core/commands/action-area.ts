@@ -37,7 +37,7 @@ export function targetArea(
     return fail('area/notInPlay', `${areaMarkLabel(mark)} is not on the scene in play; put its scene on the table first.`)
   if (target && !tokenInPlay(state, target.id))
     return fail('area/targetOffScene', `${target.name} has no token on "${scene.name}", where ${areaMarkLabel(mark)} lies.`)
-  // Token centre under the circle, rim included (SR-CORE-10).
+  // The circle touching the token's base, the touching edge included (SR-CORE-10).
   const inside: RulesCombatant[] = rulesCombatantsOnScene(state).filter((c) => c.position && areaCovers(mark, c.position))
   return ok({ id: mark.id, label: mark.label, x: mark.x, y: mark.y, radius: mark.radius, hidden: mark.hidden, inside })
 }

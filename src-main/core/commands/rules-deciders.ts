@@ -6,6 +6,7 @@ import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 import { allRulesCombatants, placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
+import { overrideNote, placeAct } from '../geometry/act-placement'
 import { checkModes } from './check-modes'
 import { checkAreaEffects, targetArea } from './action-area'
 import { consequenceEvents } from './consequences'
@@ -80,15 +81,18 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (!t.ok) return t
     target = t.value
   }
-  const placedActor = placedRulesCombatant(ctx.state, actor.value)
   // Only the ruleset knows which of its actions take an area: its own list says so.
-  const definition = actions.list(placedActor).find((d) => d.key === p.request.action)
+  const definition = actions.list(placedRulesCombatant(ctx.state, actor.value)).find((d) => d.key === p.request.action)
   const area = targetArea(ctx.state, p.request, definition?.target === 'area', definition?.label ?? p.request.action, target)
   if (!area.ok) return area
+  // Where both stand: the map's, or the GM's typed distance with positions set aside (logged).
+  const placement = placeAct(ctx.state, p.request.options, actor.value, target)
+  if (!placement.ok) return placement
+  const request = { ...p.request, options: placement.value.options }
   const r = actions.perform(
-    p.request,
-    placedActor,
-    target ? placedRulesCombatant(ctx.state, target) : null,
+    request,
+    placement.value.actor,
+    placement.value.target,
     ctx.dice,
     rulesCombatantsOnScene(ctx.state),
     area.value ?? undefined,
@@ -121,6 +125,8 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     if (effect.hp !== null && effect.hp !== c.hp) events.push({ type: 'combatant/hpChanged', combatantId: c.id, hp: effect.hp })
   }
   const subjects = [a.id, ...(target ? [target.id] : []), ...others.map((o) => o.c.id)]
+  const note = overrideNote(placement.value)
+  if (note) events.push(ctx.log(note, { visibility: 'gm', subjects }))
   events.push(ctx.log(r.value.summary, { rolls: r.value.rolls, detail: r.value.detail, visibility, subjects }))
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
@@ -139,16 +145,21 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
   if (!attacker.ok) return attacker
   const target = findCombatant(ctx.state, p.request.targetId)
   if (!target.ok) return target
+  // Where both stand: the map's, or the GM's typed distance with positions set aside (logged).
+  const placement = placeAct(ctx.state, p.request.options, attacker.value, target.value)
+  if (!placement.ok) return placement
   const r = attacks.resolve(
-    p.request,
-    placedRulesCombatant(ctx.state, attacker.value),
-    placedRulesCombatant(ctx.state, target.value),
+    { ...p.request, options: placement.value.options },
+    placement.value.actor,
+    placement.value.target!,
     ctx.dice,
     () => allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
   const a = attacker.value
   const t = target.value
+  const note = overrideNote(placement.value)
+  const overridden = note ? [ctx.log(note, { visibility: 'gm', subjects: [a.id, t.id] })] : []
   // Numbers about a hidden or NPC target stay with the GM.
   const visibility = a.hidden || t.hidden || t.kind === 'npc' ? 'gm' : visibilityOf(t)
   // The attack's own line first, so what it set off (conditions, reactions) reads after it in the log.
@@ -166,6 +177,7 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
         : []),
       ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
+      ...overridden,
       summary,
       ...more.value,
     ],

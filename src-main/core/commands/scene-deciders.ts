@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../../../src-shared/events'
+import { tenths } from '../../../src-shared/geometry'
+import { pxPerMetre } from '../../../src-shared/scene-scale'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantRecord, SceneId, SceneRecord, TokenId, TokenRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -95,12 +97,28 @@ function moveConsequences(
   return more.ok ? ok([...events, ...more.value]) : more
 }
 
+/**
+ * Where a spot lies off the scene's picture, in words, or null: a token off the map would be
+ * measured against, and hit by, what the GM cannot see on it. A scene with no picture has no edge
+ * but its own (positions are never below 0).
+ */
+function offTheScene(scene: SceneRecord, p: { readonly x: number; readonly y: number }): string | null {
+  const at = `(${p.x}, ${p.y}) m`
+  if (p.x < 0 || p.y < 0) return `${at}: that is off "${scene.name}" (positions start at its top-left corner)`
+  if (!scene.image) return null
+  const scale = pxPerMetre(scene.grid)
+  const [w, h] = [scene.image.width / scale, scene.image.height / scale]
+  return p.x > w + 1e-6 || p.y > h + 1e-6 ? `${at}: "${scene.name}" is ${tenths(w)} × ${tenths(h)} m` : null
+}
+
 /** Places a token, or moves it: the log gives the distance and, where the ruleset prices it, the cost. */
 export const placeToken: Decider<'token/place'> = (ctx, p) => {
   const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
   const c = findCombatant(ctx.state, p.combatantId)
   if (!c.ok) return c
+  const off = offTheScene(s.value, p)
+  if (off) return fail('token/offScene', `${c.value.name} cannot stand at ${off}.`)
   const id = tokenIdOf(s.value.id, c.value.id)
   const before = ctx.state.get(id)
   const record: TokenRecord = { typeName: 'token', id, sceneId: s.value.id, combatantId: c.value.id, x: p.x, y: p.y }

@@ -6,6 +6,7 @@
 import type { CombatantRecord, EncounterRecord, TokenRecord } from '../../../src-shared/records'
 import type { PoolView, StandingView } from '../../../src-shared/views'
 import type { RecordReader } from './record-store'
+import { footprintRadius } from '../../../src-shared/geometry'
 import { sceneInPlay, tokenInPlay } from './scene-in-play'
 import type { EconomyPool, RulesCombatant, Ruleset } from '../../rules/ruleset'
 
@@ -40,16 +41,18 @@ export const asRulesCombatant = (c: CombatantRecord): RulesCombatant => {
  * reaction) and its place on the scene in play, if it has one there.
  */
 export function placedRulesCombatant(state: RecordReader, c: CombatantRecord): RulesCombatant {
-  return placed(c, turnOn(state), tokenInPlay(state, c.id))
+  const token = tokenInPlay(state, c.id)
+  return placed(c, turnOn(state), token, token ? footprintRadius(sceneInPlay(state)!.grid) : 0)
 }
 
 /** The encounter whose round is running; outside one nobody's turn is on. */
 const turnOn = (state: RecordReader) => state.ofType('encounter').find((e) => e.status === 'active' && e.round >= 1) ?? null
 
-function placed(c: CombatantRecord, running: EncounterRecord | null, token: TokenRecord | undefined): RulesCombatant {
+function placed(c: CombatantRecord, running: EncounterRecord | null, token: TokenRecord | undefined, radius: number): RulesCombatant {
   // Outside a running round whether an act is a reaction is unknown: `acting` is left out.
   const rc = running ? { ...asRulesCombatant(c), acting: running.currentCombatantId === c.id } : asRulesCombatant(c)
-  return token ? { ...rc, position: { x: token.x, y: token.y } } : rc
+  // Where it stands is its token's centre and the base it stands on (src-shared/geometry.ts).
+  return token ? { ...rc, position: { x: token.x, y: token.y, radius } } : rc
 }
 
 /** Everyone with a token on the scene in play, as the ruleset sees them (for effects over an area). */
@@ -64,9 +67,10 @@ export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
       .map((t) => [t.combatantId, t]),
   )
   const running = turnOn(state)
+  const radius = footprintRadius(scene.grid)
   return state.ofType('combatant').flatMap((c) => {
     const t = tokens.get(c.id)
-    return t ? [placed(c, running, t)] : []
+    return t ? [placed(c, running, t, radius)] : []
   })
 }
 

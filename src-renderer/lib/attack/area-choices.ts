@@ -1,5 +1,6 @@
 import { areaCovers, areaMarkLabel } from '../../../src-shared/area-marks'
-import type { AreaMarkId, AreaMarkRecord, TokenRecord } from '../../../src-shared/records'
+import { footprintRadius } from '../../../src-shared/geometry'
+import type { AreaMarkId, AreaMarkRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 
 /** One template an area action can be aimed at, as the action panel lists it. */
 export interface AreaChoice {
@@ -10,19 +11,20 @@ export interface AreaChoice {
 }
 
 /**
- * The templates on the scene in play, each with how many tokens are under it: the core aims an
- * area action only there and counts by the same test (`areaCovers`, SR-CORE-10), so the number
- * the GM picks by is the number the rules get.
+ * The templates on the scene in play, each with how many tokens it touches: the core aims an
+ * area action only there and counts by the same test (`areaCovers`, SR-CORE-10, with the scene's
+ * own base size), so the number the GM picks by is the number the rules get.
  */
 export function areaChoices(
   marks: readonly AreaMarkRecord[],
   tokens: readonly Pick<TokenRecord, 'sceneId' | 'x' | 'y'>[],
-  sceneInPlay: string | null,
+  sceneInPlay: Pick<SceneRecord, 'id' | 'grid'> | null,
 ): AreaChoice[] {
   if (!sceneInPlay) return []
-  const here = tokens.filter((t) => t.sceneId === sceneInPlay)
+  const radius = footprintRadius(sceneInPlay.grid)
+  const here = tokens.filter((t) => t.sceneId === sceneInPlay.id).map((t) => ({ x: t.x, y: t.y, radius }))
   return marks
-    .filter((m) => m.sceneId === sceneInPlay)
+    .filter((m) => m.sceneId === sceneInPlay.id)
     .map((m) => {
       const under = here.filter((t) => areaCovers(m, t)).length
       return { id: m.id, under, text: `${areaMarkLabel(m)}${m.hidden ? ' (hidden)' : ''} · ${under} under it` }

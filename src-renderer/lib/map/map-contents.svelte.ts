@@ -1,3 +1,4 @@
+import { footprintRadius } from '../../../src-shared/geometry'
 import type { CombatantId, SceneId, TokenRecord } from '../../../src-shared/records'
 import type { CombatantView } from '../../../src-shared/views'
 import type { CampaignView } from '../state/campaign-view.svelte'
@@ -65,8 +66,8 @@ export class MapContents {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly tokenOf = $derived.by(() => new Map<CombatantId, TokenRecord>(this.placed.map((p) => [p.combatant.id, p.token])))
   readonly unplaced = $derived.by(() => this.#host.campaign.combatants.filter((c) => !this.tokenOf.has(c.id)))
-  /** A token about a metre across, a little under a cell, whatever the calibration. */
-  readonly trueRadius = $derived.by(() =>
-    this.grid.kind === 'square' ? Math.min(this.grid.cellPx * 0.4, pxPerMetre(this.grid) * 0.6) : pxPerMetre(this.grid) * 0.5,
-  )
+  /** A token's base in metres, as the rules measure it (src-shared/geometry.ts). */
+  readonly footprint = $derived(footprintRadius(this.grid))
+  /** The same base in scene pixels: the size a token is drawn at. */
+  readonly trueRadius = $derived(this.footprint * pxPerMetre(this.grid))
 }

@@ -11,6 +11,7 @@ import { importsOf, sourceFiles } from './source-imports'
 export const CORE_FOLDERS = [
   'dice',
   'state',
+  'geometry',
   'events',
   'commands',
   'persistence',

@@ -141,8 +141,15 @@ describe('area templates', () => {
     expect(areaMarkLabel({ label: 'Grenade', radius: 3 })).toBe('Grenade 3 m')
     expect(areaMarkLabel({ label: '', radius: 2.25 })).toBe('2.25 m')
     const m = { x: 0, y: 0, radius: 3 }
-    expect(areaCovers(m, { x: 3, y: 0 })).toBe(true)
-    expect(areaCovers(m, { x: 2.2, y: 2.2 })).toBe(false)
+    // A base of 0.5 m under a 3 m circle: in while the circle touches it, the touching edge included (SR-CORE-10).
+    const base = (x: number, y: number) => ({ x, y, radius: 0.5 })
+    expect(areaCovers(m, base(3, 0))).toBe(true)
+    expect(areaCovers(m, base(3.5, 0))).toBe(true)
+    expect(areaCovers(m, base(3.51, 0))).toBe(false)
+    expect(areaCovers(m, base(2.2, 2.2))).toBe(true)
+    expect(areaCovers(m, base(2.5, 2.5))).toBe(false)
+    // A centre outside the circle still counts when the base reaches in: the "visibly touching, 0 under it".
+    expect(areaCovers(m, { x: 3.8, y: 0, radius: 0.9 })).toBe(true)
   })
 })
 

@@ -56,8 +56,9 @@ const blasting: Ruleset = {
 }
 
 /**
- * Dock (in play) with Vex throwing from (0, 0); Raider at (10, 10) under the 3 m grenade, Brute
- * exactly on its rim (13, 10), Scout just outside (13.1, 10); Ghost on the Warehouse at (10, 10).
+ * Dock (in play, 1 m cells: bases 0.4 m across the centre) with Vex throwing from (0, 0); Raider at
+ * (10, 10) under the 3 m grenade, Brute's base exactly touching its rim (13.4, 10), Scout just
+ * clear (13.5, 10); Ghost on the Warehouse at (10, 10).
  */
 async function table(ruleset: Ruleset = blasting) {
   const h = await CampaignHarness.create('area-target', tempDir(), undefined, ruleset)
@@ -68,8 +69,8 @@ async function table(ruleset: Ruleset = blasting) {
   const places: [string, string, number, number][] = [
     ['Vex', 'Dock', 0, 0],
     ['Raider', 'Dock', 10, 10],
-    ['Brute', 'Dock', 13, 10],
-    ['Scout', 'Dock', 13.1, 10],
+    ['Brute', 'Dock', 13.4, 10],
+    ['Scout', 'Dock', 13.5, 10],
     ['Ghost', 'Warehouse', 10, 10],
   ]
   for (const [name, at, x, y] of places) {
@@ -100,7 +101,7 @@ const lastLog = (h: CampaignHarness) =>
     .at(-1)!
 
 describe('E3: an action aimed at an area template reaches exactly the tokens under it', () => {
-  it('E3: the ruleset gets the template and those whose token centre is under it, the rim included (SR-CORE-10)', async () => {
+  it('E3: the ruleset gets the template and those whose token base it touches, the touching edge included (SR-CORE-10)', async () => {
     const { h, area, request } = await table()
     h.must('action/perform', { request: request('blast', area('Grenade')) }, [4])
     expect(seen).toHaveLength(1)
@@ -112,10 +113,10 @@ describe('E3: an action aimed at an area template reaches exactly the tokens und
       y: 10,
       radius: 3,
       hidden: false,
-      // Scout 3.1 m away is out; Ghost stands on the same spot of another scene.
+      // Scout's base is 0.1 m clear of the rim; Ghost stands on the same spot of another scene.
       inside: ['Brute', 'Raider'],
     })
-    expect(got.inside.find((c) => c.name === 'Brute')!.position).toEqual({ x: 13, y: 10 })
+    expect(got.inside.find((c) => c.name === 'Brute')!.position).toEqual({ x: 13.4, y: 10, radius: 0.4 })
   })
 
   it('E3: what the ruleset does to those under it becomes events and one log line, and undo takes it all back', async () => {

@@ -400,7 +400,8 @@ describe('what the app writes, its own check opens', () => {
     await gm.must('importSceneImage', {
       sceneId: scene.id as `scene:${string}`,
       fileName: `${text(251, 'm')}.png`,
-      dataBase64: makePng(16, 12, 1).toString('base64'),
+      // 5 × 5 m at the default 50 px a metre: the tokens below stand on it.
+      dataBase64: makePng(250, 250, 1).toString('base64'),
     })
     await gm.must('importPortrait', {
       combatantId: a!.id as `combatant:${string}`,

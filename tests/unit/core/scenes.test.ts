@@ -81,7 +81,8 @@ describe('suppression zones on the map (CX24, CX25)', () => {
     h.must('encounter/start', {})
     h.must('encounter/rollInitiative', {})
     h.must('action/perform', {
-      request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium', distance: 13 } },
+      // The map gives the distance (12.6 m); a typed one that is not the map's is refused (issue 31).
+      request: { actorId: vex, action: 'suppress', targetId: raider, options: { level: 'medium' } },
     })
     const rec = (id: typeof vex) => h.campaign.store.get(id) as import('../../../src-shared/records').CombatantRecord
     expect(rec(raider).conditions[0]).toMatchObject({ conditionId: 'suppressed' })

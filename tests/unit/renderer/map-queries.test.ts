@@ -46,10 +46,10 @@ describe('the latest-only queue (map previews asked of the core)', () => {
 })
 
 describe('tokens under area templates', () => {
-  it('counts a token whose centre lies within a radius, edge included', () => {
+  it('counts a token whose base the circle touches, touching edge included', () => {
     const token = (combatantId: `combatant:${string}`, x: number, y: number) => ({ token: { combatantId, x, y } })
-    const placed = [token('combatant:a', 0, 0), token('combatant:b', 3, 0), token('combatant:c', 3.1, 0), token('combatant:d', 20, 20)]
-    expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }], placed)].sort()).toEqual(['combatant:a', 'combatant:b'])
+    const placed = [token('combatant:a', 0, 0), token('combatant:b', 3.5, 0), token('combatant:c', 3.6, 0), token('combatant:d', 20, 20)]
+    expect([...tokensUnder([{ x: 0, y: 0, radius: 3 }], placed, 0.5)].sort()).toEqual(['combatant:a', 'combatant:b'])
     expect(
       [
         ...tokensUnder(
@@ -58,10 +58,11 @@ describe('tokens under area templates', () => {
             { x: 21, y: 21, radius: 2 },
           ],
           placed,
+          0.5,
         ),
       ].sort(),
     ).toEqual(['combatant:a', 'combatant:b', 'combatant:d'])
-    expect(tokensUnder([], placed).size).toBe(0)
+    expect(tokensUnder([], placed, 0.5).size).toBe(0)
   })
 })
 

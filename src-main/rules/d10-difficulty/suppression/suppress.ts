@@ -117,7 +117,8 @@ export function performSuppress(
     },
     stance: sheet.live.stance,
     movement: sheet.live.movement,
-    from: actor.position ?? null,
+    // The shooter's spot only: the stored data keeps a point, not the base it stood on.
+    from: actor.position ? { x: actor.position.x, y: actor.position.y } : null,
     distance,
   }
   const until = { kind: 'turnStart' as const, of: actor.id }

@@ -172,7 +172,7 @@ describe('Suppress (CX24, CX25)', () => {
     { level: 'medium', caught: ['Vex', 'Raider'], note: /^(?!.*also suppresses)/ },
   ])("CX25: on the map, $level suppression catches $caught (the last is the suppressor's zone)", ({ level, caught, note }) => {
     // Ash stands 1.5 m from Vex (inside heavy's 2 m), Bo 2.5 m away (outside); the suppressor itself is never caught.
-    const at = (c: RulesCombatant, x: number, y: number): RulesCombatant => ({ ...c, position: { x, y } })
+    const at = (c: RulesCombatant, x: number, y: number): RulesCombatant => ({ ...c, position: { x, y, radius: 0.5 } })
     const raider = at(gunner('Raider', ranged('anvil-arms-kmr4', 80)), 0, 0)
     const target = at(vex, 30, 0)
     const ash = at(combatant('Ash', sheet()), 30, 1.5)

@@ -11,9 +11,9 @@ import { faces } from './fixtures'
  * `000` Opportunity Attack: "walks past (within melee range) an alert character" (SR-CX-70,
  * SR-CX-71). Vex walks from (0, 0) to (10, 0); Brute stands 0.8 m off the path at (5, 0.8).
  */
-const vex = combatant('Vex', sheet(), { side: 'party', position: { x: 0, y: 0 } })
+const vex = combatant('Vex', sheet(), { side: 'party', position: { x: 0, y: 0, radius: 0.5 } })
 const brute = (over: Parameters<typeof combatant>[2] = {}) =>
-  combatant('Brute', sheet({ weapons: [knife] }), { side: 'enemy', position: { x: 5, y: 0.8 }, ...over })
+  combatant('Brute', sheet({ weapons: [knife] }), { side: 'enemy', position: { x: 5, y: 0.8, radius: 0.5 }, ...over })
 const drag = (to: { x: number; y: number }, onScene: Parameters<NonNullable<typeof cx.onMapMove>>[3]) =>
   cx.onMapMove!(vex, { from: { x: 0, y: 0 }, to }, [], onScene)
 
@@ -30,7 +30,7 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
   })
 
   it('000 Opportunity Attack, SR-CX-71: further than 1 m, or walking up to end beside it, draws nothing', () => {
-    expect(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 1.5 } })])).toBeNull()
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 1.5, radius: 0.5 } })])).toBeNull()
     expect(drag({ x: 5, y: 0 }, [vex, brute()])).toBeNull()
   })
 
@@ -51,7 +51,7 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
       {
         side: 'enemy',
         hp: 0,
-        position: { x: 5, y: 0.8 },
+        position: { x: 5, y: 0.8, radius: 0.5 },
       },
     )
     expect(drag({ x: 10, y: 0 }, [vex, downed])).toBeNull()
@@ -67,7 +67,7 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
   })
 
   it('000 Opportunity Attack, SR-CX-71: the Move action’s “Walks past an alert opponent” prompts the alert opponents within its reach', () => {
-    const far = combatant('Raider', sheet(), { side: 'enemy', position: { x: 30, y: 0 } })
+    const far = combatant('Raider', sheet(), { side: 'enemy', position: { x: 30, y: 0, radius: 0.5 } })
     // A move rolls no dice: the real roller with none typed.
     const move = (options: Record<string, string | boolean>) =>
       must(cx.actions!.perform({ actorId: vex.id, action: 'move', targetId: null, options }, vex, null, faces(), [vex, brute(), far]))

@@ -5,8 +5,8 @@ import { pathTouches, segmentGap } from '../../../../src-main/rules/d10-difficul
 import type { D10Sheet } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet'
 import { combatant, condition, d10, sheet, typed } from './d10-fixtures'
 
-const gunner = combatant('Gunner', sheet(), { position: { x: 0, y: 0 }, acting: true })
-const runner = combatant('Runner', sheet(), { position: { x: 30, y: 0 } })
+const gunner = combatant('Gunner', sheet(), { position: { x: 0, y: 0, radius: 0.5 }, acting: true })
+const runner = combatant('Runner', sheet(), { position: { x: 30, y: 0, radius: 0.5 } })
 
 function suppress(options: Record<string, number | string> = {}) {
   return d10.actions!.perform(
@@ -45,7 +45,7 @@ describe('002 Suppressing Fire', () => {
     if (!r.ok) throw new Error(r.error.message)
     const grant = r.value.conditions![1]!.add![0]!
     const held = combatant('Runner', sheet(), {
-      position: { x: 30, y: 0 },
+      position: { x: 30, y: 0, radius: 0.5 },
       conditions: [condition('suppressed', { sourceId: gunner.id, data: grant.data })],
     })
     const moved = d10.onMapMove!(held, { from: { x: 30, y: 0 }, to: { x: 30, y: 6 } }, [])
@@ -74,8 +74,8 @@ describe('002 Suppressing Fire', () => {
   })
 
   it('the out-of-turn shot the prompt resolves is free and priced the way the prompt said', () => {
-    const gunnerHere = combatant('Gunner', sheet(), { position: { x: 0, y: 0 } })
-    const moved = combatant('Runner', sheet(), { position: { x: 30, y: 6 } })
+    const gunnerHere = combatant('Gunner', sheet(), { position: { x: 0, y: 0, radius: 0.5 } })
+    const moved = combatant('Runner', sheet(), { position: { x: 30, y: 6, radius: 0.5 } })
     const request = {
       attackerId: gunnerHere.id,
       targetId: moved.id,

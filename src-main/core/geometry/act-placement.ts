@@ -1,0 +1,69 @@
+import { centreDistance, IGNORE_POSITIONS, tenths, TYPED_DISTANCE } from '../../../src-shared/geometry'
+import type { CombatantRecord } from '../../../src-shared/records'
+import { fail, ok, type Result } from '../../../src-shared/result'
+import type { RulesCombatant } from '../../rules/ruleset'
+import type { RecordReader } from '../state/record-store'
+import { placedRulesCombatant } from '../state/rules-combatants'
+import { sceneInPlay } from '../state/scene-in-play'
+
+type Options = Readonly<Record<string, string | number | boolean>>
+
+/** Where an act's two sides stand, as the ruleset is to judge it. */
+export interface ActPlacement {
+  readonly actor: RulesCombatant
+  readonly target: RulesCombatant | null
+  /** The act's options, without the core's own override flag. */
+  readonly options: Options
+  /** The GM set positions aside for this act: the log says so, with both distances. */
+  readonly overridden: { readonly typed: number | null; readonly measured: number | null } | null
+}
+
+/** A typed distance may differ from the map's by rounding, not more: the desk fills it to a tenth. */
+const TYPED_TOLERANCE = 0.05
+
+/**
+ * The one place an attack or action learns where its sides stand (issue 31). On the scene in play
+ * the map decides: a typed distance that is not the map's is refused (a forged distance), and so
+ * is an act between one combatant on the map and one that is not (its distance would be guessed).
+ * Off the map, and when the GM sets positions aside for this act (`ignorePositions`, logged), the
+ * sides carry no position and the ruleset takes the typed distance.
+ */
+export function placeAct(state: RecordReader, options: Options, actor: CombatantRecord, target: CombatantRecord | null): Result<ActPlacement> {
+  const a = placedRulesCombatant(state, actor)
+  const t = target ? placedRulesCombatant(state, target) : null
+  const typed = typeof options[TYPED_DISTANCE] === 'number' ? (options[TYPED_DISTANCE] as number) : null
+  const measured = a.position && t?.position ? tenths(centreDistance(a.position, t.position)) : null
+  if (options[IGNORE_POSITIONS] === true) {
+    const { [IGNORE_POSITIONS]: _set, ...rest } = options
+    return ok({ actor: unplaced(a), target: t && unplaced(t), options: rest, overridden: { typed, measured } })
+  }
+  if (t && !!a.position !== !!t.position) {
+    const [on, off] = a.position ? [actor, target!] : [target!, actor]
+    const scene = sceneInPlay(state)
+    return fail(
+      'position/offMap',
+      `${off.name} has no token on "${scene?.name ?? 'the map'}", where ${on.name} stands: place it on the map first, or set positions aside for this act.`,
+    )
+  }
+  if (typed !== null && measured !== null && Math.abs(typed - measured) > TYPED_TOLERANCE) {
+    return fail(
+      'position/distanceNotTheMaps',
+      `${actor.name} and ${target!.name} stand ${measured} m apart on the map, not ${typed} m: the map decides. Set positions aside for this act to use your distance.`,
+    )
+  }
+  return ok({ actor: a, target: t, options, overridden: null })
+}
+
+/** The combatant without its place on the map (the act is judged as off the map). */
+function unplaced(c: RulesCombatant): RulesCombatant {
+  const { position: _at, ...rest } = c
+  return rest
+}
+
+/** The log's words for the GM's override, or null. */
+export function overrideNote(p: ActPlacement): string | null {
+  if (!p.overridden) return null
+  const { typed, measured } = p.overridden
+  const map = measured === null ? '' : `; ${measured} m on the map`
+  return `Positions set aside by the GM for this act${typed === null ? '' : ` (distance typed: ${typed} m${map})`}${typed === null ? map : ''}`
+}
