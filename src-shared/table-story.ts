@@ -53,7 +53,18 @@ export type StoryFact =
     }
   | { readonly kind: 'check'; readonly who: StoryName; readonly label: string; readonly success: boolean }
   | { readonly kind: 'roll'; readonly purpose: string; readonly total: number }
-  | { readonly kind: 'action'; readonly actor: StoryName; readonly label: string; readonly target: StoryName | null }
+  | {
+      readonly kind: 'action'
+      readonly actor: StoryName
+      readonly label: string
+      readonly target: StoryName | null
+      /**
+       * Aimed at an area (issue 31): its label ("Grenade 3 m"), how many metres it scattered (null:
+       * it came down where aimed) and whom it hurt there — null when the table may not be told
+       * (someone it cannot see was among them and nobody it can).
+       */
+      readonly area?: { readonly label: string; readonly scattered: number | null; readonly hit: readonly StoryName[] | null }
+    }
 
 /**
  * One fact as the core keeps it. `n` is its number on the table, null for one the table never saw.
@@ -212,8 +223,15 @@ export function storyText(f: StoryFact): string {
     case 'roll':
       return `GM roll, ${f.purpose}: ${f.total}`
     case 'action':
-      return `${f.actor.name}: ${f.label}${f.target ? ` → ${f.target.name}` : ''}`
+      return `${f.actor.name}: ${f.label}${f.target ? ` → ${f.target.name}` : ''}${f.area ? areaText(f.area) : ''}`
   }
+}
+
+/** " — Grenade 3 m lands 9 m off: Raider 1, Raider 2 hit" / " — Grenade 3 m: no one hit". */
+function areaText(a: NonNullable<(StoryFact & { kind: 'action' })['area']>): string {
+  const where = a.scattered === null ? a.label : `${a.label} lands ${a.scattered} m off`
+  if (a.hit === null) return ` — ${where}`
+  return ` — ${where}: ${a.hit.length ? `${a.hit.map((n) => n.name).join(', ')} hit` : 'no one hit'}`
 }
 
 /** Every combatant a fact names (the redaction drops a line naming any hidden one). */
@@ -231,7 +249,7 @@ export function namesIn(f: StoryFact): readonly StoryName[] {
     case 'roll':
       return []
     case 'action':
-      return f.target ? [f.actor, f.target] : [f.actor]
+      return [f.actor, ...(f.target ? [f.target] : []), ...(f.area?.hit ?? [])]
   }
 }
 
@@ -281,10 +299,14 @@ function redacted(f: StoryFact, unseen: (n: StoryName | null | undefined) => boo
       return secret || unseen(f.who) ? null : f
     case 'roll':
       return secret ? null : f
-    case 'action':
+    case 'action': {
       if (secret || unseen(f.actor)) return null
-      // The act is seen; at whom, only when that one is.
-      return unseen(f.target) ? { ...f, target: null } : f
+      // The act is seen; at whom, only when that one is; whom an area hit, those it can see — and
+      // "no one" is not said when the only ones hit are unseen.
+      const seen = f.area?.hit?.filter((n) => !unseen(n)) ?? null
+      const area = f.area && { ...f.area, hit: seen && seen.length === 0 && f.area.hit!.length > 0 ? null : seen }
+      return { ...f, target: unseen(f.target) ? null : f.target, ...(area ? { area } : {}) }
+    }
   }
 }
 

@@ -134,6 +134,13 @@ export interface ActionResolution extends Consequences {
    * target (whose changes go in the fields above). The core refuses one naming anybody else.
    */
   readonly areaEffects?: readonly AreaEffect[]
+  /**
+   * For an action aimed at an area whose burst comes down elsewhere (a thrown grenade that
+   * scatters): where, in metres on the scene. The core moves the template there in the same step
+   * (undo puts it back) and holds `areaEffects` to those under it there; the table is told where it
+   * landed and who it hit, or that it hit no one.
+   */
+  readonly landed?: { readonly x: number; readonly y: number }
   readonly summary: string
   readonly detail: readonly ExplanationSection[]
   readonly rolls: readonly RollRecord[]

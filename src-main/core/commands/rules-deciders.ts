@@ -7,6 +7,8 @@ import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decid
 
 import { allRulesCombatants, placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import { overrideNote, placeAct } from '../geometry/act-placement'
+import { landArea } from './area-landing'
+import { areaMarkLabel } from '../../../src-shared/area-marks'
 import { checkModes } from './check-modes'
 import { checkAreaEffects, targetArea } from './action-area'
 import { consequenceEvents } from './consequences'
@@ -99,7 +101,11 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     () => allRulesCombatants(ctx.state),
   )
   if (!r.ok) return r
-  const checked = checkAreaEffects(r.value, area.value, actor.value.id, target?.id ?? null)
+  // A burst that came down elsewhere (a scattered grenade) is judged, and drawn, where it landed.
+  const landing = landArea(ctx.state, area.value, r.value.landed)
+  if (!landing.ok) return landing
+  const where = landing.value.area
+  const checked = checkAreaEffects(r.value, where, actor.value.id, target?.id ?? null)
   if (!checked.ok) return checked
   const a = actor.value
   const others = (r.value.areaEffects ?? []).flatMap((e) => {
@@ -109,10 +115,10 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
   // A hidden template, or anyone hidden or an NPC under it, keeps the numbers with the GM.
   const seenByTable = (c: CombatantRecord) => !c.hidden && c.kind === 'pc'
   const visibility =
-    a.kind === 'pc' && !a.hidden && (!target || seenByTable(target)) && !area.value?.hidden && others.every((o) => seenByTable(o.c))
+    a.kind === 'pc' && !a.hidden && (!target || seenByTable(target)) && !where?.hidden && others.every((o) => seenByTable(o.c))
       ? 'all'
       : 'gm'
-  const events: DomainEvent[] = []
+  const events: DomainEvent[] = [...landing.value.events]
   if (r.value.actorRules !== null)
     events.push({ type: 'combatant/rulesChanged', combatantId: a.id, rules: r.value.actorRules, maxHp: null })
   if (r.value.actorHp !== a.hp) events.push({ type: 'combatant/hpChanged', combatantId: a.id, hp: r.value.actorHp })
@@ -133,7 +139,16 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
   return ok({
     label: `${a.name}: ${p.request.action}`,
     events: [...events, ...more.value],
-    headline: { kind: 'action', actorId: a.id, label: definition?.label ?? p.request.action, targetId: target?.id ?? null },
+    headline: {
+      kind: 'action',
+      actorId: a.id,
+      label: definition?.label ?? p.request.action,
+      targetId: target?.id ?? null,
+      // A hidden template (the GM's mine) is not named to the table.
+      ...(where && !where.hidden
+        ? { area: { label: areaMarkLabel(where), scattered: landing.value.scattered, underIds: where.inside.map((c) => c.id) } }
+        : {}),
+    },
   })
 }
 

@@ -20,7 +20,14 @@ export type StoryHeadline =
     }
   | { readonly kind: 'check'; readonly whoId: CombatantId; readonly label: string; readonly success: boolean }
   | { readonly kind: 'roll'; readonly purpose: string; readonly total: number }
-  | { readonly kind: 'action'; readonly actorId: CombatantId; readonly label: string; readonly targetId: CombatantId | null }
+  | {
+      readonly kind: 'action'
+      readonly actorId: CombatantId
+      readonly label: string
+      readonly targetId: CombatantId | null
+      /** Aimed at an area: its label, how far the burst scattered (null: where aimed), and who stood under it there. */
+      readonly area?: { readonly label: string; readonly scattered: number | null; readonly underIds: readonly CombatantId[] }
+    }
 
 export const nameOf = (c: CombatantRecord): StoryName => ({ id: c.id, name: c.name, kind: c.kind, hidden: c.hidden })
 
@@ -90,7 +97,20 @@ export function storyFacts(
     case 'action': {
       const target = headline.targetId ? byId(headline.targetId) : null
       if (!actor) return facts
-      return [{ kind: 'action', actor: nameOf(actor), label: headline.label, target: target ? nameOf(target) : null }, ...facts]
+      // Who the burst hit: those under it whose health fell (the harm facts tell by how much).
+      const area = headline.area && {
+        label: headline.area.label,
+        scattered: headline.area.scattered,
+        hit: headline.area.underIds.flatMap((id) => {
+          const hurt = facts.some((f) => f.kind === 'harm' && f.who.id === id)
+          const c = hurt ? byId(id) : null
+          return c ? [nameOf(c)] : []
+        }),
+      }
+      return [
+        { kind: 'action', actor: nameOf(actor), label: headline.label, target: target ? nameOf(target) : null, ...(area ? { area } : {}) },
+        ...facts,
+      ]
     }
     case 'check': {
       const who = byId(headline.whoId)

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { NUMBERS, TYPED, WRITTEN } from '../../../src-shared/limits'
+import { MAP, NUMBERS, TYPED, WRITTEN } from '../../../src-shared/limits'
 import { COMBATANT_KINDS } from '../../../src-shared/records'
 import { STORY_DOWNS, STORY_LINES, type StoryEntry, type StoryTally, type TableStoryRecord } from '../../../src-shared/table-story'
 import { HEALTH_BANDS } from '../../../src-shared/views'
 import { schemaFor } from './schema-link'
 import { hpSchema } from './combatant-schemas'
-import { chars, idOf, listOf, wholeIn } from './schema-bounds'
+import { chars, idOf, listOf, numberIn, wholeIn } from './schema-bounds'
 
 /** The table's story as a document keeps it (issue 16): every list bounded by what the core keeps. */
 
@@ -34,7 +34,20 @@ const fact = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('condition'), who: name, label: chars(WRITTEN.word), by: name.nullable().optional() }),
   z.object({ kind: z.literal('check'), who: name, label: chars(WRITTEN.word), success: z.boolean() }),
   z.object({ kind: z.literal('roll'), purpose: chars(TYPED.rollPurpose), total: wholeIn(-NUMBERS.roll, NUMBERS.roll) }),
-  z.object({ kind: z.literal('action'), actor: name, label: chars(WRITTEN.word), target: name.nullable() }),
+  z.object({
+    kind: z.literal('action'),
+    actor: name,
+    label: chars(WRITTEN.word),
+    target: name.nullable(),
+    // How far a burst scattered: at most across the field and back (MAP.span).
+    area: z
+      .object({
+        label: chars(WRITTEN.word),
+        scattered: numberIn({ min: 0, max: MAP.span }).nullable(),
+        hit: listOf(name, WRITTEN.perFight).nullable(),
+      })
+      .optional(),
+  }),
 ])
 const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round, fact, secret: z.literal(true).optional() }))
 const row = z.object({

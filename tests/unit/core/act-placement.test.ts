@@ -38,7 +38,7 @@ async function dock() {
   return { core, gm, scene, vex, raider, scout }
 }
 
-const shot = (attackerId: string, targetId: string, options: Record<string, number | boolean> = {}) => ({
+const shot = (attackerId: `combatant:${string}`, targetId: `combatant:${string}`, options: Record<string, number | boolean> = {}) => ({
   request: { attackerId, targetId, weapon: 0, mode: 'semi', options },
 })
 const attack = (gm: Gm, payload: unknown, n: number) =>

@@ -4,6 +4,8 @@ import type { AreaMarkId, CombatantId } from '../../../src-shared/records'
 import { ok } from '../../../src-shared/result'
 import { genericRuleset } from '../../../src-main/rules/generic/generic-ruleset'
 import type { ActionResolution, AreaEffect, Ruleset, TargetArea } from '../../../src-main/rules/ruleset'
+import { underArea } from '../../../src-main/rules/kit/positions'
+import { storyText } from '../../../src-shared/table-story'
 import { CampaignHarness } from '../helpers/campaign-harness'
 import { tempDir } from '../helpers/temp-dir'
 
@@ -28,7 +30,7 @@ const blasting: Ruleset = {
   ...genericRuleset,
   actions: {
     list: () => [definition('blast', 'area'), definition('shout', 'none')],
-    perform: (request, actor, _target, dice, _onScene, area) => {
+    perform: (request, actor, _target, dice, onScene, area) => {
       seen.push({ action: request.action, area })
       const base: ActionResolution = {
         actorRules: null,
@@ -45,12 +47,22 @@ const blasting: Ruleset = {
         return ok({ ...base, areaEffects: stray, summary: `${actor.name} shouts` })
       }
       const roll = dice.roll({ count: 1, sides: 6, modifier: 0 }, 'blast')
-      const hit = area.inside.filter((c) => c.id !== actor.id)
+      // `landX`/`landY`: the throw scatters and the burst comes down there (issue 31).
+      const landed =
+        typeof request.options['landX'] === 'number' ? { x: request.options['landX'], y: Number(request.options['landY']) } : null
+      const there = landed ? underArea(onScene ?? [], { x: landed.x, y: landed.y, radius: area.radius }) : area.inside
+      const hit = there.filter((c) => c.id !== actor.id)
       let areaEffects: AreaEffect[] = hit.map((c) => ({ combatantId: c.id, rules: { blasted: true }, hp: c.hp - roll.total }))
       if (request.options['wild'] === 'outsider')
         areaEffects = [...areaEffects, { combatantId: String(request.options['who']) as CombatantId, rules: null, hp: 1 }]
       if (request.options['wild'] === 'twice') areaEffects = [...areaEffects, { combatantId: hit[0]!.id, rules: null, hp: 1 }]
-      return ok({ ...base, areaEffects, rolls: [roll], summary: `${actor.name} blasts ${hit.map((c) => c.name).join(', ') || 'nobody'}` })
+      return ok({
+        ...base,
+        areaEffects,
+        rolls: [roll],
+        summary: `${actor.name} blasts ${hit.map((c) => c.name).join(', ') || 'nobody'}`,
+        ...(landed ? { landed } : {}),
+      })
     },
   },
 }
@@ -168,6 +180,41 @@ describe('E3: an action aimed at an area template reaches exactly the tokens und
     h.must('action/perform', { request: request('shout') })
     expect(seen).toEqual([{ action: 'shout', area: undefined }])
     expect(lastLog(h).text).toBe('Vex shouts')
+  })
+})
+
+describe('issue 31: a burst that scatters comes down somewhere', () => {
+  const story = (h: CampaignHarness) => {
+    const s = h.campaign.store.get('story')
+    return s?.typeName === 'story' ? s.lines.map((l) => storyText(l.fact)) : []
+  }
+  const mark = (h: CampaignHarness, id: AreaMarkId) => h.campaign.store.get(id) as { x: number; y: number }
+
+  it('moves the template to where it landed, hits who stands there, says so, and undo puts it back', async () => {
+    const { h, area, request } = await table()
+    const grenade = area('Grenade')
+    // Aimed at Raider (10, 10); it comes down 4.5 m east, at (14.5, 10): Brute and Scout are under it there, Raider is not.
+    h.must('action/perform', { request: request('blast', grenade, { options: { landX: 14.5, landY: 10 } }) }, [4])
+    expect(mark(h, grenade)).toMatchObject({ x: 14.5, y: 10 })
+    expect([hpOf(h, 'Raider'), hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([30, 26, 26])
+    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 4.5 m off: Brute, Scout hit')
+    h.must('history/undo', {})
+    expect(mark(h, grenade)).toMatchObject({ x: 10, y: 10 })
+    expect([hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([30, 30])
+  })
+
+  it('tells the table it hit no one when nobody stands where it landed', async () => {
+    const { h, area, request } = await table()
+    h.must('action/perform', { request: request('blast', area('Grenade'), { options: { landX: 30, landY: 30 } }) }, [4])
+    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 28.3 m off: no one hit')
+  })
+
+  it('refuses effects on someone under where it was aimed but not where it landed', async () => {
+    const { h, area, request } = await table()
+    const r = h.run('action/perform', {
+      request: request('blast', area('Grenade'), { options: { landX: 30, landY: 30, wild: 'outsider', who: h.combatantId('Raider') } }),
+    })
+    expect(!r.ok && r.error.code).toBe('area/outside')
   })
 })
 
