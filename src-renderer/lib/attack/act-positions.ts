@@ -44,21 +44,31 @@ export function actOptions(options: Options, where: ActPositions, aside: boolean
   return rest
 }
 
-/** The map's distance when this field is the map's to show (read-only) rather than the GM's to type; else null. */
-export const lockedDistance = (where: ActPositions, aside: boolean, key: string): number | null =>
-  key === TYPED_DISTANCE && where.kind === 'map' && !aside ? where.metres : null
+/**
+ * Whether a field is the GM's to type. While both stand on the map and positions count, a typed
+ * distance is not offered at all: the map's distance is shown instead (the core would refuse any
+ * other as forged). Off the map, or with positions set aside, every field is as the act offers it.
+ */
+export const offersField = (where: ActPositions, aside: boolean, key: string): boolean =>
+  key !== TYPED_DISTANCE || where.kind !== 'map' || aside
 
 /**
- * The options as the GM flips the switch. On, with both on the map, a distance field the act offers
- * starts at the map's distance, to type over; off, a typed distance goes (the map's stands again).
+ * The options once the act's fields are known, with positions set aside on the map: a distance
+ * field the act offers starts at the map's distance, for the GM to type over (it would otherwise
+ * start at the ruleset's default, unrelated to where the two stand). Else unchanged (the same object).
  */
-export function asideOptions(
-  options: Options,
+export function withMapDistance<T extends Options>(
+  options: T,
   where: ActPositions,
   aside: boolean,
-  offersDistance: boolean,
-): Record<string, string | number | boolean> {
-  if (aside) return where.kind === 'map' && offersDistance ? { ...options, [TYPED_DISTANCE]: where.metres } : { ...options }
+  fields: readonly { readonly key: string }[] | undefined,
+): T | Record<string, string | number | boolean> {
+  if (!aside || where.kind !== 'map' || !offersDistance(fields) || TYPED_DISTANCE in options) return options
+  return { ...options, [TYPED_DISTANCE]: where.metres }
+}
+
+/** The options as the switch goes off: a typed distance goes with it (the map's stands again). */
+export function withoutTypedDistance(options: Options): Record<string, string | number | boolean> {
   const { [TYPED_DISTANCE]: _typed, ...rest } = options
   return rest
 }
@@ -67,5 +77,14 @@ export function asideOptions(
 export const offersDistance = (fields: readonly { readonly key: string }[] | undefined): boolean =>
   !!fields?.some((f) => f.key === TYPED_DISTANCE)
 
-/** The core refused the act over where its sides stand (out of reach, one off the map, a forged distance). */
+/** The core refused the act over where its sides stand (out of reach or range, one off the map, a forged distance). */
 export const isPositionRefusal = (code: string): boolean => code.startsWith('position/')
+
+/** The line beside the switch: where the two stand as the map has it, or what the override does. */
+export function positionsText(where: ActPositions, aside: boolean, names: { readonly actor: string; readonly target: string }): string {
+  if (where.kind === 'off') return ''
+  const map = where.kind === 'map' ? `${where.metres} m on the map` : ''
+  if (aside) return `Ignored for the next act, and logged${map ? ` (${map})` : ''}.`
+  if (where.kind === 'map') return `${map}, centre to centre`
+  return `${where.off === 'target' ? names.target : names.actor} has no token on the map.`
+}

@@ -4,10 +4,12 @@ import type { TokenRecord } from '../../../src-shared/records'
 import {
   actOptions,
   actPositions,
-  asideOptions,
   isPositionRefusal,
-  lockedDistance,
   offersDistance,
+  offersField,
+  positionsText,
+  withMapDistance,
+  withoutTypedDistance,
   type ActPositions,
 } from '../../../src-renderer/lib/attack/act-positions'
 
@@ -41,29 +43,47 @@ describe('what an act is sent with', () => {
 
   it('never carries a typed distance while both stand on the map and positions count', () => {
     expect(actOptions(typed, both, false)).toEqual({ cover: 'partial' })
-    expect(lockedDistance(both, false, TYPED_DISTANCE)).toBe(5)
-    expect(lockedDistance(both, false, 'cover')).toBeNull()
+    // Nor is one offered to type: the map's is shown instead.
+    expect(offersField(both, false, TYPED_DISTANCE)).toBe(false)
+    expect(offersField(both, false, 'cover')).toBe(true)
   })
 
   it("carries the GM's distance and the override flag with positions set aside, on the map or split", () => {
     expect(actOptions(typed, both, true)).toEqual({ ...typed, [IGNORE_POSITIONS]: true })
     expect(actOptions(typed, { kind: 'split', off: 'target' }, true)).toEqual({ ...typed, [IGNORE_POSITIONS]: true })
-    expect(lockedDistance(both, true, TYPED_DISTANCE)).toBeNull()
+    expect(offersField(both, true, TYPED_DISTANCE)).toBe(true)
   })
 
   it('is as typed off the map, where the override means nothing and is not sent', () => {
     expect(actOptions(typed, { kind: 'off' }, true)).toEqual(typed)
     expect(actOptions(typed, { kind: 'split', off: 'target' }, false)).toEqual(typed)
-    expect(lockedDistance({ kind: 'off' }, false, TYPED_DISTANCE)).toBeNull()
+    expect(offersField({ kind: 'off' }, false, TYPED_DISTANCE)).toBe(true)
+    expect(offersField({ kind: 'split', off: 'actor' }, false, TYPED_DISTANCE)).toBe(true)
   })
 
-  it("starts the distance at the map's when the switch goes on, and drops it when it goes off", () => {
-    expect(asideOptions({ cover: 'none' }, both, true, true)).toEqual({ cover: 'none', [TYPED_DISTANCE]: 5 })
+  it("starts the distance at the map's once the act offers one with positions set aside, and drops it when the switch goes off", () => {
+    const fields = [{ key: 'cover' }, { key: TYPED_DISTANCE }]
+    expect(withMapDistance({ cover: 'none' }, both, true, fields)).toEqual({ cover: 'none', [TYPED_DISTANCE]: 5 })
+    // The GM's own distance is not overwritten, and nothing changes (the same object) when there is nothing to fill.
+    const own = { [TYPED_DISTANCE]: 30 }
+    expect(withMapDistance(own, both, true, fields)).toBe(own)
+    const none = { cover: 'none' }
+    expect(withMapDistance(none, both, false, fields)).toBe(none)
+    expect(withMapDistance(none, { kind: 'split', off: 'target' }, true, fields)).toBe(none)
     // An act without a distance field gets none it did not ask for.
-    expect(asideOptions({ cover: 'none' }, both, true, false)).toEqual({ cover: 'none' })
-    expect(asideOptions({ cover: 'none', [TYPED_DISTANCE]: 12 }, both, false, true)).toEqual({ cover: 'none' })
-    expect(offersDistance([{ key: 'aim' }, { key: TYPED_DISTANCE }])).toBe(true)
+    expect(withMapDistance(none, both, true, [{ key: 'cover' }])).toBe(none)
+    expect(withoutTypedDistance({ cover: 'none', [TYPED_DISTANCE]: 12 })).toEqual({ cover: 'none' })
+    expect(offersDistance(fields)).toBe(true)
     expect(offersDistance(undefined)).toBe(false)
+  })
+
+  it('says where the two stand beside the switch, or what the override does', () => {
+    const names = { actor: 'Vex', target: 'Raider' }
+    expect(positionsText({ kind: 'map', metres: 12.3 }, false, names)).toBe('12.3 m on the map, centre to centre')
+    expect(positionsText({ kind: 'split', off: 'target' }, false, names)).toBe('Raider has no token on the map.')
+    expect(positionsText({ kind: 'split', off: 'actor' }, false, names)).toBe('Vex has no token on the map.')
+    expect(positionsText({ kind: 'map', metres: 12.3 }, true, names)).toBe('Ignored for the next act, and logged (12.3 m on the map).')
+    expect(positionsText({ kind: 'off' }, false, names)).toBe('')
   })
 
   it("knows the core's refusals over positions from its other refusals", () => {
