@@ -202,6 +202,7 @@ test('out of reach on the map: the Attack panel says why, with the distance, and
   await actions.root.getByTestId('action-key').selectOption('skill-act')
   await actions.root.getByTestId('action-target').selectOption({ label: target })
   await actions.root.getByTestId('option-act').locator('select').selectOption('bandage')
+  await actions.root.getByTestId('option-size').locator('select').selectOption('minor')
   await expect(actions.root.getByTestId('positions-why')).toHaveText('7.5 m on the map, centre to centre')
   const logged = await gm.page.getByTestId('log-entry').count()
   await actions.root.getByTestId('action-perform').click()
@@ -209,5 +210,13 @@ test('out of reach on the map: the Attack panel says why, with the distance, and
     new RegExp(`^Applying a bandage \\(SR-2D6-20\\) needs ${target} within 1\\.5 m of ${attacker}; ${target} is \\d+(\\.\\d)? m away`),
   )
   expect(await gm.page.getByTestId('log-entry').count()).toBe(logged)
+  // The same switch there: ticked, the refusal goes and the bandage goes on, once, logged.
+  const actionAside = actions.root.getByTestId('ignore-positions')
+  await actionAside.check()
+  await expect(actions.root.getByTestId('action-refused')).toHaveCount(0)
+  await actions.root.getByTestId('action-perform').click()
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Positions set aside by the GM' })).toHaveCount(2)
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'applies a bandage' })).toHaveCount(1)
+  await expect(actionAside).not.toBeChecked()
   desk.close()
 })
