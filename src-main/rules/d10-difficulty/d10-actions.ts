@@ -58,7 +58,7 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
     ...baseDefinitions(sheet),
     ...drawDefinitions(actor, sheet),
     ...moveDefinitions(actor, sheet),
-    suppressDefinition(sheet),
+    suppressDefinition(actor, sheet),
     ...clearDefinitions(sheet),
     ...grenadeDefinitions(sheet),
     freeActDefinition(actor),
