@@ -58,9 +58,9 @@ export function d10ActionList(actor: RulesCombatant): ActionDefinition[] {
     ...baseDefinitions(sheet),
     ...drawDefinitions(actor, sheet),
     ...moveDefinitions(actor, sheet),
-    suppressDefinition(sheet),
+    suppressDefinition(actor, sheet),
     ...clearDefinitions(sheet),
-    ...grenadeDefinitions(sheet),
+    ...grenadeDefinitions(actor, sheet),
     freeActDefinition(actor),
     contestDefinition(),
   ]
@@ -121,6 +121,7 @@ export function performD10Action(
   target: RulesCombatant | null,
   dice: Dice,
   area?: TargetArea,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> {
   const sheet = d10Sheets.require(actor, 'rules/noSheet')
   if (!sheet.ok) return sheet
@@ -150,7 +151,7 @@ export function performD10Action(
     case FIRE_SQUIB:
       return performFireSquib(request, actor, sheet.value, dice)
     case THROW_GRENADE:
-      return performThrowGrenade(request, actor, sheet.value, area)
+      return performThrowGrenade(request, actor, sheet.value, area, dice, onScene)
     case REACTION_CONTEST:
       return performContest(actor, target, dice)
     default:

@@ -73,7 +73,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     },
     actions: {
       list: d10ActionList,
-      perform: (request, actor, target, dice, _onScene, area) => performD10Action(request, actor, target, dice, area),
+      perform: (request, actor, target, dice, onScene, area) => performD10Action(request, actor, target, dice, area, onScene),
     },
     attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
   }

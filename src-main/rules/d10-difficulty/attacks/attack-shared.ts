@@ -65,12 +65,6 @@ export function sidesOf(request: AttackRequest, a: RulesCombatant, t: RulesComba
   })
 }
 
-/** R0.4: metres between the two tokens on the scene in play (to the decimetre), when both stand there. */
-export function mapDistance(a: RulesCombatant, t: RulesCombatant): number | null {
-  if (!a.position || !t.position) return null
-  return Math.round(Math.hypot(a.position.x - t.position.x, a.position.y - t.position.y) * 10) / 10
-}
-
 /** `002` Surprise Round: the surprised side cannot use any actions. */
 export function surprisedRefusal(c: RulesCombatant): string | null {
   return c.conditions.some((x) => x.conditionId === SURPRISED)

@@ -15,6 +15,7 @@ import { rollHit } from '../damage/roll-hit'
 import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
 import type { D10Sheet } from '../sheet/d10-sheet'
 import { ACTION, actionsLeft, oneAction } from '../turns/d10-economy'
+import { meleeReach } from '../melee/reach'
 import { blockedPreview, choice, diceText, oddsPreview, surprisedRefusal, type Sides } from './attack-shared'
 import { optionNumber, optionOneOf } from '../../kit/options'
 
@@ -98,7 +99,9 @@ export function previewMelee(sides: Sides): AttackPreview {
   const { request, a, t } = sides
   const p = prepare(request, sides, t)
   const base = { weapons: sides.weaponList, options: p.options, cost: '1 action (a reaction out of turn)' }
-  const blocked = surprisedRefusal(a) ?? p.defenceRefusal
+  // SR-D10-42: out of reach is said before any defence is weighed.
+  const reach = meleeReach(a, t)
+  const blocked = surprisedRefusal(a) ?? (reach.ok ? null : reach.error.message) ?? p.defenceRefusal
   if (blocked) return blockedPreview(base, explanation(p, sides), blocked)
   const odds = meleeOdds({
     attackBonus: sumModifiers(p.attack),
@@ -125,8 +128,12 @@ export function previewMelee(sides: Sides): AttackPreview {
 export function resolveMelee(sides: Sides, dice: Dice): Result<AttackResolution> {
   const { request, a, t } = sides
   const p = prepare(request, sides, t)
-  const blocked = surprisedRefusal(a) ?? p.defenceRefusal
-  if (blocked) return fail('attack/cannot', blocked)
+  const surprised = surprisedRefusal(a)
+  if (surprised) return fail('attack/cannot', surprised)
+  // SR-D10-42: a strike at someone more than a metre off is refused with the distance, nothing rolled.
+  const reach = meleeReach(a, t)
+  if (!reach.ok) return reach
+  if (p.defenceRefusal) return fail('attack/cannot', p.defenceRefusal)
   const { weapon, target } = sides
   const attack = rollTerms(p.attack, `${a.name}: Melee Combat at ${t.name}`, dice)
   const rolls: RollRecord[] = [attack.roll]

@@ -1,5 +1,6 @@
 import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../../src-shared/attack'
 import type { RollRecord } from '../../../../src-shared/dice'
+import { TYPED_DISTANCE } from '../../../../src-shared/geometry'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Dice } from '../../dice'
 import type { AttackResolution, RulesCombatant } from '../../ruleset'
@@ -26,12 +27,12 @@ import {
 import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
 import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
 import { oneAction } from '../turns/d10-economy'
-import { blockedPreview, choice, diceText, mapDistance, oddsPreview, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+import { blockedPreview, choice, diceText, oddsPreview, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
+import { rangeTo } from '../ranged/range-to'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 
 /** The request option a suppressing-fire prompt sets: the GM's out-of-turn shot (`002` Suppressing Fire). */
 export const SUPPRESSION_SHOT = 'suppressionShot'
-const DEFAULT_DISTANCE = 20
 
 interface Prepared {
   readonly situation: RangedSituation
@@ -54,7 +55,8 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
   const aimed = attacker.live.aim?.targetId === t.id ? attacker.live.aim.count : 0
   const zone = optionOneOf(o, 'zone', ['roll', ...AIMED_ZONES], 'roll')
   const situation: RangedSituation = {
-    distance: Math.max(0, optionNumber(o, 'distance') ?? mapDistance(a, t) ?? DEFAULT_DISTANCE),
+    // SR-D10-43: the tokens' distance on the map; typed (or 20 m) only off it.
+    distance: rangeTo(o, a, t),
     effectiveRange: weapon.effectiveRange,
     size: optionOneOf(o, 'size', SIZES, SIZE_OF_STANCE[target.live.stance]),
     targetMovement: optionOneOf(o, 'targetMovement', MOVEMENTS, target.live.movement),
@@ -68,7 +70,7 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
   const skill = weapon.kind === 'thrown' ? 'throwing' : 'firearms'
   const shot = optionBool(o, SUPPRESSION_SHOT) === true
   const options: FormField[] = [
-    { key: 'distance', label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
+    { key: TYPED_DISTANCE, label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
     choice('size', 'Target size', situation.size, SIZES),
     choice('targetMovement', 'Target movement', situation.targetMovement, MOVEMENTS),
     choice('shooterMovement', 'Shooter movement', situation.shooterMovement, MOVEMENTS),

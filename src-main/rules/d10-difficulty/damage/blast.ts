@@ -1,3 +1,5 @@
+import { touchesArea, type Footprint, type Point } from '../../../../src-shared/geometry'
+
 /*
  * `002 Grenades`: "Everyone within the _effective_ radius, that is not protected by grenade proof
  * cover, dies. Within the _casualty_ radius a grenade deals enough damage to kill or incapacitate
@@ -9,10 +11,14 @@ export type BlastRadii = { readonly effective: number; readonly casualty: number
 
 export type BlastZone = 'effective' | 'casualty' | 'outside'
 
-/** SR-D10-36: which ring a token stands in, by the distance of its centre from where the grenade landed (rims count). */
-export function blastZone(distance: number, radii: BlastRadii): BlastZone {
-  if (distance <= radii.effective) return 'effective'
-  if (distance <= radii.casualty) return 'casualty'
+/**
+ * SR-D10-36: which ring a token is in — the innermost whose circle round the burst touches its
+ * base, rims included. The same test (`touchesArea`) puts it under the template (SR-CORE-10), so
+ * a token whose base a casualty-sized template touches is never left "untouched".
+ */
+export function blastZone(burst: Point, token: Footprint, radii: BlastRadii): BlastZone {
+  if (touchesArea({ x: burst.x, y: burst.y, radius: radii.effective }, token)) return 'effective'
+  if (touchesArea({ x: burst.x, y: burst.y, radius: radii.casualty }, token)) return 'casualty'
   return 'outside'
 }
 

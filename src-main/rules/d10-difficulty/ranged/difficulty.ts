@@ -50,6 +50,10 @@ export function rangeBand(distance: number, effectiveRange: number): Band | null
   return null
 }
 
+/** D4: why a distance past the effective range cannot be shot, thrown or suppressed at (no band there). */
+export const beyondRangeReason = (distance: number, effectiveRange: number): string =>
+  `${distance} m is beyond the weapon's effective range of ${effectiveRange} m (D4).`
+
 /** D7: a zone aimed at — one size step smaller, two for a vital organ. */
 export type AimedZone = 'legs' | 'torso' | 'arms' | 'head' | 'heart' | 'brain'
 export const AIMED_ZONES: readonly AimedZone[] = ['legs', 'torso', 'arms', 'head', 'heart', 'brain']
@@ -89,8 +93,7 @@ export function rangedDifficulty(s: RangedSituation): Difficulty {
   const band = rangeBand(s.distance, s.effectiveRange)
   const size = aimedSize(s.size, s.aimedZone)
   const base = [modifier('Base', BASE_DIFFICULTY, '002 Determining Difficulty')]
-  if (!band)
-    return { ok: false, reason: `${s.distance} m is beyond the weapon's effective range of ${s.effectiveRange} m (D4).`, terms: base }
+  if (!band) return { ok: false, reason: beyondRangeReason(s.distance, s.effectiveRange), terms: base }
   if (!size) return { ok: false, reason: `A ${s.size} target is too small to aim at the ${s.aimedZone} (D7).`, terms: base }
   const sizeLabel = size === s.size ? size : `${s.size} → ${size}, aimed at the ${s.aimedZone}`
   const terms: Modifier[] = [

@@ -1,4 +1,5 @@
 import { distanceToSpine } from '../../../../src-shared/area-geometry'
+import { centreDistance, tenths } from '../../../../src-shared/geometry'
 import type { ConditionInstance } from '../../../../src-shared/records'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
@@ -27,18 +28,25 @@ export function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
   return crosses ? 0 : Math.min(toSegment(a, c, d), toSegment(b, c, d), toSegment(c, a, b), toSegment(d, a, b))
 }
 
-/** Whether a path passes through a lane (or a plain zone): within its radius of its centre line. */
-export function pathTouches(path: MapPath, area: MapArea['area']): boolean {
+/**
+ * Whether a path passes through a lane (or a plain zone): the mover's base comes within the lane's
+ * radius of its centre line — the lane touching the base, as for any area (SR-CORE-10).
+ */
+export function pathTouches(path: MapPath, area: MapArea['area'], moverRadius = 0): boolean {
   const end = area.to ?? { x: area.x, y: area.y }
-  return segmentGap(path.from, path.to, { x: area.x, y: area.y }, end) <= area.radius
+  return segmentGap(path.from, path.to, { x: area.x, y: area.y }, end) <= area.radius + moverRadius
 }
 
 /** The out-of-turn shot is a burst when a burst's worth of bullets goes down each action, else a single shot. */
 const shotMode = (data: SuppressionData) => (data.weapon.burst > 1 && data.bullets >= data.weapon.burst ? 'burst' : 'single')
 
-/** The exact odds of the suppressor's shot at the mover where the move ends, as the prompt shows them. */
-export function shotOddsText(data: SuppressionData, mover: D10Sheet, moverHp: number, to: Point): string {
-  const distance = data.from ? Math.round(Math.hypot(to.x - data.from.x, to.y - data.from.y) * 10) / 10 : data.distance
+/**
+ * The exact odds of the suppressor's shot at the mover where the move ends, as the prompt shows
+ * them: from where the suppressor stands now (`at`; where it laid the fire, if it has no token now),
+ * centre to centre to a tenth, as the shot itself will be measured (SR-D10-43).
+ */
+export function shotOddsText(data: SuppressionData, mover: D10Sheet, moverHp: number, to: Point, at: Point | null = data.from): string {
+  const distance = at ? tenths(centreDistance(at, to)) : data.distance
   const rounds = shotMode(data) === 'burst' ? data.weapon.burst : 1
   const d = rangedDifficulty({
     distance,
@@ -59,7 +67,13 @@ export function shotOddsText(data: SuppressionData, mover: D10Sheet, moverHp: nu
 }
 
 /** One prompt per suppressor holding the mover: its out-of-turn shot, which the GM may allow or dismiss. */
-function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet, to: Point): PromptDraft {
+function shotPrompt(
+  s: ConditionInstance,
+  mover: RulesCombatant,
+  sheet: D10Sheet,
+  to: Point,
+  onScene: readonly RulesCombatant[],
+): PromptDraft {
   const parsed = suppressionSchema.safeParse(s.data)
   if (!s.sourceId || !parsed.success) {
     // Put on by hand: the shooter's gun and numbers are not recorded, so the GM settles it.
@@ -73,10 +87,13 @@ function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet
   }
   const data = parsed.data
   const mode = shotMode(data)
+  const shooter = onScene.find((c) => c.id === s.sourceId)?.position ?? data.from
   return {
     reactorId: s.sourceId,
     targetId: mover.id,
     text: `${mover.name} leaves cover under ${data.suppressor}'s suppressing fire: the GM may allow ${data.suppressor} an out-of-turn shot (002 Suppressing Fire)`,
+    // No typed distance: the core measures the shot between the tokens where they stand when the
+    // GM allows it (a typed one would be refused once either token had moved).
     resolve: {
       kind: 'attack',
       request: {
@@ -87,7 +104,7 @@ function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet
         options: { [SUPPRESSION_SHOT]: true, targetMovement: 'slow' },
       },
     },
-    odds: shotOddsText(data, sheet, mover.hp, to),
+    odds: shotOddsText(data, sheet, mover.hp, to, shooter),
   }
 }
 
@@ -97,15 +114,21 @@ function shotPrompt(s: ConditionInstance, mover: RulesCombatant, sheet: D10Sheet
  * a lane is flagged for the GM, who decides whether that shooter fires. The map cannot tell cover,
  * so the GM dismisses the prompt when the move stays in cover. Null when nothing stands in the way.
  */
-export function d10MapMove(mover: RulesCombatant, path: MapPath, areas: readonly MapArea[]): Result<ActionResolution> | null {
+export function d10MapMove(
+  mover: RulesCombatant,
+  path: MapPath,
+  areas: readonly MapArea[],
+  onScene: readonly RulesCombatant[] = [],
+): Result<ActionResolution> | null {
   const sheet = d10Sheets.of(mover)
   if (!sheet) return null
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   // One prompt per suppressor (a hand-made condition with no source gets its own).
   const bySuppressor = new Map(held.map((h) => [h.sourceId ?? h.key, h]))
-  const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to))
+  const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to, onScene))
+  const radius = mover.position?.radius ?? 0
   const crossed = areas.filter(
-    (a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area),
+    (a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area, radius),
   )
   for (const lane of crossed) {
     prompts.push({

@@ -3,7 +3,6 @@ import type { ActionDefinition, ActionRequest } from '../../../../src-shared/att
 import type { CombatantId } from '../../../../src-shared/records'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, ConditionChange, RulesCombatant } from '../../ruleset'
-import { mapDistance } from '../attacks/attack-shared'
 import { optionNumber } from '../../kit/options'
 import { skillTerms } from '../checks/d10-check'
 import { SUPPRESSED, SUPPRESSING } from '../d10-conditions'
@@ -14,6 +13,8 @@ import { oneAction } from '../turns/d10-economy'
 import { plural } from '../../kit/format'
 import { toJson } from '../../kit/stored-sheet'
 import { notDrawnRefusal } from '../turns/d10-draw'
+import { offMapDistanceField, rangeTo } from '../ranged/range-to'
+import { beyondRangeReason, rangeBand } from '../ranged/difficulty'
 
 /**
  * What a 'suppressed' condition remembers of its suppressor, so the out-of-turn shot a moving
@@ -49,7 +50,7 @@ export const laneSchema = z.strictObject({
 
 const firearms = (sheet: D10Sheet) => sheet.weapons.flatMap((w, slot) => (w.kind === 'firearm' && w.magazine > 0 ? [{ w, slot }] : []))
 
-export function suppressDefinition(sheet: D10Sheet): ActionDefinition {
+export function suppressDefinition(actor: RulesCombatant, sheet: D10Sheet): ActionDefinition {
   const guns = firearms(sheet)
   return {
     key: 'suppress',
@@ -64,6 +65,7 @@ export function suppressDefinition(sheet: D10Sheet): ActionDefinition {
         choices: guns.map(({ w, slot }) => ({ value: String(slot), label: `${w.name} (${w.ammo} rds)` })),
       },
       { key: 'width', label: 'Lane width', kind: 'number', value: 2, unit: 'm', min: 0.5, max: 100 },
+      ...offMapDistanceField(actor, 'Distance to the target'),
       { key: 'bullets', label: 'Bullets per action (GM)', kind: 'number', value: 1, min: 1, max: 100 },
       { key: 'actions', label: 'Actions covered now', kind: 'number', value: 1, min: 1, max: 20 },
     ],
@@ -101,7 +103,14 @@ export function performSuppress(
       'suppress/ammo',
       `The ${weapon.name} has ${weapon.ammo} rounds; ${plural(actions, 'action')} at ${bullets} a time needs ${rounds}.`,
     )
-  const distance = mapDistance(actor, target) ?? 20
+  // SR-D10-43: the lane is as long as the map says (typed, or 20 m, off it); past the gun's
+  // effective range there is no band (D4), so no fire reaches the far end and no lane is laid.
+  const distance = rangeTo(request.options, actor, target)
+  if (rangeBand(distance, weapon.effectiveRange) === null)
+    return fail(
+      'suppress/outOfRange',
+      `${target.name}: ${beyondRangeReason(distance, weapon.effectiveRange)} The ${weapon.name} cannot suppress that far (SR-D10-43).`,
+    )
   const data: SuppressionData = {
     suppressor: actor.name,
     slot,

@@ -1,17 +1,23 @@
 import type { ActionDefinition, ActionRequest, ExplanationLine } from '../../../../src-shared/attack'
+import { gapBetween, tenths, type Point } from '../../../../src-shared/geometry'
 import { fail, ok, type Result } from '../../../../src-shared/result'
+import type { Dice } from '../../dice'
+import { underArea } from '../../kit/positions'
 import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../../ruleset'
 import { BLAST_LABELS, blastZone, healthAfterBlast, shockWaveOnly, type BlastZone } from '../damage/blast'
 import { GRENADE_PROOF_COVER, shrapnelStoppedBy } from '../damage/grenade-cover'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 import { d10Sheets } from '../d10-sheet-access'
 import { oneAction } from './d10-economy'
+import { throwGrenade, throwOptions } from './grenade-throw'
 
 /*
- * `002 Grenades` (SR-D10-35…39): the GM puts an area template where the grenade lands; everyone
- * whose token centre is within the grenade's effective radius of its centre dies, within the
- * casualty radius is incapacitated, unless behind grenade-proof cover. Throwing it is "a
- * non-complicated item … pull the pin and throwing a grenade": one action (`002 Actions`, SR-D10-39).
+ * `002 Grenades` (SR-D10-35…39, 43, 44): the GM aims at an area template; the throw is a Throwing
+ * check from the thrower's token, refused past the grenade's effective range, and a miss comes down
+ * elsewhere (the core moves the template there). Everyone whose token base the effective radius
+ * round the burst touches dies, the casualty radius is incapacitated, unless behind grenade-proof
+ * cover. Throwing it is "a non-complicated item … pull the pin and throwing a grenade": one action
+ * (`002 Actions`, SR-D10-39).
  */
 
 export const THROW_GRENADE = 'throw-grenade'
@@ -22,7 +28,7 @@ type Grenade = { readonly w: Weapon & { readonly blast: NonNullable<Weapon['blas
 const grenades = (sheet: D10Sheet): Grenade[] =>
   sheet.weapons.flatMap((w, slot) => (w.blast ? [{ w: { ...w, blast: w.blast }, slot }] : []))
 
-export function grenadeDefinitions(sheet: D10Sheet): ActionDefinition[] {
+export function grenadeDefinitions(actor: RulesCombatant, sheet: D10Sheet): ActionDefinition[] {
   const list = grenades(sheet)
   if (!list.length) return []
   return [
@@ -41,6 +47,7 @@ export function grenadeDefinitions(sheet: D10Sheet): ActionDefinition[] {
             label: `${w.name} (${w.ammo} left; kills within ${w.blast.effective} m, incapacitates within ${w.blast.casualty} m)`,
           })),
         },
+        ...throwOptions(actor),
       ],
       cost: '1 action',
       unavailable: list.every(({ w }) => w.ammo === 0) ? 'No grenades left.' : null,
@@ -48,15 +55,22 @@ export function grenadeDefinitions(sheet: D10Sheet): ActionDefinition[] {
   ]
 }
 
-const distance = (area: TargetArea, c: RulesCombatant): number | null =>
-  c.position ? Math.round(Math.hypot(c.position.x - area.x, c.position.y - area.y) * 10) / 10 : null
+/** How far the blast's centre is from a token's base, to a tenth (the ring is judged by the base, SR-D10-36). */
+const gap = (burst: Point, c: RulesCombatant): number | null =>
+  c.position ? tenths(gapBetween({ ...burst, radius: 0 }, c.position)) : null
 
-/** SR-D10-35…39: the blast on everyone under the template, the thrower included when it stands there. */
+/**
+ * SR-D10-35…39, 43, 44: the throw, then the blast on everyone under the template where it burst,
+ * the thrower included when it stands there. `onScene` is everyone on the map: a scattered burst
+ * catches whoever stands where it came down.
+ */
 export function performThrowGrenade(
   request: ActionRequest,
   actor: RulesCombatant,
   sheet: D10Sheet,
   area: TargetArea | undefined,
+  dice: Dice,
+  onScene: readonly RulesCombatant[],
 ): Result<ActionResolution> {
   const list = grenades(sheet)
   const slot = Number(request.options[WEAPON] ?? list.find(({ w }) => w.ammo > 0)?.slot ?? list[0]?.slot ?? -1)
@@ -71,9 +85,15 @@ export function performThrowGrenade(
       'grenade/templateSmall',
       `The template is ${area.radius} m across its radius; the ${g.w.name} reaches ${casualty} m: make it at least ${casualty} m (SR-D10-36).`,
     )
-  const struck = area.inside.map((c) => {
-    const d = distance(area, c)
-    const reached: BlastZone = d === null ? 'outside' : blastZone(d, g.w.blast)
+  const thrown = throwGrenade(request, actor, sheet, g.w, area, dice)
+  if (!thrown.ok) return thrown
+  const { landed } = thrown.value
+  const burst: Point = landed ?? { x: area.x, y: area.y }
+  // Under the template where it burst: the core moves the template there and judges by the same test.
+  const under = landed ? underArea(onScene, { ...burst, radius: area.radius }) : area.inside
+  const struck = under.map((c) => {
+    const d = gap(burst, c)
+    const reached: BlastZone = c.position ? blastZone(burst, c.position, g.w.blast) : 'outside'
     const covered = c.conditions.some((x) => x.conditionId === GRENADE_PROOF_COVER)
     // SR-D10-41: the shrapnel (piercing) stopped, the shock wave (bludgeoning) does one ring less.
     const stopped = reached === 'outside' || covered ? null : shrapnelStoppedBy(c, d10Sheets.of(c))
@@ -90,7 +110,7 @@ export function performThrowGrenade(
     .map((s) => ({ combatantId: s.c.id, rules: null, hp: s.hp }))
   const hurt = struck.filter((s) => s.hp !== s.c.hp)
   const lines: ExplanationLine[] = struck.map((s) => ({
-    label: `${s.c.name}${s.d === null ? '' : ` at ${s.d} m`}`,
+    label: `${s.c.name}${s.d === null ? '' : ` (its base ${s.d} m from the burst)`}`,
     value:
       s.covered && s.zone !== 'outside'
         ? 'behind grenade-proof cover: unharmed'
@@ -110,14 +130,16 @@ export function performThrowGrenade(
     targetRules: null,
     targetHp: null,
     areaEffects,
-    summary: `${actor.name} throws the ${g.w.name} at ${area.label || 'the template'}: ${told || 'no one is caught'} (${SOURCE})`,
+    summary: `${actor.name} throws the ${g.w.name} at ${area.label || 'the template'}: ${thrown.value.words}; ${told || 'no one is caught'} (${SOURCE})`,
     detail: [
+      ...thrown.value.detail,
       {
-        title: `Blast (bludgeoning and piercing): killed within ${effective} m, incapacitated within ${casualty} m of its centre`,
+        title: `Blast (bludgeoning and piercing): killed within ${effective} m, incapacitated within ${casualty} m of where it burst (a base the ring touches counts)`,
         lines,
       },
     ],
-    rolls: [],
+    rolls: thrown.value.rolls,
     cost: oneAction,
+    ...(landed ? { landed } : {}),
   })
 }

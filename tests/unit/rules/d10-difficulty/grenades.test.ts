@@ -6,12 +6,15 @@ import type { D10Sheet } from '../../../../src-main/rules/d10-difficulty/sheet/d
 import { issue } from '../../../../src-main/rules/d10-difficulty/sheet/d10-items'
 import { d10SheetFromForm } from '../../../../src-main/rules/d10-difficulty/sheet/d10-sheet-form'
 import { blastZone, healthAfterBlast } from '../../../../src-main/rules/d10-difficulty/damage/blast'
+import { storyText } from '../../../../src-shared/table-story'
 import { combatant, d10, sheet, sheetInput, typed } from './d10-fixtures'
 
 /**
- * `002 Grenades` on a street: Ash throws from (40, 40). The grenade lands at (10, 10) under a 20 m
- * template. Near stands on it (killed), Mid 7 m off (incapacitated), Wall 2 m off behind
- * grenade-proof cover, Far 16 m off (under the template, beyond the 15 m casualty radius).
+ * `002 Grenades` on a street (1 m squares: bases 0.4 m in radius): Ash throws from (30, 30), 28.3 m
+ * from (10, 10) — within the grenade's 30 m (SR-D10-43; it stood at (40, 40), 42.4 m off, before
+ * throws had a range). The grenade lands at (10, 10) under a 20 m template. Near stands on it
+ * (killed), Mid 7 m off (incapacitated), Wall 2 m off behind grenade-proof cover, Far 16 m off
+ * (under the template, its base 15.6 m out: beyond the 15 m casualty radius).
  */
 async function street(templateRadius = 20) {
   const h = await CampaignHarness.create('d10-grenade', tempDir(), undefined, d10)
@@ -19,7 +22,7 @@ async function street(templateRadius = 20) {
   const scene = h.campaign.store.ofType('scene').find((s) => s.name === 'Street')!
   const grenade = { ...issue('frag-grenade')! }
   const places: [string, number, number][] = [
-    ['Ash', 40, 40],
+    ['Ash', 30, 30],
     ['Near', 10, 10],
     ['Mid', 10, 17],
     ['Wall', 12, 10],
@@ -47,11 +50,16 @@ async function street(templateRadius = 20) {
 }
 
 const snapshot = (h: CampaignHarness) => JSON.stringify(h.campaign.store.toObject())
+/**
+ * The throw is a Throwing check now (SR-D10-44): d10 10 + DEX 1 + PER 1 = 12 against 8 (medium at
+ * maximum range +6, a still area −2, standing −1) puts it on target, where these tests are about the rings.
+ */
+const ON_TARGET = [10]
 
 describe('002 Grenades through the engine (SR-D10-35…38)', () => {
   it('002 Grenades, SR-D10-36/37/38: kills within the effective radius, incapacitates within the casualty radius, spares grenade-proof cover and those beyond; one grenade spent; undo takes it back', async () => {
     const { h, c, request, hps } = await street()
-    h.must('action/perform', { request: request() })
+    h.must('action/perform', { request: request() }, ON_TARGET)
     expect(hps()).toEqual([-20, 0, 20, 20, 20])
     expect((c('Ash').rules as unknown as D10Sheet).weapons[0]!.ammo).toBe(1)
     expect(h.logText()).toMatch(/kills Near; incapacitates Mid/)
@@ -98,8 +106,16 @@ describe('SR-D10-35: the radii on the sheet', () => {
 
 describe('SR-D10-36/37: the rings and the health they leave', () => {
   const radii = { effective: 5, casualty: 15 }
-  it('the rims count', () => {
-    expect([0, 5, 5.1, 15, 15.1].map((d) => blastZone(d, radii))).toEqual(['effective', 'effective', 'casualty', 'casualty', 'outside'])
+  // Judged by the token's base since issue 31 (a 0.4 m base: its rim reaches 0.4 m past its centre), the test that puts it under the template.
+  it('the rims count, touching the base', () => {
+    const at = (x: number) => ({ x, y: 0, radius: 0.4 })
+    expect([0, 5.4, 5.5, 15.4, 15.5].map((x) => blastZone({ x: 0, y: 0 }, at(x), radii))).toEqual([
+      'effective',
+      'effective',
+      'casualty',
+      'casualty',
+      'outside',
+    ])
   })
   it('killed is a whole health bar below 0, incapacitated 0, never raised; cover spares both', () => {
     expect(healthAfterBlast(20, 20, 'effective', false)).toBe(-20)
@@ -115,7 +131,7 @@ describe('002 Grenades: bludgeoning and piercing (SR-D10-41)', () => {
     h.must('condition/add', { combatantId: c('Near').id, condition: 'full-cover', duration: { kind: 'indefinite' } })
     const armoured = { head: 2, torso: 4, arms: 2, legs: 2 }
     h.must('combatant/setRules', { combatantId: c('Mid').id, rules: sheetInput({ dr: armoured }) })
-    h.must('action/perform', { request: request() })
+    h.must('action/perform', { request: request() }, ON_TARGET)
     // Near on the spot behind full cover: incapacitated, not killed; Mid in full armour 7 m off: unharmed.
     expect(hps()).toEqual([0, 20, 20, 20, 20])
     expect(h.logText()).toMatch(/incapacitates Near/)
@@ -127,7 +143,149 @@ describe('002 Grenades: bludgeoning and piercing (SR-D10-41)', () => {
   it('SR-D10-41: armour on some zones only is not full body armour; the shrapnel goes through', async () => {
     const { h, c, request, hps } = await street()
     h.must('combatant/setRules', { combatantId: c('Mid').id, rules: sheetInput({ dr: { head: 0, torso: 4, arms: 2, legs: 2 } }) })
-    h.must('action/perform', { request: request() })
+    h.must('action/perform', { request: request() }, ON_TARGET)
     expect(hps()).toEqual([-20, 0, 20, 20, 20])
+  })
+})
+
+/**
+ * Issue 31: the throw from the thrower's token (SR-D10-43) and where a miss comes down
+ * (SR-D10-44), on 1 m squares (bases 0.4 m in radius). A small grenade (kills within 2 m,
+ * incapacitates within 4 m) is aimed at a 4 m template on Near at (10, 10); Ash throws from
+ * (10, 30), 20 m off: medium at maximum range +6, a still area −2, standing −1 → difficulty 8,
+ * against d10 + 2 (DEX 1, PER 1). East stands 5 m east of the aim point; Rim 4.3 m south of that,
+ * its base reaching 0.4 m nearer.
+ */
+async function lot() {
+  const h = await CampaignHarness.create('d10-throw', tempDir(), undefined, d10)
+  h.must('scene/create', { name: 'Lot' })
+  const sceneId = h.campaign.store.ofType('scene')[0]!.id
+  const small = { ...issue('frag-grenade')!, blast: { effective: 2, casualty: 4 } }
+  const places: [string, number, number][] = [
+    ['Ash', 10, 30],
+    ['Near', 10, 10],
+    ['East', 15, 10],
+    ['Rim', 15, 14.3],
+  ]
+  const place = (name: string, x: number, y: number) => {
+    const rules = name === 'Ash' ? sheetInput({ weapons: [small] }) : sheetInput()
+    h.must('combatant/add', { name, side: name === 'Ash' ? 'party' : 'enemy', kind: name === 'Ash' ? 'pc' : 'npc', maxHp: 20, rules })
+    h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
+  }
+  for (const [name, x, y] of places) place(name, x, y)
+  h.must('area/place', { sceneId, x: 10, y: 10, radius: 4, label: 'Grenade' })
+  const areaId = h.campaign.store.ofType('areaMark')[0]!.id
+  const template = () => h.campaign.store.get(areaId) as { x: number; y: number }
+  const throwAt = (options: ActionRequest['options'] = {}): ActionRequest => ({
+    actorId: h.combatantId('Ash'),
+    action: 'throw-grenade',
+    targetId: null,
+    options: { weapon: '0', ...options },
+    areaId,
+  })
+  const hps = () => ['Near', 'East', 'Rim'].map((n) => h.campaign.store.ofType('combatant').find((c) => c.name === n)!.hp)
+  const story = () => {
+    const s = h.campaign.store.get('story')
+    return s?.typeName === 'story' ? s.lines.map((l) => storyText(l.fact)) : []
+  }
+  const lastLog = () =>
+    h.campaign.store
+      .ofType('log')
+      .sort((a, b) => a.seq - b.seq)
+      .at(-1)!
+  const moveAsh = (x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId('Ash'), x, y })
+  const hpOf = (name: string) => h.campaign.store.ofType('combatant').find((c) => c.name === name)!.hp
+  return { h, throwAt, hps, hpOf, story, template, lastLog, moveAsh, place }
+}
+
+describe('issue 31: the throw is a range task from the thrower’s token (SR-D10-43, SR-D10-44)', () => {
+  it('002 Thrown Weapons, SR-D10-43: past the grenade’s effective range the throw is refused with both distances, nothing changed', async () => {
+    const { h, throwAt, moveAsh } = await lot()
+    moveAsh(10, 45)
+    const before = snapshot(h)
+    const r = h.run('action/perform', { request: throwAt() }, [10])
+    expect(!r.ok && [r.error.code, r.error.message]).toEqual([
+      'grenade/outOfRange',
+      "Ash is 35 m from Grenade: 35 m is beyond the weapon's effective range of 30 m (D4). (002 Thrown Weapons, SR-D10-43)",
+    ])
+    expect(snapshot(h)).toBe(before)
+  })
+
+  it('002 Grenades: a Throwing check that reaches the difficulty lands where aimed; the table is told whom it hit', async () => {
+    const { h, throwAt, hps, story, template, lastLog } = await lot()
+    h.must('action/perform', { request: throwAt() }, [10])
+    expect(template()).toMatchObject({ x: 10, y: 10 })
+    expect(hps()).toEqual([-20, 20, 20])
+    expect(lastLog().text).toBe(
+      'Ash throws the Fragmentation grenade at Grenade: Throwing 12 vs difficulty 8, on target; kills Near (002 Grenades)',
+    )
+    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m: Near hit')
+  })
+
+  it('SR-D10-44: a miss comes down as many metres off as it missed by, towards the d8; the template moves there, whoever stands there is hit, Rim’s base under the rim is incapacitated, not untouched; undo puts it all back', async () => {
+    const { h, throwAt, hps, story, template, lastLog } = await lot()
+    // d10 1 + 2 = 3 against 8: missed by 5; d8 3 is east: (15, 10), on East.
+    h.must('action/perform', { request: throwAt() }, [1, 3])
+    expect(template()).toMatchObject({ x: 15, y: 10 })
+    // Rim's centre is 4.3 m from the burst, its base 3.9 m: within the casualty radius (SR-D10-36).
+    expect(hps()).toEqual([20, -20, 0])
+    const log = lastLog()
+    expect(log.text).toBe(
+      'Ash throws the Fragmentation grenade at Grenade: Throwing 3 vs difficulty 8, misses by 5: lands 5 m east; kills East; incapacitates Rim (002 Grenades)',
+    )
+    expect(log.rolls.map((r) => r.purpose)).toEqual(['Ash: Throwing at Grenade', 'Ash: where the Fragmentation grenade scatters'])
+    expect(JSON.stringify(log.detail)).toContain(
+      '"label":"Rim (its base 3.9 m from the burst)","value":"incapacitated (casualty radius) → 0"',
+    )
+    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: East, Rim hit')
+    h.must('history/undo', {})
+    expect(template()).toMatchObject({ x: 10, y: 10 })
+    expect(hps()).toEqual([20, 20, 20])
+  })
+
+  it('SR-D10-44, SR-D10-36: at the landing point the touching edge counts: a base whose rim the template’s rim meets is under it and in the casualty ring; a tenth of a metre further is neither', async () => {
+    const { h, throwAt, hpOf, story, template, place } = await lot()
+    // Lands at (15, 10) as above. Edge's base reaches exactly 4 m from the burst (centre 4.4 m, base 0.4 m); Past's 4.1 m.
+    place('Edge', 19.4, 10)
+    place('Past', 19.5, 10)
+    h.must('action/perform', { request: throwAt() }, [1, 3])
+    expect(template()).toMatchObject({ x: 15, y: 10 })
+    expect([hpOf('Edge'), hpOf('Past')]).toEqual([0, 20])
+    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: East, Rim, Edge hit')
+  })
+
+  it('SR-D10-44: a miss that comes down on empty ground hits no one there, not those where it was aimed; the table is told so', async () => {
+    const { h, throwAt, hps, story, template, lastLog } = await lot()
+    // Missed by 5 again; d8 7 is west: (5, 10). Near's base, 5 m east of there, is 4.6 m from the burst: outside the 4 m template.
+    h.must('action/perform', { request: throwAt() }, [1, 7])
+    expect(template()).toMatchObject({ x: 5, y: 10 })
+    expect(hps()).toEqual([20, 20, 20])
+    expect(lastLog().text).toBe(
+      'Ash throws the Fragmentation grenade at Grenade: Throwing 3 vs difficulty 8, misses by 5: lands 5 m west; no one is caught (002 Grenades)',
+    )
+    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: no one hit')
+  })
+
+  it('SR-D10-44: the GM may rule it lands where aimed: no Throwing check is rolled, and the log says whose call it was', async () => {
+    const { h, throwAt, hps, lastLog } = await lot()
+    h.must('action/perform', { request: throwAt({ landing: 'aimed' }) })
+    expect(hps()).toEqual([-20, 20, 20])
+    expect(lastLog().rolls).toEqual([])
+    expect(lastLog().text).toMatch(/lands where aimed \(the GM’s call\); kills Near/)
+  })
+
+  it('SR-D10-43: off the map the throw’s distance is typed; on it a typed distance that is not the map’s is refused; the GM may set positions aside, logged', async () => {
+    const { h, throwAt } = await lot()
+    const forged = h.run('action/perform', { request: throwAt({ distance: 12 }) }, [10])
+    expect(!forged.ok && [forged.error.code, forged.error.message]).toEqual([
+      'position/distanceNotTheMaps',
+      'Ash stands 20 m from Grenade on the map, not 12 m: the map decides. Set positions aside for this act to use your distance.',
+    ])
+    h.must('action/perform', { request: throwAt({ distance: 12, ignorePositions: true, landing: 'aimed' }) })
+    expect(h.logText()).toContain('Positions set aside by the GM for this act (distance typed: 12 m)')
+    h.must('token/remove', { tokenId: h.campaign.store.ofType('token').find((t) => t.combatantId === h.combatantId('Ash'))!.id })
+    const far = h.run('action/perform', { request: throwAt({ distance: 35 }) }, [10])
+    expect(!far.ok && far.error.code).toBe('grenade/outOfRange')
+    h.must('action/perform', { request: throwAt({ distance: 25 }) }, [10])
   })
 })

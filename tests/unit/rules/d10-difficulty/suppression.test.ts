@@ -99,6 +99,14 @@ describe('002 Suppressing Fire', () => {
     expect(d10.onMapMove!(passer, { from: { x: 10, y: 5 }, to: { x: 20, y: 5 } }, [lane])).toBeNull()
   })
 
+  it('a lane touches a passer’s base, as any area does (SR-CORE-10): a path 1.8 m off a 1.5 m lane’s line is flagged for a 0.4 m base', () => {
+    const lane: MapArea = { bearerId: gunner.id, conditionId: 'suppressing', area: { x: 0, y: 0, radius: 1.5, to: { x: 30, y: 0 } } }
+    const passer = combatant('Passer', sheet(), { position: { x: 4, y: 1.8, radius: 0.4 } })
+    const moved = d10.onMapMove!(passer, { from: { x: 4, y: 1.8 }, to: { x: 9, y: 1.8 } }, [lane])
+    expect(moved?.ok && moved.value.prompts!.map((p) => p.resolve.kind)).toEqual(['note'])
+    expect(pathTouches({ from: { x: 4, y: 1.8 }, to: { x: 9, y: 1.8 } }, lane.area)).toBe(false)
+  })
+
   it.each([
     [{ x: 0, y: 1 }, { x: 10, y: 1 }, { x: 0, y: 0 }, { x: 10, y: 0 }, 1],
     [{ x: 5, y: -3 }, { x: 5, y: 3 }, { x: 0, y: 0 }, { x: 10, y: 0 }, 0],
