@@ -1,6 +1,8 @@
 import type { ActionDefinition, ActionRequest, ExplanationSection } from '../../../src-shared/attack'
 import type { RollRecord } from '../../../src-shared/dice'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import { centreDistance, tenths, type Point } from '../../../src-shared/geometry'
+import { underArea } from '../kit/positions'
 import type { Dice } from '../dice'
 import { note } from '../kit/modifier'
 import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../ruleset'
@@ -13,7 +15,7 @@ import { rollDodges } from './cx-dodge'
 import { explainSteps } from './explain'
 import { grappleShare, splitBlast } from './protection/blast'
 import { grapplePartner } from './cx-grapple'
-import { compassPoint, landingPoint, scatterDie, type Point } from './ranged/scatter'
+import { compassPoint, landingPoint, scatterDie } from './ranged/scatter'
 import { throwMissChance } from './ranged/throw-accuracy'
 import { maxThrowDistance, throwProfile } from './ranged/throw-profile'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -179,14 +181,18 @@ export function performThrow(
   const profile = throwProfile(item)
   if (!profile) return fail('grenade/notThrown', `The ${item.name} is not thrown: its list gives no throw (${item.note ?? 'no note'}).`)
   if (!actor.position)
-    return fail('grenade/noPosition', `${actor.name} has no token on the scene in play: the throw's distance cannot be measured.`)
+    return fail(
+      'grenade/noPosition',
+      `${actor.name} has no token on the scene in play (or positions were set aside): the throw's distance to the template cannot be measured.`,
+    )
   const aim: Point = { x: area.x, y: area.y }
-  const distance = Math.hypot(aim.x - actor.position.x, aim.y - actor.position.y)
+  // SR-CX-21, issue 31: from the thrower's token to the aim point, centre to centre, as the tape reads it.
+  const distance = centreDistance(aim, actor.position)
   const reach = maxThrowDistance(profile, c.stats)
   if (distance > reach.metres)
     return fail(
       'grenade/outOfRange',
-      `${area.label} is ${distance.toFixed(1)} m from ${actor.name}; the ${item.name} reaches ${reach.metres} m (${profile.baseRange} + ${profile.perStat} × ${reach.stat.toUpperCase()}, 000 Thrown Weapons).`,
+      `${area.label} is ${tenths(distance)} m from ${actor.name}; the ${item.name} reaches ${reach.metres} m (${profile.baseRange} + ${profile.perStat} × ${reach.stat.toUpperCase()}, 000 Thrown Weapons).`,
     )
   const cooked = request.options['cook'] === true
   const rolls: RollRecord[] = []
@@ -217,8 +223,12 @@ export function performThrow(
   const radius = item.radius ?? 0
   const spent = spendOne(c, slot)
   const actorNow: RulesCombatant = { ...actor, rules: cxSheets.store(spent) }
+  // SR-CX-24, issue 31: a scattered grenade's template goes where it landed (the core moves it
+  // there), and those under it there are the ones it may change.
+  const scattered = !hit
+  const under = scattered ? underArea(onScene, { x: burst.x, y: burst.y, radius: area.radius }) : area.inside
   // The actor and the named target change through their own fields; the rest through areaEffects.
-  const candidates = area.inside.map((p) => (p.id === actor.id ? actorNow : p))
+  const candidates = under.map((p) => (p.id === actor.id ? actorNow : p))
   const { reached, outside } = splitBlast(burst, radius, candidates, onScene)
   const damage = weaponDamage(item.damage, c.stats)
   // SR-CX-57: uncooked, each one reached who can act tries to dive clear first (Reflex −10 vs the item's DC).
@@ -249,7 +259,8 @@ export function performThrow(
       title: 'Blast',
       lines: [
         ...story.map((s) => note(s, '')),
-        note(`${radius} m around ${at(burst)}: full damage inside, none beyond (SR-CX-23)`, '', 'SR-CX-23'),
+        note(`${radius} m around ${at(burst)}: full damage to every base it touches, none beyond (SR-CX-23)`, '', 'SR-CX-23'),
+        ...(scattered ? [note(`the template ${area.label} moves to ${at(burst)}, where it landed (SR-CX-24)`, '', 'SR-CX-24')] : []),
         ...hurt.map((h) => note(h, '')),
         ...outside.map((p) => note(`${p.name} is in the blast outside the template: apply by hand`, '', 'SR-CX-24')),
         note(dodge, ''),
@@ -266,6 +277,7 @@ export function performThrow(
     detail,
     rolls,
     cost: cost.cost,
+    ...(scattered ? { landed: burst } : {}),
     ...(othersRules ? { othersRules } : {}),
   })
 }

@@ -16,7 +16,6 @@ const PENDING: Readonly<Record<string, string>> = {
   'kit/positions.ts#actDistance': 'issue 31: typed or measured distance in each ruleset',
   'kit/positions.ts#mapDistance': 'issue 31: typed or measured distance in each ruleset',
   'kit/positions.ts#mapGap': 'issue 31: reach in each ruleset',
-  'kit/positions.ts#underArea': 'issue 31: scattered bursts in Compound X and the d10 system',
   'kit/positions.ts#withinReachOf': 'issue 31: reach in each ruleset',
 }
 

@@ -169,14 +169,17 @@ describe('000 Grenades / SR-CX-57 with SR-CX-60: the restrained cannot dive clea
 })
 
 describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the log says where', () => {
-  it('SR-CX-22: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): lands at (4, 10); only Raider is within 7 m of it', async () => {
+  it('SR-CX-22, SR-CX-24: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): the template moves to (4, 10), nobody is under it there, and Raider, 6 m off in the 7 m blast, is named for the GM', async () => {
     const { h, throwAt } = await table()
     const before = hps(h)
-    expect(throwAt({ grenade: '1' }, [3, 6, 7, 1]).ok).toBe(true)
-    // Raider 6 m from the burst takes 30 internal; Brute (8 m) is under the template but out of the blast.
-    expect(hps(h)).toEqual([before[0]! - 30, before[1], before[2], before[3]])
+    // Issue 31: the template goes where the grenade landed, and only those under it there are
+    // changed. Before, the template stayed on the aim point and Raider (under it there) took the
+    // 30 internal; now nobody's base is within the 3 m template at (4, 10), so no dodge is rolled.
+    expect(throwAt({ grenade: '1' }, [3, 6, 7]).ok).toBe(true)
+    expect(hps(h)).toEqual(before)
+    expect(h.campaign.store.ofType('areaMark')[0]).toMatchObject({ label: 'Grenade', x: 4, y: 10 })
     expect(lastLog(h).text).toMatch(
-      /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to Raider;/,
+      /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to nobody; also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Raider/,
     )
   })
 
