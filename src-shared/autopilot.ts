@@ -1,5 +1,5 @@
 import type { ActionRequest, AttackRequest } from './attack'
-import type { CombatantId, Side } from './records'
+import type { CombatantId, SceneId, Side } from './records'
 
 /*
  * Issue 17: the rules engine plays the fight ahead of the table. What a window sees of it: the
@@ -11,6 +11,11 @@ export type AutopilotCommand =
   | { readonly type: 'attack/resolve'; readonly payload: { readonly request: AttackRequest } }
   | { readonly type: 'action/perform'; readonly payload: { readonly request: ActionRequest } }
   | { readonly type: 'encounter/nextTurn'; readonly payload: Record<string, never> }
+  /** A move on the map (issue 31): towards an opponent no attack reaches yet, paid for as any drag on its own turn is. */
+  | {
+      readonly type: 'token/place'
+      readonly payload: { readonly sceneId: SceneId; readonly combatantId: CombatantId; readonly x: number; readonly y: number }
+    }
 
 /** The exact odds of the act a suggestion names, from the ruleset's own preview. */
 export interface SuggestionOdds {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { actionRequestSchema, attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
+import { metres } from './command-fields'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { MAP, NUMBERS, TYPED } from './limits'
@@ -110,5 +111,9 @@ function autopilotCommandSchema(): z.ZodType<AutopilotCommand> {
     z.strictObject({ type: z.literal('attack/resolve'), payload: z.strictObject({ request: attackRequestSchema }) }),
     z.strictObject({ type: z.literal('action/perform'), payload: z.strictObject({ request: actionRequestSchema }) }),
     z.strictObject({ type: z.literal('encounter/nextTurn'), payload: z.strictObject({}) }),
+    z.strictObject({
+      type: z.literal('token/place'),
+      payload: z.strictObject({ sceneId: sceneIdSchema, combatantId: combatantIdSchema, x: metres, y: metres }),
+    }),
   ]) as z.ZodType<AutopilotCommand>
 }

@@ -4,6 +4,7 @@ import { runCoreBench } from './core-bench'
 import { runDurableBench } from './durable-bench'
 import { runMapBench } from './map-bench'
 import { runOddsBench } from './odds-bench'
+import { runPositionsBench } from './positions-bench'
 import { runForecastBench } from './forecast-bench'
 import { runPaintBench } from './paint-bench'
 import { runColdStartBench } from './cold-start-bench'
@@ -20,6 +21,8 @@ import { goalTable, markdownTable, writeReport } from './report-md'
  * - the durable commit on a 1 MB and a 50 MB campaign against lowdb rewriting the whole
  *   document each command (durable-bench.ts);
  * - Compound X exact odds against a 100,000-sample Monte Carlo (odds-bench.ts);
+ * - an attack preview with every combatant on the map against the same with positions set aside,
+ *   at 300 and 3,000 combatants (positions-bench.ts);
  * - the fight forecast: simulated 4-vs-6 Compound X fights per second on one core beside the same
  *   fight's commands through the live engine, the first estimate's arrival in a window (cold and
  *   warm worker), and a command's ack and paint with a 20,000-fight forecast running against
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     runCoreBench,
     runDurableBench,
     async () => runOddsBench(),
+    runPositionsBench,
     runForecastBench,
     runPaintBench,
     runColdStartBench,

@@ -21,8 +21,8 @@ import { decideOn } from './sim-table'
  */
 
 const liveOdds =
-  (state: RecordReader, ruleset: Ruleset): OddsSource =>
-  (request, a, t) =>
+  (ruleset: Ruleset): OddsSource =>
+  (request, a, t, state) =>
     ruleset.attacks
       ? ruleset.attacks.preview(request, placedRulesCombatant(state, a), placedRulesCombatant(state, t))
       : fail('attack/unsupported', `The ${ruleset.name} ruleset does not resolve attacks.`)
@@ -44,7 +44,7 @@ function actingCombatant(state: RecordReader, wanted?: CombatantId): Result<Comb
 export function suggestTurn(state: RecordReader, ruleset: Ruleset, combatantId?: CombatantId): Result<Suggestion> {
   const actor = actingCombatant(state, combatantId)
   if (!actor.ok) return actor
-  const ranked = rankActs({ state, ruleset, actor: actor.value, odds: liveOdds(state, ruleset) })
+  const ranked = rankActs({ state, ruleset, actor: actor.value, odds: liveOdds(ruleset) })
   // Its own dice: whether the rules take an act must not move the campaign's generator.
   const scratch = seededSource(`autopilot-check:${actor.value.id}`)
   const chosen = ranked.findIndex((c) => decideOn(state, ruleset, scratch, c.command.type, c.command.payload as never).ok)

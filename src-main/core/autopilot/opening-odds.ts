@@ -1,6 +1,7 @@
 import type { AttackPreview } from '../../../src-shared/attack'
 import type { Result } from '../../../src-shared/result'
 import type { AttackRequest } from '../../../src-shared/attack'
+import type { CombatantRecord } from '../../../src-shared/records'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
@@ -13,17 +14,31 @@ import type { OddsSource } from './policy'
  * shared by every fight; the chance to down is read again from that preview's damage against the
  * target's health in the fight at hand. The attacks themselves still resolve exactly.
  */
+/** Previews one forecast keeps, by attack and where both stand; past this it starts over. */
+const KNOWN_LIMIT = 20_000
+
 export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: PreviewMemo = new PreviewMemo()): OddsSource {
   const known = new Map<string, Result<AttackPreview>>()
-  return (request, attacker, target) => {
-    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}`
+  return (request, attacker, target, state) => {
+    // Where both stand now (issue 31): a walk changes what reaches and at what range, so it is part
+    // of the key; everything else is read as it was when the forecast started.
+    const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
+    const [from, to] = [at(attacker.id), at(target.id)]
+    const where = from && to ? `${from.x},${from.y}|${to.x},${to.y}` : ''
+    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}|${where}`
     let p = known.get(key)
     if (!p) {
+      // Bounded: walks in thousands of fights could otherwise keep every spot ever stood on.
+      if (known.size >= KNOWN_LIMIT) known.clear()
       const a = opening.get(attacker.id)
       const t = opening.get(target.id)
+      const placed = (c: CombatantRecord, position: typeof from) => {
+        const { position: _then, ...rest } = placedRulesCombatant(opening, c)
+        return position ? { ...rest, position } : rest
+      }
       p =
         ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
-          ? memo.preview(ruleset, request, placedRulesCombatant(opening, a), placedRulesCombatant(opening, t))
+          ? memo.preview(ruleset, request, placed(a, from), placed(t, to))
           : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
       known.set(key, p)
     }

@@ -4,8 +4,12 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
+import type { RecordOfType, StoredTypeName } from '../state/stored-records'
 import { fighters } from './fighters'
 import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
+import { approach, gapBetween, tenths, type Footprint } from '../../../src-shared/geometry'
+import { moveCharge } from '../commands/move-charge'
+import { sceneInPlay } from '../state/scene-in-play'
 
 /**
  * The autopilot's policy (issue 17): what a sensible combatant does on its turn, generic over the
@@ -16,8 +20,16 @@ import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rul
  * named here; the caller takes the best act the rules accept.
  */
 
-/** The odds of one attack; the live desk asks the ruleset, a simulation may remember earlier answers. */
-export type OddsSource = (request: AttackRequest, attacker: CombatantRecord, target: CombatantRecord) => Result<AttackPreview>
+/**
+ * The odds of one attack, with both sides where they stand in `state` now; the live desk asks the
+ * ruleset, a simulation may remember earlier answers.
+ */
+export type OddsSource = (
+  request: AttackRequest,
+  attacker: CombatantRecord,
+  target: CombatantRecord,
+  state: RecordReader,
+) => Result<AttackPreview>
 
 export interface Candidate {
   readonly command: AutopilotCommand
@@ -83,7 +95,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
   // opponent it can preview at all: one without a sheet may be past judging).
   let weapons: AttackPreview['weapons'] | null = null
   for (const t of opponents) {
-    const listing = view.odds(request(t.id, 0, ''), actor, t)
+    const listing = view.odds(request(t.id, 0, ''), actor, t, view.state)
     if (listing.ok) {
       weapons = listing.value.weapons
       break
@@ -92,7 +104,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
   for (const w of weapons ?? []) {
     for (const mode of w.modes) {
       for (const t of opponents) {
-        const p = view.odds(request(t.id, w.index, mode), actor, t)
+        const p = view.odds(request(t.id, w.index, mode), actor, t, view.state)
         if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
         const odds = suggestionOdds(p.value)
         yield {
@@ -107,10 +119,26 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
   }
 }
 
-/** Whether the actor has any attack that can reach and hurt a standing opponent (it stops at the first). */
+/**
+ * Whether the actor has any attack that can hurt a standing opponent (it stops at the first): from
+ * where it stands, or — on the map — once it has walked up (its attacks judged with positions set
+ * aside), since the policy walks before it strikes.
+ */
 export function canHurtSomeone(view: PolicyView): boolean {
   const opponents = opponentsOf(view.state, view.ruleset, view.actor)
-  return !attackCandidates(view, opponents).next().done
+  if (!attackCandidates(view, opponents).next().done) return true
+  return !!sceneInPlay(view.state) && !attackCandidates({ ...view, state: offTheMap(view.state) }, opponents).next().done
+}
+
+/** The same state with nobody on the map: what attacks could do wherever they stood. */
+function offTheMap(state: RecordReader): RecordReader {
+  return {
+    get: (id) => state.get(id),
+    ofType: <T extends StoredTypeName>(t: T) => (t === 'token' ? [] : state.ofType(t)) as RecordOfType<T>[],
+    turnOrder: () => state.turnOrder(),
+    visibleRanks: () => state.visibleRanks(),
+    withConditions: () => state.withConditions(),
+  }
 }
 
 function attackReasons(o: SuggestionOdds, t: CombatantRecord): string[] {
@@ -172,7 +200,68 @@ export function rankActs(view: PolicyView): Candidate[] {
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
   const opponents = opponentsOf(state, ruleset, actor)
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
-  const ranked = [...attackCandidates(view, opponents), ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
+  const attacks = [...attackCandidates(view, opponents)]
+  // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
+  const moves = attacks.length === 0 ? moveCandidates(view, opponents) : []
+  const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
   return [...ranked, { ...end, reasons: () => [endReason] }]
+}
+
+/** A move is worth less than any act that hurts, more than ending the turn where it stands. */
+const MOVE_SCORE = 0.05
+
+/**
+ * A walk towards the nearest opponent on the map, to touching distance (whatever its reach, it is
+ * then in it) or as far towards it as the turn can pay — the same price a GM's drag pays
+ * (`moveCharge`). None off the map, or when it is already as close as it gets.
+ */
+function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+  const { state, ruleset, actor } = view
+  const scene = sceneInPlay(state)
+  const me = placedRulesCombatant(state, actor).position
+  if (!scene || !me) return []
+  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number } | null = null
+  for (const c of opponents) {
+    const at = placedRulesCombatant(state, c).position
+    if (!at) continue
+    const gap = gapBetween(me, at)
+    if (!nearest || gap < nearest.gap) nearest = { c, at, gap }
+  }
+  if (!nearest) return []
+  const { metres } = approach(me, nearest.at, 0)
+  const step = affordableStep({ state, ruleset }, actor, metres)
+  if (step < MIN_STEP) return []
+  const to = approach(me, nearest.at, nearest.gap - step).at
+  const target = nearest
+  return [
+    {
+      command: {
+        type: 'token/place',
+        payload: { sceneId: scene.id, combatantId: actor.id, x: Math.round(to.x * 100) / 100, y: Math.round(to.y * 100) / 100 },
+      },
+      label: `Move ${tenths(step)} m towards ${target.c.name}`,
+      odds: null,
+      score: MOVE_SCORE,
+      reasons: () => [`No attack reaches anyone from where it stands; ${target.c.name} is the nearest, ${tenths(target.gap)} m away.`],
+    },
+  ]
+}
+
+/** Steps shorter than this are not worth a command (and a policy must not shuffle in place). */
+const MIN_STEP = 0.1
+
+/** The longest walk up to `want` metres the mover's turn can pay for now, to a tenth (0: none). */
+function affordableStep(ctx: { readonly state: RecordReader; readonly ruleset: Ruleset }, mover: CombatantRecord, want: number): number {
+  const pays = (m: number) => moveCharge(ctx, mover, m, false).ok
+  if (pays(want)) return want
+  let lo = 0
+  let hi = want
+  // A price grows with the distance, so the longest affordable walk is found by halving.
+  while (hi - lo > MIN_STEP / 2) {
+    const mid = (lo + hi) / 2
+    if (pays(mid)) lo = mid
+    else hi = mid
+  }
+  return Math.floor(lo * 10) / 10
 }

@@ -28,7 +28,12 @@ const TYPED_TOLERANCE = 0.05
  * Off the map, and when the GM sets positions aside for this act (`ignorePositions`, logged), the
  * sides carry no position and the ruleset takes the typed distance.
  */
-export function placeAct(state: RecordReader, options: Options, actor: CombatantRecord, target: CombatantRecord | null): Result<ActPlacement> {
+export function placeAct(
+  state: RecordReader,
+  options: Options,
+  actor: CombatantRecord,
+  target: CombatantRecord | null,
+): Result<ActPlacement> {
   const a = placedRulesCombatant(state, actor)
   const t = target ? placedRulesCombatant(state, target) : null
   const typed = typeof options[TYPED_DISTANCE] === 'number' ? (options[TYPED_DISTANCE] as number) : null

@@ -11,13 +11,7 @@ import { unreachedRuleCode } from './rule-reachability'
  * the test until it is taken off, so the list never hides live code and always shows that the
  * walk finds dead code.
  */
-const PENDING: Readonly<Record<string, string>> = {
-  // Issue 31: the kit's reach and range helpers, taken up ruleset by ruleset.
-  'kit/positions.ts#actDistance': 'issue 31: typed or measured distance in each ruleset',
-  'kit/positions.ts#mapDistance': 'issue 31: typed or measured distance in each ruleset',
-  'kit/positions.ts#mapGap': 'issue 31: reach in each ruleset',
-  'kit/positions.ts#withinReachOf': 'issue 31: reach in each ruleset',
-}
+const PENDING: Readonly<Record<string, string>> = {}
 
 describe('rule code is reached from a command or request path', () => {
   let unreached: string[] = []

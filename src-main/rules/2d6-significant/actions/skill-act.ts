@@ -6,6 +6,7 @@ import { optionNumber, optionOneOf } from '../../kit/options'
 import { checkList, rollTwoD6Check } from '../checks'
 import { costOf, COST_TEXT, whyNot } from '../turns/economy'
 import { offer } from './resolution'
+import { withinTouch } from '../attack/reach'
 
 /*
  * `004 Significant Action`, Miscellaneous: "Any skill check that a player wants to make · Apply
@@ -79,6 +80,11 @@ export function performSkillAct(
   const picked = String(options['skill'] ?? USUAL)
   const check = picked === USUAL ? (a.usual ? `skill:${a.usual}` : null) : picked
   if (!check) return fail('action/badOption', `Pick the skill for ${a.label.toLowerCase()}.`)
+  // Issue 31: a bandage is put on by hand, so on the map its wearer must be within reach (SR-2D6-20).
+  if (act === 'bandage' && target && target.id !== actor.id) {
+    const reach = withinTouch(actor, target, 'Applying a bandage')
+    if (!reach.ok) return reach
+  }
   const turn = whyNot(size, actor)
   if (turn) return fail('action/unavailable', `${actor.name} cannot ${a.label.toLowerCase()} as a ${COST_TEXT[size]}: ${turn}.`)
   const rolled = rollTwoD6Check({ check, dc: 8, mode: 'normal', bonus: optionNumber(options, 'dm') ?? 0 }, actor, dice)

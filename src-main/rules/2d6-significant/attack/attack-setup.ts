@@ -10,6 +10,7 @@ import { whyNot } from '../turns/economy'
 import { heftPenalty, type Heft } from './heft'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
 import { isReady } from '../sheet/drawn'
+import { withinTouch } from './reach'
 
 export type FireMode = 'single' | 'burst' | 'auto'
 export type Defence =
@@ -117,6 +118,10 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
   const ammoUse = weapon.magazine > 0 ? roundsFor(weapon, mode) : 0
   if (ammoUse > weapon.ammo)
     return blocked(`The ${weapon.name} has ${weapon.ammo} round(s) loaded; ${mode} fire needs ${ammoUse}. Reload (a minor action).`)
+  // Issue 31: a melee blow needs the target within reach (SR-2D6-20), judged before whose turn it is so
+  // the map marks each target out of reach with its own distance. `004` gives shots and throws no range.
+  const reach = weapon.kind === 'melee' ? withinTouch(attacker, target, `A melee attack with the ${weapon.name}`) : null
+  if (reach && !reach.ok) return blocked(reach.error.message, reach.error.code)
   const turn = whyNot('significant', attacker)
   if (turn) return blocked(`An attack is a significant action: ${turn}.`)
   const o = request.options

@@ -32,6 +32,7 @@ export function performD20Action(
   actor: RulesCombatant,
   target: RulesCombatant | null,
   dice: Dice,
+  onScene: readonly RulesCombatant[] = [],
 ): Result<ActionResolution> {
   const sheet = sheetOf(actor)
   if (!sheet) return fail('action/noSheet', `${actor.name} has no ${RULESET_NAME} sheet yet.`)
@@ -42,7 +43,9 @@ export function performD20Action(
     return fail('action/outOfTurn', `It is not ${actor.name}'s turn: out of turn it may only react (${DOC.reactions}).`)
   }
   const done =
-    performDisengage(request, actor, sheet, target) ?? performTurnAction(request, actor, sheet) ?? performTestAction(request, actor, dice)
+    performDisengage(request, actor, sheet, target) ??
+    performTurnAction(request, actor, sheet, onScene) ??
+    performTestAction(request, actor, dice)
   return (
     done ??
     fail(

@@ -7,7 +7,7 @@ import type { D20Sheet } from '../sheet/d20-sheet'
 import { DEFENSIVE_STANCE, has, PRONE } from '../statuses/conditions'
 import { FREE_ACTIONS_PER_TURN } from '../turns/economy'
 import { speedMetres } from '../turns/movement'
-import { disengagedAll } from '../combat/engagement'
+import { afterLeaving, foesLeft, leavingWords } from '../combat/moving-away'
 import { opportunityPrompts } from '../combat/opportunity-prompts'
 import { d20Sheets } from '../sheet/d20-sheets'
 import { disengageDefinitions } from './disengage-actions'
@@ -118,8 +118,16 @@ export function turnActionList(c: RulesCombatant, sheet: D20Sheet): ActionDefini
   ]
 }
 
-/** The turn's ordinary actions: movement, position, a defensive stance and the plain list. */
-export function performTurnAction(request: ActionRequest, c: RulesCombatant, sheet: D20Sheet): Result<ActionResolution> | null {
+/**
+ * The turn's ordinary actions: movement, position, a defensive stance and the plain list.
+ * `onScene`: everyone on the scene in play, with positions (whose reach a Move leaves).
+ */
+export function performTurnAction(
+  request: ActionRequest,
+  c: RulesCombatant,
+  sheet: D20Sheet,
+  onScene: readonly RulesCombatant[],
+): Result<ActionResolution> | null {
   const until = { kind: 'turnStart' as const, of: c.id }
   switch (request.action) {
     case DRAW:
@@ -131,15 +139,17 @@ export function performTurnAction(request: ActionRequest, c: RulesCombatant, she
       if (has(c.conditions, PRONE)) return fail('action/prone', `${c.name} is prone: stand up first (${DOC.actions}).`)
       const metres = speedMetres(sheet, has(c.conditions, 'frozen')) * n
       const moved = `${c.name} moves up to ${metres} m (${plural(n, 'action')}, ${DOC.moving})`
-      // `003 Engaged`: moving away from engaged foes draws their attacks of opportunity, as on the map (SR-D20-33).
+      // `003 Engaged`: moving away from engaged foes draws their attacks of opportunity, as on the map (SR-D20-33):
+      // the Move has no path, so on the map it leaves the foes within reach of where it stands.
       const leaves = sheet.live.engagedWith.length > 0 && request.options[LEAVES_MELEE] !== false
       if (!leaves) return ok(resolution(c, moved, { actions: n }))
-      const foes = sheet.live.engagedWith.map((e) => e.name).join(' and ')
-      const prompts = opportunityPrompts(c, sheet, 'moves away')
+      const left = foesLeft(sheet.live.engagedWith, onScene, c.position ?? null, null)
+      const prompts = opportunityPrompts(c, left.leaving, 'moves away', c.position ?? null)
+      const words = leavingWords(left)
       return ok({
-        ...resolution(c, `${moved}; away from ${foes}: attack of opportunity (${DOC.engaged}, SR-D20-33)`, {
+        ...resolution(c, words ? `${moved}; ${words}` : moved, {
           actions: n,
-          actorRules: d20Sheets.store(disengagedAll(sheet)),
+          ...(left.leaving.length ? { actorRules: d20Sheets.store(afterLeaving(sheet, left)) } : {}),
         }),
         ...(prompts.length ? { prompts } : {}),
       })

@@ -11,10 +11,11 @@ import { armaments, damageFlat, type Armament } from './armament'
 import { modeRule, modesFor, pickMode, type Mode, type ModeRule } from './attack-types'
 import { ammunitionRefusal, roundsFired } from './ammunition'
 import { affinityOf, type DamageSpec } from './damage'
-import { armourRatingOf, hitBonuses, rangeRefusal, type Situation } from './hit-test'
+import { armourRatingOf, hitBonuses, type Situation } from './hit-test'
 import { availableDefences, DEFENCE_LABELS, defenceBonuses, defenceRefusal } from './reactions'
-import { defaultDistance } from './request-options'
-import { optionBool, optionNumber, optionString } from '../../kit/options'
+import { asItStood } from './opportunity-prompts'
+import { distanceOf, positionRefusal, withinFiveFeet } from './reach'
+import { optionBool, optionString } from '../../kit/options'
 import { d20Sheets } from '../sheet/d20-sheets'
 import { isReady } from '../sheet/drawn'
 
@@ -45,7 +46,11 @@ export interface AttackSetup {
   readonly costText: string
   /** Why the attack cannot be made as set, or null. */
   readonly refusal: string | null
-  /** The failure code a resolve returns for that refusal (`attack/notDrawn` for a weapon not in hand, `attack/empty` for a gun without the rounds). */
+  /**
+   * The failure code a resolve returns for that refusal (`attack/notDrawn` for a weapon not in
+   * hand, `attack/empty` for a gun without the rounds, `position/outOfReach` or
+   * `position/outOfRange` for a target too far, issue 31).
+   */
   readonly refusalCode: string
 }
 
@@ -79,7 +84,8 @@ function reactionOption(target: D20Sheet, t: RulesCombatant, arm: Armament, mode
   }
 }
 
-function situationOptions(s: Situation, arm: Armament): FormField[] {
+/** `onMap`: both stand on the map, which gives the distance; the GM types one only off it (issue 31). */
+function situationOptions(s: Situation, arm: Armament, onMap: boolean): FormField[] {
   const kind = arm.weapon.attack
   return [
     { key: 'cover', label: 'Target behind cover (−2)', kind: 'toggle', value: s.cover },
@@ -87,7 +93,7 @@ function situationOptions(s: Situation, arm: Armament): FormField[] {
       ? [{ key: 'flanking', label: 'Flanking (+2)', kind: 'toggle', value: s.flanking } satisfies FormField]
       : []),
     { key: 'targetProne', label: 'Target prone', kind: 'toggle', value: s.targetProne },
-    ...(kind === 'ranged' || kind === 'spell'
+    ...((kind === 'ranged' || kind === 'spell') && !onMap
       ? [{ key: 'distance', label: 'Distance', kind: 'number', value: s.distance, unit: 'm', min: 0, max: 2000 } satisfies FormField]
       : []),
   ]
@@ -137,13 +143,17 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon).join(', ')}).`)
   const rule = modeRule(mode, arm.weapon.attack === 'spell' ? arm.weapon.actions : 1)
   const o = request.options
+  const asReaction = isReaction(a)
+  // An attack of opportunity is judged where its target stood as it began to move away (SR-D20-33).
+  const there = asItStood(request, attacker.value, t, asReaction)
+  const distance = distanceOf(o, a, there)
   const situation: Situation = {
     cover: optionBool(o, 'cover') ?? false,
     flanking: optionBool(o, 'flanking') ?? false,
     targetProne: optionBool(o, 'targetProne') ?? has(t.conditions, PRONE),
-    distance: Math.max(0, optionNumber(o, 'distance') ?? defaultDistance(a, t)),
+    distance,
+    close: withinFiveFeet(a, there, distance),
   }
-  const asReaction = isReaction(a)
   const held = asReaction ? heldBonus(a) : null
   const hit = hitBonuses(
     { attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions },
@@ -177,6 +187,9 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const empty = ammunitionRefusal(arm.weapon, mode)
   const rounds = roundsFired(arm.weapon, mode)
   const reactionOpt = reactionOption(target.value, t, arm, mode, chosen)
+  // Issue 31: reach and range from the tokens; a target too far is named with its distance.
+  const placed = positionRefusal(arm, a, there, distance)
+  const far = placed.ok ? null : placed.error
   return ok({
     a,
     t,
@@ -193,12 +206,13 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: sumModifiers(defenceList) } : null,
     damage: { normal: spec(false), critical: spec(true) },
     inflicts: inflicts && x >= 1 ? { status: inflicts.status, x } : null,
-    options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm)],
+    options: [...(reactionOpt ? [reactionOpt] : []), ...situationOptions(situation, arm, !!(a.position && t.position))],
     weapons,
     cost: eco.cost,
     costText: rounds > 1 ? `${eco.text}, ${plural(rounds, 'round')}` : eco.text,
     rounds,
-    refusal: stunned ?? sheathed ?? empty ?? eco.refusal ?? rangeRefusal(arm, situation.distance) ?? defenceProblem,
-    refusalCode: stunned ? 'attack/refused' : sheathed ? 'attack/notDrawn' : empty ? 'attack/empty' : 'attack/refused',
+    // Where the target stands before whose turn it is: the map marks each target out of reach with its own reason.
+    refusal: stunned ?? sheathed ?? empty ?? far?.message ?? eco.refusal ?? defenceProblem,
+    refusalCode: stunned ? 'attack/refused' : sheathed ? 'attack/notDrawn' : empty ? 'attack/empty' : (far?.code ?? 'attack/refused'),
   })
 }

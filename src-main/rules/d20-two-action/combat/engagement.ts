@@ -25,8 +25,8 @@ export function engagedTo(sheet: D20Sheet, foe: Engagement): D20Sheet {
   return { ...sheet, live: { ...sheet.live, engagedWith: [...rest, foe].slice(-12) } }
 }
 
-/** The sheet no longer engaged with this foe (Disengage, the foe's death). */
-export function disengagedFrom(sheet: D20Sheet, id: CombatantId): D20Sheet {
+/** The sheet no longer engaged with this foe (Disengage, moving out of its reach, the foe's death). */
+export function disengagedFrom(sheet: D20Sheet, id: string): D20Sheet {
   if (!sheet.live.engagedWith.some((e) => e.id === id)) return sheet
   return { ...sheet, live: { ...sheet.live, engagedWith: sheet.live.engagedWith.filter((e) => e.id !== id) } }
 }

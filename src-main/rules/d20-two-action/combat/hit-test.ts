@@ -6,9 +6,6 @@ import { ATTRIBUTE_LABELS, type D20Sheet, type Size } from '../sheet/d20-sheet'
 import { hitAttribute, type Armament } from './armament'
 import { isMelee, modeRule, type Mode } from './attack-types'
 
-/** R0.4: a 5-foot square is 1.5 m; "within 5 feet" is within this. */
-export const FIVE_FEET = 1.5
-
 /** `003 Attack Modifiers` Size: how much easier a bigger target is to hit. */
 export const SIZE_HIT: Readonly<Record<Size, number>> = { giant: 6, huge: 4, large: 2, medium: 0, small: -2, tiny: -4, flea: -6 }
 
@@ -17,8 +14,10 @@ export interface Situation {
   readonly cover: boolean
   readonly flanking: boolean
   readonly targetProne: boolean
-  /** Metres between them. */
+  /** Metres between them: centre to centre on the map, else as typed (issue 31). */
   readonly distance: number
+  /** Within 5 feet: on the map base to base, so a diagonal neighbour counts (SR-D20-34); else by `distance`. */
+  readonly close: boolean
 }
 
 export interface HitSides {
@@ -33,9 +32,9 @@ export interface HitSides {
 export const armourRatingOf = (s: D20Sheet): number => Math.max(0, s.armourRating - s.live.armourDamage)
 
 /** `003 Attack Modifiers` Distance: only guns care, and only within 5 feet. */
-function distanceBonus(arm: Armament, distance: number): Modifier | null {
+function distanceBonus(arm: Armament, close: boolean): Modifier | null {
   const w = arm.weapon
-  if (w.attack !== 'ranged' || distance > FIVE_FEET) return null
+  if (w.attack !== 'ranged' || !close) return null
   if (w.handling === 'handgun') return modifier('Within 5 feet with a handgun', 2, DOC.modifiers)
   if (w.handling === 'two-handed') return modifier('Within 5 feet with a two-handed gun', -4, DOC.modifiers)
   return null
@@ -64,15 +63,6 @@ function proficiencyBonus(arm: Armament): Modifier | null {
     : modifier('Not proficient (basic weapon)', -2, DOC.proficiency)
 }
 
-/** Why the target cannot be attacked from here with this (beyond the weapon's or spell's range), or null. */
-export function rangeRefusal(arm: Armament, distance: number): string | null {
-  const w = arm.weapon
-  if ((w.attack === 'ranged' || w.attack === 'spell') && w.range !== null && distance > w.range) {
-    return `The target is ${distance} m away, beyond the ${w.name}'s ${w.range} m range (${DOC.modifiers}).`
-  }
-  return null
-}
-
 /**
  * W3: the hit test's bonuses on top of the d20: the attribute (Str melee, Dex finesse and
  * ranged, Magic spells), then attack type, distance, position, size and proficiency, and
@@ -84,7 +74,7 @@ export function hitBonuses(sides: HitSides, s: Situation, extra: readonly Modifi
   const out: Modifier[] = [modifier(ATTRIBUTE_LABELS[attr], sides.attacker.attributes[attr], 'W3')]
   if (rule.hit !== 0) out.push(modifier(rule.words.split(':')[0]!, rule.hit, `${DOC.attackTypes}, W3`))
   if (sides.mode === 'feint') out.push(modifier("Feint: target's Awareness", -sides.target.attributes.per, `${DOC.attackTypes}, W3`))
-  const d = distanceBonus(sides.arm, s.distance)
+  const d = distanceBonus(sides.arm, s.close)
   if (d) out.push(d)
   out.push(...positionBonuses(sides, s))
   const size = SIZE_HIT[sides.target.size]

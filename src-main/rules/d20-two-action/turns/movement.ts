@@ -1,7 +1,7 @@
 import type { MovementCost, RulesCombatant } from '../../ruleset'
 import { ACTIONS, DOC } from '../d20-terms'
 import { plural } from '../../kit/format'
-import { FIVE_FEET } from '../combat/hit-test'
+import { FIVE_FEET } from '../combat/reach'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { has } from '../statuses/conditions'
 import { d20Sheets } from '../sheet/d20-sheets'

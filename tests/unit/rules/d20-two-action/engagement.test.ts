@@ -105,21 +105,34 @@ describe('003 Engaged: engagement and the attack of opportunity on moving away (
     expect(engagedOf(h, 'Bo')).toEqual(['Ana'])
   })
 
-  it('003 Engaged / SR-D20-33: dragging the token more than one square away prompts the foe; a step within 5 feet does not', async () => {
+  it('003 Engaged / SR-D20-33: dragging the token out of the foe’s reach prompts it; a step that stays within reach does not', async () => {
     const h = await melee()
-    const bo = onMap(h, 'Bo')
-    expect(d20.onMapMove!(bo, { from: { x: 0, y: 0 }, to: { x: 1.5, y: 0 } }, [])).toBeNull()
-    const moved = must(d20.onMapMove!(bo, { from: { x: 0, y: 0 }, to: { x: 6, y: 0 } }, [])!)
+    // On a 1.5 m grid (bases 0.6 m): Ana at (0, 0), Bo beside it at (1.5, 0).
+    const base = (x: number, y: number) => ({ x, y, radius: 0.6 })
+    const ana = { ...onMap(h, 'Ana'), position: base(0, 0) }
+    const bo = { ...onMap(h, 'Bo'), position: base(1.5, 0) }
+    const from = { x: 1.5, y: 0 }
+    expect(d20.onMapMove!(bo, { from, to: { x: 1.5, y: 1.5 } }, [], [ana, bo])).toBeNull()
+    const moved = must(d20.onMapMove!(bo, { from, to: { x: 6, y: 0 } }, [], [ana, bo])!)
     expect(moved.cost ?? []).toEqual([])
     expect(moved.prompts).toHaveLength(1)
     expect(moved.prompts![0]).toMatchObject({
       reactorId: h.combatantId('Ana'),
-      resolve: { kind: 'attack', request: { attackerId: h.combatantId('Ana'), targetId: h.combatantId('Bo'), weapon: 0, mode: 'basic' } },
+      resolve: {
+        kind: 'attack',
+        request: {
+          attackerId: h.combatantId('Ana'),
+          targetId: h.combatantId('Bo'),
+          weapon: 0,
+          mode: 'basic',
+          options: { leftFromX: 1.5, leftFromY: 0 },
+        },
+      },
     })
     expect((moved.actorRules as unknown as D20Sheet).live.engagedWith).toEqual([])
     // Not engaged with anyone: nothing to set off.
-    const free = fighter('C', sheet())
-    expect(d20.onMapMove!(free, { from: { x: 0, y: 0 }, to: { x: 9, y: 0 } }, [])).toBeNull()
+    const free = { ...fighter('C', sheet()), position: base(1.5, 0) }
+    expect(d20.onMapMove!(free, { from, to: { x: 9, y: 0 } }, [], [ana, free])).toBeNull()
   })
 
   it('003 Combat Actions Disengage: One Action ends the engagement on both sides; the move after draws no attack of opportunity', async () => {
