@@ -37,6 +37,8 @@ function reader(gm: GmPage) {
 type Reader = ReturnType<typeof reader>
 
 interface AttackSetUp {
+  /** The GM ignores positions for this one attack (the map's distance is not the one the GM reads out). */
+  readonly ignorePositions?: boolean
   readonly weapon?: string
   readonly mode?: string
   readonly numbers?: Record<string, number>
@@ -54,6 +56,7 @@ async function attackWith(
   await panel.choose(attacker, target)
   if (set.weapon) await panel.root.getByTestId('attack-weapon').selectOption({ label: set.weapon })
   if (set.mode) await panel.root.getByTestId('attack-mode').selectOption(set.mode)
+  if (set.ignorePositions) await panel.root.getByTestId('ignore-positions').check()
   for (const [key, n] of Object.entries(set.numbers ?? {})) await panel.setNumber(key, n)
   for (const [key, v] of Object.entries(set.choices ?? {})) await panel.setChoice(key, v)
   await expect(panel.root.getByTestId('odds-outcome').first()).toBeVisible()
@@ -141,9 +144,11 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
 
   // — Round 1 —
   // Vale: the chapter's worked shot — a small target 100 m out, E 300 → far (+8), standing −1, low light +1 → difficulty 13 (D4);
-  // a three-round burst is one check, each further round 2 harder (D5).
+  // a three-round burst is one check, each further round 2 harder (D5). The street puts the gunner 30 m off, so the GM
+  // ignores positions for this one shot to read the chapter's 100 m (issue 31: on the map the tokens give the distance).
   expect(await f.current()).toBe('Vale')
   const burst = await attackWith(attack, f, 'Vale', 'Heavy gunner 1', {
+    ignorePositions: true,
     mode: 'burst',
     numbers: { distance: 100, environment: 1 },
     choices: { size: 'small' },
@@ -240,11 +245,11 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
     }
     await expect(gm.card('Vale').getByTestId('condition-chip').filter({ hasText: 'Suppressed' })).toHaveCount(gunnerStarted ? 0 : 1)
     if (now === 'Vale') {
-      // The rifleman knelt: a small target, 5 m off, close range (+2), standing −1 → difficulty 6; d10 + 5 hits on 1–10.
+      // The rifleman knelt: a small target, 4.5 m off on the map, close range (+2), standing −1 → difficulty 6; d10 + 5 hits on 1–10.
       const single = await attackWith(attack, f, 'Vale', 'Militia rifleman 1', {
         weapon: 'Service carbine',
         mode: 'single',
-        numbers: { distance: 5, environment: 0 },
+        numbers: { environment: 0 },
         choices: { size: 'small' },
       })
       expect(single).toEqual({ Miss: 0, Hit: 100 })

@@ -6,14 +6,14 @@ import type { GmPage } from './pages/gm-page'
 import type { PlayerPage } from './pages/player-page'
 import type { SalvoServer } from './fixtures/salvo-server'
 import { WsGmClient } from '../support/ws-gm-client'
+import { CX_RIFLEMAN } from './pages/gm-dispatch'
+import { box, inside, overlap, type Box } from './pages/screen-boxes'
 
 /**
  * Issue 16, the table screen: the ribbon fits any number of combatants (whoever acts and the next
  * three always on screen), sizes read from 4 m, the turn and round are announced, and the map and
  * the ribbon share the screen. Big fights are set up over the GM's WebSocket, not by clicking.
  */
-
-type Box = { x: number; y: number; width: number; height: number }
 
 /** A fight of `count` visible combatants (and one hidden) with initiative rolled, driven over the GM's socket. */
 class TableFight {
@@ -82,20 +82,6 @@ class TableFight {
     return { order: s.order, acting: s.acting! }
   }
 }
-
-async function box(l: Locator): Promise<Box> {
-  const b = await l.boundingBox()
-  expect(b, 'on the page').not.toBeNull()
-  return b!
-}
-
-const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 &&
-  inner.y >= outer.y - 0.5 &&
-  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
-  inner.y + inner.height <= outer.y + outer.height + 0.5
-
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 /** Whoever acts and the next three (round the end of the order) are on the table, whole: inside the viewport and the ribbon's lane. */
 async function expectActingAndNextThree(player: PlayerPage, order: readonly CombatantView[], acting: string) {
@@ -296,14 +282,6 @@ test("the map and the ribbon share the screen without overlap, and the GM's sett
   fight.ws.close()
 })
 
-const SHEET = {
-  stats: { str: 6, per: 8, fort: 6, cha: 5, int: 5, dex: 6, luck: 5 },
-  classId: 'soldier',
-  speciesId: 'human',
-  weapons: [{ kind: 'ranged', itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 25, spareMagazines: 3 }],
-  armour: { rigIds: ['medium-chest-rig'], materialId: 'standard-l1-kevlar' },
-}
-
 /**
  * Every text on the table ribbon that is cut short: an ellipsis anywhere, a label wider than its
  * box, or anything of an entry drawn outside the entry (issue 30: "DOWN…", "KNOCK…", "Militia ri…").
@@ -344,7 +322,7 @@ test('every label on the table ribbon is whole at 1920×1080 and 1280×720, a do
     expect(r.ok, `${type}: ${JSON.stringify(r)}`).toBe(true)
   }
   const add = (name: string, kind: 'pc' | 'npc', hidden = false) =>
-    send('combatant/add', { name, side: kind === 'pc' ? 'party' : 'enemy', kind, maxHp: 1, hidden, rules: SHEET })
+    send('combatant/add', { name, side: kind === 'pc' ? 'party' : 'enemy', kind, maxHp: 1, hidden, rules: CX_RIFLEMAN })
   await add('Vex Okonkwo-Ramirez', 'pc')
   await add('Ash', 'pc')
   await add('Militia rifleman', 'npc')

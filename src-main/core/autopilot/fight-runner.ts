@@ -1,3 +1,4 @@
+import type { AttackRequest } from '../../../src-shared/attack'
 import type { AutopilotCommand, ForecastTeam } from '../../../src-shared/autopilot'
 import type { CombatantId } from '../../../src-shared/records'
 import type { Ruleset } from '../../rules/ruleset'
@@ -75,11 +76,28 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
   }
 }
 
-/** Takes the first act the rules accept; false when not even ending the turn is (nobody can act). */
+/**
+ * Takes the first act the rules accept; false when not even ending the turn is (nobody can act).
+ * The odds a fight ranks by are read from its opening (the pools spent and the rounds loaded
+ * since are not in them), so most of a turn's last candidates are refused for the attacker's own
+ * sake ("takes 2 actions; 1 left", "empty"): such a refusal, which does not name the target, holds
+ * for the same weapon and mode at anyone, and those are not tried again in this act.
+ */
 function tryInOrder(table: SimTable, commands: readonly AutopilotCommand[]): boolean {
-  for (const c of commands) if (table.run(c.type, c.payload as never).ok) return true
+  const refused = new Set<string>()
+  for (const c of commands) {
+    const attack = attackOf(c)
+    const key = attack && `${attack.weapon}|${attack.mode}`
+    if (key && refused.has(key)) continue
+    const done = table.run(c.type, c.payload as never)
+    if (done.ok) return true
+    const target = attack && table.store.get(attack.targetId)
+    if (key && target?.typeName === 'combatant' && !done.error.message.includes(target.name)) refused.add(key)
+  }
   return false
 }
+
+const attackOf = (c: AutopilotCommand) => (c.type === 'attack/resolve' ? (c.payload as { request: AttackRequest }).request : null)
 
 /** Every reaction offered is taken (the policy's side of it); one the rules refuse now is passed up. True if any was pending. */
 function settlePrompts(table: SimTable): boolean {

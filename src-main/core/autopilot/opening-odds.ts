@@ -5,6 +5,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
+import { tokenInPlay } from '../state/scene-in-play'
 import type { OddsSource } from './policy'
 
 /**
@@ -20,14 +21,18 @@ const KNOWN_LIMIT = 20_000
 export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: PreviewMemo = new PreviewMemo()): OddsSource {
   const known = new Map<string, Result<AttackPreview>>()
   return (request, attacker, target, state) => {
-    // Where both stand now (issue 31): a walk changes what reaches and at what range, so it is part
-    // of the key; everything else is read as it was when the forecast started.
-    const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
-    const [from, to] = [at(attacker.id), at(target.id)]
-    const where = from && to ? `${from.x},${from.y}|${to.x},${to.y}` : ''
+    // How far apart both stand now (issue 31): a walk changes what reaches and at what range, so it
+    // is part of the key; everything else is read as it was when the forecast started. A preview
+    // sees only these two, so only their distance counts, not where on the map: to the centimetre,
+    // walks in thousands of fights meet the same distances again. Read off the tokens directly —
+    // this runs for every weapon, mode and opponent of every act.
+    const [fromToken, toToken] = [tokenInPlay(state, attacker.id), tokenInPlay(state, target.id)]
+    const where = fromToken && toToken ? Math.hypot(fromToken.x - toToken.x, fromToken.y - toToken.y).toFixed(2) : ''
     const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}|${where}`
     let p = known.get(key)
     if (!p) {
+      const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
+      const [from, to] = [at(attacker.id), at(target.id)]
       // Bounded: walks in thousands of fights could otherwise keep every spot ever stood on.
       if (known.size >= KNOWN_LIMIT) known.clear()
       const a = opening.get(attacker.id)

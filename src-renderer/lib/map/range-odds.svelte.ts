@@ -1,5 +1,6 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
+import { rangeWord } from './range-word'
 
 /**
  * The ruleset's word on a hovered target (range band, the chance that matters, or why it
@@ -19,13 +20,9 @@ export class RangeOdds {
     this.#asked = key
     void campaign.transportRequest('previewAttack', { request: { attackerId, targetId, weapon: 0, mode: '', options: {} } }).then((r) => {
       if (key !== this.#asked) return
-      if (!r.ok) {
-        this.text = ''
-        this.outOfReach = false
-      } else {
-        this.outOfReach = r.value.blocked !== null
-        this.text = r.value.blocked ?? r.value.headline ?? ''
-      }
+      const word = rangeWord(r)
+      this.text = word.text
+      this.outOfReach = word.outOfReach
     })
   }
 }

@@ -103,4 +103,39 @@ describe('one place for positions (issue 31)', () => {
     expect(!below.ok && below.error.code).toBe('token/offScene')
     expect((await place(4, 2, 3)).ok).toBe(true)
   })
+
+  it('counts only the scene in play: a token on another scene is no place on this one', async () => {
+    const { gm, vex, raider, scout } = await dock()
+    await gm.command('scene/create', { name: 'Hold' })
+    const hold = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene' && r.name === 'Hold')!.id
+    await gm.command('token/place', { sceneId: hold, combatantId: scout, x: 2, y: 3 })
+    const before = await gm.must('snapshot', undefined)
+    const r = await attack(gm, shot(vex, scout), 6)
+    expect(!r.ok && r.error.code).toBe('position/offMap')
+    expect(!r.ok && r.error.message).toMatch(/^Scout has no token on "Dock", where Vex stands/)
+    expect((await gm.must('snapshot', undefined)).version).toBe(before.version)
+    // Two on the other scene are measured on neither: the scene in play is the only map.
+    expect((await attack(gm, shot(vex, raider), 7)).ok).toBe(true)
+  })
+
+  it('refuses a scene without a scale (no metres to a cell, or no pixels to a metre), naming the field', async () => {
+    const { gm, scene } = await dock()
+    const before = await gm.must('snapshot', undefined)
+    let n = 0
+    for (const grid of [
+      { kind: 'square', cellPx: 50, metresPerCell: 0, offsetX: 0, offsetY: 0 },
+      { kind: 'none', pxPerMetre: 0 },
+      { kind: 'square', cellPx: 50, offsetX: 0, offsetY: 0 },
+    ]) {
+      for (const [type, payload] of [
+        ['scene/update', { sceneId: scene, grid }],
+        ['scene/create', { name: 'Flat', grid }],
+      ] as const) {
+        const r = await gm.request('dispatch', { type, payload, meta: { commandId: `grid-${++n}` } } as never)
+        expect(r.ok).toBe(false)
+        expect(!r.ok && r.error.message).toMatch(/metresPerCell|pxPerMetre/)
+      }
+    }
+    expect((await gm.must('snapshot', undefined)).version).toBe(before.version)
+  })
 })
