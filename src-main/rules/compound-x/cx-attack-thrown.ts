@@ -5,7 +5,8 @@ import { note } from '../kit/modifier'
 import { optionBool } from '../kit/options'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
-import { blockedPreview, landedHitPreview, shotDistance, type Armament, type Sides } from './cx-attack-shared'
+import { actDistance, mapDistance } from '../kit/positions'
+import { blockedPreview, isOpportunity, landedHitPreview, MELEE_RANGE, type Armament, type Sides } from './cx-attack-shared'
 import { priced } from './cx-costs'
 import { afterDamage } from './cx-edges'
 import { persistentDamageRemoval } from './dying/persistent-damage'
@@ -25,20 +26,46 @@ export type Thrown = Extract<Armament, { kind: 'thrown' }>
 /** SR-CX-50: a throw is one action, as a grenade's is (SR-CX-25); taking it from the belt is part of it. */
 const THROW_WEAPON = priced({ kind: 'other', label: 'throw a weapon', actions: 1 })
 
+/** Off the map, with nothing typed: the panel's 10 m, or melee range for an opportunity attack (as a shot's). */
+const offMapDistance = (request: AttackRequest) => (isOpportunity(request.options) ? MELEE_RANGE : 10)
+
+/**
+ * SR-CX-150 (issue 31): how far the knife flies. When both stand on the map, centre to centre
+ * between the tokens, to the tenth (the core has already refused a typed distance that is not the
+ * map's); off it, or with positions set aside by the GM for this act, the distance typed.
+ */
+const throwDistance = (request: AttackRequest, a: RulesCombatant, t: RulesCombatant): number =>
+  actDistance(request.options, a, t, offMapDistance(request))
+
 interface Prepared {
   readonly setup: ThrownSetup | null
   readonly problem: string | null
+  /** Why the target is out of the throw's reach, with the distance; null when it is within it. */
+  readonly tooFar: string | null
+  readonly distance: number
   readonly options: FormField[]
   readonly notes: ExplanationSection
 }
 
-function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: ContentLibrary): Prepared {
+interface Throw {
+  readonly request: AttackRequest
+  readonly sides: Sides
+  readonly arm: Thrown
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
+}
+
+function prepare({ request, sides, arm, a, t }: Throw, library: ContentLibrary): Prepared {
   const { attacker } = sides
   const { item } = arm
   const stealth = optionBool(request.options, 'stealth') ?? false
-  const distance = shotDistance(request.options)
+  const distance = throwDistance(request, a, t)
+  // On the map the tokens give the distance: the panel asks for one only off it (issue 31).
+  const onMap = mapDistance(a, t) !== null
   const options: FormField[] = [
-    { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
+    ...(onMap
+      ? []
+      : [{ key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 } satisfies FormField]),
     { key: 'stealth', label: 'Stealth attack (unseen, SR-CX-52)', kind: 'toggle', value: stealth },
   ]
   const cls = attacker.classId ? library.get('classes', attacker.classId) : undefined
@@ -52,17 +79,23 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
       ...(stealth && !doubling ? [note('stealth: no doubling below Weapons - Melee 10', '', '001 Stealth Attacks')] : []),
     ],
   }
+  const brackets = thrownBrackets(item)
   const chance = thrownWeaponMissChance({
-    brackets: thrownBrackets(item),
+    brackets,
     stats: attacker.stats,
     accuracyModifier: item.accuracyModifier ?? 0,
     distance,
   })
+  // SR-CX-51, SR-CX-150: past the last bracket it cannot hit; on the map the refusal names both tokens.
+  const longest = brackets.at(-1)?.maxRange ?? 0
+  const tooFar = chance.canHit
+    ? null
+    : onMap
+      ? `${t.name} is ${distance} m from ${a.name}, beyond the ${item.name}'s longest throw (${longest} m) (CX7, SR-CX-150).`
+      : chance.reason
   const problem =
-    arm.count === 0
-      ? `No ${item.name} left to throw (SR-CX-50).`
-      : (requirementProblem(item, attacker.stats, attacker.skills) ?? (chance.canHit ? null : chance.reason))
-  if (!chance.canHit) return { setup: null, problem, options, notes }
+    arm.count === 0 ? `No ${item.name} left to throw (SR-CX-50).` : (requirementProblem(item, attacker.stats, attacker.skills) ?? tooFar)
+  if (!chance.canHit) return { setup: null, problem, tooFar, distance, options, notes }
   const setup: ThrownSetup = {
     missChance: chance.step,
     damage: thrownDamage(item, attacker.stats, attacker.feats, doubling),
@@ -73,17 +106,18 @@ function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: Con
     apl: item.apl ?? 0,
     plasmaBurnStacks: item.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
   }
-  return { setup, problem, options, notes }
+  return { setup, problem, tooFar, distance, options, notes }
 }
 
 export function previewThrown(
   request: AttackRequest,
   sides: Sides,
   arm: Thrown,
+  a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
 ): AttackPreview {
-  const { setup, problem, options, notes } = prepare(request, sides, arm, library)
+  const { setup, problem, distance, options, notes } = prepare({ request, sides, arm, a, t }, library)
   const base = { weapons: sides.weaponList, options, cost: THROW_WEAPON.text }
   const explanation = [...explainSteps(setup ? [setup.missChance, setup.damage] : []), notes]
   if (!setup || problem) return blockedPreview(base, explanation, problem)
@@ -97,7 +131,7 @@ export function previewThrown(
     explanation,
     blocked: null,
     diceHint: 'd10 accuracy, d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
-    headline: `${shotDistance(request.options)} m · misses on 1–${Math.max(0, setup.missChance.total)}`,
+    headline: `${distance} m · misses on 1–${Math.max(0, setup.missChance.total)}`,
   }
 }
 
@@ -116,8 +150,10 @@ export function resolveThrownAttack(
   library: ContentLibrary,
   dice: Dice,
 ): Result<AttackResolution> {
-  const { setup, problem, notes } = prepare(request, sides, arm, library)
+  const { setup, problem, tooFar, notes } = prepare({ request, sides, arm, a, t }, library)
   if (arm.count === 0) return fail('attack/noneLeft', problem ?? `No ${arm.item.name} left.`)
+  // Issue 31: too far is refused as every ruleset refuses it, with the distance.
+  if (tooFar && problem === tooFar) return fail('position/outOfRange', tooFar)
   if (!setup || problem) return fail('attack/impossible', problem ?? 'The throw cannot be made.')
   const r = resolveThrown(setup, defenderOf(sides.target, t.hp, library), dice)
   const toHealth = r.hitResult?.toHealth ?? 0

@@ -1,6 +1,9 @@
 import type { ActionDefinition, ActionRequest, ExplanationSection } from '../../../src-shared/attack'
 import type { RollRecord } from '../../../src-shared/dice'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import { TYPED_DISTANCE, type Footprint, type Point } from '../../../src-shared/geometry'
+import { actDistance, mapDistance, underArea } from '../kit/positions'
+import { optionNumber } from '../kit/options'
 import type { Dice } from '../dice'
 import { note } from '../kit/modifier'
 import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../ruleset'
@@ -13,7 +16,7 @@ import { rollDodges } from './cx-dodge'
 import { explainSteps } from './explain'
 import { grappleShare, splitBlast } from './protection/blast'
 import { grapplePartner } from './cx-grapple'
-import { compassPoint, landingPoint, scatterDie, type Point } from './ranged/scatter'
+import { compassPoint, landingPoint, scatterDie } from './ranged/scatter'
 import { throwMissChance } from './ranged/throw-accuracy'
 import { maxThrowDistance, throwProfile } from './ranged/throw-profile'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -162,6 +165,46 @@ function applyBlast(
 
 const at = (p: Point) => `(${p.x}, ${p.y})`
 
+/** The aim point as the kit measures it: a point on the map, with no base of its own. */
+const aimOf = (area: TargetArea): { readonly position: Footprint } => ({ position: { x: area.x, y: area.y, radius: 0 } })
+
+/**
+ * SR-CX-24 (issue 31): those under the template where the burst came down. On target, the template
+ * as the GM placed it (the core's list). Scattered, the core moves the template to the landing
+ * point (`landed`), so it is everyone whose base the same circle touches there: the one test
+ * (`touchesArea`, SR-CORE-10) the core, the map and the blast all use, so the rules cannot
+ * hit anyone the core would refuse, nor miss anyone it would draw under the template.
+ */
+function underTemplateAt(area: TargetArea, landed: Point | null, onScene: readonly RulesCombatant[]): readonly RulesCombatant[] {
+  return landed ? underArea(onScene, { x: landed.x, y: landed.y, radius: area.radius }) : area.inside
+}
+
+/** A typed distance may differ from the map's by the desk's rounding, not more (as the core holds an attack's). */
+const TYPED_TOLERANCE = 0.05
+
+/**
+ * SR-CX-21, SR-CX-150 (issue 31): how far the grenade is thrown. On the map, from the thrower's
+ * token to the aim point (the template's centre), centre to centre, to the tenth the desk prints
+ * and compares; a typed distance that is not the map's is refused. With no token to measure from
+ * (off the map, or positions set aside by the GM for this act, logged by the core), the distance
+ * the GM typed; with neither, it cannot be judged.
+ */
+function throwDistance(request: ActionRequest, actor: RulesCombatant, area: TargetArea): Result<number> {
+  const typed = optionNumber(request.options, TYPED_DISTANCE)
+  const onMap = mapDistance(actor, aimOf(area))
+  if (onMap === null && typed === undefined)
+    return fail(
+      'grenade/noPosition',
+      `${actor.name} has no token on the scene in play (or positions were set aside) and no distance was typed: how far ${area.label} is cannot be judged.`,
+    )
+  if (onMap !== null && typed !== undefined && Math.abs(typed - onMap) > TYPED_TOLERANCE)
+    return fail(
+      'position/distanceNotTheMaps',
+      `${area.label} is ${onMap} m from ${actor.name} on the map, not ${typed} m: the map decides. Set positions aside for this throw to use your distance.`,
+    )
+  return ok(actDistance(request.options, actor, aimOf(area), 0))
+}
+
 export function performThrow(
   request: ActionRequest,
   actor: RulesCombatant,
@@ -178,15 +221,16 @@ export function performThrow(
   const { slot, item } = picked.value
   const profile = throwProfile(item)
   if (!profile) return fail('grenade/notThrown', `The ${item.name} is not thrown: its list gives no throw (${item.note ?? 'no note'}).`)
-  if (!actor.position)
-    return fail('grenade/noPosition', `${actor.name} has no token on the scene in play: the throw's distance cannot be measured.`)
   const aim: Point = { x: area.x, y: area.y }
-  const distance = Math.hypot(aim.x - actor.position.x, aim.y - actor.position.y)
+  const measured = throwDistance(request, actor, area)
+  if (!measured.ok) return measured
+  const distance = measured.value
   const reach = maxThrowDistance(profile, c.stats)
+  // SR-CX-21: farther than the thrower's reach is refused, with both distances.
   if (distance > reach.metres)
     return fail(
       'grenade/outOfRange',
-      `${area.label} is ${distance.toFixed(1)} m from ${actor.name}; the ${item.name} reaches ${reach.metres} m (${profile.baseRange} + ${profile.perStat} × ${reach.stat.toUpperCase()}, 000 Thrown Weapons).`,
+      `${area.label} is ${distance} m from ${actor.name}; the ${item.name} reaches ${reach.metres} m (${profile.baseRange} + ${profile.perStat} × ${reach.stat.toUpperCase()}, 000 Thrown Weapons).`,
     )
   const cooked = request.options['cook'] === true
   const rolls: RollRecord[] = []
@@ -217,8 +261,9 @@ export function performThrow(
   const radius = item.radius ?? 0
   const spent = spendOne(c, slot)
   const actorNow: RulesCombatant = { ...actor, rules: cxSheets.store(spent) }
+  const scattered = !hit
   // The actor and the named target change through their own fields; the rest through areaEffects.
-  const candidates = area.inside.map((p) => (p.id === actor.id ? actorNow : p))
+  const candidates = underTemplateAt(area, scattered ? burst : null, onScene).map((p) => (p.id === actor.id ? actorNow : p))
   const { reached, outside } = splitBlast(burst, radius, candidates, onScene)
   const damage = weaponDamage(item.damage, c.stats)
   // SR-CX-57: uncooked, each one reached who can act tries to dive clear first (Reflex −10 vs the item's DC).
@@ -232,7 +277,8 @@ export function performThrow(
   const aimed = aimLostToBlast(blast.value, { reached, actor: actorNow, target, onScene, grenade })
   const { actorRules, actorHp, targetRules, targetHp, areaEffects, hurt, sharing, othersRules } = aimed
   rolls.push(...blast.value.rolls)
-  const names = caught.map((p) => p.name).join(', ') || 'nobody'
+  // Issue 31: the log names who was hit, or says no one was.
+  const names = caught.map((p) => p.name).join(', ') || 'no one'
   const dodge = cooked
     ? 'cooked: nobody may dodge (000 Grenades)'
     : dodges?.lines.length
@@ -249,7 +295,8 @@ export function performThrow(
       title: 'Blast',
       lines: [
         ...story.map((s) => note(s, '')),
-        note(`${radius} m around ${at(burst)}: full damage inside, none beyond (SR-CX-23)`, '', 'SR-CX-23'),
+        note(`${radius} m around ${at(burst)}: full damage to every base it touches, none beyond (SR-CX-23)`, '', 'SR-CX-23'),
+        ...(scattered ? [note(`the template ${area.label} moves to ${at(burst)}, where it landed (SR-CX-24)`, '', 'SR-CX-24')] : []),
         ...hurt.map((h) => note(h, '')),
         ...outside.map((p) => note(`${p.name} is in the blast outside the template: apply by hand`, '', 'SR-CX-24')),
         note(dodge, ''),
@@ -266,6 +313,7 @@ export function performThrow(
     detail,
     rolls,
     cost: cost.cost,
+    ...(scattered ? { landed: burst } : {}),
     ...(othersRules ? { othersRules } : {}),
   })
 }

@@ -1,21 +1,22 @@
-import type { Point } from '../ranged/scatter'
+import { touchesArea, type Footprint, type Point } from '../../../../src-shared/geometry'
 
 /**
- * Who a blast reaches. SR-CX-23: full damage to every token centre within the item's radius of
- * where the grenade bursts, the rim included (as SR-CORE-10 counts a template's rim), and none
- * beyond: the documents give no fall-off.
+ * Who a blast reaches. SR-CX-23: full damage to everyone whose token base the blast touches (the
+ * item's radius round where the grenade bursts, the touching edge included, as SR-CORE-10 counts a
+ * template's), and none beyond: the documents give no fall-off.
  */
-export const inBlast = (burst: Point, radius: number, at: Point): boolean => Math.hypot(at.x - burst.x, at.y - burst.y) <= radius + 1e-9
+export const inBlast = (burst: Point, radius: number, at: Footprint): boolean => touchesArea({ x: burst.x, y: burst.y, radius }, at)
 
 export interface Placed {
   readonly id: string
-  readonly position?: Point | null
+  readonly position?: Footprint | null
 }
 
 /**
- * SR-CX-24: the core lets an area action change only those under the template the GM placed.
- * The blast therefore reaches those under it who are also within the radius of the burst; the
- * rest of the blast (people outside the template) is named for the GM to apply by hand.
+ * SR-CX-24: the core lets an area action change only those under its template, where the burst
+ * came down (the core moves a scattered grenade's template to the landing point). The blast
+ * therefore reaches those under the template there who are also in the burst's radius; the rest
+ * of the blast (people outside the template) is named for the GM to apply by hand.
  */
 export function splitBlast<C extends Placed>(
   burst: Point,

@@ -3,11 +3,7 @@
  * the minimum, roll d4 meters for how off-target the grenade throw is. If you fail your throw
  * beyond 1 miss chance, roll a d10 instead." The direction is ours (SR-CX-22).
  */
-
-export interface Point {
-  readonly x: number
-  readonly y: number
-}
+import { tenths, type Point } from '../../../../src-shared/geometry'
 
 /**
  * SR-CX-22: the lowest natural roll that hits is missChance + 1 (CX7), so a roll of exactly the
@@ -25,10 +21,13 @@ export function compassPoint(d8: number): CompassPoint {
   return COMPASS[(((Math.trunc(d8) - 1) % 8) + 8) % 8]!
 }
 
-/** The landing point `metres` from the aim point towards the compass point (diagonals at 45°). */
+/**
+ * The landing point `metres` from the aim point towards the compass point (diagonals at 45°), to
+ * the tenth of a metre the map places things at: the template the core moves there and the blast
+ * the rules work out are then round the same point (SR-CX-22, issue 31).
+ */
 export function landingPoint(aim: Point, metres: number, towards: CompassPoint): Point {
   const angle = (COMPASS.indexOf(towards) * Math.PI) / 4
-  // North is −y on the map; rounding to the centimetre keeps the log free of float noise.
-  const round = (v: number) => Math.round(v * 100) / 100
-  return { x: round(aim.x + metres * Math.sin(angle)), y: round(aim.y - metres * Math.cos(angle)) }
+  // North is −y on the map.
+  return { x: tenths(aim.x + metres * Math.sin(angle)), y: tenths(aim.y - metres * Math.cos(angle)) }
 }

@@ -61,18 +61,22 @@ describe('SR-CX-22: scatter (000 Grenades)', () => {
     expect([1, 2, 3, 8].map(compassPoint)).toEqual(['north', 'north-east', 'east', 'north-west'])
     expect(landingPoint({ x: 10, y: 10 }, 2, 'north')).toEqual({ x: 10, y: 8 })
     expect(landingPoint({ x: 10, y: 10 }, 6, 'west')).toEqual({ x: 4, y: 10 })
-    expect(landingPoint({ x: 0, y: 0 }, 10, 'south-east')).toEqual({ x: 7.07, y: 7.07 })
+    // To the tenth the map places things at (issue 31: the core moves the template there).
+    expect(landingPoint({ x: 0, y: 0 }, 10, 'south-east')).toEqual({ x: 7.1, y: 7.1 })
   })
 })
 
 describe('SR-CX-23 / SR-CX-24: who the blast reaches', () => {
-  const at = (id: string, x: number, y: number) => ({ id, position: { x, y } })
+  // Bases 0.5 m across the centre. Issue 31: the blast reaches every base it touches, so b, whose
+  // base's edge lies on the 5 m rim (centre 5.5 m out), is in it; c, a centimetre further, is not.
+  // (Before, only centres within 5 m counted.)
+  const at = (id: string, x: number, y: number) => ({ id, position: { x, y, radius: 0.5 } })
   const a = at('a', 0, 0)
-  const b = at('b', 5, 0)
-  const c = at('c', 5.01, 0)
+  const b = at('b', 5.5, 0)
+  const c = at('c', 5.51, 0)
   const d = at('d', 3, 4)
 
-  it('SR-CX-23: full within the radius, the rim included; nobody beyond', () => {
+  it('SR-CX-23: full to every base the radius touches, the touching edge included; nobody beyond', () => {
     const { reached } = splitBlast({ x: 0, y: 0 }, 5, [a, b, c, d], [a, b, c, d])
     expect(reached.map((p) => p.id)).toEqual(['a', 'b', 'd'])
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActionRequest } from '../../../../src-shared/attack'
 import type { CxCombatant, CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
+import { storyText } from '../../../../src-shared/table-story'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
 import { combatant, cx, trooper } from './cx-harness'
@@ -70,6 +71,12 @@ const lastLog = (h: H) =>
     .at(-1)!
 const actionsSpent = (h: H) => combatant(h, 'Vex').spent['actions'] ?? 0
 const snapshot = (h: H) => JSON.stringify(h.campaign.store.toObject())
+/** The table's "what just happened" strip, as the table reads it. */
+const story = (h: H) => {
+  const s = h.campaign.store.get('story')
+  return s?.typeName === 'story' ? s.lines.map((l) => storyText(l.fact)) : []
+}
+const grenadeMark = (h: H) => h.campaign.store.ofType('areaMark').find((m) => m.label === 'Grenade')!
 
 describe('000 Grenades: a grenade thrown at a template hits the squad under it', () => {
   it('000 Grenades / SR-CX-23: a frag on target deals its 45 ballistic to each under the template (typed dice), spends the grenade and 1 action', async () => {
@@ -169,15 +176,19 @@ describe('000 Grenades / SR-CX-57 with SR-CX-60: the restrained cannot dive clea
 })
 
 describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the log says where', () => {
-  it('SR-CX-22: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): lands at (4, 10); only Raider is within 7 m of it', async () => {
+  it('SR-CX-22, SR-CX-24: d10 3, beyond 1 miss chance → d10 6 m west (d8 7): the template moves to (4, 10), no one is under it there, and Raider, 6 m off in the 7 m blast, is named for the GM', async () => {
     const { h, throwAt } = await table()
     const before = hps(h)
-    expect(throwAt({ grenade: '1' }, [3, 6, 7, 1]).ok).toBe(true)
-    // Raider 6 m from the burst takes 30 internal; Brute (8 m) is under the template but out of the blast.
-    expect(hps(h)).toEqual([before[0]! - 30, before[1], before[2], before[3]])
+    // Issue 31: the template goes where the grenade landed, and only those under it there are
+    // changed. Before, the template stayed on the aim point and Raider (under it there) took the
+    // 30 internal; now no one's base is within the 3 m template at (4, 10), so no dodge is rolled.
+    expect(throwAt({ grenade: '1' }, [3, 6, 7]).ok).toBe(true)
+    expect(hps(h)).toEqual(before)
+    expect(h.campaign.store.ofType('areaMark')[0]).toMatchObject({ label: 'Grenade', x: 4, y: 10 })
     expect(lastLog(h).text).toMatch(
-      /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to Raider;/,
+      /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to no one; also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Raider/,
     )
+    expect(story(h)).toContain('Vex: Throw a grenade — Grenade 3 m lands 6 m off: no one hit')
   })
 
   it('SR-CX-22: d10 4, within 1 miss chance → d4 2 m north: everyone under the template is hit and Scout, in the blast outside it, is named for the GM', async () => {
@@ -188,6 +199,96 @@ describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the l
     const text = lastLog(h).text
     expect(text).toMatch(/scatters d4 2 m north \(d8, SR-CX-22\), landing at \(10, 8\)/)
     expect(text).toMatch(/also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Scout/)
+  })
+})
+
+/*
+ * Issue 31, "things land somewhere": the core moves a scattered grenade's template to where it
+ * landed (on both screens, undo puts it back), the blast changes those whose base the template
+ * touches there, and the log and the table's story say who was hit, or that no one was. Bases on
+ * the Dock's 1 m grid are 0.4 m across the centre, so a token 3.4 m from a 3 m template's centre
+ * just touches its rim and one 3.5 m off is just clear.
+ */
+describe('issue 31 / SR-CX-24: a scattered grenade lands somewhere, and hits whose base is under it there', () => {
+  // d10 3 (beyond 1 miss chance) → d10 6 m east (d8 3): from the aim point (10, 10) to (16, 10).
+  const EAST_6 = [3, 6, 3]
+
+  it('SR-CX-24, SR-CORE-10: the template moves to (16, 10); Scout under its centre and Brute, whose base only touches its rim, take the 30 internal; Raider, in the blast off the template, is named for the GM; undo puts it all back', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 19.4, y: 10, free: true })
+    const before = hps(h)
+    const people = JSON.stringify(h.campaign.store.ofType('combatant'))
+    // Both dodges 1: caught. Internal damage passes armour (CX13): no body die.
+    expect(throwAt({ grenade: '1' }, [...EAST_6, 1, 1]).ok).toBe(true)
+    expect(grenadeMark(h)).toMatchObject({ x: 16, y: 10, radius: 3 })
+    expect(hps(h)).toEqual([before[0], before[1]! - 30, before[2]! - 30, before[3]])
+    const text = lastLog(h).text
+    expect(text).toMatch(/scatters d10 6 m east \(d8, SR-CX-22\), landing at \(16, 10\); 30 internal to (Brute, Scout|Scout, Brute);/)
+    expect(text).toMatch(/also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Raider/)
+    const line = story(h).find((l) => l.startsWith('Vex: Throw a grenade'))
+    expect(line).toMatch(/^Vex: Throw a grenade — Grenade 3 m lands 6 m off: (Brute, Scout|Scout, Brute) hit$/)
+    h.must('history/undo', {})
+    expect(grenadeMark(h)).toMatchObject({ x: 10, y: 10 })
+    expect(JSON.stringify(h.campaign.store.ofType('combatant'))).toBe(people)
+  })
+
+  it('SR-CORE-10: Brute a tenth further (3.5 m from the landing point, its base 0.1 m clear of the rim) is not under it, only in the blast: named for the GM, unhurt', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 19.5, y: 10, free: true })
+    const before = hps(h)
+    // One dodge (Scout's): Brute is not reached.
+    expect(throwAt({ grenade: '1' }, [...EAST_6, 1]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0], before[1], before[2]! - 30, before[3]])
+    expect(lastLog(h).text).toMatch(
+      /30 internal to Scout;.*outside the template, for the GM to apply by hand \(SR-CX-24\): (Raider, Brute|Brute, Raider)/,
+    )
+    expect(story(h)).toContain('Vex: Throw a grenade — Grenade 3 m lands 6 m off: Scout hit')
+  })
+
+  it('SR-CX-23: on target, the blast reaches a base that only touches its radius — the frag’s 5 m round (10, 10) reaches Brute at 5.4 m, not Scout at 5.5 m, both under an 8 m template', async () => {
+    const { h, scene, throwAt } = await table()
+    h.must('area/edit', { areaId: grenadeMark(h).id, radius: 8 })
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Brute'), x: 15.4, y: 10, free: true })
+    h.must('token/place', { sceneId: scene.id, combatantId: h.combatantId('Scout'), x: 15.5, y: 10, free: true })
+    const before = hps(h)
+    // d10 7 on target; two dodges (1: caught); two CX11 body d100s (10: full).
+    expect(throwAt({ grenade: '0' }, [7, 1, 1, 10, 10]).ok).toBe(true)
+    expect(hps(h)).toEqual([before[0]! - 45, before[1]! - 45, before[2], before[3]])
+    expect(grenadeMark(h)).toMatchObject({ x: 10, y: 10 })
+    expect(lastLog(h).text).toMatch(/on target; 45 ballistic to (Raider, Brute|Brute, Raider);/)
+    // On target the template stays: the story names those under it, with no landing.
+    expect(story(h).find((l) => l.startsWith('Vex: Throw a grenade'))).toMatch(/^Vex: Throw a grenade — Grenade 8 m: /)
+  })
+})
+
+describe('issue 31 / SR-CX-21 / SR-CX-150: the throw is measured from the thrower’s token to the aim point', () => {
+  it('SR-CX-21: exactly 22 m is within the 22 m reach; 22.1 m is refused with the distance and nothing changes', async () => {
+    const edge = await table({}, [10, 32])
+    expect(edge.throwAt({ grenade: '0' }, [7, 1, 1, 10, 10]).ok).toBe(true)
+    const { h, throwAt } = await table({}, [10, 32.1])
+    const before = snapshot(h)
+    const r = throwAt({ grenade: '0' }, [7])
+    expect(!r.ok && [r.error.code, r.error.message]).toEqual([
+      'grenade/outOfRange',
+      'Grenade is 22.1 m from Vex; the ECSC Fragmentation Grenade reaches 22 m (10 + 2 × DEX, 000 Thrown Weapons).',
+    ])
+    expect(snapshot(h)).toBe(before)
+  })
+
+  it('SR-CX-150: a typed distance that is not the map’s is refused; with positions set aside by the GM, the typed distance decides (8 m: under half the reach, +2)', async () => {
+    const { h, throwAt } = await table()
+    const before = snapshot(h)
+    const forged = throwAt({ grenade: '0', distance: 5 }, [7])
+    expect(!forged.ok && [forged.error.code, forged.error.message]).toEqual([
+      'position/distanceNotTheMaps',
+      expect.stringMatching(/^Grenade is 14\.1 m from Vex on the map, not 5 m: the map decides/),
+    ])
+    expect(snapshot(h)).toBe(before)
+    const far = throwAt({ grenade: '0', distance: 30, ignorePositions: true }, [7])
+    expect(!far.ok && far.error.message).toMatch(/^Grenade is 30 m from Vex; the ECSC Fragmentation Grenade reaches 22 m/)
+    expect(snapshot(h)).toBe(before)
+    expect(throwAt({ grenade: '0', distance: 8, ignorePositions: true }, [3, 1, 1, 10, 10]).ok).toBe(true)
+    expect(lastLog(h).text).toMatch(/d10 3 > miss chance 2: on target/)
   })
 })
 

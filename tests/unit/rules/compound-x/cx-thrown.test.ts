@@ -7,7 +7,8 @@ import { ContentLibrary } from '../../../../src-main/rules/compound-x/content/co
 import { loadContentPack } from '../../../../src-main/rules/compound-x/content/content-pack'
 import { folderPackReader } from '../../../../src-main/rules/compound-x/content/pack-files'
 import { stealthDoubling, withStealthDoubling } from '../../../../src-main/rules/compound-x/melee/stealth-attack'
-import { combatant } from './cx-harness'
+import { combatant, cx } from './cx-harness'
+import { RulesRequests } from '../../../../src-main/core/app/rules-requests'
 
 const PACK_DIR = fileURLToPath(new URL('../../../../resources/content-packs/compound-x', import.meta.url))
 
@@ -129,6 +130,61 @@ describe('000 Thrown Weapons: a knife thrown at one target from the Attack panel
     expect(attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [1]).ok).toBe(true)
     const prompt = prompts(h).find((p) => p.text.includes('throws the Gurber Throwing Knife'))
     expect(prompt).toMatchObject({ reactorId: h.combatantId('Brute'), targetId: h.combatantId('Vex') })
+  })
+})
+
+/*
+ * Issue 31 / SR-CX-150: on the map the knife flies the distance between the two tokens, centre to
+ * centre, through the desk's own reads (the Attack panel's preview, the map's out-of-reach marks)
+ * and the command; off it, or with positions set aside by the GM, the typed distance stands.
+ */
+describe('issue 31 / SR-CX-150: a knife thrown on the map flies the distance between the tokens', () => {
+  async function onDock(metres: number) {
+    const h = await brawl({ vex: { thrown: knives() }, raider: raiderBare })
+    h.must('scene/create', { name: 'Dock' })
+    const sceneId = h.campaign.store.ofType('scene').find((s) => s.name === 'Dock')!.id
+    h.must('token/place', { sceneId, combatantId: h.combatantId('Vex'), x: 2, y: 2, free: true })
+    h.must('token/place', { sceneId, combatantId: h.combatantId('Raider'), x: 2 + metres, y: 2, free: true })
+    const desk = new RulesRequests(h.campaign.store, cx)
+    const panel = (options: Record<string, number | boolean> = {}) => {
+      const p = desk.previewAttack(request(h, 'Vex', 'Raider', THROWN, 'throw', options))
+      if (!p.ok) throw new Error(p.error.message)
+      return p.value
+    }
+    const mark = () => {
+      const r = desk.previewReach({ attackerId: h.combatantId('Vex'), weapon: THROWN, mode: 'throw' })
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value.targets.find((t) => t.targetId === h.combatantId('Raider'))?.blocked
+    }
+    return { h, panel, mark }
+  }
+
+  it('SR-CX-150: 6 m apart, the 5-to-7 m bracket: miss chance 5 − PER 1 = 4 (not the panel’s 10 m and 5), with no distance to type; d10 5 hits for 42', async () => {
+    const { h, panel, mark } = await onDock(6)
+    const p = panel()
+    expect(p.headline).toBe('6 m · misses on 1–4')
+    expect(p.options.map((o) => o.key)).not.toContain('distance')
+    expect(mark()).toBeNull()
+    const before = hpOf(h, 'Raider')
+    // d10 5 > 4: a hit (2 over, not past armour); the unarmoured body's CX11 d100 10: full damage.
+    expect(attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [5, 10]).ok).toBe(true)
+    expect(hpOf(h, 'Raider')).toBe(before - 42)
+    expect(lastLog(h, 'throws the Gurber')).toMatch(/hit, 42 damage to health \(d10 5 vs miss chance 4\)/)
+  })
+
+  it('SR-CX-150: 18 m apart, past the longest bracket (15 m): the panel, the map’s mark and the throw refuse it with the distance, and nothing changes; the GM may set positions aside and throw at a typed 10 m', async () => {
+    const { h, panel, mark } = await onDock(18)
+    const far = "Raider is 18 m from Vex, beyond the Gurber Throwing Knife's longest throw (15 m) (CX7, SR-CX-150)."
+    expect(panel().blocked).toBe(far)
+    expect(mark()).toBe(far)
+    const before = JSON.stringify(h.campaign.store.toObject())
+    const r = attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [6, 10])
+    expect(r.ok ? null : [r.error.code, r.error.message]).toEqual(['position/outOfRange', far])
+    expect(JSON.stringify(h.campaign.store.toObject())).toBe(before)
+    // The GM's override, logged by the core: the typed 10 m (bracket 6 − 1 = 5) stands.
+    expect(attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw', { ignorePositions: true, distance: 10 }), [6, 10]).ok).toBe(true)
+    expect(lastLog(h, 'throws the Gurber')).toMatch(/\(d10 6 vs miss chance 5\)/)
+    expect(lastLog(h, 'Positions set aside')).toMatch(/distance typed: 10 m; 18 m on the map/)
   })
 })
 
