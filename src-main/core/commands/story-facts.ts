@@ -97,12 +97,13 @@ export function storyFacts(
     case 'action': {
       const target = headline.targetId ? byId(headline.targetId) : null
       if (!actor) return facts
-      // Who the burst hit: those under it whose health fell (the harm facts tell by how much).
+      // Who the burst hit: those under it it changed — health fell, down, or a condition put on
+      // (a flash-bang blinds and hurts no one); one who dived clear is under it and unchanged.
       const area = headline.area && {
         label: headline.area.label,
         scattered: headline.area.scattered,
         hit: headline.area.underIds.flatMap((id) => {
-          const hurt = facts.some((f) => f.kind === 'harm' && f.who.id === id)
+          const hurt = facts.some((f) => (f.kind === 'harm' || f.kind === 'down' || f.kind === 'condition') && f.who.id === id)
           const c = hurt ? byId(id) : null
           return c ? [nameOf(c)] : []
         }),

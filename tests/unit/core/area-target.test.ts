@@ -51,7 +51,8 @@ const blasting: Ruleset = {
       const landed =
         typeof request.options['landX'] === 'number' ? { x: request.options['landX'], y: Number(request.options['landY']) } : null
       const there = landed ? underArea(onScene ?? [], { x: landed.x, y: landed.y, radius: area.radius }) : area.inside
-      const hit = there.filter((c) => c.id !== actor.id)
+      // `spare`: one under it dives clear (the ruleset leaves it unchanged).
+      const hit = there.filter((c) => c.id !== actor.id && c.id !== request.options['spare'])
       let areaEffects: AreaEffect[] = hit.map((c) => ({ combatantId: c.id, rules: { blasted: true }, hp: c.hp - roll.total }))
       if (request.options['wild'] === 'outsider')
         areaEffects = [...areaEffects, { combatantId: String(request.options['who']) as CombatantId, rules: null, hp: 1 }]
@@ -207,6 +208,14 @@ describe('issue 31: a burst that scatters comes down somewhere', () => {
     const { h, area, request } = await table()
     h.must('action/perform', { request: request('blast', area('Grenade'), { options: { landX: 30, landY: 30 } }) }, [4])
     expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 28.3 m off: no one hit')
+  })
+
+  it('names as hit only those it changed: one under it who dived clear is not', async () => {
+    const { h, area, request } = await table()
+    const spare = h.combatantId('Scout')
+    h.must('action/perform', { request: request('blast', area('Grenade'), { options: { landX: 14.5, landY: 10, spare } }) }, [4])
+    expect([hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([26, 30])
+    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 4.5 m off: Brute hit')
   })
 
   it('refuses effects on someone under where it was aimed but not where it landed', async () => {
