@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
-import type { QuickNpc, Ruleset } from '../../../src-main/rules/ruleset'
+import type { QuickNpc, RulesCombatant, Ruleset } from '../../../src-main/rules/ruleset'
+import { gapBetween } from '../../../src-shared/geometry'
 import { createRulesetRegistry } from '../../../src-main/rules/ruleset-registry'
 import { fightRecords, SimTable } from '../../../src-main/core/autopilot/sim-table'
 import { ForecastRun } from '../../../src-main/core/autopilot/forecast-run'
@@ -86,3 +87,38 @@ export async function liveFight(ruleset: Ruleset, heroes = 2, foes = 2, foe = 1)
 
 export const autopilotCommand = (h: CampaignHarness, c: { type: string; payload: unknown }) =>
   h.engine.execute({ type: c.type, payload: c.payload, meta: { commandId: `autopilot-test-${++n}`, autopilot: true } })
+
+export interface Blow {
+  readonly weapon: string
+  /** Base to base when both stood on the map; null when one did not. */
+  readonly gap: number | null
+}
+
+/** The ruleset with its attacks watched: every attack it resolved, by weapon name and gap. */
+export function watched(ruleset: Ruleset, blows: Blow[]): Ruleset {
+  const attacks = ruleset.attacks!
+  const names = new Map<string, string>()
+  // The weapon's name as the attack panel lists it, asked off the map (where no reach refuses it).
+  const nameOf = (request: Parameters<typeof attacks.resolve>[0], a: RulesCombatant, t: RulesCombatant) => {
+    const key = `${a.id}/${request.weapon}`
+    let name = names.get(key)
+    if (name === undefined) {
+      const p = attacks.preview(request, { ...a, position: undefined }, { ...t, position: undefined })
+      name = p.ok ? (p.value.weapons.find((w) => w.index === request.weapon)?.name ?? '?') : '?'
+      names.set(key, name)
+    }
+    return name
+  }
+  return {
+    ...ruleset,
+    attacks: {
+      preview: attacks.preview,
+      resolve(request, a, t, dice, everyone) {
+        const done = attacks.resolve(request, a, t, dice, everyone)
+        if (done.ok)
+          blows.push({ weapon: nameOf(request, a, t), gap: a.position && t.position ? gapBetween(a.position, t.position) : null })
+        return done
+      },
+    },
+  }
+}
