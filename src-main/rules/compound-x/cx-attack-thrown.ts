@@ -1,3 +1,4 @@
+import { bothPlaced } from './cx-reach'
 import type { AttackPreview, AttackRequest, ExplanationSection, FormField } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
@@ -32,13 +33,16 @@ interface Prepared {
   readonly notes: ExplanationSection
 }
 
-function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: ContentLibrary): Prepared {
+/** `onMap`: both stand on the map, which gives the distance; none is asked then (SR-CX-113). */
+function prepare(request: AttackRequest, sides: Sides, arm: Thrown, library: ContentLibrary, onMap: boolean): Prepared {
   const { attacker } = sides
   const { item } = arm
   const stealth = optionBool(request.options, 'stealth') ?? false
   const distance = shotDistance(request.options)
   const options: FormField[] = [
-    { key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 },
+    ...(onMap
+      ? []
+      : [{ key: 'distance', label: 'Distance', kind: 'number', value: distance, unit: 'm', min: 0, max: 2000 } satisfies FormField]),
     { key: 'stealth', label: 'Stealth attack (unseen, SR-CX-52)', kind: 'toggle', value: stealth },
   ]
   const cls = attacker.classId ? library.get('classes', attacker.classId) : undefined
@@ -80,10 +84,11 @@ export function previewThrown(
   request: AttackRequest,
   sides: Sides,
   arm: Thrown,
+  a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
 ): AttackPreview {
-  const { setup, problem, options, notes } = prepare(request, sides, arm, library)
+  const { setup, problem, options, notes } = prepare(request, sides, arm, library, bothPlaced(a, t))
   const base = { weapons: sides.weaponList, options, cost: THROW_WEAPON.text }
   const explanation = [...explainSteps(setup ? [setup.missChance, setup.damage] : []), notes]
   if (!setup || problem) return blockedPreview(base, explanation, problem)
@@ -116,7 +121,7 @@ export function resolveThrownAttack(
   library: ContentLibrary,
   dice: Dice,
 ): Result<AttackResolution> {
-  const { setup, problem, notes } = prepare(request, sides, arm, library)
+  const { setup, problem, notes } = prepare(request, sides, arm, library, bothPlaced(a, t))
   if (arm.count === 0) return fail('attack/noneLeft', problem ?? `No ${arm.item.name} left.`)
   if (!setup || problem) return fail('attack/impossible', problem ?? 'The throw cannot be made.')
   const r = resolveThrown(setup, defenderOf(sides.target, t.hp, library), dice)

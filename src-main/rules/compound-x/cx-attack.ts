@@ -39,7 +39,7 @@ export function previewArmed(
     arm.kind === 'ranged'
       ? previewRanged({ request, sides, arm, a, t, library })
       : arm.kind === 'thrown'
-        ? previewThrown(request, sides, arm, t, library)
+        ? previewThrown(request, sides, arm, a, t, library)
         : previewMelee(request, sides, arm, t, library)
   // CX27/CX15: nobody downed or knocked out attacks (a suppressor downed since cannot answer either); nor the afraid (01_05 Fear, SR-CX-87).
   const blocked = cannotAct(a) ?? fearRefusal(a)
