@@ -7,7 +7,8 @@ import { partingOnMap } from './cx-leave-melee'
 import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import { cxSheets } from './sheet/cx-sheet'
-import { walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
+import { toSegment, walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
+import { tenths } from '../../../src-shared/geometry'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
@@ -48,7 +49,15 @@ export function cxMapMove(
   const parting = opponentsOf(mover).length > 0 ? partingOnMap(mover, onScene, path.from, path.to) : null
   const leavesMelee = parting !== null && parting.left.length > 0
   // `000` Opportunity Attack: the path going by an alert opponent within 1 m (SR-CX-70, SR-CX-71).
-  const walk = walkPastPrompts(mover, onScene, (at) => walksPast(path, at), 'walks past', library)
+  const radius = mover.position?.radius ?? 0
+  const walk = walkPastPrompts(
+    mover,
+    onScene,
+    (at) => walksPast(path, at, radius),
+    'walks past',
+    library,
+    (at) => tenths(toSegment(path, at)),
+  )
   if (held.length === 0 && !intoZone && !leavesMelee && walk.prompts.length === 0) return null
   const r = performMove(
     {
