@@ -211,6 +211,16 @@ describe('SR-CX-112: a shot from inside a melee draws opportunity attacks only f
     )
     expect(off.prompts?.map((p) => p.reactorId)).toEqual([brute.id, far.id])
   })
+
+  it('the Move action away from the melee leaves both, but only Brute, within reach of where Vex stands, may strike', () => {
+    const move = { actorId: shooter.id, action: 'move', targetId: null, options: { actions: '2' } }
+    const r = must(cx.actions!.perform(move, shooter, null, faces(), [shooter, brute, far, target]))
+    expect(r.prompts?.map((p) => p.reactorId)).toEqual([brute.id])
+    expect(r.summary).toContain(
+      'leaves the melee with Brute and Far: an opportunity attack (000 Opportunity Attack); Far already out of reach (SR-CX-112)',
+    )
+    expect(r.conditions?.find((c) => c.combatantId === shooter.id)).toEqual({ combatantId: shooter.id, remove: ['engaged'] })
+  })
 })
 
 describe('SR-CX-113: a suppressor’s reaction on the map carries no stored distance', () => {
