@@ -48,7 +48,11 @@ export interface InitiativePlacement {
 }
 
 /** A combatant as a ruleset sees it when resolving something. */
-/** Every combatant, built only when asked (only a fall looks for who aimed at the fallen); built per attack, it grew with the fight. */
+/**
+ * Every combatant, built only when asked (a fall looks for who aimed at the fallen, a shot from a
+ * melee for who is still within reach); built per attack, it grew with the fight. Those with a
+ * token on the scene in play carry its `position`.
+ */
 export type Everyone = () => readonly RulesCombatant[]
 
 export interface RulesCombatant {

@@ -74,8 +74,18 @@ export function rulesCombatantsOnScene(state: RecordReader): RulesCombatant[] {
   })
 }
 
-/** Every combatant of the campaign, as the ruleset sees them (what an act sets off in others: an aimer whose target falls). */
-export const allRulesCombatants = (state: RecordReader): RulesCombatant[] => state.ofType('combatant').map(asRulesCombatant)
+/**
+ * Every combatant of the campaign, as the ruleset sees them, each with its place on the scene in
+ * play where it has a token there: what an act sets off in others (an aimer whose target falls,
+ * an opponent still within reach of a shot from a melee). Built only when a ruleset asks.
+ */
+export function allRulesCombatants(state: RecordReader): RulesCombatant[] {
+  const placed = new Map(rulesCombatantsOnScene(state).map((c) => [c.id, c.position]))
+  return state.ofType('combatant').map((c) => {
+    const at = placed.get(c.id)
+    return at ? { ...asRulesCombatant(c), position: at } : asRulesCombatant(c)
+  })
+}
 
 /**
  * Where a combatant stands: the ruleset's judgement when it has one, otherwise health alone

@@ -16,6 +16,8 @@ import { grappleStateFrom } from './cx-grapple'
 import { isManeuver, maneuverDefinitions, performManeuver } from './cx-maneuvers'
 import { opportunityPrompts } from './cx-opportunity'
 import { MELEE_RANGE } from './cx-attack-shared'
+import { atMeleeRange, canAnswer } from './cx-reach'
+import { actDistance } from '../kit/positions'
 import { performUpkeep, upkeepDefinitions, weaponSlot } from './cx-upkeep-actions'
 import { performThrow, THROW_GRENADE, throwDefinitions } from './cx-throw'
 import {
@@ -145,11 +147,12 @@ function performOffered(
     return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library)) : r
   }
   if (request.action === 'suppress')
-    return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, c, library)
+    return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, target, c, library, onScene)
   if (request.action === HEAL_WOUND) {
     // `000` Melee Combat: a skill check with the hands while engaged draws opportunity attacks.
     const r = performHeal(request, actor, c, target, dice)
-    return r.ok ? ok(withOpportunity(r.value, actor, `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`, library)) : r
+    const treats = `treats ${target?.name ?? 'a wound'} (a skill check with its hands)`
+    return r.ok ? ok(withOpportunity(r.value, actor, treats, library, onScene)) : r
   }
   if (isFeatAction(request.action)) return performFeatAction(request, actor, c, target, library, dice)
   if (request.action === SHAKE_OFF_FEAR) return performShakeOff(request, actor, c, target, library, dice)
@@ -165,7 +168,7 @@ function performOffered(
   if (isManeuver(request.action)) return performManeuver(request, actor, c, target, library, dice)
   const r = performUpkeep(request, actor, c, target, library, dice)
   const trigger = HANDS_ON[request.action]
-  return r.ok && trigger ? ok(withOpportunity(r.value, actor, trigger(target), library)) : r
+  return r.ok && trigger ? ok(withOpportunity(r.value, actor, trigger(target), library, onScene)) : r
 }
 
 /**
@@ -179,31 +182,49 @@ const HANDS_ON: Readonly<Record<string, (target: RulesCombatant | null) => strin
   'clear-jam': () => 'works a jam clear (a Weapons check with its hands)',
 }
 
-/** Adds an opportunity-attack prompt per engaged opponent, with the odds against the actor as the act leaves it. */
-function withOpportunity(r: ActionResolution, actor: RulesCombatant, trigger: string, library: ContentLibrary): ActionResolution {
+/**
+ * Adds an opportunity-attack prompt per engaged opponent, with the odds against the actor as the
+ * act leaves it; on the map (`onScene`), only those still within melee range (SR-CX-112).
+ */
+function withOpportunity(
+  r: ActionResolution,
+  actor: RulesCombatant,
+  trigger: string,
+  library: ContentLibrary,
+  onScene: readonly RulesCombatant[] = [],
+): ActionResolution {
   if (!isEngaged(actor)) return r
   const after = { ...actor, rules: r.actorRules ?? actor.rules, hp: r.actorHp }
-  const prompts = opportunityPrompts(after, trigger, library)
+  const away = (id: string) =>
+    !canAnswer(
+      actor,
+      onScene.find((o) => o.id === id),
+    )
+  const prompts = opportunityPrompts(after, trigger, library, away, () => onScene)
   return prompts.length ? { ...r, prompts: [...(r.prompts ?? []), ...prompts] } : r
 }
 
-/** Suppressing is firing: from inside a melee it draws opportunity attacks past 1 m or from a non-CQB gun (`000` Melee Combat). */
+/**
+ * Suppressing is firing: from inside a melee it draws opportunity attacks past 1 m or from a
+ * non-CQB gun (`000` Melee Combat); on the map the tokens say how far (SR-CX-111, SR-CX-113).
+ */
 function suppressFromMelee(
   r: Result<ActionResolution>,
   request: ActionRequest,
   actor: RulesCombatant,
+  target: RulesCombatant | null,
   c: CxCombatant,
   library: ContentLibrary,
+  onScene: readonly RulesCombatant[],
 ): Result<ActionResolution> {
   if (!r.ok || !isEngaged(actor)) return r
   const carried = c.weapons[weaponSlot(request)]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
-  const distance = Number(request.options['distance'] ?? 10)
-  const trigger =
-    distance > MELEE_RANGE
-      ? `lays down suppression ${distance} m away`
-      : item && !item.cqb
-        ? `suppresses with the non-CQB ${item.name}`
-        : null
-  return trigger ? ok(withOpportunity(r.value, actor, trigger, library)) : r
+  const distance = target ? actDistance(request.options, actor, target, 10) : Number(request.options['distance'] ?? 10)
+  const trigger = !(target ? atMeleeRange(actor, target, distance) : distance <= MELEE_RANGE)
+    ? `lays down suppression ${distance} m away`
+    : item && !item.cqb
+      ? `suppresses with the non-CQB ${item.name}`
+      : null
+  return trigger ? ok(withOpportunity(r.value, actor, trigger, library, onScene)) : r
 }

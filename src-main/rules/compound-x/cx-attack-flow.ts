@@ -1,8 +1,10 @@
 import type { AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { AttackResolution, ConditionChange, RulesCombatant } from '../ruleset'
-import { previewArmed, resolveArmed, type AttackPreviewer, type AttackResolver } from './cx-attack'
-import { isOpportunity, MELEE_RANGE, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
+import type { AttackResolution, ConditionChange, Everyone, RulesCombatant } from '../ruleset'
+import type { Dice } from '../dice'
+import { previewArmed, resolveArmed, type AttackPreviewer } from './cx-attack'
+import { isOpportunity, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
+import { atMeleeRange, canAnswer, strikeReach } from './cx-reach'
 import { optionString } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { engageChanges, engagedWith, isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
@@ -62,22 +64,47 @@ const isReaction = (request: AttackRequest) =>
 /**
  * `000` Melee Combat: a shot from inside a melee draws opportunity attacks when it goes past 1 m or
  * comes from a non-CQB gun; a thrown weapon is no CQB gun, so its throw always does (as SR-CX-25's grenade).
+ * "More than 1m away" is judged as melee range is: base to base on the map (SR-CX-111).
  */
 function shotTrigger(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament): string | null {
   if (arm.kind === 'melee' || isReaction(request) || !isEngaged(a)) return null
   if (arm.kind === 'thrown') return `throws the ${arm.item.name} at ${t.name}`
   const distance = shotDistance(request.options)
-  if (distance > MELEE_RANGE) return `shoots at ${t.name} ${distance} m away`
+  if (!atMeleeRange(a, t, distance)) return `shoots at ${t.name} ${distance} m away`
   return arm.item.cqb ? null : `fires the non-CQB ${arm.item.name}`
 }
 
-const atMeleeRange = (request: AttackRequest, arm: Armament) => arm.kind === 'melee' || shotDistance(request.options) <= MELEE_RANGE
+/**
+ * `000` Melee Combat: "Once a character has attempted to attack another at melee range (1m)".
+ * SR-CX-111: on the map the bases within 1 m, whatever the weapon (a whip's blow at 3 m starts
+ * no melee); off the map any melee blow, or a shot within 1 m as typed.
+ */
+const engagesAt = (request: AttackRequest, arm: Armament, a: RulesCombatant, t: RulesCombatant) =>
+  atMeleeRange(a, t, arm.kind === 'melee' ? 0 : shotDistance(request.options))
+
+/** SR-CX-110: a melee strike's reach on the map, or null (every other attack, and off the map). */
+function reachRefusal(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, arm: Armament) {
+  if (arm.kind !== 'melee') return null
+  const r = strikeReach(request, a, t, arm.item)
+  return r.ok ? null : r.error
+}
+
+/**
+ * SR-CX-112: on the map, only the opponents still within melee range of the shooter may answer
+ * (`everyone` says where they stand); off the map, every engaged opponent.
+ */
+function outOfReachOpponents(a: RulesCombatant, everyone: Everyone): (id: string) => boolean {
+  if (!a.position) return () => false
+  const where = new Map(everyone().map((c) => [c.id as string, c]))
+  return (id) => !canAnswer(a, where.get(id))
+}
 
 export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library) => {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
   const preview = previewArmed(request, sides.value, a, t, library)
-  const refusal = grappleRefusal(a, t, sides.value.armament) ?? grappleLimit(a, sides.value.attacker)
+  const far = reachRefusal(request, a, t, sides.value.armament)
+  const refusal = far?.message ?? grappleRefusal(a, t, sides.value.armament) ?? grappleLimit(a, sides.value.attacker)
   const trigger = shotTrigger(request, a, t, sides.value.armament)
   const warn = trigger
     ? [
@@ -97,10 +124,20 @@ export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library) 
   return ok({ ...preview, blocked: preview.blocked ?? refusal, explanation: [...warn, ...preview.explanation] })
 }
 
-export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, dice) => {
+export function resolveCxAttackInMelee(
+  request: AttackRequest,
+  a: RulesCombatant,
+  t: RulesCombatant,
+  library: ContentLibrary,
+  dice: Dice,
+  everyone: Everyone = () => [],
+): Result<AttackResolution> {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
   const arm = sides.value.armament
+  // Refused before anything is spent, with the distance (issue 31).
+  const far = reachRefusal(request, a, t, arm)
+  if (far) return fail(far.code, far.message)
   const refusal = grappleRefusal(a, t, arm)
   if (refusal) return fail('attack/grappled', refusal)
   const r = resolveArmed(request, sides.value, a, t, library, dice)
@@ -113,7 +150,7 @@ export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, d
   const down = cannotAct(tAfter) !== null
   const changes: ConditionChange[] = [...(res.conditions ?? [])]
   const notes: string[] = []
-  if (!isReaction(request) && atMeleeRange(request, arm) && !down && !(engagedWith(a, t.id) && engagedWith(t, a.id))) {
+  if (!isReaction(request) && engagesAt(request, arm, a, t) && !down && !(engagedWith(a, t.id) && engagedWith(t, a.id))) {
     changes.push(...engageChanges(aAfter, tAfter))
     notes.push(`${a.name} and ${t.name} are in melee (000 Melee Combat)`)
   }
@@ -122,7 +159,11 @@ export const resolveCxAttackInMelee: AttackResolver = (request, a, t, library, d
     notes.push(`${t.name} is out of the melee`)
   }
   const trigger = shotTrigger(request, a, t, arm)
-  const prompts = [...(res.prompts ?? []), ...(trigger ? opportunityPrompts(aAfter, trigger, library, (id) => id === t.id && down) : [])]
+  const cannot = trigger ? outOfReachOpponents(a, everyone) : () => true
+  const prompts = [
+    ...(res.prompts ?? []),
+    ...(trigger ? opportunityPrompts(aAfter, trigger, library, (id) => (id === t.id && down) || cannot(id), everyone) : []),
+  ]
   const merged = mergeChanges(changes)
   return ok({
     ...res,

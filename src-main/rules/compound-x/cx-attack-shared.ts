@@ -12,10 +12,14 @@ import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet
 export const OPPORTUNITY = 'opportunity'
 export const isOpportunity = (o: AttackRequest['options']): boolean => optionBool(o, OPPORTUNITY) === true
 
-/** `000` Melee Combat: the reach of a melee; an attack within it is an attack at melee range. */
+/** `000` Melee Combat: "melee range (1m)", measured base to base on the map (SR-CX-111, `cx-reach.ts`). */
 export const MELEE_RANGE = 1
 
-/** The metres a ranged request shoots across: an opportunity attack is made at melee range, anything else at the panel's 10 m unless set. */
+/**
+ * The metres a ranged request shoots across. The ruleset's entry points have already set it to
+ * the distance judged (`cx-reach.ts` `withJudgedDistance`, SR-CX-113); a direct caller (a prompt's
+ * odds) falls back to melee range for an opportunity attack, else the panel's 10 m.
+ */
 export const shotDistance = (o: AttackRequest['options']): number =>
   Math.max(0, optionNumber(o, 'distance') ?? (isOpportunity(o) ? MELEE_RANGE : 10))
 

@@ -105,9 +105,29 @@ export function engageChanges(a: RulesCombatant, t: RulesCombatant): ConditionCh
  */
 export function leaveMeleeChanges(leaver: RulesCombatant, present: readonly RulesCombatant[] = []): ConditionChange[] {
   if (!isEngaged(leaver)) return []
-  const changes: ConditionChange[] = [{ combatantId: leaver.id, remove: [ENGAGED] }]
-  for (const o of opponentsOf(leaver)) {
-    if (o.id === leaver.id) continue
+  const changes = partChanges(
+    leaver,
+    opponentsOf(leaver).map((o) => o.id),
+    present,
+  )
+  // A condition put on by hand that names nobody still ends.
+  return changes.length ? changes : [{ combatantId: leaver.id, remove: [ENGAGED] }]
+}
+
+/**
+ * `leaver` is out of the melee with the opponents `gone` only (on the map, those it moved out of
+ * reach of, SR-CX-111); it stays engaged with the rest. Each opponent left loses it as
+ * `leaveMeleeChanges` says.
+ */
+export function partChanges(leaver: RulesCombatant, gone: readonly string[], present: readonly RulesCombatant[] = []): ConditionChange[] {
+  const opponents = opponentsOf(leaver)
+  const stay = opponents.filter((o) => !gone.includes(o.id))
+  if (stay.length === opponents.length) return []
+  const changes: ConditionChange[] = [
+    stay.length ? { combatantId: leaver.id, remove: [ENGAGED], add: [grant(stay)] } : { combatantId: leaver.id, remove: [ENGAGED] },
+  ]
+  for (const o of opponents) {
+    if (o.id === leaver.id || !gone.includes(o.id)) continue
     const here = present.find((p) => p.id === o.id)
     if (here && !engagedWith(here, leaver.id)) continue
     const rest = here ? opponentsOf(here).filter((x) => x.id !== leaver.id) : []

@@ -21,6 +21,8 @@ import type { GrappleState } from './melee/grapple-state'
 import { maneuverOdds, resolveManeuver, type ManeuverAttempt, type RolledCheck } from './melee/resolve-maneuver'
 import { cxSheets, type CarriedWeapon, type CxCombatant } from './sheet/cx-sheet'
 import { modifier } from '../kit/modifier'
+import { withinReachOf } from '../kit/positions'
+import { atMeleeRange, maneuverReach } from './cx-reach'
 
 /**
  * `000` Grappling: "Each effort takes one Action"; a maneuver is an opposed skill check, and
@@ -157,7 +159,8 @@ function checkSection(who: string, r: RolledCheck): ExplanationSection {
  * CX18 maneuvers as actions: the opposed check (the actor's STR-Athletics against the
  * defender's pick, the defender winning ties), then its effects on both sides — grapple
  * states as conditions, a trip's prone stance and a disarm's dropped item on the target's
- * sheet, and the melee the attempt opens. Whether the two are adjacent is the GM's call.
+ * sheet, and the melee the attempt opens. On the map the target must be within the maneuver's
+ * reach, base to base (SR-CX-110); off it, whether the two are adjacent is the GM's call.
  */
 export const performManeuver: ActPerformer = (request, actor, c, target, library, dice) => {
   const kind = request.action
@@ -172,6 +175,10 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
   // Letting go of a body is still an Action (000 Grappling: "must spend an Action to disengage").
   if (target.id !== actor.id && kind !== 'disengage' && cxStanding(target).state === 'dead')
     return fail('maneuver/dead', `${target.name} is dead.`)
+  // SR-CX-110: `000` Combat Maneuvers are made "in melee combat"; the whip's note carries some to 3 m.
+  const reach = maneuverReach(kind, c, library)
+  const near = reach === null ? ok(null) : withinReachOf(actor, target, reach, `An attempt to ${m.verb} ${target.name} (SR-CX-110)`)
+  if (!near.ok) return near
   let maneuver: Maneuver
   let dropped: { slot: number; name: string } | null = null
   if (kind === 'disarm') {
@@ -248,7 +255,8 @@ export const performManeuver: ActPerformer = (request, actor, c, target, library
     // Kicked clear of everyone it was fighting; kicked targets do not provoke (000 Kicking).
     changes.push(...leaveMeleeChanges(targetAfter, [actor]))
     notes.push(`${target.name} is kicked out of the melee, drawing no opportunity attack (000 Kicking)`)
-  } else if (OPENERS.includes(kind)) {
+  } else if (OPENERS.includes(kind) && atMeleeRange(actor, target, 0)) {
+    // SR-CX-111: a whip's grapple, shove or disarm from beyond 1 m opens no melee.
     changes.push(...engageChanges(actor, targetAfter))
   }
 

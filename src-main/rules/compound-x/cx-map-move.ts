@@ -2,20 +2,22 @@ import type { ActionResolution, MapArea, MapPath, RulesCombatant } from '../rule
 import type { Result } from '../../../src-shared/result'
 import { insideArea as inside } from '../../../src-shared/area-geometry'
 import type { ContentLibrary } from './content/content-library'
-import { MELEE_RANGE } from './cx-attack-shared'
 import { opponentsOf } from './cx-engagement'
+import { partingOnMap } from './cx-leave-melee'
 import { performMove } from './cx-move'
 import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import { cxSheets } from './sheet/cx-sheet'
-import { walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
+import { toSegment, walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
+import { tenths } from '../../../src-shared/geometry'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
  * action, with the map answering what the action asks the GM. A suppressed mover draws its
  * suppressors' reactions, one each (the GM passes on one if the move ends in complete
  * concealment), and stops being suppressed by each suppressor whose zone it ends outside; a mover that is not suppressed ending inside
- * someone's zone is the GM's call; an engaged mover that goes further than arm's length leaves
- * the melee; a path going by an alert opponent within 1 m draws its opportunity attack
+ * someone's zone is the GM's call; an engaged mover leaves the melee with each opponent it ends
+ * more than 1 m from, base to base, and those it started within 1 m of may strike (SR-CX-111,
+ * SR-CX-112); a path going by an alert opponent within 1 m draws its opportunity attack
  * (SR-CX-70, SR-CX-71; `onScene` says where everyone stands). Null when the move sets nothing off.
  */
 export function cxMapMove(
@@ -43,9 +45,19 @@ export function cxMapMove(
   )
   // CX26, SR-CX-36: ending inside the zone of a suppressor that does not hold the mover is the GM's call.
   const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to))
-  const leavesMelee = opponentsOf(mover).length > 0 && moved > MELEE_RANGE
+  // SR-CX-111: the melee is left opponent by opponent, by where the drag ends from each.
+  const parting = opponentsOf(mover).length > 0 ? partingOnMap(mover, onScene, path.from, path.to) : null
+  const leavesMelee = parting !== null && parting.left.length > 0
   // `000` Opportunity Attack: the path going by an alert opponent within 1 m (SR-CX-70, SR-CX-71).
-  const walk = walkPastPrompts(mover, onScene, (at) => walksPast(path, at), 'walks past', library)
+  const radius = mover.position?.radius ?? 0
+  const walk = walkPastPrompts(
+    mover,
+    onScene,
+    (at) => walksPast(path, at, radius),
+    'walks past',
+    library,
+    (at) => tenths(toSegment(path, at)),
+  )
   if (held.length === 0 && !intoZone && !leavesMelee && walk.prompts.length === 0) return null
   const r = performMove(
     {
@@ -59,6 +71,8 @@ export function cxMapMove(
     c,
     null,
     library,
+    onScene,
+    leavesMelee ? parting : null,
   )
   if (!r.ok) return r
   // The Move action's distance and cost are the action's; on the map the path says how far.

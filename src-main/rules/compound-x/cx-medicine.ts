@@ -4,6 +4,7 @@ import type { Dice } from '../dice'
 import { optionBool, optionNumber } from '../kit/options'
 import type { ActionResolution, RulesCombatant } from '../ruleset'
 import { actionsCost } from './cx-costs'
+import { handsOnReach } from './cx-reach'
 import { isDowned } from './dying/dying-state'
 import { healWound, type Healer } from './dying/medicine-healing'
 import { explainSteps } from './explain'
@@ -48,6 +49,9 @@ export function performHeal(
   const patient = target ? cxSheets.of(target) : null
   if (!target || !patient) return fail('action/noTarget', 'Pick the wounded combatant to treat.')
   if (isDowned(patient.live.dying)) return fail('action/unavailable', `${target.name} is downed: stabilise it first (CX29).`)
+  // SR-CX-114: the wound is treated by hand, as a stabilise is: within 1 m base to base on the map.
+  const near = handsOnReach(actor, target, `Treating ${target.name}'s wound (SR-CX-114)`)
+  if (!near.ok) return near
   const wound = optionNumber(request.options, 'wound')
   if (wound === undefined || !Number.isInteger(wound) || wound < 1 || wound > MAX_WOUND)
     return fail('action/badOption', `The wound's damage must be a whole number from 1 to ${MAX_WOUND}.`)

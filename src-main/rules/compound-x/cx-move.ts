@@ -5,8 +5,8 @@ import type { ContentLibrary } from './content/content-library'
 import { optionBool } from '../kit/options'
 import { mergeChanges } from './cx-changes'
 import { actionsCost, actionsText } from './cx-costs'
-import { isEngaged, leaveMeleeChanges, opponentsOf } from './cx-engagement'
-import { opportunityPrompts } from './cx-opportunity'
+import { isEngaged } from './cx-engagement'
+import { partingAll, partingEffects, type Parting } from './cx-leave-melee'
 import { walkPastOnAction } from './cx-walk-past-action'
 import { SUPPRESSED } from './cx-suppression'
 import { bySuppressor, suppressedMove, suppressorName } from './cx-suppression-reaction'
@@ -123,9 +123,10 @@ export const sprintChosen = (request: ActionRequest): boolean => optionBool(requ
  * suppressor, at most once per suppressor turn (tracked by the suppression's condition key in
  * the mover's live state), and leaving a zone ends that suppressor's suppression only
  * (SR-CX-34). An engaged mover that moves away draws an opportunity attack from each opponent
- * and leaves the melee (`000` Melee Combat). Whether the move is into the open, leaves which
- * zone or leaves the melee are the GM's calls here; on the map (`cx-map-move.ts`) the map
- * answers which zones.
+ * still within reach and leaves the melee (`000` Melee Combat, SR-CX-112); a drag on the map
+ * hands its `onMap` parting, opponent by opponent (SR-CX-111). Whether the move is into the
+ * open, leaves which zone or leaves the melee are the GM's calls here; on the map
+ * (`cx-map-move.ts`) the map answers which zones and whose melee.
  */
 export function performMove(
   request: ActionRequest,
@@ -134,6 +135,7 @@ export function performMove(
   target: RulesCombatant | null,
   library: ContentLibrary,
   onScene: readonly RulesCombatant[] = [],
+  onMap: Parting | null = null,
 ): Result<ActionResolution> {
   const o = request.options
   const actions: 1 | 2 = String(o['actions'] ?? '2') === '1' ? 1 : 2
@@ -165,16 +167,17 @@ export function performMove(
     })
     notes.push('through a suppression zone without being suppressed: the GM decides (CX26)')
   }
-  const opponents = opponentsOf(actor)
-  if (opponents.length > 0) {
-    if (optionBool(o, 'leavesMelee') ?? true) {
-      // `000` Melee Combat: leaving under its own power draws each opponent's opportunity attack, and ends the melee.
-      const verbed = `${sprint ? 'sprints' : 'moves'} away`
-      prompts.push(...opportunityPrompts({ ...actor, rules: cxSheets.store(c) }, verbed, library))
-      conditions.push(...leaveMeleeChanges(actor))
-      notes.push(
-        `leaves the melee with ${opponents.map((x) => x.name).join(' and ')}: ${opponents.length === 1 ? 'an opportunity attack' : 'opportunity attacks'} (000 Opportunity Attack)`,
-      )
+  if (isEngaged(actor)) {
+    const verbed = `${sprint ? 'sprints' : 'moves'} away`
+    const mover = { ...actor, rules: cxSheets.store(c) }
+    // `000` Melee Combat: leaving under its own power draws the opportunity attacks of those it
+    // leaves, and ends the melee with them; on the map a drag says whom (SR-CX-111, SR-CX-112).
+    const parting = onMap ?? ((optionBool(o, 'leavesMelee') ?? true) ? partingAll(mover, onScene) : null)
+    if (parting) {
+      const e = partingEffects(mover, parting, verbed, library, onMap ? onScene : [])
+      prompts.push(...e.prompts)
+      conditions.push(...e.conditions)
+      notes.push(...e.notes)
     } else {
       notes.push('stays in the melee (000 Melee Combat)')
     }

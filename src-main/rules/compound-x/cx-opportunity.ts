@@ -1,9 +1,10 @@
 import type { AttackRequest } from '../../../src-shared/attack'
 import type { CombatantId } from '../../../src-shared/records'
-import type { PromptDraft, RulesCombatant } from '../ruleset'
+import type { Everyone, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewCxAttack } from './cx-attack'
-import { meleeModes, modesOf, OPPORTUNITY, UNARMED_ID } from './cx-attack-shared'
+import { meleeModes, modesOf, UNARMED_ID } from './cx-attack-shared'
+import { frozenAt, opportunityOptions, withJudgedDistance } from './cx-reach'
 import { percent } from '../kit/format'
 import { drawnWeapon } from './cx-draw'
 import { opponentsOf } from './cx-engagement'
@@ -58,7 +59,7 @@ export interface Reactor {
 
 /** The attack preview's exact numbers in a few words: hit chance, expected damage, chance to down. */
 export function oddsText(request: AttackRequest, reactor: RulesCombatant, target: RulesCombatant, library: ContentLibrary): string {
-  const p = previewCxAttack(request, reactor, target, library)
+  const p = previewCxAttack(withJudgedDistance(request, reactor, target), reactor, target, library)
   if (!p.ok) return `odds unknown: ${p.error.message}`
   if (p.value.blocked) return `cannot hit: ${p.value.blocked}`
   const miss = p.value.outcomes.find((o) => o.label === 'Miss')?.probability ?? 0
@@ -70,21 +71,44 @@ export function oddsText(request: AttackRequest, reactor: RulesCombatant, target
  * done `trigger` ("moves away from the melee"…). Each is an attack by that opponent, costing
  * it a reaction when resolved (the core's rule for acting out of turn), with the odds worked
  * out against `actor` as it is now. `skip` leaves out opponents that cannot answer (downed by
- * the very shot that set it off).
+ * the very shot that set it off, out of reach on the map). `everyone` says where the opponents
+ * stand: the prompt freezes how far apart the two are now (SR-CX-112).
  */
 export function opportunityPrompts(
   actor: RulesCombatant,
   trigger: string,
   library: ContentLibrary,
   skip: (id: CombatantId) => boolean = () => false,
+  everyone: Everyone = () => [],
 ): PromptDraft[] {
-  return opponentsOf(actor)
-    .filter((o) => o.id !== actor.id && !skip(o.id))
-    .map((o) => opportunityPrompt(actor, o, `${actor.name} ${trigger} while in melee with ${o.name}`, library))
+  const answering = opponentsOf(actor).filter((o) => o.id !== actor.id && !skip(o.id))
+  const all = actor.position && answering.length ? everyone() : []
+  return answering.map((o) =>
+    opportunityPrompt(
+      actor,
+      o,
+      `${actor.name} ${trigger} while in melee with ${o.name}`,
+      library,
+      frozenAt(
+        actor,
+        all.find((c) => c.id === o.id),
+      ),
+    ),
+  )
 }
 
-/** One reactor's opportunity attack on `actor`, for the reason `why`, with its odds (or a note when its kit is unknown). */
-export function opportunityPrompt(actor: RulesCombatant, o: Reactor, why: string, library: ContentLibrary): PromptDraft {
+/**
+ * One reactor's opportunity attack on `actor`, for the reason `why`, with its odds (or a note when
+ * its kit is unknown). `at`: how far apart (centre to centre) they stood when it was set off, on
+ * the map (SR-CX-112); null off it.
+ */
+export function opportunityPrompt(
+  actor: RulesCombatant,
+  o: Reactor,
+  why: string,
+  library: ContentLibrary,
+  at: number | null = null,
+): PromptDraft {
   const weapon = o.sheet ? opportunityWeapon(o.sheet, library) : null
   if (!o.sheet || !weapon) {
     return {
@@ -100,7 +124,7 @@ export function opportunityPrompt(actor: RulesCombatant, o: Reactor, why: string
     targetId: actor.id,
     weapon: weapon.slot,
     mode: weapon.mode,
-    options: { [OPPORTUNITY]: true },
+    options: opportunityOptions(at),
   }
   return {
     reactorId: o.id,

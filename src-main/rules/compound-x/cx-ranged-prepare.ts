@@ -1,3 +1,4 @@
+import { bothPlaced } from './cx-reach'
 import type { AttackRequest, ExplanationSection, FormField } from '../../../src-shared/attack'
 import type { CombatantId } from '../../../src-shared/records'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
@@ -112,7 +113,21 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
     target: { cover, stance },
     ...(wide || sharedHits ? { damageShare: GRAPPLE_WAYS } : {}),
   }
-  const options = rangedOptions({ distance, aim, cover, stance, suppressed, sprinted, shooterProne, stealth, stray, opportunity, reaction })
+  const onMap = bothPlaced(a, t)
+  const options = rangedOptions({
+    distance,
+    onMap,
+    aim,
+    cover,
+    stance,
+    suppressed,
+    sprinted,
+    shooterProne,
+    stealth,
+    stray,
+    opportunity,
+    reaction,
+  })
   return {
     setup,
     options,
@@ -127,6 +142,8 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
 /** The ranged options the panel offers, each showing the value the set-up went with. */
 function rangedOptions(v: {
   distance: number
+  /** Both on the map: the tokens give the distance, so none is asked (SR-CX-113). */
+  onMap: boolean
   aim: AimMode
   cover: Cover
   stance: Stance
@@ -139,7 +156,9 @@ function rangedOptions(v: {
   reaction: SuppressionLevel | null
 }): FormField[] {
   return [
-    { key: 'distance', label: 'Distance', kind: 'number', value: v.distance, unit: 'm', min: 0, max: 2000 },
+    ...(v.onMap
+      ? []
+      : [{ key: 'distance', label: 'Distance', kind: 'number', value: v.distance, unit: 'm', min: 0, max: 2000 } satisfies FormField]),
     choiceField('aim', 'Aim', v.aim, [
       ['aimed', 'Aimed'],
       ['hip', 'Hip fire (+3)'],

@@ -2,10 +2,9 @@ import type { JsonValue } from '../../../src-shared/json'
 import { cxTactics } from './cx-tactics'
 import { CX_CHECK_COST_NOTE, cxCheckCost } from './cx-check-cost'
 import { cxMapMove } from './cx-map-move'
-import type { AttackRequest } from '../../../src-shared/attack'
 import { cxMovementCost } from './cx-move'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Everyone, InitiativeEntrant, ParsedRules, QuickNpc, RulesCombatant, Ruleset } from '../ruleset'
+import type { Everyone, InitiativeEntrant, ParsedRules, QuickNpc, Ruleset } from '../ruleset'
 import { modifier, type Modifier } from '../kit/modifier'
 import { initiativeModifiers, rollCompoundXInitiative } from './turns/initiative'
 import { ContentLibrary } from './content/content-library'
@@ -27,6 +26,7 @@ import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { cxEndOfTurn } from './cx-cloak-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
 import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
+import { withJudgedDistance } from './cx-reach'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
@@ -101,16 +101,6 @@ function customPack(shipped: ContentPack, items: readonly { section: string; ent
 function addCustom<S extends PackSection>(entries: PackEntries, section: S, entry: JsonValue): void {
   const item = parseEntry(section, entry)
   if (item) entries[section].push(item)
-}
-
-/**
- * Range brackets (CX5) read the distance; when both stand on the map and the GM has not typed
- * one, it is the distance between their tokens, to the tenth of a metre.
- */
-function withMapDistance(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): AttackRequest {
-  if (request.options['distance'] !== undefined || !a.position || !t.position) return request
-  const metres = Math.round(Math.hypot(a.position.x - t.position.x, a.position.y - t.position.y) * 10) / 10
-  return { ...request, options: { ...request.options, distance: metres } }
 }
 
 /** Compound X behind the ruleset interface, with the shipped content and the campaign's own. */
@@ -200,9 +190,11 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     tactics: cxTactics,
     attacks: {
-      preview: (request, attacker, target) => previewCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library),
+      // CX5 brackets read one distance: the tokens' on the map, else the typed one (SR-CX-113).
+      preview: (request, attacker, target) =>
+        previewCxAttackInMelee(withJudgedDistance(request, attacker, target), attacker, target, library),
       resolve: (request, attacker, target, dice, everyone = NOBODY) => {
-        const r = resolveCxAttackInMelee(withMapDistance(request, attacker, target), attacker, target, library, dice)
+        const r = resolveCxAttackInMelee(withJudgedDistance(request, attacker, target), attacker, target, library, dice, everyone)
         // 000 Aiming (SR-CX-72): a fall ends every aim at the target, in the same command.
         return r.ok ? ok(aimEndsOnAttack(r.value, attacker, target, everyone)) : r
       },

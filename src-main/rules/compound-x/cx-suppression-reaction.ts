@@ -56,7 +56,9 @@ export function reactionPrompt(s: ConditionInstance, mover: RulesCombatant, c: C
         targetId: mover.id,
         weapon: data.weapon,
         mode: 'semi',
-        options: { suppressionReaction: data.level, distance: data.distance },
+        // On the map the tokens give the distance where the mover now stands: a stored one would
+        // be a typed distance that is not the map's, which the core refuses (SR-CX-113).
+        options: { suppressionReaction: data.level, ...(mover.position ? {} : { distance: data.distance }) },
       },
     },
     odds: reactionOddsText(data, c, mover.hp, library),

@@ -1,3 +1,4 @@
+import { handsOnReach } from './cx-reach'
 import type { ActionDefinition, ActionRequest, ExplanationSection } from '../../../src-shared/attack'
 import { fail, ok } from '../../../src-shared/result'
 import { percent } from '../kit/format'
@@ -181,6 +182,9 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
       if (!target || !patient) return fail('action/noTarget', 'Pick the downed combatant to stabilise.')
       const record = patient.live.dying
       if (!isDowned(record)) return fail('action/unavailable', `${target.name} is not downed.`)
+      // CX29 "adjacent": within 1 m base to base on the map (SR-CX-114).
+      const near = handsOnReach(actor, target, `Stabilising ${target.name} (CX29, adjacent)`)
+      if (!near.ok) return near
       const kind = patient.speciesId && library.get('species', patient.speciesId)?.type === 'mechanical' ? 'mechanical' : 'organic'
       const skillRanks = c.skills[kind === 'organic' ? 'Medicine' : 'Repair'] ?? 0
       const kit = request.options['kit'] !== false ? 'healer-spends' : 'none'

@@ -1,3 +1,4 @@
+import type { Footprint } from '../../../src-shared/geometry'
 import type { MapPath, PromptDraft, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { MELEE_RANGE } from './cx-attack-shared'
@@ -53,8 +54,8 @@ type Point = { readonly x: number; readonly y: number }
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
-/** The shortest distance from `p` to the segment of the path. */
-function toSegment(path: MapPath, p: Point): number {
+/** The shortest distance from `p` to the segment of the path, centre to centre. */
+export function toSegment(path: MapPath, p: Point): number {
   const dx = path.to.x - path.from.x
   const dy = path.to.y - path.from.y
   const length2 = dx * dx + dy * dy
@@ -65,16 +66,18 @@ function toSegment(path: MapPath, p: Point): number {
 const EPSILON = 1e-9
 
 /**
- * SR-CX-71: a path walks past someone when it comes within melee range (1 m) of where they stand
- * without starting or ending there: going by, not walking up to fight (`000`'s "walks past"
- * wins over `001`'s "walks adjacent", which would make every charge provoke) nor stepping off
- * from beside one it is not in melee with.
+ * SR-CX-71: a path walks past someone when it comes within melee range (1 m) of them, base to
+ * base as every reach is measured (SR-CX-111), without starting or ending there: going by, not
+ * walking up to fight (`000`'s "walks past" wins over `001`'s "walks adjacent", which would make
+ * every charge provoke) nor stepping off from beside one it is not in melee with. `radius`: the
+ * mover's base.
  */
-export function walksPast(path: MapPath, at: Point): boolean {
+export function walksPast(path: MapPath, at: Footprint, radius: number): boolean {
+  const gap = (centres: number) => centres - radius - at.radius
   return (
-    distance(path.from, at) > MELEE_RANGE + EPSILON &&
-    distance(path.to, at) > MELEE_RANGE + EPSILON &&
-    toSegment(path, at) <= MELEE_RANGE + EPSILON
+    gap(distance(path.from, at)) > MELEE_RANGE + EPSILON &&
+    gap(distance(path.to, at)) > MELEE_RANGE + EPSILON &&
+    gap(toSegment(path, at)) <= MELEE_RANGE + EPSILON
   )
 }
 
@@ -87,14 +90,16 @@ export interface WalkPast {
 /**
  * The alert opponents on the scene that `passes` says the mover goes by, each prompted with its
  * opportunity attack on the mover (`000` Opportunity Attack, SR-CX-70, SR-CX-71). Those already
- * in melee with the mover are left out: leaving that melee is their trigger.
+ * in melee with the mover are left out: leaving that melee is their trigger. `nearest`: how far
+ * (centre to centre) the path came to them, frozen in the prompt (SR-CX-112).
  */
 export function walkPastPrompts(
   mover: RulesCombatant,
   onScene: readonly RulesCombatant[],
-  passes: (at: Point) => boolean,
+  passes: (at: Footprint) => boolean,
   verb: string,
   library: ContentLibrary,
+  nearest: (at: Point) => number | null = () => null,
 ): WalkPast {
   const engaged = new Set(opponentsOf(mover).map((o) => o.id))
   const by = onScene.filter(
@@ -113,6 +118,8 @@ export function walkPastPrompts(
         { id: b.id, name: b.name, sheet: cxSheets.of(b), now: b },
         `${mover.name} ${verb} ${b.name} within melee range (SR-CX-71)`,
         library,
+        // SR-CX-112: struck where the path went by, not where the mover ends.
+        nearest(b.position!),
       ),
     ),
     passed: by.map((b) => b.name),

@@ -106,7 +106,7 @@ describe('suppression zones on the map (CX24, CX25)', () => {
 })
 
 describe('distances from the map', () => {
-  it('an attack between two tokens on the scene in play reads its range from them (CX5), unless the GM typed one', async () => {
+  it('an attack between two tokens on the scene in play reads its range from them (CX5, SR-CX-113), asking for none', async () => {
     const { h, dock } = await mapped()
     h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
     const [vex, raider] = [h.combatantId('Vex'), h.combatantId('Raider')]
@@ -116,9 +116,12 @@ describe('distances from the map', () => {
     const c = (id: typeof vex) => placedRulesCombatant(h.campaign.store, h.campaign.store.get(id) as never)
     const preview = (options: Record<string, number>) =>
       h.engine.ruleset.attacks!.preview({ attackerId: vex, targetId: raider, weapon: 0, mode: 'semi', options }, c(vex), c(raider))
-    const distanceOf = (p: ReturnType<typeof preview>) => (p.ok ? p.value.options.find((o) => o.key === 'distance')!.value : null)
-    expect(distanceOf(preview({}))).toBe(50)
-    expect(distanceOf(preview({ distance: 12 }))).toBe(12)
+    const p = preview({})
+    expect(p.ok && p.value.options.map((o) => o.key)).not.toContain('distance')
+    expect(p.ok && p.value.headline).toMatch(/^50 m · /)
+    // A typed distance is the GM's only with positions set aside (the core then hands no positions over).
+    const typed = preview({ distance: 12 })
+    expect(typed.ok && typed.value.headline).toMatch(/^50 m · /)
   })
 })
 

@@ -9,7 +9,8 @@ import { faces } from './fixtures'
 
 /*
  * `000` Opportunity Attack: "walks past (within melee range) an alert character" (SR-CX-70,
- * SR-CX-71). Vex walks from (0, 0) to (10, 0); Brute stands 0.8 m off the path at (5, 0.8).
+ * SR-CX-71). Vex walks from (0, 0) to (10, 0); Brute stands 0.8 m off the path at (5, 0.8): with
+ * both bases 0.5 m across their centres, they pass with their bases overlapping.
  */
 const vex = combatant('Vex', sheet(), { side: 'party', position: { x: 0, y: 0, radius: 0.5 } })
 const brute = (over: Parameters<typeof combatant>[2] = {}) =>
@@ -29,9 +30,17 @@ describe('000 Opportunity Attack: walking past an alert opponent within melee ra
     expect(r.summary).toContain('walks past Brute within 1 m: an opportunity attack (000 Opportunity Attack, SR-CX-70, SR-CX-71)')
   })
 
-  it('000 Opportunity Attack, SR-CX-71: further than 1 m, or walking up to end beside it, draws nothing', () => {
-    expect(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 1.5, radius: 0.5 } })])).toBeNull()
+  it('000 Opportunity Attack, SR-CX-71: further than 1 m base to base, or walking up to end beside it, draws nothing', () => {
+    // 2.5 m from the path, centre to centre: the bases pass 1.5 m apart.
+    expect(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 2.5, radius: 0.5 } })])).toBeNull()
     expect(drag({ x: 5, y: 0 }, [vex, brute()])).toBeNull()
+  })
+
+  it('SR-CX-71, SR-CX-111: melee range is measured base to base: 1.5 m from the path, centre to centre, is 0.5 m between the bases, and provokes', () => {
+    const r = must(drag({ x: 10, y: 0 }, [vex, brute({ position: { x: 5, y: 1.5, radius: 0.5 } })])!)
+    expect(r.prompts?.map((p) => p.reactorId)).toEqual([brute().id])
+    // The blow is struck where the path went by (SR-CX-112).
+    expect((r.prompts![0]!.resolve as { request: AttackRequest }).request.options).toEqual({ opportunity: true, opportunityAt: 1.5 })
   })
 
   it('000 Opportunity Attack, SR-CX-70: one that is not alert (downed, stunned, out of reactions) or on the mover’s side does not answer', () => {
