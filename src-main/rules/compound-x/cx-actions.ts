@@ -142,9 +142,10 @@ function performOffered(
   area: TargetArea | undefined,
 ): Result<ActionResolution> {
   if (request.action === THROW_GRENADE) {
-    // `000` Melee Combat: "using a non-CQB weapon" from inside a melee draws opportunity attacks; a grenade is none.
+    // `000` Melee Combat: "using a non-CQB weapon" from inside a melee draws opportunity attacks; a
+    // grenade is none. On the map only opponents still within melee range answer (SR-CX-112).
     const r = performThrow(request, actor, c, target, library, dice, onScene, area)
-    return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library)) : r
+    return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library, onScene)) : r
   }
   if (request.action === 'suppress')
     return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, target, c, library, onScene)
