@@ -126,7 +126,8 @@ test('a two-round d10 fight in browser mode: sheets, quick NPCs, exact odds, pip
   await map.open()
   await map.createScene('Street')
   await map.place('Vale', { x: 4, y: 4 })
-  await map.place('Kit', { x: 6, y: 10 })
+  // Kit stands close to the rifleman (bases 0.9 m apart): a cudgel reaches 1 m base to base (SR-D10-42).
+  await map.place('Kit', { x: 6.3, y: 10 })
   await map.place('Militia rifleman 1', { x: 8, y: 10 })
   await map.place('Heavy gunner 1', { x: 34, y: 4 })
   await page.getByTestId('show-cards').click()
