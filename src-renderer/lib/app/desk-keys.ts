@@ -30,6 +30,8 @@ export interface Desk {
   runNpcTurns(): void
   /** Tells the GM why a key did nothing, in the same toast the core's refusals use. */
   notice(message: string): void
+  /** Asks for a combatant's damage or healing in a small prompt of its own (its card is not on screen: the map, a long list). */
+  promptHp(combatantId: CombatantId, sign: '-' | '+'): void
 }
 
 /** The field a key was pressed in, when the GM was typing. */
@@ -52,7 +54,8 @@ export function runDeskAction(a: DeskAction, desk: Desk): void {
       desk.send(a.command)
       break
     case 'hp':
-      if (!desk.targets.fillHp(a.combatantId, a.sign)) desk.notice('That combatant’s card is not on screen.')
+      // The card's own field when it is on screen; otherwise a prompt, so D and H work in every view.
+      if (!desk.targets.fillHp(a.combatantId, a.sign)) desk.promptHp(a.combatantId, a.sign)
       break
     case 'attackWith':
       if (!desk.targets.focusAttack(a.combatantId)) desk.notice(NO_ATTACK)

@@ -35,6 +35,7 @@ function fakeDesk(
     suggest: () => void calls.push('suggest'),
     runNpcTurns: () => void calls.push('run npc turns'),
     notice: (message) => void calls.push(`notice ${message}`),
+    promptHp: (id, sign) => void calls.push(`prompt hp ${id} ${sign}`),
   }
   return { desk, calls }
 }
@@ -61,14 +62,15 @@ describe('desk shortcuts, run', () => {
     expect(nobody.calls).toEqual(['palette commands "damage "', 'palette commands "heal "'])
   })
 
-  it('tells the GM when what a key drives is not on screen', () => {
+  it('tells the GM when what a key drives is not on screen, and asks for health in a prompt when the card is not', () => {
     const { desk, calls } = fakeDesk({ acting: vex, round: 1 }, false)
     runShortcut('damage', null, desk)
     runShortcut('attack', null, desk)
     runShortcut('search', null, desk)
     runDeskAction({ kind: 'squadBuilder' }, desk)
+    // No card on screen (the map, a long list): D asks in a prompt of its own instead of giving up.
+    expect(calls).toContain(`prompt hp ${vex} -`)
     expect(calls.filter((c) => c.startsWith('notice'))).toEqual([
-      'notice That combatant’s card is not on screen.',
       'notice Attacks need a running encounter with at least two combatants.',
       'notice The roster search is not on screen.',
       'notice The roster is not on screen.',
