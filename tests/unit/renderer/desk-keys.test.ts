@@ -34,6 +34,7 @@ function fakeDesk(
     toggleForecast: () => void calls.push('forecast'),
     suggest: () => void calls.push('suggest'),
     runNpcTurns: () => void calls.push('run npc turns'),
+    askEnd: () => void calls.push('ask end'),
     notice: (message) => void calls.push(`notice ${message}`),
   }
   return { desk, calls }
@@ -178,5 +179,11 @@ describe('the forecast and the autopilot by key (issue 17)', () => {
     runDeskAction({ kind: 'runNpcTurns' }, desk)
     runDeskAction({ kind: 'forecast' }, desk)
     expect(calls).toEqual(['suggest', 'run npc turns', 'forecast'])
+  })
+
+  it("the palette's End encounter asks first and sends nothing", () => {
+    const { desk, calls } = fakeDesk({ acting: vex, round: 3 })
+    runDeskAction({ kind: 'endEncounter' }, desk)
+    expect(calls).toEqual(['ask end'])
   })
 })
