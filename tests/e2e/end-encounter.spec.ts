@@ -80,4 +80,8 @@ test('ending a fight asks once (Esc keeps it, Enter ends it), and the map note a
   await page.waitForTimeout(300)
   await expect(note).toHaveCount(0)
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/end-encounter-after.png` })
+  // As the question said, Ctrl+Z takes the end back.
+  await page.keyboard.press('Control+z')
+  await expect(page.getByTestId('next-turn')).toBeVisible()
+  await expect(page.getByTestId('start-encounter')).toHaveCount(0)
 })
