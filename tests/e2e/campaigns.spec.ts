@@ -102,6 +102,7 @@ test('a backup of the open campaign is restored from the campaign screen, after 
   await gm.startEncounter()
   // Ending an encounter takes a backup.
   await gm.page.getByTestId('end-encounter').click()
+  await gm.page.getByTestId('end-encounter-confirm').click()
   await expect(gm.page.getByTestId('start-encounter')).toBeVisible()
   await gm.addCombatant({ name: 'Late arrival', side: 'enemy', kind: 'npc', maxHp: 30 })
 

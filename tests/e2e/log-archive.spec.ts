@@ -38,6 +38,7 @@ test("a long log is virtualised; an ended fight's log is found under Earlier fig
   await expect(gm.page.getByTestId('log-load-earlier')).toHaveCount(0)
 
   await gm.page.getByTestId('end-encounter').click()
+  await gm.page.getByTestId('end-encounter-confirm').click()
   await expect(gm.page.getByTestId('start-encounter')).toBeVisible()
   await expect(entries).toHaveCount(0)
 

@@ -68,6 +68,7 @@ test('the roster: spawn numbered copies, search and filter, duplicate, delete an
   await expect(roster.plan('Dockside ambush').getByTestId('plan-start')).toBeDisabled()
   await gm.rollInitiative()
   await gm.page.getByTestId('end-encounter').click()
+  await gm.page.getByTestId('end-encounter-confirm').click()
   await expect(gm.page.getByTestId('start-encounter')).toBeVisible()
 
   // Started again it is Raider 1–3 again (the last fight's copies make way), not 4–6 beside them.

@@ -84,6 +84,7 @@ test('squad builder: a hidden squad on one roll, numbered, saved and started aga
   await expect(roster.plan('Dock ambush')).toHaveCount(1)
   await expect(roster.plan('Dock ambush')).toContainText('3× Raider (hidden) · 1× Brute (hidden)')
   await page.getByTestId('end-encounter').click()
+  await page.getByTestId('end-encounter-confirm').click()
   await expect(page.getByTestId('start-encounter')).toBeVisible()
   await roster.startPlan('Dock ambush')
   await expect(page.getByTestId('roll-initiative')).toBeVisible()

@@ -67,6 +67,7 @@ test('the table story: card then strip, secret rolls and hidden NPCs left out, t
 
   // The fight ends: the recap goes up on the table, redacted; the GM exports it as Markdown.
   await gm.page.getByTestId('end-encounter').click()
+  await gm.page.getByTestId('end-encounter-confirm').click()
   const recap = table.getByTestId('story-recap')
   await expect(recap).toContainText('Raider')
   await expect(recap).toContainText('Vex')

@@ -28,6 +28,8 @@ export interface Desk {
   suggest(): void
   /** Lets the autopilot play NPC turns until a player character acts. */
   runNpcTurns(): void
+  /** Asks "End the fight?" (the encounter ends only when the GM confirms). */
+  askEnd(): void
   /** Tells the GM why a key did nothing, in the same toast the core's refusals use. */
   notice(message: string): void
   /** Asks for a combatant's damage or healing in a small prompt of its own (its card is not on screen: the map, a long list). */
@@ -86,6 +88,9 @@ export function runDeskAction(a: DeskAction, desk: Desk): void {
       break
     case 'suggest':
       desk.suggest()
+      break
+    case 'endEncounter':
+      desk.askEnd()
       break
     case 'runNpcTurns':
       desk.runNpcTurns()

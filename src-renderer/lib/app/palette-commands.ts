@@ -23,6 +23,8 @@ export type DeskAction =
   | { readonly kind: 'forecast' }
   | { readonly kind: 'suggest' }
   | { readonly kind: 'runNpcTurns' }
+  /** Asks "End the fight?" first: the palette never ends one in a keystroke. */
+  | { readonly kind: 'endEncounter' }
 
 export interface PaletteEntry {
   /** Stable across rebuilds, so the highlighted row survives a state change under it. */
@@ -97,7 +99,7 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
           keys: '',
           action: send({ type: 'encounter/rollInitiative', payload: { surpriseBy: by } }),
         })
-    out.push({ id: 'end-encounter', label: 'End encounter', keys: '', action: send({ type: 'encounter/end', payload: {} }) })
+    out.push({ id: 'end-encounter', label: 'End encounter…', keys: '', action: { kind: 'endEncounter' } })
   }
   out.push({ id: 'forecast', label: 'Forecast the fight', keys: keysFor('forecast'), action: { kind: 'forecast' } })
   if (e && e.round > 0) {

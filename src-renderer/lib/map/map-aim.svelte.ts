@@ -38,11 +38,13 @@ export class MapAim {
     $effect(() => {
       if (this.range !== null && this.attackerId && this.hoverId) this.odds.ask(this.attackerId, this.hoverId)
     })
-    // Every token the picked weapon cannot reach is marked, on the scene in play (where the rules read positions).
+    // Every token the picked weapon cannot reach is marked, on the scene in play (where the rules read positions),
+    // while a fight runs: with none there is no attack to judge, and no "cannot attack" note stays up.
     $effect(() => {
       const attackerId = this.attackerId
       const arms = attackIntent.arms?.attackerId === attackerId ? attackIntent.arms : null
-      const on = this.#gm && !props.preview && contents.scene?.active && attackerId && this.attackerToken
+      const fight = !!props.campaign.encounter
+      const on = this.#gm && !props.preview && fight && contents.scene?.active && attackerId && this.attackerToken
       this.reach.want(on ? { attackerId, weapon: arms?.weapon ?? 0, mode: arms?.mode ?? '', version: props.campaign.view.version } : null)
     })
   }

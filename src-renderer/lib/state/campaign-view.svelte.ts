@@ -54,6 +54,10 @@ export class CampaignView {
    */
   readonly campaignId = $derived(this.session?.campaign?.id ?? '')
   link = $state<LinkStatus>('connecting')
+  /** Tries to connect that failed since the link was last open (see `Transport.onStatus`). */
+  linkFailedTries = $state(0)
+  /** Whether this window's link was ever open: a link down after that is lost, not still coming up. */
+  linkWasOpen = $state(false)
   /** The latest failure to show the GM (cleared when shown or replaced). */
   error = $state.raw<Failure | null>(null)
 
@@ -122,8 +126,10 @@ export class CampaignView {
       this.#index,
     )
     transport.api.subscribe((m) => this.#receive(m))
-    transport.onStatus((s) => {
+    transport.onStatus((s, failedTries) => {
       this.link = s
+      this.linkFailedTries = failedTries
+      if (s === 'open') this.linkWasOpen = true
       if (s === 'open') void this.refresh()
     })
   }

@@ -14,7 +14,7 @@ declare global {
 /** The desktop pages load from the app's own scheme, which serves the pictures too: a path is enough. */
 function preloaded(role: ViewRole): Transport | null {
   const api = window.salvo
-  return api ? { api, assetUrl: (image) => assetPath(role, image), onStatus: (l) => (l('open'), () => undefined) } : null
+  return api ? { api, assetUrl: (image) => assetPath(role, image), onStatus: (l) => (l('open', 0), () => undefined) } : null
 }
 
 /** The table's window: Electron's preload, or browser mode's table socket (which never carries a key). */

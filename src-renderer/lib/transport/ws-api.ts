@@ -13,8 +13,12 @@ export interface Transport {
    * the same path in both shells. Pure: it asks the core nothing.
    */
   assetUrl(image: AssetName): string
-  /** Called with the link's status now and on every change; returns an unsubscribe. */
-  onStatus(listener: (status: LinkStatus) => void): () => void
+  /**
+   * Called with the link's status now and on every change, with how many tries to connect have
+   * failed since it was last open (0 while it is, and before the first try fails); returns an
+   * unsubscribe.
+   */
+  onStatus(listener: (status: LinkStatus, failedTries: number) => void): () => void
 }
 
 interface Pending {
@@ -53,16 +57,18 @@ export function createWebSocketTransport(seat: Seat, origin: string = location.o
   const socketPath = seatPath(seat, `/ws/${role}`)
   const wsUrl = `${origin.replace(/^http/, 'ws')}${socketPath}`
   const listeners = new Set<(m: ServerMessage) => void>()
-  const statusListeners = new Set<(s: LinkStatus) => void>()
+  const statusListeners = new Set<(s: LinkStatus, failedTries: number) => void>()
   const pending = new Map<number, Pending>()
   let socket: WebSocket | null = null
   let status: LinkStatus = 'connecting'
   let nextId = 1
   let retryMs = 200
+  /** Tries that closed since the socket was last open: the desk says "attempt N" from it. */
+  let failedTries = 0
 
   const setStatus = (s: LinkStatus) => {
     status = s
-    for (const l of statusListeners) l(s)
+    for (const l of statusListeners) l(s, failedTries)
   }
 
   const open = () => {
@@ -73,6 +79,7 @@ export function createWebSocketTransport(seat: Seat, origin: string = location.o
     ws.onopen = () => {
       opened = true
       retryMs = 200
+      failedTries = 0
       setStatus('open')
     }
     ws.onmessage = (e) => {
@@ -89,6 +96,8 @@ export function createWebSocketTransport(seat: Seat, origin: string = location.o
       if (socket !== ws) return
       for (const p of pending.values()) p.resolve(LOST)
       pending.clear()
+      // The socket that was open is lost, not failed: the tries after it count.
+      if (!opened) failedTries++
       setStatus('closed')
       const delay = retryMs
       retryMs = Math.min(retryMs * 2, 2000)
@@ -123,7 +132,7 @@ export function createWebSocketTransport(seat: Seat, origin: string = location.o
     assetUrl: (image) => `${origin}${seatPath(seat, assetPath(role, image))}`,
     onStatus(listener) {
       statusListeners.add(listener)
-      listener(status)
+      listener(status, failedTries)
       return () => statusListeners.delete(listener)
     },
   }

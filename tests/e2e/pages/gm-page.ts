@@ -102,6 +102,13 @@ export class GmPage {
     await this.rollInitiative()
   }
 
+  /** Ends the encounter as a GM does: End, then confirm in the dialog that asks. */
+  async endEncounter(): Promise<void> {
+    await this.page.getByTestId('end-encounter').click()
+    await this.page.getByTestId('end-encounter-confirm').click()
+    await expect(this.page.getByTestId('start-encounter')).toBeVisible()
+  }
+
   async nextTurn(): Promise<void> {
     await this.page.getByTestId('next-turn').click()
   }

@@ -34,6 +34,7 @@ function fakeDesk(
     toggleForecast: () => void calls.push('forecast'),
     suggest: () => void calls.push('suggest'),
     runNpcTurns: () => void calls.push('run npc turns'),
+    askEnd: () => void calls.push('ask end'),
     notice: (message) => void calls.push(`notice ${message}`),
     promptHp: (id, sign) => void calls.push(`prompt hp ${id} ${sign}`),
   }
@@ -180,5 +181,11 @@ describe('the forecast and the autopilot by key (issue 17)', () => {
     runDeskAction({ kind: 'runNpcTurns' }, desk)
     runDeskAction({ kind: 'forecast' }, desk)
     expect(calls).toEqual(['suggest', 'run npc turns', 'forecast'])
+  })
+
+  it("the palette's End encounter asks first and sends nothing", () => {
+    const { desk, calls } = fakeDesk({ acting: vex, round: 3 })
+    runDeskAction({ kind: 'endEncounter' }, desk)
+    expect(calls).toEqual(['ask end'])
   })
 })

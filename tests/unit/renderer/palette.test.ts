@@ -55,7 +55,7 @@ describe('palette commands', () => {
     expect(all.slice(0, 3)).toEqual(['Next turn', 'Previous turn', 'Undo Damage Vex Morrow'])
     expect(all).not.toContain('Start encounter')
     expect(all).toContain('Re-roll initiative')
-    expect(all).toContain('End encounter')
+    expect(all).toContain('End encounter…')
     expect(all).toContain('Attack with Vex Morrow')
     expect(all).toContain('Hide Vex Morrow from the players')
     expect(all).toContain('Reveal Sniper to the players')
@@ -143,5 +143,14 @@ describe('the surprise round from the palette (issue 14 E5)', () => {
 
   it('not once initiative is rolled', () => {
     expect(surprise({ ...fight, surpriseRound: true })).toEqual([])
+  })
+})
+
+describe('ending a fight from the palette', () => {
+  it('asks rather than sending encounter/end', () => {
+    const end = paletteEntries(fight).find((e) => e.id === 'end-encounter')
+    expect(end?.label).toBe('End encounter…')
+    expect(end?.action).toEqual({ kind: 'endEncounter' })
+    expect(paletteEntries(fight).some((e) => e.action.kind === 'send' && e.action.command.type === 'encounter/end')).toBe(false)
   })
 })
