@@ -149,7 +149,8 @@ export interface RequestResults {
     /** Why the drop cannot be paid for on the mover's turn (the GM may make it a free move), or null. */
     readonly refusal: string | null
     readonly summary: string | null
-    readonly prompts: readonly { readonly text: string; readonly odds: string }[]
+    /** Each reaction the move draws: whose it is (the reactor's name), the rules' words, its odds. */
+    readonly prompts: readonly { readonly reactor: string; readonly text: string; readonly odds: string }[]
   }
   /** What moving this far costs the combatant, by its ruleset; null where the ruleset does not price movement. */
   movementCost: { readonly label: string } | null

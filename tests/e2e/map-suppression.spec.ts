@@ -40,7 +40,7 @@ test("suppression on the map: the zone shows on both screens, breaking cover sho
   await gm.page.mouse.up()
   const confirm = map.root.getByTestId('move-reactions')
   await expect(confirm).toContainText("Raider's move draws a reaction")
-  await expect(confirm).toContainText('Vex')
+  await expect(confirm.getByTestId('move-reaction')).toContainText("Vex's reaction:")
   // Cancel leaves everything where it was; the second time the GM lets it happen.
   await confirm.getByTestId('move-cancel').click()
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'Raider moves' })).toHaveCount(0)
@@ -48,6 +48,8 @@ test("suppression on the map: the zone shows on both screens, breaking cover sho
   await gm.page.mouse.up()
   await map.root.getByTestId('move-confirm').click()
   await expect(gm.page.getByTestId('reaction-prompt')).toContainText('Vex')
+  // Whose reaction it is, by name, whatever the rules' own words (issue 32).
+  await expect(gm.page.getByTestId('reaction-prompt').getByTestId('prompt-reactor')).toHaveText("Vex's reaction")
   await expect(gm.card('Raider').getByTestId('condition-chip')).toHaveCount(0) // out of the zone: no longer suppressed (CX25)
   await expect(zone).toHaveCount(1) // the zone itself stands until Vex's next turn
   if (process.env['SALVO_SHOTS']) await gm.page.screenshot({ path: `${process.env['SALVO_SHOTS']}/map-zone.png` })

@@ -12,6 +12,13 @@ import { silencedReactor } from '../state/reactor-standing'
 import type { RecordReader } from '../state/record-store'
 import { sceneInPlay } from '../state/scene-in-play'
 import { checkAction } from './check-action'
+import type { CombatantId } from '../../../src-shared/records'
+
+/** A reaction's owner by name, so the GM reads whose it is before the move is made (issue 32). */
+function reactorName(store: RecordReader, id: CombatantId): string {
+  const r = store.get(id)
+  return r?.typeName === 'combatant' ? r.name : ''
+}
 
 /**
  * The reads a GM window makes of the campaign's ruleset: sheet forms, the odds of an attack,
@@ -103,7 +110,7 @@ export class RulesRequests {
     const { store, ruleset } = this
     const prompts = (r?.prompts ?? [])
       .filter((p) => !silencedReactor(store, ruleset, p))
-      .map((p) => ({ text: p.text, odds: withPromptOdds(store, ruleset, p).odds }))
+      .map((p) => ({ reactor: reactorName(store, p.reactorId), text: p.text, odds: withPromptOdds(store, ruleset, p).odds }))
     return ok({ metres, cost, refusal, summary: r?.summary ?? null, prompts })
   }
 

@@ -7,7 +7,7 @@ interface Pending {
   readonly combatantId: CombatantId
   readonly to: Point
   readonly name: string
-  readonly prompts: readonly { text: string; odds: string }[]
+  readonly prompts: readonly { reactor: string; text: string; odds: string }[]
   /** Why the mover's turn cannot pay for this move; confirming then makes it a free move (the GM waives the cost). */
   readonly refusal: string | null
 }

@@ -170,6 +170,7 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
       expect(preview.metres).toBe(4)
       expect(preview.cost).toMatch(/actions?/)
       expect(preview.prompts).toHaveLength(1)
+      expect(preview.prompts[0]!.reactor).toBe('Vex') // whose reaction it is, by name
       expect(preview.prompts[0]!.text).toMatch(/Vex/)
       expect(preview.prompts[0]!.odds).not.toBe('')
       await gm.command('token/place', { sceneId: dock, combatantId: id('Raider'), x: 16, y: 0 })
