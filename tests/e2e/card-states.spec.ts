@@ -40,9 +40,11 @@ interface Case {
 const LONG_NAME = 'Captain Ysolde Marchetti-Vandersloot of the Ninth'
 const UNBROKEN = 'Oberstabsfeldwebelstellvertreterin'
 
-const RULESETS: readonly { id: string; cases: readonly Case[] }[] = [
+const RULESETS: readonly { id: string; init: string; cases: readonly Case[] }[] = [
   {
     id: 'compound-x',
+    // The riflemen are soldiers: their class adds 15 to the d100 (CX19), which the card says.
+    init: 'init d100+15',
     cases: [
       // The issue's card: an NPC knocked out by shock, FORT 6 giving (15 − 6) wake rolls.
       {
@@ -83,6 +85,7 @@ const RULESETS: readonly { id: string; cases: readonly Case[] }[] = [
   },
   {
     id: 'd10-difficulty',
+    init: 'init d10',
     cases: [
       { name: 'Heavy gunner 1', hp: 0, conditions: ['grenade-proof-cover', 'difficult-terrain'], standing: 'down' },
       { name: 'Jonas', pc: true, hp: 0, conditions: ['grenade-proof-cover', 'difficult-terrain', 'surprised'], standing: 'down' },
@@ -91,6 +94,7 @@ const RULESETS: readonly { id: string; cases: readonly Case[] }[] = [
   },
   {
     id: 'd20-two-action',
+    init: 'init d20',
     cases: [
       { name: 'Brute', hp: -3, conditions: ['defensive-stance', 'bleeding', 'shocked'], standing: 'down' },
       { name: UNBROKEN, pc: true, hp: 0, conditions: ['defensive-stance', 'bleeding', 'stunned'], standing: 'down' },
@@ -98,6 +102,7 @@ const RULESETS: readonly { id: string; cases: readonly Case[] }[] = [
   },
   {
     id: '2d6-significant',
+    init: 'init 2d6',
     cases: [
       { name: 'Marine', pc: true, hp: 0, conditions: ['unconscious', 'stunned'], standing: 'down' },
       { name: LONG_NAME, pc: true, conditions: ['unconscious', 'reacted'] },
@@ -226,13 +231,15 @@ async function revealCard(gm: GmPage, name: string): Promise<Locator> {
   return card
 }
 
-async function checkCards(gm: GmPage, rulesetId: string, cases: readonly Case[], size: string, info: TestInfo) {
+async function checkCards(gm: GmPage, rulesetId: string, init: string, cases: readonly Case[], size: string, info: TestInfo) {
   for (const c of cases) {
     const card = await revealCard(gm, c.name)
     const standing = card.getByTestId('card-standing')
     if (c.standing) await expect(standing).toHaveText(c.standing, { ignoreCase: true })
     else await expect(standing).toHaveCount(0)
     await expect(card.getByTestId('condition-chip')).toHaveCount(c.conditions?.length ?? 0)
+    // The initiative the ruleset rolls, sheet bonuses and all (not a modifier it ignores).
+    await expect(card.getByTestId('card-meta')).toContainText(init)
     await shoot(card, info, `${rulesetId}-card-${size}-${slug(c.name)}.png`)
     const what = `${c.name}'s card at ${size}`
     expect(await overflowProblems(card), `${what}: nothing outside the card`).toEqual([])
@@ -302,7 +309,7 @@ async function checkRibbon(
   expect([...seen].map((id) => nameOf.get(id)).sort(), `every state on the table at ${size}`).toEqual(cases.map((c) => c.name).sort())
 }
 
-for (const { id: rulesetId, cases } of RULESETS) {
+for (const { id: rulesetId, init, cases } of RULESETS) {
   test(`${rulesetId}: every state the rules produce fits its card and its table entry at 1366 × 768 and 1920 × 1080`, async ({
     gm,
     player,
@@ -314,7 +321,7 @@ for (const { id: rulesetId, cases } of RULESETS) {
       await gm.page.setViewportSize(s)
       await player.page.setViewportSize(s)
       await gm.page.bringToFront()
-      await checkCards(gm, rulesetId, cases, size, info)
+      await checkCards(gm, rulesetId, init, cases, size, info)
       await gm.page.screenshot({ path: info.outputPath(`${rulesetId}-desk-${size}.png`) })
       await player.page.bringToFront()
       await checkRibbon(player, desk, rulesetId, cases, ids, size, info)
