@@ -56,7 +56,14 @@ export const HEALTH_BANDS = ['unhurt', 'hurt', 'bloodied', 'down'] as const
 export type HealthBand = (typeof HEALTH_BANDS)[number]
 
 export type CombatantNumbers =
-  | { readonly kind: 'exact'; readonly hp: number; readonly maxHp: number; readonly initiativeModifier: number }
+  | {
+      readonly kind: 'exact'
+      readonly hp: number
+      readonly maxHp: number
+      readonly initiativeModifier: number
+      /** GM only: the dice its initiative rolls as the ruleset rolls them ("d10+2"), sheet bonuses and all. */
+      readonly initiativeDice?: string
+    }
   | { readonly kind: 'secret'; readonly band: HealthBand }
 
 /**
@@ -188,6 +195,12 @@ export function healthBand(hp: number, maxHp: number): HealthBand {
   return hp * 2 > maxHp ? 'hurt' : 'bloodied'
 }
 
+/** A PC's numbers as the table gets them: the GM's card's initiative dice stay the GM's. */
+function tableNumbers(n: CombatantNumbers): CombatantNumbers {
+  if (n.kind !== 'exact' || n.initiativeDice === undefined) return n
+  return { kind: 'exact', hp: n.hp, maxHp: n.maxHp, initiativeModifier: n.initiativeModifier }
+}
+
 /**
  * The players' view of a combatant, from the GM's: nothing of a hidden one; a PC's numbers (they
  * are on the table anyway) but not its sheet, card or bookkeeping; an NPC's health only as a band
@@ -197,7 +210,7 @@ export function healthBand(hp: number, maxHp: number): HealthBand {
  */
 export function playerCombatantView(gm: CombatantView, orderKey: number | null): CombatantView | null {
   if (gm.hidden) return null
-  const base: CombatantView = { ...gm, orderKey, rules: null, card: null, turn: null, templateId: null }
+  const base: CombatantView = { ...gm, numbers: tableNumbers(gm.numbers), orderKey, rules: null, card: null, turn: null, templateId: null }
   if (gm.kind === 'pc') return base
   // Out of the fight by the rules reads "down" whatever its health says: a knocked-out raider with
   // health left is not "bloodied" to anyone looking at it.

@@ -18,7 +18,7 @@ import {
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
 import { storyView } from './story-view'
 import { tableEncounter, type Placed } from '../../../src-shared/table-turn'
-import { holdableNow, marksOf, poolsOf, standingOf } from '../state/rules-combatants'
+import { holdableNow, initiativeDiceOf, marksOf, poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
@@ -57,6 +57,12 @@ export class ProjectionContext {
   }
 }
 
+/** The dice its initiative rolls, when the ruleset can say (the card shows it, not a modifier it ignores). */
+function initiativeDice(ruleset: Ruleset | null, c: CombatantRecord): { initiativeDice?: string } {
+  const dice = initiativeDiceOf(ruleset, c)
+  return dice === null ? {} : { initiativeDice: dice }
+}
+
 /** Only the asset's name travels: the GM's file name is the GM's. */
 const portraitOf = (c: CombatantRecord): Pick<CombatantView, 'portrait'> =>
   c.portrait ? { portrait: { hash: c.portrait.hash, ext: c.portrait.ext } } : {}
@@ -71,7 +77,14 @@ function gmCombatant(c: CombatantRecord, ctx: ProjectionContext, withCard = true
     side: c.side,
     kind: c.kind,
     hidden: c.hidden,
-    numbers: { kind: 'exact', hp: c.hp, maxHp: c.maxHp, initiativeModifier: c.initiativeModifier },
+    numbers: {
+      kind: 'exact',
+      hp: c.hp,
+      maxHp: c.maxHp,
+      initiativeModifier: c.initiativeModifier,
+      // The GM's card shows it; the table's view (made without a card) never needs it.
+      ...(withCard ? initiativeDice(ctx.ruleset, c) : {}),
+    },
     initiative: c.initiative && { total: c.initiative.total, tieBreak: c.initiative.tieBreak },
     orderKey: c.orderKey,
     rules: c.rules,

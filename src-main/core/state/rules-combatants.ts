@@ -9,6 +9,8 @@ import type { RecordReader } from './record-store'
 import { footprintRadius } from '../../../src-shared/geometry'
 import { sceneInPlay, tokenInPlay } from './scene-in-play'
 import type { EconomyPool, RulesCombatant, Ruleset } from '../../rules/ruleset'
+import type { Dice } from '../../rules/dice'
+import { formatDiceExpression } from '../../../src-shared/dice'
 
 /**
  * One view per record: records are immutable values (a change replaces the object) and the view
@@ -123,4 +125,39 @@ export function poolsOf(ruleset: Ruleset | null, c: CombatantRecord): PoolView[]
   return ruleset
     .economy(c.rules)
     .map((p) => ({ key: p.key, label: p.label, count: p.count, per: p.per, spent: Math.min(p.count, c.spent[p.key] ?? 0) }))
+}
+
+/** What the last probe of each record found, by ruleset: records are immutable, so once each. */
+const initiativeDice = new WeakMap<Ruleset, WeakMap<CombatantRecord, string | null>>()
+
+/**
+ * The dice its initiative rolls, as its ruleset rolls them: "d100+5", "d10+2", "2d6+1". The
+ * ruleset rolls for it alone on dice that only note what was asked, so the card says what the
+ * roll adds (the sheet's bonuses with the GM's modifier), never a field the ruleset ignores.
+ * Null without a ruleset, or if the ruleset cannot roll for it.
+ */
+export function initiativeDiceOf(ruleset: Ruleset | null, c: CombatantRecord): string | null {
+  if (!ruleset) return null
+  let known = initiativeDice.get(ruleset)
+  if (!known) initiativeDice.set(ruleset, (known = new WeakMap()))
+  if (known.has(c)) return known.get(c)!
+  const noting: Dice = {
+    roll: (e, purpose) => ({
+      expression: formatDiceExpression(e),
+      sides: e.sides,
+      faces: Array.from({ length: e.count }, () => 1),
+      modifier: e.modifier,
+      total: e.count + e.modifier,
+      source: 'seeded',
+      purpose,
+    }),
+  }
+  let dice: string | null
+  try {
+    dice = ruleset.rollInitiative([c], noting)[0]?.initiative.roll.expression ?? null
+  } catch {
+    dice = null
+  }
+  known.set(c, dice)
+  return dice
 }

@@ -15,7 +15,7 @@ export function cxStanding(rc: RulesCombatant): Standing {
     case 'up':
       // The GM typed the health below 1 by hand: no downing ran, so no death saves come; say so.
       return rc.hp < 1
-        ? { state: 'down', label: 'below 1 health (not downed by the rules)', skipsTurn: false }
+        ? { state: 'down', label: 'below 1 health · not downed by the rules', skipsTurn: false }
         : { state: 'up', label: 'up', skipsTurn: false }
     case 'downed':
       return { state: 'down', label: `downed · ${condition.failures}/${capacity} failed`, skipsTurn: false }

@@ -26,3 +26,12 @@ export function isDown(c: RibbonCombatant): boolean {
   if (c.standing) return c.standing.state !== 'up'
   return c.numbers.kind === 'exact' ? c.numbers.hp <= 0 : c.numbers.band === 'down'
 }
+
+/**
+ * What the table shows of a standing: its first part, the state itself ("knocked out" of
+ * "knocked out · 9 wake rolls left", "downed" of "downed · 1/3 failed"); the counts after it are
+ * the GM's bookkeeping and would wrap a 210 px entry onto four lines at a size read from 4 m.
+ */
+export function standingShown(label: string): string {
+  return label.split(' · ')[0]!.trim()
+}

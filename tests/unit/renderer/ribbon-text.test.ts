@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { InitiativeResult } from '../../../src-shared/records'
-import { healthText, initiativeText, isDown, tieText } from '../../../src-renderer/lib/initiative/ribbon-text'
+import { healthText, initiativeText, isDown, standingShown, tieText } from '../../../src-renderer/lib/initiative/ribbon-text'
 
 // Only the total and the roll-off are read; the roll itself is the log's business.
 const rolled = (total: number, tieBreak: number[] = []) => ({ total, tieBreak }) as unknown as InitiativeResult
@@ -17,6 +17,13 @@ describe('ribbon text', () => {
     expect(tieText({ initiative: rolled(30, [4, 2]) })).toBe('Tied on 30; roll-off 4, 2')
     expect(tieText({ initiative: rolled(30) })).toBe('')
     expect(tieText({ initiative: 'secret' })).toBe('')
+  })
+
+  it('shows the table the state of a standing, not the counts after it', () => {
+    expect(standingShown('knocked out · 9 wake rolls left')).toBe('knocked out')
+    expect(standingShown('downed · 1/3 failed')).toBe('downed')
+    expect(standingShown('below 1 health · not downed by the rules')).toBe('below 1 health')
+    expect(standingShown('dead')).toBe('dead')
   })
 
   it('gives the GM numbers and the players a band', () => {

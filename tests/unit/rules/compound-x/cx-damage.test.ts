@@ -54,7 +54,7 @@ describe('CX27: hand-typed damage downs by the rules', () => {
     const h = await duel()
     h.must('combatant/setHp', { combatantId: h.combatantId('Raider'), hp: -5 })
     expect(live(h, 'Raider').dying.condition).toEqual({ kind: 'up' })
-    expect(standing(h).label).toBe('below 1 health (not downed by the rules)')
+    expect(standing(h).label).toBe('below 1 health · not downed by the rules')
   })
 })
 

@@ -46,7 +46,7 @@ describe('standing from the dying record (CX15, CX27–CX29)', () => {
       what: 'CX27: health typed below 1 without a downing is shown as down, not up',
       condition: { kind: 'up' },
       hp: 0,
-      standing: { state: 'down', label: 'below 1 health (not downed by the rules)', skipsTurn: false },
+      standing: { state: 'down', label: 'below 1 health · not downed by the rules', skipsTurn: false },
     },
   ]
   for (const c of cases) {
