@@ -66,11 +66,15 @@ function randomCommand(rng: Rng, records: readonly ViewRecord[], n: number): Com
 }
 
 describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () => {
-  let server: SalvoServer | null = null
-  afterAll(async () => server?.stop())
+  // Each test starts its own server: every one is stopped, not only the last one assigned.
+  const servers: SalvoServer[] = []
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()))
+  })
 
   it(`${KILLS} kills: every acknowledged command survives, and the state is what the GM saw`, async () => {
-    server = await SalvoServer.start()
+    const server = await SalvoServer.start()
+    servers.push(server)
     const rng = seedrandom('crash-kill')
     let n = 0
     const problems: string[] = []
@@ -149,7 +153,8 @@ describe.skipIf(!built && !process.env['CI'])('SIGKILL at random moments', () =>
   }, 600_000)
 
   it(`two copies on one data folder, ${TWO_PROCESS_ROUNDS} rounds: the second is refused naming the first and changes nothing; after a kill, of two copies racing exactly one takes the folder and every acknowledged command is there`, async () => {
-    server = await SalvoServer.start()
+    const server = await SalvoServer.start()
+    servers.push(server)
     const rng = seedrandom('two-copies')
     let n = 0
     const problems: string[] = []
