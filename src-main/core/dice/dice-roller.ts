@@ -39,7 +39,7 @@ export class DiceRoller implements Dice {
     const typedBefore = this.#typedIndex
     for (let i = 0; i < expression.count; i++) faces.push(this.#face(expression.sides, purpose))
     const total = faces.reduce((a, b) => a + b, 0) + expression.modifier
-    // Each roll says where its faces came from; one straddling the end of the typed faces is both.
+    // R0.2: each roll says where its faces came from; one straddling the end of the typed faces is both.
     const fromTyped = this.#typedIndex - typedBefore
     const source = fromTyped === 0 ? 'seeded' : fromTyped === faces.length ? 'typed' : 'mixed'
     return {

@@ -60,6 +60,7 @@ export class PlanningDice implements Dice {
     }
     this.#firstMissingRoll ??= roll
     this.planned.push({ sides, purpose, face: null, conditional: roll > this.#firstMissingRoll })
+    // R0.1 as the engine rolls; R0.2 holds: the throwaway generator is never the campaign's.
     return 1 + Math.floor(this.throwaway.next() * sides)
   }
 }
