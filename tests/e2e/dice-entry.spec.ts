@@ -78,6 +78,9 @@ test('the dice field lists what the attack still needs, refuses beside itself on
   await expect(log).toContainText('armour: d100 [')
   await expect(panel.diceField).toHaveValue('')
   await expect(panel.diceRefusal).toHaveCount(0)
+  // The list follows the emptied field: nothing ticked, the accuracy die to type (or roll) first again.
+  await expect(panel.dicePlan).toHaveAttribute('data-stale', 'false')
+  await expect.poll(async () => (await panel.plannedDice())[0]).toBe('d10 accuracy')
   await shot(gm, 'dice-entry-rolled')
 })
 
