@@ -9,7 +9,7 @@ import { COMBATANT_KINDS, SIDES } from './records'
  * (including `__proto__`) are refused.
  */
 
-const MAX_TYPED_DICE = 200
+export const MAX_TYPED_DICE = 200
 
 /** A command id, and a record id after its type prefix. */
 const idOf = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9_-]{1,${TYPED.id}}$`)
@@ -46,6 +46,8 @@ export const commandMetaSchema = z.strictObject({
     .optional(),
   /** Faces the GM rolled at the table, consumed in order by the rolls this command asks for. */
   typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE).optional(),
+  /** The engine rolls (seeded) whatever dice the typed faces leave out, instead of refusing. */
+  rollMissing: z.literal(true).optional(),
   /** Issue 17: the autopilot chose this act; its log lines say so. */
   autopilot: z.literal(true).optional(),
 })

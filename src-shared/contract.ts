@@ -6,6 +6,7 @@ import type { EncounterId, LogEntryRecord, SceneId, SceneImage, TemplateId, Temp
 import type { Result } from './result'
 import type { ViewRole } from './views'
 import type { AutopilotCommand, AutopilotRun, ForecastProgress, Suggestion } from './autopilot'
+import type { DicePlan, PlannedAct } from './dice-plan'
 
 /**
  * The one contract between a window and the core. The Electron preload exposes exactly
@@ -85,6 +86,8 @@ export const REQUEST_NAMES = [
   'forecastCancel',
   'autopilotSuggest',
   'autopilotRun',
+  // The dice an act still needs, in order, before the GM sends it (GM only; nothing changes).
+  'dicePlan',
 ] as const
 export type RequestName = (typeof REQUEST_NAMES)[number]
 
@@ -185,6 +188,7 @@ export interface RequestResults {
   autopilotSuggest: Suggestion
   /** NPC turns played as ordinary commands until a player character acts or the GM is needed. */
   autopilotRun: AutopilotRun
+  dicePlan: DicePlan
 }
 
 /**
@@ -277,6 +281,8 @@ export interface RequestInputs {
   /** The acting combatant when absent. */
   autopilotSuggest: { combatantId?: `combatant:${string}` }
   autopilotRun: { maxActs?: number }
+  /** The act as the panel would send it, and the faces typed so far (at most MAX_TYPED_DICE). */
+  dicePlan: { act: PlannedAct; typedDice: number[] }
 }
 
 export type SalvoApi = {

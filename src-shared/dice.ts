@@ -8,8 +8,11 @@ export interface RollRecord {
   readonly faces: readonly number[]
   readonly modifier: number
   readonly total: number
-  /** `typed` when the GM entered the faces from physical dice at the table. */
-  readonly source: 'seeded' | 'typed'
+  /**
+   * `typed` when the GM entered the faces from physical dice at the table; `mixed` when the
+   * typed faces ran out part-way and the GM had the engine roll the rest (`meta.rollMissing`).
+   */
+  readonly source: 'seeded' | 'typed' | 'mixed'
   /** What the roll was for, e.g. "initiative". */
   readonly purpose: string
 }
@@ -42,6 +45,6 @@ export function formatDiceExpression(e: DiceExpression): string {
 export function describeRoll(r: RollRecord): string {
   const mod = r.modifier === 0 ? '' : r.modifier > 0 ? ` + ${r.modifier}` : ` − ${-r.modifier}`
   const dice = r.expression.replace(/[+-]\d+$/, '')
-  const typed = r.source === 'typed' ? ' (typed)' : ''
+  const typed = r.source === 'typed' ? ' (typed)' : r.source === 'mixed' ? ' (partly typed)' : ''
   return `${dice} [${r.faces.join(', ')}]${mod} = ${r.total}${typed}`
 }

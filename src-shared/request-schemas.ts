@@ -1,6 +1,15 @@
 import { z } from 'zod'
-import { actionRequestSchema, attackRequestSchema, combatantIdSchema, formValuesSchema, sceneIdSchema, templateIdSchema } from './commands'
-import { metres } from './command-fields'
+import {
+  actionRequestSchema,
+  attackRequestSchema,
+  combatantIdSchema,
+  commandPayloadSchemas,
+  formValuesSchema,
+  sceneIdSchema,
+  templateIdSchema,
+} from './commands'
+import { MAX_TYPED_DICE, metres } from './command-fields'
+import type { PlannedAct } from './dice-plan'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
 import { MAP, NUMBERS, TYPED } from './limits'
@@ -104,6 +113,15 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
   forecastCancel: z.strictObject({ jobId: z.string().regex(/^forecast-[0-9]{1,12}$/, 'must be a forecast id') }),
   autopilotSuggest: z.strictObject({ combatantId: combatantIdSchema.optional() }),
   autopilotRun: z.strictObject({ maxActs: z.number().int().min(1).max(FORECAST_LIMITS.maxRunActs).optional() }),
+  // An act's payload as its command takes it, and no more faces than a command may carry.
+  dicePlan: z.strictObject({
+    act: z.discriminatedUnion('type', [
+      z.strictObject({ type: z.literal('attack/resolve'), payload: commandPayloadSchemas['attack/resolve'] }),
+      z.strictObject({ type: z.literal('action/perform'), payload: commandPayloadSchemas['action/perform'] }),
+      z.strictObject({ type: z.literal('check/roll'), payload: commandPayloadSchemas['check/roll'] }),
+    ]) as z.ZodType<PlannedAct>,
+    typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE),
+  }),
 }
 
 function autopilotCommandSchema(): z.ZodType<AutopilotCommand> {

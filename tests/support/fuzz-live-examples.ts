@@ -88,6 +88,21 @@ export function liveRequest(
     forecastCancel: { jobId: 'forecast-1' },
     autopilotSuggest: {},
     autopilotRun: { maxActs: 1 },
+    dicePlan: {
+      act: {
+        type: 'attack/resolve',
+        payload: {
+          request: {
+            attackerId: ids.acting as `combatant:${string}`,
+            targetId: ids.vex as `combatant:${string}`,
+            weapon: 0,
+            mode: 'semi',
+            options: { distance: 12 },
+          },
+        },
+      },
+      typedDice: [5],
+    },
   }
   return inputs[name]
 }

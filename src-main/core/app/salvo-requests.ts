@@ -18,6 +18,7 @@ import { LogArchiveRequests } from './log-archive-requests'
 import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
 import { sheetDraft } from './sheet-draft'
+import { dicePlan } from './dice-plan-request'
 import type { ForecastService } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 
@@ -108,6 +109,8 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     sheetForm: ({ combatantId }) => rules().sheetForm(combatantId),
     // Issue 16: GM only (not in PLAYER_REQUESTS); reads the campaign, never changes it.
     sheetDraft: (input) => sheetDraft(session.campaign?.store ?? null, session.engine?.ruleset ?? null, input),
+    // GM only (not in PLAYER_REQUESTS): the act decided on the live records with throwaway dice, nothing written.
+    dicePlan: (input) => dicePlan(session.campaign?.store ?? null, session.engine?.ruleset ?? null, input),
 
     // Issue 15: closed encounters' archived logs.
     listLogArchives: () => archives.list(session.campaign),

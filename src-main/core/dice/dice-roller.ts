@@ -16,7 +16,8 @@ export type { Dice }
 
 /**
  * Draws faces for one command. When the GM typed faces from physical dice, every die of the
- * command comes from them, in order; otherwise from the seeded source.
+ * command comes from them, in order; otherwise from the seeded source. With `rollMissing` the
+ * GM asked the engine to roll whatever the typed faces leave out: typed first, then seeded.
  */
 export class DiceRoller implements Dice {
   #typedIndex = 0
@@ -25,6 +26,7 @@ export class DiceRoller implements Dice {
   constructor(
     private readonly random: RandomSource,
     private readonly typed: readonly number[] | undefined,
+    private readonly rollMissing = false,
   ) {}
 
   /** Whether the seeded generator advanced (its new state must then be recorded). */
@@ -34,15 +36,19 @@ export class DiceRoller implements Dice {
 
   roll(expression: DiceExpression, purpose: string): RollRecord {
     const faces: number[] = []
+    const typedBefore = this.#typedIndex
     for (let i = 0; i < expression.count; i++) faces.push(this.#face(expression.sides, purpose))
     const total = faces.reduce((a, b) => a + b, 0) + expression.modifier
+    // R0.2: each roll says where its faces came from; one straddling the end of the typed faces is both.
+    const fromTyped = this.#typedIndex - typedBefore
+    const source = fromTyped === 0 ? 'seeded' : fromTyped === faces.length ? 'typed' : 'mixed'
     return {
       expression: formatDiceExpression(expression),
       sides: expression.sides,
       faces,
       modifier: expression.modifier,
       total,
-      source: this.typed ? 'typed' : 'seeded',
+      source,
       purpose,
     }
   }
@@ -58,7 +64,7 @@ export class DiceRoller implements Dice {
   }
 
   #face(sides: number, purpose: string): number {
-    if (this.typed) {
+    if (this.typed && (!this.rollMissing || this.#typedIndex < this.typed.length)) {
       const face = this.typed[this.#typedIndex]
       if (face === undefined) {
         throw new DiceError(

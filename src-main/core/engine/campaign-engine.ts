@@ -181,6 +181,7 @@ export class CampaignEngine {
         },
       },
       command.meta.typedDice,
+      command.meta.rollMissing === true,
     )
     const seq = this.campaign.seq + 1
     const counters = new Map<string, number>()

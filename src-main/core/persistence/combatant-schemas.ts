@@ -14,7 +14,7 @@ export const rollSchema = z.object({
   faces: listOf(wholeIn(1, NUMBERS.dieSides), WRITTEN.perFight),
   modifier: amountWithin(NUMBERS.roll),
   total: amountWithin(NUMBERS.roll),
-  source: z.enum(['seeded', 'typed']),
+  source: z.enum(['seeded', 'typed', 'mixed']),
   // The GM's dice/roll purposes are TYPED.rollPurpose; the rules' own name whole groups.
   purpose: chars(WRITTEN.text),
 })

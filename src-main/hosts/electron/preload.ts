@@ -64,6 +64,7 @@ const api: SalvoApi = {
   forecastCancel: request('forecastCancel'),
   autopilotSuggest: request('autopilotSuggest'),
   autopilotRun: request('autopilotRun'),
+  dicePlan: request('dicePlan'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -1,6 +1,7 @@
 import type { ActionDefinition } from '../../../src-shared/attack'
 import type { CheckMode } from '../../../src-shared/command-fields'
 import type { AreaMarkId, CombatantId } from '../../../src-shared/records'
+import type { PlannedAct } from '../../../src-shared/dice-plan'
 import type { CampaignView } from '../state/campaign-view.svelte'
 import { secretFlag, secretRollSent } from './secret-roll.svelte'
 
@@ -33,26 +34,29 @@ export function performAction(
   values: Readonly<Record<string, string | number | boolean>>,
   aim: ActionAim,
   dice?: number[],
+  rollMissing = false,
 ) {
-  const secret = secretFlag()
-  const sent = sendAction(campaign, actorId, action, values, aim, secret, dice)
+  const act = actionCommand(actorId, action, values, aim, secretFlag())
+  const sent =
+    act.type === 'check/roll'
+      ? campaign.send(act.type, act.payload, dice, rollMissing)
+      : campaign.send(act.type, act.payload, dice, rollMissing)
   void sent.then(secretRollSent)
   return sent
 }
 
-function sendAction(
-  campaign: Pick<CampaignView, 'send'>,
+/** The command an action goes as (the dice plan asks about the same one before it is sent). */
+export function actionCommand(
   actorId: CombatantId,
   action: ActionDefinition,
   values: Readonly<Record<string, string | number | boolean>>,
   aim: ActionAim,
-  secret: { secret?: true },
-  dice?: number[],
-) {
+  secret: { secret?: true } = {},
+): Extract<PlannedAct, { type: 'check/roll' | 'action/perform' }> {
   if (action.key === CHECK_ACTION) {
-    return campaign.send(
-      'check/roll',
-      {
+    return {
+      type: 'check/roll',
+      payload: {
         combatantId: actorId,
         check: String(values['check']),
         dc: Number(values['dc']),
@@ -61,17 +65,15 @@ function sendAction(
         ...(values['free'] === true ? { free: true } : {}),
         ...secret,
       },
-      dice,
-    )
+    }
   }
   // Only an area action carries a template: the core refuses one on any other.
   const areaId = action.target === 'area' && aim.areaId ? { areaId: aim.areaId } : {}
-  return campaign.send(
-    'action/perform',
-    {
+  return {
+    type: 'action/perform',
+    payload: {
       request: { actorId, action: action.key, targetId: action.target === 'none' ? null : aim.targetId, ...areaId, options: { ...values } },
       ...secret,
     },
-    dice,
-  )
+  }
 }

@@ -158,13 +158,17 @@ export class CampaignView {
     return this.transport.assetUrl(image)
   }
 
-  /** Sends one command; failures land in `error` for the toast, and come back to the caller. */
-  send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[]) {
+  /**
+   * Sends one command; failures land in `error` for the toast, and come back to the caller.
+   * `rollMissing`: the engine rolls whatever dice the typed faces leave out.
+   */
+  send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[], rollMissing = false) {
     const campaignId = this.session?.campaign?.id
     const meta = {
       commandId: newCommandId(),
       ...(campaignId ? { campaignId } : {}),
       ...(typedDice ? { typedDice } : {}),
+      ...(typedDice && rollMissing ? { rollMissing: true as const } : {}),
     }
     return this.request('dispatch', { type, payload, meta } as CommandDraft)
   }

@@ -8,6 +8,11 @@ export class ActionPanel {
     this.root = page.getByTestId('action-panel')
   }
 
+  /** The list of dice beside the physical-dice field, as shown, in order. */
+  async plannedDice(): Promise<string[]> {
+    return (await this.root.getByTestId('action-dice-plan').getByTestId('planned-die').allTextContents()).map((t) => t.trim())
+  }
+
   /** Picks the actor and the action (by its key), an optional target, options by key, then does it. */
   async perform(
     actor: string,

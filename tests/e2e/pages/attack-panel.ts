@@ -39,6 +39,28 @@ export class AttackPanel {
       )
   }
 
+  /** The physical-dice field, the list of dice beside it, and the refusal shown under it. */
+  get diceField(): Locator {
+    return this.root.getByTestId('attack-typed-dice')
+  }
+
+  get dicePlan(): Locator {
+    return this.root.getByTestId('attack-dice-plan')
+  }
+
+  get diceRefusal(): Locator {
+    return this.root.getByTestId('attack-dice-refusal')
+  }
+
+  /** The dice the plan lists, as shown ("✓ d10 accuracy 9", "d100 armour"…), in order. */
+  async plannedDice(): Promise<string[]> {
+    return (await this.dicePlan.getByTestId('planned-die').allTextContents()).map((t) => t.trim())
+  }
+
+  async setRollRest(on: boolean): Promise<void> {
+    await this.root.getByTestId('attack-roll-rest').setChecked(on)
+  }
+
   async resolve(typedDice?: string): Promise<void> {
     if (typedDice) await this.root.getByTestId('attack-typed-dice').fill(typedDice)
     await this.root.getByTestId('attack-resolve').click()
