@@ -3,6 +3,7 @@ import { expect, test } from './fixtures/test'
 import { fightInPlay } from './pages/a11y-fight'
 import { BattleMapPage } from './pages/battle-map'
 import { Desk } from './pages/desk'
+import { RosterPanel } from './pages/roster-panel'
 
 /**
  * Keyboard reach: Tab walks every visible control of the desk (buttons, fields, lists, links,
@@ -11,11 +12,12 @@ import { Desk } from './pages/desk'
  */
 
 /** What the page can be operated with: every visible, enabled control, tagged with a number for the walk. */
-async function tagControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+async function tagControls(page: Page, root = 'body'): Promise<string[]> {
+  return page.evaluate((root) => {
+    for (const old of document.querySelectorAll('[data-kb]')) old.removeAttribute('data-kb')
     const selector =
       'button, input, select, textarea, a[href], summary, [tabindex]:not([tabindex="-1"]), [role="button"], [contenteditable="true"]'
-    const all = [...document.querySelectorAll<HTMLElement | SVGElement>(selector)].filter((el) => {
+    const all = [...document.querySelector(root)!.querySelectorAll<HTMLElement | SVGElement>(selector)].filter((el) => {
       if ((el as HTMLButtonElement).disabled || el.closest('[inert]') || el.getAttribute('tabindex') === '-1') return false
       if (el.closest('details:not([open])') && el.tagName !== 'SUMMARY') return false
       const r = el.getBoundingClientRect()
@@ -29,7 +31,7 @@ async function tagControls(page: Page): Promise<string[]> {
       const id = el.getAttribute('data-testid') ?? el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? ''
       return `${el.tagName.toLowerCase()}[${id}]`
     }
-  })
+  }, root)
 }
 
 interface Stop {
@@ -66,6 +68,34 @@ async function walk(page: Page, key: 'Tab' | 'Shift+Tab', most: number): Promise
   return stops
 }
 
+/**
+ * Tabs through every control under `root` (the whole page by default) until the focus comes
+ * round again: each is reached and shows its focus; then Shift+Tab retraces the last stops.
+ */
+async function expectWalk(page: Page, where: string, root = 'body'): Promise<string[]> {
+  const controls = await tagControls(page, root)
+  expect(controls.length, where).toBeGreaterThan(3)
+  if (root === 'body') await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  const forward = await walk(page, 'Tab', controls.length + 40)
+  const reached = new Set(forward.map((s) => s.kb).filter((k) => k !== null))
+  const missed = controls.filter((_, i) => !reached.has(String(i)))
+  expect(missed, `${where}: not reached by Tab`).toEqual([])
+  const ringless = forward.filter((s) => s.kb !== null && !s.ring).map((s) => s.what)
+  expect(ringless, `${where}: no visible focus`).toEqual([])
+
+  // Shift+Tab retraces the same stops backwards: the walk ended back on its first stop, so the
+  // way back starts from its last. (The page's edge, where the focus leaves for the browser, is
+  // passed over either way.)
+  const onPage = (stops: Stop[]) => stops.filter((s) => s.what !== 'body')
+  const back = onPage(await walk(page, 'Shift+Tab', 14))
+  const expected = onPage(forward).slice(-10).reverse()
+  expect(
+    back.slice(0, expected.length).map((s) => s.what),
+    where,
+  ).toEqual(expected.map((s) => s.what))
+  return controls
+}
+
 test('every control on the desk is reached by Tab and Shift+Tab, shows its focus, and the main ones work by keyboard', async ({
   gm,
   server,
@@ -77,39 +107,30 @@ test('every control on the desk is reached by Tab and Shift+Tab, shows its focus
   const desk = new Desk(gm)
   await expect(await desk.actingCard()).toBeVisible()
 
-  for (const view of ['cards', 'map'] as const) {
-    if (view === 'map') {
-      await page.getByTestId('show-map').focus()
-      await page.keyboard.press('Space') // the view switch works by keyboard
-      await expect(page.getByTestId('battle-map')).toBeVisible()
-      await expect(page.getByTestId('battle-map').getByTestId('map-token')).toHaveCount(6)
-    }
-    const controls = await tagControls(page)
-    expect(controls.length, view).toBeGreaterThan(20)
-    if (view === 'map') expect(controls.filter((c) => c.startsWith('g[map-token]')).length, 'tokens are controls').toBe(6)
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
-    const forward = await walk(page, 'Tab', controls.length + 40)
-    const reached = new Set(forward.map((s) => s.kb).filter((k) => k !== null))
-    const missed = controls.filter((_, i) => !reached.has(String(i)))
-    expect(missed, `${view}: not reached by Tab`).toEqual([])
-    const ringless = forward.filter((s) => s.kb !== null && !s.ring).map((s) => s.what)
-    expect(ringless, `${view}: no visible focus`).toEqual([])
+  await expectWalk(page, 'cards')
 
-    // Shift+Tab retraces the same stops backwards: the walk ended back on its first stop, so
-    // the way back starts from its last.
-    // (The page's edge, where the focus leaves for the browser, is passed over either way.)
-    const onPage = (stops: Stop[]) => stops.filter((s) => s.what !== 'body')
-    const back = onPage(await walk(page, 'Shift+Tab', 14))
-    expect(
-      back.slice(0, 10).map((s) => s.what),
-      view,
-    ).toEqual(
-      onPage(forward)
-        .slice(-10)
-        .reverse()
-        .map((s) => s.what),
-    )
-  }
+  // The sheet panel and the squad builder keep the focus inside while open: their own controls, all of them.
+  const acting = await desk.actingCard()
+  await acting.getByTestId('edit-sheet').focus()
+  await page.keyboard.press('Enter')
+  await expect(acting.getByTestId('sheet-editor').getByTestId('option-str')).toBeVisible()
+  await expectWalk(page, 'sheet panel', '[data-testid="sheet-editor"]')
+  await page.keyboard.press('Escape')
+  await expect(acting.getByTestId('sheet-editor')).toHaveCount(0)
+  await new RosterPanel(page).open()
+  await page.getByTestId('squad-open').focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('squad-builder')).toBeVisible()
+  await expectWalk(page, 'squad builder', '[data-testid="squad-builder"]')
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('squad-builder')).toBeHidden()
+
+  await page.getByTestId('show-map').focus()
+  await page.keyboard.press('Space') // the view switch works by keyboard
+  await expect(page.getByTestId('battle-map')).toBeVisible()
+  await expect(page.getByTestId('battle-map').getByTestId('map-token')).toHaveCount(6)
+  const mapControls = await expectWalk(page, 'map')
+  expect(mapControls.filter((c) => c.startsWith('g[map-token]')).length, 'tokens are controls').toBe(6)
 
   // The map's tokens: Enter does what a click does (with the acting attacker picked, it aims at
   // the token), an arrow moves it a metre and the focus stays on it.
@@ -131,8 +152,8 @@ test('every control on the desk is reached by Tab and Shift+Tab, shows its focus
   await expect.poll(() => gm.currentId()).not.toBe(before)
   await page.getByTestId('show-cards').focus()
   await page.keyboard.press('Enter')
-  const acting = await desk.actingCard()
-  const pool = acting.getByTestId('pool-actions')
+  const next = await desk.actingCard()
+  const pool = next.getByTestId('pool-actions')
   const left = Number(await pool.getAttribute('data-left'))
   await pool.locator('button').first().focus()
   await page.keyboard.press('Space')
