@@ -144,12 +144,19 @@ test('every control on the desk is reached by Tab and Shift+Tab, shows its focus
   await expect.poll(async () => Number(await vex.getAttribute('data-x'))).toBeGreaterThan(x)
   await expect(vex).toBeFocused()
   await page.screenshot({ path: test.info().outputPath('token-focus.png') })
+  // Tab to the next token; Space presses it as Enter does.
+  await page.keyboard.press('Tab')
+  const after = await page.evaluate(() => document.activeElement?.getAttribute('data-name'))
+  expect(after, 'the token after Vex').toBeTruthy()
+  expect(after).not.toBe('Vex')
+  await page.keyboard.press('Space')
+  await expect(page.getByTestId('attack-target').locator('option:checked')).toHaveText(after!)
 
   // The turn moves on with Enter on Next, and a pip is corrected with Space.
-  const before = await gm.currentId()
+  const turnOf = await gm.currentId()
   await page.getByTestId('next-turn').focus()
   await page.keyboard.press('Enter')
-  await expect.poll(() => gm.currentId()).not.toBe(before)
+  await expect.poll(() => gm.currentId()).not.toBe(turnOf)
   await page.getByTestId('show-cards').focus()
   await page.keyboard.press('Enter')
   const next = await desk.actingCard()

@@ -99,7 +99,9 @@ export class MapPointer {
   tokenKey(e: KeyboardEvent, id: CombatantId, at: Point): void {
     if (!this.host.gm || this.drag) return
     const step = ARROW_STEPS[e.key]
-    if (e.key === 'Enter' || e.key === ' ') this.host.clickToken(id)
+    // A token a click focused keeps Space for the map's hold-to-pan; one reached by Tab takes it as a press.
+    const tabbed = e.currentTarget instanceof Element && e.currentTarget.matches(':focus-visible')
+    if (e.key === 'Enter' || (e.key === ' ' && tabbed)) this.host.clickToken(id)
     else if (step) {
       const n = e.shiftKey ? 5 : 1
       this.host.dropToken(id, roundMetres({ x: at.x + step.x * n, y: at.y + step.y * n }))
