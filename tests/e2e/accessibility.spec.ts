@@ -57,6 +57,15 @@ test('axe finds no serious or critical violations on the desk, the sheet, the sq
   await expect(player.ribbon.getByTestId('ribbon-entry')).toHaveCount(5)
   found.push(...(await seriousViolations(player.page, 'table')))
 
+  // Someone waiting (a delayed turn) on both ribbons: set back by its border, still readable.
+  await page.bringToFront()
+  await gm.ribbon.getByTestId('delay-turn').click()
+  await expect(gm.ribbon.getByTestId('ribbon-delayed')).toBeVisible()
+  found.push(...(await seriousViolations(page, 'desk, one waiting')))
+  await player.page.bringToFront()
+  await expect(player.ribbon.getByTestId('ribbon-delayed')).toBeVisible()
+  found.push(...(await seriousViolations(player.page, 'table, one waiting')))
+
   expect(found, found.join('\n')).toEqual([])
   desk.close()
 })
