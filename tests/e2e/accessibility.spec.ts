@@ -66,6 +66,18 @@ test('axe finds no serious or critical violations on the desk, the sheet, the sq
   await expect(player.ribbon.getByTestId('ribbon-delayed')).toBeVisible()
   found.push(...(await seriousViolations(player.page, 'table, one waiting')))
 
+  // A PC down, and the hidden Lurker's turn (the table dims the last one it saw act).
+  const { combatants } = await desk.ids()
+  await desk.send('combatant/setHp', { combatantId: combatants['Ash'], hp: 0 })
+  for (let i = 0; i < Object.keys(CAST).length && (await gm.currentId()) !== combatants['Lurker']; i++)
+    await desk.send('encounter/nextTurn', {})
+  await expect.poll(() => gm.currentId()).toBe(combatants['Lurker'])
+  await expect(player.ribbon.locator('.dimmed')).toHaveCount(1)
+  found.push(...(await seriousViolations(player.page, 'table, one down, a hidden turn')))
+  await player.page.screenshot({ path: test.info().outputPath('table-down-hidden-turn.png') })
+  await page.bringToFront()
+  found.push(...(await seriousViolations(page, 'desk, one down, a hidden turn')))
+
   expect(found, found.join('\n')).toEqual([])
   desk.close()
 })
