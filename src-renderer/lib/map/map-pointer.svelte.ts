@@ -37,6 +37,14 @@ export interface MapPointerHost {
   ended(): void
 }
 
+/** Which way each arrow key moves a focused token, in metres (y grows downwards, as on screen). */
+const ARROW_STEPS: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+}
+
 /** A press that travels less than this (screen pixels) is a click, not a drag. */
 const MOVE_THRESHOLD = 4
 
@@ -81,6 +89,26 @@ export class MapPointer {
     e.stopPropagation()
     this.drag = { kind: 'token', id, start: this.host.camera.local(e), from: at, to: at, moved: false }
     this.#capture(e)
+  }
+
+  /**
+   * A key on a focused token (the GM's): Enter or Space picks it as a click does; an arrow moves
+   * it a metre (Shift: five) through the same drop a drag ends in, so a move's price and the
+   * reactions it draws are asked for just the same.
+   */
+  tokenKey(e: KeyboardEvent, id: CombatantId, at: Point): void {
+    if (!this.host.gm || this.drag) return
+    const step = ARROW_STEPS[e.key]
+    // A token a click focused keeps Space for the map's hold-to-pan; one reached by Tab takes it as a press.
+    const tabbed = e.currentTarget instanceof Element && e.currentTarget.matches(':focus-visible')
+    if (e.key === 'Enter' || (e.key === ' ' && tabbed)) this.host.clickToken(id)
+    else if (step) {
+      const n = e.shiftKey ? 5 : 1
+      this.host.dropToken(id, roundMetres({ x: at.x + step.x * n, y: at.y + step.y * n }))
+    } else return
+    // The desk's and the map's own keys (Space pans) must not act on it too.
+    e.preventDefault()
+    e.stopPropagation()
   }
 
   areaDown(e: PointerEvent, id: AreaMarkId, at: Point): void {

@@ -1,3 +1,4 @@
+import type { Side } from '../../../src-shared/records'
 import type { CombatantView, HealthBand } from '../../../src-shared/views'
 
 /** Up to two letters: "Vex" → "VE", "Raider 2" → "R2", "Ada Kell" → "AK". */
@@ -32,4 +33,45 @@ export function tokenBadges(c: Pick<CombatantView, 'conditions' | 'standing'>): 
  */
 export function ringPath(x: number, y: number, r: number): string {
   return `M ${x} ${y - r} A ${r} ${r} 0 1 1 ${x} ${y + r} A ${r} ${r} 0 1 1 ${x} ${y - r} Z`
+}
+
+/**
+ * What tells the sides apart besides their colour (a grey projector, a colour-blind GM): a shape,
+ * a glyph in it and a word for screen readers. Friends are round, enemies a diamond with a cross,
+ * neutrals a square.
+ */
+export interface SideMark {
+  readonly shape: 'circle' | 'diamond' | 'square'
+  readonly glyph: string
+  readonly word: string
+}
+
+const SIDE_MARKS: Record<Side, SideMark> = {
+  party: { shape: 'circle', glyph: '★', word: 'party' },
+  ally: { shape: 'circle', glyph: '+', word: 'ally' },
+  neutral: { shape: 'square', glyph: '–', word: 'neutral' },
+  enemy: { shape: 'diamond', glyph: '✕', word: 'enemy' },
+}
+
+export function sideMark(side: Side): SideMark {
+  return SIDE_MARKS[side]
+}
+
+/** The SVG points of a side mark's outline of half-size `h` about (x, y): a diamond or a square (a circle is drawn as one). */
+export function sideMarkPoints(shape: SideMark['shape'], x: number, y: number, h: number): string {
+  const pts =
+    shape === 'diamond'
+      ? [
+          [x, y - h],
+          [x + h, y],
+          [x, y + h],
+          [x - h, y],
+        ]
+      : [
+          [x - h * 0.8, y - h * 0.8],
+          [x + h * 0.8, y - h * 0.8],
+          [x + h * 0.8, y + h * 0.8],
+          [x - h * 0.8, y + h * 0.8],
+        ]
+  return pts.map((p) => p.join(',')).join(' ')
 }
