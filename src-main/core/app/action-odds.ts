@@ -1,9 +1,8 @@
 import type { ActionOdds, ActionRequest } from '../../../src-shared/attack'
 import type { CheckMode } from '../../../src-shared/command-fields'
-import type { DiceExpression, RollRecord } from '../../../src-shared/dice'
 import type { CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { Dice } from '../../rules/dice'
+import { ProbeDice } from '../../rules/kit/probe-dice'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import { targetArea } from '../commands/action-area'
 import { checkModes } from '../commands/check-modes'
@@ -20,18 +19,6 @@ import { CHECK_ACTION } from './check-action'
  */
 
 const blocked = (why: string): ActionOdds => ({ outcomes: [], each: [], note: null, blocked: why, explanation: [] })
-
-/** A stand-in for the campaign's dice that only notes what was asked for: whether an act rolls at all. */
-class ProbeDice implements Dice {
-  readonly asked: string[] = []
-  roll(e: DiceExpression, purpose: string): RollRecord {
-    this.asked.push(`${e.count === 1 ? '' : e.count}d${e.sides}`)
-    // Middling faces: the act runs on to its end whatever it would have rolled.
-    const faces = Array.from({ length: e.count }, () => Math.ceil(e.sides / 2))
-    const total = faces.reduce((a, b) => a + b, 0) + e.modifier
-    return { expression: `${e.count}d${e.sides}`, sides: e.sides, faces, modifier: e.modifier, total, source: 'seeded', purpose }
-  }
-}
 
 function combatant(store: RecordReader, id: string | null): Result<CombatantRecord | null> {
   if (!id) return ok(null)
