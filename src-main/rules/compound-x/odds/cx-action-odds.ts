@@ -12,6 +12,7 @@ import type { RangedSetup } from '../ranged/ranged-setup'
 import { defenderOf } from '../sheet/cx-derived'
 import { cxSheets } from '../sheet/cx-sheet'
 import { cxManeuverOdds } from './maneuver-odds'
+import { cxUpkeepOdds } from './upkeep-odds'
 import { rangedOdds } from './ranged-odds'
 
 /*
@@ -79,6 +80,9 @@ function suppressOdds(
   )
 }
 
+/** The acts priced here besides the maneuvers. */
+const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise'])
+
 export function cxActionOdds(
   request: ActionRequest,
   actor: RulesCombatant,
@@ -87,9 +91,9 @@ export function cxActionOdds(
   onScene: readonly RulesCombatant[] = [],
   area?: TargetArea,
 ): Result<ActionOdds> | null {
-  if (!isManeuver(request.action) && request.action !== 'suppress') return null
+  if (!isManeuver(request.action) && !PRICED.has(request.action)) return null
   const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area)
   if (!tried.ok) return tried
   if (request.action === 'suppress') return ok(suppressOdds(tried.value, [actor, ...(target ? [target] : []), ...onScene], library))
-  return cxManeuverOdds(request, actor, target, library)
+  return isManeuver(request.action) ? cxManeuverOdds(request, actor, target, library) : cxUpkeepOdds(request, actor, target, library)
 }

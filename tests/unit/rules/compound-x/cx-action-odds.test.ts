@@ -56,3 +56,32 @@ describe('Compound X acts: odds before rolling', () => {
     expect(o.explanation[0]!.lines[0]!.value).toContain(`hit ${(Math.round(hit * 1000) / 10).toFixed(1)}%`)
   })
 })
+
+describe('Compound X upkeep acts: odds before rolling', () => {
+  it('CX9: clearing a jam is INT bonus + Weapons ranks on d100 beating 60', () => {
+    // INT 7 is +8 (CX2: (stat − 5) × 4), Weapons 12: d100 + 20 > 60 on naturals 41–100, 60 of 100.
+    const c = sheet({
+      stats: { str: 6, per: 8, fort: 6, cha: 5, int: 7, dex: 6, luck: 5 },
+      skills: { Weapons: 12 },
+      weapons: [ranged('anvil-arms-c25', 25, { jammed: true })],
+    })
+    const vex = combatant('Vex', c, { acting: true })
+    const r = odds(cx.actions!.odds!({ actorId: vex.id, action: 'clear-jam', targetId: null, options: { weapon: '0' } }, vex, null))
+    expect(r.outcomes).toEqual([
+      { label: 'jam cleared', probability: expect.closeTo(0.6, 12) },
+      { label: 'still jammed', probability: expect.closeTo(0.4, 12) },
+    ])
+  })
+
+  it('000 Reloading: the Anvil Arms C25 (DC 30, 2 actions) with DEX 6 (+4), no Weapons ranks', () => {
+    // d100 + 4 > 30 on naturals 27–100 (74 of 100); 91–100 of those are a critical (halved: 1 action);
+    // 27–90 a success (2 actions, 64 of 100); 1–26 a failure (doubled: 4 actions, 26 of 100).
+    const vex = combatant('Vex', sheet({ weapons: [ranged('anvil-arms-c25', 10)] }), { acting: true })
+    const r = odds(cx.actions!.odds!({ actorId: vex.id, action: 'reload', targetId: null, options: { weapon: '0' } }, vex, null))
+    const band = (label: string) => r.outcomes.find((b) => b.label === label)?.probability
+    expect(band('critical: 1 action')).toBeCloseTo(10 / 100, 12)
+    expect(band('success: 2 actions')).toBeCloseTo(64 / 100, 12)
+    expect(band('failure: 4 actions')).toBeCloseTo(26 / 100, 12)
+    expect(total(r)).toBeCloseTo(1, 12)
+  })
+})
