@@ -13,6 +13,7 @@ import { defenderOf } from '../sheet/cx-derived'
 import { cxSheets } from '../sheet/cx-sheet'
 import { cxManeuverOdds } from './maneuver-odds'
 import { cxUpkeepOdds } from './upkeep-odds'
+import { cxOneD100Odds } from './d100-act-odds'
 import { rangedOdds } from './ranged-odds'
 
 /*
@@ -91,6 +92,8 @@ export function cxActionOdds(
   onScene: readonly RulesCombatant[] = [],
   area?: TargetArea,
 ): Result<ActionOdds> | null {
+  const oneDie = cxOneD100Odds(request, actor, target, library, onScene, area)
+  if (oneDie) return oneDie
   if (!isManeuver(request.action) && !PRICED.has(request.action)) return null
   const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area)
   if (!tried.ok) return tried

@@ -85,3 +85,21 @@ describe('Compound X upkeep acts: odds before rolling', () => {
     expect(total(r)).toBeCloseTo(1, 12)
   })
 })
+
+describe('Compound X one-d100 acts: odds before rolling', () => {
+  it('001 Medicine Saving Throws: Medicine 25 on a 70-damage wound of a patient 70 below its maximum', () => {
+    // d100 + 25 beats DC 70 from natural 46 (55 of 100); it heals 25 + the surplus = natural − 20,
+    // so naturals 90–100 (11 of 100) heal all 70 and 46–89 (44 of 100) part of it; 1–45 heal nothing.
+    const medic = combatant('Doc', sheet({ skills: { Medicine: 25 } }), { acting: true })
+    const patient = combatant('Rook', sheet(), { hp: 40, maxHp: 110 })
+    const request = { actorId: medic.id, action: 'heal-wound', targetId: patient.id, options: { wound: 70 } }
+    const r = odds(cx.actions!.odds!(request, medic, patient))
+    const band = (label: string) => r.outcomes.find((b) => b.label === label)?.probability
+    expect(band('heals nothing')).toBeCloseTo(45 / 100, 12)
+    expect(band('heals part of the wound')).toBeCloseTo(44 / 100, 12)
+    expect(band('Rook back to full health')).toBeCloseTo(11 / 100, 12)
+    expect(total(r)).toBeCloseTo(1, 12)
+    // Expected healing: (26 + … + 69) / 100 + 11 × 70 / 100 = 20.9 + 7.7.
+    expect(r.explanation[0]!.lines[0]!.value).toBe('28.6')
+  })
+})
