@@ -71,4 +71,29 @@ describe('previewAction', () => {
     expect(!nobody.ok && nobody.error.code).toBe('combatant/notFound')
     expect(requestInputSchemas.previewAction.safeParse({ request: { ...act('aim'), extra: 1 } }).success).toBe(false)
   })
+
+  it('every act the panel lists answers with odds, "no dice", a named roll or why not, and nothing changes', async () => {
+    const { h, requests, snapshot } = await fight()
+    const before = snapshot()
+    const listed = requests.listActions(h.combatantId('Ash'))
+    if (!listed.ok) throw new Error(listed.error.message)
+    for (const def of listed.value) {
+      const options = Object.fromEntries(def.options.map((o) => [o.key, o.value]))
+      const r = requests.previewAction({
+        actorId: h.combatantId('Ash'),
+        action: def.key,
+        targetId: def.target === 'none' ? null : h.combatantId('Bo'),
+        options,
+      })
+      if (!r.ok) throw new Error(`${def.key}: ${r.error.message}`)
+      const told = r.value.outcomes.length > 0 || r.value.note !== null || r.value.blocked !== null
+      expect(told, def.key).toBe(true)
+      if (r.value.outcomes.length)
+        expect(
+          r.value.outcomes.reduce((t, o) => t + o.probability, 0),
+          def.key,
+        ).toBeCloseTo(1, 12)
+    }
+    expect(snapshot()).toBe(before)
+  })
 })

@@ -103,3 +103,20 @@ describe('Compound X one-d100 acts: odds before rolling', () => {
     expect(r.explanation[0]!.lines[0]!.value).toBe('28.6')
   })
 })
+
+describe('Compound X: every act the panel lists, through the core', () => {
+  it('answers with odds summing to 1, "no dice", a named roll or why not', async () => {
+    const h = await brawl()
+    const requests = new RulesRequests(h.campaign.store, cx)
+    const listed = requests.listActions(h.combatantId('Vex'))
+    if (!listed.ok) throw new Error(listed.error.message)
+    for (const def of listed.value) {
+      const options = Object.fromEntries(def.options.map((o) => [o.key, o.value]))
+      const targetId = def.target === 'none' ? null : h.combatantId('Raider')
+      const r = requests.previewAction({ actorId: h.combatantId('Vex'), action: def.key, targetId, options })
+      if (!r.ok) throw new Error(`${def.key}: ${r.error.message}`)
+      expect(r.value.outcomes.length > 0 || r.value.note !== null || r.value.blocked !== null, def.key).toBe(true)
+      if (r.value.outcomes.length) expect(total(r.value), def.key).toBeCloseTo(1, 12)
+    }
+  })
+})
