@@ -14,6 +14,9 @@ import { cxSheets } from '../sheet/cx-sheet'
 import { cxManeuverOdds } from './maneuver-odds'
 import { cxUpkeepOdds } from './upkeep-odds'
 import { cxOneD100Odds } from './d100-act-odds'
+import { cxCheckActOdds } from './check-act-odds'
+import { SEARCH_CLOAKED } from '../cx-cloak'
+import { CAST_SPELL } from '../cx-spell'
 import { rangedOdds } from './ranged-odds'
 
 /*
@@ -82,7 +85,7 @@ function suppressOdds(
 }
 
 /** The acts priced here besides the maneuvers. */
-const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise'])
+const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise', SEARCH_CLOAKED, CAST_SPELL])
 
 export function cxActionOdds(
   request: ActionRequest,
@@ -98,5 +101,6 @@ export function cxActionOdds(
   const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area)
   if (!tried.ok) return tried
   if (request.action === 'suppress') return ok(suppressOdds(tried.value, [actor, ...(target ? [target] : []), ...onScene], library))
-  return isManeuver(request.action) ? cxManeuverOdds(request, actor, target, library) : cxUpkeepOdds(request, actor, target, library)
+  if (isManeuver(request.action)) return cxManeuverOdds(request, actor, target, library)
+  return cxCheckActOdds(request, actor, target, library) ?? cxUpkeepOdds(request, actor, target, library)
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActionOdds, ActionRequest } from '../../../../src-shared/attack'
 import type { Result } from '../../../../src-shared/result'
 import { RulesRequests } from '../../../../src-main/core/app/rules-requests'
-import { cx } from './cx-harness'
+import { cx, trooper } from './cx-harness'
 import { brawl } from './cx-brawl'
 import { combatant, ranged, sheet } from './cx-rules'
 
@@ -118,5 +118,35 @@ describe('Compound X: every act the panel lists, through the core', () => {
       expect(r.value.outcomes.length > 0 || r.value.note !== null || r.value.blocked !== null, def.key).toBe(true)
       if (r.value.outcomes.length) expect(total(r.value), def.key).toBeCloseTo(1, 12)
     }
+  })
+})
+
+describe('Compound X check acts: odds before rolling', () => {
+  it('001 Casting Spells: a Mage with Sorcery 20 (INT 5, bonus 0) against 30 nanites + 10 cover', () => {
+    const mage = {
+      section: 'classes',
+      entry: {
+        id: 'mage',
+        name: 'Mage',
+        primaryAttribute: 'int',
+        initiativeBonus: 0,
+        weaponProficiencies: [],
+        meleeProficiencies: [],
+        armourProficiencies: [],
+        skillProficiencies: [],
+      },
+    }
+    const withMage = cx.content!.withCustom([mage])
+    const parsed = withMage.combatantRules!.parse({ ...trooper({ classId: 'mage', skills: { Sorcery: 20 } }) })
+    if (!parsed.ok) throw new Error(parsed.error.message)
+    const vex = { ...combatant('Vex', sheet()), rules: parsed.value.data, acting: true }
+    const r = odds(
+      withMage.actions!.odds!({ actorId: vex.id, action: 'cast-spell', targetId: null, options: { nanites: 30, cover: 10 } }, vex, null),
+    )
+    // d100 + 20 beats DC 40 on naturals 21–100 (a tie fails, CX1): 80 of 100.
+    expect(r.outcomes).toEqual([
+      { label: 'the spell takes', probability: expect.closeTo(0.8, 12) },
+      { label: 'the spell fails (the nanites are spent)', probability: expect.closeTo(0.2, 12) },
+    ])
   })
 })
