@@ -7,6 +7,7 @@ import type { ContentLibrary } from '../content/content-library'
 import { cxCheckChance } from '../cx-checks'
 import { cloakOf, SEARCH_CLOAKED } from '../cx-cloak'
 import { CAST_SPELL, casterSkill } from '../cx-spell'
+import { FALL, freeFall } from '../cx-fall'
 import { cxSheets } from '../sheet/cx-sheet'
 import { detectDc } from '../turns/cloak'
 
@@ -65,6 +66,30 @@ function spellOdds(request: ActionRequest, actor: RulesCombatant, library: Conte
   )
 }
 
+/**
+ * `001 Protection Types`: past DEX / 2 metres (or a fouled landing) an Acrobatics check against the
+ * GM's DC (SR-CX-101); failed, the faller takes 2 × the height as fall damage (SR-CX-3).
+ */
+function fallOdds(request: ActionRequest, actor: RulesCombatant, library: ContentLibrary): Result<ActionOdds> | null {
+  const c = cxSheets.of(actor)
+  const height = optionNumber(request.options, 'height')
+  if (!c || height === undefined) return null
+  // Within DEX / 2 and not fouled it needs no check: the core says it rolls no dice.
+  if (height <= freeFall(c) && !(optionBool(request.options, 'fouled') ?? false)) return null
+  const dc = optionNumber(request.options, 'dc') ?? 50
+  const p = cxCheckChance({ check: 'skill:Acrobatics', dc, mode: 'normal', bonus: 0 }, actor, library)
+  if (!p.ok) return p
+  return ok(
+    checkBands(
+      p.value,
+      'lands it unharmed',
+      `lands badly: ${2 * height} fall damage`,
+      `Acrobatics against DC ${dc}`,
+      '001 Protection Types, SR-CX-101',
+    ),
+  )
+}
+
 export function cxCheckActOdds(
   request: ActionRequest,
   actor: RulesCombatant,
@@ -73,5 +98,6 @@ export function cxCheckActOdds(
 ): Result<ActionOdds> | null {
   if (request.action === SEARCH_CLOAKED) return searchOdds(request, actor, target, library)
   if (request.action === CAST_SPELL) return spellOdds(request, actor, library)
+  if (request.action === FALL) return fallOdds(request, actor, library)
   return null
 }

@@ -17,6 +17,7 @@ import { cxOneD100Odds } from './d100-act-odds'
 import { cxCheckActOdds } from './check-act-odds'
 import { SEARCH_CLOAKED } from '../cx-cloak'
 import { CAST_SPELL } from '../cx-spell'
+import { FALL } from '../cx-fall'
 import { rangedOdds } from './ranged-odds'
 
 /*
@@ -85,7 +86,7 @@ function suppressOdds(
 }
 
 /** The acts priced here besides the maneuvers. */
-const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise', SEARCH_CLOAKED, CAST_SPELL])
+const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise', SEARCH_CLOAKED, CAST_SPELL, FALL])
 
 export function cxActionOdds(
   request: ActionRequest,

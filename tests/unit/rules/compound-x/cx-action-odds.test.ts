@@ -150,3 +150,19 @@ describe('Compound X check acts: odds before rolling', () => {
     ])
   })
 })
+
+describe('Compound X fall: odds before rolling', () => {
+  it('001 Protection Types, SR-CX-101: past DEX / 2 it is the Acrobatics check against the GM’s DC; failed, 2 × the height', () => {
+    const vex = combatant('Vex', sheet(), { acting: true })
+    const fall = (height: number) =>
+      cx.actions!.odds!({ actorId: vex.id, action: 'fall', targetId: null, options: { height, dc: 50 } }, vex, null)
+    const r = odds(fall(6))
+    const p = cx.checks!.chance({ check: 'skill:Acrobatics', dc: 50, mode: 'normal', bonus: 0 }, vex)
+    expect(r.outcomes).toEqual([
+      { label: 'lands it unharmed', probability: p.ok ? p.value : NaN },
+      { label: 'lands badly: 12 fall damage', probability: p.ok ? 1 - p.value : NaN },
+    ])
+    // DEX 6: up to 3 m needs no check, so no dice (the core says so).
+    expect(fall(3)).toBeNull()
+  })
+})
