@@ -57,15 +57,19 @@ export function previewActionOdds(store: RecordReader, ruleset: Ruleset, request
   if (!targetRecord.ok) return targetRecord
   const actor = actorRecord.value
   const target = targetRecord.value
-  if (request.action === CHECK_ACTION) return checkOdds(ruleset, request, placedRulesCombatant(store, actor))
+  if (request.action === CHECK_ACTION) {
+    if (request.areaId !== undefined) return fail('action/areaNotTaken', 'A check is not aimed at an area; it takes no template.')
+    return checkOdds(ruleset, request, placedRulesCombatant(store, actor))
+  }
   const actions = ruleset.actions
   if (!actions) return fail('action/unsupported', `The ${ruleset.name} ruleset has no actions.`)
   const definition = actions.list(placedRulesCombatant(store, actor)).find((d) => d.key === request.action)
   if (!definition) return fail('action/unknown', `"${request.action}" is not an action ${actor.name} can take.`)
   if (definition.unavailable) return ok(blocked(definition.unavailable))
-  // Aimed as the act itself would be: a template still to pick, or a distance not the map's, is said as the reason.
+  // Aimed as the act itself would be: a distance not the map's is said as the reason.
   const area = targetArea(store, request, definition.target === 'area', definition.label, target)
-  if (!area.ok) return ok(blocked(area.error.message))
+  // No template picked yet is the form half filled in; a template that is not there is bad input.
+  if (!area.ok) return area.error.code === 'action/areaNeeded' ? ok(blocked(area.error.message)) : area
   const placement = placeAct(store, request.options, actor, target)
   if (!placement.ok) return ok(blocked(placement.error.message))
   const asked = { ...request, options: placement.value.options }
