@@ -18,6 +18,8 @@ import { cxCheckActOdds } from './check-act-odds'
 import { SEARCH_CLOAKED } from '../cx-cloak'
 import { CAST_SPELL } from '../cx-spell'
 import { FALL } from '../cx-fall'
+import { LUCKY_ACTION, WILL_TO_SURVIVE_ACTION } from '../cx-feat-actions'
+import { cxFeatOdds } from './feat-odds'
 import { rangedOdds } from './ranged-odds'
 
 /*
@@ -86,7 +88,17 @@ function suppressOdds(
 }
 
 /** The acts priced here besides the maneuvers. */
-const PRICED = new Set(['suppress', 'reload', 'clear-jam', 'stabilise', SEARCH_CLOAKED, CAST_SPELL, FALL])
+const PRICED = new Set([
+  'suppress',
+  'reload',
+  'clear-jam',
+  'stabilise',
+  SEARCH_CLOAKED,
+  CAST_SPELL,
+  FALL,
+  LUCKY_ACTION,
+  WILL_TO_SURVIVE_ACTION,
+])
 
 export function cxActionOdds(
   request: ActionRequest,
@@ -103,5 +115,7 @@ export function cxActionOdds(
   if (!tried.ok) return tried
   if (request.action === 'suppress') return ok(suppressOdds(tried.value, [actor, ...(target ? [target] : []), ...onScene], library))
   if (isManeuver(request.action)) return cxManeuverOdds(request, actor, target, library)
-  return cxCheckActOdds(request, actor, target, library) ?? cxUpkeepOdds(request, actor, target, library)
+  return (
+    cxCheckActOdds(request, actor, target, library) ?? cxFeatOdds(request, actor, library) ?? cxUpkeepOdds(request, actor, target, library)
+  )
 }
