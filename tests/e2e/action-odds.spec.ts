@@ -70,3 +70,30 @@ test('2d6 Tactics: odds before rolling, and "On" starts on the tactician, not th
   await panel.root.getByTestId('action-perform').click()
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'rolls Tactics' }).last()).toContainText("Oso's initiative +1")
 })
+
+test('Compound X trip and suppression: odds before rolling, "On" on the foe', async ({ gm }) => {
+  await gm.createCampaign('Outpost', 'odds-cx', 'compound-x')
+  await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 1 })
+  await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1 })
+  const kit = { weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
+  await gm.editSheet('Vex', { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId: 'soldier', ...kit })
+  await gm.editSheet('Raider', { str: 5, per: 5, fort: 5, dex: 5, luck: 5, ...kit })
+  await gm.startEncounter()
+  const panel = new ActionPanel(gm.page)
+  await panel.choose('Vex', 'trip')
+  await expect.poll(() => panel.target()).toBe('Raider')
+  // CX1, CX18: Vex's STR-Athletics (STR 6: +4) against Raider's (+0), d100 each, the defender winning
+  // ties: Vex wins when A − B ≥ −3, all but 1 + 2 + … + 96 = 4656 of 10 000 throws.
+  const trip = await panel.odds('Raider wins')
+  expect(trip['Vex wins: trip (the target falls prone)']).toBe(shown(1 - 4656 / 10_000))
+  expect(trip['Raider wins']).toBe(shown(4656 / 10_000))
+
+  // CX24–CX26: medium suppression rolls nothing; Raider is suppressed, and breaking cover draws an automatic hit.
+  await panel.root.getByTestId('action-key').selectOption('suppress')
+  await panel.root.getByTestId('option-level').locator('select').selectOption('medium')
+  const laid = await panel.odds('Raider suppressed')
+  expect(laid['Raider suppressed']).toBe(100)
+  await expect(panel.root.getByTestId('action-odds-each')).toContainText('hit (automatic) 100.0%')
+  await gm.page.setViewportSize({ width: 1366, height: 768 })
+  await gm.page.screenshot({ path: test.info().outputPath('cx-suppress-odds.png') })
+})
