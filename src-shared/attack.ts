@@ -42,6 +42,30 @@ export interface ActionDefinition {
   readonly cost: string
   /** Why it cannot be taken right now (e.g. no spare magazines), or null. */
   readonly unavailable: string | null
+  /**
+   * Whom the act is for, so the panel's "On" starts there: 'friend' for a buff (the actor itself
+   * or its side), 'foe' for a harmful act (the other side). Absent: the GM picks.
+   */
+  readonly aimsAt?: 'friend' | 'foe'
+}
+
+/** One outcome of an act's dice and how likely it is. */
+export interface OddsBand {
+  readonly label: string
+  readonly probability: number
+}
+
+/** Exact odds of an action (not an attack) as the GM sees them before rolling. */
+export interface ActionOdds {
+  /** Mutually exclusive outcomes of the act's dice, summing to 1; empty when it rolls none. */
+  readonly outcomes: readonly OddsBand[]
+  /** Each one the act reaches (a suppression zone's targets), with that one's own outcomes. */
+  readonly each: readonly { readonly name: string; readonly outcomes: readonly OddsBand[] }[]
+  /** A word on the odds ("No dice: it simply happens", "rolled only when someone moves in the lane"). */
+  readonly note: string | null
+  /** The act cannot be made as set up, and why. */
+  readonly blocked: string | null
+  readonly explanation: readonly ExplanationSection[]
 }
 
 /**

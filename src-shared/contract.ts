@@ -1,4 +1,4 @@
-import type { ActionDefinition, ExplanationSection, FormField, AttackPreview, AttackRequest } from './attack'
+import type { ActionDefinition, ActionOdds, ActionRequest, ExplanationSection, FormField, AttackPreview, AttackRequest } from './attack'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
@@ -63,6 +63,8 @@ export const REQUEST_NAMES = [
   'listRulesets',
   'previewAttack',
   'previewReach',
+  // The exact odds of a non-attack act before it is rolled (GM only).
+  'previewAction',
   'sheetForm',
   'listActions',
   'listConditions',
@@ -118,6 +120,8 @@ export interface RequestResults {
     readonly sceneId: SceneId | null
     readonly targets: readonly { readonly targetId: `combatant:${string}`; readonly blocked: string | null }[]
   }
+  /** Exact odds of an action as set up (checks, contests, suppression, Tactics, maneuvers), or that it rolls no dice. */
+  previewAction: ActionOdds
   sheetForm: readonly FormField[]
   listActions: readonly ActionDefinition[]
   /** The campaign ruleset's conditions, for the GM's condition picker. */
@@ -245,6 +249,8 @@ export interface RequestInputs {
   listRulesets: undefined
   previewAttack: { request: AttackRequest }
   previewReach: { attackerId: `combatant:${string}`; weapon: number; mode: string }
+  /** The act as `action/perform` would take it; key 'check' is the skill check the actions flow offers. */
+  previewAction: { request: ActionRequest }
   /** The ruleset's sheet form for a combatant (or a blank one for null). */
   sheetForm: { combatantId: `combatant:${string}` | null }
   listActions: { actorId: `combatant:${string}` }

@@ -53,6 +53,7 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
   listRulesets: z.undefined(),
   previewAttack: z.strictObject({ request: attackRequestSchema }),
   previewReach: z.strictObject({ attackerId: combatantIdSchema, weapon: z.number().int().min(0).max(16), mode: z.string().max(20) }),
+  previewAction: z.strictObject({ request: actionRequestSchema }),
   sheetForm: z.strictObject({ combatantId: combatantIdSchema.nullable() }),
   listActions: z.strictObject({ actorId: combatantIdSchema }),
   listConditions: z.undefined(),

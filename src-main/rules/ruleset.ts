@@ -1,4 +1,12 @@
-import type { ActionDefinition, ActionRequest, FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../src-shared/attack'
+import type {
+  ActionDefinition,
+  ActionOdds,
+  ActionRequest,
+  FormField,
+  AttackPreview,
+  AttackRequest,
+  ExplanationSection,
+} from '../../src-shared/attack'
 import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult, Side } from '../../src-shared/records'
@@ -291,6 +299,18 @@ export interface Ruleset {
       area?: TargetArea,
       everyone?: Everyone,
     ): Result<ActionResolution>
+    /**
+     * The exact odds of an act before it is rolled, taken as `perform` would take it (same
+     * placement, same area). Null: none this ruleset prices, and the core says whether it rolls
+     * dice at all. A refusal is shown as why the act cannot be made.
+     */
+    odds?(
+      request: ActionRequest,
+      actor: RulesCombatant,
+      target: RulesCombatant | null,
+      onScene?: readonly RulesCombatant[],
+      area?: TargetArea,
+    ): Result<ActionOdds> | null
   }
   /** Hints for the autopilot (issue 17): actions worth taking beside the attacks it previews; absent, it attacks or ends the turn. */
   readonly tactics?: Tactics

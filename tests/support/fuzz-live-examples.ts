@@ -75,6 +75,14 @@ export function liveRequest(
       },
     },
     previewReach: { attackerId: ids.acting as `combatant:${string}`, weapon: 0, mode: 'semi' },
+    previewAction: {
+      request: {
+        actorId: ids.acting as `combatant:${string}`,
+        action: 'check',
+        targetId: null,
+        options: { check: 'x', dc: 50, mode: 'normal', bonus: 0 },
+      },
+    },
     sheetForm: { combatantId: ids.vex as `combatant:${string}` },
     sheetDraft: { combatantId: ids.vex as `combatant:${string}`, values: { fort: 12 } },
     listActions: { actorId: ids.acting as `combatant:${string}` },

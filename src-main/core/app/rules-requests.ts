@@ -1,4 +1,5 @@
-import type { FormField, AttackRequest } from '../../../src-shared/attack'
+import type { ActionRequest, FormField, AttackRequest } from '../../../src-shared/attack'
+import { previewActionOdds } from './action-odds'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { damageTypesOf } from '../commands/damage-deciders'
 import { mapMoveOutcome } from '../commands/map-move'
@@ -51,6 +52,12 @@ export class RulesRequests {
     const placement = placeAct(this.store, request.options, attacker, target)
     if (!placement.ok) return placement
     return attacks.preview({ ...request, options: placement.value.options }, placement.value.actor, placement.value.target!)
+  }
+
+  /** Exact odds of an act (not an attack) before it is rolled, or that it rolls no dice. */
+  previewAction(request: ActionRequest): Result<RequestResults['previewAction']> {
+    if (!this.store || !this.ruleset) return fail('campaign/none', 'Open a campaign first.')
+    return previewActionOdds(this.store, this.ruleset, request)
   }
 
   /**

@@ -101,6 +101,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
 
     previewAttack: ({ request }) => rules().previewAttack(request),
     previewReach: (input) => rules().previewReach(input),
+    previewAction: ({ request }) => rules().previewAction(request),
     listActions: ({ actorId }) => rules().listActions(actorId),
     listConditions: () => rules().listConditions(),
     rulesetSetup: () => rules().rulesetSetup(),

@@ -45,6 +45,7 @@ const api: SalvoApi = {
   listRulesets: request('listRulesets'),
   previewAttack: request('previewAttack'),
   previewReach: request('previewReach'),
+  previewAction: request('previewAction'),
   sheetForm: request('sheetForm'),
   listActions: request('listActions'),
   listConditions: request('listConditions'),

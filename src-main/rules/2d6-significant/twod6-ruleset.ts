@@ -20,6 +20,7 @@ import { rollTwoD6Initiative } from './turns/initiative'
 import { applyTwoD6Damage, TWOD6_DAMAGE_TYPES } from './typed-damage'
 import { optionBool } from '../kit/options'
 import { secretNpcChecks } from '../secrecy'
+import { twoD6ActionOdds } from './actions/action-odds'
 
 export const TWOD6_ID = '2d6-significant'
 
@@ -68,7 +69,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
       endOfEncounter,
     },
     damage: { types: TWOD6_DAMAGE_TYPES, apply: applyTwoD6Damage },
-    actions: { list: actionList, perform: performAction },
+    actions: { list: actionList, perform: performAction, odds: twoD6ActionOdds },
     tactics: twoD6Tactics,
     attacks: {
       preview: (request, attacker, target) => previewAttack(request, attacker, target, settings),

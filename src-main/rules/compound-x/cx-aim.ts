@@ -33,6 +33,7 @@ export function aimDefinitions(c: CxCombatant): ActionDefinition[] {
       key: 'aim',
       label: 'Aim at a target (000 Aiming)',
       target: 'any',
+      aimsAt: 'foe',
       options: [],
       cost: AIM.text,
       unavailable: !guns

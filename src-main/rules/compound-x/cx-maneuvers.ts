@@ -30,7 +30,7 @@ import { atMeleeRange, maneuverReach } from './cx-reach'
  */
 const MANEUVER = priced({ kind: 'other', label: 'maneuver', actions: 1 })
 
-const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonly verb: string; readonly rule: string }>> = {
+export const MANEUVERS: Readonly<Record<ManeuverKind, { readonly label: string; readonly verb: string; readonly rule: string }>> = {
   grapple: { label: 'Grapple', verb: 'grapple', rule: '000 Grappling' },
   pin: { label: 'Pin the grappled target', verb: 'pin', rule: '000 Pin' },
   disengage: { label: 'Break free of / let go of a grapple', verb: 'break free of', rule: '000 Disengage' },
@@ -50,7 +50,7 @@ export const MANEUVER_KEYS = Object.keys(MANEUVERS).filter(isManeuver)
 /** The maneuvers that start a fight at arm's length, and so put both in melee (`000` Melee Combat). */
 const OPENERS: readonly ManeuverKind[] = ['grapple', 'shove', 'kick', 'trip', 'disarm']
 
-const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
+export const SKILL_LABEL: Readonly<Record<ManeuverSkill, string>> = { 'str-athletics': 'STR-Athletics', 'dex-acrobatics': 'DEX-Acrobatics' }
 const skillChoice = (key: string, label: string): FormField =>
   choiceField(key, label, 'best', [
     ['best', 'the better of the two'],
@@ -77,6 +77,7 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
     key: kind,
     label: `${MANEUVERS[kind].label} (CX18)`,
     target: 'any',
+    aimsAt: 'foe',
     options: [
       ...(actorChooses(kind) ? [skillChoice('actorSkill', 'Rolls')] : []),
       skillChoice('defenderSkill', 'The defender rolls'),
@@ -98,7 +99,7 @@ export function maneuverDefinitions(actor: RulesCombatant): ActionDefinition[] {
   }))
 }
 
-const participant = (c: CxCombatant, library: ContentLibrary): ManeuverParticipant => ({
+export const participant = (c: CxCombatant, library: ContentLibrary): ManeuverParticipant => ({
   stats: c.stats,
   athletics: c.skills['Athletics'] ?? 0,
   acrobatics: c.skills['Acrobatics'] ?? 0,
@@ -106,7 +107,7 @@ const participant = (c: CxCombatant, library: ContentLibrary): ManeuverParticipa
   dexModifiers: evaCheckModifiers(c, 'dex', library),
 })
 
-const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill =>
+export const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill =>
   v === 'str-athletics' || v === 'dex-acrobatics' ? v : bestManeuverSkill(p)
 
 /** The class's proficiency names for each gun category (the `classes` pack lists them by name). */
@@ -126,7 +127,7 @@ const GUN_PROFICIENCY: Readonly<Record<RangedWeapon['category'], string>> = {
 }
 
 /** `000` Disarm: is the defender proficient with the item it holds (melee by size, guns by category)? */
-function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrary): boolean {
+export function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrary): boolean {
   const cls = c.classId ? library.get('classes', c.classId) : undefined
   if (!cls) return false
   if (w.kind === 'melee') {
@@ -137,7 +138,7 @@ function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrar
   return gun ? cls.weaponProficiencies.includes(GUN_PROFICIENCY[gun.category]) : false
 }
 
-const itemName = (w: CarriedWeapon, library: ContentLibrary) =>
+export const itemName = (w: CarriedWeapon, library: ContentLibrary) =>
   library.get(w.kind === 'melee' ? 'melee-weapons' : 'ranged-weapons', w.itemId)?.name ?? w.itemId
 
 function checkSection(who: string, r: RolledCheck): ExplanationSection {

@@ -28,6 +28,7 @@ export function healDefinition(c: CxCombatant): ActionDefinition {
     key: HEAL_WOUND,
     label: 'Heal a wound (Medicine vs its damage)',
     target: 'any',
+    aimsAt: 'friend',
     options: [
       { key: 'wound', label: 'The wound’s damage', kind: 'number', value: 20, min: 1, max: MAX_WOUND },
       { key: 'medic', label: `Treated as a medic (Medicine ${medicine})`, kind: 'toggle', value: medicine > 0 },

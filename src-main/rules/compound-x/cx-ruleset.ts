@@ -33,6 +33,7 @@ import { cxSheetForm, cxSheetFromForm } from './sheet/cx-sheet-form'
 import { featRefusal } from './feats/feat-rules'
 import { cxQuickNpcs } from './sheet/cx-quick-npcs'
 import { secretNpcChecks } from '../secrecy'
+import { cxActionOdds } from './odds/cx-action-odds'
 
 /** Called without a campaign behind it (a test, a preview): no one else to look at. */
 const NOBODY: Everyone = () => []
@@ -187,6 +188,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
         // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.
         return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
       },
+      odds: (request, actor, target, onScene, area) => cxActionOdds(request, actor, target, library, onScene, area),
     },
     tactics: cxTactics,
     attacks: {

@@ -29,7 +29,7 @@ const CASTER_SKILLS: Readonly<Record<string, string>> = {
 }
 
 /** The skill a combatant's class casts with, or null when its class casts no spells. */
-function casterSkill(c: CxCombatant, library: ContentLibrary): string | null {
+export function casterSkill(c: CxCombatant, library: ContentLibrary): string | null {
   const cls = c.classId ? library.get('classes', c.classId) : undefined
   return cls ? (CASTER_SKILLS[cls.name.trim().toLowerCase()] ?? null) : null
 }

@@ -67,6 +67,7 @@ export function suppressDefinition(c: CxCombatant, library: ContentLibrary): Act
     key: 'suppress',
     label: 'Suppress (last action of the turn)',
     target: 'any',
+    aimsAt: 'foe',
     options,
     cost: '1 action, ends the turn',
     unavailable: able.length === 0 ? 'No weapon that can suppress (CX24).' : null,

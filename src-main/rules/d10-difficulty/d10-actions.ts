@@ -24,6 +24,7 @@ function baseDefinitions(sheet: D10Sheet): ActionDefinition[] {
       key: 'aim',
       label: 'Take careful aim (−2 difficulty this round)',
       target: 'any',
+      aimsAt: 'foe',
       options: [],
       cost: '1 action',
       unavailable: null,

@@ -20,6 +20,7 @@ import { d10MapMove } from './suppression/lane-move'
 import { d10Economy, REACTION } from './turns/d10-economy'
 import { rollD10Initiative } from './turns/d10-initiative'
 import { secretNpcChecks } from '../secrecy'
+import { d10ActionOdds } from './d10-odds'
 
 export const D10_RULESET_ID = 'd10-difficulty'
 
@@ -74,6 +75,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
     actions: {
       list: d10ActionList,
       perform: (request, actor, target, dice, onScene, area) => performD10Action(request, actor, target, dice, area, onScene),
+      odds: d10ActionOdds,
     },
     attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
   }

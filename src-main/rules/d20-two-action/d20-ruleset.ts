@@ -20,6 +20,7 @@ import { rollD20Initiative } from './turns/initiative'
 import { d20MovementCost } from './turns/movement'
 import { d20MapMove } from './turns/map-move'
 import { secretNpcChecks } from '../secrecy'
+import { d20ActionOdds } from './actions/action-odds'
 
 /** The d20 two-action system (`003`, RULINGS W1–W5) behind the ruleset interface. */
 export const d20TwoActionRuleset: Ruleset = {
@@ -55,6 +56,6 @@ export const d20TwoActionRuleset: Ruleset = {
     endOfEncounter: d20FreshCounts,
   },
   damage: { types: D20_DAMAGE_TYPES, apply: (c, amount, type) => applyD20Damage(c, amount, type) },
-  actions: { list: d20ActionList, perform: performD20Action },
+  actions: { list: d20ActionList, perform: performD20Action, odds: d20ActionOdds },
   attacks: { preview: previewD20Attack, resolve: resolveD20Attack },
 }

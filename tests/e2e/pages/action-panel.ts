@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The actions panel: everything besides attacks that the rules resolve (reload, suppress, move, stabilise, checks). */
 export class ActionPanel {
@@ -32,5 +32,26 @@ export class ActionPanel {
     }
     if (set.dice) await this.root.getByTestId('action-typed-dice').fill(set.dice)
     await this.root.getByTestId('action-perform').click()
+  }
+
+  /** Picks the actor and the action (by its key), leaving the rest as the panel sets it. */
+  async choose(actor: string, action: string): Promise<void> {
+    await this.root.getByTestId('action-actor').selectOption({ label: actor })
+    await this.root.getByTestId('action-key').selectOption(action)
+  }
+
+  /** Whom "On" has picked, by name ('—' for no one). */
+  async target(): Promise<string> {
+    return ((await this.root.getByTestId('action-target').locator('option:checked').textContent()) ?? '').trim()
+  }
+
+  /** The odds block's outcomes, label → percent as shown, once it shows this label. */
+  async odds(waitFor: string): Promise<Record<string, number>> {
+    await expect(this.root.locator(`[data-testid=action-odds-outcome][data-label="${waitFor}"]`)).toBeVisible()
+    const out: Record<string, number> = {}
+    for (const bar of await this.root.getByTestId('action-odds-outcome').all()) {
+      out[(await bar.getAttribute('data-label'))!] = Number.parseFloat((await bar.locator('.value').textContent()) ?? '')
+    }
+    return out
   }
 }

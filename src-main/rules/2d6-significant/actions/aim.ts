@@ -11,7 +11,7 @@ export const aimDefinition = (actor: RulesCombatant, s: Sheet): ActionDefinition
   offer(
     actor,
     'minor',
-    { key: 'aim', label: 'Aim at a target (+1 DM on the next attack at it, up to +6)', target: 'any', options: [] },
+    { key: 'aim', label: 'Aim at a target (+1 DM on the next attack at it, up to +6)', target: 'any', options: [], aimsAt: 'foe' },
     s.live.aim?.dm === MAX_AIM ? `already aimed +${MAX_AIM} at ${s.live.aim.name} (T5)` : null,
   )
 

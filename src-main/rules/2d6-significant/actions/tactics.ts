@@ -23,7 +23,13 @@ export function tacticsDefinition(actor: RulesCombatant, s: Sheet): ActionDefini
   return offer(
     actor,
     'free',
-    { key: 'tactics', label: 'Tactics: add the effect to one person’s initiative (none picked: itself)', target: 'any', options: [] },
+    {
+      key: 'tactics',
+      label: 'Tactics: add the effect to one person’s initiative (none picked: itself)',
+      target: 'any',
+      options: [],
+      aimsAt: 'friend',
+    },
     why,
   )
 }

@@ -56,6 +56,7 @@ export function suppressDefinition(actor: RulesCombatant, sheet: D10Sheet): Acti
     key: 'suppress',
     label: 'Suppressing fire (the lane to the target)',
     target: 'any',
+    aimsAt: 'foe',
     options: [
       {
         key: 'weapon',

@@ -28,6 +28,7 @@ export function contestDefinition(): ActionDefinition {
     options: [],
     cost: 'nothing (the GM’s call)',
     unavailable: null,
+    aimsAt: 'foe',
   }
 }
 
