@@ -21,7 +21,7 @@ import { startReload } from './cx-reload'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
-const JAM_CLEAR_DC = 60
+export const JAM_CLEAR_DC = 60
 
 const weaponSkill = (c: CxCombatant) => c.skills['Weapons'] ?? 0
 

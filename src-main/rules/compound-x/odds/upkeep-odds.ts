@@ -8,6 +8,7 @@ import { modifier } from '../../kit/modifier'
 import { plural } from '../../kit/format'
 import { successChance } from '../checks/d100-check'
 import type { ContentLibrary } from '../content/content-library'
+import { JAM_CLEAR_DC } from '../cx-upkeep-actions'
 import { weaponSlot } from '../cx-upkeep-actions'
 import { stabiliseOdds } from '../dying/dying-odds'
 import { isDowned } from '../dying/dying-state'
@@ -20,9 +21,6 @@ import { rollReload } from '../turns/reload'
  * (`000 Reloading`), clearing a jam (CX9, DC 60) and stabilising the downed (CX29). The checks
  * are set up as the acts set them up (cx-upkeep-actions.ts).
  */
-
-/** CX9: a jam is cleared with a Weapons check, DC 60 (as in cx-upkeep-actions.ts). */
-const JAM_CLEAR_DC = 60
 
 /** A d100 that always shows this face: the reload check run once per face, each 1 in 100 (CX3, normal mode). */
 const face = (n: number): Dice => ({
