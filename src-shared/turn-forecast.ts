@@ -8,7 +8,15 @@ export interface Expiring {
   readonly bearerId: CombatantId
   readonly bearer: string
   readonly label: string
+  /** Who put it on, when someone else did (the suppressor…): the ribbon says whose it is and by whom. */
+  readonly by: string | null
 }
+
+/**
+ * A forecast mark in words: whose condition ends and who imposed it, so "◷ Suppressed (Heavy
+ * gunner 1)" on Jonas's entry no longer reads as Jonas being suppressed (play tests).
+ */
+export const expiringText = (x: Expiring): string => `${x.bearer}: ${x.label}${x.by ? ` (by ${x.by})` : ''} ends`
 
 export interface ForecastTurn {
   readonly combatantId: CombatantId
@@ -34,7 +42,8 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
   const order = ordered.filter((c) => c.orderKey !== null)
   if (order.length === 0) return []
   const slots: OrderSlot[] = order.map((c) => ({ id: c.id, orderKey: c.orderKey }))
-  const names = new Map(order.map((c) => [c.id, c.name]))
+  // Everyone's name, not only the order's: whoever imposed a condition may have left the order.
+  const names = new Map(ordered.map((c) => [c.id, c.name]))
   const keys = new Map(slots.map((s) => [s.id, s.orderKey]))
   // Only those with conditions are walked at each step, and the lists shrink in place: a step
   // costs what the conditions cost, not a copy of the whole order (issue 15: this ran per diff).
@@ -46,7 +55,8 @@ export function forecastTurns(ordered: readonly CombatantView[], encounter: Enco
       const gone = list.filter((x) => test(x.duration))
       if (gone.length === 0) continue
       const bearer = names.get(id)!
-      ending.push(...gone.map((g) => ({ bearerId: id, bearer, label: g.label })))
+      const by = (g: ConditionInstance) => (g.sourceId && g.sourceId !== id ? (names.get(g.sourceId) ?? null) : null)
+      ending.push(...gone.map((g) => ({ bearerId: id, bearer, label: g.label, by: by(g) })))
       const kept = list.filter((x) => !gone.includes(x))
       if (kept.length) conditions.set(id, kept)
       else conditions.delete(id)

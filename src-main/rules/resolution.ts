@@ -3,6 +3,7 @@ import type { ConditionDurationInput } from '../../src-shared/commands'
 import type { RollRecord } from '../../src-shared/dice'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, PromptRecord } from '../../src-shared/records'
+import type { StoryOutcome } from '../../src-shared/table-story'
 
 /*
  * What a ruleset hands back to the core when it resolves something: the new data, the costs,
@@ -144,6 +145,8 @@ export interface ActionResolution extends Consequences {
   readonly summary: string
   readonly detail: readonly ExplanationSection[]
   readonly rolls: readonly RollRecord[]
+  /** What came of it in the table's words ("acts first"), for the table's story; absent, the table reads the act itself. */
+  readonly outcome?: StoryOutcome
 }
 
 /** What an attack did: the new data for both sides, and the story for the log. */

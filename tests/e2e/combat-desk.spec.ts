@@ -21,7 +21,7 @@ test('conditions end on the turn edge the GM chose, the ribbon forecasts it, and
 
   // A condition on the third to act, until the start of the second's turn.
   await desk.addCondition(third!, 'Pinned down', { startOf: second! })
-  await expect(desk.entry(order[1]!).getByTestId('ribbon-ending')).toContainText(`Pinned down (${third})`)
+  await expect(desk.entry(order[1]!).getByTestId('ribbon-ending')).toContainText(`${third}: Pinned down ends`)
   await expect(gm.ribbon.getByTestId('forecast-turn').first()).toContainText('◷1')
   await expect.poll(() => desk.forecastNames()).toEqual([second, third, first, second, third])
 

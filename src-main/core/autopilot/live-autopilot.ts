@@ -11,6 +11,7 @@ import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { winnerOf } from './fighters'
 import { rankActs, type Candidate, type OddsSource } from './policy'
+import { comparisonReason } from './reason-compare'
 import { decideOn } from './sim-table'
 
 /**
@@ -62,15 +63,10 @@ export function suggestTurn(state: RecordReader, ruleset: Ruleset, combatantId?:
   })
 }
 
-/** One line on why the best beat the runner-up, in the terms the policy scored them by. */
+/** One line on why the best beat the runner-up, naming the measure that decided (reason-compare.ts). */
 function comparison(best: Candidate, next: Candidate | undefined): string[] {
   if (!next || best.command.type === 'encounter/nextTurn') return []
-  // "burst with the Anvil Arms C25 at Vex": only the first letter lowered, names kept.
-  const other = next.label[0]!.toLowerCase() + next.label.slice(1)
-  if (best.odds && next.odds && best.odds.downChance - next.odds.downChance >= 0.01)
-    return [`Beats ${other}: ${Math.round(next.odds.downChance * 100)}% to down there.`]
-  if (best.odds && next.odds) return [`Beats ${other}: ${next.odds.expectedDamage.toFixed(1)} damage expected there.`]
-  return [`Ranked above ${other}.`]
+  return [comparisonReason(best, next)]
 }
 
 /** Issues one act as the GM's "Do it" would: an ordinary command, marked as the autopilot's. */

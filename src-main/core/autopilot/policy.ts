@@ -36,6 +36,8 @@ export interface Candidate {
   readonly label: string
   readonly odds: SuggestionOdds | null
   readonly score: number
+  /** An attack's target's health left: the share of it the attack takes is one of the measures it is scored by. */
+  readonly targetHp?: number
   /** Why, in words: worked out only when asked (a simulated fight ranks thousands of acts and explains none). */
   readonly reasons: () => readonly string[]
 }
@@ -112,6 +114,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
           label: `${capital(mode)} with the ${w.name} at ${t.name}`,
           odds,
           score: attackScore(odds, t.hp),
+          targetHp: t.hp,
           reasons: () => attackReasons(odds, t),
         }
       }

@@ -144,6 +144,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
       actorId: a.id,
       label: definition?.label ?? p.request.action,
       targetId: target?.id ?? null,
+      ...(r.value.outcome ? { outcome: r.value.outcome } : {}),
       // A hidden template (the GM's mine) is not named to the table.
       ...(where && !where.hidden
         ? { area: { label: areaMarkLabel(where), scattered: landing.value.scattered, underIds: where.inside.map((c) => c.id) } }

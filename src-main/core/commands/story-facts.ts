@@ -1,5 +1,5 @@
 import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
-import type { DownState, StoryFact, StoryName } from '../../../src-shared/table-story'
+import type { DownState, StoryFact, StoryName, StoryOutcome } from '../../../src-shared/table-story'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { standingOf } from '../state/rules-combatants'
@@ -27,6 +27,8 @@ export type StoryHeadline =
       readonly targetId: CombatantId | null
       /** Aimed at an area: its label, how far the burst scattered (null: where aimed), and who stood under it there. */
       readonly area?: { readonly label: string; readonly scattered: number | null; readonly underIds: readonly CombatantId[] }
+      /** What came of it, in the table's words, when the ruleset says. */
+      readonly outcome?: StoryOutcome
     }
 
 export const nameOf = (c: CombatantRecord): StoryName => ({ id: c.id, name: c.name, kind: c.kind, hidden: c.hidden })
@@ -109,7 +111,14 @@ export function storyFacts(
         }),
       }
       return [
-        { kind: 'action', actor: nameOf(actor), label: headline.label, target: target ? nameOf(target) : null, ...(area ? { area } : {}) },
+        {
+          kind: 'action',
+          actor: nameOf(actor),
+          label: headline.label,
+          target: target ? nameOf(target) : null,
+          ...(area ? { area } : {}),
+          ...(headline.outcome ? { outcome: headline.outcome } : {}),
+        },
         ...facts,
       ]
     }

@@ -47,6 +47,7 @@ const fact = z.discriminatedUnion('kind', [
         hit: listOf(name, WRITTEN.perFight).nullable(),
       })
       .optional(),
+    outcome: z.object({ who: z.enum(['actor', 'target']), words: chars(WRITTEN.word), possessive: z.boolean().optional() }).optional(),
   }),
 ])
 const entry = schemaFor<StoryEntry>()(z.object({ n: count.nullable(), round, fact, secret: z.literal(true).optional() }))

@@ -11,3 +11,9 @@ export const percent = (p: number): string => `${(Math.round(p * 1000) / 10).toF
 
 /** "1 hit", "3 hits". */
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/**
+ * A number added to a term as the documents write it: "2d6 + 2", "d20 − 3", "14 + 0". Never
+ * "2d6 + +2" or "d20 + -3": the sign is the operator.
+ */
+export const plusTerm = (base: string, n: number): string => (n < 0 ? `${base} − ${-n}` : `${base} + ${n}`)

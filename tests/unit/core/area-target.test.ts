@@ -198,7 +198,7 @@ describe('issue 31: a burst that scatters comes down somewhere', () => {
     h.must('action/perform', { request: request('blast', grenade, { options: { landX: 14.5, landY: 10 } }) }, [4])
     expect(mark(h, grenade)).toMatchObject({ x: 14.5, y: 10 })
     expect([hpOf(h, 'Raider'), hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([30, 26, 26])
-    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 4.5 m off: Brute, Scout hit')
+    expect(story(h)).toContain('Vex: blast — Grenade 3 m lands 4.5 m off: Brute, Scout hit')
     h.must('history/undo', {})
     expect(mark(h, grenade)).toMatchObject({ x: 10, y: 10 })
     expect([hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([30, 30])
@@ -207,7 +207,7 @@ describe('issue 31: a burst that scatters comes down somewhere', () => {
   it('tells the table it hit no one when nobody stands where it landed', async () => {
     const { h, area, request } = await table()
     h.must('action/perform', { request: request('blast', area('Grenade'), { options: { landX: 30, landY: 30 } }) }, [4])
-    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 28.3 m off: no one hit')
+    expect(story(h)).toContain('Vex: blast — Grenade 3 m lands 28.3 m off: no one hit')
   })
 
   it('names as hit only those it changed: one under it who dived clear is not', async () => {
@@ -215,7 +215,7 @@ describe('issue 31: a burst that scatters comes down somewhere', () => {
     const spare = h.combatantId('Scout')
     h.must('action/perform', { request: request('blast', area('Grenade'), { options: { landX: 14.5, landY: 10, spare } }) }, [4])
     expect([hpOf(h, 'Brute'), hpOf(h, 'Scout')]).toEqual([26, 30])
-    expect(story(h)).toContain('Vex: Blast — Grenade 3 m lands 4.5 m off: Brute hit')
+    expect(story(h)).toContain('Vex: blast — Grenade 3 m lands 4.5 m off: Brute hit')
   })
 
   it('refuses effects on someone under where it was aimed but not where it landed', async () => {

@@ -150,7 +150,7 @@ describe('the table story', () => {
     await gm.command('check/roll', { combatantId: raider, check: 'skill:Stealth', dc: 0 })
     expect(await linesOf(player)).toEqual([])
     await gm.command('check/roll', { combatantId: raider, check: 'skill:Stealth', dc: 0, secret: false })
-    expect(await linesOf(player)).toEqual([expect.stringMatching(/^Raider 2: Stealth .* — (success|failure)$/)])
+    expect(await linesOf(player)).toEqual([expect.stringMatching(/^Raider 2's Stealth (succeeds|fails)$/)])
   })
 
   it('recaps the fight when it ends, redacted for the table, until the GM dismisses it', async () => {

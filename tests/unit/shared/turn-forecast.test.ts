@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CombatantId, ConditionInstance, EncounterRecord } from '../../../src-shared/records'
-import { forecastTurns } from '../../../src-shared/turn-forecast'
+import { expiringText, forecastTurns } from '../../../src-shared/turn-forecast'
 import type { CombatantView } from '../../../src-shared/views'
 import { combatantView } from '../helpers/records'
 
@@ -83,5 +83,23 @@ describe('the forecast of a long order (issue 15)', () => {
     const expected = forecastTurns(held, encounter(1, 'C00'))
     expect(limited).toEqual(expected.slice(0, limited.length))
     expect(limited.some((t) => t.expiring.some((e) => e.label === 'Pinned'))).toBe(true)
+  })
+})
+
+describe('forecast marks in words', () => {
+  it('say whose condition ends and who imposed it, not a name in brackets on another’s entry', () => {
+    const suppressed = { ...cond('Suppressed', { kind: 'turnStart', of: id('Gunner') }), sourceId: id('Gunner') }
+    const own = cond('Prone', { kind: 'turnStart', of: id('Gunner') })
+    const order = [view('Gunner', 1), view('Jonas', 2, {}, [suppressed, own])]
+    const f = forecastTurns(order, encounter(1, 'Jonas'))
+    const marks = f.find((t) => t.name === 'Gunner')!.expiring.map(expiringText)
+    expect(marks).toEqual(['Jonas: Suppressed (by Gunner) ends', 'Jonas: Prone ends'])
+  })
+
+  it('names the one who imposed it even when that one is off the order', () => {
+    const burning = { ...cond('Burning', { kind: 'turnStart', of: id('Jonas') }), sourceId: id('Thrower') }
+    const order = [view('Jonas', 1, {}, [burning]), view('Ally', 2), view('Thrower', 0, { orderKey: null })]
+    const f = forecastTurns(order, encounter(1, 'Ally'))
+    expect(f.flatMap((t) => t.expiring.map(expiringText))).toEqual(['Jonas: Burning (by Thrower) ends'])
   })
 })

@@ -71,6 +71,8 @@ export function performTactics(actor: RulesCombatant, s: Sheet, picked: RulesCom
     rolls: r.rolls,
     cost: [],
     outOfTurn: 'free',
+    // The table reads "Jonas's Tactics succeeds", not the menu's "Tactics: add the effect…".
+    outcome: { who: 'actor', words: `Tactics ${r.success ? 'succeeds' : 'fails'}`, possessive: true },
     ...(gain > 0 ? { initiative: [{ combatantId: ally.id, delta: gain, why: `${actor.name}'s Tactics (T2)` }] } : {}),
   })
 }

@@ -5,7 +5,7 @@ import type { AttackResolution, RulesCombatant } from '../../ruleset'
 import { checkChance } from '../check'
 import { expectation, probabilityThat, sortedPairs } from '../../kit/distribution'
 import { modifierSection, sumModifiers } from '../../kit/modifier'
-import { percent, signed } from '../../kit/format'
+import { percent, plusTerm, signed } from '../../kit/format'
 import { twoD6Sheets } from '../sheet/sheet-access'
 import { COST_TEXT } from '../turns/economy'
 import { attackOdds } from './attack-odds'
@@ -27,11 +27,19 @@ function diceHint(s: AttackSetup): string {
 
 function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
   const rule = {
-    label: `2d6 + ${signed(sumModifiers(s.dms))} ≥ 8 before any reaction: ${percent(checkChance(s.dms))}`,
-    value: '',
+    label: `${plusTerm('2d6', sumModifiers(s.dms))} ≥ 8 before any reaction`,
+    value: percent(checkChance(s.dms)),
     source: 'T1',
   }
-  const sections: ExplanationSection[] = [modifierSection('Attack DMs', s.dms, [rule], percent(hitChance))]
+  // The DMs total a DM; the chance to hit is a line of its own (play tests: "Attack DMs = 41.7%").
+  const sections: ExplanationSection[] = [
+    modifierSection('Attack DMs', s.dms, [rule]),
+    {
+      title: 'Chance to hit',
+      lines: [{ label: 'after any reaction', value: percent(hitChance), source: 'T1, T4' }],
+      total: percent(hitChance),
+    },
+  ]
   if (s.defence.kind === 'dodge')
     sections.push({
       title: 'Dodge',

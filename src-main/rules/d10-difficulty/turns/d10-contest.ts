@@ -70,5 +70,7 @@ export function performContest(actor: RulesCombatant, target: RulesCombatant | n
     rolls,
     cost: [],
     outOfTurn: 'free',
+    // The table reads what happened, not the GM's menu: "Heavy gunner 1 acts first".
+    ...(winner ? { outcome: { who: winner === actor ? ('actor' as const) : ('target' as const), words: 'acts first' } } : {}),
   })
 }

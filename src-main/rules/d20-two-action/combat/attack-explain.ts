@@ -1,6 +1,7 @@
 import type { ExplanationSection } from '../../../../src-shared/attack'
 import { DOC } from '../d20-terms'
 import { modifierSection, note } from '../../kit/modifier'
+import { plusTerm } from '../../kit/format'
 import type { AttackSetup } from './attack-setup'
 import { critEffectOf, critEffectWords } from './crit-effects'
 import { damageLines } from './damage'
@@ -25,7 +26,7 @@ export function attackExplanation(s: AttackSetup): ExplanationSection[] {
   const w = s.arm.weapon
   const effect = critEffectOf(w.damageType)
   const sections: ExplanationSection[] = [
-    modifierSection(`Hit test: d20 + ${s.hitBonus} (${s.rule.words.split(':')[0]})`, s.hit, [
+    modifierSection(`Hit test: ${plusTerm('d20', s.hitBonus)} (${s.rule.words.split(':')[0]})`, s.hit, [
       note('Hits when the total reaches the armour rating', `${naturalNeeded(s)}+ on the d20`, 'W3'),
     ]),
     {

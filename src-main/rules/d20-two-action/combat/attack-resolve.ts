@@ -10,7 +10,7 @@ import { grantStatus } from '../statuses/grants'
 import { damageEndsStun } from '../statuses/stun'
 import type { D20Sheet } from '../sheet/d20-sheet'
 import { withAttack, withReaction } from '../turns/economy'
-import { plural } from '../../kit/format'
+import { plural, plusTerm } from '../../kit/format'
 import { afterFiring, roundsThatHit } from './ammunition'
 import { attackExplanation } from './attack-explain'
 import { isMelee } from './attack-types'
@@ -167,7 +167,10 @@ export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: R
       ...attackExplanation(s),
       {
         title: 'Rolled',
-        lines: [note('Hit test', `${natural} + ${s.hitBonus} = ${hitRoll.total}`, 'W3'), ...lines.map((l) => note(l, '', 'W4–W5'))],
+        lines: [
+          note('Hit test', `${plusTerm(String(natural), s.hitBonus)} = ${hitRoll.total}`, 'W3'),
+          ...lines.map((l) => note(l, '', 'W4–W5')),
+        ],
       },
     ],
     rolls,

@@ -188,7 +188,7 @@ describe('000 Grenades / SR-CX-22 / SR-CX-24: a missed throw scatters, and the l
     expect(lastLog(h).text).toMatch(
       /d10 3 ≤ miss chance 4: off target; scatters d10 6 m west \(d8, SR-CX-22\), landing at \(4, 10\); 30 internal to no one; also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Raider/,
     )
-    expect(story(h)).toContain('Vex: Throw a grenade — Grenade 3 m lands 6 m off: no one hit')
+    expect(story(h)).toContain('Vex throws a grenade — Grenade 3 m lands 6 m off: no one hit')
   })
 
   it('SR-CX-22: d10 4, within 1 miss chance → d4 2 m north: everyone under the template is hit and Scout, in the blast outside it, is named for the GM', async () => {
@@ -225,8 +225,8 @@ describe('issue 31 / SR-CX-24: a scattered grenade lands somewhere, and hits who
     const text = lastLog(h).text
     expect(text).toMatch(/scatters d10 6 m east \(d8, SR-CX-22\), landing at \(16, 10\); 30 internal to (Brute, Scout|Scout, Brute);/)
     expect(text).toMatch(/also in the blast but outside the template, for the GM to apply by hand \(SR-CX-24\): Raider/)
-    const line = story(h).find((l) => l.startsWith('Vex: Throw a grenade'))
-    expect(line).toMatch(/^Vex: Throw a grenade — Grenade 3 m lands 6 m off: (Brute, Scout|Scout, Brute) hit$/)
+    const line = story(h).find((l) => l.startsWith('Vex throws a grenade'))
+    expect(line).toMatch(/^Vex throws a grenade — Grenade 3 m lands 6 m off: (Brute, Scout|Scout, Brute) hit$/)
     h.must('history/undo', {})
     expect(grenadeMark(h)).toMatchObject({ x: 10, y: 10 })
     expect(JSON.stringify(h.campaign.store.ofType('combatant'))).toBe(people)
@@ -242,7 +242,7 @@ describe('issue 31 / SR-CX-24: a scattered grenade lands somewhere, and hits who
     expect(lastLog(h).text).toMatch(
       /30 internal to Scout;.*outside the template, for the GM to apply by hand \(SR-CX-24\): (Raider, Brute|Brute, Raider)/,
     )
-    expect(story(h)).toContain('Vex: Throw a grenade — Grenade 3 m lands 6 m off: Scout hit')
+    expect(story(h)).toContain('Vex throws a grenade — Grenade 3 m lands 6 m off: Scout hit')
   })
 
   it('SR-CX-23: on target, the blast reaches a base that only touches its radius — the frag’s 5 m round (10, 10) reaches Brute at 5.4 m, not Scout at 5.5 m, both under an 8 m template', async () => {
@@ -257,7 +257,7 @@ describe('issue 31 / SR-CX-24: a scattered grenade lands somewhere, and hits who
     expect(grenadeMark(h)).toMatchObject({ x: 10, y: 10 })
     expect(lastLog(h).text).toMatch(/on target; 45 ballistic to (Raider, Brute|Brute, Raider);/)
     // On target the template stays: the story names those under it, with no landing.
-    expect(story(h).find((l) => l.startsWith('Vex: Throw a grenade'))).toMatch(/^Vex: Throw a grenade — Grenade 8 m: /)
+    expect(story(h).find((l) => l.startsWith('Vex throws a grenade'))).toMatch(/^Vex throws a grenade — Grenade 8 m: /)
   })
 })
 

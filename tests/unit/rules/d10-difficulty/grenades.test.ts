@@ -219,7 +219,7 @@ describe('issue 31: the throw is a range task from the thrower’s token (SR-D10
     expect(lastLog().text).toBe(
       'Ash throws the Fragmentation grenade at Grenade: Throwing 12 vs difficulty 8, on target; kills Near (002 Grenades)',
     )
-    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m: Near hit')
+    expect(story()).toContain('Ash throws a grenade — Grenade 4 m: Near hit')
   })
 
   it('SR-D10-44: a miss comes down as many metres off as it missed by, towards the d8; the template moves there, whoever stands there is hit, Rim’s base under the rim is incapacitated, not untouched; undo puts it all back', async () => {
@@ -237,7 +237,7 @@ describe('issue 31: the throw is a range task from the thrower’s token (SR-D10
     expect(JSON.stringify(log.detail)).toContain(
       '"label":"Rim (its base 3.9 m from the burst)","value":"incapacitated (casualty radius) → 0"',
     )
-    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: East, Rim hit')
+    expect(story()).toContain('Ash throws a grenade — Grenade 4 m lands 5 m off: East, Rim hit')
     h.must('history/undo', {})
     expect(template()).toMatchObject({ x: 10, y: 10 })
     expect(hps()).toEqual([20, 20, 20])
@@ -251,7 +251,7 @@ describe('issue 31: the throw is a range task from the thrower’s token (SR-D10
     h.must('action/perform', { request: throwAt() }, [1, 3])
     expect(template()).toMatchObject({ x: 15, y: 10 })
     expect([hpOf('Edge'), hpOf('Past')]).toEqual([0, 20])
-    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: East, Rim, Edge hit')
+    expect(story()).toContain('Ash throws a grenade — Grenade 4 m lands 5 m off: East, Rim, Edge hit')
   })
 
   it('SR-D10-44: a miss that comes down on empty ground hits no one there, not those where it was aimed; the table is told so', async () => {
@@ -263,7 +263,7 @@ describe('issue 31: the throw is a range task from the thrower’s token (SR-D10
     expect(lastLog().text).toBe(
       'Ash throws the Fragmentation grenade at Grenade: Throwing 3 vs difficulty 8, misses by 5: lands 5 m west; no one is caught (002 Grenades)',
     )
-    expect(story()).toContain('Ash: Throw a grenade (at an area template) — Grenade 4 m lands 5 m off: no one hit')
+    expect(story()).toContain('Ash throws a grenade — Grenade 4 m lands 5 m off: no one hit')
   })
 
   it('SR-D10-44: the GM may rule it lands where aimed: no Throwing check is rolled, and the log says whose call it was', async () => {

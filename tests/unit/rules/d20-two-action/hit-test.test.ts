@@ -32,7 +32,9 @@ const target = (over: Parameters<typeof sheet>[0] = {}, conditions: string[] = [
 /** The d20's bonus the preview reports in its hit-test section title ("Hit test: d20 + 5 (…)"). */
 function hitBonus(weapon: WeaponInput, mode = '', options = {}, t = target()): number {
   const p = must(d20.attacks!.preview(attack(attacker(weapon), t, { mode }, options), attacker(weapon), t))
-  return Number(/d20 \+ (-?\d+)/.exec(p.explanation[0]!.title)![1])
+  // "Hit test: d20 + 3" or "d20 − 4": the sign is the operator.
+  const [, sign, n] = /d20 ([+−]) (\d+)/.exec(p.explanation[0]!.title)!
+  return sign === '−' ? -Number(n) : Number(n)
 }
 
 describe('W3 hit test = d20 + attribute + attack type, distance, position, size and proficiency modifiers', () => {
