@@ -163,3 +163,10 @@ export function rulesetCodes(rulesetId: string): RuleCode[] {
     ...sections,
   ]
 }
+
+/** The codes in a text with their titles, one a line, for places that cannot hold markup (a menu's entries); '' for none. */
+export function codeTitlesIn(text: string): string {
+  return ruleSegments(text)
+    .flatMap((s) => (s.code === undefined ? [] : [`${s.code}: ${s.title}`]))
+    .join('\n')
+}

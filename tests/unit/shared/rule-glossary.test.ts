@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { GLOSSARY_FILE, RULES_DIR, buildGlossary } from '../../../scripts/rule-glossary'
-import { codesIn, ruleSegments, ruleTitle, rulesetCodes, sourceSuffix } from '../../../src-shared/rule-glossary'
+import { codeTitlesIn, codesIn, ruleSegments, ruleTitle, rulesetCodes, sourceSuffix } from '../../../src-shared/rule-glossary'
 
 /** Every `source: '…'` the rulesets write, as the screens print it. */
 function sourcesInRules(): string[] {
@@ -67,5 +67,13 @@ describe('rule glossary', () => {
       expect(codes.map((c) => c.code)).not.toContain(other)
       expect(codes.every((c) => c.title.length > 0)).toBe(true)
     }
+  })
+})
+
+describe('titles for places without markup', () => {
+  it('lists each code of a menu entry with its title, and nothing for a label with none', () => {
+    const hover = codeTitlesIn('Reaction contest (D1) · C25 rifle')
+    expect(hover).toBe(`D1: ${ruleTitle('D1')}`)
+    expect(codeTitlesIn('Reload')).toBe('')
   })
 })
