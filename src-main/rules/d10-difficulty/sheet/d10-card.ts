@@ -1,4 +1,5 @@
 import type { ExplanationLine, ExplanationSection } from '../../../../src-shared/attack'
+import { drText } from './d10-gear'
 import { diceText } from '../attacks/attack-shared'
 import { skillTerms } from '../checks/d10-check'
 import { sumModifiers } from '../../kit/modifier'
@@ -35,7 +36,7 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
   ]
   const protection: ExplanationLine[] = ARMOUR_ZONES.map((z) => ({
     label: `DR ${z}`,
-    value: String(sheet.dr[z]),
+    value: drText(sheet, z),
     source: 'D7',
     edit: countEdit(KEYS.dr(z), sheet.dr[z], 50),
   }))
