@@ -18,7 +18,7 @@ export function d10GearNotes(sheet: D10Sheet): GearProblem[] {
       {
         field: KEYS.dr(z),
         item: armour.name,
-        message: `${diff > 0 ? `+${diff} extra over` : `${diff} under`} the ${armour.name}'s ${armour.dr[z]} (typed)`,
+        message: `${diff > 0 ? `+${diff} extra over` : `${diff} under`} the armour's ${armour.dr[z]} (typed)`,
         severity: 'extra',
       },
     ]

@@ -91,7 +91,7 @@ describe('d10: DR boxes follow the armour; a number typed over it is said to be 
     expect(cardLine(d10, vest, 'DR torso')?.value).toBe('4')
     const padded = sheetOf(d10, { 'dr.torso': 6 }, vest)
     expect(gearOf(d10, padded)).toEqual([
-      { field: 'dr.torso', item: 'Plate vest', message: "+2 extra over the Plate vest's 4 (typed)", severity: 'extra' },
+      { field: 'dr.torso', item: 'Plate vest', message: "+2 extra over the armour's 4 (typed)", severity: 'extra' },
     ])
     expect(cardLine(d10, padded, 'DR torso')?.value).toBe('6 (Plate vest 4, +2 extra)')
   })
