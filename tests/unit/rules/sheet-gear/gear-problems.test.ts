@@ -104,8 +104,26 @@ describe('d10: DR boxes follow the armour; a number typed over it is said to be 
   })
 })
 
-describe('2d6 significant/minor: nothing to refuse', () => {
-  it('004 sets no skill or stat a weapon asks for: the ruleset names no gear problems', () => {
-    expect(createTwoD6Ruleset().combatantRules!.gear).toBeUndefined()
+describe('2d6 significant/minor: a weapon whose skill the character lacks', () => {
+  const twod6 = createTwoD6Ruleset()
+
+  it('the unskilled DM (−3; 004 is silent): nothing refused, the penalty named at the weapon slot and on the card', () => {
+    const s = sheetOf(twod6, { 'weapon.0': 'utility-knife' })
+    expect(gearOf(twod6, s)).toEqual([
+      { field: 'weapon.0', item: 'Utility knife', message: 'Melee untrained: attacks at -3 (unskilled DM)', severity: 'worse' },
+    ])
+    expect(cardLine(twod6, s, 'Utility knife (Melee)')?.value).toMatch(/ · untrained -3$/)
+    // Melee 0 is trained (level 0): no penalty, nothing to say.
+    const trained = sheetOf(twod6, { 'skill.Melee': 0 }, s)
+    expect(gearOf(twod6, trained)).toEqual([])
+    expect(cardLine(twod6, trained, 'Utility knife (Melee)')?.value).not.toContain('untrained')
+  })
+})
+
+describe('d10: grenades on the card are counted, not loaded', () => {
+  it('the frag grenade reads as how many are carried (a thrown weapon’s magazine is its count)', () => {
+    const d10 = createD10Ruleset()
+    const s = sheetOf(d10, { 'weapon.0': 'frag-grenade' })
+    expect(cardLine(d10, s, 'Fragmentation grenade')?.value).toMatch(/^\d+ carried · /)
   })
 })
