@@ -220,7 +220,14 @@ async function setUp(gm: GmPage, server: Parameters<typeof GmDispatch.connect>[0
   return { desk, ids }
 }
 
-/** Resolves after the next frame is drawn: the grid has had its scroll event and rendered the rows for it. */
+/**
+ * Resolves after the next frame is drawn: the grid has had its scroll event and rendered the rows
+ * for it. The walk must not count cards before that: right after `scrollTop = 0` the rows drawn
+ * for the last card's position are still on the page, so a walk that counted at once "found" a
+ * later Compound X card (Gunner, Jonas: the acting card's open sheet makes the first row taller
+ * than the grid, so they sit below it) at the top, stopped there with scrollTop 0, and lost the
+ * card a frame later when the grid drew the rows for the top.
+ */
 const nextFrame = (grid: Locator) =>
   grid.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))))
 

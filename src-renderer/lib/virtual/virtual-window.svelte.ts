@@ -38,18 +38,6 @@ export class VirtualWindow {
       overscan: options.overscan ?? 2,
       horizontal: options.horizontal ?? false,
       gap: options.gap ?? 0,
-      // The library corrects the scroll position when an item above the view changes size, but
-      // from its own copy of the position, which follows scroll events: written between a scroll
-      // and its event (a wheel, a keyboard scroll, a test's scrollTop) that copy is stale and the
-      // correction threw the view back to where it had been, the items that came into view gone
-      // again. A correction is made from where the element is now.
-      scrollToFn: (offset, { adjustments, behavior }, instance) => {
-        const el = instance.scrollElement
-        if (!el) return
-        const axis = options.horizontal ? 'left' : 'top'
-        if (adjustments) el.scrollBy({ [axis]: adjustments, behavior })
-        else el.scrollTo({ [axis]: offset, behavior })
-      },
       // Sizes come from the ResizeObserver the library keeps on each item, which reports them
       // after the browser's own layout. Reading them on mount instead forced a layout of the
       // whole page per item as a long list first rendered.
