@@ -28,8 +28,10 @@ test('Compound X: the sheet flags a grenade Explosives 0 cannot throw, at the gr
   // The card lists the grenades carried, with the count and why they cannot be thrown.
   const line = gm.sheetLine('Vex', FRAG)
   await expect(line).toHaveText('2 grenades · Explosives 0: cannot throw (000 Grenades: needs 6)')
-
   const card = gm.card('Vex')
+  await card.locator('details.rules > summary').click()
+  await expect(line).toBeVisible()
+  await card.screenshot({ path: info.outputPath('cx-card-grenades-1366x768.png') })
   await card.getByTestId('edit-sheet').click()
   const editor = card.getByTestId('sheet-editor')
   const note = editor.locator('[data-testid="gear-note"][data-field="grenade"]')
