@@ -7,6 +7,7 @@ import { expect, test } from './fixtures/test'
 import type { GmPage } from './pages/gm-page'
 import type { PlayerPage } from './pages/player-page'
 import { CX_RIFLEMAN, GmDispatch } from './pages/gm-dispatch'
+import { lines, overflowProblems } from './pages/box-overflow'
 
 /**
  * Issue 32: a card and a table ribbon entry hold every state the rules produce — knocked out with
@@ -109,63 +110,6 @@ const RULESETS: readonly { id: string; init: string; cases: readonly Case[] }[] 
     ],
   },
 ]
-
-/** Everything inside `root` that is drawn outside its box, and whether it scrolls sideways: [] when nothing. */
-async function overflowProblems(root: Locator): Promise<string[]> {
-  return root.evaluate((el) => {
-    const outer = el.getBoundingClientRect()
-    const problems: string[] = []
-    const outside = (r: DOMRect) =>
-      r.width > 0 &&
-      r.height > 0 &&
-      (r.left < outer.left - 0.5 || r.right > outer.right + 0.5 || r.top < outer.top - 0.5 || r.bottom > outer.bottom + 0.5)
-    const name = (e: Element) =>
-      `${e.tagName.toLowerCase()}${e.getAttribute('data-testid') ? `[${e.getAttribute('data-testid')}]` : ''}${
-        typeof e.className === 'string' && e.className ? `.${e.className.trim().split(/\s+/)[0]}` : ''
-      }`
-    // What an element inside the box clips (an ellipsis) is not drawn, so it cannot overflow.
-    const clipped = (e: Element | null) => {
-      for (let x = e; x && x !== el; x = x.parentElement) {
-        const s = getComputedStyle(x)
-        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') return true
-      }
-      return false
-    }
-    const at = (r: DOMRect) => `${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)}`
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT)
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n instanceof Element) {
-        if (!n.checkVisibility() || clipped(n.parentElement)) continue
-        const r = n.getBoundingClientRect()
-        if (outside(r)) problems.push(`${name(n)} at ${at(r)}`)
-      } else if (n.textContent?.trim() && n.parentElement?.checkVisibility() && !clipped(n.parentElement)) {
-        const range = document.createRange()
-        range.selectNodeContents(n)
-        for (const r of range.getClientRects())
-          if (outside(r)) problems.push(`text "${n.textContent.trim().slice(0, 40)}" in ${name(n.parentElement)} at ${at(r)}`)
-      }
-    }
-    if (el.scrollWidth > el.clientWidth + 1) problems.push(`scrolls sideways: ${el.scrollWidth} px in ${el.clientWidth}`)
-    if (problems.length) problems.unshift(`box ${at(outer)}`)
-    return problems
-  })
-}
-
-/** How many lines `l`'s text takes: its pieces' boxes, a new line where one starts below the last line's. */
-async function lines(l: Locator): Promise<number> {
-  return l.evaluate((el) => {
-    const range = document.createRange()
-    range.selectNodeContents(el)
-    const rects = [...range.getClientRects()].filter((r) => r.width > 0).sort((a, b) => a.top - b.top)
-    let count = 0
-    let bottom = -Infinity
-    for (const r of rects) {
-      if (r.top >= bottom - 1) count++
-      bottom = Math.max(r.top >= bottom - 1 ? r.bottom : bottom, r.bottom)
-    }
-    return count
-  })
-}
 
 const slug = (s: string) =>
   s
@@ -351,22 +295,3 @@ for (const { id: rulesetId, init, cases } of RULESETS) {
     desk.close()
   })
 }
-
-// At the GM desk's 1366 × 768, with the acting card's sheet open (its row taller than the grid), a
-// card the add form adds lands in a new row below: the grid grows by it and draws it when scrolled to.
-test('a card added by the form after the grid has scrolled is drawn in its new row at 1366 × 768', async ({ gm }) => {
-  await gm.page.setViewportSize({ width: 1366, height: 768 })
-  await gm.createCampaign('Fourth card', 'fourth-card', 'compound-x')
-  for (const name of ['Ada', 'Bo', 'Cy', 'Dee']) await gm.addCombatant({ name, side: 'party', kind: 'pc', maxHp: 30 })
-  await gm.startEncounter()
-  await gm.rollInitiative()
-  const grid = gm.page.getByTestId('card-grid')
-  const before = await grid.evaluate((g) => g.scrollHeight)
-  await grid.evaluate((g) => (g.scrollTop = g.scrollHeight))
-  await nextFrame(grid)
-  await gm.addCombatant({ name: 'Eve', side: 'enemy', kind: 'npc', maxHp: 30 })
-  // The list is longer by the new row, and scrolling to its end shows the card.
-  await expect.poll(() => grid.evaluate((g) => g.scrollHeight)).toBeGreaterThan(before)
-  await grid.evaluate((g) => (g.scrollTop = g.scrollHeight))
-  await expect(gm.card('Eve')).toBeInViewport()
-})
