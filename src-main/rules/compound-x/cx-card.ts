@@ -128,10 +128,17 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     ...(live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
     ...(live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(live.dying.capacity), source: 'CX28' }] : []),
   ]
+  // What it carries but cannot use, said beside the item (the same checks the throws make).
+  const problems = cxGearProblems(c, library)
+  const cannot = (name: string) =>
+    problems
+      .filter((p) => p.item === name)
+      .map((p) => ` · ${p.message}`)
+      .join('')
   const weapons = c.weapons.flatMap((w, i): ExplanationLine[] => {
     if (w.kind === 'melee') {
       const item = library.get('melee-weapons', w.itemId)
-      return item ? [{ label: item.name, value: 'melee' }] : []
+      return item ? [{ label: item.name, value: `melee${cannot(item.name)}` }] : []
     }
     const item = library.get('ranged-weapons', w.itemId)
     if (!item) return []
@@ -145,13 +152,6 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
     ]
   })
-  // What it carries but cannot use, said beside the item (the same checks the throws make).
-  const problems = cxGearProblems(c, library)
-  const cannot = (name: string) =>
-    problems
-      .filter((p) => p.item === name)
-      .map((p) => ` · ${p.message}`)
-      .join('')
   // SR-CX-50: the thrown weapons carried, how many, and their brackets as the item list gives them.
   const thrown = c.thrown.flatMap((l): ExplanationLine[] => {
     const item = library.get('thrown-weapons', l.itemId)

@@ -14,6 +14,9 @@ export const EXPLOSIVES = 'Explosives'
  * make, so the sheet says before the fight what the action would refuse in it:
  * - `000` Grenades: "All grenades require an explosives skill of at least 6 to use."
  * - `000` Thrown Weapons, SR-CX-54: a DEX or STR requirement not met refuses the throw.
+ * - `000` Melee: "A character must be proficient with a weapon to benefit from its Guard modifier,
+ *   otherwise it is treated as an improvised melee weapon": a blade of a size its class does not
+ *   list guards worse (the sheet form has no field for carried blades, so the card says it).
  */
 export function cxGearProblems(c: CxCombatant, library: ContentLibrary): GearProblem[] {
   const problems: GearProblem[] = []
@@ -34,5 +37,16 @@ export function cxGearProblems(c: CxCombatant, library: ContentLibrary): GearPro
     if (item && why)
       problems.push({ field: i === 0 ? THROWN_KEYS.item : null, item: item.name, message: `Cannot throw: ${why}`, severity: 'cannot' })
   })
+  for (const w of c.weapons) {
+    const blade = w.kind === 'melee' ? library.get('melee-weapons', w.itemId) : undefined
+    const cls = c.classId ? library.get('classes', c.classId) : undefined
+    if (blade && !(cls?.meleeProficiencies.includes(blade.size) ?? false))
+      problems.push({
+        field: null,
+        item: blade.name,
+        message: `Not proficient (${blade.size}): guards as an improvised weapon (000 Melee)`,
+        severity: 'worse',
+      })
+  }
   return problems
 }

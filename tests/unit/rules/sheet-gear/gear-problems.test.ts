@@ -66,6 +66,39 @@ describe('Compound X: grenades and thrown weapons the character cannot use', () 
   })
 })
 
+describe('Compound X: a blade the class is not proficient with', () => {
+  const sword = { kind: 'melee' as const, itemId: 'gurber-gs101-combat-sword', attachmentIds: [], ammo: 0, spareMagazines: 0 }
+
+  it('000 Melee: no Guard modifier unproficient, so a one-handed sword on a doctor (light only) is flagged on the card; a soldier is proficient', () => {
+    const rules = cx.combatantRules!
+    const parse = (classId: string) => {
+      const r = rules.parse({
+        stats: { str: 6, per: 6, fort: 6, cha: 6, int: 6, dex: 6, luck: 6 },
+        classId,
+        speciesId: 'human',
+        weapons: [sword],
+      })
+      if (!r.ok) throw new Error(r.error.message)
+      return r.value.data
+    }
+    const doctor = parse('doctor')
+    expect(gearOf(cx, doctor)).toEqual([
+      {
+        field: null,
+        item: 'Gurber GS101 Combat Sword',
+        message: 'Not proficient (one-handed): guards as an improvised weapon (000 Melee)',
+        severity: 'worse',
+      },
+    ])
+    expect(cardLine(cx, doctor, 'Gurber GS101 Combat Sword')?.value).toBe(
+      'melee · Not proficient (one-handed): guards as an improvised weapon (000 Melee)',
+    )
+    const soldier = parse('soldier')
+    expect(gearOf(cx, soldier)).toEqual([])
+    expect(cardLine(cx, soldier, 'Gurber GS101 Combat Sword')?.value).toBe('melee')
+  })
+})
+
 describe('d20 two-action: a weapon the character is not proficient with', () => {
   const d20 = d20TwoActionRuleset
 
