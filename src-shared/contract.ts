@@ -1,4 +1,5 @@
 import type { ActionDefinition, ActionOdds, ActionRequest, ExplanationSection, FormField, AttackPreview, AttackRequest } from './attack'
+import type { GearProblem } from './gear'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
@@ -209,6 +210,13 @@ export interface SheetDraft {
     readonly sections: readonly ExplanationSection[]
     /** The sheet as ruleset data, for `combatant/add` or `template/save` in the same step. */
     readonly rules: JsonValue
+    /**
+     * The form's values as the draft reads back: a field the gear derives (d10 DR boxes from the
+     * armour, CX armour points from the rigs) follows the gear picked, unless the GM typed over it.
+     */
+    readonly values?: Readonly<Record<string, string | number | boolean>>
+    /** What the sheet carries but cannot use (or uses worse), each at its item's field. */
+    readonly gear?: readonly GearProblem[]
   } | null
   /** Why the draft is refused, and the form field it names (null when no field matches). */
   readonly problem: { readonly message: string; readonly field: string | null } | null

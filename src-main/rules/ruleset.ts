@@ -1,3 +1,4 @@
+import type { GearProblem } from '../../src-shared/gear'
 import type {
   ActionDefinition,
   ActionOdds,
@@ -164,6 +165,8 @@ export interface Ruleset {
     parse(input: unknown): Result<ParsedRules>
     /** What a GM card shows, already explained. */
     card(rules: JsonValue): readonly ExplanationSection[]
+    /** What it carries but cannot use (or uses worse), each at its item's form field. Absent: nothing to say. */
+    gear?(rules: JsonValue): readonly GearProblem[]
     /**
      * What anyone at the table can see of the combatant besides its conditions — its stance, that
      * it is in cover — as short labels ("Prone"), for the table's ribbon. Absent: nothing.

@@ -24,7 +24,9 @@ export function sheetDraft(store: RecordReader | null, ruleset: Ruleset | null, 
   if (!parsed.ok)
     return ok({ fields, derived: null, problem: { message: parsed.error.message, field: namedField(parsed.error.message, fields) } })
   const data = parsed.value.data
-  return ok({ fields, derived: { maxHp: parsed.value.maxHp, sections: rules.card(data), rules: data }, problem: null })
+  const values = Object.fromEntries(rules.form(data).map((f) => [f.key, f.value]))
+  const gear = rules.gear?.(data) ?? []
+  return ok({ fields, derived: { maxHp: parsed.value.maxHp, sections: rules.card(data), rules: data, values, gear }, problem: null })
 }
 
 function startingSheet(store: RecordReader, input: RequestInputs['sheetDraft']): Result<JsonValue | null> {

@@ -7,6 +7,7 @@ import { drawnSlots } from './sheet/drawn'
 import { maxHitsOf } from './sheet/sheet-access'
 import { ammoKey, LIVE_KEYS } from './sheet/sheet-form'
 import type { Sheet, Weapon } from './sheet/sheet-schema'
+import { UNSKILLED_DM } from './sheet/skills'
 import { plural } from '../kit/format'
 
 const edit = (key: string, value: number, min: number, max: number) => ({ key, kind: 'number' as const, value, min, max })
@@ -15,13 +16,15 @@ function damageText(w: Weapon): string {
   return `${w.damageDice}d6${w.damageBonus ? signed(w.damageBonus) : ''}`
 }
 
-function weaponLine(w: Weapon, slot: number): ExplanationLine {
+function weaponLine(w: Weapon, slot: number, skills: Sheet['skills']): ExplanationLine {
   const rating = `${w.kind === 'melee' ? 'heft' : 'recoil'} ${signed(w.rating)}`
   const auto = w.auto ? ` · auto ${w.auto}` : ''
   const ammo = w.magazine > 0 ? ` · ${w.ammo}/${w.magazine} rds, ${plural(w.spareMagazines, 'mag')}` : ''
+  // Its skill untrained: the attack takes the unskilled DM, said here as on the sheet (sheet/gear.ts).
+  const untrained = Object.hasOwn(skills, w.skill) ? '' : ` · untrained ${UNSKILLED_DM}`
   return {
     label: `${w.name} (${w.skill})`,
-    value: `${damageText(w)} · ${rating}${auto}${ammo}`,
+    value: `${damageText(w)} · ${rating}${auto}${ammo}${untrained}`,
     source: 'T6',
     ...(w.magazine > 0 ? { edit: edit(ammoKey(slot), w.ammo, 0, w.magazine) } : {}),
   }
@@ -60,7 +63,7 @@ export function card(s: Sheet): ExplanationSection[] {
     {
       title: 'Weapons',
       lines: s.weapons.length
-        ? s.weapons.map(weaponLine)
+        ? s.weapons.map((w, i) => weaponLine(w, i, s.skills))
         : [{ label: 'Unarmed only', value: '1d6', source: 'classic 2d6 unarmed (004 is silent)' }],
     },
     {

@@ -1,4 +1,5 @@
 import type { FormField } from '../../../src-shared/attack'
+import { twoD6GearProblems } from './sheet/gear'
 import { twoD6Tactics } from './actions/autopilot-hints'
 import { TWOD6_CHECK_COST_NOTE, twoD6CheckCost } from './check-cost'
 import { sheetRules } from '../kit/sheet-rules'
@@ -52,6 +53,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
       complete: (sheet) => sheet,
       maxHp: maxHitsOf,
       card,
+      gear: twoD6GearProblems, // a weapon without its skill: the unskilled DM
       marks: tableMarks,
       form: sheetForm,
       fromForm: sheetFromForm,

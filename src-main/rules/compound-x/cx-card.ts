@@ -13,6 +13,7 @@ import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
 import { percent } from '../kit/format'
 import { evaCardLines } from './sheet/eva-suit'
+import { cxGearProblems } from './sheet/cx-gear'
 
 /** The weapon's miss chance per bracket and mode as written on a sheet (aimed, no situation). */
 function missChances(c: CxCombatant, index: number, library: ContentLibrary): string[] {
@@ -127,10 +128,17 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     ...(live.dying.condition.kind !== 'up' ? [{ label: 'Condition', value: conditionText(c), source: 'CX15, CX27' }] : []),
     ...(live.dying.capacity < 3 ? [{ label: 'Death-save capacity', value: String(live.dying.capacity), source: 'CX28' }] : []),
   ]
+  // What it carries but cannot use, said beside the item (the same checks the throws make).
+  const problems = cxGearProblems(c, library)
+  const cannot = (name: string) =>
+    problems
+      .filter((p) => p.item === name)
+      .map((p) => ` · ${p.message}`)
+      .join('')
   const weapons = c.weapons.flatMap((w, i): ExplanationLine[] => {
     if (w.kind === 'melee') {
       const item = library.get('melee-weapons', w.itemId)
-      return item ? [{ label: item.name, value: 'melee' }] : []
+      return item ? [{ label: item.name, value: `melee${cannot(item.name)}` }] : []
     }
     const item = library.get('ranged-weapons', w.itemId)
     if (!item) return []
@@ -150,7 +158,12 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     if (!item) return []
     const b = thrownBrackets(item)
     const miss = b.length ? ` · miss ${b.map((x) => x.missChance).join(' / ')} (to ${b.map((x) => x.maxRange).join('/')} m)` : ''
-    return [{ label: item.name, value: `${l.count} to throw${miss}`, source: '000 Thrown Weapons' }]
+    return [{ label: item.name, value: `${l.count} to throw${miss}${cannot(item.name)}`, source: '000 Thrown Weapons' }]
+  })
+  // SR-CX-20: the grenades carried and how many, so the GM sees them without opening the sheet.
+  const grenades = c.grenades.map((g): ExplanationLine => {
+    const name = library.get('thrown-weapons', g.itemId)?.name ?? g.itemId
+    return { label: name, value: `${g.count} grenade${g.count === 1 ? '' : 's'}${cannot(name)}`, source: '000 Grenades' }
   })
   // Which weapon is in hand matters only when there is a choice (or the hands are empty).
   const drawn = drawnWeapon(c)
@@ -160,7 +173,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       : []
   return [
     { title: 'Protection', lines: protection },
-    { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown] },
+    { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown, ...grenades] },
     ...featCardSection(c),
   ]
 }

@@ -1,4 +1,5 @@
 import type { JsonValue } from '../../../src-shared/json'
+import { cxGearProblems } from './sheet/cx-gear'
 import { cxTactics } from './cx-tactics'
 import { CX_CHECK_COST_NOTE, cxCheckCost } from './cx-check-cost'
 import { cxMapMove } from './cx-map-move'
@@ -131,6 +132,10 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
       marks: (rules) => {
         const c = cxSheets.read(rules)
         return c ? cxTableMarks(c) : []
+      },
+      gear: (rules) => {
+        const c = cxSheets.read(rules)
+        return c ? cxGearProblems(c, library) : []
       },
       form: (rules) => cxSheetForm(cxSheets.read(rules), library),
       fromForm: (values, current) => cxSheetFromForm(values, cxSheets.read(current), library),

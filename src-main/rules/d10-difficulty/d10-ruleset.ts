@@ -1,4 +1,5 @@
 import { sheetRules } from '../kit/sheet-rules'
+import { d10GearNotes } from './sheet/d10-gear'
 import { D10_CHECK_COST_NOTE, d10CheckCost } from './d10-check-cost'
 import type { Ruleset } from '../ruleset'
 import { choice } from './attacks/attack-shared'
@@ -53,6 +54,7 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       complete: (sheet) => ({ ...sheet, live: sheet.live ?? freshLive(sheet.effortMax) }),
       // The chapter sizes no hit points: the GM's number stands.
       card: d10Card,
+      gear: d10GearNotes, // `002` Zones: DR typed over the armour's
       marks: d10TableMarks,
       form: d10SheetForm,
       fromForm: d10SheetFromForm,

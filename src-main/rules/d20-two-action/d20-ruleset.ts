@@ -1,4 +1,5 @@
 import { sheetRules } from '../kit/sheet-rules'
+import { d20GearProblems } from './sheet/d20-gear'
 import { D20_CHECK_COST_NOTE, d20CheckCost } from './d20-check-cost'
 import type { Ruleset } from '../ruleset'
 import { d20ActionList, performD20Action } from './actions/d20-actions'
@@ -35,6 +36,7 @@ export const d20TwoActionRuleset: Ruleset = {
     complete: (sheet) => sheet,
     // Hit points stay the GM's: the chapter sets none.
     card: d20Card,
+    gear: d20GearProblems, // `003 Proficiency`
     form: d20SheetForm,
     fromForm: d20SheetFromForm,
   }),

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { ExplanationSection, FormField } from '../../../src-shared/attack'
+import type { GearProblem } from '../../../src-shared/gear'
 import type { JsonValue } from '../../../src-shared/json'
 import { fail, ok } from '../../../src-shared/result'
 import type { Ruleset } from '../ruleset'
@@ -18,6 +19,8 @@ export interface SheetRules<In, S> {
   /** Max HP the sheet sets, or null to keep the GM's number. */
   maxHp?(sheet: S): number | null
   card(sheet: S): readonly ExplanationSection[]
+  /** What the sheet carries but cannot use (or uses worse); see `combatantRules.gear`. */
+  gear?(sheet: S): readonly GearProblem[]
   /** What the table sees of it besides its conditions (stance, cover); see `combatantRules.marks`. */
   marks?(sheet: S): readonly string[]
   form(sheet: S | null): readonly FormField[]
@@ -47,6 +50,14 @@ export function sheetRules<In, S>(rules: SheetRules<In, S>): NonNullable<Ruleset
       const sheet = reader.read(stored)
       return sheet ? rules.card(sheet) : []
     },
+    ...(rules.gear
+      ? {
+          gear: (stored: JsonValue) => {
+            const sheet = reader.read(stored)
+            return sheet ? rules.gear!(sheet) : []
+          },
+        }
+      : {}),
     ...(rules.marks
       ? {
           marks: (stored: JsonValue) => {

@@ -1,4 +1,5 @@
 import type { ExplanationLine, ExplanationSection } from '../../../../src-shared/attack'
+import { drText } from './d10-gear'
 import { diceText } from '../attacks/attack-shared'
 import { skillTerms } from '../checks/d10-check'
 import { sumModifiers } from '../../kit/modifier'
@@ -35,7 +36,7 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
   ]
   const protection: ExplanationLine[] = ARMOUR_ZONES.map((z) => ({
     label: `DR ${z}`,
-    value: String(sheet.dr[z]),
+    value: drText(sheet, z),
     source: 'D7',
     edit: countEdit(KEYS.dr(z), sheet.dr[z], 50),
   }))
@@ -45,6 +46,11 @@ export function d10Card(sheet: D10Sheet): ExplanationSection[] {
   const weapons: ExplanationLine[] = sheet.weapons.flatMap((w, i): ExplanationLine[] => {
     const info = `${diceText(w)} ${w.damageType}${w.kind === 'melee' ? '' : ` · E ${w.effectiveRange} m`}${w.burst > 1 ? ` · burst ${w.burst}, recoil ${w.recoil}` : ''}${hand(w, i)}`
     if (w.kind === 'melee' || w.magazine === 0) return [{ label: w.name, value: info, source: '002 Damage' }]
+    // A thrown weapon's magazine is how many are carried (d10-items): grenades are counted, not loaded.
+    if (w.kind === 'thrown')
+      return [
+        { label: w.name, value: `${w.ammo} carried · ${info}`, source: '002 Grenades', edit: countEdit(KEYS.ammo(i), w.ammo, w.magazine) },
+      ]
     // `002 Malfunctions` (SR-D10-30…34): a stopped gun says what stopped it and how to clear it.
     const stopped: ExplanationLine[] = w.stoppage
       ? [
