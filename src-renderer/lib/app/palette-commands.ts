@@ -109,7 +109,7 @@ function generalEntries(ctx: PaletteContext): PaletteEntry[] {
   out.push({ id: 'search-roster', label: 'Search the roster', keys: keysFor('search'), action: { kind: 'searchRoster' } })
   out.push({ id: 'squad-builder', label: 'Build a squad…', keys: '', action: { kind: 'squadBuilder' } })
   out.push({ id: 'switch-campaign', label: 'Switch campaign', keys: '', action: { kind: 'switchCampaign' } })
-  out.push({ id: 'help', label: 'Keyboard shortcuts', keys: keysFor('help'), action: { kind: 'help' } })
+  out.push({ id: 'help', label: 'Help: quick start and keys', keys: keysFor('help'), action: { kind: 'help' } })
   return out
 }
 
@@ -164,7 +164,7 @@ export function paletteEntries(ctx: PaletteContext): PaletteEntry[] {
   if (!ctx.hasCampaign) {
     return [
       { id: 'switch-campaign', label: 'Switch campaign', keys: '', action: { kind: 'switchCampaign' } },
-      { id: 'help', label: 'Keyboard shortcuts', keys: keysFor('help'), action: { kind: 'help' } },
+      { id: 'help', label: 'Help: quick start and keys', keys: keysFor('help'), action: { kind: 'help' } },
     ]
   }
   return [...generalEntries(ctx), ...combatantEntries(ctx), ...templateEntries(ctx)]

@@ -96,7 +96,7 @@ describe('palette commands', () => {
     expect(labels({ ...fight, canAttack: false }).some((l) => l.startsWith('Attack'))).toBe(false)
   })
   it('offers only campaign switching and help with no campaign open', () => {
-    expect(labels({ ...fight, hasCampaign: false })).toEqual(['Switch campaign', 'Keyboard shortcuts'])
+    expect(labels({ ...fight, hasCampaign: false })).toEqual(['Switch campaign', 'Help: quick start and keys'])
     expect(labels({ ...fight, hasCampaign: false }, '2d6')).toEqual([])
   })
   it('narrows by query: "next" runs Next turn, names find their combatant', () => {
