@@ -48,9 +48,12 @@ test('a reaction drawn by a drag comes into view in the scrolled flow and is rea
   await map.place('Vex', { x: 4, y: 4 })
   await map.place('Raider', { x: 16, y: 4 })
 
-  // In Map view the map has the room of two columns: well over half the window's width.
+  // In Map view the map has the room of two columns (over half the window's width; the three-column
+  // desk left it 530 px) and the column's full height, the projector docked beside it.
   const mapBox = await box(map.root)
-  expect(mapBox.width).toBeGreaterThan(1366 * 0.6)
+  expect(mapBox.width).toBeGreaterThan(1366 / 2)
+  expect(mapBox.height).toBeGreaterThan(768 * 0.6)
+  expect(overlap(mapBox, await box(page.getByTestId('projector-dock')))).toBe(false)
 
   // Vex suppresses the Raider (CX24), so that breaking cover draws Vex's reaction (CX26).
   await new ActionPanel(page).perform('Vex', 'suppress', { target: 'Raider', options: { level: 'medium' } })
