@@ -97,6 +97,11 @@ export interface ProjectorRecord {
    * saved before issue 30 have none and dim (see hiddenTurnOf).
    */
   readonly hiddenTurn?: HiddenTurnShown
+  /**
+   * Whether the table sees the map while no fight runs (see table-holding.ts). Optional: campaigns
+   * saved before it have none, and the table holds.
+   */
+  readonly prepMap?: boolean
 }
 
 /**

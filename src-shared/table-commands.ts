@@ -130,6 +130,8 @@ export const tableCommands = {
       ribbonNext: z.union([z.literal('fit'), z.number().int().min(1).max(RIBBON_NEXT_MAX)]).optional(),
       /** What the table shows while a hidden combatant acts. */
       hiddenTurn: z.enum(HIDDEN_TURN_SHOWS).optional(),
+      /** Whether the table sees the map while no fight runs (otherwise a holding screen). */
+      prepMap: z.boolean().optional(),
     })
     .refine((p) => Object.keys(p).length > 0, 'names no field to change'),
   'encounter/start': z.strictObject({ name: name.default('Encounter') }),

@@ -147,6 +147,8 @@ async function campaignWithPictures(core: SalvoCore): Promise<void> {
 
   await must('createCampaign', { name: 'Kessler Yard', seed: 'desk' })
   await command('scene/create', { name: 'Dock' }) // the first scene is the one on the table
+  // The table holds while no fight runs: the map is shown to it, its pictures being under test.
+  await command('projector/set', { prepMap: true })
   const sceneId = (await records()).find((r): r is SceneRecord => r.typeName === 'scene')!.id
   await must('importSceneImage', { sceneId, fileName: 'dock.png', dataBase64: makePng(640, 400, MAP.seed).toString('base64') })
   await command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 30 })

@@ -145,8 +145,13 @@ test(`evening prep as a newcomer goes: the Compound X two-squad fight in under $
     await expect(map.token(name)).toHaveCount(1)
   }
 
-  // What was built: nine tokens on the map; the table sees the hidden three nowhere.
+  // What was built: nine tokens on the map. The table holds while no fight runs: none of the prep reaches it.
   await expect(map.root.locator('[data-testid="map-token"]')).toHaveCount(9)
+  await expect(player.page.getByTestId('table-holding')).toBeVisible()
+  await expect(player.page.locator('[data-testid="map-token"]')).toHaveCount(0)
+  expect(player.frames.join('\n')).not.toContain('"typeName":"token"')
+  // Shown the map (the GM's switch, not counted: a check on what was built), the table sees the six visible tokens and the hidden three nowhere.
+  await page.getByTestId('projector-prep-map').check()
   await expect(player.page.locator('[data-testid="map-token"]')).toHaveCount(6)
   expect(player.frames.join('\n')).not.toMatch(/Sniper|Breacher/)
   await shot(page, 'evening-map')

@@ -19,6 +19,8 @@ test('the printed GM link opens a working desk; the key stays in the GM tab', as
   // The GM's pictures carry the key; they load.
   const map = new BattleMapPage(gm.page)
   await map.openOn('Keyed')
+  // The table holds while no fight runs: the GM shows it the map, whose picture is under test.
+  await gm.page.getByTestId('projector-prep-map').check()
   await map.importImage('dock.png', 'image/png', makePng(200, 100, 4))
   const background = map.root.getByTestId('scene-background')
   await expect(background).toHaveAttribute('href', GM_PICTURE)

@@ -16,6 +16,8 @@ test('fog and the projector: the table sees only revealed tokens (the others nev
   const table = new BattleMapPage(player.page)
   await map.open()
   await map.createScene('Yard')
+  // The table holds while no fight runs: the GM shows it the map to set the fog up in sight of it.
+  await gm.page.getByTestId('projector-prep-map').check()
   const sceneId = (await map.root.getAttribute('data-scene-id'))!
   const tokenId = (combatantId: string) => `token:${sceneId.slice('scene:'.length)}-${combatantId.slice('combatant:'.length)}`
 
@@ -99,6 +101,8 @@ test("a fogged map reaches the table as a copy with the fog painted in: only the
   const map = new BattleMapPage(gm.page)
   const table = new BattleMapPage(player.page)
   await map.openOn('Vault')
+  // The table holds while no fight runs: the GM shows it the map to set the fog up in sight of it.
+  await gm.page.getByTestId('projector-prep-map').check()
   // 500 × 400 px at the new scene's 50 px a metre: a 10 × 8 m map of one colour, nowhere black.
   await map.importImage('vault-secret.png', 'image/png', makePng(500, 400, 11))
   const gmHref = (await map.root.getByTestId('scene-background').getAttribute('href'))!

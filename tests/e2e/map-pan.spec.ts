@@ -26,7 +26,10 @@ test('a pan moves the whole scene with the pointer while the button is down, and
   expect(during.y - token0.y).toBeCloseTo(60, 0)
   await gm.page.mouse.up()
   const [x1, y1, k1] = await view()
-  expect([x1 - x0, y1 - y0, k1]).toEqual([120, 60, k0])
+  // The pan is the pointer's travel to a float's rounding (the fitted view's offsets need not be whole pixels); the zoom is untouched.
+  expect(x1 - x0).toBeCloseTo(120, 3)
+  expect(y1 - y0).toBeCloseTo(60, 3)
+  expect(k1).toBe(k0)
   // Nothing was placed or moved by the pan.
   await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'moves' })).toHaveCount(0)
 

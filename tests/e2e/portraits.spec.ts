@@ -32,6 +32,8 @@ test("portraits: picked on the card, drawn in the token on both screens (a hidde
 
   const map = new BattleMapPage(gm.page)
   await map.openOn('Yard')
+  // The table holds while no fight runs: the GM shows it the map, whose portraits are under test.
+  await gm.page.getByTestId('projector-prep-map').check()
   await map.place('Vex', { x: 4, y: 4 })
   await map.place('Ghost', { x: 10, y: 6 })
   await expect(map.token('Vex').getByTestId('token-portrait')).toHaveAttribute('href', href)

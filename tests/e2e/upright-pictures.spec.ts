@@ -35,6 +35,8 @@ async function sceneOnBothPages(gmPage: Page, playerPage: Page, campaign: string
   await new GmPage(gmPage).createCampaign(campaign, `${campaign}-seed`, 'compound-x')
   const map = new BattleMapPage(gmPage)
   await map.openOn('Dock')
+  // The table holds while no fight runs: the GM shows it the map, whose pictures are under test.
+  await gmPage.getByTestId('projector-prep-map').check()
   return { map, table: new BattleMapPage(playerPage) }
 }
 

@@ -13,6 +13,7 @@ export const setProjector: Decider<'projector/set'> = (ctx, p) => {
     ...(p.blank !== undefined ? { blank: p.blank } : {}),
     ...(p.ribbonNext !== undefined ? { ribbonNext: p.ribbonNext } : {}),
     ...(p.hiddenTurn !== undefined ? { hiddenTurn: p.hiddenTurn } : {}),
+    ...(p.prepMap !== undefined ? { prepMap: p.prepMap } : {}),
   }
   if (current && JSON.stringify(record) === JSON.stringify(before)) return fail('projector/noChange', 'The projector already shows that.')
   const label =
@@ -24,6 +25,10 @@ export const setProjector: Decider<'projector/set'> = (ctx, p) => {
         ? `Table ribbon: ${p.ribbonNext === 'fit' ? 'fit all' : `next ${p.ribbonNext}`}`
         : p.hiddenTurn !== undefined
           ? `Hidden turns: ${p.hiddenTurn === 'dim' ? 'dim the last one seen' : 'hold the last one seen'}`
-          : 'Projector view'
+          : p.prepMap !== undefined
+            ? p.prepMap
+              ? 'Show the map to the table'
+              : 'Hold the table until the fight'
+            : 'Projector view'
   return ok({ label, events: [{ type: 'projector/put', record }] })
 }

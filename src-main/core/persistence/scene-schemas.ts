@@ -52,6 +52,8 @@ export const projectorSchema = schemaFor<ProjectorRecord>()(
     ribbonNext: wordOr('fit', wholeIn(1, RIBBON_NEXT_MAX)).optional(),
     // Optional likewise: documents saved before issue 30 dim the last visible combatant.
     hiddenTurn: z.enum(HIDDEN_TURN_SHOWS).optional(),
+    // Optional likewise: documents saved before the holding screen show the table no map in prep.
+    prepMap: z.boolean().optional(),
   }),
 )
 

@@ -18,6 +18,7 @@ import {
 import { tablePictureWithoutCopies } from '../assets/fog-mask'
 import { storyView } from './story-view'
 import { tableEncounter, type Placed } from '../../../src-shared/table-turn'
+import { flipsHolding, tableHoldsNow } from './table-holding'
 import { holdableNow, initiativeDiceOf, marksOf, poolsOf, standingOf } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
 import type { Ruleset } from '../../rules/ruleset'
@@ -39,9 +40,14 @@ export class ProjectionContext {
 
   #sceneInPlay: SceneRecord | null | undefined = undefined
 
-  /** The scene on the table, asked once per pass. */
+  /**
+   * The scene on the table, asked once per pass. None for the players while the table holds (no
+   * fight runs and the GM has not chosen to show the map): every token, zone and template is
+   * judged against it, so none of the GM's prep leaves the core.
+   */
   sceneInPlay(): SceneRecord | null {
-    if (this.#sceneInPlay === undefined) this.#sceneInPlay = sceneInPlay(this.state) ?? null
+    if (this.#sceneInPlay === undefined)
+      this.#sceneInPlay = this.role === 'player' && tableHoldsNow(this.state) ? null : (sceneInPlay(this.state) ?? null)
     return this.#sceneInPlay
   }
 
@@ -184,8 +190,8 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
       // The GM's item library, roster, saved line-ups and pending reactions: the players' screen has no use for them.
       return gm ? record : null
     case 'scene':
-      // The table sees the scene in play, never the GM's other maps.
-      return gm ? record : record.active ? playerScene(record, ctx.tablePicture(record)) : null
+      // The table sees the scene in play, never the GM's other maps — and not that one while it holds.
+      return gm ? record : ctx.sceneInPlay()?.id === record.id ? playerScene(record, ctx.tablePicture(record)) : null
     case 'token':
       return gm || playerSeesToken(record, ctx) ? record : null
     case 'areaMark':
@@ -231,6 +237,14 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   const story = changes.some(hidesSomeone) && state.get('story') ? ['story'] : []
   if (role === 'gm') return story
   const ids: string[] = state.ofType('encounter').map((e) => e.id)
+  // The holding screen coming or going brings the whole map to the table, or takes it away.
+  if (changes.some(flipsHolding))
+    ids.push(
+      ...state.ofType('scene').map((s) => s.id),
+      ...state.ofType('token').map((t) => t.id),
+      ...state.ofType('combatant').map((c) => c.id),
+      ...state.ofType('areaMark').map((m) => m.id),
+    )
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // The strip drops lines naming anyone hidden now, so hiding or revealing someone redraws it.
   ids.push(...story)

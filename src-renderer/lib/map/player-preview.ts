@@ -4,6 +4,7 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
+import { tableHolds } from '../../../src-shared/table-holding'
 import type { Transport } from '../transport/ws-api'
 
 /**
@@ -12,11 +13,18 @@ import type { Transport } from '../transport/ws-api'
  * no hidden combatant, no token or zone the fog covers, the last one seen marked while a hidden
  * one acts (`tableEncounter`). It uses the same fog test (`isRevealed`) and the same combatant rule
  * (`playerCombatantView`) as the core, so the two cannot disagree on what the table sees; the
- * ribbon's order is ranks among the visible, as the players get it.
+ * ribbon's order is ranks among the visible, as the players get it. While the table holds (no
+ * fight, the map not shown in prep) it has no scene, as the core's projection has none.
  */
 export function playerPreview(gm: ViewState): ViewState {
   const records = new Map<ViewRecordId, ViewRecord>()
-  const scene = [...gm.records.values()].find((r) => r.typeName === 'scene' && r.active)
+  const all = [...gm.records.values()]
+  const projector = gm.records.get('projector')
+  const holds = tableHolds(
+    all.some((r) => r.typeName === 'encounter' && r.status === 'active'),
+    projector?.typeName === 'projector' ? projector : null,
+  )
+  const scene = holds ? undefined : all.find((r) => r.typeName === 'scene' && r.active)
   const sceneId = scene?.typeName === 'scene' ? scene.id : null
   const inSight = (p: { x: number; y: number }) => scene?.typeName === 'scene' && isRevealed(fogOf(scene), p)
   const hidden = (id: string | null) => {
@@ -38,7 +46,7 @@ export function playerPreview(gm: ViewState): ViewState {
         records.set(r.id, r)
         break
       case 'scene':
-        if (r.active) records.set(r.id, playerScene(r))
+        if (r.id === sceneId) records.set(r.id, playerScene(r))
         break
       case 'token':
         if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)
@@ -64,7 +72,6 @@ export function playerPreview(gm: ViewState): ViewState {
         break
       case 'encounter': {
         const acting = r.currentCombatantId === null ? undefined : gm.records.get(r.currentCombatantId)
-        const projector = gm.records.get('projector')
         const placed = () =>
           [...gm.records.values()].flatMap((c) =>
             c.typeName === 'combatant' && !c.hidden && c.orderKey !== null ? [{ id: c.id, orderKey: c.orderKey }] : [],

@@ -13,6 +13,8 @@ async function table() {
   const h = await CampaignHarness.create('areas', tempDir())
   h.must('scene/create', { name: 'Dock' })
   h.must('scene/create', { name: 'Warehouse' })
+  // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+  h.must('projector/set', { prepMap: true })
   const [dock, warehouse] = h.campaign.store.ofType('scene').sort((a, b) => a.name.localeCompare(b.name))
   return { h, dock: dock!, warehouse: warehouse! }
 }
@@ -163,6 +165,8 @@ describe('area templates reach the player window by diff', () => {
     await player.must('snapshot', undefined)
     await gm.command('scene/create', { name: 'Dock' })
     await gm.command('scene/create', { name: 'Yard' })
+    // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+    await gm.command('projector/set', { prepMap: true })
     const scenes = (await gm.must('snapshot', undefined)).records.filter((r) => r.typeName === 'scene')
     const dock = scenes.find((s) => s.typeName === 'scene' && s.name === 'Dock')!.id as `scene:${string}`
     const yard = scenes.find((s) => s.typeName === 'scene' && s.name === 'Yard')!.id as `scene:${string}`

@@ -132,6 +132,8 @@ describe('the table is sent only what the fog reveals (through a real core and i
     const { core, gm } = await startCore()
     await gm.must('createCampaign', { name: 'Fog', seed: 'f', rulesetId: 'compound-x' })
     await gm.command('scene/create', { name: 'Dock' })
+    // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+    await gm.command('projector/set', { prepMap: true })
     const sceneId = (await gm.must('snapshot', undefined)).records.find((r) => r.typeName === 'scene')!.id as SceneRecord['id']
     // 60 × 40 px at 10 px a metre: a 6 × 4 m map of one colour, nowhere black.
     const original = makePng(60, 40, 7)

@@ -10,6 +10,8 @@ async function table() {
   h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })
   h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: trooper() })
   h.must('scene/create', { name: 'Dock' })
+  // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+  h.must('projector/set', { prepMap: true })
   const dock = h.campaign.store.ofType('scene')[0]!
   h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Vex'), x: 2, y: 2 })
   h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId('Raider'), x: 20, y: 10 })

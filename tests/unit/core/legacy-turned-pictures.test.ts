@@ -37,6 +37,8 @@ async function campaignFromBefore(mapB?: Buffer) {
   const summary = await home.gm.must('createCampaign', { name: 'Old phone maps', seed: 'old', rulesetId: 'compound-x' })
   const assetsDir = join(home.dataDir, 'campaigns', summary.id, 'assets')
   await home.gm.command('scene/create', { name: 'Dock' })
+  // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+  await home.gm.command('projector/set', { prepMap: true })
   await home.gm.command('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 10 })
   const sceneId = (await sceneOf(home.gm)).id
   const a = storeAsBefore(assetsDir, await orientedPicture('jpg', 3, 64, 32), 'jpg', 64, 32, 'turned-180.jpg')

@@ -10,6 +10,8 @@ async function mapped() {
   h.must('combatant/add', { name: 'Sniper', side: 'enemy', kind: 'npc', maxHp: 1, hidden: true, rules: trooper() })
   h.must('scene/create', { name: 'Dock' })
   h.must('scene/create', { name: 'Warehouse' })
+  // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+  h.must('projector/set', { prepMap: true })
   const [dock, warehouse] = h.campaign.store.ofType('scene').sort((a, b) => a.name.localeCompare(b.name))
   return { h, dock: dock!, warehouse: warehouse! }
 }

@@ -37,6 +37,8 @@ async function withScene() {
   const { core, gm, dataDir } = await startCore()
   const summary = await gm.must('createCampaign', { name: 'Phone maps', seed: 'p', rulesetId: 'compound-x' })
   await gm.command('scene/create', { name: 'Dock' })
+  // The GM shows the map to the table in prep (else it holds and is sent no map): what it sees of one is tested here.
+  await gm.command('projector/set', { prepMap: true })
   const scene = async () => (await gm.must('snapshot', undefined)).records.find((r): r is SceneRecord => r.typeName === 'scene')!
   const sceneId = (await scene()).id
   const assetsDir = join(dataDir, 'campaigns', summary.id, 'assets')

@@ -177,6 +177,8 @@ describe.skipIf(!built && !process.env['CI'])('hostile clients against browser m
 
   it("another site's page gets neither picture route (403), and every picture answer is same-origin only", async () => {
     await gm.request('dispatch', { type: 'scene/create', payload: { name: 'Dock' }, meta: { commandId: 'pic-scene' } })
+    // The map is shown to the table in prep (else the table holds and its route serves no map at all).
+    await gm.request('dispatch', { type: 'projector/set', payload: { prepMap: true }, meta: { commandId: 'pic-prep-map' } })
     const scene = [...(await gm.resync()).records.values()].find((r): r is SceneRecord => r.typeName === 'scene')!
     const image = await gm.request('importSceneImage', {
       sceneId: scene.id,
