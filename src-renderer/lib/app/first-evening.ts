@@ -17,9 +17,16 @@ export const FIRST_EVENING: readonly EveningStep[] = [
   { title: 'Add the player characters', short: 'Name, side "party", Sheet… for class, weapon and armour, Use this sheet, Add.' },
   { title: 'Add the enemies', short: 'Squad…: click the ready-made NPCs (+1 each), tick Hidden for an ambush, Add squad.' },
   { title: 'Put up the map', short: 'Map, + Scene, a name, Create; import a picture and set the grid if you have one.' },
-  { title: 'Place the tokens', short: 'Drag each name from the Unplaced strip onto the map; fog hides what the players have not reached.' },
-  { title: 'Roll initiative', short: 'Start encounter, then I (or Roll initiative). The table shows the order.' },
-  { title: 'Play the turns', short: 'N moves on. A attacks: pick the target, read the odds, Roll and apply (or type the table’s dice).' },
+  {
+    title: 'Place the tokens',
+    short: 'Drag each name from the Unplaced strip onto the map; the table holds until the fight starts (or Show the map to the table).',
+  },
+  { title: 'Roll initiative', short: 'Start encounter (the table shows the map), then I (or Roll initiative). The table shows the order.' },
+  {
+    title: 'Play the turns',
+    short:
+      'N moves on. A attacks: pick the target, read the odds, Roll and apply, or type the table’s dice (the field lists what it needs; Enter rolls).',
+  },
   { title: 'Keep the fight honest', short: 'D and H damage and heal, + Condition on a card; Ctrl+Z takes anything back.' },
   { title: 'End the fight', short: 'End… on the encounter bar, then Enter: the table shows the recap. Everything is already saved.' },
 ]

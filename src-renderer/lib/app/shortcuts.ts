@@ -108,6 +108,8 @@ export const MAP_POINTER: readonly { readonly keys: string; readonly label: stri
   { keys: 'Click a token', label: 'Pick the attacker; click another to aim at it. Tokens its weapon cannot reach are marked' },
   { keys: 'Right-click a token', label: 'Its actions without a target (stance, cover, reload…)' },
   { keys: 'Esc', label: 'Stop the tool, drop the pick' },
+  { keys: 'Tab to a token, Enter', label: 'The same as a click on it' },
+  { keys: 'Arrows on a token', label: 'Move it 1 m (Shift: 5 m); cost and reactions are asked as for a drag' },
 ]
 
 /** Keys inside the command palette; listed by the help overlay beside the table above. */
