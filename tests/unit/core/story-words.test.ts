@@ -43,7 +43,11 @@ describe.each((await fightingRulesets()).map((r) => [r.id, r] as const))('the ta
     for (const act of ruleset.actions?.list(me) ?? []) {
       if (act.target === 'area') continue
       const targetId = act.target === 'none' ? null : other.id
-      tell(act.label, () => h.run('action/perform', { request: { actorId: acting.id, action: act.key, targetId, options: {} } }).ok)
+      // Each choice of a field that picks what to roll (a skill, an attribute, the act) is tried too.
+      const choices = act.options.filter((o) => o.kind === 'choice' && ['act', 'skill', 'check'].includes(o.key))
+      const tries = [{}, ...choices.flatMap((o) => (o.kind === 'choice' ? o.choices.map((c) => ({ [o.key]: c.value })) : []))]
+      for (const options of tries)
+        tell(act.label, () => h.run('action/perform', { request: { actorId: acting.id, action: act.key, targetId, options } }).ok)
     }
     for (const check of ruleset.checks?.list(me) ?? [])
       tell(
@@ -53,6 +57,9 @@ describe.each((await fightingRulesets()).map((r) => [r.id, r] as const))('the ta
     expect(told.length).toBeGreaterThan(2)
     const menu = told.filter(({ label, line }) => MENU.test(line) || (label !== plainName(label) && line.includes(label)))
     expect(menu).toEqual([])
+    // A check made as an act says how it went, as a check rolled on its own does.
+    const checksAsActs = told.filter(({ label }) => /skill act|attribute test/i.test(label))
+    expect(checksAsActs.filter(({ line }) => !/ (succeeds|fails)$/.test(line) || / \+ | DM\b|\(/.test(line))).toEqual([])
     if (process.env.STORY_WORDS_PRINT) console.log(told.map((t) => t.line).join('\n'))
   })
 })

@@ -4,6 +4,7 @@ import type { Dice } from '../../dice'
 import type { ActionResolution, RulesCombatant } from '../../ruleset'
 import { optionNumber, optionOneOf } from '../../kit/options'
 import { checkList, rollTwoD6Check } from '../checks'
+import { plainName } from '../../../../src-shared/story-words'
 import { costOf, COST_TEXT, whyNot } from '../turns/economy'
 import { offer } from './resolution'
 import { withinTouch } from '../attack/reach'
@@ -100,5 +101,14 @@ export function performSkillAct(
     detail: r.detail,
     rolls: r.rolls,
     cost: costOf(size, actor),
+    // The table reads "Jonas's Medic check succeeds", not the menu's "Skill act (bandage, …)".
+    outcome: { who: 'actor', words: `${checkName(actor, check)} ${r.success ? 'succeeds' : 'fails'}`, possessive: true },
   })
+}
+
+/** The check as the table hears it ("Medic check", "STR check"), without the menu's DMs. */
+function checkName(actor: RulesCombatant, check: string): string {
+  const listed = checkList(actor).find((c) => c.key === check)?.label
+  const name = listed ? plainName(listed) : (check.split(':')[1] ?? 'Skill')
+  return /\bcheck$/.test(name) ? name : `${name} check`
 }

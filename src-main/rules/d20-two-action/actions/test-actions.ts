@@ -33,9 +33,15 @@ export function testActionList(): ActionDefinition[] {
 export function performTestAction(request: ActionRequest, c: RulesCombatant, dice: Dice): Result<ActionResolution> | null {
   if (request.action === 'attribute-test') {
     const dc = optionNumber(request.options, 'dc') ?? 12
-    const r = rollD20Check({ check: String(request.options['check'] ?? 'attr:dex'), dc, mode: 'normal', bonus: 0 }, c, dice)
+    const check = String(request.options['check'] ?? 'attr:dex')
+    const r = rollD20Check({ check, dc, mode: 'normal', bonus: 0 }, c, dice)
     if (!r.ok) return r
-    return ok(resolution(c, `${r.value.summary} (1 action, ${DOC.actions})`, { actions: 1, detail: r.value.detail, rolls: r.value.rolls }))
+    const label = d20CheckList().find((x) => x.key === check)?.label ?? 'Attribute test'
+    return ok({
+      ...resolution(c, `${r.value.summary} (1 action, ${DOC.actions})`, { actions: 1, detail: r.value.detail, rolls: r.value.rolls }),
+      // The table reads "Foe 2's Dexterity test fails", not the menu's "Attribute test".
+      outcome: { who: 'actor', words: `${label} ${r.value.success ? 'succeeds' : 'fails'}`, possessive: true },
+    })
   }
   return null
 }
