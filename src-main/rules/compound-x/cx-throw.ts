@@ -82,7 +82,7 @@ interface Thrown {
 }
 
 /** The grenade line the request names, refused by name when it is not one that can be thrown. */
-function pickGrenade(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): Result<Thrown> {
+export function pickGrenade(request: ActionRequest, actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): Result<Thrown> {
   const slot = Number(request.options['grenade'] ?? 0)
   const line = c.grenades[slot]
   if (!line) return fail('grenade/none', `${actor.name} carries no grenade in line ${slot + 1}.`)
@@ -175,7 +175,7 @@ const aimOf = (area: TargetArea): { readonly position: Footprint } => ({ positio
  * (`touchesArea`, SR-CORE-10) the core, the map and the blast all use, so the rules cannot
  * hit anyone the core would refuse, nor miss anyone it would draw under the template.
  */
-function underTemplateAt(area: TargetArea, landed: Point | null, onScene: readonly RulesCombatant[]): readonly RulesCombatant[] {
+export function underTemplateAt(area: TargetArea, landed: Point | null, onScene: readonly RulesCombatant[]): readonly RulesCombatant[] {
   return landed ? underArea(onScene, { x: landed.x, y: landed.y, radius: area.radius }) : area.inside
 }
 
@@ -189,7 +189,7 @@ const TYPED_TOLERANCE = 0.05
  * (off the map, or positions set aside by the GM for this act, logged by the core), the distance
  * the GM typed; with neither, it cannot be judged.
  */
-function throwDistance(request: ActionRequest, actor: RulesCombatant, area: TargetArea): Result<number> {
+export function throwDistance(request: ActionRequest, actor: RulesCombatant, area: TargetArea): Result<number> {
   const typed = optionNumber(request.options, TYPED_DISTANCE)
   const onMap = mapDistance(actor, aimOf(area))
   if (onMap === null && typed === undefined)

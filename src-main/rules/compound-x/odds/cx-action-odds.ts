@@ -21,6 +21,8 @@ import { FALL } from '../cx-fall'
 import { LUCKY_ACTION, WILL_TO_SURVIVE_ACTION } from '../cx-feat-actions'
 import { cxFeatOdds } from './feat-odds'
 import { rangedOdds } from './ranged-odds'
+import { THROW_GRENADE } from '../cx-throw'
+import { cxThrowOdds } from './throw-odds'
 
 /*
  * The odds of the Compound X acts before they are rolled: the maneuvers (CX18) and suppression
@@ -110,6 +112,10 @@ export function cxActionOdds(
 ): Result<ActionOdds> | null {
   const oneDie = cxOneD100Odds(request, actor, target, library, onScene, area)
   if (oneDie) return oneDie
+  if (request.action === THROW_GRENADE) {
+    const sheet = cxSheets.of(actor)
+    return sheet ? cxThrowOdds(request, actor, sheet, library, onScene, area) : null
+  }
   if (!isManeuver(request.action) && !PRICED.has(request.action)) return null
   const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area)
   if (!tried.ok) return tried
