@@ -1,7 +1,7 @@
 import type { ActionOdds, ActionRequest } from '../../../src-shared/attack'
 import { centreDistance, tenths } from '../../../src-shared/geometry'
 import { ok, type Result } from '../../../src-shared/result'
-import type { RulesCombatant } from '../ruleset'
+import type { RulesCombatant, TargetArea } from '../ruleset'
 import { actOdds, contest } from '../kit/act-odds'
 import { die, mapDistribution, sortedPairs } from '../kit/distribution'
 import { percent } from '../kit/format'
@@ -17,6 +17,8 @@ import { suppressionSchema } from './suppression/suppress'
 import { performSuppress } from './suppression/suppress'
 import { FIRE_SQUIB } from './turns/d10-clear'
 import { REACTION_CONTEST } from './turns/d10-contest'
+import { THROW_GRENADE } from './turns/d10-grenade'
+import { d10GrenadeOdds } from './turns/grenade-odds'
 
 /*
  * The odds of the d10 system's acts before they are rolled. Only the acts that roll are priced
@@ -137,8 +139,16 @@ function squibOdds(request: ActionRequest, actor: RulesCombatant): Result<Action
 }
 
 /** The d10 acts that roll, priced; null for the rest (the core asks whether they roll at all). */
-export function d10ActionOdds(request: ActionRequest, actor: RulesCombatant, target: RulesCombatant | null): Result<ActionOdds> | null {
+export function d10ActionOdds(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  onScene: readonly RulesCombatant[] = [],
+  area?: TargetArea,
+): Result<ActionOdds> | null {
   switch (request.action) {
+    case THROW_GRENADE:
+      return d10GrenadeOdds(request, actor, area, onScene)
     case REACTION_CONTEST:
       return contestOdds(actor, target)
     case 'suppress':

@@ -8,6 +8,7 @@ import { d10SheetFromForm } from '../../../../src-main/rules/d10-difficulty/shee
 import { blastZone, healthAfterBlast } from '../../../../src-main/rules/d10-difficulty/damage/blast'
 import { storyText } from '../../../../src-shared/table-story'
 import { combatant, d10, sheet, sheetInput, typed } from './d10-fixtures'
+import { RulesRequests } from '../../../../src-main/core/app/rules-requests'
 
 /**
  * `002 Grenades` on a street (1 m squares: bases 0.4 m in radius): Ash throws from (30, 30), 28.3 m
@@ -287,5 +288,39 @@ describe('issue 31: the throw is a range task from the thrower’s token (SR-D10
     const far = h.run('action/perform', { request: throwAt({ distance: 35 }) }, [10])
     expect(!far.ok && far.error.code).toBe('grenade/outOfRange')
     h.must('action/perform', { request: throwAt({ distance: 25 }) }, [10])
+  })
+})
+
+describe('002 Grenades: the odds before the throw (SR-D10-44, SR-D10-37, SR-D10-38)', () => {
+  const inBand = (bands: readonly { label: string; probability: number }[], label: string) =>
+    bands.find((b) => b.label === label)?.probability ?? 0
+
+  it('lands where aimed when d10 + DEX 1 + PER 1 reaches 8: faces 6–10, one in two; each one by the rings it can fall in', async () => {
+    const { h, request } = await street()
+    const before = snapshot(h)
+    const r = new RulesRequests(h.campaign.store, d10).previewAction(request())
+    if (!r.ok) throw new Error(r.error.message)
+    expect(inBand(r.value.outcomes, 'lands where aimed')).toBeCloseTo(0.5, 12)
+    const of = (name: string) => r.value.each.find((e) => e.name === name)?.outcomes ?? []
+    // Near stands on the aim point: killed whenever it lands true, and by some scatters too.
+    expect(inBand(of('Near'), 'killed')).toBeGreaterThanOrEqual(0.5)
+    // Wall is behind grenade-proof cover: no landing harms it, so it is not listed.
+    expect(r.value.each.map((e) => e.name)).not.toContain('Wall')
+    for (const e of r.value.each) expect(e.outcomes.reduce((s, b) => s + b.probability, 0)).toBeCloseTo(1, 12)
+    // The odds are a read: nothing changed, no die drawn.
+    expect(snapshot(h)).toBe(before)
+  })
+
+  it('agrees with the throw itself on every face of the check that lands true', async () => {
+    const { h, request, hps } = await street()
+    const r = new RulesRequests(h.campaign.store, d10).previewAction(request())
+    if (!r.ok) throw new Error(r.error.message)
+    const killedWhenTrue = r.value.each.filter((e) => inBand(e.outcomes, 'killed') >= 0.5).map((e) => e.name)
+    for (const face of [6, 8, 10]) {
+      h.must('action/perform', { request: request() }, [face])
+      const dead = ['Near', 'Mid', 'Wall', 'Far', 'Ash'].filter((_, i) => hps()[i]! <= -20)
+      expect(killedWhenTrue).toEqual(expect.arrayContaining(dead))
+      h.must('history/undo', {})
+    }
   })
 })
