@@ -1,15 +1,13 @@
 import type { ActionOdds, ActionRequest, OddsBand } from '../../../../src-shared/attack'
-import { fail, ok, type Result } from '../../../../src-shared/result'
+import { ok, type Result } from '../../../../src-shared/result'
 import type { Point } from '../../../../src-shared/geometry'
 import type { RulesCombatant, TargetArea } from '../../ruleset'
 import { actOdds } from '../../kit/act-odds'
 import type { ContentLibrary } from '../content/content-library'
-import { pickGrenade, throwDistance, underTemplateAt } from '../cx-throw'
+import { aimThrow, underTemplateAt } from '../cx-throw-aim'
 import { explainSteps } from '../explain'
 import { splitBlast } from '../protection/blast'
 import { compassPoint, landingPoint, scatterDie } from '../ranged/scatter'
-import { throwMissChance } from '../ranged/throw-accuracy'
-import { maxThrowDistance, throwProfile } from '../ranged/throw-profile'
 import type { CxCombatant } from '../sheet/cx-sheet'
 import { weaponDamage } from '../stats/weapon-damage'
 
@@ -48,25 +46,11 @@ export function cxThrowOdds(
   c: CxCombatant,
   library: ContentLibrary,
   onScene: readonly RulesCombatant[],
-  area: TargetArea | undefined,
+  template: TargetArea | undefined,
 ): Result<ActionOdds> {
-  if (!area) return fail('grenade/noArea', 'Throw a grenade is aimed at an area: pick a template on the map.')
-  const picked = pickGrenade(request, actor, c, library)
-  if (!picked.ok) return picked
-  const { item } = picked.value
-  const profile = throwProfile(item)
-  if (!profile) return fail('grenade/notThrown', `The ${item.name} is not thrown.`)
-  const distance = throwDistance(request, actor, area)
-  if (!distance.ok) return distance
-  const reach = maxThrowDistance(profile, c.stats)
-  const chance = throwMissChance({
-    profile,
-    stats: c.stats,
-    accuracyModifier: item.accuracyModifier ?? 0,
-    distance: distance.value,
-    maxDistance: reach.metres,
-  })
-  const aim: Point = { x: area.x, y: area.y }
+  const aimed = aimThrow(request, actor, c, library, template)
+  if (!aimed.ok) return aimed
+  const { item, area, aim, chance } = aimed.value
   const radius = item.radius ?? 0
   const blastAt = (landed: Point | null) => splitBlast(landed ?? aim, radius, underTemplateAt(area, landed, onScene), onScene).reached
   const all = landings(aim, chance.total, blastAt)

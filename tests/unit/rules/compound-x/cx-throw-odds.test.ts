@@ -74,4 +74,10 @@ describe('Compound X grenade odds (000 Grenades)', () => {
     expect(r.ok && r.value.blocked).toMatch(/Explosives 0/)
     expect(r.ok && r.value.outcomes).toEqual([])
   })
+
+  it('refuses a throw beyond the thrower’s reach, as the throw does (SR-CX-21): DEX and STR 1 reach 12 m, the aim is 14.1 m off', async () => {
+    const { odds } = await table({ stats: { ...fives, dex: 1, str: 1 } })
+    const r = odds()
+    expect(r.ok && r.value.blocked).toMatch(/reaches 12 m/)
+  })
 })
