@@ -149,7 +149,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
         edit: countEdit(ammoKey(i), w.ammo),
       },
       { label: '  spare mags', value: String(w.spareMagazines), edit: countEdit(magazinesKey(i), w.spareMagazines) },
-      ...missChances(c, i, library).map((m) => ({ label: '  miss', value: m, source: 'CX5–CX7' })),
+      ...missChances(c, i, library).map((m) => ({ label: '  miss chance', value: m, source: 'CX5–CX7' })),
     ]
   })
   // SR-CX-50: the thrown weapons carried, how many, and their brackets as the item list gives them.

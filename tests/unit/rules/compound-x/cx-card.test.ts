@@ -29,7 +29,7 @@ describe('the Compound X card: protection, nanites, stance and weapons at a glan
     expect(line(vex, 'Anvil Arms C25').value).toBe('19 rds · 2 mags · JAMMED (CX9)')
     expect(
       lines(vex)
-        .filter((l) => l.label === '  miss')
+        .filter((l) => l.label === '  miss chance')
         .map((l) => l.value),
     ).toEqual(['semi: 2 / 3 / 4 (to 15/40/60 m)', 'burst: 4 / 5 / 6 (to 15/40/60 m)'])
   })
