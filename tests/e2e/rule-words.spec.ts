@@ -45,7 +45,6 @@ test('rule codes titled in the log and the help; the table told who acts first',
   const table = player.page
   const told = table.getByTestId('story-card').or(table.getByTestId('story-line')).filter({ hasText: 'acts first' }).first()
   await expect(told).toHaveText(/^(Jonas|Heavy gunner 1) acts first$/)
-  await told.scrollIntoViewIfNeeded()
   await table.screenshot({ path: `${SHOTS}/words-table.png`, fullPage: true })
   await expect(table.locator('body')).not.toContainText('d10 + DEX')
   await expect(table.locator('body')).not.toContainText('Reaction contest')
