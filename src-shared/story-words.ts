@@ -42,7 +42,7 @@ function thirdPerson(verb: string): string {
 const VERBS = new Set(
   (
     'aim break change clear disarm disengage draw drop fall gain give grapple heal jump kick kill knock move pick pin ' +
-    'put react regain reload restrain say search shift shove slip stabilise stabilize stand start stop stow take throw trip ' +
+    'put react regain reload restrain say search shift shove slip stabilise stabilize stand start stop stow suppress take throw trip ' +
     'turn use work'
   ).split(' '),
 )
@@ -63,6 +63,8 @@ function actText(actor: string, label: string, target: StoryName | null): string
     // "Grapple" → "grapples Vex"; "Take careful aim" → "takes careful aim at Vex".
     return tail ? `${actor} ${verb} ${tail} at ${target.name}` : `${actor} ${verb} ${target.name}`
   }
+  // A menu that names the fire, not the act: "Suppressing fire" → "lays suppressing fire on Raider 2".
+  if (/^suppressing fire\b/i.test(name)) return `${actor} lays suppressing fire${target ? ` on ${target.name}` : ''}`
   return `${actor}: ${name.toLowerCase()}${target ? ` at ${target.name}` : ''}`
 }
 

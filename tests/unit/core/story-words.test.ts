@@ -96,5 +96,9 @@ describe('story words', () => {
       }),
     ).toBe('Jonas aims at Vex')
     expect(storyText({ kind: 'action', actor: n('Vex'), target: null, label: 'Reload (ends suppressing fire)' })).toBe('Vex reloads')
+    expect(storyText({ kind: 'action', actor: n('Vex'), target: n('Raider 2'), label: 'Suppress (CX24)' })).toBe('Vex suppresses Raider 2')
+    expect(storyText({ kind: 'action', actor: n('Kit'), target: n('Vale'), label: 'Suppressing fire (002 Suppressing Fire)' })).toBe(
+      'Kit lays suppressing fire on Vale',
+    )
   })
 })
