@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { format } from 'node:util'
 import { errorText } from './quit-sequence'
 
 /**
@@ -86,6 +87,34 @@ export function createLog(options: LogOptions): DiagnosticsLog {
         // nowhere left to write it; swallowing is the only choice that keeps the app up
       }
     },
+  }
+}
+
+type ConsoleLike = { error: (...args: unknown[]) => void; warn: (...args: unknown[]) => void }
+
+/**
+ * Copies the main process's console.error and console.warn into the log, so what the core and
+ * libraries report reaches a file in a packaged app. The console still gets every line.
+ * Returns a function that puts the console back.
+ */
+export function teeConsole(target: ConsoleLike, log: DiagnosticsLog): () => void {
+  const original = { error: target.error, warn: target.warn }
+  const tee =
+    (level: 'error' | 'warn') =>
+    (...args: unknown[]) => {
+      original[level].apply(target, args)
+      log.write(level, safeFormat(args))
+    }
+  target.error = tee('error')
+  target.warn = tee('warn')
+  return () => Object.assign(target, original)
+}
+
+function safeFormat(args: unknown[]): string {
+  try {
+    return format(...args)
+  } catch {
+    return args.map((a) => String(a)).join(' ')
   }
 }
 

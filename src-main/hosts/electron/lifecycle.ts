@@ -1,7 +1,15 @@
 import { app, BrowserWindow, dialog, Menu, shell } from 'electron'
 import { buildMenuTemplate, closeWindowAction, confirmsQuit, QUIT_CONFIRMATION, withActions } from './app-menu'
 import { logsDir, pinnedUserDataPath } from './data-folder'
-import { CrashPolicy, createLog, describeUncaught, LoadFailurePolicy, type DiagnosticsLog, type WindowRole } from './diagnostics'
+import {
+  CrashPolicy,
+  createLog,
+  describeUncaught,
+  LoadFailurePolicy,
+  teeConsole,
+  type DiagnosticsLog,
+  type WindowRole,
+} from './diagnostics'
 import { createQuitSequence, errorText, QUIT_SIGNALS, secondLaunchAction, type QuitSequence } from './quit-sequence'
 
 /**
@@ -46,7 +54,9 @@ export interface Lifecycle {
 
 export function createLifecycle(userData: string, stopCore: () => Promise<void>, windows: LifecycleWindows): Lifecycle {
   // In a packaged app the console goes nowhere; in development it still shows every line.
-  const log = createLog({ dir: logsDir(userData), echo: app.isPackaged ? undefined : (line) => console.error(line) })
+  const print = console.error.bind(console)
+  const log = createLog({ dir: logsDir(userData), echo: app.isPackaged ? undefined : (line) => print(line) })
+  teeConsole(console, log)
   const crashes = new CrashPolicy(log.file)
   const loadFailures = new LoadFailurePolicy(log.file)
   const quit = createQuitSequence({
@@ -148,7 +158,7 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
     }
     const onError = (command: string, e: unknown) => log.write('error', `Menu command ${command} failed: ${errorText(e)}`)
     Menu.setApplicationMenu(Menu.buildFromTemplate(withActions(template, actions, onError)))
-    log.write('info', `Salvo ${app.getVersion()} started; data in ${userData}`)
+    log.write('info', `Salvo ${app.getVersion()} starting; data in ${userData}`)
   }
 
   function startFailed(e: unknown): void {

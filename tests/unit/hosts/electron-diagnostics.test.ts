@@ -10,6 +10,7 @@ import {
   LoadFailurePolicy,
   createLog,
   describeUncaught,
+  teeConsole,
 } from '../../../src-main/hosts/electron/diagnostics'
 
 let dir = ''
@@ -92,6 +93,28 @@ describe('log file', () => {
     circular['self'] = circular
     expect(() => describeUncaught('rejection', circular)).not.toThrow()
     expect(describeUncaught('rejection', undefined)).toContain('undefined')
+  })
+})
+
+describe('console into the log', () => {
+  it('writes console.error and console.warn to the log, still prints them, and can be undone', () => {
+    const printed: string[] = []
+    const fake = {
+      error: (...args: unknown[]) => void printed.push(`E ${args.join(' ')}`),
+      warn: (...args: unknown[]) => void printed.push(`W ${args.join(' ')}`),
+    }
+    const log = createLog({ dir })
+    const restore = teeConsole(fake, log)
+    fake.error('journal %s failed', 'flush', { code: 5 })
+    fake.warn('slow disk')
+    expect(printed).toEqual(['E journal %s failed flush [object Object]', 'W slow disk'])
+    const written = readFileSync(log.file, 'utf8')
+    expect(written).toMatch(/ERROR journal flush failed \{ code: 5 \}/)
+    expect(written).toContain('WARN slow disk')
+    restore()
+    fake.error('after')
+    expect(readFileSync(log.file, 'utf8')).not.toContain('after')
+    expect(printed.at(-1)).toBe('E after')
   })
 })
 

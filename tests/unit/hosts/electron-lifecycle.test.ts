@@ -93,6 +93,8 @@ class FakeWindow extends EventEmitter {
 const s = electron.state
 let dir = ''
 const listeners = new Map<string, number>()
+// The glue tees the real console into its log; each test puts it back.
+const realConsole = { error: console.error, warn: console.warn }
 
 function setUp(shutdown: () => Promise<void>) {
   const gm = new FakeWindow()
@@ -134,6 +136,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.useRealTimers()
+  Object.assign(console, realConsole)
   // Only the listeners this test added go; vitest's own stay.
   for (const [name, before] of listeners) {
     const all = process.listeners(name as 'SIGINT')
@@ -238,10 +241,15 @@ describe('desktop lifecycle glue', () => {
     expect(written).toContain('ERR_FILE_NOT_FOUND')
   })
 
-  it('writes uncaught main-process errors to the log', () => {
+  it('writes uncaught main-process errors and console errors to the log', () => {
+    // Silenced underneath the tee, so the test run's output stays clean.
+    console.error = () => {}
     const { lifecycle } = setUp(() => Promise.resolve())
     emitOurs('uncaughtException', new Error('kaboom'))
-    expect(readFileSync(lifecycle.log.file, 'utf8')).toContain('Uncaught exception in the main process: Error: kaboom')
+    console.error('core says no')
+    const written = readFileSync(lifecycle.log.file, 'utf8')
+    expect(written).toContain('Uncaught exception in the main process: Error: kaboom')
+    expect(written).toContain('ERROR core says no')
   })
 
   it('focuses the GM console on a second launch, and says so while quitting', () => {
