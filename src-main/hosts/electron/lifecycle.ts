@@ -148,7 +148,12 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
     const actions = {
       'open-data-folder': () => openFolder(userData),
       'open-logs-folder': () => openFolder(log.dir),
-      'show-player-view': () => windows.showPlayer(),
+      'show-player-view': () => {
+        // A player view hidden after repeated crashes is loaded afresh, never shown blank.
+        const player = windows.player()
+        if (player && !player.isDestroyed() && player.webContents.isCrashed()) windows.reload(player, 'player')
+        windows.showPlayer()
+      },
       'close-window': () => {
         const action = closeWindowAction(focusedRole())
         if (action === 'confirm-quit') askToQuit()

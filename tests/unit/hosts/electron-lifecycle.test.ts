@@ -70,7 +70,8 @@ class FakeWindow extends EventEmitter {
   hidden = false
   closed = 0
   visible = true
-  webContents = new EventEmitter()
+  crashed = false
+  webContents = Object.assign(new EventEmitter(), { isCrashed: () => this.crashed })
   hide() {
     this.hidden = true
   }
@@ -105,7 +106,7 @@ function setUp(shutdown: () => Promise<void>) {
   const lifecycle = createLifecycle(userData, shutdown, {
     gm: () => gm as never,
     player: () => player as never,
-    showPlayer: () => {},
+    showPlayer: () => void reloads.push('shown'),
     reload: (_w, role) => void reloads.push(role),
   })
   lifecycle.watchWindow(gm as never, 'gm')
@@ -239,6 +240,18 @@ describe('desktop lifecycle glue', () => {
     const written = readFileSync(lifecycle.log.file, 'utf8')
     expect(written).toContain('renderer is gone: crashed')
     expect(written).toContain('ERR_FILE_NOT_FOUND')
+  })
+
+  it('reloads a crashed player view before Show Player View shows it', () => {
+    const { player, reloads } = setUp(() => Promise.resolve())
+    type Item = { label?: string; click?: () => void; submenu?: Item[] }
+    const all = (items: Item[]): Item[] => items.flatMap((i) => [i, ...all(i.submenu ?? [])])
+    const show = all(s.menu as Item[]).find((i) => i.label === 'Show Player View')!
+    show.click!()
+    expect(reloads).toEqual(['shown'])
+    player.crashed = true
+    show.click!()
+    expect(reloads).toEqual(['shown', 'player', 'shown'])
   })
 
   it('writes uncaught main-process errors and console errors to the log', () => {
