@@ -28,7 +28,8 @@ export interface LogOptions {
 export interface DiagnosticsLog {
   readonly file: string
   readonly dir: string
-  write(level: 'info' | 'warn' | 'error', message: string): void
+  /** `echo: false` for lines that were printed already (the console's own, see teeConsole). */
+  write(level: 'info' | 'warn' | 'error', message: string, options?: { echo?: boolean }): void
 }
 
 /**
@@ -68,14 +69,14 @@ export function createLog(options: LogOptions): DiagnosticsLog {
   return {
     file,
     dir: options.dir,
-    write(level, message) {
+    write(level, message, writeOptions) {
       // One line per entry keeps the file readable with any tool; a stack's lines are indented.
       const text = String(message).replace(/\r?\n/g, '\n    ')
       let line = `${now().toISOString()} ${level.toUpperCase()} ${text}\n`
       // A single huge entry is cut rather than allowed to blow the bound.
       if (Buffer.byteLength(line) > maxBytes) line = `${line.slice(0, Math.floor(maxBytes / 4))}… [cut]\n`
       try {
-        options.echo?.(line.trimEnd())
+        if (writeOptions?.echo !== false) options.echo?.(line.trimEnd())
       } catch {
         // an echo target that fails is not worth losing the entry for
       }
@@ -103,7 +104,7 @@ export function teeConsole(target: ConsoleLike, log: DiagnosticsLog): () => void
     (level: 'error' | 'warn') =>
     (...args: unknown[]) => {
       original[level].apply(target, args)
-      log.write(level, safeFormat(args))
+      log.write(level, safeFormat(args), { echo: false })
     }
   target.error = tee('error')
   target.warn = tee('warn')

@@ -103,7 +103,8 @@ describe('console into the log', () => {
       error: (...args: unknown[]) => void printed.push(`E ${args.join(' ')}`),
       warn: (...args: unknown[]) => void printed.push(`W ${args.join(' ')}`),
     }
-    const log = createLog({ dir })
+    // The log's echo goes to the same console: a console line must not come out twice.
+    const log = createLog({ dir, echo: (line) => void printed.push(`echo ${line}`) })
     const restore = teeConsole(fake, log)
     fake.error('journal %s failed', 'flush', { code: 5 })
     fake.warn('slow disk')
