@@ -1,6 +1,6 @@
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, dialog, screen, session } from 'electron'
+import { app, BrowserWindow, screen, session } from 'electron'
 import type { ViewRole } from '../../../src-shared/views'
 import { SalvoCore } from '../../core/app/salvo-core'
 import { spawnWorkerAt } from '../../core/autopilot/forecast-service'
@@ -9,6 +9,9 @@ import { APP_ORIGIN, APP_PAGES, appPageUrl } from '../app-pages'
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
 import { registerAppScheme, windowSession } from './app-scheme'
 import { installIpc, type IpcBridge } from './ipc'
+import { campaignDataDir } from './data-folder'
+import { createLifecycle, pinDataFolder } from './lifecycle'
+import { errorText } from './quit-sequence'
 import { guardWebContents, hardenSession } from './security'
 import { gmWindowOptions, playerWindowOptions, displayChoices, playerWindowPlacement, type PlayerPlacement } from './window-options'
 
@@ -28,16 +31,29 @@ let core: SalvoCore | null = null
 let ipc: IpcBridge | null = null
 let gmWindow: BrowserWindow | null = null
 let playerWindow: BrowserWindow | null = null
-let quitState: 'running' | 'stopping' | 'stopped' = 'running'
+
+// Quitting, menu, diagnostics, data folder: lifecycle.ts. The pin comes before the lock below.
+const userData = pinDataFolder()
+const lifecycle = createLifecycle(userData, stopCore, {
+  gm: () => gmWindow,
+  player: () => playerWindow,
+  showPlayer: () => {
+    if (playerWindow && !playerWindow.isDestroyed()) playerWindow.showInactive()
+    else if (ipc && lifecycle.quit.state === 'running') playerWindow = createPlayerWindow(ipc)
+  },
+  reload: (window, role) => loadPage(window, role),
+})
 
 function loadPage(window: BrowserWindow, role: ViewRole): void {
   const url = devUrl ? new URL(APP_PAGES[role], devUrl.endsWith('/') ? devUrl : `${devUrl}/`).href : appPageUrl(role)
-  window.loadURL(url).catch((e: unknown) => console.error(`Salvo could not load ${url}: ${(e as Error).message}`))
+  // did-fail-load (lifecycle.ts) decides what to do; this keeps the rejection from going unhandled.
+  window.loadURL(url).catch((e: unknown) => lifecycle.log.write('warn', `Loading ${url}: ${errorText(e)}`))
 }
 
 function createGmWindow(bridge: IpcBridge): BrowserWindow {
   const window = new BrowserWindow(gmWindowOptions(preload))
   bridge.attach(window.webContents, 'gm')
+  lifecycle.watchWindow(window, 'gm')
   window.once('ready-to-show', () => window.show())
   // The GM console is the app; the player view without it would be a screen nobody can drive.
   window.on('closed', () => {
@@ -70,6 +86,7 @@ function createPlayerWindow(bridge: IpcBridge): BrowserWindow {
   const placement = currentPlacement()
   const window = new BrowserWindow({ ...playerWindowOptions(preload), ...placement.bounds })
   bridge.attach(window.webContents, 'player')
+  lifecycle.watchWindow(window, 'player')
   window.once('ready-to-show', () => {
     applyPlacement(window, currentPlacement())
     // Opening the projector view must not pull focus away from the GM.
@@ -83,7 +100,7 @@ function createPlayerWindow(bridge: IpcBridge): BrowserWindow {
 }
 
 function onDisplaysChanged(): void {
-  if (quitState !== 'running' || !ipc) return
+  if (lifecycle.quit.state !== 'running' || !ipc) return
   if (playerWindow && !playerWindow.isDestroyed()) applyPlacement(playerWindow, currentPlacement())
   // A projector plugged in after the GM closed the player view brings it back.
   else playerWindow = createPlayerWindow(ipc)
@@ -93,16 +110,15 @@ async function stopCore(): Promise<void> {
   // Handlers go first, so no request can reopen a campaign after the core has closed it.
   ipc?.dispose()
   ipc = null
-  try {
-    await core?.shutdown()
-  } catch (e) {
-    console.error(`Salvo could not shut down cleanly: ${(e as Error).message}`)
-  }
+  // A failure or a hang is the quit sequence's to log and to bound (quit-sequence.ts).
+  const stopping = core
   core = null
+  await stopping?.shutdown()
 }
 
 async function start(): Promise<void> {
   await app.whenReady()
+  lifecycle.installMenu()
   // No window of ours uses the default session; it is hardened all the same, for anything that might.
   hardenSession(session.defaultSession, CONTENT_SECURITY_POLICY, rendererRoots)
   // Packaged builds carry resources/ beside the app; in development it is the project's own.
@@ -113,7 +129,7 @@ async function start(): Promise<void> {
     chosen: () => onDisplaysChanged(),
   }
   const started = new SalvoCore({
-    dataDir: path.join(app.getPath('userData'), 'salvo-data'),
+    dataDir: campaignDataDir(userData),
     resourcesDir,
     displays,
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
@@ -139,29 +155,8 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme()
   guardWebContents(rendererRoots)
 
-  app.on('second-instance', () => {
-    if (!gmWindow) return
-    if (gmWindow.isMinimized()) gmWindow.restore()
-    gmWindow.focus()
-  })
+  // Second launch, window-all-closed, before-quit, signals: all take the one quit path.
+  lifecycle.installAppHandlers()
 
-  app.on('window-all-closed', () => app.quit())
-
-  // The journal must be flushed and the campaign closed before the process ends, so the
-  // first quit is held back until the core has shut down, then let through.
-  app.on('before-quit', (event) => {
-    if (quitState === 'stopped') return
-    event.preventDefault()
-    if (quitState === 'stopping') return
-    quitState = 'stopping'
-    void stopCore().finally(() => {
-      quitState = 'stopped'
-      app.quit()
-    })
-  })
-
-  start().catch((e: unknown) => {
-    dialog.showErrorBox('Salvo could not start', (e as Error).message)
-    app.exit(1)
-  })
+  start().catch((e: unknown) => lifecycle.startFailed(e))
 }

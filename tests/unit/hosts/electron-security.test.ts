@@ -300,8 +300,15 @@ describe('Electron security checklist', () => {
   })
 
   it('14. nothing opens external content, and 15. Electron is a current major', () => {
-    for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url))))
-      expect(hostFile(f)).not.toMatch(/openExternal|openPath/)
+    for (const f of readdirSync(fileURLToPath(new URL('../../../src-main/hosts/electron/', import.meta.url)))) {
+      expect(hostFile(f)).not.toMatch(/openExternal/)
+      // "Open data folder" hands Salvo's own folders to the file manager, and nothing else.
+      if (f !== 'lifecycle.ts') expect(hostFile(f)).not.toMatch(/openPath/)
+    }
+    const lifecycle = hostFile('lifecycle.ts')
+    expect(lifecycle.match(/openPath\(/g)).toHaveLength(1)
+    expect(lifecycle).toContain('shell.openPath(dir)')
+    expect([...lifecycle.matchAll(/openFolder\(([^)]*)\)/g)].map((m) => m[1]).sort()).toEqual(['log.dir', 'userData'])
     const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../../package.json', import.meta.url)), 'utf8')) as {
       devDependencies?: Record<string, string>
       dependencies?: Record<string, string>
