@@ -4,13 +4,24 @@ export interface DisplayInfo {
   readonly label: string
   readonly width: number
   readonly height: number
+  /** Where the screen sits in the desktop: remembered with the GM's pick, as ids can change. */
+  readonly x?: number
+  readonly y?: number
   /** The GM's own screen: the projector goes there only as a window, never covering it. */
   readonly primary: boolean
 }
+
+/**
+ * Where the projector window is now, so the projector bar can say why the table sees nothing:
+ * shown; hidden because there is no screen but the GM's; or closed by the GM.
+ */
+export type ProjectorStatus = 'shown' | 'no-second-display' | 'closed'
 
 export interface DisplayChoiceInfo {
   /** False in browser mode: the player page goes wherever the GM opens it. */
   readonly available: boolean
   readonly displays: readonly DisplayInfo[]
   readonly chosen: number | null
+  /** Absent in browser mode and when the shell does not say. */
+  readonly projector?: ProjectorStatus
 }
