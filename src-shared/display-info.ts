@@ -25,3 +25,15 @@ export interface DisplayChoiceInfo {
   /** Absent in browser mode and when the shell does not say. */
   readonly projector?: ProjectorStatus
 }
+
+/** What the projector bar says about the projector window, or null when it is simply shown. */
+export function projectorStatusLine(status: ProjectorStatus | undefined): string | null {
+  switch (status) {
+    case 'no-second-display':
+      return 'No second screen: the projector window is hidden (the preview here still shows the table)'
+    case 'closed':
+      return 'Projector window closed'
+    default:
+      return null
+  }
+}

@@ -44,6 +44,12 @@ describe("the projector's screen (desktop app)", () => {
     expect((await gm.must('listDisplays', undefined)).chosen).toBe(12)
   })
 
+  it("passes on the shell's word on the projector window, for the projector bar", async () => {
+    const source = { ...screens(), status: () => 'no-second-display' as const }
+    const { gm } = await startCore({ displays: source })
+    expect((await gm.must('listDisplays', undefined)).projector).toBe('no-second-display')
+  })
+
   it('refuses a screen that is not connected, keeping the old choice; the player window may not choose', async () => {
     const source = screens()
     const { core, gm } = await startCore({ displays: source })

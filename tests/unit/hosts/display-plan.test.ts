@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { projectorStatusLine } from '../../../src-shared/display-info'
 import { matchRemembered, type RememberedDisplay } from '../../../src-shared/display-match'
 import {
   fillModeFor,
@@ -206,5 +207,16 @@ describe('turning a decision into window calls', () => {
     // …and the window is made for it, so even the green button does not open a Space.
     expect(playerWindowOptions('/preload.cjs', 'darwin').simpleFullscreen).toBe(true)
     expect(playerWindowOptions('/preload.cjs', 'win32').simpleFullscreen).toBeUndefined()
+  })
+})
+
+describe('what the projector bar says', () => {
+  it('says why the table sees nothing, and nothing while the window is shown', () => {
+    const t = table([laptop])
+    expect(projectorStatusLine(t.on('start').status)).toMatch(/^No second screen: the projector window is hidden/)
+    t.screens([laptop, projector])
+    expect(projectorStatusLine(t.on('display-added').status)).toBeNull()
+    expect(projectorStatusLine(t.on('gm-closed').status)).toBe('Projector window closed')
+    expect(projectorStatusLine(undefined)).toBeNull()
   })
 })
