@@ -4,6 +4,11 @@ export interface DisplayInfo {
   readonly label: string
   readonly width: number
   readonly height: number
+  /**
+   * The system's own name for the screen, absent when it gives none (`label` then says "Screen 2",
+   * a name that changes with the order of the list, so it is never remembered).
+   */
+  readonly systemLabel?: string
   /** Where the screen sits in the desktop: remembered with the GM's pick, as ids can change. */
   readonly x?: number
   readonly y?: number

@@ -16,13 +16,17 @@ export interface DisplaySource {
   status?(): ProjectorStatus
 }
 
+const boundsOf = (d: DisplayInfo) =>
+  d.x !== undefined && d.y !== undefined ? { bounds: { x: d.x, y: d.y, width: d.width, height: d.height } } : {}
+
 const rememberedOf = (d: DisplayInfo): RememberedDisplay => ({
   id: d.id,
-  label: d.label,
-  ...(d.x !== undefined && d.y !== undefined ? { bounds: { x: d.x, y: d.y, width: d.width, height: d.height } } : {}),
+  ...(d.systemLabel ? { label: d.systemLabel } : {}),
+  ...boundsOf(d),
 })
 
-const withBounds = (d: DisplayInfo) => ({ ...d, bounds: { x: d.x ?? NaN, y: d.y ?? NaN, width: d.width, height: d.height } })
+// The screens as the matcher sees them: by the system's own names only.
+const matchable = (d: DisplayInfo) => ({ id: d.id, label: d.systemLabel, ...boundsOf(d) })
 
 /**
  * Which screen the projector goes on, kept beside the campaigns: a property of this machine and
@@ -45,7 +49,7 @@ export class DisplayChoice {
     const displays = this.source?.list() ?? []
     const remembered = this.remembered()
     // The pick under the id it has now, so the projector bar shows it selected after a renumbering.
-    const chosen = remembered ? (matchRemembered(displays.map(withBounds), remembered)?.id ?? remembered.id) : null
+    const chosen = remembered ? (matchRemembered(displays.map(matchable), remembered)?.id ?? remembered.id) : null
     const projector = this.source?.status?.()
     return { available: this.source !== null, displays, chosen, ...(projector ? { projector } : {}) }
   }

@@ -24,6 +24,9 @@ export class ProjectorWindow {
   #ready = false
   #closedByGm = false
   #status: ProjectorStatus = 'shown'
+  // The screen bounds a filling window was last given: what it reports may differ by a few pixels
+  // on some window managers, which would otherwise re-place it on every metrics change.
+  #filledTo: Rect | null = null
   // The rest of a placement waiting for native fullscreen to finish leaving: only the latest.
   #afterLeavingFill: { steps: PlacementStep[]; decision: ProjectorDecision } | null = null
 
@@ -53,7 +56,7 @@ export class ProjectorWindow {
         window: w && {
           shown: w.isVisible(),
           displayId: screen.getDisplayMatching(w.getBounds()).id,
-          bounds: w.getBounds(),
+          bounds: (this.#filling(w) && this.#filledTo) || w.getBounds(),
           filling: this.#filling(w),
         },
       },
@@ -72,6 +75,7 @@ export class ProjectorWindow {
     this.#window = window
     this.#ready = false
     this.#afterLeavingFill = null
+    this.#filledTo = null
     window.once('ready-to-show', () => {
       this.#ready = true
       this.on('start')
@@ -108,8 +112,10 @@ export class ProjectorWindow {
       if (step === 'leave-fill') this.#fill(w, false)
       else if (step === 'set-bounds' && decision.bounds) w.setBounds(decision.bounds)
       else if (step === 'show-inactive') w.showInactive()
-      else if (step === 'enter-fill') this.#fill(w, true)
-      else if (step === 'hide') w.hide()
+      else if (step === 'enter-fill') {
+        this.#filledTo = decision.bounds
+        this.#fill(w, true)
+      } else if (step === 'hide') w.hide()
     }
   }
 }

@@ -30,6 +30,7 @@ export function displayChoices(displays: readonly DisplayLike[], primaryId: numb
     .map((d, i) => ({
       id: d.id,
       label: d.label?.trim() || `Screen ${i + 1}`,
+      ...(d.label?.trim() ? { systemLabel: d.label.trim() } : {}),
       width: d.bounds.width,
       height: d.bounds.height,
       x: d.bounds.x,

@@ -66,7 +66,7 @@ describe('screens offered to the GM', () => {
 
   it('lists the screens for the GM, the own screen first, named when the system gives no name, with their place', () => {
     expect(displayChoices([projector, { ...primary, label: 'Built-in Retina' }], 1)).toEqual([
-      { id: 1, label: 'Built-in Retina', width: 1920, height: 1080, x: 0, y: 0, primary: true },
+      { id: 1, label: 'Built-in Retina', systemLabel: 'Built-in Retina', width: 1920, height: 1080, x: 0, y: 0, primary: true },
       { id: 7, label: 'Screen 1', width: 1280, height: 800, x: 1920, y: 0, primary: false },
     ])
   })
