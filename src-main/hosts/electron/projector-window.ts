@@ -32,6 +32,11 @@ export class ProjectorWindow {
 
   constructor(private readonly deps: ProjectorWindowDeps) {}
 
+  /** The player window, if one is open (shown or hidden): for whoever must reach it, say at quit. */
+  current(): BrowserWindow | null {
+    return this.#window && !this.#window.isDestroyed() ? this.#window : null
+  }
+
   status(): ProjectorStatus {
     return this.#status
   }
