@@ -18,7 +18,7 @@ import type { DicePlan, PlannedAct } from './dice-plan'
 // Re-exported: windows and hosts name them through the contract.
 export { MAX_CAMPAIGN_FILE_BYTES, type BackupInfo, type CampaignFile, type CampaignSummary, type OpenProblem } from './campaign-info'
 import type { BackupInfo, CampaignFile, CampaignSummary, OpenProblem } from './campaign-info'
-export type { DisplayChoiceInfo, DisplayInfo } from './display-info'
+export type { DisplayChoiceInfo, DisplayInfo, ProjectorStatus } from './display-info'
 import type { DisplayChoiceInfo } from './display-info'
 
 export interface SessionInfo {

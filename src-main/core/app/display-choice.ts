@@ -1,5 +1,6 @@
 import * as path from 'node:path'
-import type { DisplayChoiceInfo, DisplayInfo } from '../../../src-shared/contract'
+import type { DisplayChoiceInfo, DisplayInfo, ProjectorStatus } from '../../../src-shared/contract'
+import { isDisplayRect, matchRemembered, type RememberedDisplay } from '../../../src-shared/display-match'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { DurableFs } from '../persistence/durable-fs'
 
@@ -11,12 +12,27 @@ export interface DisplaySource {
   list(): readonly DisplayInfo[]
   /** The GM chose (null: the first screen that is not the GM's); the shell moves the window now. */
   chosen(displayId: number | null): void
+  /** Where the projector window is now, for the projector bar; absent when the shell does not say. */
+  status?(): ProjectorStatus
 }
+
+const boundsOf = (d: DisplayInfo) =>
+  d.x !== undefined && d.y !== undefined ? { bounds: { x: d.x, y: d.y, width: d.width, height: d.height } } : {}
+
+const rememberedOf = (d: DisplayInfo): RememberedDisplay => ({
+  id: d.id,
+  ...(d.systemLabel ? { label: d.systemLabel } : {}),
+  ...boundsOf(d),
+})
+
+// The screens as the matcher sees them: by the system's own names only.
+const matchable = (d: DisplayInfo) => ({ id: d.id, label: d.systemLabel, ...boundsOf(d) })
 
 /**
  * Which screen the projector goes on, kept beside the campaigns: a property of this machine and
- * its projector, not of any campaign. Remembered by display id, so a projector unplugged and
- * plugged back in gets the window back; while it is missing the automatic choice stands in.
+ * its projector, not of any campaign. Remembered by display id, name and place (Windows and macOS
+ * renumber screens), so a projector unplugged and plugged back in gets the window back; while it
+ * is missing the automatic choice stands in.
  */
 export class DisplayChoice {
   readonly #file: string
@@ -30,7 +46,12 @@ export class DisplayChoice {
   }
 
   info(): DisplayChoiceInfo {
-    return { available: this.source !== null, displays: this.source?.list() ?? [], chosen: this.read() }
+    const displays = this.source?.list() ?? []
+    const remembered = this.remembered()
+    // The pick under the id it has now, so the projector bar shows it selected after a renumbering.
+    const chosen = remembered ? (matchRemembered(displays.map(matchable), remembered)?.id ?? remembered.id) : null
+    const projector = this.source?.status?.()
+    return { available: this.source !== null, displays, chosen, ...(projector ? { projector } : {}) }
   }
 
   /** Saves the GM's pick and has the shell move the window; a screen that is not connected is refused. */
@@ -40,11 +61,12 @@ export class DisplayChoice {
         'displays/unavailable',
         'Browser mode has no projector window to place: open the player page on the screen the table sees.',
       )
-    if (displayId !== null && !this.source.list().some((d) => d.id === displayId)) {
+    const picked = displayId === null ? null : this.source.list().find((d) => d.id === displayId)
+    if (picked === undefined) {
       return fail('displays/unknown', `There is no screen ${displayId} connected now; pick one from the list.`)
     }
     try {
-      this.write(displayId)
+      this.write(picked && rememberedOf(picked))
     } catch (e) {
       return fail('storage/writeFailed', `Could not save the projector's screen: ${(e as Error).message}`)
     }
@@ -53,15 +75,32 @@ export class DisplayChoice {
   }
 
   read(): number | null {
+    return this.remembered()?.id ?? null
+  }
+
+  /** The GM's pick with its name and place (a file from before they were kept has the id alone). */
+  remembered(): RememberedDisplay | null {
     try {
-      const v = JSON.parse(this.fs.readFile(this.#file)?.toString('utf8') ?? 'null') as { displayId?: unknown } | null
-      return typeof v?.displayId === 'number' && Number.isInteger(v.displayId) ? v.displayId : null
+      const v = JSON.parse(this.fs.readFile(this.#file)?.toString('utf8') ?? 'null') as {
+        displayId?: unknown
+        label?: unknown
+        bounds?: unknown
+      } | null
+      if (typeof v?.displayId !== 'number' || !Number.isInteger(v.displayId)) return null
+      return {
+        id: v.displayId,
+        ...(typeof v.label === 'string' ? { label: v.label } : {}),
+        ...(isDisplayRect(v.bounds) ? { bounds: v.bounds } : {}),
+      }
     } catch {
       return null
     }
   }
 
-  write(displayId: number | null): void {
-    this.fs.writeFileAtomic(this.#file, JSON.stringify({ displayId }))
+  write(picked: RememberedDisplay | null): void {
+    this.fs.writeFileAtomic(
+      this.#file,
+      JSON.stringify(picked ? { displayId: picked.id, label: picked.label, bounds: picked.bounds } : { displayId: null }),
+    )
   }
 }

@@ -187,6 +187,8 @@ export class SalvoCore {
 
   /** The screen the GM chose for the projector (null: the first that is not the GM's), for the shell to place the window. */
   readonly projectorDisplay = (): number | null => this.#displayChoice.read()
+  /** The same pick with the screen's name and place, to find it again when the OS renumbers screens. */
+  readonly projectorRemembered = () => this.#displayChoice.remembered()
 
   /**
    * The file an asset name stands for, if this role may load it now: what both shells serve for

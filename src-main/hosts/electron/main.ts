@@ -13,7 +13,9 @@ import { campaignDataDir } from './data-folder'
 import { createLifecycle, pinDataFolder } from './lifecycle'
 import { errorText } from './quit-sequence'
 import { guardWebContents, hardenSession } from './security'
-import { gmWindowOptions, playerWindowOptions, displayChoices, playerWindowPlacement, type PlayerPlacement } from './window-options'
+import { gmWindowOptions, playerWindowOptions, displayChoices, type Rect } from './window-options'
+import { ProjectorWindow } from './projector-window'
+import { loadWindowState, restoreWindowState, saveWindowState } from './window-state'
 
 /**
  * The desktop app: the same core browser mode runs, a GM window, and a player window that
@@ -30,17 +32,15 @@ const rendererRoots = devUrl ? [new URL(devUrl).origin] : [`${APP_ORIGIN}/`]
 let core: SalvoCore | null = null
 let ipc: IpcBridge | null = null
 let gmWindow: BrowserWindow | null = null
-let playerWindow: BrowserWindow | null = null
+let projector: ProjectorWindow | null = null
 
 // Quitting, menu, diagnostics, data folder: lifecycle.ts. The pin comes before the lock below.
 const userData = pinDataFolder()
 const lifecycle = createLifecycle(userData, stopCore, {
   gm: () => gmWindow,
-  player: () => playerWindow,
-  showPlayer: () => {
-    if (playerWindow && !playerWindow.isDestroyed()) playerWindow.showInactive()
-    else if (ipc && lifecycle.quit.state === 'running') playerWindow = createPlayerWindow(ipc)
-  },
+  player: () => projector?.current() ?? null,
+  // "Show Player View" is the GM choosing the projector: it comes back where the display plan puts it.
+  showPlayer: () => projector?.on('gm-chose'),
   reload: (window, role) => loadPage(window, role),
 })
 
@@ -51,10 +51,18 @@ function loadPage(window: BrowserWindow, role: ViewRole): void {
 }
 
 function createGmWindow(bridge: IpcBridge): BrowserWindow {
-  const window = new BrowserWindow(gmWindowOptions(preload))
+  // Display: the GM window opens where it was left, fitted onto a screen connected now.
+  const options = gmWindowOptions(preload)
+  const stateFile = path.join(userData, 'window-state.json')
+  const restored = restoreWindowState(loadWindowState(stateFile), screen.getAllDisplays(), screen.getPrimaryDisplay().id, options)
+  const window = new BrowserWindow({ ...options, ...restored.bounds })
+  window.on('close', () => saveWindowState(stateFile, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }))
   bridge.attach(window.webContents, 'gm')
   lifecycle.watchWindow(window, 'gm')
-  window.once('ready-to-show', () => window.show())
+  window.once('ready-to-show', () => {
+    if (restored.maximized) window.maximize()
+    window.show()
+  })
   // The GM console is the app; the player view without it would be a screen nobody can drive.
   window.on('closed', () => {
     gmWindow = null
@@ -64,46 +72,13 @@ function createGmWindow(bridge: IpcBridge): BrowserWindow {
   return window
 }
 
-function currentPlacement(): PlayerPlacement {
-  return playerWindowPlacement(screen.getAllDisplays(), screen.getPrimaryDisplay().id, core?.projectorDisplay() ?? null)
-}
-
-function applyPlacement(window: BrowserWindow, placement: PlayerPlacement): void {
-  const place = () => {
-    window.setBounds(placement.bounds)
-    if (placement.fullscreen) window.setFullScreen(true)
-  }
-  // Leaving fullscreen is animated on some platforms; bounds set before it ends are ignored.
-  if (window.isFullScreen()) {
-    window.once('leave-full-screen', place)
-    window.setFullScreen(false)
-  } else {
-    place()
-  }
-}
-
-function createPlayerWindow(bridge: IpcBridge): BrowserWindow {
-  const placement = currentPlacement()
-  const window = new BrowserWindow({ ...playerWindowOptions(preload), ...placement.bounds })
+function createPlayerWindow(bridge: IpcBridge, bounds: Rect): BrowserWindow {
+  // Hidden until ProjectorWindow places it; opening the projector view must not pull focus from the GM.
+  const window = new BrowserWindow({ ...playerWindowOptions(preload), ...bounds })
   bridge.attach(window.webContents, 'player')
   lifecycle.watchWindow(window, 'player')
-  window.once('ready-to-show', () => {
-    applyPlacement(window, currentPlacement())
-    // Opening the projector view must not pull focus away from the GM.
-    window.showInactive()
-  })
-  window.on('closed', () => {
-    playerWindow = null
-  })
   loadPage(window, 'player')
   return window
-}
-
-function onDisplaysChanged(): void {
-  if (lifecycle.quit.state !== 'running' || !ipc) return
-  if (playerWindow && !playerWindow.isDestroyed()) applyPlacement(playerWindow, currentPlacement())
-  // A projector plugged in after the GM closed the player view brings it back.
-  else playerWindow = createPlayerWindow(ipc)
 }
 
 async function stopCore(): Promise<void> {
@@ -126,7 +101,8 @@ async function start(): Promise<void> {
   const displays: DisplaySource = {
     list: () => displayChoices(screen.getAllDisplays(), screen.getPrimaryDisplay().id),
     // The choice is saved before this runs, so the placement reads it.
-    chosen: () => onDisplaysChanged(),
+    chosen: () => projector?.on('gm-chose'),
+    status: () => projector?.status() ?? 'shown',
   }
   const started = new SalvoCore({
     dataDir: campaignDataDir(userData),
@@ -142,9 +118,13 @@ async function start(): Promise<void> {
   await started.start()
   ipc = installIpc(core, rendererRoots)
   gmWindow = createGmWindow(ipc)
-  playerWindow = createPlayerWindow(ipc)
-  screen.on('display-added', onDisplaysChanged)
-  screen.on('display-removed', onDisplaysChanged)
+  const bridge = ipc
+  projector = new ProjectorWindow({
+    open: (bounds) => createPlayerWindow(bridge, bounds),
+    remembered: () => core?.projectorRemembered() ?? null,
+    running: () => lifecycle.quit.state === 'running' && ipc !== null,
+  })
+  projector.start()
 }
 
 if (!app.requestSingleInstanceLock()) {

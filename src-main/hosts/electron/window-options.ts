@@ -30,8 +30,11 @@ export function displayChoices(displays: readonly DisplayLike[], primaryId: numb
     .map((d, i) => ({
       id: d.id,
       label: d.label?.trim() || `Screen ${i + 1}`,
+      ...(d.label?.trim() ? { systemLabel: d.label.trim() } : {}),
       width: d.bounds.width,
       height: d.bounds.height,
+      x: d.bounds.x,
+      y: d.bounds.y,
       primary: d.id === primaryId,
     }))
     .sort((a, b) => Number(b.primary) - Number(a.primary))
@@ -64,12 +67,9 @@ export interface WindowOptions {
   /** Shown on 'ready-to-show' so the dark background never flashes white first. */
   readonly show: false
   readonly autoHideMenuBar: boolean
+  /** macOS: fullscreen without a Space of its own (see display-plan's fillModeFor). */
+  readonly simpleFullscreen?: boolean
   readonly webPreferences: SecureWebPreferences
-}
-
-export interface PlayerPlacement {
-  readonly fullscreen: boolean
-  readonly bounds: Rect
 }
 
 export const BACKGROUND_COLOR = '#0f1419'
@@ -131,8 +131,10 @@ export function gmWindowOptions(preload: string): WindowOptions {
   }
 }
 
-export function playerWindowOptions(preload: string): WindowOptions {
+export function playerWindowOptions(preload: string, platform: string = process.platform): WindowOptions {
   return {
+    // On macOS even the green button then fills the screen in place instead of opening a Space.
+    ...(platform === 'darwin' ? { simpleFullscreen: true } : {}),
     title: 'Salvo — Player view',
     width: PLAYER_WINDOWED_SIZE.width,
     height: PLAYER_WINDOWED_SIZE.height,
@@ -143,35 +145,6 @@ export function playerWindowOptions(preload: string): WindowOptions {
     // The projector shows the table, not an application menu.
     autoHideMenuBar: true,
     webPreferences: secureWebPreferences(preload, 'player'),
-  }
-}
-
-/**
- * The player view fills the screen the GM chose for the projector, or else the first screen that
- * is not the GM's; a chosen screen that is unplugged falls back to that until it returns. With a
- * single screen (or the GM's own chosen) it is an ordinary window centred there, never covering
- * the GM's console, so the GM can drag it to a projector plugged in later.
- */
-export function playerWindowPlacement(
-  displays: readonly DisplayLike[],
-  primaryId: number,
-  chosenId: number | null = null,
-): PlayerPlacement {
-  const chosen = chosenId === null ? undefined : displays.find((d) => d.id === chosenId)
-  const secondary = chosen ? (chosen.id === primaryId ? undefined : chosen) : displays.find((d) => d.id !== primaryId)
-  if (secondary) return { fullscreen: true, bounds: { ...secondary.bounds } }
-  const host = displays.find((d) => d.id === primaryId) ?? displays[0]
-  const area = host?.workArea ?? host?.bounds ?? { x: 0, y: 0, ...PLAYER_WINDOWED_SIZE }
-  const width = Math.min(PLAYER_WINDOWED_SIZE.width, area.width)
-  const height = Math.min(PLAYER_WINDOWED_SIZE.height, area.height)
-  return {
-    fullscreen: false,
-    bounds: {
-      x: area.x + Math.floor((area.width - width) / 2),
-      y: area.y + Math.floor((area.height - height) / 2),
-      width,
-      height,
-    },
   }
 }
 

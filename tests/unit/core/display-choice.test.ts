@@ -33,6 +33,30 @@ describe("the projector's screen (desktop app)", () => {
     expect((await again.gm.must('listDisplays', undefined)).chosen).toBe(7)
   })
 
+  it('finds the pick again when the OS renumbers the screens, by its name and place', async () => {
+    const source = screens()
+    source.plugged = source.plugged.map((d) => ({ ...d, systemLabel: d.label, x: d.primary ? 0 : 1920, y: 0 }))
+    const { core, gm } = await startCore({ displays: source })
+    await gm.must('chooseDisplay', { displayId: 7 })
+    expect(core.projectorRemembered()).toEqual({ id: 7, label: 'Projector', bounds: { x: 1920, y: 0, width: 1280, height: 800 } })
+    // Back from standby as screen 12 (Windows, macOS): the bar shows it still picked.
+    source.plugged = source.plugged.map((d) => (d.id === 7 ? { ...d, id: 12 } : d))
+    expect((await gm.must('listDisplays', undefined)).chosen).toBe(12)
+  })
+
+  it('never remembers a made-up name ("Screen 2"), which changes with the order of the screens', async () => {
+    const source = screens()
+    const { core, gm } = await startCore({ displays: source })
+    await gm.must('chooseDisplay', { displayId: 7 })
+    expect(core.projectorRemembered()).toEqual({ id: 7 })
+  })
+
+  it("passes on the shell's word on the projector window, for the projector bar", async () => {
+    const source = { ...screens(), status: () => 'no-second-display' as const }
+    const { gm } = await startCore({ displays: source })
+    expect((await gm.must('listDisplays', undefined)).projector).toBe('no-second-display')
+  })
+
   it('refuses a screen that is not connected, keeping the old choice; the player window may not choose', async () => {
     const source = screens()
     const { core, gm } = await startCore({ displays: source })

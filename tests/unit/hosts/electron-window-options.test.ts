@@ -9,7 +9,6 @@ import {
   gmWindowOptions,
   isAllowedNavigation,
   playerWindowOptions,
-  playerWindowPlacement,
   displayChoices,
   withContentSecurityPolicy,
   type DisplayLike,
@@ -60,50 +59,16 @@ describe('window options', () => {
   })
 })
 
-describe('player window placement', () => {
-  const primary: DisplayLike = {
-    id: 1,
-    bounds: { x: 0, y: 0, width: 1920, height: 1080 },
-    workArea: { x: 0, y: 40, width: 1920, height: 1040 },
-  }
+// Where the projector window goes is display-plan's job: tests/unit/hosts/display-plan.test.ts.
+describe('screens offered to the GM', () => {
+  const primary: DisplayLike = { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }
   const projector: DisplayLike = { id: 7, bounds: { x: 1920, y: 0, width: 1280, height: 800 } }
 
-  it('fills the first non-primary display when there are two', () => {
-    expect(playerWindowPlacement([primary, projector], 1)).toEqual({ fullscreen: true, bounds: projector.bounds })
-    // Order of the list does not matter: the primary is never chosen.
-    expect(playerWindowPlacement([projector, primary], 1)).toEqual({ fullscreen: true, bounds: projector.bounds })
-  })
-
-  it('is a centred 1280×720 window inside the work area with one display', () => {
-    expect(playerWindowPlacement([primary], 1)).toEqual({
-      fullscreen: false,
-      bounds: { x: 320, y: 200, width: 1280, height: 720 },
-    })
-  })
-
-  it('fills the screen the GM chose, and falls back to the automatic choice while it is unplugged', () => {
-    const tv: DisplayLike = { id: 9, bounds: { x: -1920, y: 0, width: 1920, height: 1080 } }
-    expect(playerWindowPlacement([primary, projector, tv], 1, 9)).toEqual({ fullscreen: true, bounds: tv.bounds })
-    expect(playerWindowPlacement([primary, projector], 1, 9)).toEqual({ fullscreen: true, bounds: projector.bounds })
-  })
-
-  it("never covers the GM's screen, even when the GM chose it: a window there instead", () => {
-    expect(playerWindowPlacement([primary, projector], 1, 1)).toEqual({
-      fullscreen: false,
-      bounds: { x: 320, y: 200, width: 1280, height: 720 },
-    })
-  })
-
-  it('lists the screens for the GM, the own screen first, named when the system gives no name', () => {
+  it('lists the screens for the GM, the own screen first, named when the system gives no name, with their place', () => {
     expect(displayChoices([projector, { ...primary, label: 'Built-in Retina' }], 1)).toEqual([
-      { id: 1, label: 'Built-in Retina', width: 1920, height: 1080, primary: true },
-      { id: 7, label: 'Screen 1', width: 1280, height: 800, primary: false },
+      { id: 1, label: 'Built-in Retina', systemLabel: 'Built-in Retina', width: 1920, height: 1080, x: 0, y: 0, primary: true },
+      { id: 7, label: 'Screen 1', width: 1280, height: 800, x: 1920, y: 0, primary: false },
     ])
-  })
-
-  it('shrinks to fit a display smaller than 1280×720', () => {
-    const small: DisplayLike = { id: 3, bounds: { x: 0, y: 0, width: 1024, height: 600 } }
-    expect(playerWindowPlacement([small], 3).bounds).toEqual({ x: 0, y: 0, width: 1024, height: 600 })
   })
 })
 
