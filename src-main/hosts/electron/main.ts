@@ -9,6 +9,7 @@ import { APP_ORIGIN, APP_PAGES, appPageUrl } from '../app-pages'
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
 import { registerAppScheme, windowSession } from './app-scheme'
 import { installIpc, type IpcBridge } from './ipc'
+import { appPaths } from './packaged-paths'
 import { guardWebContents, hardenSession } from './security'
 import { gmWindowOptions, playerWindowOptions, displayChoices, playerWindowPlacement, type PlayerPlacement } from './window-options'
 
@@ -105,8 +106,8 @@ async function start(): Promise<void> {
   await app.whenReady()
   // No window of ours uses the default session; it is hardened all the same, for anything that might.
   hardenSession(session.defaultSession, CONTENT_SECURITY_POLICY, rendererRoots)
-  // Packaged builds carry resources/ beside the app; in development it is the project's own.
-  const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
+  // Content packs and the forecast worker live elsewhere once packaged (see packaged-paths.ts).
+  const { resourcesDir, forecastWorker } = appPaths({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, mainDir: here })
   const displays: DisplaySource = {
     list: () => displayChoices(screen.getAllDisplays(), screen.getPrimaryDisplay().id),
     // The choice is saved before this runs, so the placement reads it.
@@ -117,7 +118,7 @@ async function start(): Promise<void> {
     resourcesDir,
     displays,
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
-    forecastWorker: spawnWorkerAt(path.join(here, 'forecast-worker.js')),
+    forecastWorker: spawnWorkerAt(forecastWorker),
   })
   core = started
   // Each window's session before its window: the page is asked for as soon as the window loads it.
