@@ -52,7 +52,9 @@ const config: Configuration = {
     grantFileProtocolExtraPrivileges: false,
   },
   win: { target: [{ target: 'nsis', arch: ['x64'] }] },
+  // Fixed names, so the README can say which file to download.
   nsis: {
+    artifactName: 'Salvo-Setup-${version}.${ext}',
     // A GM installs for themself without an administrator, and may choose where.
     oneClick: false,
     perMachine: false,
@@ -64,6 +66,7 @@ const config: Configuration = {
     target: [{ target: 'dmg', arch: ['x64', 'arm64'] }],
     category: 'public.app-category.role-playing-games',
     hardenedRuntime: true,
+    artifactName: 'Salvo-${version}-${arch}.${ext}',
   },
   linux: {
     target: [
@@ -73,6 +76,7 @@ const config: Configuration = {
     category: 'Game',
     maintainer: 'Salvo contributors',
     synopsis: 'Offline game-master console for tactical sci-fi tabletop combat',
+    artifactName: 'Salvo-${version}-${arch}.${ext}',
   },
   // Nothing is published from a build machine; a release is uploaded by hand (docs/release.md).
   publish: null,

@@ -24,6 +24,11 @@ const globs = (value: unknown): string[] => (Array.isArray(value) ? (value as st
 /** A glob in asarUnpack that takes in the given path: equal, or a `dir/**` above it. */
 const unpacks = (path: string) => globs(config.asarUnpack).some((g) => g === path || (g.endsWith('/**') && path.startsWith(g.slice(0, -2))))
 
+/** An artifact's file name as the README writes it: `<version>` for the version. */
+const fileName = (template: string | null | undefined, ext: string, arch: string) =>
+  (template ?? '').replaceAll('${version}', '<version>').replaceAll('${arch}', arch).replaceAll('${ext}', ext)
+const readmeSetUp = readFileSync(file('README.md'), 'utf8').split('\n## ')[1] ?? ''
+
 describe('the installers (electron-builder)', () => {
   it('names the app', () => {
     expect(config.appId).toMatch(/^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/)
@@ -101,5 +106,19 @@ describe('the installers (electron-builder)', () => {
     expect(pkg.devDependencies['electron-builder']).toBeTruthy()
     // `npm test` must not try to build installers.
     expect(pkg.scripts.test).not.toContain('dist')
+  })
+
+  it('the README’s set-up tells a GM without Node which file to download, by the names built here', () => {
+    expect(readmeSetUp).toMatch(/no Node needed/)
+    for (const name of [
+      fileName(config.nsis?.artifactName, 'exe', 'x64'),
+      fileName(config.mac?.artifactName, 'dmg', 'arm64'),
+      fileName(config.linux?.artifactName, 'AppImage', 'x64'),
+      fileName(config.linux?.artifactName, 'deb', 'x64'),
+    ]) {
+      expect(name).toMatch(/^Salvo-.*<version>/)
+      expect(readmeSetUp, name).toContain(name)
+    }
+    expect(readmeSetUp).toContain('docs/release.md')
   })
 })
