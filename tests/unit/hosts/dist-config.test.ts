@@ -1,8 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import config from '../../../electron-builder.config'
+import { importsOf } from '../architecture/source-imports'
 
 /**
  * The installers' configuration, read as electron-builder reads it. No installer can be built
@@ -23,6 +25,40 @@ const targetNames = (targets: unknown): string[] =>
 const globs = (value: unknown): string[] => (Array.isArray(value) ? (value as string[]) : typeof value === 'string' ? [value] : [])
 /** A glob in asarUnpack that takes in the given path: equal, or a `dir/**` above it. */
 const unpacks = (path: string) => globs(config.asarUnpack).some((g) => g === path || (g.endsWith('/**') && path.startsWith(g.slice(0, -2))))
+
+/** Imports erased by the compiler (`import type …`, `export type …`) load nothing at run time. */
+const runtimeImports = (text: string) => importsOf(text.replace(/(?:^|\n)\s*(?:import|export)\s+type\s[^;]*?\bfrom\s*['"][^'"]+['"]/g, ''))
+
+/** The npm packages a source file loads at run time, following its relative imports through the tree. */
+function packagesReachedFrom(entry: string): string[] {
+  const seen = new Set<string>()
+  const packages = new Set<string>()
+  const visit = (path: string) => {
+    if (seen.has(path)) return
+    seen.add(path)
+    for (const spec of runtimeImports(readFileSync(path, 'utf8'))) {
+      if (spec.startsWith('.')) {
+        const base = join(dirname(path), spec).replace(/\.js$/, '')
+        const found = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p))
+        if (found) visit(found)
+        else throw new Error(`${relative(file(''), path)} imports ${spec}, which is not a source file`)
+      } else if (!spec.startsWith('node:')) {
+        packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!)
+      }
+    }
+  }
+  visit(entry)
+  return [...packages].sort()
+}
+
+/** A package and the packages it depends on, as installed. */
+function withDependencies(name: string, into = new Set<string>()): Set<string> {
+  if (into.has(name)) return into
+  into.add(name)
+  const manifest = JSON.parse(readFileSync(file(`node_modules/${name}/package.json`), 'utf8')) as { dependencies?: Record<string, string> }
+  for (const dep of Object.keys(manifest.dependencies ?? {})) withDependencies(dep, into)
+  return into
+}
 
 /** An artifact's file name as the README writes it: `<version>` for the version. */
 const fileName = (template: string | null | undefined, ext: string, arch: string) =>
@@ -81,6 +117,14 @@ describe('the installers (electron-builder)', () => {
     // The app itself stays in the archive, which is what the integrity fuse checks.
     expect(unpacks('out/main/index.js')).toBe(false)
     expect(unpacks('out/renderer/gm.html')).toBe(false)
+  })
+
+  it('unpacks every package the forecast worker loads, and what those depend on', () => {
+    const reached = packagesReachedFrom(file('src-main/core/autopilot/forecast-worker.ts'))
+    // The worker computes odds: if it reached no package, the walk above would be broken.
+    expect(reached.length).toBeGreaterThan(0)
+    const needed = [...new Set(reached.flatMap((p) => [...withDependencies(p)]))]
+    expect(needed.filter((p) => !unpacks(`node_modules/${p}/package.json`))).toEqual([])
   })
 
   it('flips the Electron fuses: no RunAsNode, no NODE_OPTIONS or inspect, asar integrity, asar only', () => {
