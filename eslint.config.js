@@ -10,7 +10,7 @@ import svelteConfig from './svelte.config.js'
  * Prettier's formatting left to Prettier. Rules are switched off here only with the reason.
  */
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'resources/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'test-reports/**', 'playwright-report/**', 'resources/**', 'dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

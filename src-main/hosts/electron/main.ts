@@ -12,6 +12,7 @@ import { installIpc, type IpcBridge } from './ipc'
 import { campaignDataDir } from './data-folder'
 import { createLifecycle, pinDataFolder } from './lifecycle'
 import { errorText } from './quit-sequence'
+import { appPaths } from './packaged-paths'
 import { guardWebContents, hardenSession } from './security'
 import { gmWindowOptions, playerWindowOptions, displayChoices, type Rect } from './window-options'
 import { ProjectorWindow } from './projector-window'
@@ -96,8 +97,8 @@ async function start(): Promise<void> {
   lifecycle.installMenu()
   // No window of ours uses the default session; it is hardened all the same, for anything that might.
   hardenSession(session.defaultSession, CONTENT_SECURITY_POLICY, rendererRoots)
-  // Packaged builds carry resources/ beside the app; in development it is the project's own.
-  const resourcesDir = app.isPackaged ? path.join(process.resourcesPath, 'resources') : path.join(here, '../../resources')
+  // Content packs and the forecast worker live elsewhere once packaged (see packaged-paths.ts).
+  const { resourcesDir, forecastWorker } = appPaths({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, mainDir: here })
   const displays: DisplaySource = {
     list: () => displayChoices(screen.getAllDisplays(), screen.getPrimaryDisplay().id),
     // The choice is saved before this runs, so the placement reads it.
@@ -109,7 +110,7 @@ async function start(): Promise<void> {
     resourcesDir,
     displays,
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
-    forecastWorker: spawnWorkerAt(path.join(here, 'forecast-worker.js')),
+    forecastWorker: spawnWorkerAt(forecastWorker),
   })
   core = started
   // Each window's session before its window: the page is asked for as soon as the window loads it.
