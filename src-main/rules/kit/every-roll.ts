@@ -1,3 +1,4 @@
+import type { OddsBand } from '../../../src-shared/attack'
 import type { DiceExpression, RollRecord } from '../../../src-shared/dice'
 import type { Dice } from '../dice'
 
@@ -50,4 +51,14 @@ export function everyRoll<R>(play: (dice: Dice) => R, limit = 4_000): Way<R>[] |
     if (i < 0) return ways
     faces = [...used.slice(0, i), used[i]! + 1]
   }
+}
+
+/** The ways gathered into outcome bands by what each came to, in the order they first appear. */
+export function bandsOf<R>(ways: readonly Way<R>[], label: (result: R) => string): OddsBand[] {
+  const bands = new Map<string, number>()
+  for (const w of ways) {
+    const l = label(w.result)
+    bands.set(l, (bands.get(l) ?? 0) + w.probability)
+  }
+  return [...bands].map(([l, probability]) => ({ label: l, probability }))
 }

@@ -1,9 +1,8 @@
 import type { ActionOdds, ActionRequest } from '../../../../src-shared/attack'
-import type { DiceExpression, RollRecord } from '../../../../src-shared/dice'
 import { ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../dice'
 import type { RulesCombatant } from '../../ruleset'
 import { actOdds } from '../../kit/act-odds'
+import { bandsOf, everyRoll } from '../../kit/every-roll'
 import { optionNumber, optionString } from '../../kit/options'
 import type { ContentLibrary } from '../content/content-library'
 import { cxCheckChance } from '../cx-checks'
@@ -45,33 +44,16 @@ function luckyOdds(request: ActionRequest, actor: RulesCombatant, library: Conte
   )
 }
 
-/** A d10 showing this face (each 1 in 10). */
-const d10 = (n: number): Dice => ({
-  roll: (e: DiceExpression, purpose: string): RollRecord => ({
-    expression: 'd10',
-    sides: e.sides,
-    faces: [n],
-    modifier: e.modifier,
-    total: n + e.modifier,
-    source: 'seeded',
-    purpose,
-  }),
-})
-
 /** 03_Feats Will to Survive (SR-CX-83): d10, the wound healed up to the figure its half of the die gives. */
 function willOdds(request: ActionRequest, actor: RulesCombatant): Result<ActionOdds> | null {
   const c = cxSheets.of(actor)
   const wound = optionNumber(request.options, 'wound')
   if (!c || wound === undefined) return null
-  const bands = new Map<string, number>()
-  for (let n = 1; n <= 10; n++) {
-    const r = rollWillToSurvive(c.stats.cha, wound, actor.hp, actor.maxHp, d10(n))
-    const label = `heals ${r.healed}`
-    bands.set(label, (bands.get(label) ?? 0) + 1 / 10)
-  }
+  // SR-CX-83: the feat played once for each face of its d10.
+  const ways = everyRoll((dice) => rollWillToSurvive(c.stats.cha, wound, actor.hp, actor.maxHp, dice))!
   return ok(
     actOdds(
-      [...bands].map(([label, probability]) => ({ label, probability })),
+      bandsOf(ways, (r) => `heals ${r.healed}`),
       [{ title: 'Will to Survive: d10 (SR-CX-83)', lines: [] }],
     ),
   )

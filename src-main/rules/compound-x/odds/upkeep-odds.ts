@@ -1,9 +1,8 @@
-import type { ActionOdds, ActionRequest, OddsBand } from '../../../../src-shared/attack'
-import type { DiceExpression, RollRecord } from '../../../../src-shared/dice'
+import type { ActionOdds, ActionRequest } from '../../../../src-shared/attack'
 import { ok, type Result } from '../../../../src-shared/result'
-import type { Dice } from '../../dice'
 import type { RulesCombatant } from '../../ruleset'
 import { actOdds } from '../../kit/act-odds'
+import { bandsOf, everyRoll } from '../../kit/every-roll'
 import { modifier } from '../../kit/modifier'
 import { plural } from '../../kit/format'
 import { successChance } from '../checks/d100-check'
@@ -22,19 +21,6 @@ import { rollReload } from '../turns/reload'
  * are set up as the acts set them up (cx-upkeep-actions.ts).
  */
 
-/** A d100 that always shows this face: the reload check run once per face, each 1 in 100 (CX3, normal mode). */
-const face = (n: number): Dice => ({
-  roll: (e: DiceExpression, purpose: string): RollRecord => ({
-    expression: 'd100',
-    sides: e.sides,
-    faces: [n],
-    modifier: e.modifier,
-    total: n + e.modifier,
-    source: 'seeded',
-    purpose,
-  }),
-})
-
 /** `000 Reloading`: a success reloads in the weapon's actions, a critical in half, a failure in twice as many. */
 function reloadOdds(request: ActionRequest, actor: RulesCombatant, library: ContentLibrary): Result<ActionOdds> | null {
   const c = cxSheets.of(actor)
@@ -43,17 +29,11 @@ function reloadOdds(request: ActionRequest, actor: RulesCombatant, library: Cont
   if (!c || !item) return null
   const modifiers = [modifier('DEX bonus', statBonus(c.stats.dex), 'CX2'), modifier('Weapons ranks', c.skills['Weapons'] ?? 0, 'CX1')]
   const check = { weapon: item, modifiers, mode: 'normal' as const, criticalsAllowed: !c.live.blackCat.noCriticals }
-  const byActions = new Map<string, number>()
-  for (let n = 1; n <= 100; n++) {
-    const r = rollReload(check, face(n))
-    const label = `${r.outcome === 'no-check' ? 'no check' : r.outcome}: ${plural(r.actions, 'action')}`
-    byActions.set(label, (byActions.get(label) ?? 0) + 1 / 100)
-    if (r.outcome === 'no-check') break
-  }
-  const bands: OddsBand[] = [...byActions].map(([label, probability]) => ({ label, probability }))
-  const total = bands.reduce((t, b) => t + b.probability, 0)
+  // `000 Reloading`: the check played once for each face of its d100; no check, no dice, one way.
+  const ways = everyRoll((dice) => rollReload(check, dice))!
+  const bands = bandsOf(ways, (r) => `${r.outcome === 'no-check' ? 'no check' : r.outcome}: ${plural(r.actions, 'action')}`)
   return ok(
-    actOdds(total < 1 ? bands.map((b) => ({ ...b, probability: b.probability / total })) : bands, [
+    actOdds(bands, [
       {
         title: `Reload the ${item.name} (000 Reloading, CX1)`,
         lines: [{ label: 'Weapons check against', value: `DC ${item.reloadDc ?? '—'}`, source: '000 Reloading' }],
