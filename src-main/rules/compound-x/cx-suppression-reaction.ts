@@ -8,10 +8,14 @@ import type { RangedSetup } from './ranged/ranged-setup'
 import { defenderOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 
-/** The exact odds of a suppressor's reaction against the mover, in a few words for the prompt. */
-export function reactionOddsText(data: SuppressionData, mover: CxCombatant, moverHp: number, library: ContentLibrary): string {
+/**
+ * CX26: the exact odds of a suppressor's reaction shot at the mover (aimed semi fire at the zone's
+ * distance, the mover's cover and stance), or null when the suppressor's weapon is not in the packs.
+ * The prompt and the Action panel's odds both read it.
+ */
+export function reactionRangedOdds(data: SuppressionData, mover: CxCombatant, moverHp: number, library: ContentLibrary) {
   const item = library.get('ranged-weapons', data.suppressor.itemId)
-  if (!item) return `odds unknown: no weapon "${data.suppressor.itemId}" in the content packs`
+  if (!item) return null
   const setup: RangedSetup = {
     weapon: item,
     attachments: data.suppressor.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined),
@@ -21,7 +25,13 @@ export function reactionOddsText(data: SuppressionData, mover: CxCombatant, move
     shooter: { stats: data.suppressor.stats, suppressed: false, sprinted: false, prone: data.suppressor.prone, stealth: false },
     target: { cover: mover.live.cover, stance: mover.live.stance },
   }
-  const odds = rangedOdds(setup, defenderOf(mover, moverHp, library), reactionFiring(data.level))
+  return rangedOdds(setup, defenderOf(mover, moverHp, library), reactionFiring(data.level))
+}
+
+/** The exact odds of a suppressor's reaction against the mover, in a few words for the prompt. */
+export function reactionOddsText(data: SuppressionData, mover: CxCombatant, moverHp: number, library: ContentLibrary): string {
+  const odds = reactionRangedOdds(data, mover, moverHp, library)
+  if (!odds) return `odds unknown: no weapon "${data.suppressor.itemId}" in the content packs`
   if (odds.kind === 'impossible') return `cannot hit: ${odds.reason}`
   const head = !REACTION[data.level].automatic
     ? `hit ${percent(1 - odds.firstRound.miss)}`

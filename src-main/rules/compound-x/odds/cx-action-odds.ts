@@ -6,10 +6,8 @@ import { ProbeDice } from '../../kit/probe-dice'
 import type { ContentLibrary } from '../content/content-library'
 import { performCxAction } from '../cx-actions'
 import { isManeuver } from '../cx-maneuvers'
-import { REACTION, reactionFiring, SUPPRESSED, suppressionDataSchema, type SuppressionData } from '../cx-suppression'
-import { reactionOddsText } from '../cx-suppression-reaction'
-import type { RangedSetup } from '../ranged/ranged-setup'
-import { defenderOf } from '../sheet/cx-derived'
+import { REACTION, SUPPRESSED, suppressionDataSchema, type SuppressionData } from '../cx-suppression'
+import { reactionOddsText, reactionRangedOdds } from '../cx-suppression-reaction'
 import { cxSheets } from '../sheet/cx-sheet'
 import { cxManeuverOdds } from './maneuver-odds'
 import { cxUpkeepOdds } from './upkeep-odds'
@@ -20,7 +18,6 @@ import { CAST_SPELL } from '../cx-spell'
 import { FALL } from '../cx-fall'
 import { LUCKY_ACTION, WILL_TO_SURVIVE_ACTION } from '../cx-feat-actions'
 import { cxFeatOdds } from './feat-odds'
-import { rangedOdds } from './ranged-odds'
 import { THROW_GRENADE } from '../cx-throw'
 import { cxThrowOdds } from './throw-odds'
 
@@ -34,20 +31,11 @@ import { cxThrowOdds } from './throw-odds'
 /** CX26: a suppressed mover that breaks cover draws the suppressor's reaction: a shot (light) or automatic hits. */
 function reactionBands(data: SuppressionData, mover: RulesCombatant, library: ContentLibrary): readonly OddsBand[] {
   const sheet = cxSheets.of(mover)
-  const item = library.get('ranged-weapons', data.suppressor.itemId)
-  if (!sheet || !item) return []
+  if (!sheet || !library.get('ranged-weapons', data.suppressor.itemId)) return []
   if (REACTION[data.level].automatic)
     return [{ label: REACTION[data.level].hits === 1 ? 'hit (automatic)' : '2 hits (automatic)', probability: 1 }]
-  const setup: RangedSetup = {
-    weapon: item,
-    attachments: data.suppressor.attachmentIds.map((id) => library.get('attachments', id)).filter((x) => x !== undefined),
-    mode: 'semi',
-    aim: 'aimed',
-    distance: data.distance,
-    shooter: { stats: data.suppressor.stats, suppressed: false, sprinted: false, prone: data.suppressor.prone, stealth: false },
-    target: { cover: sheet.live.cover, stance: sheet.live.stance },
-  }
-  const odds = rangedOdds(setup, defenderOf(sheet, mover.hp, library), reactionFiring(data.level))
+  const odds = reactionRangedOdds(data, sheet, mover.hp, library)
+  if (!odds) return []
   if (odds.kind === 'impossible') return [{ label: 'cannot be hit', probability: 1 }]
   const hit = 1 - odds.firstRound.miss
   return [
