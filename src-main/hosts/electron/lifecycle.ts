@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, Menu, shell } from 'electron'
+import { app, BrowserWindow, dialog, Menu, powerMonitor, shell } from 'electron'
 import { buildMenuTemplate, closeWindowAction, confirmsQuit, QUIT_CONFIRMATION, withActions } from './app-menu'
 import { logsDir, pinnedUserDataPath } from './data-folder'
 import {
@@ -48,6 +48,8 @@ export interface Lifecycle {
   installAppHandlers(): void
   /** The application menu; after `app.whenReady()`. */
   installMenu(): void
+  /** Linux and macOS shutdown or logoff (powerMonitor); after `app.whenReady()`. */
+  watchSystem(): void
   /** A start that failed: logged, shown with the log's place, then the same quit path. */
   startFailed(e: unknown): void
 }
@@ -166,6 +168,18 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
     log.write('info', `Salvo ${app.getVersion()} starting; data in ${userData}`)
   }
 
+  function watchSystem(): void {
+    // Linux (logind) and macOS announce a shutdown here; holding it back gives the journal its
+    // flush, and the quit sequence's deadline keeps the hold short.
+    // Electron passes an event with preventDefault here, though its typings declare no argument.
+    const onShutdown = (event?: { preventDefault?: () => void }) => {
+      if (quit.state === 'stopped') return
+      event?.preventDefault?.()
+      void quit.request('session-end')
+    }
+    powerMonitor.on('shutdown', onShutdown as () => void)
+  }
+
   function startFailed(e: unknown): void {
     log.write('error', `Salvo could not start: ${errorText(e)}`)
     const message = e instanceof Error ? e.message : String(e)
@@ -173,5 +187,5 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
     void quit.request('start-failed')
   }
 
-  return { log, quit, watchWindow, installAppHandlers, installMenu, startFailed }
+  return { log, quit, watchWindow, installAppHandlers, installMenu, watchSystem, startFailed }
 }

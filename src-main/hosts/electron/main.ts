@@ -95,6 +95,7 @@ async function stopCore(): Promise<void> {
 async function start(): Promise<void> {
   await app.whenReady()
   lifecycle.installMenu()
+  lifecycle.watchSystem()
   // No window of ours uses the default session; it is hardened all the same, for anything that might.
   hardenSession(session.defaultSession, CONTENT_SECURITY_POLICY, rendererRoots)
   // Content packs and the forecast worker live elsewhere once packaged (see packaged-paths.ts).

@@ -26,6 +26,7 @@ const electron = vi.hoisted(() => {
     answer: 1,
     opened: [] as string[],
     menu: null as unknown,
+    power: new Map<string, Fn[]>(),
   }
   const app = {
     isPackaged: true,
@@ -57,6 +58,9 @@ const electron = vi.hoisted(() => {
     Menu: {
       buildFromTemplate: (template: unknown) => template,
       setApplicationMenu: (menu: unknown) => void (state.menu = menu),
+    },
+    powerMonitor: {
+      on: (name: string, fn: Fn) => void state.power.set(name, [...(state.power.get(name) ?? []), fn]),
     },
     shell: { openPath: (p: string) => (state.opened.push(p), Promise.resolve('')) },
   }
@@ -113,6 +117,7 @@ function setUp(shutdown: () => Promise<void>) {
   lifecycle.watchWindow(player as never, 'player')
   lifecycle.installAppHandlers()
   lifecycle.installMenu()
+  lifecycle.watchSystem()
   return { gm, player, lifecycle, reloads, userData }
 }
 
@@ -132,6 +137,7 @@ beforeEach(() => {
   Object.assign(s, { appData: dir, exits: [], quits: 0, boxes: [], errorBoxes: [], answer: 1, opened: [], focused: null })
   s.paths.clear()
   s.appHandlers.clear()
+  s.power.clear()
   for (const name of ['uncaughtException', 'unhandledRejection', 'SIGINT', 'SIGTERM', 'SIGHUP'])
     listeners.set(name, process.listenerCount(name))
 })
@@ -179,6 +185,24 @@ describe('desktop lifecycle glue', () => {
     expect(shutdowns).toBe(1)
     expect(s.exits).toEqual([0])
     expect(gm.hidden).toBe(true)
+  })
+
+  it('holds back a Linux or macOS shutdown until the core has closed, on the same path', async () => {
+    let shutdowns = 0
+    const { gm, player } = setUp(() => (shutdowns++, Promise.resolve()))
+    const shutdown = () => {
+      const event = { prevented: false, preventDefault: () => void (event.prevented = true) }
+      for (const fn of s.power.get('shutdown') ?? []) (fn as (e: unknown) => void)(event)
+      return event.prevented
+    }
+    expect(shutdown()).toBe(true)
+    expect(gm.hidden && player.hidden).toBe(true)
+    expect(shutdowns).toBe(1)
+    await vi.runAllTimersAsync()
+    expect(s.exits).toEqual([0])
+    // Once stopped, a late notice no longer holds the system back.
+    expect(shutdown()).toBe(false)
+    expect(shutdowns).toBe(1)
   })
 
   it('holds before-quit while stopping and lets it through afterwards', async () => {
