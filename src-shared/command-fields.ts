@@ -59,6 +59,7 @@ export const planIdSchema = z.string().regex(idOf('plan:'), 'must be a saved enc
 export const sceneIdSchema = z.string().regex(idOf('scene:'), 'must be a scene id') as z.ZodType<`scene:${string}`>
 export const tokenIdSchema = z.string().regex(idOf('token:'), 'must be a token id') as z.ZodType<`token:${string}`>
 export const areaMarkIdSchema = z.string().regex(idOf('areaMark:'), 'must be an area template id') as z.ZodType<`areaMark:${string}`>
+export const wallIdSchema = z.string().regex(idOf('wall:'), 'must be a wall id') as z.ZodType<`wall:${string}`>
 /** Metres on a map: finite and within a sane field. The document takes the same (MAP). */
 export const metres = z.number().finite().min(-MAP.metres).max(MAP.metres)
 export const areaRadius = z

@@ -3,13 +3,14 @@ import { combatantCommands } from './combatant-commands'
 import { commandMetaSchema } from './command-fields'
 import { TYPED } from './limits'
 import { tableCommands } from './table-commands'
+import { wallCommands } from './wall-commands'
 
 /**
  * Commands are intent: `{ type: 'domain/verb', payload, meta }`. They never carry rolled
  * values except the faces the GM typed in from physical dice (`meta.typedDice`).
  * Every object schema is strict so unknown keys (including `__proto__`) are refused. The
  * fields are in command-fields.ts, the payloads by family in combatant-commands.ts and
- * table-commands.ts; this module gathers them and is what the rest of the app imports.
+ * table-commands.ts and wall-commands.ts; this module gathers them and is what the rest of the app imports.
  */
 
 export {
@@ -31,10 +32,11 @@ export {
   sceneImageSchema,
   templateIdSchema,
   tokenIdSchema,
+  wallIdSchema,
 } from './command-fields'
 
 /** One schema per command type: the single source for validation, types and the fuzzers. */
-export const commandPayloadSchemas = { ...combatantCommands, ...tableCommands } as const
+export const commandPayloadSchemas = { ...combatantCommands, ...tableCommands, ...wallCommands } as const
 
 export type CommandType = keyof typeof commandPayloadSchemas
 export const COMMAND_TYPES = Object.keys(commandPayloadSchemas) as CommandType[]

@@ -2,6 +2,7 @@ import type { StoryEntry, StoryFightChange } from './table-story'
 import type { JsonValue } from './json'
 import type {
   AreaMarkRecord,
+  WallRecord,
   CombatantId,
   CombatantKind,
   CombatantRecord,
@@ -71,6 +72,8 @@ export type DomainEvent =
   | { readonly type: 'token/removed'; readonly id: TokenRecord['id'] }
   | { readonly type: 'areaMark/put'; readonly record: AreaMarkRecord }
   | { readonly type: 'areaMark/removed'; readonly id: AreaMarkRecord['id'] }
+  | { readonly type: 'wall/put'; readonly record: WallRecord }
+  | { readonly type: 'wall/removed'; readonly id: WallRecord['id'] }
   | { readonly type: 'projector/put'; readonly record: ProjectorRecord }
   /** What a command told the table (issue 16): only what is new; the record's sums are worked out as it applies. */
   | { readonly type: 'story/told'; readonly fight: readonly StoryFightChange[]; readonly entries: readonly StoryEntry[] }

@@ -103,6 +103,14 @@ export const MAP = {
   gridOffsetPx: 1_000,
   /** A picture without a grid: pixels per metre. */
   pxPerMetre: { min: 0.1, max: 1_000 },
+  /**
+   * Walls (issue 34). A drawn or imported dungeon has a few hundred wall lines of a few dozen
+   * corners; these are ten times that, and bound what the line-of-fire index is built from.
+   */
+  wallsPerScene: 5_000,
+  wallPoints: 2_000,
+  /** Every wall segment of one scene together. */
+  wallSegmentsPerScene: 50_000,
 } as const
 
 /**

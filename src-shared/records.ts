@@ -2,7 +2,7 @@ import type { ExplanationSection } from './attack'
 import type { CombatantRecord, PlanRecord, PromptRecord, TemplateRecord } from './combatant-records'
 import type { RollRecord } from './dice'
 import type { JsonValue } from './json'
-import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from './scene-records'
+import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord, WallRecord } from './scene-records'
 import type { TableStoryRecord } from './table-story'
 
 // The record families live in their own modules; this one is where everyone imports them from.
@@ -23,6 +23,7 @@ export type PromptId = `prompt:${string}`
 export type SceneId = `scene:${string}`
 export type TokenId = `token:${string}`
 export type AreaMarkId = `areaMark:${string}`
+export type WallId = `wall:${string}`
 
 export const SIDES = ['party', 'ally', 'neutral', 'enemy'] as const
 export type Side = (typeof SIDES)[number]
@@ -125,6 +126,7 @@ export type DomainRecord =
   | SceneRecord
   | TokenRecord
   | AreaMarkRecord
+  | WallRecord
   | ProjectorRecord
   | TableStoryRecord
 

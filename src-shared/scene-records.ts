@@ -1,5 +1,5 @@
 import type { SceneFog } from './fog'
-import type { AreaMarkId, CombatantId, SceneId, TokenId } from './records'
+import type { AreaMarkId, CombatantId, SceneId, TokenId, WallId } from './records'
 
 /** The battle map's records: scenes and their images and grids, tokens, area templates, and the projector. */
 
@@ -63,6 +63,44 @@ export interface AreaMarkRecord {
   /** The GM's secret (a mine, a trap's reach): never projected to the players. */
   readonly hidden: boolean
 }
+
+/**
+ * What a wall is made of, as the rules read it (issue 34): a `wall` blocks movement, sight and
+ * fire; `low` cover (a crate, a low wall) blocks movement and gives cover but not sight or fire;
+ * a `window` blocks movement only; a `door` is a wall that opens.
+ */
+export const WALL_KINDS = ['wall', 'low', 'window', 'door'] as const
+export type WallKind = (typeof WALL_KINDS)[number]
+/** A door is open, closed, or closed and locked (the table cannot tell closed from locked). */
+export const DOOR_STATES = ['open', 'closed', 'locked'] as const
+export type DoorState = (typeof DOOR_STATES)[number]
+
+/** A corner of a wall, in metres from the image's top-left corner. */
+export interface WallPoint {
+  readonly x: number
+  readonly y: number
+}
+
+interface WallBase {
+  readonly typeName: 'wall'
+  readonly id: WallId
+  readonly sceneId: SceneId
+  /** A polyline: at least two corners, each segment between neighbours a piece of the wall. */
+  readonly points: readonly WallPoint[]
+}
+
+/** A wall, low cover or a window: nothing to open. */
+export type PlainWallRecord = { readonly [K in Exclude<WallKind, 'door'>]: WallBase & { readonly kind: K } }[Exclude<WallKind, 'door'>]
+
+/** A door: its state, and whether it is secret (never drawn as a door on the table). */
+export interface DoorRecord extends WallBase {
+  readonly kind: 'door'
+  readonly door: DoorState
+  readonly secret: boolean
+}
+
+/** One wall on one scene: a record of its own, like a token, so a door opening sends a few bytes. */
+export type WallRecord = PlainWallRecord | DoorRecord
 
 export const PROJECTOR_MODES = ['fit', 'follow', 'mirror', 'fixed'] as const
 export type ProjectorMode = (typeof PROJECTOR_MODES)[number]

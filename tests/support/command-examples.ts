@@ -220,6 +220,83 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
     invalid: [{ areaId: 'areaMark:a1' }, { areaId: 'areaMark:a1', radius: -1 }],
   },
   'area/remove': { valid: { areaId: 'areaMark:a1' }, invalid: [{ areaId: 'areaMark:' }, {}] },
+  'wall/add': {
+    valid: {
+      sceneId: 'scene:s1',
+      kind: 'wall',
+      points: [
+        { x: 1, y: 1 },
+        { x: 5, y: 1 },
+        { x: 5, y: 4 },
+      ],
+    },
+    invalid: [
+      { sceneId: 'scene:s1', kind: 'wall', points: [{ x: 1, y: 1 }] },
+      {
+        sceneId: 'scene:s1',
+        kind: 'wall',
+        points: [
+          { x: 1, y: 1 },
+          { x: 1, y: 1 },
+        ],
+      },
+      {
+        sceneId: 'scene:s1',
+        kind: 'fence',
+        points: [
+          { x: 1, y: 1 },
+          { x: 5, y: 1 },
+        ],
+      },
+      {
+        sceneId: 'scene:s1',
+        kind: 'wall',
+        door: 'open',
+        points: [
+          { x: 1, y: 1 },
+          { x: 5, y: 1 },
+        ],
+      },
+      {
+        sceneId: 'scene:s1',
+        kind: 'wall',
+        points: [
+          { x: 1, y: 1 },
+          { x: 4_001, y: 1 },
+        ],
+      },
+      { sceneId: 'scene:s1', kind: 'wall', points: Array.from({ length: 2_001 }, (_, i) => ({ x: i, y: 0 })) },
+    ],
+  },
+  'wall/move': {
+    valid: {
+      wallId: 'wall:w1',
+      points: [
+        { x: 2, y: 1 },
+        { x: 6, y: 1 },
+      ],
+    },
+    invalid: [
+      { wallId: 'wall:w1', points: [] },
+      {
+        wallId: 'areaMark:a1',
+        points: [
+          { x: 2, y: 1 },
+          { x: 6, y: 1 },
+        ],
+      },
+    ],
+  },
+  'wall/split': {
+    valid: { wallId: 'wall:w1', at: 1 },
+    invalid: [
+      { wallId: 'wall:w1', at: 0 },
+      { wallId: 'wall:w1', at: 1.5 },
+    ],
+  },
+  'wall/edit': { valid: { wallId: 'wall:w1', kind: 'low' }, invalid: [{ wallId: 'wall:w1' }, { wallId: 'wall:w1', kind: 'gate' }] },
+  'door/set': { valid: { wallId: 'wall:d1', door: 'open' }, invalid: [{ wallId: 'wall:d1', door: 'ajar' }, { wallId: 'wall:d1' }] },
+  'wall/remove': { valid: { wallId: 'wall:w1' }, invalid: [{ wallId: 'wall:' }, {}] },
   'fog/set': { valid: { sceneId: 'scene:s1', mode: 'areas' }, invalid: [{ sceneId: 'scene:s1', mode: 'none' }, { sceneId: 'scene:s1' }] },
   'fog/reveal': {
     valid: { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4 } },

@@ -355,6 +355,30 @@ export function commandGens(w: World): Record<CommandType, Gen> {
         ),
       ),
     'area/remove': async () => (r() < 0.4 ? some(w.any(w.of('areaMark')), (x) => cmd('area/remove')({ areaId: x.id })) : null),
+    'wall/add': async () =>
+      some(scene(), (s) => {
+        const a = at()
+        // Half of them doors, so door/set has doors to open.
+        const kind = r() < 0.5 ? 'door' : (['wall', 'low', 'window'] as const)[int(r, 0, 2)]!
+        const points = [a, { x: a.x + 1 + int(r, 0, 6), y: a.y }, ...(r() < 0.5 ? [{ x: a.x + 8, y: a.y + 1 + int(r, 0, 4) }] : [])]
+        return cmd('wall/add')(kind === 'door' ? { sceneId: s.id, kind, points, secret: r() < 0.4 } : { sceneId: s.id, kind, points })
+      }),
+    'wall/move': async () =>
+      some(w.any(w.of('wall')), (x) => {
+        const dx = int(r, -3, 3) || 1
+        return cmd('wall/move')({ wallId: x.id, points: x.points.map((p) => ({ x: p.x + dx, y: p.y })) })
+      }),
+    'wall/split': async () =>
+      some(w.any(w.of('wall').filter((x) => x.points.length > 2)), (x) => cmd('wall/split')({ wallId: x.id, at: 1 })),
+    'wall/edit': async () =>
+      some(w.any(w.of('wall')), (x) =>
+        cmd('wall/edit')(x.kind === 'door' ? { wallId: x.id, secret: !x.secret } : { wallId: x.id, kind: r() < 0.5 ? 'door' : 'low' }),
+      ),
+    'door/set': async () =>
+      some(w.any(w.of('wall').filter((x) => x.kind === 'door')), (x) =>
+        cmd('door/set')({ wallId: x.id, door: x.kind === 'door' && x.door === 'open' ? (r() < 0.5 ? 'closed' : 'locked') : 'open' }),
+      ),
+    'wall/remove': async () => (r() < 0.3 ? some(w.any(w.of('wall')), (x) => cmd('wall/remove')({ wallId: x.id })) : null),
     'fog/set': async () => some(scene(), (s) => cmd('fog/set')({ sceneId: s.id, mode: r() < 0.8 ? 'areas' : 'all' })),
     'fog/reveal': async () =>
       some(scene(), (s) =>

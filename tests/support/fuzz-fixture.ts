@@ -33,6 +33,9 @@ export interface FuzzIds {
   readonly shelf: string
   readonly token: string
   readonly mark: string
+  /** A wall of three corners, and a closed door. */
+  readonly wall: string
+  readonly door: string
   readonly content: string
   readonly conditionKey: string
   readonly imageHash: string
@@ -102,6 +105,23 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
     await gm.command('token/place', { sceneId: yard, combatantId: byName(all, 'combatant', name), x: 2 + 3 * i, y: 4 })
   }
   await gm.command('area/place', { sceneId: yard, x: 6, y: 4, radius: 3, label: 'Grenade' })
+  await gm.command('wall/add', {
+    sceneId: yard,
+    kind: 'wall',
+    points: [
+      { x: 1, y: 1 },
+      { x: 5, y: 1 },
+      { x: 5, y: 2 },
+    ],
+  })
+  await gm.command('wall/add', {
+    sceneId: yard,
+    kind: 'door',
+    points: [
+      { x: 5, y: 2 },
+      { x: 5, y: 3 },
+    ],
+  })
   // 20 × 6 m at the scene's 50 px a metre: the tokens above stand on it.
   const png = makePng(1000, 300, 7)
   const image = await gm.must('importSceneImage', {
@@ -147,6 +167,8 @@ export async function fuzzFixture(): Promise<FuzzFixture> {
     shelf: byName(all, 'scene', 'Shelf'),
     token: all.find((r) => r.typeName === 'token')!.id,
     mark: all.find((r) => r.typeName === 'areaMark')!.id,
+    wall: all.find((r) => r.typeName === 'wall' && r.kind === 'wall')!.id,
+    door: all.find((r) => r.typeName === 'wall' && r.kind === 'door')!.id,
     content: all.find((r) => r.typeName === 'content')!.id,
     conditionKey: raider?.typeName === 'combatant' ? raider.conditions[0]!.key : '',
     imageHash: image.hash,

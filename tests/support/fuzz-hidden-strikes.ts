@@ -1,3 +1,4 @@
+import type { AttackRequest } from '../../src-shared/attack'
 import type { CommandType } from '../../src-shared/commands'
 import type { CombatantView } from '../../src-shared/views'
 import { pick } from './fuzz-mutate'
@@ -67,8 +68,19 @@ export async function hiddenStrikes(w: World, act: Act, checkpoint: (label: stri
   await refresh()
   await checkpoint('hidden strikes: target set low')
 
-  const base = { attackerId: actor.id, targetId: target.id, weapon: 0, mode: '', options: {} }
-  const weapons = await gm.request('previewAttack', { request: base })
+  let base: AttackRequest = {
+    attackerId: actor.id,
+    targetId: target.id,
+    weapon: 0,
+    mode: '',
+    options: {},
+  }
+  let weapons = await gm.request('previewAttack', { request: base })
+  // One of them off the map, or out of reach: the GM sets positions aside for the act (logged), at 2 m.
+  if (!weapons.ok && weapons.error.code.startsWith('position/')) {
+    base = { ...base, options: { ignorePositions: true, distance: 2 } }
+    weapons = await gm.request('previewAttack', { request: base })
+  }
   const actions = await gm.request('listActions', { actorId: actor.id })
   const tries: { type: CommandType; payload: unknown; kind: 'attacks' | 'acts' }[] = [
     ...(weapons.ok
@@ -90,7 +102,7 @@ export async function hiddenStrikes(w: World, act: Act, checkpoint: (label: stri
                 actorId: actor.id,
                 action: a.key,
                 targetId: target.id,
-                options: Object.fromEntries(a.options.map((o) => [o.key, o.value])),
+                options: { ...base.options, ...Object.fromEntries(a.options.map((o) => [o.key, o.value])) },
               },
             },
             kind: 'acts' as const,

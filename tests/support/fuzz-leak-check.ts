@@ -1,6 +1,6 @@
 import type { ServerMessage } from '../../src-shared/contract'
 import { fogOf, isRevealed } from '../../src-shared/fog'
-import type { AreaMarkRecord, EncounterRecord, SceneRecord, TokenRecord } from '../../src-shared/records'
+import type { AreaMarkRecord, EncounterRecord, SceneRecord, TokenRecord, WallRecord } from '../../src-shared/records'
 import { namesIn, type HarmShown, type StoryName, type TableStoryView } from '../../src-shared/table-story'
 import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-shared/views'
 
@@ -89,6 +89,15 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       const now = gm.get(m.id)
       if (m.hidden || (now?.typeName === 'areaMark' && now.hidden)) say('hidden-template', 'is hidden')
       if (m.sceneId !== scene?.id || !inSight(m)) say('hidden-template', 'is off the table or under the fog')
+      break
+    }
+    case 'wall': {
+      const w = v as WallRecord
+      if (w.sceneId !== scene?.id || !w.points.every(inSight)) say('hidden-wall', 'is off the table or under the fog')
+      const now = gm.get(w.id)
+      if (w.kind === 'door' && w.secret) say('secret-door', 'is a secret door')
+      if (now?.typeName === 'wall' && now.kind === 'door' && now.secret && (w.kind === 'door' || now.door === 'open'))
+        say('secret-door', 'shows a secret door as a door or an open one at all')
       break
     }
     case 'story': {

@@ -21,6 +21,8 @@ export function liveExample(type: CommandType, ids: FuzzIds): unknown {
     'template:t1': ids.template,
     'plan:p1': ids.plan,
     'areaMark:a1': ids.mark,
+    'wall:w1': ids.wall,
+    'wall:d1': ids.door,
     'content:ranged-weapons:my-gun': ids.content,
     [`${'a'.repeat(64)}`]: ids.imageHash,
   }

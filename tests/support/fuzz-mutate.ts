@@ -259,12 +259,14 @@ function walk(schema: z.ZodType, valid: unknown, path: Path, outer: ReadonlySet<
   }
   if (d.type === 'union' && typeof d['discriminator'] === 'string' && typeof valid === 'object' && valid !== null) {
     const disc = d['discriminator']
-    const option = (d['options'] as z.ZodType[]).find((opt) =>
-      (defOf((defOf(opt)['shape'] as Record<string, z.ZodType>)[disc]!)['values'] as unknown[]).includes(
-        (valid as Record<string, unknown>)[disc],
-      ),
-    )
-    if (option) {
+    // A variant may itself be a union on another key (a wall: its kinds); its tags are all of its variants'.
+    const tagsOf = (opt: z.ZodType): unknown[] => {
+      const shape = defOf(opt)['shape'] as Record<string, z.ZodType> | undefined
+      return shape ? (defOf(shape[disc]!)['values'] as unknown[]) : (defOf(opt)['options'] as z.ZodType[]).flatMap(tagsOf)
+    }
+    const option = (d['options'] as z.ZodType[]).find((opt) => tagsOf(opt).includes((valid as Record<string, unknown>)[disc]))
+    if (option && !defOf(option)['shape']) walk(option, valid, path, outer, o, out)
+    else if (option) {
       const shape = defOf(option)['shape'] as Record<string, z.ZodType>
       for (const [key, field] of Object.entries(shape)) {
         if (key !== disc) walk(field, (valid as Record<string, unknown>)[key], [...path, key], new Set(), o, out)

@@ -18,7 +18,7 @@ import type { StoredTypeName } from '../state/stored-records'
  */
 
 /** What a fight reads: the rest (log, undo history, roster, story…) stays behind. */
-const FIGHT_TYPES: readonly StoredTypeName[] = ['campaign', 'encounter', 'combatant', 'scene', 'token', 'areaMark', 'prompt']
+const FIGHT_TYPES: readonly StoredTypeName[] = ['campaign', 'encounter', 'combatant', 'scene', 'token', 'areaMark', 'wall', 'prompt']
 
 /** The fight's records, for a worker (structured-cloned) or a new table. */
 export function fightRecords(state: RecordReader): unknown[] {

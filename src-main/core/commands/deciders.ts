@@ -17,6 +17,7 @@ import { renameCampaign, setRulesetSetting } from './campaign-deciders'
 import { activateScene, createScene, placeToken, removeScene, removeToken, setSceneImage, updateScene } from './scene-deciders'
 import { hideFog, revealFog, setFog } from './fog-deciders'
 import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
+import { addWall, editWall, moveWall, removeWall, setDoor, splitWall } from './wall-deciders'
 import { setProjector } from './projector-deciders'
 import { addSquad } from './squad-deciders'
 import {
@@ -92,6 +93,12 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'area/move': moveArea,
   'area/edit': editArea,
   'area/remove': removeArea,
+  'wall/add': addWall,
+  'wall/move': moveWall,
+  'wall/split': splitWall,
+  'wall/edit': editWall,
+  'door/set': setDoor,
+  'wall/remove': removeWall,
   'fog/set': setFog,
   'fog/reveal': revealFog,
   'fog/hide': hideFog,

@@ -67,11 +67,13 @@ export const removeScene: Decider<'scene/remove'> = (ctx, p) => {
   if (!s.ok) return s
   const tokens = ctx.state.ofType('token').filter((t) => t.sceneId === s.value.id)
   const marks = ctx.state.ofType('areaMark').filter((m) => m.sceneId === s.value.id)
+  const walls = ctx.state.ofType('wall').filter((w) => w.sceneId === s.value.id)
   return ok({
     label: `Remove scene ${s.value.name}`,
     events: [
       ...tokens.map((t): DomainEvent => ({ type: 'token/removed', id: t.id })),
       ...marks.map((m): DomainEvent => ({ type: 'areaMark/removed', id: m.id })),
+      ...walls.map((w): DomainEvent => ({ type: 'wall/removed', id: w.id })),
       { type: 'scene/removed', id: s.value.id },
       ctx.log(`Scene "${s.value.name}" removed`, { visibility: 'gm' }),
     ],

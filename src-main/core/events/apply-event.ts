@@ -71,6 +71,7 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'scene/put':
     case 'token/put':
     case 'areaMark/put':
+    case 'wall/put':
     case 'projector/put':
       draft.put(event.record)
       return
@@ -79,7 +80,8 @@ export function applyEvent(draft: Draft, event: DomainEvent): void {
     case 'prompt/removed':
     case 'scene/removed':
     case 'token/removed':
-    case 'areaMark/removed': {
+    case 'areaMark/removed':
+    case 'wall/removed': {
       const kind = event.type.slice(0, event.type.indexOf('/'))
       if (draft.get(event.id)?.typeName !== kind) throw new ApplyError(`no ${kind} ${event.id}`)
       draft.remove(event.id)

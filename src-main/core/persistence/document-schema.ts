@@ -5,7 +5,7 @@ import { CONTENT_ID_CHARS, campaignSchema, contentSchema, encounterSchema, logSc
 import { combatantSchema, planSchema, templateSchema } from './combatant-schemas'
 import { inOrderOf } from './document-key-order'
 import { numberCheck } from './number-walk'
-import { areaMarkSchema, projectorSchema, sceneSchema, tokenSchema } from './scene-schemas'
+import { areaMarkSchema, projectorSchema, sceneSchema, tokenSchema, wallSchema } from './scene-schemas'
 import { storySchema } from './story-schemas'
 import { chars, counted, keyCount, listOf, mapOf, tooMany, wholeIn } from './schema-bounds'
 
@@ -26,6 +26,7 @@ const undoableRecordSchema = z.discriminatedUnion('typeName', [
   sceneSchema,
   tokenSchema,
   areaMarkSchema,
+  wallSchema,
   contentSchema,
   encounterSchema,
   logSchema,
@@ -60,6 +61,7 @@ const recordSchema = z.discriminatedUnion('typeName', [
   sceneSchema,
   tokenSchema,
   areaMarkSchema,
+  wallSchema,
   contentSchema,
   encounterSchema,
   logSchema,

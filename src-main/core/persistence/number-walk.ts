@@ -102,11 +102,23 @@ function variantCheck(discriminator: string, options: readonly z.ZodType[]): Num
   const byTag = new Map<unknown, NumberCheck>()
   for (const option of options) {
     const check = numberCheck(option)
-    const tag = defOf((defOf(option)['shape'] as Record<string, z.ZodType>)[discriminator]!)
-    if (check) for (const value of tag['values'] as unknown[]) byTag.set(value, check)
+    if (check) for (const value of tagsOf(option, discriminator)) byTag.set(value, check)
   }
   if (!byTag.size) return null
   return (v) => (isObject(v) ? (byTag.get(v[discriminator])?.(v) ?? null) : null)
+}
+
+/**
+ * The discriminator values a variant takes: a literal's or an enum's, or, for a variant that is
+ * itself a union (a wall: its kinds), those of every variant inside it.
+ */
+function tagsOf(option: z.ZodType, discriminator: string): unknown[] {
+  const def = defOf(option)
+  const shape = def['shape'] as Record<string, z.ZodType> | undefined
+  if (!shape) return (def['options'] as z.ZodType[]).flatMap((o) => tagsOf(o, discriminator))
+  const tag = defOf(shape[discriminator]!)
+  if (Array.isArray(tag['values'])) return tag['values'] as unknown[]
+  return Object.values(tag['entries'] as Record<string, unknown>)
 }
 
 /**

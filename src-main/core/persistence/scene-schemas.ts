@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
+import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord, WallRecord } from '../../../src-shared/records'
 import { schemaFor } from './schema-link'
 import { MAX_FOG_STEPS } from '../../../src-shared/fog'
 import { MAP, TYPED } from '../../../src-shared/limits'
-import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
+import { DOOR_STATES, HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
 import { amountWithin, chars, idOf, listOf, numberIn, wholeIn, wordOr } from './schema-bounds'
 
@@ -80,4 +80,20 @@ export const areaMarkSchema = schemaFor<AreaMarkRecord>()(
     label: chars(TYPED.areaLabel),
     hidden: z.boolean(),
   }),
+)
+
+// Walls (issue 34) came after schema v2 without a bump, like area templates: a document without any is as valid as before.
+const wallBase = {
+  typeName: z.literal('wall'),
+  id: idOf('wall:'),
+  sceneId: sceneIdString,
+  points: listOf(z.object({ x: metres, y: metres }), MAP.wallPoints).min(2),
+}
+export const wallSchema = schemaFor<WallRecord>()(
+  z.discriminatedUnion('kind', [
+    z.object({ ...wallBase, kind: z.literal('wall') }),
+    z.object({ ...wallBase, kind: z.literal('low') }),
+    z.object({ ...wallBase, kind: z.literal('window') }),
+    z.object({ ...wallBase, kind: z.literal('door'), door: z.enum(DOOR_STATES), secret: z.boolean() }),
+  ]),
 )

@@ -1,4 +1,5 @@
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
+import { tableWall } from '../../../src-shared/wall-words'
 import { assetFileName } from '../../../src-shared/scene-assets'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { sceneInPlay } from '../state/scene-in-play'
@@ -197,6 +198,9 @@ export function projectRecord(record: StoredRecord, ctx: ProjectionContext): Vie
     case 'areaMark':
       // Templates are table-visible, but a hidden one (a mine) and one under the fog stay in the core.
       return gm || tableSeesAreaMark(record, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p)) ? record : null
+    case 'wall':
+      // Walls show where the table may look; a secret door is never drawn as one (wall-words.ts).
+      return gm ? record : tableWall(record, ctx.sceneInPlay()?.id ?? null, (p) => ctx.inSight(p))
     case 'log':
       // The player screen shows no log yet; until it does, its entries (and their sequence
       // numbers, which would count the GM's secret commands) stay in the core.
@@ -244,6 +248,7 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
       ...state.ofType('token').map((t) => t.id),
       ...state.ofType('combatant').map((c) => c.id),
       ...state.ofType('areaMark').map((m) => m.id),
+      ...state.ofType('wall').map((w) => w.id),
     )
   if (changes.some(movesRanks)) ids.push(...state.ofType('combatant').map((c) => c.id))
   // The strip drops lines naming anyone hidden now, so hiding or revealing someone redraws it.
@@ -252,7 +257,11 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   if (changes.some(showsTokens)) ids.push(...state.ofType('token').map((t) => t.id))
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
   if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene'))
-    ids.push(...state.ofType('combatant').map((c) => c.id), ...state.ofType('areaMark').map((m) => m.id))
+    ids.push(
+      ...state.ofType('combatant').map((c) => c.id),
+      ...state.ofType('areaMark').map((m) => m.id),
+      ...state.ofType('wall').map((w) => w.id),
+    )
   return ids
 }
 

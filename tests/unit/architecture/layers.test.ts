@@ -70,7 +70,8 @@ const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}
 function packageAllowed(from: Layer, name: string): boolean {
   if (name === 'electron') return from.kind === 'hosts' && from.electron
   if (NODE.has(name) || name.startsWith('node:')) return from.kind !== 'shared' && from.kind !== 'renderer'
-  if (from.kind === 'shared') return name === 'zod'
+  // Pure packages only: zod, and flatbush (the walls' index, which the map and the rules share).
+  if (from.kind === 'shared') return name === 'zod' || name === 'flatbush'
   return true
 }
 
