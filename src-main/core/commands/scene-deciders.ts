@@ -7,6 +7,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import { consequenceEvents } from './consequences'
 import { findCombatant, findScene, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { mapMoveOutcome } from './map-move'
+import { wallInTheWay } from './move-walls'
 import { moveCharge } from './move-charge'
 
 /** One token per combatant per scene: its id says which, so placing again moves it. */
@@ -130,6 +131,8 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
     return ok({ label: `Place ${c.value.name}`, events: [put, ctx.log(`${c.value.name} placed on "${s.value.name}"`, logged)] })
   }
   if (before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
+  const blocked = wallInTheWay(ctx.state, s.value, c.value, before, p, p.free ?? false)
+  if (!blocked.ok) return blocked
   const metres = Math.hypot(p.x - before.x, p.y - before.y)
   const charge = moveCharge(ctx, c.value, metres, p.free ?? false)
   if (!charge.ok) return charge

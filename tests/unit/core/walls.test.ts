@@ -132,4 +132,58 @@ describe('walls on a scene', () => {
     h.must('fog/reveal', { sceneId: dock.id, rect: { x: 0, y: 0, w: 10, h: 4 } })
     expect(player(h, only(h))).not.toBeNull()
   })
+
+  it('stop a move on the mover’s own turn (SR-CORE-33); an open door, a free move or a move out of turn goes through', async () => {
+    const { h, dock } = await table()
+    h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 10 })
+    h.must('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 10 })
+    for (const [name, x] of [
+      ['Vex', 2],
+      ['Raider', 12],
+    ] as const)
+      h.must('token/place', { sceneId: dock.id, combatantId: h.combatantId(name), x, y: 5 })
+    h.must('wall/add', {
+      sceneId: dock.id,
+      kind: 'wall',
+      points: [
+        { x: 5, y: 0 },
+        { x: 5, y: 4 },
+      ],
+    })
+    h.must('wall/add', {
+      sceneId: dock.id,
+      kind: 'door',
+      points: [
+        { x: 5, y: 4 },
+        { x: 5, y: 6 },
+      ],
+    })
+    h.must('wall/add', {
+      sceneId: dock.id,
+      kind: 'wall',
+      points: [
+        { x: 5, y: 6 },
+        { x: 5, y: 20 },
+      ],
+    })
+    h.must('encounter/start', { name: 'Dock fight' })
+    h.must('encounter/rollInitiative', {})
+    const acting = h.campaign.store.ofType('encounter')[0]!.currentCombatantId!
+    const other = acting === h.combatantId('Vex') ? h.combatantId('Raider') : h.combatantId('Vex')
+    const at = (id: string) => h.campaign.store.ofType('token').find((t) => t.combatantId === id)!
+    const across = (id: string) => ({ sceneId: dock.id, combatantId: id as `combatant:${string}`, x: at(id).x < 5 ? 8 : 3, y: 5 })
+
+    const r = h.run('token/place', across(acting))
+    expect(r).toMatchObject({ ok: false, error: { code: 'move/wallInTheWay' } })
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /cannot move through a closed door: go round it in steps, open the door, or make it a free move/,
+    )
+    // Out of turn the GM is placing it: walls do not stop that.
+    h.must('token/place', across(other))
+    const door = h.campaign.store.ofType('wall').find((w) => w.kind === 'door')!
+    h.must('door/set', { wallId: door.id, door: 'open' })
+    h.must('token/place', across(acting))
+    h.must('door/set', { wallId: door.id, door: 'closed' })
+    h.must('token/place', { ...across(acting), free: true })
+  })
 })
