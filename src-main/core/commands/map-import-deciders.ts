@@ -16,12 +16,15 @@ export const importMap: Decider<'scene/importMap'> = (ctx, p) => {
   // A new scene holds no wall yet, so this checks the import alone against the scene's bounds.
   const bounded = checkWallBounds(ctx.state, scene.id, scene.name, walls)
   if (!bounded.ok) return bounded
-  const count = (kind: WallRecord['kind']) => walls.filter((w) => w.kind === kind).length
+  const count = (kind: WallRecord['kind'], one: string, many: string) => {
+    const n = walls.filter((w) => w.kind === kind).length
+    return `${n} ${n === 1 ? one : many}`
+  }
   const what = [
-    `${count('wall')} walls`,
-    `${count('low')} low cover`,
-    ...(count('window') ? [`${count('window')} windows`] : []),
-    `${count('door')} doors`,
+    count('wall', 'wall', 'walls'),
+    count('low', 'low cover', 'low cover'),
+    ...(walls.some((w) => w.kind === 'window') ? [count('window', 'window', 'windows')] : []),
+    count('door', 'door', 'doors'),
   ].join(', ')
   const events: DomainEvent[] = [
     { type: 'scene/put', record: scene },
