@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SalvoCore } from '../../../src-main/core/app/salvo-core'
-import { wallPieces } from '../../../src-main/core/transfer/uvtt-file'
+import { readUvttFile, wallPieces } from '../../../src-main/core/transfer/uvtt-file'
 import { MAP, UVTT } from '../../../src-shared/limits'
 import type { SceneRecord, WallRecord } from '../../../src-shared/records'
 import { attachWindow, tickingClock } from '../helpers/core-window'
@@ -61,7 +61,7 @@ async function campaign() {
   }
   const send = (file: unknown, fileName = 'crypt.dd2vtt', more: { metresPerCell?: number; name?: string } = {}) =>
     gm.request('importUvtt', { fileName, text: typeof file === 'string' ? file : JSON.stringify(file), ...more })
-  return { core, gm, records, assets, send }
+  return { core, gm, records, assets, send, dataDir }
 }
 
 const wallsOf = (rs: readonly { typeName: string }[]) => rs.filter((r): r is WallRecord => r.typeName === 'wall')
@@ -287,6 +287,37 @@ describe('importUvtt', () => {
     const r = await c.send(' '.repeat(UVTT.chars + 1))
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.error.message).toMatch(/crypt\.dd2vtt is 48,000,001 characters; a map file can be at most 48,000,000/)
+  })
+
+  it('takes a dungeon near the scene’s bounds, journaled so it is there after a restart', async () => {
+    const c = await campaign()
+    // 4,000 lines of 12 corners: 44,000 segments, under MAP.wallSegmentsPerScene.
+    const lines = Array.from({ length: 4_000 }, (_, i) => Array.from({ length: 12 }, (_, k) => P((k % 10) + 0.1 * (i % 9), (i % 50) / 10)))
+    const r = await c.send(crypt({ line_of_sight: lines, objects_line_of_sight: [], portals: [] }))
+    expect(r.ok && r.value.walls).toBe(4_000)
+    const id = (await c.gm.must('listCampaigns', undefined))[0]!.id
+    await c.core.shutdown()
+    const again = new SalvoCore({ dataDir: c.dataDir, now: tickingClock() })
+    cores.push(again)
+    await again.start()
+    const gm = attachWindow(again)
+    await gm.must('openCampaign', { campaignId: id })
+    const walls = wallsOf((await gm.must('snapshot', undefined)).records)
+    expect(walls).toHaveLength(4_000)
+    expect(walls.reduce((n, w) => n + w.points.length - 1, 0)).toBe(44_000)
+  })
+
+  it('never throws on a damaged file: every cut and flipped character is read or refused', () => {
+    const text = JSON.stringify(crypt({ image: makePng(200, 100, 3).toString('base64').slice(0, 40) }))
+    let seed = 7
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
+    const junk = '{}[]",:0-.e\\ xtn\u0000'
+    for (let i = 0; i < 400; i++) {
+      const at = Math.floor(next() * text.length)
+      const damaged = i % 2 === 0 ? text.slice(0, at) : text.slice(0, at) + junk[Math.floor(next() * junk.length)]! + text.slice(at + 1)
+      const r = readUvttFile('crypt.dd2vtt', damaged, 1.5)
+      if (!r.ok) expect(r.error.message).toMatch(/^crypt\.dd2vtt/)
+    }
   })
 
   it('is the GM’s alone', async () => {
