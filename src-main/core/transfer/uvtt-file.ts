@@ -32,7 +32,8 @@ const line = z.array(point).max(UVTT.pointsPerLine, `has more than ${UVTT.points
 const lines = z.array(line).max(UVTT.lines, `has more than ${UVTT.lines} lines`)
 const cells = z.number().positive('must be above 0').max(UVTT.cells, `must be at most ${UVTT.cells} cells`)
 const uvttSchema = z.object({
-  format: z.number().min(0).max(1_000),
+  // Not read: every version so far places the fields the same way, so a file without it is still tried.
+  format: z.number().min(0).max(1_000).optional(),
   resolution: z.object({
     map_origin: point.default({ x: 0, y: 0 }),
     map_size: z.object({ x: cells, y: cells }),
