@@ -76,6 +76,8 @@ export const REQUEST_NAMES = [
   'listDisplays',
   'chooseDisplay',
   'importPortrait',
+  // Issue 34: a map file (UVTT) as a new scene with its walls (GM only).
+  'importUvtt',
   'rosterTemplate',
   // Issue 15: closed encounters' archived logs (GM only).
   'listLogArchives',
@@ -166,6 +168,14 @@ export interface RequestResults {
   importSceneImage: SceneImage
   /** The picture as the combatant now points at it (stored in the campaign folder; journaled as combatant/setPortrait). */
   importPortrait: SceneImage
+  /** The new scene a map file became (one command, scene/importMap) and how many of each wall it has. */
+  importUvtt: {
+    readonly sceneId: SceneId
+    readonly image: SceneImage
+    readonly walls: number
+    readonly lowCover: number
+    readonly doors: number
+  }
   /** The screens the projector window can go on (desktop app only) and the GM's choice (null: automatic). */
   listDisplays: DisplayChoiceInfo
   chooseDisplay: DisplayChoiceInfo
@@ -272,6 +282,8 @@ export interface RequestInputs {
   chooseDisplay: { displayId: number | null }
   /** A PNG, JPEG or WebP for a combatant's token, as base64. */
   importPortrait: { combatantId: `combatant:${string}`; fileName: string; dataBase64: string }
+  /** A .uvtt, .dd2vtt or .df2vtt file's text; metres per cell (1.5 when not given) and the scene's name (the file's when not given). */
+  importUvtt: { fileName: string; text: string; metresPerCell?: number; name?: string }
   rosterTemplate: { templateId: TemplateId }
   // Issue 15: closed encounters' archived logs.
   listLogArchives: undefined

@@ -114,6 +114,30 @@ export const MAP = {
 } as const
 
 /**
+ * A Universal VTT map file (.uvtt, .dd2vtt, .df2vtt: issue 34), bounded before its JSON is
+ * parsed, since parsing builds every point. A dungeon of a few hundred rooms has a few thousand
+ * wall points; these leave room for that many times over while keeping a hostile file from
+ * building millions of objects.
+ */
+export const UVTT = {
+  /** Characters of the whole file: a scene image's base64 (a 25 MiB image is 35 million) and its walls. */
+  chars: 48_000_000,
+  /** The nesting of any value: the format's deepest is four (a portal's bounds' corner). */
+  depth: 8,
+  /** Wall lines (line_of_sight and objects_line_of_sight together) as the file gives them. */
+  lines: 10_000,
+  /** Corners in one line: as many as a scene's segments, since a long line is split into walls. */
+  pointsPerLine: MAP.wallSegmentsPerScene + 1,
+  /** Corners in all lines together. */
+  points: MAP.wallSegmentsPerScene + 10_000,
+  portals: MAP.wallsPerScene,
+  /** Values under any other top-level field (lights, environment…), which the import does not read. */
+  otherValues: 100_000,
+  /** A map's side in grid cells, as the file's resolution states it. */
+  cells: 2_000,
+} as const
+
+/**
  * How far apart a number's bound and 2^53 stay: every bound below, times this, is still a safe
  * integer, so sums of them (damage over a fight, seq + 1, a midpoint of two order keys) are
  * exact and can never be refused after a restart for having become a number JSON cannot hold.

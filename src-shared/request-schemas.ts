@@ -8,11 +8,11 @@ import {
   sceneIdSchema,
   templateIdSchema,
 } from './commands'
-import { MAX_TYPED_DICE, metres } from './command-fields'
+import { MAX_TYPED_DICE, metres, name } from './command-fields'
 import type { PlannedAct } from './dice-plan'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
-import { MAP, NUMBERS, TYPED } from './limits'
+import { MAP, NUMBERS, TYPED, UVTT } from './limits'
 import { FORECAST_LIMITS, type AutopilotCommand } from './autopilot'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -78,6 +78,13 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     combatantId: combatantIdSchema,
     fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
     dataBase64: z.string().max(2 * PORTRAIT_LIMITS.bytes, 'is far larger than a portrait may be'),
+  }),
+  // The file's own size is measured by the import, which names it; this only keeps out the absurd.
+  importUvtt: z.strictObject({
+    fileName: z.string().min(1, 'cannot be empty').max(255, 'must be at most 255 characters'),
+    text: z.string().max(2 * UVTT.chars, 'is far larger than a map file may be'),
+    metresPerCell: z.number().finite().min(MAP.metresPerCell.min).max(MAP.metresPerCell.max).optional(),
+    name: name.optional(),
   }),
   rosterTemplate: z.strictObject({ templateId: templateIdSchema }),
   // Issue 15: closed encounters' archived logs.

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MAP } from './limits'
 import { DOOR_STATES, WALL_KINDS } from './records'
-import { metres, sceneIdSchema, wallIdSchema } from './command-fields'
+import { metres, name, sceneGridSchema, sceneIdSchema, sceneImageSchema, wallIdSchema } from './command-fields'
 
 /** The payloads of the wall commands (issue 34): walls, low cover, windows and doors on a scene. */
 
@@ -40,4 +40,24 @@ export const wallCommands = {
   /** Opens, closes or locks a door, from the map. */
   'door/set': z.strictObject({ wallId: wallIdSchema, door: doorState }),
   'wall/remove': z.strictObject({ wallId: wallIdSchema }),
+  /**
+   * A map file (UVTT) as one new scene: its picture (stored first, by the importUvtt request),
+   * grid and every wall at once, so one undo takes the whole import back.
+   */
+  'scene/importMap': z.strictObject({
+    name,
+    image: sceneImageSchema,
+    grid: sceneGridSchema,
+    walls: z
+      .array(
+        z
+          .strictObject({ kind: z.enum(WALL_KINDS), points: wallPointsSchema, door: doorState.optional() })
+          .refine((w) => w.kind === 'door' || w.door === undefined, 'only a door opens or locks'),
+      )
+      .max(MAP.wallsPerScene, `has more than ${MAP.wallsPerScene} walls`)
+      .refine(
+        (ws) => ws.reduce((n, w) => n + w.points.length - 1, 0) <= MAP.wallSegmentsPerScene,
+        `has more than ${MAP.wallSegmentsPerScene} wall segments`,
+      ),
+  }),
 } as const

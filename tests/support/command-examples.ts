@@ -297,6 +297,65 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   'wall/edit': { valid: { wallId: 'wall:w1', kind: 'low' }, invalid: [{ wallId: 'wall:w1' }, { wallId: 'wall:w1', kind: 'gate' }] },
   'door/set': { valid: { wallId: 'wall:d1', door: 'open' }, invalid: [{ wallId: 'wall:d1', door: 'ajar' }, { wallId: 'wall:d1' }] },
   'wall/remove': { valid: { wallId: 'wall:w1' }, invalid: [{ wallId: 'wall:' }, {}] },
+  'scene/importMap': {
+    valid: {
+      name: 'Crypt',
+      image: { hash: 'b'.repeat(64), ext: 'png', width: 1000, height: 500, fileName: 'crypt.dd2vtt' },
+      grid: { kind: 'square', cellPx: 100, metresPerCell: 1.5, offsetX: 0, offsetY: 0 },
+      walls: [
+        {
+          kind: 'wall',
+          points: [
+            { x: 0, y: 0 },
+            { x: 3, y: 0 },
+          ],
+        },
+        {
+          kind: 'door',
+          door: 'open',
+          points: [
+            { x: 3, y: 0 },
+            { x: 4.5, y: 0 },
+          ],
+        },
+      ],
+    },
+    invalid: [
+      {
+        name: 'Crypt',
+        image: { hash: 'b'.repeat(64), ext: 'png', width: 1000, height: 500, fileName: 'crypt.dd2vtt' },
+        grid: { kind: 'square', cellPx: 100, metresPerCell: 1.5 },
+        walls: [
+          {
+            kind: 'low',
+            door: 'open',
+            points: [
+              { x: 0, y: 0 },
+              { x: 3, y: 0 },
+            ],
+          },
+        ],
+      },
+      {
+        name: 'Crypt',
+        image: null,
+        grid: { kind: 'square', cellPx: 100, metresPerCell: 1.5 },
+        walls: [],
+      },
+      {
+        name: 'Crypt',
+        image: { hash: 'b'.repeat(64), ext: 'png', width: 1000, height: 500, fileName: 'crypt.dd2vtt' },
+        grid: { kind: 'square', cellPx: 100, metresPerCell: 1.5 },
+        walls: Array.from({ length: 5_001 }, (_, i) => ({
+          kind: 'wall',
+          points: [
+            { x: i / 10, y: 0 },
+            { x: i / 10, y: 1 },
+          ],
+        })),
+      },
+    ],
+  },
   'fog/set': { valid: { sceneId: 'scene:s1', mode: 'areas' }, invalid: [{ sceneId: 'scene:s1', mode: 'none' }, { sceneId: 'scene:s1' }] },
   'fog/reveal': {
     valid: { sceneId: 'scene:s1', rect: { x: 1, y: 2, w: 3, h: 4 } },

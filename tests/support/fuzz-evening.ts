@@ -379,6 +379,29 @@ export function commandGens(w: World): Record<CommandType, Gen> {
         cmd('door/set')({ wallId: x.id, door: x.kind === 'door' && x.door === 'open' ? (r() < 0.5 ? 'closed' : 'locked') : 'open' }),
       ),
     'wall/remove': async () => (r() < 0.3 ? some(w.any(w.of('wall')), (x) => cmd('wall/remove')({ wallId: x.id })) : null),
+    // A map file's scene: its picture one the evening already stored (the request stores it first), named as scene/create names.
+    'scene/importMap': async () =>
+      some(w.any(w.of('scene').flatMap((s) => (s.image ? [s.image] : []))), (image) => {
+        const a = at()
+        const door = r() < 0.5 ? 'open' : 'closed'
+        return cmd('scene/importMap')({
+          name: w.active && r() < 0.6 ? w.secret('Shelf') : w.open('Table'),
+          image: { ...image, fileName: `${w.secret('Map')}.uvtt` },
+          grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 },
+          walls: [
+            { kind: 'wall', points: [a, { x: a.x + 3, y: a.y }, { x: a.x + 3, y: a.y + 2 }] },
+            { kind: 'low', points: [a, { x: a.x, y: a.y + 2 }] },
+            {
+              kind: 'door',
+              points: [
+                { x: a.x + 1, y: a.y },
+                { x: a.x + 2, y: a.y },
+              ],
+              door,
+            },
+          ],
+        })
+      }),
     'fog/set': async () => some(scene(), (s) => cmd('fog/set')({ sceneId: s.id, mode: r() < 0.8 ? 'areas' : 'all' })),
     'fog/reveal': async () =>
       some(scene(), (s) =>

@@ -92,6 +92,21 @@ export function liveRequest(
     movementCost: { combatantId: ids.vex as `combatant:${string}`, metres: 5 },
     importSceneImage: { sceneId: ids.yard as `scene:${string}`, fileName: 'map.png', dataBase64: png },
     importPortrait: { combatantId: ids.vex as `combatant:${string}`, fileName: 'face.png', dataBase64: png },
+    importUvtt: {
+      fileName: 'cell.dd2vtt',
+      text: JSON.stringify({
+        format: 0.3,
+        resolution: { map_origin: { x: 0, y: 0 }, map_size: { x: 1, y: 1 }, pixels_per_grid: 6 },
+        line_of_sight: [
+          [
+            { x: 0, y: 0 },
+            { x: 1, y: 0 },
+          ],
+        ],
+        portals: [],
+        image: png,
+      }),
+    },
     rosterTemplate: { templateId: ids.template as `template:${string}` },
     chooseDisplay: { displayId: null },
     forecastStart: { fights: 3, seed: 'fuzz' },

@@ -8,6 +8,7 @@ import type { DurableFs } from '../persistence/durable-fs'
 import type { RecentCampaigns } from '../persistence/recent-campaigns'
 import { exportCampaign } from '../transfer/campaign-export'
 import { checkCampaignImport } from '../transfer/campaign-import'
+import { importUvtt } from '../transfer/uvtt-import'
 import type { AttachedWindows } from './attached-windows'
 import type { CampaignSession } from './campaign-session'
 import { dispatchCommand, type DispatchDeps } from './command-dispatch'
@@ -127,6 +128,10 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     importPortrait: (input) => {
       const image = imageImport()
       return image.ok ? importPortrait(input, image.value) : image
+    },
+    importUvtt: (input) => {
+      const image = imageImport()
+      return image.ok ? importUvtt(input, image.value) : image
     },
 
     // Issue 17: the forecast and the autopilot (GM only: none is in PLAYER_REQUESTS).

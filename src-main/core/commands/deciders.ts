@@ -18,6 +18,7 @@ import { activateScene, createScene, placeToken, removeScene, removeToken, setSc
 import { hideFog, revealFog, setFog } from './fog-deciders'
 import { editArea, moveArea, placeArea, removeArea } from './area-deciders'
 import { addWall, editWall, moveWall, removeWall, setDoor, splitWall } from './wall-deciders'
+import { importMap } from './map-import-deciders'
 import { setProjector } from './projector-deciders'
 import { addSquad } from './squad-deciders'
 import {
@@ -99,6 +100,7 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'wall/edit': editWall,
   'door/set': setDoor,
   'wall/remove': removeWall,
+  'scene/importMap': importMap,
   'fog/set': setFog,
   'fog/reveal': revealFog,
   'fog/hide': hideFog,

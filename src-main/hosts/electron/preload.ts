@@ -56,6 +56,7 @@ const api: SalvoApi = {
   listDisplays: request('listDisplays'),
   chooseDisplay: request('chooseDisplay'),
   importPortrait: request('importPortrait'),
+  importUvtt: request('importUvtt'),
   rosterTemplate: request('rosterTemplate'),
   listLogArchives: request('listLogArchives'),
   readLogArchive: request('readLogArchive'),
