@@ -94,6 +94,7 @@ describe('the coverage checker', () => {
     '- Something with no status',
     '- Auto with no test — automated: somewhere',
     '- Shove — GM tool (drag the token)',
+    '- Kick — GM tool (drag the token). stays with the GM: outside the brackets',
     '- Line of sight — GM tool (looks at the map)',
   ].join('\n')
   const parsed = parseCoverage(sample)
@@ -107,6 +108,7 @@ describe('the coverage checker', () => {
       ['000_abc.txt', 'Melee Combat', null, ''],
       ['000_abc.txt', 'Melee Combat', 'automated', ''],
       ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token'],
+      ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token'],
       ['000_abc.txt', 'Melee Combat', 'GM tool', 'looks at the map'],
     ])
     expect(parsed[0]!.tests).toEqual([{ file: 'tests/unit/x.test.ts', title: 'CX16: guard' }])
@@ -117,6 +119,7 @@ describe('the coverage checker', () => {
       'line 7: no status (— automated / GM tool / outside / missing)',
       'line 8: automated, but names no test',
       'line 9: GM tool needs "stays with the GM: <why>" inside its (…)',
+      'line 10: GM tool needs "stays with the GM: <why>" inside its (…)',
     ])
   })
 })

@@ -109,7 +109,7 @@ export function entryProblems(entry: CoverageEntry): string[] {
   }
   if (
     entry.status === 'GM tool' &&
-    !entry.text.includes(STAYS_WITH_THE_GM) &&
+    !entry.detail.includes(STAYS_WITH_THE_GM) &&
     !WALL_ROWS_BEING_AUTOMATED.some((prefix) => entry.text.startsWith(prefix))
   ) {
     problems.push(`${where}: GM tool needs "${STAYS_WITH_THE_GM} <why>" inside its (…)`)
