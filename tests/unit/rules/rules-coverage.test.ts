@@ -21,6 +21,12 @@ const RULES_DIR = resolve('..', 'shared', 'rules')
  */
 const MISSING_AT_MOST = 0
 
+/**
+ * Rules the GM does by hand. Issue 34 started at 107 and asks for at most 70, each saying why it
+ * stays with the GM; a rule handed back to the GM fails here, so lower this as rows are automated.
+ */
+const GM_TOOL_AT_MOST = 87
+
 const entries = parseCoverage(readFileSync(COVERAGE, 'utf8'))
 
 function documentText(file: string): string | null {
@@ -57,6 +63,11 @@ describe('docs/rules-coverage.md', () => {
     expect(missing.length, missing.join('\n')).toBeLessThanOrEqual(MISSING_AT_MOST)
   })
 
+  it(`leaves at most ${GM_TOOL_AT_MOST} rules to the GM by hand`, () => {
+    const byHand = entries.filter((e) => e.status === 'GM tool').map((e) => `line ${e.line}: ${e.text.slice(0, 80)}`)
+    expect(byHand.length, byHand.join('\n')).toBeLessThanOrEqual(GM_TOOL_AT_MOST)
+  })
+
   it.runIf(existsSync(RULES_DIR))('uses the documents’ own section names and quotes their own words for a deferral', () => {
     const files = new Set(readdirSync(RULES_DIR))
     const problems = entries.flatMap((e) => {
@@ -77,30 +88,38 @@ describe('the coverage checker', () => {
     '## 000 Combat (`000_abc.txt`)',
     '### Melee Combat',
     '- Guard table — automated: melee. Tests: `tests/unit/x.test.ts` › "CX16: guard"',
-    '- Jump — GM tool (drag the token)',
+    '- Jump — GM tool (drag the token; stays with the GM: the leap is a drag)',
     '- Entering combat — outside: “left to the story”',
     '- Knockout — missing (CX7)',
     '- Something with no status',
     '- Auto with no test — automated: somewhere',
+    '- Shove — GM tool (drag the token)',
+    '- Kick — GM tool (drag the token). stays with the GM: outside the brackets',
+    '- Line of sight — GM tool (looks at the map)',
   ].join('\n')
   const parsed = parseCoverage(sample)
 
   it('reads each bullet with its document, section, status and tests', () => {
     expect(parsed.map((e) => [e.document, e.section, e.status, e.detail])).toEqual([
       ['000_abc.txt', 'Melee Combat', 'automated', ''],
-      ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token'],
+      ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token; stays with the GM: the leap is a drag'],
       ['000_abc.txt', 'Melee Combat', 'outside', 'left to the story'],
       ['000_abc.txt', 'Melee Combat', 'missing', 'CX7'],
       ['000_abc.txt', 'Melee Combat', null, ''],
       ['000_abc.txt', 'Melee Combat', 'automated', ''],
+      ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token'],
+      ['000_abc.txt', 'Melee Combat', 'GM tool', 'drag the token'],
+      ['000_abc.txt', 'Melee Combat', 'GM tool', 'looks at the map'],
     ])
     expect(parsed[0]!.tests).toEqual([{ file: 'tests/unit/x.test.ts', title: 'CX16: guard' }])
   })
 
-  it('finds an entry with no status and an automated entry with no test', () => {
+  it('finds an entry with no status, an automated entry with no test and a GM tool entry with no reason', () => {
     expect(parsed.flatMap(entryProblems)).toEqual([
       'line 7: no status (— automated / GM tool / outside / missing)',
       'line 8: automated, but names no test',
+      'line 9: GM tool needs "stays with the GM: <why>" inside its (…)',
+      'line 10: GM tool needs "stays with the GM: <why>" inside its (…)',
     ])
   })
 })
