@@ -1,7 +1,20 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import type { WallRecord } from '../../src-shared/records'
 import { expect, test } from './fixtures/test'
 import { BattleMapPage } from './pages/battle-map'
 import { GmDispatch } from './pages/gm-dispatch'
+
+/** Serious or critical axe findings (WCAG A and AA) inside one part of a page: here, the map and its tools. */
+async function axeIn(page: Page, selector: string): Promise<string[]> {
+  const r = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'])
+    .analyze()
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${selector}: ${v.id} at ${n.target.join(' ')}`))
+}
 
 /** Every wall the core holds, read from its snapshot (not from what the page draws). */
 async function wallsOf(seat: GmDispatch): Promise<WallRecord[]> {
@@ -164,6 +177,14 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   expect(secretFrames.length).toBeGreaterThan(0)
   expect(secretFrames.some((f) => f.includes('"secret"'))).toBe(false)
   expect(player.frames.some((f) => f.includes('"secret":true'))).toBe(false)
+
+  // Axe on both maps (the rest of each page is accessibility.spec.ts's) with every kind drawn, the Walls tool on and a door picked in its bar.
+  await map.wallKind('wall')
+  const handle = (await map.doorHandle(door.id).boundingBox())!
+  await gm.page.mouse.click(handle.x - 12, handle.y + handle.height / 2)
+  await expect(map.root.getByTestId('wall-bar').getByTestId('door-lock')).toHaveText('Unlock')
+  const found = [...(await axeIn(gm.page, '[data-testid="battle-map"]')), ...(await axeIn(player.page, '[data-testid="projector-screen"]'))]
+  expect(found, found.join('\n')).toEqual([])
 
   const shots = process.env['SALVO_SHOTS'] ?? testInfo.outputDir
   await gm.page.screenshot({ path: `${shots}/walls-gm.png` })
