@@ -178,6 +178,17 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   expect(secretFrames.some((f) => f.includes('"secret"'))).toBe(false)
   expect(player.frames.some((f) => f.includes('"secret":true'))).toBe(false)
 
+  // A picked wall's kind changes from the bar (wall/edit), and Ctrl+Z takes it back.
+  await map.wallKind('wall')
+  const low = await map.screenPoint({ x: 6, y: 10 })
+  await gm.page.mouse.click(low.x, low.y)
+  await expect(map.root.getByTestId('wall-bar')).toContainText('Picked low cover')
+  await map.root.getByTestId('wall-kind').selectOption('window')
+  await expect.poll(async () => (await wallsOf(seat)).filter((w) => w.kind === 'window').length).toBe(2)
+  await gm.page.keyboard.press('Escape')
+  await gm.page.keyboard.press('Control+z')
+  await expect.poll(async () => (await wallsOf(seat)).filter((w) => w.kind === 'low').length).toBe(1)
+
   // Axe on both maps (the rest of each page is accessibility.spec.ts's) with every kind drawn, the Walls tool on and a door picked in its bar.
   await map.wallKind('wall')
   const handle = (await map.doorHandle(door.id).boundingBox())!
@@ -187,6 +198,9 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   expect(found, found.join('\n')).toEqual([])
 
   const shots = process.env['SALVO_SHOTS'] ?? testInfo.outputDir
+  await gm.page.screenshot({ path: `${shots}/walls-gm-tool.png` })
+  await map.root.getByTestId('wall-tool').click()
+  await gm.page.getByTestId('toast-error').getByRole('button').click()
   await gm.page.screenshot({ path: `${shots}/walls-gm.png` })
   await player.page.screenshot({ path: `${shots}/walls-table.png` })
   seat.close()

@@ -210,8 +210,8 @@ export class BattleMapPage {
   async wallKind(pick: string): Promise<void> {
     const bar = this.root.getByTestId('wall-bar')
     if ((await bar.count()) === 0) await this.root.getByTestId('wall-tool').click()
-    await bar.getByTestId(`wall-kind-${pick}`).click()
-    await expect(bar.getByTestId(`wall-kind-${pick}`)).toHaveAttribute('aria-pressed', 'true')
+    await bar.getByTestId('wall-kind').selectOption(pick)
+    await expect(bar.getByTestId('wall-kind')).toHaveValue(pick)
   }
 
   /** Walls tool: clicks each corner in turn, seeing the line drawn grow, then Enter. */
