@@ -110,10 +110,28 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
 
   // A low wall and a window, so every style is on the map for the pictures.
   await map.wallKind('low')
-  await map.drawWall([
+  // Backspace takes back a stray corner; a double-click finishes the wall where it lands.
+  for (const m of [
     { x: 3, y: 10 },
-    { x: 9, y: 10 },
-  ])
+    { x: 5, y: 12 },
+  ]) {
+    const p = await map.screenPoint(m)
+    await gm.page.mouse.click(p.x, p.y)
+  }
+  await expect(map.root.getByTestId('wall-draft')).toHaveAttribute('data-corners', '2')
+  await gm.page.keyboard.press('Backspace')
+  await expect(map.root.getByTestId('wall-draft')).toHaveAttribute('data-corners', '1')
+  const lowEnd = await map.screenPoint({ x: 9, y: 10 })
+  await gm.page.mouse.dblclick(lowEnd.x, lowEnd.y)
+  await expect(map.root.getByTestId('wall-draft')).toHaveCount(0)
+  await expect
+    .poll(async () => (await wallsOf(seat)).filter((w) => w.kind === 'low').map(points))
+    .toEqual([
+      [
+        [3, 10],
+        [9, 10],
+      ],
+    ])
   await map.wallKind('window')
   await map.drawWall([
     { x: 1, y: 4 },
