@@ -203,6 +203,11 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   await expect(map.root.getByTestId('wall-bar')).toContainText('Picked low cover')
   await map.root.getByTestId('wall-kind').selectOption('window')
   await expect.poll(async () => (await wallsOf(seat)).filter((w) => w.kind === 'window').length).toBe(2)
+  // A click beside a picked wall drops the pick and starts nothing.
+  const beside = await map.screenPoint({ x: 15, y: 15 })
+  await gm.page.mouse.click(beside.x, beside.y)
+  await expect(map.root.getByTestId('wall-picked')).toHaveCount(0)
+  await expect(map.root.getByTestId('wall-draft')).toHaveCount(0)
   await gm.page.keyboard.press('Escape')
   await gm.page.keyboard.press('Control+z')
   await expect.poll(async () => (await wallsOf(seat)).filter((w) => w.kind === 'low').length).toBe(1)

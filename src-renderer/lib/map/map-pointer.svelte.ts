@@ -191,7 +191,7 @@ export class MapPointer {
     this.cancel()
     if (d.kind === 'pan') {
       if (d.moved) return
-      if (tools.tool === 'walls' && this.host.gm) this.host.wallCorner(this.wallPoint(e))
+      if (tools.tool === 'walls' && this.host.gm && !tools.armed) this.host.wallCorner(this.wallPoint(e))
       else this.host.clickMap(camera.metresAt(grid, e))
     } else if (d.kind === 'wall') {
       if (!d.moved) this.host.pickWall(d.id, d.index)
