@@ -42,6 +42,7 @@ export class MapContents {
   readonly size = $derived.by(() => (this.scene ? sceneSizePx(this.scene) : { width: 800, height: 600 }))
   readonly zones = $derived.by(() => (this.scene ? zonesOn(this.scene.id, this.#host.campaign.combatants) : []))
   readonly marks = $derived.by(() => (this.scene ? this.#host.campaign.areaMarks.filter((m) => m.sceneId === this.scene!.id) : []))
+  readonly walls = $derived.by(() => (this.scene ? this.#host.campaign.walls.filter((w) => w.sceneId === this.scene!.id) : []))
   readonly href = $derived.by(() => {
     const scene = this.scene
     this.#shownBackground = scene ? nextBackground(scene, this.#shownBackground, (image) => this.#host.campaign.assetUrl(image)) : null

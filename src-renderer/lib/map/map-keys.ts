@@ -10,6 +10,8 @@ export interface MapKeysHost {
   /** Whose actions S opens: the token under the pointer, else the picked attacker. */
   readonly menuSubject: CombatantId | null
   readonly selectedArea: AreaMarkId | null
+  /** The Walls tool is on: Enter, Backspace and Delete are its. */
+  readonly wallsOn?: boolean
   holdSpace(): void
   cancelDrag(): void
   closeMenu(): void
@@ -18,6 +20,12 @@ export interface MapKeysHost {
   toggleTool(tool: 'measure' | 'area'): void
   openMenu(id: CombatantId): void
   removeArea(id: AreaMarkId): void
+  /** Walls tool: finishes the wall being drawn (false: none to finish). */
+  finishWall?(): boolean
+  /** Walls tool: takes back the last corner clicked (false: none). */
+  dropCorner?(): boolean
+  /** Walls tool: removes the picked wall (false: none picked). */
+  removeWall?(): boolean
 }
 
 /**
@@ -35,6 +43,11 @@ export function runMapKey(e: KeyLike, host: MapKeysHost): boolean {
     else if (host.menuOpen) host.closeMenu()
     else host.escapeTool()
     return false
+  }
+  if (host.gm && host.wallsOn && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    if (e.key === 'Enter' && host.finishWall?.()) return true
+    if (e.key === 'Backspace' && host.dropCorner?.()) return true
+    if ((e.key === 'Delete' || e.key === 'Backspace') && host.removeWall?.()) return true
   }
   const action = host.gm ? shortcutFor(e, false, 'map') : null
   if (action === 'measure') host.toggleTool('measure')

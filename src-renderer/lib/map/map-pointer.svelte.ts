@@ -1,7 +1,8 @@
-import type { AreaMarkId, CombatantId, SceneGrid } from '../../../src-shared/records'
+import type { AreaMarkId, CombatantId, SceneGrid, WallId } from '../../../src-shared/records'
 import type { MapCamera } from './map-camera.svelte'
 import { distance, panBy, rectBetween, roundMetres, type Point, type ViewTransform } from './map-geometry'
 import type { MapTools } from './map-tools.svelte'
+import { snapReach, snapWallPoint } from './wall-snap'
 
 /** Something the GM drags across the map: where it was, where it is now, and whether it has really moved yet. */
 interface Moving {
@@ -17,6 +18,8 @@ export type Drag =
   | ({ readonly kind: 'area'; readonly id: AreaMarkId } & Moving)
   | { readonly kind: 'measure'; readonly from: Point; readonly to: Point }
   | { readonly kind: 'fog'; readonly from: Point; readonly to: Point; readonly hide: boolean }
+  /** A wall dragged whole (`from` its first corner) or one corner of it (`index`); `grab` is the pointer's offset from that corner. */
+  | ({ readonly kind: 'wall'; readonly id: WallId; readonly index: number | null; readonly grab: Point } & Moving)
 
 /** What the map does with a finished gesture; the pointer only tells gestures apart. */
 export interface MapPointerHost {
@@ -33,6 +36,12 @@ export interface MapPointerHost {
   dropToken(id: CombatantId, to: Point): void
   dropArea(id: AreaMarkId, to: Point): void
   fogRect(rect: { x: number; y: number; w: number; h: number }, hide: boolean): void
+  /** Walls tool: a click on the map, snapped — the next corner of the wall being drawn. */
+  wallCorner(at: Point): void
+  /** Walls tool: a wall clicked (not dragged), or one of its corners. */
+  pickWall(id: WallId, corner: number | null): void
+  /** Walls tool: a wall dragged so its first corner (or the corner `index`) lands at `to`. */
+  dropWall(id: WallId, index: number | null, from: Point, to: Point): void
   /** Any gesture ended or was cancelled. */
   ended(): void
 }
@@ -55,7 +64,7 @@ const MOVE_THRESHOLD = 4
 export class MapPointer {
   drag = $state.raw<Drag | null>(null)
   /** Only the dragged item's id, so starting a drag touches one token's markup, not every token's. */
-  draggingId = $state<CombatantId | AreaMarkId | null>(null)
+  draggingId = $state<CombatantId | AreaMarkId | WallId | null>(null)
   spaceHeld = $state(false)
 
   constructor(private readonly host: MapPointerHost) {}
@@ -83,8 +92,8 @@ export class MapPointer {
   }
 
   tokenDown(e: PointerEvent, id: CombatantId, at: Point): void {
-    // Measuring and laying templates go through tokens: a grenade is usually thrown at someone.
-    const through = this.host.tools.tool === 'measure' || this.host.tools.tool === 'area'
+    // Measuring, laying templates and drawing walls go through tokens: a grenade is usually thrown at someone.
+    const through = this.host.tools.tool === 'measure' || this.host.tools.tool === 'area' || this.host.tools.tool === 'walls'
     if (e.button !== 0 || this.spaceHeld || through || !this.host.gm) return
     e.stopPropagation()
     this.drag = { kind: 'token', id, start: this.host.camera.local(e), from: at, to: at, moved: false }
@@ -119,16 +128,41 @@ export class MapPointer {
     this.#capture(e)
   }
 
+  /** Where a wall corner would land for this pointer event (snapped to the grid unless Alt is held). */
+  wallPoint(e: PointerEvent | MouseEvent, grab: Point = { x: 0, y: 0 }): Point {
+    const { camera, grid } = this.host
+    const p = camera.metresAt(grid, e)
+    return snapWallPoint({ x: p.x - grab.x, y: p.y - grab.y }, grid, snapReach(grid, camera.view.k, e.altKey))
+  }
+
+  /** Walls tool, not drawing: a press on a wall (corner null) or on a picked wall's corner. */
+  wallDown(e: PointerEvent, id: WallId, corner: Point, index: number | null): void {
+    const { tools, gm, camera, grid } = this.host
+    if (e.button !== 0 || this.spaceHeld || tools.tool !== 'walls' || !gm || tools.wallDraft.length > 0) return
+    e.stopPropagation()
+    const p = camera.metresAt(grid, e)
+    const grab = { x: p.x - corner.x, y: p.y - corner.y }
+    this.drag = { kind: 'wall', id, index, grab, start: camera.local(e), from: corner, to: corner, moved: false }
+    this.#capture(e)
+  }
+
   move(e: PointerEvent): void {
     const d = this.drag
+    const { camera, grid, tools } = this.host
+    // The next corner's place follows the pointer while the Walls tool is on (a pan's press excepted).
+    if (tools.tool === 'walls' && this.host.gm && (!d || (d.kind === 'pan' && !d.moved))) tools.wallHover = this.wallPoint(e)
     if (!d) return
-    const { camera, grid } = this.host
     if (d.kind === 'pan') {
       const p = camera.local(e)
       const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
       // Reactive state changes once, when the press becomes a pan; each move after is one direct write.
       if (moved && !d.moved) this.drag = { ...d, moved }
       if (moved) camera.panTo(panBy(d.from, p.x - d.start.x, p.y - d.start.y))
+    } else if (d.kind === 'wall') {
+      const p = camera.local(e)
+      const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
+      if (moved && !this.draggingId) this.draggingId = d.id
+      this.drag = { ...d, to: this.wallPoint(e, d.grab), moved }
     } else if (d.kind === 'token' || d.kind === 'area') {
       const p = camera.local(e)
       const moved = d.moved || Math.hypot(p.x - d.start.x, p.y - d.start.y) > MOVE_THRESHOLD
@@ -156,7 +190,12 @@ export class MapPointer {
     if (camera.stage?.hasPointerCapture(e.pointerId)) camera.stage.releasePointerCapture(e.pointerId)
     this.cancel()
     if (d.kind === 'pan') {
-      if (!d.moved) this.host.clickMap(camera.metresAt(grid, e))
+      if (d.moved) return
+      if (tools.tool === 'walls' && this.host.gm && !tools.armed) this.host.wallCorner(this.wallPoint(e))
+      else this.host.clickMap(camera.metresAt(grid, e))
+    } else if (d.kind === 'wall') {
+      if (!d.moved) this.host.pickWall(d.id, d.index)
+      else this.host.dropWall(d.id, d.index, d.from, d.to)
     } else if (d.kind === 'token') {
       if (!d.moved) this.host.clickToken(d.id)
       else this.host.dropToken(d.id, roundMetres(d.to))

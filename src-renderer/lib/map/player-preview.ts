@@ -5,12 +5,13 @@ import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
 import { tableHolds } from '../../../src-shared/table-holding'
+import { tableWall } from '../../../src-shared/wall-words'
 import type { Transport } from '../transport/ws-api'
 
 /**
  * The GM's preview of the projector, built from the GM's own records by the player
  * projection's map rules (src-main/core/projection/project-record.ts): the scene in play only,
- * no hidden combatant, no token or zone the fog covers, the last one seen marked while a hidden
+ * no hidden combatant, no token, zone or wall the fog covers (nor a secret door as one), the last one seen marked while a hidden
  * one acts (`tableEncounter`). It uses the same fog test (`isRevealed`) and the same combatant rule
  * (`playerCombatantView`) as the core, so the two cannot disagree on what the table sees; the
  * ribbon's order is ranks among the visible, as the players get it. While the table holds (no
@@ -54,6 +55,12 @@ export function playerPreview(gm: ViewState): ViewState {
       case 'areaMark':
         if (tableSeesAreaMark(r, sceneId, inSight)) records.set(r.id, r)
         break
+      case 'wall': {
+        // The core's projection's own test: in sight only, a secret door never as a door.
+        const seen = tableWall(r, sceneId, inSight)
+        if (seen) records.set(seen.id, seen)
+        break
+      }
       case 'combatant':
         {
           // Not a condition a hidden combatant put on it (tableConditions, as the core's projection).

@@ -14,6 +14,7 @@ import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/rec
 import type { TableStoryView } from '../../../src-shared/table-story'
 import type {
   AreaMarkRecord,
+  WallRecord,
   ContentItemRecord,
   LogEntryRecord,
   PlanRecord,
@@ -86,6 +87,8 @@ export class CampaignView {
   tokens = $state.raw<TokenRecord[]>([])
   /** Area templates on every scene the window may see (the players' have no hidden ones). */
   areaMarks = $state.raw<AreaMarkRecord[]>([])
+  /** Walls, low cover, windows and doors on every scene the window may see (the table's: in sight only, no secret door as one). */
+  walls = $state.raw<WallRecord[]>([])
   /** The campaign's own content items, by section and name. */
   content = $state.raw<ContentItemRecord[]>([])
   /** What the projector shows (a campaign that never set it fits the whole scene). */
@@ -212,6 +215,7 @@ export class CampaignView {
     if (touched('scene')) this.scenes = [...values('scene')].sort(byName)
     if (touched('token')) this.tokens = [...values('token')]
     if (touched('areaMark')) this.areaMarks = [...values('areaMark')]
+    if (touched('wall')) this.walls = [...values('wall')]
     if (touched('content'))
       this.content = [...values('content')].sort((a, b) => a.section.localeCompare(b.section) || a.name.localeCompare(b.name))
     if (touched('projector')) {

@@ -205,4 +205,38 @@ export class BattleMapPage {
       .locator('[data-testid="map-token"][data-out-of-reach]')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-name') ?? '').sort())
   }
+
+  /** Walls tool: turns it on if it is off and picks the next wall's kind ("wall", "low", "window", "door", "secret"). */
+  async wallKind(pick: string): Promise<void> {
+    const bar = this.root.getByTestId('wall-bar')
+    if ((await bar.count()) === 0) await this.root.getByTestId('wall-tool').click()
+    await bar.getByTestId('wall-kind').selectOption(pick)
+    await expect(bar.getByTestId('wall-kind')).toHaveValue(pick)
+  }
+
+  /** Walls tool: clicks each corner in turn, seeing the line drawn grow, then Enter. */
+  async drawWall(corners: readonly Metres[]): Promise<void> {
+    for (const [i, m] of corners.entries()) {
+      const p = await this.screenPoint(m)
+      await this.page.mouse.click(p.x, p.y)
+      if (i > 0) await expect(this.root.getByTestId('wall-draft')).toHaveAttribute('data-corners', String(i + 1))
+    }
+    await this.page.keyboard.press('Enter')
+    await expect(this.root.getByTestId('wall-draft')).toHaveCount(0)
+  }
+
+  /** Presses at one spot and drags to another (with steps, so the map sees a drag, not a click). */
+  async dragFromTo(from: Metres, to: Metres): Promise<void> {
+    const a = await this.screenPoint(from)
+    const b = await this.screenPoint(to)
+    await this.page.mouse.move(a.x, a.y)
+    await this.page.mouse.down()
+    await this.page.mouse.move(b.x, b.y, { steps: 8 })
+    await this.page.mouse.up()
+  }
+
+  /** A door's handle on this map, by the wall's id. */
+  doorHandle(wallId: string): Locator {
+    return this.root.locator(`[data-testid="door-handle"][data-wall-id="${wallId}"]`)
+  }
 }
