@@ -10,7 +10,7 @@ import {
 import { EMPTY_VIEW, type ViewState } from '../../../src-shared/diff'
 import { RecordIndex, RELOADED, type Changes, type ViewTypeName } from './record-index'
 import { extendLog, orderCombatants, reorderCombatants, rollOf, windowLog, type RollEntry } from './ordered-lists'
-import { DEFAULT_PROJECTOR, type ProjectorRecord } from '../../../src-shared/records'
+import { DEFAULT_PROJECTOR, type ProjectorRecord, type WallRecord } from '../../../src-shared/records'
 import type { TableStoryView } from '../../../src-shared/table-story'
 import type {
   AreaMarkRecord,
@@ -86,6 +86,8 @@ export class CampaignView {
   tokens = $state.raw<TokenRecord[]>([])
   /** Area templates on every scene the window may see (the players' have no hidden ones). */
   areaMarks = $state.raw<AreaMarkRecord[]>([])
+  /** Walls on every scene the window may see (the table's only where its fog is lifted, never a secret door). */
+  walls = $state.raw<WallRecord[]>([])
   /** The campaign's own content items, by section and name. */
   content = $state.raw<ContentItemRecord[]>([])
   /** What the projector shows (a campaign that never set it fits the whole scene). */
@@ -212,6 +214,7 @@ export class CampaignView {
     if (touched('scene')) this.scenes = [...values('scene')].sort(byName)
     if (touched('token')) this.tokens = [...values('token')]
     if (touched('areaMark')) this.areaMarks = [...values('areaMark')]
+    if (touched('wall')) this.walls = [...values('wall')]
     if (touched('content'))
       this.content = [...values('content')].sort((a, b) => a.section.localeCompare(b.section) || a.name.localeCompare(b.name))
     if (touched('projector')) {
