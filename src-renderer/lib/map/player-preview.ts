@@ -1,6 +1,7 @@
 import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
+import { tableWall } from '../../../src-shared/wall-words'
 import { fogOf, isRevealed } from '../../../src-shared/fog'
 import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
@@ -54,6 +55,12 @@ export function playerPreview(gm: ViewState): ViewState {
       case 'areaMark':
         if (tableSeesAreaMark(r, sceneId, inSight)) records.set(r.id, r)
         break
+      case 'wall': {
+        // The walls the table holds (the core's test): the preview cuts zones by these alone, as the table does.
+        const seen = tableWall(r, sceneId, inSight)
+        if (seen) records.set(r.id, seen)
+        break
+      }
       case 'combatant':
         {
           // Not a condition a hidden combatant put on it (tableConditions, as the core's projection).
