@@ -151,3 +151,38 @@ describe('000 Suppression: not suppressed where the suppressor cannot physically
     ])
   })
 })
+
+describe('000 Suppression laid through walls: heavy catches no one the suppressor cannot hit (SR-CX-161)', () => {
+  /** Brute at (0, 5) lays heavy suppression on Raider at (12, 5); Vex stands 1.5 m from Raider, at (13.5, 5). */
+  async function heavyOn(withWall: boolean) {
+    const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
+    const h = await brawl({ brute: { weapons: [mk15] } })
+    h.must('scene/create', { name: 'Dock' })
+    const sceneId = h.campaign.store.ofType('scene')[0]!.id
+    const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
+    place('Brute', 0, 5)
+    place('Raider', 12, 5)
+    place('Vex', 13.5, 5)
+    if (withWall)
+      h.must('wall/add', {
+        sceneId,
+        kind: 'wall',
+        points: [
+          { x: 12.75, y: 2 },
+          { x: 12.75, y: 8 },
+        ],
+      })
+    h.must('encounter/nextTurn', {}) // Raider
+    h.must('encounter/nextTurn', {}) // Brute
+    const heavy = act(h, 'Brute', 'suppress', 'Raider', { weapon: '0', level: 'heavy' })
+    if (!heavy.ok) throw new Error(heavy.error.message)
+    return (name: string) => combatant(h, name).conditions.some((x) => x.conditionId === 'suppressed')
+  }
+
+  it('without the wall Vex, 1.5 m from the target, is caught in the 2 m zone; behind the wall it is not', async () => {
+    const open = await heavyOn(false)
+    expect([open('Raider'), open('Vex')]).toEqual([true, true])
+    const walled = await heavyOn(true)
+    expect([walled('Raider'), walled('Vex')]).toEqual([true, false])
+  })
+})
