@@ -1,4 +1,5 @@
 import type { AreaMarkId, CombatantId } from '../../src-shared/records'
+import type { WallIndex } from '../../src-shared/wall-geometry'
 import type { PoolCost } from './resolution'
 import type { RulesCombatant } from './ruleset'
 
@@ -19,6 +20,12 @@ export interface TargetArea {
   readonly radius: number
   readonly hidden: boolean
   readonly inside: readonly RulesCombatant[]
+  /**
+   * The scene's walls (issue 34), so a ruleset judging the burst elsewhere (a scattered grenade's
+   * landings, its odds) asks the same reach the core built `inside` with (SR-CORE-32). Absent:
+   * no walls.
+   */
+  readonly walls?: WallIndex
 }
 
 /** A token's straight path on the scene in play, in metres. */
@@ -48,4 +55,10 @@ export interface MapArea {
     readonly radius: number
     readonly to?: { readonly x: number; readonly y: number }
   }
+  /**
+   * The scene's walls (issue 34): whether the zone's source reaches a point or a base is asked of
+   * them through wall-geometry.ts (`reaches`, `areaReachesBase`, `lineOfFire`), never measured
+   * again by the ruleset (SR-CORE-32). Absent: no walls.
+   */
+  readonly walls?: WallIndex
 }

@@ -1,3 +1,4 @@
+import type { WallIndex } from '../../src-shared/wall-geometry'
 import type { GearProblem } from '../../src-shared/gear'
 import type {
   ActionDefinition,
@@ -292,6 +293,8 @@ export interface Ruleset {
      * core has checked it (it exists, on the scene in play) and refuses an area for any other action.
      * What the action does to those under it goes back in `ActionResolution.areaEffects`.
      * `everyone`: every combatant of the campaign, as for an attack (an aimer whose target falls).
+     * `walls`: the scene in play's walls, when it has any (issue 34): whom an act reaches through
+     * them is asked of wall-geometry.ts with this index (SR-CORE-30, SR-CORE-32).
      */
     perform(
       request: ActionRequest,
@@ -301,6 +304,7 @@ export interface Ruleset {
       onScene?: readonly RulesCombatant[],
       area?: TargetArea,
       everyone?: Everyone,
+      walls?: WallIndex,
     ): Result<ActionResolution>
     /**
      * The exact odds of an act before it is rolled, taken as `perform` would take it (same

@@ -1,3 +1,4 @@
+import { wallsInPlay } from '../state/scene-walls'
 import type { ActionOdds, ActionRequest } from '../../../src-shared/attack'
 import type { CheckMode } from '../../../src-shared/command-fields'
 import type { CombatantRecord } from '../../../src-shared/records'
@@ -78,7 +79,7 @@ export function previewActionOdds(store: RecordReader, ruleset: Ruleset, request
   const priced = actions.odds?.(asked, a, t, onScene, area.value ?? undefined) ?? null
   if (priced) return priced.ok ? priced : ok(blocked(priced.error.message))
   const probe = new ProbeDice()
-  const tried = actions.perform(asked, a, t, probe, onScene, area.value ?? undefined, () => [])
+  const tried = actions.perform(asked, a, t, probe, onScene, area.value ?? undefined, () => [], wallsInPlay(store))
   if (!tried.ok) return ok(blocked(tried.error.message))
   const note =
     probe.asked.length === 0

@@ -1,15 +1,18 @@
 /**
  * An action aimed at an area template (issue 14, E3): the core checks the template and the action
  * agree, finds who is under it on the scene in play, and checks what the ruleset did to them.
- * The geometry is the map's own (`areaCovers`), so the desk's count and the core's list match.
+ * The geometry is the map's own (`areaCovers`, and through walls `areaReachesBase`), so the desk's
+ * count and the core's list match.
  */
 import type { ActionRequest } from '../../../src-shared/attack'
-import { areaCovers, areaMarkLabel } from '../../../src-shared/area-marks'
+import { areaMarkLabel } from '../../../src-shared/area-marks'
+import { areaReachesBase } from '../../../src-shared/wall-geometry'
 import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { ActionResolution, RulesCombatant, TargetArea } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { rulesCombatantsOnScene } from '../state/rules-combatants'
+import { sceneWalls, wallsIfAny } from '../state/scene-walls'
 import { sceneInPlay, tokenInPlay } from '../state/scene-in-play'
 
 /**
@@ -37,9 +40,20 @@ export function targetArea(
     return fail('area/notInPlay', `${areaMarkLabel(mark)} is not on the scene in play; put its scene on the table first.`)
   if (target && !tokenInPlay(state, target.id))
     return fail('area/targetOffScene', `${target.name} has no token on "${scene.name}", where ${areaMarkLabel(mark)} lies.`)
-  // The circle touching the token's base, the touching edge included (SR-CORE-10).
-  const inside: RulesCombatant[] = rulesCombatantsOnScene(state).filter((c) => c.position && areaCovers(mark, c.position))
-  return ok({ id: mark.id, label: mark.label, x: mark.x, y: mark.y, radius: mark.radius, hidden: mark.hidden, inside })
+  // The circle touching the token's base, the touching edge included (SR-CORE-10), at a point its
+  // centre reaches through walls and closed doors (SR-CORE-32): a wall between is grenade-proof.
+  const walls = sceneWalls(state, scene.id)
+  const inside: RulesCombatant[] = rulesCombatantsOnScene(state).filter((c) => c.position && areaReachesBase(walls, mark, c.position, mark))
+  return ok({
+    id: mark.id,
+    label: mark.label,
+    x: mark.x,
+    y: mark.y,
+    radius: mark.radius,
+    hidden: mark.hidden,
+    inside,
+    ...wallsIfAny(walls),
+  })
 }
 
 /**

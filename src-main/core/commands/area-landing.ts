@@ -4,14 +4,15 @@
  * under it there. The template is moved by an ordinary record change in the same step, so both
  * screens redraw it there and undo puts it back.
  */
-import { areaCovers } from '../../../src-shared/area-marks'
 import type { DomainEvent } from '../../../src-shared/events'
 import { centreDistance, tenths } from '../../../src-shared/geometry'
 import { MAP } from '../../../src-shared/limits'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { TargetArea } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
+import { areaReachesBase } from '../../../src-shared/wall-geometry'
 import { rulesCombatantsOnScene } from '../state/rules-combatants'
+import { sceneWalls, wallsIfAny } from '../state/scene-walls'
 
 export interface Landing {
   /** The area as the rules judge it: where it came down. */
@@ -36,6 +37,13 @@ export function landArea(
   if (scattered === 0) return ok({ area: aimed, scattered: null, events: [] })
   const mark = state.get(aimed.id)
   if (mark?.typeName !== 'areaMark') return fail('area/notFound', 'That area template is no longer on the map.')
-  const inside = rulesCombatantsOnScene(state).filter((c) => c.position && areaCovers({ x, y, radius: aimed.radius }, c.position))
-  return ok({ area: { ...aimed, x, y, inside }, scattered, events: [{ type: 'areaMark/put', record: { ...mark, x, y } }] })
+  // Where it came down, by the same reach through walls as where it was aimed (SR-CORE-32).
+  const walls = sceneWalls(state, mark.sceneId)
+  const shape = { x, y, radius: aimed.radius }
+  const inside = rulesCombatantsOnScene(state).filter((c) => c.position && areaReachesBase(walls, shape, c.position, shape))
+  return ok({
+    area: { ...aimed, x, y, inside, ...wallsIfAny(walls) },
+    scattered,
+    events: [{ type: 'areaMark/put', record: { ...mark, x, y } }],
+  })
 }

@@ -3,6 +3,7 @@ import type { Result } from '../../../src-shared/result'
 import type { ActionResolution, MapArea, Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
 import type { RecordReader } from '../state/record-store'
+import { sceneWalls, wallsIfAny } from '../state/scene-walls'
 
 /**
  * What moving a token on the scene in play sets off, by the ruleset's judgement: asked by the
@@ -18,11 +19,12 @@ export function mapMoveOutcome(
 ): Result<ActionResolution> | null {
   const scene = state.get(token.sceneId)
   if (!ruleset.onMapMove || scene?.typeName !== 'scene' || !scene.active) return null
+  const walls = sceneWalls(state, scene.id)
   const areas: MapArea[] = state
     .ofType('combatant')
     .flatMap((c) =>
       c.conditions.flatMap((x) =>
-        x.area && x.area.sceneId === scene.id ? [{ bearerId: c.id, conditionId: x.conditionId, area: x.area }] : [],
+        x.area && x.area.sceneId === scene.id ? [{ bearerId: c.id, conditionId: x.conditionId, area: x.area, ...wallsIfAny(walls) }] : [],
       ),
     )
   const path = { from: { x: token.x, y: token.y }, to }

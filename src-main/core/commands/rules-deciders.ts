@@ -1,3 +1,4 @@
+import { wallsInPlay } from '../state/scene-walls'
 import type { DomainEvent } from '../../../src-shared/events'
 import { checkCharge } from './check-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -99,6 +100,7 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     rulesCombatantsOnScene(ctx.state),
     area.value ?? undefined,
     () => allRulesCombatants(ctx.state),
+    wallsInPlay(ctx.state),
   )
   if (!r.ok) return r
   // A burst that came down elsewhere (a scattered grenade) is judged, and drawn, where it landed.

@@ -1,3 +1,4 @@
+import type { WallIndex } from '../../../src-shared/wall-geometry'
 import type { ActionDefinition, ActionRequest } from '../../../src-shared/attack'
 import { HEAL_WOUND, healDefinition, performHeal } from './cx-medicine'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -101,6 +102,7 @@ export function performCxAction(
   dice: Dice,
   onScene: readonly RulesCombatant[] = [],
   area?: TargetArea,
+  walls?: WallIndex,
 ): Result<ActionResolution> {
   const sheet = cxSheets.require(actor, 'action/noSheet')
   if (!sheet.ok) return sheet
@@ -115,7 +117,7 @@ export function performCxAction(
   const offered = cxActionList(actor, library).find((a) => a.key === request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
-  const r = performOffered(request, actor, c, target, library, dice, onScene, area)
+  const r = performOffered(request, actor, c, target, library, dice, onScene, area, walls)
   if (!r.ok) return r
   // `000` Grappling: the act's price decides whether it fits the round's one action (SR-CX-14).
   const refused = grapple.kind === 'free' ? null : grappleActionRefusal(actor.name, grapple, c.live.grappleActionsUsed, r.value.cost)
@@ -140,6 +142,7 @@ function performOffered(
   dice: Dice,
   onScene: readonly RulesCombatant[],
   area: TargetArea | undefined,
+  walls?: WallIndex,
 ): Result<ActionResolution> {
   if (request.action === THROW_GRENADE) {
     // `000` Melee Combat: "using a non-CQB weapon" from inside a melee draws opportunity attacks; a
@@ -148,7 +151,15 @@ function performOffered(
     return r.ok ? ok(withOpportunity(r.value, actor, 'throws a grenade (not a CQB weapon)', library, onScene)) : r
   }
   if (request.action === 'suppress')
-    return suppressFromMelee(performSuppress(request, actor, c, target, library, onScene), request, actor, target, c, library, onScene)
+    return suppressFromMelee(
+      performSuppress(request, actor, c, target, library, onScene, walls),
+      request,
+      actor,
+      target,
+      c,
+      library,
+      onScene,
+    )
   if (request.action === HEAL_WOUND) {
     // `000` Melee Combat: a skill check with the hands while engaged draws opportunity attacks.
     const r = performHeal(request, actor, c, target, dice)

@@ -9,6 +9,7 @@ import { SUPPRESSED, SUPPRESSING } from './cx-suppression'
 import { cxSheets } from './sheet/cx-sheet'
 import { toSegment, walkPastNote, walkPastPrompts, walksPast } from './cx-walk-past'
 import { tenths } from '../../../src-shared/geometry'
+import { lineOfFire } from '../../../src-shared/wall-geometry'
 
 /**
  * A token dragged on the map (CX25, CX26, `000` Melee Combat): the same consequences as the Move
@@ -35,6 +36,21 @@ export function cxMapMove(
   const holders = new Set(held.map((h) => h.sourceId))
   // SR-CX-34: each suppressor's zone is asked on its own; leaving one ends only that suppressor's
   // instance. A suppressor whose zone is not on this map leaves the move's place unknown: it stays.
+  // SR-CX-161: a suppressor the walls keep from hitting the mover where it ends (no line of fire
+  // from its base, SR-CORE-30) neither suppresses it there nor answers the move.
+  const end = mover.position ? { ...mover.position, x: path.to.x, y: path.to.y } : null
+  const canHit = (zone: MapArea) => {
+    const from = onScene.find((o) => o.id === zone.bearerId)?.position
+    return !zone.walls || !from || !end || lineOfFire(zone.walls, from, end)
+  }
+  const outOfFire = Object.fromEntries(
+    held
+      .filter((h) => h.sourceId !== null)
+      .map((h) => {
+        const zone = zones.find((z) => z.bearerId === h.sourceId)
+        return [`outOfFire:${h.sourceId}`, zone !== undefined && !canHit(zone)]
+      }),
+  )
   const leaves = Object.fromEntries(
     held
       .filter((h) => h.sourceId !== null)
@@ -44,7 +60,7 @@ export function cxMapMove(
       }),
   )
   // CX26, SR-CX-36: ending inside the zone of a suppressor that does not hold the mover is the GM's call.
-  const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to))
+  const intoZone = zones.some((z) => z.bearerId !== mover.id && !holders.has(z.bearerId) && inside(z.area, path.to) && canHit(z))
   // SR-CX-111: the melee is left opponent by opponent, by where the drag ends from each.
   const parting = opponentsOf(mover).length > 0 ? partingOnMap(mover, onScene, path.from, path.to) : null
   const leavesMelee = parting !== null && parting.left.length > 0
@@ -65,7 +81,16 @@ export function cxMapMove(
       action: 'move',
       targetId: null,
       // A drag never sprints (SR-CX-33); a hand-put suppression (no suppressor) is not left on the map.
-      options: { actions: '2', intoOpen: true, leavesZone: false, ...leaves, throughZone: intoZone, leavesMelee, walksPast: false },
+      options: {
+        actions: '2',
+        intoOpen: true,
+        leavesZone: false,
+        ...leaves,
+        ...outOfFire,
+        throughZone: intoZone,
+        leavesMelee,
+        walksPast: false,
+      },
     },
     mover,
     c,

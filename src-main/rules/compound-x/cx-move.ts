@@ -151,7 +151,9 @@ export function performMove(
   if (!d.ok) return d
   // SR-CX-34: a per-suppressor answer wins over the one "leaves the zone" toggle.
   const leaves = (s: ConditionInstance) => (s.sourceId ? optionBool(o, leavesKey(s.sourceId)) : undefined) ?? leavesZone
-  const zones = suppressedMove(actor, c, library, intoOpen, leaves)
+  // SR-CX-161: on the map, the suppressors the walls keep from hitting the mover where it ends.
+  const outOfFire = (s: ConditionInstance) => (s.sourceId ? optionBool(o, `outOfFire:${s.sourceId}`) : undefined) ?? false
+  const zones = suppressedMove(actor, c, library, intoOpen, leaves, outOfFire)
   const reacted = [...zones.reacted]
   const notes: string[] = [...zones.notes]
   const prompts: PromptDraft[] = [...zones.prompts]

@@ -188,8 +188,8 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
-      perform: (request, actor, target, dice, onScene = [], area, everyone = NOBODY) => {
-        const r = performCxAction(request, actor, target, library, dice, onScene, area)
+      perform: (request, actor, target, dice, onScene = [], area, everyone = NOBODY, walls) => {
+        const r = performCxAction(request, actor, target, library, dice, onScene, area, walls)
         // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.
         return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
       },

@@ -1,3 +1,4 @@
+import { lineOfFire, type WallIndex } from '../../../src-shared/wall-geometry'
 import type { ActionDefinition, ActionRequest, FormField } from '../../../src-shared/attack'
 import type { CombatantId } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
@@ -87,6 +88,7 @@ export function performSuppress(
   target: RulesCombatant | null,
   library: ContentLibrary,
   onScene: readonly RulesCombatant[] = [],
+  walls?: WallIndex,
 ): Result<ActionResolution> {
   const slot = Number(request.options['weapon'] ?? 0)
   const carried = c.weapons[slot]
@@ -124,6 +126,11 @@ export function performSuppress(
     targetId: target.id,
     roundsInMagazine: carried.ammo,
     positions,
+    // SR-CX-161: no one the suppressor has no line of fire to (the map's walls) is suppressed.
+    unhittableIds:
+      onMap && walls
+        ? onScene.filter((o) => o.position && o.id !== actor.id && !lineOfFire(walls, actor.position!, o.position)).map((o) => o.id)
+        : [],
   })
   if (!laid.ok) return laid
   const { zone, roundsLeft } = laid.value

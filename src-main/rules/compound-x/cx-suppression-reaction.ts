@@ -122,6 +122,8 @@ export function suppressedMove(
   library: ContentLibrary,
   intoOpen: boolean,
   leaves: LeavesZone,
+  /** SR-CX-161: suppressors that cannot physically hit the mover where it ends (the map's walls). */
+  outOfFire: LeavesZone = () => false,
 ): SuppressedMove {
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   const present = new Set(held.map((x) => x.key))
@@ -133,6 +135,14 @@ export function suppressedMove(
   for (const group of bySuppressor(held)) {
     const keys = group.map((x) => x.key)
     const name = suppressorName(group[0]!)
+    if (outOfFire(group[0]!)) {
+      // SR-CX-161: where the suppressor cannot physically hit it, it is not suppressed by it, and
+      // a move there is no breaking of cover: no reaction.
+      left.push({ conditionId: SUPPRESSED, sourceId: group[0]!.sourceId })
+      notes.push(`ends where ${name} cannot hit it through the walls: no reaction, no longer suppressed by it (SR-CX-161)`)
+      reacted = reacted.filter((k) => !keys.includes(k))
+      continue
+    }
     if (intoOpen && keys.some((k) => reacted.includes(k))) {
       notes.push(`${name} already reacted to ${mover.name} this turn: once per target per suppressor turn (CX26)`)
     } else if (intoOpen) {

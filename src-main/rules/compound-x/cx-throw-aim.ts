@@ -59,10 +59,11 @@ const aimOf = (area: TargetArea): { readonly position: Footprint } => ({ positio
  * as the GM placed it (the core's list). Scattered, the core moves the template to the landing
  * point (`landed`), so it is everyone whose base the same circle touches there: the one test
  * (`touchesArea`, SR-CORE-10) the core, the map and the blast all use, so the rules cannot
- * hit anyone the core would refuse, nor miss anyone it would draw under the template.
+ * hit anyone the core would refuse, nor miss anyone it would draw under the template. With walls,
+ * the core's reach through them (SR-CORE-32, the template's `walls`).
  */
 export function underTemplateAt(area: TargetArea, landed: Point | null, onScene: readonly RulesCombatant[]): readonly RulesCombatant[] {
-  return landed ? underArea(onScene, { x: landed.x, y: landed.y, radius: area.radius }) : area.inside
+  return landed ? underArea(onScene, { x: landed.x, y: landed.y, radius: area.radius }, area.walls) : area.inside
 }
 
 /** A typed distance may differ from the map's by the desk's rounding, not more (as the core holds an attack's). */

@@ -176,7 +176,7 @@ export function performThrow(
   const scattered = !hit
   // The actor and the named target change through their own fields; the rest through areaEffects.
   const candidates = underTemplateAt(area, scattered ? burst : null, onScene).map((p) => (p.id === actor.id ? actorNow : p))
-  const { reached, outside } = splitBlast(burst, radius, candidates, onScene)
+  const { reached, outside } = splitBlast(burst, radius, candidates, onScene, area.walls)
   const damage = weaponDamage(item.damage, c.stats)
   // SR-CX-57: uncooked, each one reached who can act tries to dive clear first (Reflex −10 vs the item's DC).
   const dodges = cooked || damage.total === 0 ? null : rollDodges(reached, item, dice)

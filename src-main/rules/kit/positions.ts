@@ -1,4 +1,5 @@
 import type { AreaShape } from '../../../src-shared/area-geometry'
+import { areaReachesBase, type WallIndex } from '../../../src-shared/wall-geometry'
 import { centreDistance, gapBetween, tenths, touchesArea, TYPED_DISTANCE, withinReach, type Footprint } from '../../../src-shared/geometry'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { RulesCombatant } from '../ruleset'
@@ -49,9 +50,15 @@ export function withinReachOf(
   )
 }
 
-/** Everyone on the map an area touches (a scattered grenade's burst where it landed), the touching edge included. */
-export function underArea<C extends Pick<RulesCombatant, 'position'>>(onScene: readonly C[], area: AreaShape): C[] {
-  return onScene.filter((c) => c.position !== undefined && touchesArea(area, c.position))
+/**
+ * Everyone on the map an area touches (a scattered grenade's burst where it landed), the touching
+ * edge included; with the scene's walls, only where its centre reaches them (SR-CORE-32), the test
+ * the core builds a template's list with.
+ */
+export function underArea<C extends Pick<RulesCombatant, 'position'>>(onScene: readonly C[], area: AreaShape, walls?: WallIndex): C[] {
+  return onScene.filter(
+    (c) => c.position !== undefined && (walls ? areaReachesBase(walls, area, c.position, area) : touchesArea(area, c.position)),
+  )
 }
 
 export type { Footprint }

@@ -3,6 +3,7 @@ import type { CombatantId, SceneId, TokenRecord } from '../../../src-shared/reco
 import type { CombatantView } from '../../../src-shared/views'
 import type { CampaignView } from '../state/campaign-view.svelte'
 import { gridPath, pxPerMetre, sceneSizePx } from './map-geometry'
+import { reachedZone, wallIndexFor } from '../../../src-shared/wall-geometry'
 import { zonesOn } from './map-zones'
 import { nextBackground, type ShownBackground } from './scene-background'
 
@@ -40,9 +41,46 @@ export class MapContents {
   })
   readonly grid = $derived.by(() => this.scene?.grid ?? { kind: 'none' as const, pxPerMetre: 20 })
   readonly size = $derived.by(() => (this.scene ? sceneSizePx(this.scene) : { width: 800, height: 600 }))
-  readonly zones = $derived.by(() => (this.scene ? zonesOn(this.scene.id, this.#host.campaign.combatants) : []))
+  readonly zones = $derived.by(() =>
+    this.scene ? zonesOn(this.scene.id, this.#host.campaign.combatants, (id) => this.tokenOf.get(id)) : [],
+  )
   readonly marks = $derived.by(() => (this.scene ? this.#host.campaign.areaMarks.filter((m) => m.sceneId === this.scene!.id) : []))
   readonly walls = $derived.by(() => (this.scene ? this.#host.campaign.walls.filter((w) => w.sceneId === this.scene!.id) : []))
+  /**
+   * The walls this window holds on the scene, indexed by the rules' own module. The table holds only
+   * those its fog lets it see, so its zones are cut by those alone: a zone never shows the shape of
+   * a wall the table may not see (SR-CORE-32; the rules judge with every wall).
+   */
+  readonly wallIndex = $derived.by(() =>
+    this.scene
+      ? wallIndexFor(
+          `${this.#host.role}:${this.scene.id}`,
+          this.#host.campaign.walls.filter((w) => w.sceneId === this.scene!.id),
+        )
+      : null,
+  )
+  /** Each zone's reached part by key (SR-CORE-32); absent where nothing cuts it (no walls): draw the plain shape. */
+  readonly zoneShapes = $derived.by(() => {
+    const walls = this.wallIndex
+    const out: Record<string, { x: number; y: number }[][]> = {}
+    if (!walls || walls.empty) return out
+    for (const z of this.zones) {
+      const shapes = reachedZone(walls, z.source, z)
+      if (shapes) out[z.key] = shapes
+    }
+    return out
+  })
+  /** Each template's reached part by id, from its centre, as the rules judge a blast (SR-CORE-32). */
+  readonly markShapes = $derived.by(() => {
+    const walls = this.wallIndex
+    const out: Record<string, { x: number; y: number }[][]> = {}
+    if (!walls || walls.empty) return out
+    for (const m of this.marks) {
+      const shapes = reachedZone(walls, m, m)
+      if (shapes) out[m.id] = shapes
+    }
+    return out
+  })
   readonly href = $derived.by(() => {
     const scene = this.scene
     this.#shownBackground = scene ? nextBackground(scene, this.#shownBackground, (image) => this.#host.campaign.assetUrl(image)) : null

@@ -15,13 +15,22 @@ export interface MapZone {
   readonly until: string | null
   /** Whose zone it is: coloured by the side of who laid it, when the view knows. */
   readonly side: Side | null
+  /**
+   * Where the zone is reached from through walls (SR-CORE-32): a lane's shooter end, or the bearer
+   * of the condition where its token stands (a suppressor's zone round its target); else the centre.
+   */
+  readonly source: { readonly x: number; readonly y: number }
 }
 
 /**
  * The zones of every visible combatant's conditions on this scene. The GM's view has the
  * clocks and sources; the players' has what the projection let through (the zone and its name).
  */
-export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]): MapZone[] {
+export function zonesOn(
+  sceneId: SceneId,
+  combatants: readonly CombatantView[],
+  placedAt: (id: CombatantId) => { readonly x: number; readonly y: number } | undefined = () => undefined,
+): MapZone[] {
   const byId = new Map(combatants.map((c) => [c.id, c]))
   const nameOf = (id: CombatantId) => byId.get(id)?.name ?? 'someone'
   return combatants.flatMap((c) => {
@@ -40,6 +49,7 @@ export function zonesOn(sceneId: SceneId, combatants: readonly CombatantView[]):
           label: `${c.name}: ${pc.label}`,
           until: full ? describeDuration(full.duration, nameOf) : null,
           side: source?.side ?? null,
+          source: pc.area.to ? { x: pc.area.x, y: pc.area.y } : (placedAt(c.id) ?? { x: pc.area.x, y: pc.area.y }),
         },
       ]
     })
@@ -55,4 +65,23 @@ export function lanePath(a: { x: number; y: number }, b: { x: number; y: number 
   const ny = ((b.x - a.x) / len) * r
   const p = (x: number, y: number) => `${x.toFixed(2)} ${y.toFixed(2)}`
   return `M ${p(a.x + nx, a.y + ny)} L ${p(b.x + nx, b.y + ny)} A ${r} ${r} 0 0 0 ${p(b.x - nx, b.y - ny)} L ${p(a.x - nx, a.y - ny)} A ${r} ${r} 0 0 0 ${p(a.x + nx, a.y + ny)} Z`
+}
+
+/** Polygons in metres as one SVG path in pixels (each closed; a zone split by a shadow is several). */
+export function polygonsPath(
+  shapes: readonly (readonly { x: number; y: number }[])[],
+  toPx: (p: { x: number; y: number }) => { x: number; y: number },
+): string {
+  return shapes
+    .filter((s) => s.length > 2)
+    .map(
+      (s) =>
+        `M ${s
+          .map((m) => {
+            const p = toPx(m)
+            return `${p.x.toFixed(2)} ${p.y.toFixed(2)}`
+          })
+          .join(' L ')} Z`,
+    )
+    .join(' ')
 }

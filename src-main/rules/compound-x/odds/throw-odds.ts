@@ -52,7 +52,8 @@ export function cxThrowOdds(
   if (!aimed.ok) return aimed
   const { item, area, aim, chance } = aimed.value
   const radius = item.radius ?? 0
-  const blastAt = (landed: Point | null) => splitBlast(landed ?? aim, radius, underTemplateAt(area, landed, onScene), onScene).reached
+  const blastAt = (landed: Point | null) =>
+    splitBlast(landed ?? aim, radius, underTemplateAt(area, landed, onScene), onScene, area.walls).reached
   const all = landings(aim, chance.total, blastAt)
   const onTarget = all.filter((l) => l.onTarget).reduce((s, l) => s + l.probability, 0)
   const people = new Map<string, { name: string; p: number }>()

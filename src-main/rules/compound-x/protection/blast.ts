@@ -1,11 +1,14 @@
+import { areaReachesBase, type WallIndex } from '../../../../src-shared/wall-geometry'
 import { touchesArea, type Footprint, type Point } from '../../../../src-shared/geometry'
 
 /**
  * Who a blast reaches. SR-CX-23: full damage to everyone whose token base the blast touches (the
  * item's radius round where the grenade bursts, the touching edge included, as SR-CORE-10 counts a
- * template's), and none beyond: the documents give no fall-off.
+ * template's), and none beyond: the documents give no fall-off. SR-CX-160: a wall or closed door
+ * between the burst and a base shelters it (SR-CORE-32), wherever the blast's radius lies.
  */
-export const inBlast = (burst: Point, radius: number, at: Footprint): boolean => touchesArea({ x: burst.x, y: burst.y, radius }, at)
+export const inBlast = (burst: Point, radius: number, at: Footprint, walls?: WallIndex): boolean =>
+  walls ? areaReachesBase(walls, burst, at, { x: burst.x, y: burst.y, radius }) : touchesArea({ x: burst.x, y: burst.y, radius }, at)
 
 export interface Placed {
   readonly id: string
@@ -23,9 +26,10 @@ export function splitBlast<C extends Placed>(
   radius: number,
   underTemplate: readonly C[],
   onScene: readonly C[],
+  walls?: WallIndex,
 ): { reached: C[]; outside: C[] } {
   const under = new Set(underTemplate.map((c) => c.id))
-  const hit = (c: C) => c.position != null && inBlast(burst, radius, c.position)
+  const hit = (c: C) => c.position != null && inBlast(burst, radius, c.position, walls)
   return {
     reached: underTemplate.filter(hit),
     outside: onScene.filter((c) => !under.has(c.id) && hit(c)),

@@ -1,4 +1,5 @@
 import { touchesArea, type Footprint, type Point } from '../../../../src-shared/geometry'
+import { areaReachesBase, type WallIndex } from '../../../../src-shared/wall-geometry'
 
 /*
  * `002 Grenades`: "Everyone within the _effective_ radius, that is not protected by grenade proof
@@ -14,11 +15,17 @@ export type BlastZone = 'effective' | 'casualty' | 'outside'
 /**
  * SR-D10-36: which ring a token is in — the innermost whose circle round the burst touches its
  * base, rims included. The same test (`touchesArea`) puts it under the template (SR-CORE-10), so
- * a token whose base a casualty-sized template touches is never left "untouched".
+ * a token whose base a casualty-sized template touches is never left "untouched". With the scene's
+ * walls, a ring counts only where the burst reaches the base through them (SR-CORE-32, SR-D10-50),
+ * as the core judged the template.
  */
-export function blastZone(burst: Point, token: Footprint, radii: BlastRadii): BlastZone {
-  if (touchesArea({ x: burst.x, y: burst.y, radius: radii.effective }, token)) return 'effective'
-  if (touchesArea({ x: burst.x, y: burst.y, radius: radii.casualty }, token)) return 'casualty'
+export function blastZone(burst: Point, token: Footprint, radii: BlastRadii, walls?: WallIndex): BlastZone {
+  const ring = (radius: number) => {
+    const area = { x: burst.x, y: burst.y, radius }
+    return walls ? areaReachesBase(walls, burst, token, area) : touchesArea(area, token)
+  }
+  if (ring(radii.effective)) return 'effective'
+  if (ring(radii.casualty)) return 'casualty'
   return 'outside'
 }
 

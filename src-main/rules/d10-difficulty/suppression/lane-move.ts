@@ -1,5 +1,6 @@
 import { distanceToSpine } from '../../../../src-shared/area-geometry'
-import { centreDistance, tenths } from '../../../../src-shared/geometry'
+import { centreDistance, tenths, type Footprint } from '../../../../src-shared/geometry'
+import { areaReachesBase, lineOfFire, type WallIndex } from '../../../../src-shared/wall-geometry'
 import type { ConditionInstance } from '../../../../src-shared/records'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { ActionResolution, MapArea, MapPath, PromptDraft, RulesCombatant } from '../../ruleset'
@@ -35,6 +36,32 @@ export function segmentGap(a: Point, b: Point, c: Point, d: Point): number {
 export function pathTouches(path: MapPath, area: MapArea['area'], moverRadius = 0): boolean {
   const end = area.to ?? { x: area.x, y: area.y }
   return segmentGap(path.from, path.to, { x: area.x, y: area.y }, end) <= area.radius + moverRadius
+}
+
+/** Points along a path, at most a quarter metre apart and never more than 101 (a path is bounded by the map). */
+function alongPath(path: MapPath): Point[] {
+  const length = Math.hypot(path.to.x - path.from.x, path.to.y - path.from.y)
+  const steps = Math.min(100, Math.max(1, Math.ceil(length / 0.25)))
+  return Array.from({ length: steps + 1 }, (_, i) => ({
+    x: path.from.x + ((path.to.x - path.from.x) * i) / steps,
+    y: path.from.y + ((path.to.y - path.from.y) * i) / steps,
+  }))
+}
+
+/**
+ * SR-D10-52: with walls on the scene, a path crosses a lane only where the lane's shooter reaches
+ * the mover's base through them (SR-CORE-32), and a suppressed mover that ends where its
+ * suppressor has no line of fire to it (SR-CORE-30) stayed in cover. Without walls, as before.
+ */
+function laneReachesPath(path: MapPath, lane: MapArea, moverRadius: number): boolean {
+  if (!lane.walls || lane.walls.empty) return pathTouches(path, lane.area, moverRadius)
+  const walls = lane.walls
+  return alongPath(path).some((p) => areaReachesBase(walls, lane.area, { x: p.x, y: p.y, radius: moverRadius }, lane.area))
+}
+
+function exposedAt(to: Point, walls: WallIndex | undefined, shooter: Footprint | null, moverRadius: number): boolean {
+  if (!walls || walls.empty || !shooter) return true
+  return lineOfFire(walls, shooter, { x: to.x, y: to.y, radius: moverRadius })
 }
 
 /** The out-of-turn shot is a burst when a burst's worth of bullets goes down each action, else a single shot. */
@@ -111,8 +138,9 @@ function shotPrompt(
 /**
  * A token moved while fire lanes stand (`002` Suppressing Fire): a suppressed mover may draw each
  * of its suppressors' out-of-turn shots, prompted with exact odds; anyone else whose path crosses
- * a lane is flagged for the GM, who decides whether that shooter fires. The map cannot tell cover,
- * so the GM dismisses the prompt when the move stays in cover. Null when nothing stands in the way.
+ * a lane is flagged for the GM, who decides whether that shooter fires. With walls on the scene a
+ * move that stays where its shooter cannot hit it draws nothing (SR-D10-52); without them the GM
+ * dismisses the prompt when the move stays in cover. Null when nothing stands in the way.
  */
 export function d10MapMove(
   mover: RulesCombatant,
@@ -125,10 +153,20 @@ export function d10MapMove(
   const held = mover.conditions.filter((x) => x.conditionId === SUPPRESSED)
   // One prompt per suppressor (a hand-made condition with no source gets its own).
   const bySuppressor = new Map(held.map((h) => [h.sourceId ?? h.key, h]))
-  const prompts: PromptDraft[] = [...bySuppressor.values()].map((s) => shotPrompt(s, mover, sheet, path.to, onScene))
   const radius = mover.position?.radius ?? 0
+  // SR-D10-52: the walls are the map's; the GM no longer dismisses a move that never left cover.
+  const walls = areas.find((a) => a.walls)?.walls
+  const hidden = (s: ConditionInstance) => {
+    const at = onScene.find((c) => c.id === s.sourceId)?.position
+    const from = suppressionSchema.safeParse(s.data)
+    const shooter = at ?? (from.success && from.data.from ? { ...from.data.from, radius: 0 } : null)
+    return !exposedAt(path.to, walls, shooter, radius)
+  }
+  const prompts: PromptDraft[] = [...bySuppressor.values()]
+    .filter((s) => !hidden(s))
+    .map((s) => shotPrompt(s, mover, sheet, path.to, onScene))
   const crossed = areas.filter(
-    (a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && pathTouches(path, a.area, radius),
+    (a) => a.conditionId === SUPPRESSING && a.bearerId !== mover.id && !bySuppressor.has(a.bearerId) && laneReachesPath(path, a, radius),
   )
   for (const lane of crossed) {
     prompts.push({

@@ -5,7 +5,7 @@ import type { Dice } from '../../dice'
 import { underArea } from '../../kit/positions'
 import type { ActionResolution, AreaEffect, RulesCombatant, TargetArea } from '../../ruleset'
 import { BLAST_LABELS, blastZone, healthAfterBlast, shockWaveOnly, type BlastZone } from '../damage/blast'
-import { GRENADE_PROOF_COVER, shrapnelStoppedBy } from '../damage/grenade-cover'
+import { GRENADE_PROOF_COVER, mapShieldsFromShrapnel, shrapnelStoppedBy } from '../damage/grenade-cover'
 import type { D10Sheet, Weapon } from '../sheet/d10-sheet'
 import { d10Sheets } from '../d10-sheet-access'
 import { oneAction } from './d10-economy'
@@ -90,13 +90,15 @@ export function performThrowGrenade(
   const { landed } = thrown.value
   const burst: Point = landed ?? { x: area.x, y: area.y }
   // Under the template where it burst: the core moves the template there and judges by the same test.
-  const under = landed ? underArea(onScene, { ...burst, radius: area.radius }) : area.inside
+  // With walls, both the list and the rings are judged by reach through them (SR-CORE-32, SR-D10-50).
+  const under = landed ? underArea(onScene, { ...burst, radius: area.radius }, area.walls) : area.inside
   const struck = under.map((c) => {
     const d = gap(burst, c)
-    const reached: BlastZone = c.position ? blastZone(burst, c.position, g.w.blast) : 'outside'
+    const reached: BlastZone = c.position ? blastZone(burst, c.position, g.w.blast, area.walls) : 'outside'
     const covered = c.conditions.some((x) => x.conditionId === GRENADE_PROOF_COVER)
     // SR-D10-41: the shrapnel (piercing) stopped, the shock wave (bludgeoning) does one ring less.
-    const stopped = reached === 'outside' || covered ? null : shrapnelStoppedBy(c, d10Sheets.of(c))
+    const shielded = reached !== 'outside' && mapShieldsFromShrapnel(area.walls, burst, c.position)
+    const stopped = reached === 'outside' || covered ? null : shrapnelStoppedBy(c, d10Sheets.of(c), shielded)
     const zone = stopped ? shockWaveOnly(reached) : reached
     return { c, d, zone, covered, stopped, hp: healthAfterBlast(c.hp, c.maxHp, zone, covered) }
   })
@@ -117,7 +119,11 @@ export function performThrowGrenade(
         : s.stopped
           ? `${s.stopped} stops the shrapnel (piercing); the shock wave (bludgeoning): ${s.zone === 'outside' ? 'unharmed' : 'incapacitated'}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`
           : `${BLAST_LABELS[s.zone]}${s.hp !== s.c.hp ? ` → ${s.hp}` : ''}`,
-    source: s.covered ? 'SR-D10-38' : s.stopped ? `${SOURCE}, SR-D10-41` : `${SOURCE}, SR-D10-37`,
+    source: s.covered
+      ? 'SR-D10-38'
+      : s.stopped
+        ? `${SOURCE}, SR-D10-41${s.stopped === 'low cover on the map' ? ', SR-D10-51' : ''}`
+        : `${SOURCE}, SR-D10-37`,
   }))
   const killed = hurt.filter((s) => s.zone === 'effective').map((s) => s.c.name)
   const downed = hurt.filter((s) => s.zone === 'casualty').map((s) => s.c.name)
