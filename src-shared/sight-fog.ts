@@ -67,7 +67,8 @@ function polygonOf(token: TokenRecord, index: WallIndex): SightPolygon {
 }
 
 /** Whose eyes count: a party combatant the table can see (a hidden one's sight would reveal where it stands). */
-export const seesForTable = (c: CombatantRecord | undefined): boolean => c !== undefined && c.side === 'party' && !c.hidden
+export const seesForTable = (c: Pick<CombatantRecord, 'side' | 'hidden'> | undefined): boolean =>
+  c !== undefined && c.side === 'party' && !c.hidden
 
 /**
  * The party's sight on a scene, or null when the scene's setting is off (the painted fog alone
@@ -76,7 +77,7 @@ export const seesForTable = (c: CombatantRecord | undefined): boolean => c !== u
 export function partySight(
   scene: Pick<SceneRecord, 'id'> & { readonly sight?: SceneSight },
   tokens: Iterable<TokenRecord>,
-  combatant: (id: TokenRecord['combatantId']) => CombatantRecord | undefined,
+  combatant: (id: TokenRecord['combatantId']) => Pick<CombatantRecord, 'side' | 'hidden'> | undefined,
   walls: readonly WallRecord[],
 ): PartySight | null {
   if (sightOf(scene) === 'off') return null

@@ -8,6 +8,8 @@ import { inPartySight, partySight, SIGHT_RADIUS } from '../../../src-shared/sigh
 import type { SceneView, ViewRecord } from '../../../src-shared/views'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
+import { playerLeaks, PlayerHolding } from '../../support/fuzz-leak-check'
+import type { ServerMessage } from '../../../src-shared/contract'
 
 /**
  * Fog by sight (issue 34, SR-CORE-30: what stops fire stops sight): through a real core, its
@@ -186,5 +188,50 @@ describe("the picture's unseen pixels (unseenBoxes)", () => {
     const sight = partySight({ id: 'scene:s', sight: 'party' }, [token], () => ({ side: 'party', hidden: false }) as CombatantRecord, [])!
     expect(inPartySight(sight, { x: 100 + SIGHT_RADIUS * 0.95, y: 100 })).toBe(true)
     expect(inPartySight(sight, { x: 100 + SIGHT_RADIUS * 1.05, y: 100 })).toBe(false)
+  })
+})
+
+describe('the leak check judges by the same sight', () => {
+  it('a token behind a wall from the party is a leak with sight on, and not with it off', () => {
+    const scene = { typeName: 'scene', id: 'scene:s', name: 'T', image: null, grid: { kind: 'none', pxPerMetre: 10 }, active: true }
+    const combatant = (id: string, side: string) => ({ typeName: 'combatant', id, name: id, side, kind: 'npc', hidden: false })
+    const token = (c: string, x: number) => ({
+      typeName: 'token',
+      id: `token:s-${c}`,
+      sceneId: 'scene:s',
+      combatantId: `combatant:${c}`,
+      x,
+      y: 5,
+    })
+    const wall = {
+      typeName: 'wall',
+      id: 'wall:w',
+      sceneId: 'scene:s',
+      kind: 'wall',
+      points: [
+        { x: 5, y: 0 },
+        { x: 5, y: 10 },
+      ],
+    }
+    const gm = (sight: 'off' | 'party') =>
+      [
+        { ...scene, sight },
+        combatant('combatant:p', 'party'),
+        combatant('combatant:f', 'enemy'),
+        token('p', 2),
+        token('f', 8),
+        wall,
+      ] as unknown as ViewRecord[]
+    const sent = {
+      kind: 'diff',
+      diff: { fromVersion: 1, toVersion: 2, added: [token('f', 8)], updated: [], removed: [] },
+    } as unknown as ServerMessage
+    const judge = (sight: 'off' | 'party') => {
+      const holding = new PlayerHolding()
+      holding.version = 1
+      return playerLeaks([sent], { secrets: new Set(), gm: gm(sight) }, holding).filter((p) => p.startsWith('hidden-token'))
+    }
+    expect(judge('party')).toHaveLength(1)
+    expect(judge('off')).toEqual([])
   })
 })
