@@ -221,3 +221,26 @@ function union(spans: [number, number][]): [number, number][] {
   }
   return out
 }
+
+/**
+ * The party's sight from a window's own records (the GM's map, its projector preview): the same
+ * polygons the core judges by, since the GM's window holds every token, combatant and wall.
+ */
+export function partySightOfRecords(
+  scene: Pick<SceneRecord, 'id'> & { readonly sight?: SceneSight },
+  records: Iterable<{ readonly typeName: string; readonly id: string }>,
+): PartySight | null {
+  if (sightOf(scene) === 'off') return null
+  const tokens: TokenRecord[] = []
+  const walls: WallRecord[] = []
+  const people = new Map<string, Pick<CombatantRecord, 'side' | 'hidden'>>()
+  for (const r of records) {
+    if (r.typeName === 'token') tokens.push(r as TokenRecord)
+    else if (r.typeName === 'wall') walls.push(r as WallRecord)
+    else if (r.typeName === 'combatant') people.set(r.id, r as unknown as CombatantRecord)
+  }
+  return partySight(scene, tokens, (id) => people.get(id), walls)
+}
+
+/** A sight polygon's corners, for drawing it. */
+export const sightPolygons = (sight: PartySight): readonly (readonly Point[])[] => sight.polygons.map((p) => p.points)
