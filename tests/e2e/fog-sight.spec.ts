@@ -64,8 +64,14 @@ test("fog by sight: the GM turns it on in the fog bar; a shut door keeps the rai
 
   const { ws } = desk
   const door = [...(await ws.resync()).records.values()].find((r) => r.typeName === 'wall' && r.kind === 'door')!
+  const gmFog = map.root.getByTestId('map-fog')
+  const shutArea = Number(await gmFog.getAttribute('data-sight-area'))
+  // The room, 8 × 7 m, is all the party sees.
+  expect(shutArea).toBe(56)
   await desk.send('door/set', { wallId: door.id, door: 'open' })
   await expect(table.token('Raider')).toHaveCount(1)
+  // The GM's shading follows: the doorway's wedge is seen too.
+  await expect.poll(async () => Number(await gmFog.getAttribute('data-sight-area'))).toBeGreaterThan(shutArea + 50)
   await expect(preview.locator('[data-testid="map-token"][data-name="Raider"]')).toHaveCount(1)
   if (shots) {
     await gm.page.screenshot({ path: `${shots}/sight-gm-open.png` })

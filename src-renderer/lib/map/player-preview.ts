@@ -51,7 +51,9 @@ export function playerPreview(gm: ViewState): ViewState {
         break
       case 'scene':
         if (r.id === sceneId) {
-          const seen = playerScene(r)
+          // A copy of its own: a scene without a picture is handed back as the GM's very record,
+          // and the sight remembered for the preview must not be found by the GM's map.
+          const seen = { ...playerScene(r) }
           rememberPreviewSight(seen, sight)
           records.set(r.id, seen)
         }
