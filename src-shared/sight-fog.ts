@@ -44,6 +44,14 @@ export interface PartySight {
   readonly key: string
 }
 
+const serials = new WeakMap<WallIndex, number>()
+let nextSerial = 0
+const indexSerial = (index: WallIndex): number => {
+  let n = serials.get(index)
+  if (n === undefined) serials.set(index, (n = ++nextSerial))
+  return n
+}
+
 /** One polygon per token and wall index: a token that did not move keeps its sight between passes. */
 const polygonCache = new WeakMap<TokenRecord, { readonly index: WallIndex; readonly polygon: SightPolygon }>()
 
@@ -93,11 +101,8 @@ export function partySight(
     keys.push(`${t.x},${t.y}`)
   }
   keys.sort()
-  const wallKey = walls
-    .filter((w) => w.sceneId === scene.id)
-    .map((w) => `${w.id}:${w.kind}:${w.kind === 'door' ? w.door : ''}:${w.points.map((p) => `${p.x},${p.y}`).join(' ')}`)
-    .sort()
-  return { polygons, key: `${keys.join(';')}|${wallKey.join(';')}` }
+  // The index stands for the walls: a new one is built exactly when a wall of the scene changes.
+  return { polygons, key: `${keys.join(';')}|${indexSerial(index)}` }
 }
 
 function insidePolygon(points: readonly Point[], p: PointLike): boolean {
