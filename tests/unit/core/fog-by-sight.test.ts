@@ -8,6 +8,8 @@ import { inPartySight, partySight, SIGHT_RADIUS } from '../../../src-shared/sigh
 import type { SceneView, ViewRecord } from '../../../src-shared/views'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { makePng } from '../helpers/images'
+import { CampaignHarness } from '../helpers/campaign-harness'
+import { tempDir } from '../helpers/temp-dir'
 import { playerLeaks, PlayerHolding } from '../../support/fuzz-leak-check'
 import type { ServerMessage } from '../../../src-shared/contract'
 
@@ -131,6 +133,20 @@ describe('fog by sight through the core', () => {
     expect(dark.filter((r) => r.typeName === 'token')).toEqual([])
   })
 
+  it('a setting that is not one is refused, naming the field, and the scene is as it was', async () => {
+    const { gm, table, sceneId, guard } = await room()
+    const r = await gm.request('dispatch', {
+      type: 'scene/update',
+      payload: { sceneId, sight: 'everyone' },
+      meta: { commandId: 'bad-sight' },
+    } as never)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/sight/)
+    const scene = (await gm.must('snapshot', undefined)).records.find((x): x is SceneView => x.typeName === 'scene')!
+    expect(scene.sight).toBeUndefined()
+    expect(ids(await table()).has(guard.id)).toBe(true)
+  })
+
   it('a scene saved with sight set survives undo: undo puts the setting back', async () => {
     const { gm, table, sceneId, guard } = await room()
     await gm.command('scene/update', { sceneId, sight: 'party' })
@@ -233,5 +249,16 @@ describe('the leak check judges by the same sight', () => {
     }
     expect(judge('party')).toHaveLength(1)
     expect(judge('off')).toEqual([])
+  })
+})
+
+describe('the setting on disk', () => {
+  it('survives closing and reopening the campaign (the document schema keeps it)', async () => {
+    const h = await CampaignHarness.create('sight', tempDir())
+    h.must('scene/create', { name: 'Dock' })
+    const dock = h.campaign.store.ofType('scene')[0]!
+    h.must('scene/update', { sceneId: dock.id, sight: 'party' })
+    expect((await h.reopen()).ok).toBe(true)
+    expect(h.campaign.store.ofType('scene')[0]!.sight).toBe('party')
   })
 })
