@@ -1,4 +1,5 @@
 import type { SceneFog } from './fog'
+import type { SceneSight } from './sight-fog'
 import type { AreaMarkId, CombatantId, SceneId, TokenId, WallId } from './records'
 
 /** The battle map's records: scenes and their images and grids, tokens, area templates, and the projector. */
@@ -30,6 +31,8 @@ export interface SceneRecord {
   readonly active: boolean
   /** What the table may see of it; absent on scenes made before fog existed (all revealed, see `fogOf`). */
   readonly fog?: SceneFog
+  /** Whether the party's sight limits what the table sees too (issue 34); absent on older scenes ('off'). */
+  readonly sight?: SceneSight
 }
 
 /**

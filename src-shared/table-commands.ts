@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { SQUAD, TYPED } from './limits'
 import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX, SIDES } from './records'
+import { SCENE_SIGHTS } from './sight-fog'
 import {
   areaMarkIdSchema,
   areaRadius,
@@ -80,7 +81,13 @@ export const tableCommands = {
     grid: sceneGridSchema.default({ kind: 'square', cellPx: 50, metresPerCell: 1, offsetX: 0, offsetY: 0 }),
   }),
   'scene/update': z
-    .strictObject({ sceneId: sceneIdSchema, name: name.optional(), grid: sceneGridSchema.optional() })
+    .strictObject({
+      sceneId: sceneIdSchema,
+      name: name.optional(),
+      grid: sceneGridSchema.optional(),
+      /** Fog by sight: 'party' lets the table see only what the party's tokens see (issue 34). */
+      sight: z.enum(SCENE_SIGHTS).optional(),
+    })
     .refine((p) => Object.keys(p).length > 1, 'names no field to change'),
   /** The image was stored in the campaign folder first (the importSceneImage request); this points the scene at it. */
   'scene/setImage': z.strictObject({ sceneId: sceneIdSchema, image: sceneImageSchema.nullable() }),

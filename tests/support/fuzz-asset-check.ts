@@ -1,10 +1,11 @@
 import sharp from 'sharp'
 import type { ServerMessage } from '../../src-shared/contract'
-import { fogOf, isRevealed } from '../../src-shared/fog'
+import { fogOf } from '../../src-shared/fog'
+import { tableSees, type PartySight } from '../../src-shared/sight-fog'
 import type { SceneRecord } from '../../src-shared/records'
 import { pxPerMetre } from '../../src-shared/scene-scale'
 import type { CombatantView, ViewRecord } from '../../src-shared/views'
-import type { PlayerHolding } from './fuzz-leak-check'
+import { gmPartySight, type PlayerHolding } from './fuzz-leak-check'
 
 /**
  * The pictures a table page could ask for, asked for the way an attacker at the table would:
@@ -87,7 +88,7 @@ export async function tableAssetLeaks(
       )
       continue
     }
-    const hidden = hiddenPixelsOf(inPlay, info.width, info.height)
+    const hidden = hiddenPixelsOf(inPlay, gmPartySight(gm, inPlay), info.width, info.height)
     const judged = name.endsWith('.png') ? () => true : awayFromRevealed(hidden, info.width, info.height, LOSSY_REACH)
     const tolerance = name.endsWith('.png') ? 0 : LOSSY_BLACK
     for (let y = 0; y < info.height; y++) {
@@ -110,14 +111,16 @@ const LOSSY_REACH = 16
 /** What a lossy encoder makes of flat black, at most, per channel. */
 const LOSSY_BLACK = 24
 
-/** Per pixel of the scene's picture (row by row), whether the current fog hides any point in it. */
-function hiddenPixelsOf(scene: SceneRecord, width: number, height: number): boolean[] {
+/** Per pixel of the scene's picture (row by row), whether the current fog (painted, and the party's sight when on) hides any point in it. */
+function hiddenPixelsOf(scene: SceneRecord, sight: PartySight | null, width: number, height: number): boolean[] {
   const scale = pxPerMetre(scene.grid)
   const fog = fogOf(scene)
   const hidden: boolean[] = []
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++)
-      hidden.push(sampleOffsets.some((dx) => sampleOffsets.some((dy) => !isRevealed(fog, { x: (x + dx) / scale, y: (y + dy) / scale }))))
+      hidden.push(
+        sampleOffsets.some((dx) => sampleOffsets.some((dy) => !tableSees(fog, sight, { x: (x + dx) / scale, y: (y + dy) / scale }))),
+      )
   return hidden
 }
 

@@ -318,6 +318,8 @@ export function commandGens(w: World): Record<CommandType, Gen> {
           sceneId: x.id,
           name: w.isSecret(x.name) ? w.secret('Shelf') : w.open('Table'),
           ...(r() < 0.3 ? { grid: { kind: 'none', pxPerMetre: int(r, 5, 80) } } : {}),
+          // Fog by sight: on more often than off, so the party's tokens and the walls decide what the table sees.
+          ...(r() < 0.4 ? { sight: r() < 0.7 ? ('party' as const) : ('off' as const) } : {}),
         }),
       ),
     'scene/setImage': async () =>

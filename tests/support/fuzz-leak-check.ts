@@ -1,5 +1,6 @@
 import type { ServerMessage } from '../../src-shared/contract'
 import { fogOf, isRevealed } from '../../src-shared/fog'
+import { partySight, tableSees, type PartySight } from '../../src-shared/sight-fog'
 import type { AreaMarkRecord, EncounterRecord, SceneRecord, TokenRecord, WallRecord } from '../../src-shared/records'
 import { namesIn, type HarmShown, type StoryName, type TableStoryView } from '../../src-shared/table-story'
 import { HEALTH_BANDS, type CombatantView, type ViewRecord } from '../../src-shared/views'
@@ -41,6 +42,30 @@ const GM_ONLY_TYPES = new Set(['log', 'template', 'plan', 'prompt', 'content', '
 const PUBLIC_CONDITION_KEYS = new Set(['key', 'conditionId', 'label', 'stacks', 'area'])
 const SESSION_CAMPAIGN_KEYS = new Set(['id', 'name', 'rulesetId', 'updatedAt', 'openedAt'])
 
+/** What the party sees on the scene in play by the GM's records, judged by the shared rule (sight-fog.ts). */
+export function gmPartySight(gm: Iterable<ViewRecord>, scene: SceneRecord | null): PartySight | null {
+  if (!scene) return null
+  const all = [...gm]
+  const byId = new Map(all.map((r) => [r.id, r]))
+  return partySight(
+    scene,
+    all.filter((r): r is TokenRecord => r.typeName === 'token'),
+    (id) => {
+      const c = byId.get(id)
+      return c?.typeName === 'combatant' ? c : undefined
+    },
+    all.filter((r): r is WallRecord => r.typeName === 'wall'),
+  )
+}
+
+/**
+ * The GM's tokens on the scene in play judged while fog by sight was on, and of those the ones
+ * the painted fog reveals but the party's sight does not (so the evening exercised the rule).
+ */
+export const sightTotals = { judged: 0, hiddenBySight: 0 }
+
+const sightMemo = new WeakMap<object, { scene: SceneRecord | null; sight: PartySight | null }>()
+
 function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scene: SceneRecord | null): string[] {
   const out: string[] = []
   const say = (rule: string, detail: string) => out.push(`${rule}: ${v.id} ${detail}`)
@@ -49,7 +74,11 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
     const c = id === null ? null : gm.get(id)
     return c?.typeName === 'combatant' && !c.hidden
   }
-  const inSight = (p: { x: number; y: number }) => scene !== null && isRevealed(fogOf(scene), p)
+  let memo = sightMemo.get(gm)
+  if (!memo || memo.scene !== scene) sightMemo.set(gm, (memo = { scene, sight: gmPartySight(gm.values(), scene) }))
+  const sight = memo.sight
+  // Painted fog and, with fog by sight on, the party's sight: both must reveal the point.
+  const inSight = (p: { x: number; y: number }) => scene !== null && tableSees(fogOf(scene), sight, p)
   switch (v.typeName) {
     case 'combatant': {
       const c = v as CombatantView
@@ -216,6 +245,13 @@ export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext
   const out: string[] = []
   const gm = new Map(ctx.gm.map((r) => [r.id, r]))
   const scene = (ctx.gm.find((r) => r.typeName === 'scene' && r.active) as SceneRecord | undefined) ?? null
+  const sight = gmPartySight(ctx.gm, scene)
+  if (scene && sight)
+    for (const t of ctx.gm)
+      if (t.typeName === 'token' && t.sceneId === scene.id) {
+        sightTotals.judged++
+        if (isRevealed(fogOf(scene), t) && !tableSees(fogOf(scene), sight, t)) sightTotals.hiddenBySight++
+      }
   for (const m of messages) {
     const text = JSON.stringify(m)
     for (const s of ctx.secrets) if (text.includes(s)) out.push(`secret: ${s} in a ${m.kind} message`)

@@ -17,6 +17,7 @@ import type { LastCampaign } from './last-campaign'
 import type { SerialQueue } from './serial-queue'
 import { sessionInfo } from './session-info'
 import type { UpkeepScheduler } from './upkeep-scheduler'
+import { partySightIn } from '../projection/party-sight'
 
 const MAX_NOTICES = 8
 
@@ -156,6 +157,7 @@ export class CampaignSession implements WindowSource {
       campaign.paths,
       () => campaign.store.ofType('scene'),
       (sceneId) => this.#tablePictureReady(campaign, sceneId),
+      (scene) => partySightIn(campaign.store, scene),
     )
     try {
       this.#tableImages.prune()

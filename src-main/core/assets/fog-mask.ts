@@ -4,6 +4,7 @@ import type { SceneGrid, SceneRecord } from '../../../src-shared/records'
 import { assetFileName, type AssetName } from '../../../src-shared/scene-assets'
 import { pxPerMetre } from '../../../src-shared/scene-scale'
 import type { TablePicture } from '../../../src-shared/views'
+import { seenAcrossBand, type PartySight } from '../../../src-shared/sight-fog'
 
 /** A rectangle of whole image pixels. */
 export interface PixelBox {
@@ -90,19 +91,26 @@ export interface Planned {
   readonly source: AssetName
 }
 
-/** Records never change in place (a change is a new object), so a plan is made once per scene version. */
-const plans = new WeakMap<object, Planned | null>()
+/**
+ * Records never change in place (a change is a new object), so a plan is made once per scene
+ * version and party sight (the last sight asked for each scene version is kept).
+ */
+const plans = new WeakMap<object, { readonly sightKey: string | null; readonly plan: Planned | null }>()
 
-export function planTableImage(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned | null {
-  if (plans.has(scene)) return plans.get(scene)!
-  const plan = makePlan(scene)
-  plans.set(scene, plan)
+export function planTableImage(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>, sight: PartySight | null = null): Planned | null {
+  const sightKey = sight?.key ?? null
+  const hit = plans.get(scene)
+  if (hit && hit.sightKey === sightKey) return hit.plan
+  const plan = makePlan(scene, sight)
+  plans.set(scene, { sightKey, plan })
   return plan
 }
 
-function makePlan(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned | null {
+function makePlan(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>, sight: PartySight | null): Planned | null {
   if (!scene.image) return null
   const boxes = hiddenBoxes(scene.image, scene.grid, fogOf(scene))
+  // Fog by sight paints over what the party does not see as well: the table's rule is both (sight-fog.ts).
+  if (sight) boxes.push(...unseenBoxes(scene.image, scene.grid, sight))
   const source: AssetName = { hash: scene.image.hash, ext: scene.image.ext }
   const key = createHash('sha256')
     .update(JSON.stringify({ v: MASK_VERSION, source: assetFileName(source), size: [scene.image.width, scene.image.height], boxes }))
@@ -111,11 +119,57 @@ function makePlan(scene: Pick<SceneRecord, 'image' | 'grid' | 'fog'>): Planned |
 }
 
 /**
+ * How many bands of rows the party's sight is drawn in: a coarse raster, so a GM's large map
+ * costs a few hundred boxes at most however many walls bend the sight lines.
+ */
+export const SIGHT_BANDS = 256
+
+/**
+ * The pixels the party does not see, as boxes to paint. The picture is cut into bands of rows;
+ * in each, a pixel is left only when every point of it is seen (`seenAcrossBand`), so a pixel
+ * the edge of sight crosses is painted over — the mask errs on the hidden side. Equal runs of
+ * consecutive bands merge into one box.
+ */
+export function unseenBoxes(size: { readonly width: number; readonly height: number }, grid: SceneGrid, sight: PartySight): PixelBox[] {
+  const scale = pxPerMetre(grid)
+  const bandPx = Math.max(1, Math.ceil(size.height / SIGHT_BANDS))
+  const boxes: PixelBox[] = []
+  let open = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+  for (let top = 0; top < size.height; top += bandPx) {
+    const bottom = Math.min(size.height, top + bandPx)
+    const seen = seenAcrossBand(sight, top / scale, bottom / scale)
+      .map(([a, b]) => [Math.max(0, Math.ceil(a * scale)), Math.min(size.width, Math.floor(b * scale))] as const)
+      .filter(([l, r]) => r > l)
+    const runs: { left: number; right: number }[] = []
+    let x = 0
+    for (const [l, r] of seen) {
+      if (l > x) runs.push({ left: x, right: l })
+      x = Math.max(x, r)
+    }
+    if (x < size.width) runs.push({ left: x, right: size.width })
+    const next = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+    for (const run of runs) {
+      const key = `${run.left}:${run.right}`
+      const growing = open.get(key)
+      if (growing) {
+        growing.bottom = bottom
+        next.set(key, growing)
+        open.delete(key)
+      } else next.set(key, { ...run, top, bottom })
+    }
+    for (const done of open.values()) boxes.push(toBox(done))
+    open = next
+  }
+  for (const done of open.values()) boxes.push(toBox(done))
+  return boxes.sort((a, b) => a.top - b.top || a.left - b.left)
+}
+
+/**
  * The table's picture where no masked copy can be made (a projection with no campaign folder
  * behind it): the original only when the fog hides none of it, else nothing yet — never the
  * unmasked file.
  */
-export function tablePictureWithoutCopies(scene: SceneRecord): TablePicture {
-  const plan = planTableImage(scene)
+export function tablePictureWithoutCopies(scene: SceneRecord, sight: PartySight | null = null): TablePicture {
+  const plan = planTableImage(scene, sight)
   return !plan || plan.boxes.length === 0 ? { kind: 'original' } : { kind: 'pending' }
 }

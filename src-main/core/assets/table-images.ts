@@ -1,6 +1,7 @@
 import type { SceneRecord } from '../../../src-shared/records'
 import { assetFileName, parseAssetFileName, SCENE_IMAGE_LIMITS, type AssetName } from '../../../src-shared/scene-assets'
 import type { TablePicture } from '../../../src-shared/views'
+import type { PartySight } from '../../../src-shared/sight-fog'
 import type { CampaignPaths } from '../persistence/campaign-paths'
 import type { DurableFs } from '../persistence/durable-fs'
 import { planTableImage, type PixelBox, type Planned } from './fog-mask'
@@ -35,11 +36,13 @@ export class TableImages {
     private readonly scenes: () => readonly SceneRecord[],
     /** Told when a scene's copy is ready, so the table can be sent it. */
     private readonly onReady: (sceneId: SceneRecord['id']) => void,
+    /** What the party sees on a scene (null: fog by sight off); the copy hides the rest too. */
+    private readonly sightOf: (scene: SceneRecord) => PartySight | null = () => null,
   ) {}
 
   /** What the table gets for this scene's picture now; starts making its masked copy if it needs one. */
   resolve(scene: SceneRecord): TablePicture {
-    const plan = planTableImage(scene)
+    const plan = planTableImage(scene, this.sightOf(scene))
     if (!plan || plan.boxes.length === 0) return { kind: 'original' }
     const ready = this.#ready.get(plan.key) ?? this.#onDisk(plan)
     if (ready) return { kind: 'masked', name: ready }
@@ -68,7 +71,7 @@ export class TableImages {
    * campaign opens and after each new copy. Undoing a reveal makes its copy again.
    */
   prune(): void {
-    const keep = new Set(this.scenes().flatMap((s) => planTableImage(s)?.key ?? []))
+    const keep = new Set(this.scenes().flatMap((s) => planTableImage(s, this.sightOf(s))?.key ?? []))
     for (const key of this.#failed) if (!keep.has(key)) this.#failed.delete(key)
     for (const f of this.fs.list(this.#dir)) {
       const key = parseAssetFileName(f)?.hash

@@ -26,12 +26,21 @@ export const createScene: Decider<'scene/create'> = (ctx, p) => {
 export const updateScene: Decider<'scene/update'> = (ctx, p) => {
   const s = findScene(ctx.state, p.sceneId)
   if (!s.ok) return s
-  const record: SceneRecord = { ...s.value, ...(p.name ? { name: p.name } : {}), ...(p.grid ? { grid: p.grid } : {}) }
+  const record: SceneRecord = {
+    ...s.value,
+    ...(p.name ? { name: p.name } : {}),
+    ...(p.grid ? { grid: p.grid } : {}),
+    ...(p.sight ? { sight: p.sight } : {}),
+  }
   const what = p.grid
     ? p.grid.kind === 'square'
       ? `grid ${p.grid.cellPx} px = ${p.grid.metresPerCell} m`
       : `no grid, ${p.grid.pxPerMetre} px per metre`
-    : `renamed "${record.name}"`
+    : p.sight
+      ? p.sight === 'party'
+        ? 'the table sees what the party sees'
+        : 'the painted fog alone decides what the table sees'
+      : `renamed "${record.name}"`
   return ok({
     label: `Edit scene ${record.name}`,
     events: [{ type: 'scene/put', record }, ctx.log(`Scene "${record.name}": ${what}`, { visibility: 'gm' })],

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AreaMarkRecord, ProjectorRecord, SceneRecord, TokenRecord, WallRecord } from '../../../src-shared/records'
 import { schemaFor } from './schema-link'
 import { MAX_FOG_STEPS } from '../../../src-shared/fog'
+import { SCENE_SIGHTS } from '../../../src-shared/sight-fog'
 import { MAP, TYPED } from '../../../src-shared/limits'
 import { DOOR_STATES, HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX } from '../../../src-shared/records'
 import { combatantIdString, imageSchema, sceneIdString } from './combatant-schemas'
@@ -38,6 +39,8 @@ export const sceneSchema = schemaFor<SceneRecord>()(
         steps: listOf(z.object({ op: z.enum(['reveal', 'hide']), rect: fogRect }), MAX_FOG_STEPS),
       })
       .optional(),
+    // Optional too: scenes saved before fog by sight have it off.
+    sight: z.enum(SCENE_SIGHTS).optional(),
   }),
 )
 

@@ -1,7 +1,9 @@
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { tableWall } from '../../../src-shared/wall-words'
 import { assetFileName } from '../../../src-shared/scene-assets'
-import { fogOf, isRevealed } from '../../../src-shared/fog'
+import { fogOf } from '../../../src-shared/fog'
+import { seesForTable, sightOf, tableSees, type PartySight } from '../../../src-shared/sight-fog'
+import { partySightIn } from './party-sight'
 import { sceneInPlay } from '../state/scene-in-play'
 import type { CombatantId, CombatantRecord, EncounterRecord, SceneRecord, TemplateRecord, TokenRecord } from '../../../src-shared/records'
 import {
@@ -36,8 +38,13 @@ export class ProjectionContext {
     /** Renders the GM's combatant cards; absent, cards are left out. */
     readonly ruleset: Ruleset | null = null,
     /** The table's picture of a scene (the open campaign's masked copies); absent, never an unmasked fogged one. */
-    readonly tablePicture: (scene: SceneRecord) => TablePicture = tablePictureWithoutCopies,
-  ) {}
+    tablePicture?: (scene: SceneRecord) => TablePicture,
+  ) {
+    this.tablePicture = tablePicture ?? ((scene) => tablePictureWithoutCopies(scene, partySightIn(this.state, scene)))
+  }
+
+  readonly tablePicture: (scene: SceneRecord) => TablePicture
+  #sight: PartySight | null | undefined = undefined
 
   #sceneInPlay: SceneRecord | null | undefined = undefined
 
@@ -52,10 +59,26 @@ export class ProjectionContext {
     return this.#sceneInPlay
   }
 
-  /** Whether the table sees this spot of the scene in play: the GM sees everything, players what the fog reveals. */
+  /**
+   * What the party sees on the scene in play (null: fog by sight is off), worked out once per
+   * pass — a scene of thousands of tokens must not redo it per record.
+   */
+  partySight(): PartySight | null {
+    if (this.#sight === undefined) {
+      const scene = this.sceneInPlay()
+      this.#sight = scene ? partySightIn(this.state, scene) : null
+    }
+    return this.#sight
+  }
+
+  /**
+   * Whether the table sees this spot of the scene in play: the GM sees everything, players what
+   * the painted fog reveals and, with fog by sight on, the party sees (sight-fog.ts).
+   */
   inSight(p: { x: number; y: number }): boolean {
+    if (this.role === 'gm') return true
     const scene = this.sceneInPlay()
-    return this.role === 'gm' || (scene !== null && isRevealed(fogOf(scene), p))
+    return scene !== null && tableSees(fogOf(scene), this.partySight(), p)
   }
 
   visibleRank(id: string): number | null {
@@ -233,6 +256,33 @@ function movesRanks(c: RecordChange): boolean {
 }
 
 /**
+ * Whether a change can alter what the party sees on the scene in play (fog by sight): one of its
+ * tokens placed, moved or taken off, a wall or door changed, or someone's side or hidden flag.
+ */
+function movesSight(c: RecordChange, sceneId: SceneRecord['id'], state: RecordReader): boolean {
+  const r = c.to ?? c.from
+  switch (r?.typeName) {
+    case 'token': {
+      const was = c.from?.typeName === 'token' ? c.from : null
+      const now = c.to?.typeName === 'token' ? c.to : null
+      if (was?.sceneId !== sceneId && now?.sceneId !== sceneId) return false
+      const who = state.get(r.combatantId)
+      // A combatant gone with its token: it may have been the party's.
+      return who?.typeName !== 'combatant' || seesForTable(who)
+    }
+    case 'wall':
+      return (c.from?.typeName === 'wall' && c.from.sceneId === sceneId) || (c.to?.typeName === 'wall' && c.to.sceneId === sceneId)
+    case 'combatant': {
+      const was = c.from?.typeName === 'combatant' ? c.from : undefined
+      const now = c.to?.typeName === 'combatant' ? c.to : undefined
+      return seesForTable(was) !== seesForTable(now)
+    }
+    default:
+      return false
+  }
+}
+
+/**
  * Records whose projection reads other records, and so must be re-projected when others
  * change: for the player, the encounters, and every combatant when visible ranks may shift.
  */
@@ -258,6 +308,17 @@ export function dependentRecordIds(state: RecordReader, role: ViewRole, changes:
   // Conditions show their zones, and area templates show, only on the scene in play and where its fog is lifted.
   if (changes.some((c) => (c.to ?? c.from)?.typeName === 'scene'))
     ids.push(
+      ...state.ofType('combatant').map((c) => c.id),
+      ...state.ofType('areaMark').map((m) => m.id),
+      ...state.ofType('wall').map((w) => w.id),
+    )
+  // With fog by sight on, the party moving, a door opening or a wall changing changes what the
+  // table sees: every token, template, zone, wall and the scene's picture is judged again.
+  const scene = sceneInPlay(state)
+  if (scene && sightOf(scene) !== 'off' && changes.some((c) => movesSight(c, scene.id, state)))
+    ids.push(
+      scene.id,
+      ...state.ofType('token').map((t) => t.id),
       ...state.ofType('combatant').map((c) => c.id),
       ...state.ofType('areaMark').map((m) => m.id),
       ...state.ofType('wall').map((w) => w.id),

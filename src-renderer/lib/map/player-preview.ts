@@ -1,7 +1,9 @@
 import type { SalvoApi } from '../../../src-shared/contract'
 import type { ViewState } from '../../../src-shared/diff'
 import { tableSeesAreaMark } from '../../../src-shared/area-marks'
-import { fogOf, isRevealed } from '../../../src-shared/fog'
+import { fogOf } from '../../../src-shared/fog'
+import { partySightOfRecords, tableSees } from '../../../src-shared/sight-fog'
+import { rememberPreviewSight } from './sight-shade'
 import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
 import { tableHolds } from '../../../src-shared/table-holding'
@@ -27,7 +29,9 @@ export function playerPreview(gm: ViewState): ViewState {
   )
   const scene = holds ? undefined : all.find((r) => r.typeName === 'scene' && r.active)
   const sceneId = scene?.typeName === 'scene' ? scene.id : null
-  const inSight = (p: { x: number; y: number }) => scene?.typeName === 'scene' && isRevealed(fogOf(scene), p)
+  // Painted fog and, with fog by sight on, the party's sight from the GM's records, as the core judges (sight-fog.ts).
+  const sight = scene?.typeName === 'scene' ? partySightOfRecords(scene, all) : null
+  const inSight = (p: { x: number; y: number }) => scene?.typeName === 'scene' && tableSees(fogOf(scene), sight, p)
   const hidden = (id: string | null) => {
     const c = id === null ? undefined : gm.records.get(id as ViewRecordId)
     return c?.typeName !== 'combatant' || c.hidden
@@ -47,7 +51,13 @@ export function playerPreview(gm: ViewState): ViewState {
         records.set(r.id, r)
         break
       case 'scene':
-        if (r.id === sceneId) records.set(r.id, playerScene(r))
+        if (r.id === sceneId) {
+          // A copy of its own: a scene without a picture is handed back as the GM's very record,
+          // and the sight remembered for the preview must not be found by the GM's map.
+          const seen = { ...playerScene(r) }
+          rememberPreviewSight(seen, sight)
+          records.set(r.id, seen)
+        }
         break
       case 'token':
         if (r.sceneId === sceneId && !hidden(r.combatantId) && inSight(r)) records.set(r.id, r)

@@ -7,7 +7,7 @@ import type { ViewRecord } from '../../../src-shared/views'
 import type { CombatantRecord, SceneImage, SceneRecord } from '../../../src-shared/records'
 import type { SalvoCore } from '../../../src-main/core/app/salvo-core'
 import { commandGens, World } from '../../support/fuzz-evening'
-import { playerLeaks, PlayerHolding } from '../../support/fuzz-leak-check'
+import { playerLeaks, PlayerHolding, sightTotals } from '../../support/fuzz-leak-check'
 import { int, pick } from '../../support/fuzz-mutate'
 import { STRESS } from '../../support/fuzz-run'
 import { attachWindow, coresForTests } from '../helpers/core-window'
@@ -320,6 +320,9 @@ describe('no GM-only data reaches the player window', () => {
       `table pictures: ${assetTotals.fetched} fetches from the table's route; ${assetTotals.hiddenPixels} fogged pixels decoded and found painted over`,
     )
     expect(assetTotals.hiddenPixels).toBeGreaterThan(1000)
+    // Fog by sight was on with tokens out of the party's sight (issue 34), so its rule was judged.
+    console.log(`fog by sight: ${sightTotals.judged} tokens judged with it on; ${sightTotals.hiddenBySight} hidden by sight alone`)
+    expect(sightTotals.hiddenBySight).toBeGreaterThan(0)
     console.log(`hidden combatants against visible ones: ${JSON.stringify(deeds)}; ${socketMessages} messages read off the table's socket`)
     // As many as the evenings' player windows are held to each (STEPS / 5 an evening).
     expect(socketMessages).toBeGreaterThan((RULESETS.length * STEPS) / 5)
