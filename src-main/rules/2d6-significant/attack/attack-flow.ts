@@ -43,7 +43,11 @@ function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
   if (s.defence.kind === 'dodge')
     sections.push({
       title: 'Dodge',
-      lines: [{ label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' }],
+      lines: [
+        { label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' },
+        // SR-2D6-21: the map's cover, named, when it set the −2.
+        ...(s.defence.coverWords ? [{ label: s.defence.coverWords, value: '', source: 'SR-2D6-21' }] : []),
+      ],
     })
   if (s.defence.kind === 'parry') sections.push(modifierSection('Parry (must beat the attack total)', s.defence.dms))
   sections.push({
