@@ -1,5 +1,5 @@
 import { placeName } from '../../../src-shared/cell-name'
-import type { Footprint } from '../../../src-shared/geometry'
+import { WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
 import type { CombatantRecord } from '../../../src-shared/records'
 import { coverOf, lineOfFire, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
 import type { RulesCombatant, TargetCover } from '../../rules/ruleset'
@@ -57,5 +57,5 @@ function blockerWords(state: RecordReader, index: WallIndex, from: Footprint, to
 
 /** The refusal's words: who cannot see whom, what stands between, and the GM's ways out. */
 export function noLineOfFireMessage(actor: CombatantRecord, target: CombatantRecord, by: string): string {
-  return `${actor.name} cannot see ${target.name}: ${by} stands between them. Open a door, move, or set walls aside for this act.`
+  return `${actor.name} cannot see ${target.name}: ${by} stands between them. Open a door, move, or ${WALLS_ASIDE_WORDS}.`
 }
