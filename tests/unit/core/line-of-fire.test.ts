@@ -6,6 +6,7 @@ import { gridTable, square, type Fighter } from '../helpers/grid-table'
 import { trooper } from '../rules/compound-x/cx-harness'
 import { sheet as d20Sheet } from '../rules/d20-two-action/d20-fixtures'
 import { sheet as twoD6Sheet } from '../rules/2d6-significant/harness'
+import { starterWeapon } from '../../../src-main/rules/d20-two-action/sheet/starter-items'
 import { sheetInput } from '../rules/d10-difficulty/d10-fixtures'
 import { issue } from '../../../src-main/rules/d10-difficulty/sheet/d10-items'
 
@@ -113,7 +114,10 @@ describe('line of fire and cover from the map (issue 34)', () => {
     const wallIds = (await t.gm.must('snapshot', undefined)).records.filter((r) => r.typeName === 'wall').map((r) => r.id)
     must(await t.send('wall/remove', { wallId: wallIds[0] }))
     must(await wall(t, 'low', LOW_HALF))
-    const half = lines(must(await t.preview('Vex', 'Raider', 0, {}, 'semi')))
+    const halfPreview = must<AttackPreview>(await t.preview('Vex', 'Raider', 0, {}, 'semi'))
+    // The panel shows it in view, with its source.
+    expect(halfPreview.cover).toMatch(/^Low cover at H\d hides \d+% of Raider: partial cover, \+2 miss \(CX6, SR-CX-151\)$/)
+    const half = lines(halfPreview)
     const partial = half.find((l) => l.startsWith('Low cover at'))!
     expect(partial).toMatch(/: partial cover \+2 CX6$/)
     const share = Number(/hides (\d+)%/.exec(partial)![1])
@@ -123,7 +127,9 @@ describe('line of fire and cover from the map (issue 34)', () => {
     // The GM's choice stands over the map's, and the odds say it was the GM's.
     const gm = lines(must(await t.preview('Vex', 'Raider', 0, { cover: 'none' }, 'semi')))
     expect(gm.join('\n')).not.toMatch(/Low cover/)
-    const full = lines(must(await t.preview('Vex', 'Raider', 0, { cover: 'full' }, 'semi')))
+    const fullPreview = must<AttackPreview>(await t.preview('Vex', 'Raider', 0, { cover: 'full' }, 'semi'))
+    expect(fullPreview.cover).toBe('Cover set by the GM: full cover, +4 miss (CX6, SR-CX-151)')
+    const full = lines(fullPreview)
     expect(full).toContainEqual('Cover set by the GM: full cover +4 CX6')
     // The shot itself is judged as the preview said: its working names the map's cover.
     must(await t.attack('Vex', 'Raider', 0, {}, [9, 10], 'semi'))
@@ -136,13 +142,15 @@ describe('line of fire and cover from the map (issue 34)', () => {
 
   it('SR-D20-35 (003 Covered Target, Out of Sight): −2 to hit from the map’s cover; no line of sight, no attack', async () => {
     const t = await gridTable(startCore, 'd20-two-action', [
-      { name: 'Ana', side: 'party', rules: d20Sheet(), at: SHOOTER },
+      { name: 'Ana', side: 'party', rules: d20Sheet({ weapons: [starterWeapon('pocket-pistol')!] }), at: SHOOTER },
       { name: 'Bo', side: 'enemy', rules: d20Sheet(), at: TARGET },
     ])
     await t.turnOf('Ana')
     must(await wall(t, 'low', LOW_ACROSS))
     const p = must<AttackPreview>(await t.preview('Ana', 'Bo', 0))
+    expect(p.blocked).toBeNull()
     expect(lines(p)).toContainEqual(expect.stringMatching(/^Target behind cover \(Low cover at H\d hides \d+% of Bo: behind cover\) −2/))
+    expect(p.cover).toMatch(/^Low cover at H\d hides \d+% of Bo: behind cover, −2 to hit \(003, SR-D20-35\)$/)
     const ticked = must<AttackPreview>(await t.preview('Ana', 'Bo', 0, { cover: false }))
     expect(lines(ticked).join('\n')).not.toMatch(/behind cover/)
     must(await wall(t, 'wall', WALL))
@@ -160,6 +168,7 @@ describe('line of fire and cover from the map (issue 34)', () => {
     must(await wall(t, 'low', LOW_ACROSS))
     const covered = must<AttackPreview>(await t.preview('Ana', 'Bo', 0, { defence: 'dodge' }))
     expect(lines(covered)).toContainEqual('only if the attack passes; DM on the attack −2 T4')
+    expect(covered.cover).toMatch(/^Low cover at H\d hides \d+% of Bo: behind cover, dodge −2 \(004, SR-2D6-21\)$/)
     expect(lines(covered)).toContainEqual(expect.stringMatching(/^Low cover at H\d hides \d+% of Bo: behind cover {2}SR-2D6-21$/))
     must(await wall(t, 'wall', WALL))
     expect(refusal(await t.attack('Ana', 'Bo', 0, { defence: 'dodge' }))?.[0]).toBe('position/noLineOfFire')

@@ -123,6 +123,8 @@ export function previewAttack(
     damage: sortedPairs(odds.damage).map(([amount, probability]) => ({ amount, probability })),
     explanation: explanation(s, odds.roll.hit),
     blocked: null,
+    // SR-2D6-21: the map's cover, named, when it set the dodge's −2.
+    ...(s.defence.kind === 'dodge' && s.defence.coverWords ? { cover: `${s.defence.coverWords}, dodge −2 (004, SR-2D6-21)` } : {}),
     diceHint: diceHint(s),
     headline: `${s.weapon.name} ${s.mode} · ${percent(odds.roll.hit)} per roll · ${expected.toFixed(1)} dmg expected`,
   })
