@@ -99,6 +99,10 @@ describe('line of fire and cover from the map (issue 34)', () => {
       text: 'Walls set aside by the GM for this act (a wall stood between Vex and Raider): no line of fire asked, no cover from the map',
       visibility: 'gm',
     })
+    // No cover from the map with the walls set aside: standing in the open, Raider hits the dirt (CX21).
+    expect(records.find((r) => r.typeName === 'log' && r.text.startsWith('Vex fires'))).toMatchObject({
+      text: expect.stringMatching(/hits the dirt/),
+    })
     // The next shot is judged by the walls again.
     expect(refusal(await t.attack('Vex', 'Raider', 0, {}, [9, 10], 'semi'))?.[0]).toBe('position/noLineOfFire')
   })
@@ -135,6 +139,9 @@ describe('line of fire and cover from the map (issue 34)', () => {
     must(await t.attack('Vex', 'Raider', 0, {}, [9, 10], 'semi'))
     const records = (await t.gm.must('snapshot', undefined)).records
     const entry = records.filter((r): r is LogEntryRecord => r.typeName === 'log').at(-1)!
+    // CX21: in partial cover from the map, the target does not hit the dirt.
+    expect(entry.text).toMatch(/^Vex fires the Anvil Arms C25 at Raider/)
+    expect(entry.text).not.toMatch(/hits the dirt/)
     expect((entry.detail ?? []).flatMap((s) => s.lines.map((l) => l.label))).toContainEqual(
       expect.stringMatching(/^Low cover at H\d .*partial cover$/),
     )
