@@ -38,13 +38,27 @@ export function sightBetween(state: RecordReader, actor: RulesCombatant, target:
   const index = sceneWallIndex(state)!
   if (!lineOfFire(index, actor.position, target.position))
     return { kind: 'blocked', by: blockerWords(state, index, actor.position, target.position) }
-  // A combatant standing between hides part of the target; one down on the floor does not.
+  // A combatant standing between hides part of the target; one down on the floor does not. Only a
+  // base near the strip between the two can cross a line from one base to the other: the rest are
+  // left out before the share is worked out (a forecast asks this for every attack).
+  const [from, to] = [actor.position, target.position]
   const between: Footprint[] = rulesCombatantsOnScene(state).flatMap((c) =>
-    c.id !== actor.id && c.id !== target.id && c.hp > 0 && c.position ? [c.position] : [],
+    c.id !== actor.id && c.id !== target.id && c.hp > 0 && c.position && nearStrip(c.position, from, to) ? [c.position] : [],
   )
-  const cover = coverOf(index, actor.position, target.position, between)
+  if (index.empty && between.length === 0) return { kind: 'clear', cover: null }
+  const cover = coverOf(index, from, to, between)
   if (index.empty && cover.hidden === 0) return { kind: 'clear', cover: null }
   return { kind: 'clear', cover: { ...cover, atLabel: cover.at ? placeName(scene.grid, cover.at) : null } }
+}
+
+/** Whether base `b` comes within reach of any line from base `from` to base `to` (their strip, rims included). */
+function nearStrip(b: Footprint, from: Footprint, to: Footprint): boolean {
+  const dx = to.x - from.x
+  const dy = to.y - from.y
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((b.x - from.x) * dx + (b.y - from.y) * dy) / len2))
+  const d = Math.hypot(from.x + dx * t - b.x, from.y + dy * t - b.y)
+  return d < b.radius + Math.max(from.radius, to.radius)
 }
 
 /** What stops the straight line between the two centres, as the refusal names it. */

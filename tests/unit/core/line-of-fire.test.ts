@@ -147,6 +147,18 @@ describe('line of fire and cover from the map (issue 34)', () => {
     )
   })
 
+  it('SR-CORE-31: someone standing between hides part of the target, and the odds say who; one down on the floor hides nothing', async () => {
+    const t = await gridTable(startCore, 'compound-x', [
+      ...cxFighters(),
+      { name: 'Brute', side: 'enemy', rules: trooper(), at: { x: TARGET.x - 1.5, y: TARGET.y + 0.5 } },
+    ])
+    await t.turnOf('Vex')
+    const p = must<AttackPreview>(await t.preview('Vex', 'Raider', 0, {}, 'semi'))
+    expect(p.cover).toMatch(/^Someone between at H\d hides \d+% of Raider: (partial|full) cover, \+[24] miss \(CX6, SR-CX-151\)$/)
+    must(await t.send('combatant/setHp', { combatantId: t.id('Brute'), hp: 0 }))
+    expect(must<AttackPreview>(await t.preview('Vex', 'Raider', 0, {}, 'semi')).cover).toBeUndefined()
+  })
+
   it('SR-D20-35 (003 Covered Target, Out of Sight): −2 to hit from the map’s cover; no line of sight, no attack', async () => {
     const t = await gridTable(startCore, 'd20-two-action', [
       { name: 'Ana', side: 'party', rules: d20Sheet({ weapons: [starterWeapon('pocket-pistol')!] }), at: SHOOTER },
