@@ -21,6 +21,7 @@ async function shot(page: Page, name: string): Promise<void> {
 test('a wall between refuses the attack with the reason and offers the logged override; low cover shows partial cover with its source', async ({
   gm,
   server,
+  player,
 }) => {
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Walls', 'walls-seed', 'compound-x')
@@ -91,5 +92,10 @@ test('a wall between refuses the attack with the reason and offers the logged ov
   // The GM's choice stands over the map's, and the odds say it is the GM's.
   await panel.setChoice('cover', 'full')
   await expect(cover).toHaveText('Cover set by the GM: full cover, +4 miss (CX6, SR-CX-151)')
+
+  // The override is the GM's business: the table never reads it.
+  await player.page.setViewportSize({ width: 1366, height: 768 })
+  await expect(player.page.getByText(/Walls set aside/)).toHaveCount(0)
+  await shot(player.page, 'line-of-fire-table')
   desk.close()
 })
