@@ -131,4 +131,9 @@ export interface AttackPreview {
   readonly cost: string
   /** One line the map shows on hover: the range band and the chance that matters ("22 m · bracket 2 of 3 · misses on 1–4"). */
   readonly headline?: string
+  /**
+   * The cover the odds used and where it came from (issue 34), for the panel to show in view: "Low
+   * cover at C4 hides 45% of Raider: partial cover, +2 miss". Absent when no cover counts.
+   */
+  readonly cover?: string
 }

@@ -13,6 +13,13 @@ import type { SceneGrid } from './records'
  * override, logged): the typed distance then stands, as for combatants off the map.
  */
 export const IGNORE_POSITIONS = 'ignorePositions'
+/**
+ * The option an attack or action carries to set the scene's walls aside for that one act (the GM's
+ * override of SR-CORE-30, logged): no line of fire is asked and the map gives no cover.
+ */
+export const IGNORE_WALLS = 'ignoreWalls'
+/** How every no-line-of-fire refusal ends: a panel that reads it in odds offers the walls switch. */
+export const WALLS_ASIDE_WORDS = 'set walls aside for this act'
 /** The option a typed distance travels in, where the map cannot give it. */
 export const TYPED_DISTANCE = 'distance'
 

@@ -13,6 +13,7 @@ import type { CheckMode } from '../../src-shared/command-fields'
 import type { JsonValue } from '../../src-shared/json'
 import type { CombatantId, ConditionInstance, InitiativeResult, Side } from '../../src-shared/records'
 import type { Footprint } from '../../src-shared/geometry'
+import type { MapCover } from '../../src-shared/wall-geometry'
 import type { Result } from '../../src-shared/result'
 import type { Dice } from './dice'
 import type { ActionResolution, AttackResolution, EdgeEffects } from './resolution'
@@ -80,12 +81,24 @@ export interface RulesCombatant {
    * for range, `touchesArea` for who an area reaches.
    */
   readonly position?: Footprint
+  /**
+   * How much of it the one acting on it cannot see, as the map has it (issue 34, SR-CORE-31): set
+   * on an act's target when both stand on a scene whose walls, low cover or other combatants have a
+   * say. Absent, the map says nothing and the ruleset keeps to its sheet. Each ruleset turns the
+   * share into its own cover.
+   */
+  readonly mapCover?: TargetCover
   /** How much of each economy pool it has spent (absent: nothing spent), so a ruleset can pick which pool an act draws on. */
   readonly spent?: Readonly<Record<string, number>>
   /** It is this combatant's turn: an act now is in turn; otherwise it is a reaction. Absent: unknown (outside turns). */
   readonly acting?: boolean
   /** Actions it set aside for a trigger, if any (a ruleset may give a bonus for holding them). */
   readonly held?: { readonly amount: number; readonly released: boolean } | null
+}
+
+/** The map's cover of a target, with where it is in the GM's words ("C4", "12.5, 8 m"). */
+export interface TargetCover extends MapCover {
+  readonly atLabel: string | null
 }
 
 /** Where a combatant stands in the fight, as its ruleset judges it (the ribbon marks it; turns may skip it). */

@@ -48,7 +48,7 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   const working = entry.getByTestId('log-detail')
   for (const line of [
     'PER 8 combat modifier −1 (CX5)',
-    'Target in partial cover +2 (CX6)',
+    'Cover set by the GM: partial cover +2 (CX6)',
     'Base damage +80',
     'armour hit and pierced: 40 to armour points, 40 to health (CX12)',
   ]) {

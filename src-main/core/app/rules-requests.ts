@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { placeAct } from '../geometry/act-placement'
+import { noLineOfFireMessage, sightBetween } from '../geometry/line-of-fire'
 import { withPromptOdds } from '../state/prompt-odds'
 import { silencedReactor } from '../state/reactor-standing'
 import type { RecordReader } from '../state/record-store'
@@ -79,10 +80,17 @@ export class RulesRequests {
     for (const t of tokens) {
       const target = t.combatantId === attacker.id ? undefined : store.get(t.combatantId)
       if (target?.typeName !== 'combatant') continue
+      const to = placedRulesCombatant(store, target)
+      // SR-CORE-30: behind a wall is out of reach whatever the weapon, in the core's own words.
+      const sight = sightBetween(store, from, to)
+      if (sight?.kind === 'blocked') {
+        targets.push({ targetId: target.id, blocked: noLineOfFireMessage(attacker, target, sight.by) })
+        continue
+      }
       const p = attacks.preview(
         { attackerId: attacker.id, targetId: target.id, weapon: input.weapon, mode: input.mode, options: {} },
         from,
-        placedRulesCombatant(store, target),
+        sight?.cover ? { ...to, mapCover: sight.cover } : to,
       )
       if (p.ok) targets.push({ targetId: target.id, blocked: p.value.blocked })
     }

@@ -8,7 +8,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import { activeEncounter } from '../commands/decide-context'
 import { seededSource } from '../dice/random-source'
 import type { RecordReader } from '../state/record-store'
-import { placedRulesCombatant } from '../state/rules-combatants'
+import { placeAct } from '../geometry/act-placement'
 import { winnerOf } from './fighters'
 import { rankActs, type Candidate, type OddsSource } from './policy'
 import { comparisonReason } from './reason-compare'
@@ -21,12 +21,18 @@ import { decideOn } from './sim-table'
  * never drawn on until the GM (or Run NPC turns) issues the act.
  */
 
+/**
+ * Each attack placed as the core would place it (`placeAct`): a target behind a wall is refused
+ * there, so the policy never ranks it (SR-CORE-30), and one behind low cover is judged with it.
+ */
 const liveOdds =
   (ruleset: Ruleset): OddsSource =>
-  (request, a, t, state) =>
-    ruleset.attacks
-      ? ruleset.attacks.preview(request, placedRulesCombatant(state, a), placedRulesCombatant(state, t))
-      : fail('attack/unsupported', `The ${ruleset.name} ruleset does not resolve attacks.`)
+  (request, a, t, state) => {
+    if (!ruleset.attacks) return fail('attack/unsupported', `The ${ruleset.name} ruleset does not resolve attacks.`)
+    const placed = placeAct(state, request.options, a, t)
+    if (!placed.ok) return placed
+    return ruleset.attacks.preview({ ...request, options: placed.value.options }, placed.value.actor, placed.value.target!)
+  }
 
 function actingCombatant(state: RecordReader, wanted?: CombatantId): Result<CombatantRecord> {
   const e = activeEncounter(state)

@@ -6,6 +6,11 @@ import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { tokenInPlay } from '../state/scene-in-play'
+import { fail } from '../../../src-shared/result'
+import { sceneWallIndex, sightBetween } from '../geometry/line-of-fire'
+
+/** The scene in play has walls at all (the index is kept per scene, so this is a lookup). */
+const walled = (state: RecordReader): boolean => !(sceneWallIndex(state)?.empty ?? true)
 import type { OddsSource } from './policy'
 
 /**
@@ -28,7 +33,17 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
     // this runs for every weapon, mode and opponent of every act.
     const [fromToken, toToken] = [tokenInPlay(state, attacker.id), tokenInPlay(state, target.id)]
     const where = fromToken && toToken ? Math.hypot(fromToken.x - toToken.x, fromToken.y - toToken.y).toFixed(2) : ''
-    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}|${where}`
+    // Walls (issue 34): where both stand then matters, not only how far apart. No line of fire is
+    // no attack (SR-CORE-30); the cover the map gives is part of the key (SR-CORE-31). Only on a
+    // scene with walls: without, the forecast keeps to distances (someone between is left out).
+    const sight =
+      fromToken && toToken && walled(state)
+        ? sightBetween(state, placedRulesCombatant(state, attacker), placedRulesCombatant(state, target))
+        : null
+    if (sight?.kind === 'blocked')
+      return fail('position/noLineOfFire', `${attacker.name} cannot see ${target.name}: ${sight.by} stands between them.`)
+    const cover = sight?.kind === 'clear' ? sight.cover : null
+    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}|${where}|${cover ? cover.hidden.toFixed(2) : ''}`
     let p = known.get(key)
     if (!p) {
       const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
@@ -43,7 +58,7 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
       }
       p =
         ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
-          ? memo.preview(ruleset, request, placed(a, from), placed(t, to))
+          ? memo.preview(ruleset, request, placed(a, from), cover ? { ...placed(t, to), mapCover: cover } : placed(t, to))
           : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
       known.set(key, p)
     }

@@ -1,3 +1,5 @@
+import type { WallIndex } from '../../../src-shared/wall-geometry'
+import { sceneWallIndex } from '../geometry/line-of-fire'
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import { teamOf, type AutopilotCommand, type SuggestionOdds } from '../../../src-shared/autopilot'
 import type { CombatantRecord } from '../../../src-shared/records'
@@ -224,16 +226,22 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   const scene = sceneInPlay(state)
   const me = placedRulesCombatant(state, actor).position
   if (!scene || !me) return []
-  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number } | null = null
+  // Walls (issue 34): a straight walk stops at the first wall, window or closed door across it
+  // (SR-CORE-30's walls stop bodies too), so the nearest opponent it can walk towards is chosen,
+  // and the walk ends short of the wall. No way round a wall is searched for.
+  const walls = sceneWallIndex(state)
+  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number; readonly room: number } | null = null
   for (const c of opponents) {
     const at = placedRulesCombatant(state, c).position
     if (!at) continue
     const gap = gapBetween(me, at)
-    if (!nearest || gap < nearest.gap) nearest = { c, at, gap }
+    const room = walkRoom(walls, me, at)
+    if (room < MIN_STEP) continue
+    if (!nearest || gap < nearest.gap) nearest = { c, at, gap, room }
   }
   if (!nearest) return []
   const { metres } = approach(me, nearest.at, 0)
-  const step = affordableStep({ state, ruleset }, actor, metres)
+  const step = Math.min(affordableStep({ state, ruleset }, actor, metres), Math.floor(nearest.room * 10) / 10)
   if (step < MIN_STEP) return []
   const to = approach(me, nearest.at, nearest.gap - step).at
   const target = nearest
@@ -249,6 +257,15 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
       reasons: () => [`No attack reaches anyone from where it stands; ${target.c.name} is the nearest, ${tenths(target.gap)} m away.`],
     },
   ]
+}
+
+/** How far a straight walk from `me` towards `to` goes before its base meets a wall (Infinity: nothing across it). */
+function walkRoom(walls: WallIndex | null, me: Footprint, to: Footprint): number {
+  if (!walls || walls.empty) return Infinity
+  const hit = walls.firstCrossing(me, to, (s) => s.stopsMove)
+  if (!hit) return Infinity
+  // Its centre stops a base's width short of the wall, so the base does not stand in it.
+  return Math.max(0, hit.t * Math.hypot(to.x - me.x, to.y - me.y) - me.radius - 0.05)
 }
 
 /** Steps shorter than this are not worth a command (and a policy must not shuffle in place). */

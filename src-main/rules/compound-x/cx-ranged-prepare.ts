@@ -10,6 +10,7 @@ import { actionsCost, actionsText } from './cx-costs'
 import { strayDefault } from './cx-engagement'
 import { positionalMastermind } from './feats/positional-mastermind'
 import { choiceField } from './cx-form-fields'
+import { cxCoverOf } from './cx-map-cover'
 import { levelRank, parseLevel, SUPPRESSED } from './cx-suppression'
 import type { AimMode, Cover, FireMode, RangedSetup, Stance } from './ranged/ranged-setup'
 import { GRAPPLE_WAYS, isWideEffect, parseSharedHits, WIDE_SHARE, type StrayRisk } from './ranged/stray-shot'
@@ -69,7 +70,9 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
   const aim = opportunity
     ? defaultAim(attacker, t.id)
     : ((optionString(o, 'aim') ?? (reaction ? 'aimed' : defaultAim(attacker, t.id))) as AimMode)
-  const cover = (optionString(o, 'cover') ?? target.live.cover) as Cover
+  // SR-CX-151: the GM's choice, else the map's (walls, someone between), else the sheet's.
+  const chosenCover = cxCoverOf(optionString(o, 'cover'), t, target.live.cover)
+  const cover = chosenCover.cover
   const stance = (optionString(o, 'stance') ?? target.live.stance) as Stance
   const distance = shotDistance(o)
   // CX25, SR-CX-35: +1 once, however many suppressors hold the shooter.
@@ -110,7 +113,12 @@ export function prepare({ request, sides, arm, a, t, library }: RangedCall): Pre
       // 03_Feats Positional Mastermind (SR-CX-85): the target's feat counts against this shooter while it is in cover.
       bracketModifiers: mastermind ? [mastermind] : [],
     },
-    target: { cover, stance },
+    target: {
+      cover,
+      stance,
+      coverWords: chosenCover.words,
+      coverFromMap: chosenCover.source === 'map' && (t.mapCover?.hidden ?? 0) > 0,
+    },
     ...(wide || sharedHits ? { damageShare: GRAPPLE_WAYS } : {}),
   }
   const onMap = bothPlaced(a, t)

@@ -85,6 +85,7 @@ export function previewRanged(call: RangedCall): AttackPreview {
     damage: damage.some((d) => d.amount === 0) || !reach ? damage : [{ amount: 0, probability: 1 - p }, ...damage],
     explanation,
     blocked: null,
+    ...coverNote(setup.target),
     diceHint: `per round: d10 accuracy (d10 jam check on a 1${setup.mode === 'semi' ? ', d10 critical in the Luck band' : ''}), d100 armour on a hit; d100 Shock save over 70 damage`,
   }
 }
@@ -129,4 +130,11 @@ function previewReaction(prepared: Prepared, level: SuppressionLevel, { sides, a
       ? 'no accuracy roll; d100 armour only if the target wears none (or for a laser); d100 Shock save over 70 damage'
       : 'd10 accuracy (d10 jam check on a 1, d10 critical in the Luck band), d100 armour on a hit; d100 Shock save over 70 damage',
   }
+}
+
+/** SR-CX-151: the cover the odds used, with its source, for the panel to show beside them. */
+function coverNote(target: Prepared['setup']['target']): { cover?: string } {
+  const value = target.cover === 'full' ? 4 : target.cover === 'partial' ? 2 : 0
+  if (!target.coverWords || (value === 0 && !target.coverFromMap)) return {}
+  return { cover: `${target.coverWords}, +${value} miss (CX6, SR-CX-151)` }
 }

@@ -1,4 +1,4 @@
-import { centreDistance, IGNORE_POSITIONS, tenths, TYPED_DISTANCE } from '../../../src-shared/geometry'
+import { centreDistance, IGNORE_POSITIONS, IGNORE_WALLS, tenths, TYPED_DISTANCE, WALLS_ASIDE_WORDS } from '../../../src-shared/geometry'
 import type { TokenRecord } from '../../../src-shared/records'
 
 /**
@@ -88,3 +88,18 @@ export function positionsText(where: ActPositions, aside: boolean, names: { read
   if (where.kind === 'map') return `${map}, centre to centre`
   return `${where.off === 'target' ? names.target : names.actor} has no token on the map.`
 }
+
+/** The core refused the act because a wall or closed door stands between the two (SR-CORE-30). */
+export const NO_LINE_OF_FIRE = 'position/noLineOfFire'
+
+/**
+ * The options with the scene's walls set aside for this one act (issue 34), or as they were. The
+ * core logs the override; the panel clears it after the act, as it does the positions switch.
+ */
+export function withWallsAside(options: Options, on: boolean): Record<string, string | number | boolean> {
+  return on ? { ...options, [IGNORE_WALLS]: true } : { ...options }
+}
+
+/** Whether a refusal (a code, or odds' blocked words) is a wall between the two, so the walls switch is offered. */
+export const refusedByWalls = (code: string | null, words: string | null): boolean =>
+  code === NO_LINE_OF_FIRE || (words?.endsWith(`${WALLS_ASIDE_WORDS}.`) ?? false)

@@ -1,6 +1,7 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
 import { rangeWord } from './range-word'
+import { noLineWords } from './reach-verdicts'
 
 /**
  * The ruleset's word on a hovered target (range band, the chance that matters, or why it
@@ -21,7 +22,8 @@ export class RangeOdds {
     void campaign.transportRequest('previewAttack', { request: { attackerId, targetId, weapon: 0, mode: '', options: {} } }).then((r) => {
       if (key !== this.#asked) return
       const word = rangeWord(r)
-      this.text = word.text
+      // Behind a wall the word says so first (SR-CORE-30).
+      this.text = word.outOfReach ? noLineWords(word.text) : word.text
       this.outOfReach = word.outOfReach
     })
   }

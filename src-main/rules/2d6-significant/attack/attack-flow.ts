@@ -43,7 +43,11 @@ function explanation(s: AttackSetup, hitChance: number): ExplanationSection[] {
   if (s.defence.kind === 'dodge')
     sections.push({
       title: 'Dodge',
-      lines: [{ label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' }],
+      lines: [
+        { label: 'only if the attack passes; DM on the attack', value: signed(s.defence.dm), source: 'T4' },
+        // SR-2D6-21: the map's cover, named, when it set the −2.
+        ...(s.defence.coverWords ? [{ label: s.defence.coverWords, value: '', source: 'SR-2D6-21' }] : []),
+      ],
     })
   if (s.defence.kind === 'parry') sections.push(modifierSection('Parry (must beat the attack total)', s.defence.dms))
   sections.push({
@@ -119,6 +123,8 @@ export function previewAttack(
     damage: sortedPairs(odds.damage).map(([amount, probability]) => ({ amount, probability })),
     explanation: explanation(s, odds.roll.hit),
     blocked: null,
+    // SR-2D6-21: the map's cover, named, when it set the dodge's −2.
+    ...(s.defence.kind === 'dodge' && s.defence.coverWords ? { cover: `${s.defence.coverWords}, dodge −2 (004, SR-2D6-21)` } : {}),
     diceHint: diceHint(s),
     headline: `${s.weapon.name} ${s.mode} · ${percent(odds.roll.hit)} per roll · ${expected.toFixed(1)} dmg expected`,
   })

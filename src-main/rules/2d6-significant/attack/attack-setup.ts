@@ -1,3 +1,4 @@
+import { coveredByMap } from '../../kit/covered-by-map'
 import type { FormField, AttackRequest } from '../../../../src-shared/attack'
 import type { RulesCombatant } from '../../ruleset'
 import { characteristicDm, DM_SOURCE } from '../characteristics'
@@ -15,7 +16,12 @@ import { withinTouch } from './reach'
 export type FireMode = 'single' | 'burst' | 'auto'
 export type Defence =
   | { readonly kind: 'none' }
-  | { readonly kind: 'dodge'; readonly dm: number }
+  | {
+      readonly kind: 'dodge'
+      readonly dm: number
+      /** The map put the target in cover: what and where, for the breakdown (SR-2D6-21). */
+      readonly coverWords?: string
+    }
   | { readonly kind: 'parry'; readonly dms: readonly Modifier[] }
 
 /** Everything an attack's odds and its resolution read, settled once from the request. */
@@ -135,13 +141,13 @@ export function attackSetup({ request, attacker, target, effectAdds }: SetupInpu
     ...reactedDm(attacker.conditions),
     ...situational,
   ]
-  const cover = optionBool(o, 'cover') ?? t?.live.cover ?? false
+  const { cover, words } = dodgeCover(request, target, t?.live.cover ?? false)
   // T4: only a melee attack can be parried; the panel offers no parry otherwise, so a parry left
   // set from an earlier melee attack reads as no reaction, as the panel then shows it.
   const asked = o['defence']
   const defence: Defence =
     asked === 'dodge'
-      ? { kind: 'dodge', dm: cover ? -2 : -1 }
+      ? { kind: 'dodge', dm: cover ? -2 : -1, ...(words ? { coverWords: words } : {}) }
       : asked === 'parry' && weapon.kind === 'melee' && t
         ? { kind: 'parry', dms: parryDms(target, t) }
         : { kind: 'none' }
@@ -181,6 +187,18 @@ export function workDms(worker: RulesCombatant, s: Sheet, skill: string): Modifi
   ]
 }
 
+/**
+ * `004` Dodge: "If the character is in cover or has an obstruction to duck or dodge behind, the DM
+ * to hit him is increased to –2." SR-2D6-21: the GM's tick, else the map's cover (a quarter of the
+ * base hidden: kit/covered-by-map.ts), else the sheet's.
+ */
+function dodgeCover(request: AttackRequest, target: RulesCombatant, sheet: boolean): { cover: boolean; words: string | null } {
+  const ticked = optionBool(request.options, 'cover')
+  if (ticked !== undefined) return { cover: ticked, words: null }
+  const map = coveredByMap(target)
+  return map ? { cover: map.covered, words: map.words } : { cover: sheet, words: null }
+}
+
 /** The attack panel's options for this pair, with their current values. */
 export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant, request: AttackRequest): FormField[] {
   const t = twoD6Sheets.of(target)
@@ -217,7 +235,7 @@ export function attackOptions(weapon: Weapon | undefined, target: RulesCombatant
       key: 'cover',
       label: `${target.name} in cover (dodge −2)`,
       kind: 'toggle',
-      value: optionBool(o, 'cover') ?? t?.live.cover ?? false,
+      value: dodgeCover(request, target, t?.live.cover ?? false).cover,
     },
     { key: 'dm', label: 'Situational DM', kind: 'number', value: optionNumber(o, 'dm') ?? 0, min: -12, max: 12 },
   ]

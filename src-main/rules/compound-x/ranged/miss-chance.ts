@@ -107,7 +107,9 @@ export function rangedMissChance(setup: RangedSetup): MissChance {
 
   const situational: Modifier[] = []
   const coverValue = target.cover === 'full' ? 4 : target.cover === 'partial' ? 2 : 0
-  if (coverValue) situational.push(modifier(`Target in ${target.cover} cover`, coverValue, 'CX6'))
+  // SR-CX-151: the line names where the cover came from, so the GM sees which one was used.
+  if (coverValue || target.coverFromMap)
+    situational.push(modifier(target.coverWords ?? `Target in ${target.cover} cover`, coverValue, 'CX6'))
   if (target.stance === 'crouching') situational.push(modifier('Target crouching', 1, 'CX6'))
   if (target.stance === 'prone') {
     // Prone does not help within 5 m of a shooter the target has no cover from.

@@ -26,6 +26,10 @@ export interface ShooterState {
 export interface TargetPosition {
   readonly cover: Cover
   readonly stance: Stance
+  /** Where the cover came from, in the breakdown's words (the GM, the map, the sheet: SR-CX-151). */
+  readonly coverWords?: string
+  /** The map hides part of the target, even if too little to count: the breakdown says so. */
+  readonly coverFromMap?: boolean
 }
 
 /** Everything a ranged attack's miss chance depends on. */

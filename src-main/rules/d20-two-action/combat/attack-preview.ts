@@ -29,6 +29,8 @@ export function previewD20Attack(request: AttackRequest, a: RulesCombatant, t: R
     downChance: odds.down,
     damage: sortedPairs(odds.damage).map(([amount, probability]) => ({ amount, probability })),
     blocked: null,
+    // SR-D20-35: the map's cover, named, when it set the −2.
+    ...(s.situation.cover && s.situation.coverWords ? { cover: `${s.situation.coverWords}, −2 to hit (003, SR-D20-35)` } : {}),
     diceHint: diceHintOf(s),
     headline: headline(s),
   })

@@ -1,3 +1,4 @@
+import { coveredByMap } from '../../kit/covered-by-map'
 import type { FormField, AttackPreview, AttackRequest } from '../../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { PoolCost, RulesCombatant } from '../../ruleset'
@@ -147,8 +148,12 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   // An attack of opportunity is judged where its target stood as it began to move away (SR-D20-33).
   const there = asItStood(request, attacker.value, t, asReaction)
   const distance = distanceOf(o, a, there)
+  // SR-D20-35: the GM's tick, else the map's cover (walls, someone between), else none.
+  const ticked = optionBool(o, 'cover')
+  const map = ticked === undefined ? coveredByMap(t) : null
   const situation: Situation = {
-    cover: optionBool(o, 'cover') ?? false,
+    cover: ticked ?? map?.covered ?? false,
+    ...(map?.covered ? { coverWords: map.words } : {}),
     flanking: optionBool(o, 'flanking') ?? false,
     targetProne: optionBool(o, 'targetProne') ?? has(t.conditions, PRONE),
     distance,

@@ -12,6 +12,8 @@ export const SIZE_HIT: Readonly<Record<Size, number>> = { giant: 6, huge: 4, lar
 /** The situation the GM sets on the attack panel. */
 export interface Situation {
   readonly cover: boolean
+  /** Where the cover came from when not the GM's tick: the map's words (SR-D20-35). */
+  readonly coverWords?: string
   readonly flanking: boolean
   readonly targetProne: boolean
   /** Metres between them: centre to centre on the map, else as typed (issue 31). */
@@ -44,7 +46,8 @@ function distanceBonus(arm: Armament, close: boolean): Modifier | null {
 function positionBonuses(sides: HitSides, s: Situation): Modifier[] {
   const melee = isMelee(sides.arm.weapon.attack)
   const out: Modifier[] = []
-  if (s.cover) out.push(modifier('Target behind cover', -2, DOC.modifiers))
+  // SR-D20-35: the map's cover names what hides the target and where.
+  if (s.cover) out.push(modifier(s.coverWords ? `Target behind cover (${s.coverWords})` : 'Target behind cover', -2, DOC.modifiers))
   if (s.flanking && melee) out.push(modifier('Flanking', 2, DOC.modifiers))
   if (s.targetProne && melee) out.push(modifier('Target prone, melee', 2, DOC.modifiers))
   if (s.targetProne && sides.arm.weapon.attack === 'ranged') out.push(modifier('Target prone, ranged', -2, DOC.modifiers))

@@ -41,7 +41,7 @@ describe('Compound X through the command pipeline', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/PER 8 combat modifier −1 CX5/),
-        expect.stringMatching(/Target in partial cover \+2 CX6/),
+        expect.stringMatching(/Cover set by the GM: partial cover \+2 CX6/),
       ]),
     )
     expect(entry.rolls.map((r) => r.faces[0])).toEqual([9, 10])

@@ -1,0 +1,75 @@
+import { placeName } from '../../../src-shared/cell-name'
+import { WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
+import type { CombatantRecord } from '../../../src-shared/records'
+import { coverOf, lineOfFire, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
+import type { RulesCombatant, TargetCover } from '../../rules/ruleset'
+import type { RecordReader } from '../state/record-store'
+import { rulesCombatantsOnScene } from '../state/rules-combatants'
+import { sceneInPlay } from '../state/scene-in-play'
+
+/**
+ * What the scene in play's walls say about one act between two placed combatants (issue 34):
+ * whether there is a line of fire at all (SR-CORE-30), and how much of the target is hidden
+ * (SR-CORE-31). Core code: it reads the walls and the other tokens; the ruleset gets the verdict.
+ */
+export type Sight =
+  /** Every line from one base to the other is stopped: the act cannot be made. */
+  | { readonly kind: 'blocked'; readonly by: 'a wall' | 'a closed door' | 'a locked door' }
+  /** A line: the target's cover as the map has it, or null when the map has no say (no walls, no one between). */
+  | { readonly kind: 'clear'; readonly cover: TargetCover | null }
+
+/** The scene's walls, indexed once per set of records (wall-geometry keeps the last one per scene). */
+export function sceneWallIndex(state: RecordReader): WallIndex | null {
+  const scene = sceneInPlay(state)
+  if (!scene) return null
+  return wallIndexFor(
+    scene.id,
+    state.ofType('wall').filter((w) => w.sceneId === scene.id),
+  )
+}
+
+/**
+ * The sight between `actor` and `target` on the scene in play; null when either has no place on it
+ * (off the map nothing is judged) or they are one and the same.
+ */
+export function sightBetween(state: RecordReader, actor: RulesCombatant, target: RulesCombatant): Sight | null {
+  const scene = sceneInPlay(state)
+  if (!scene || !actor.position || !target.position || actor.id === target.id) return null
+  const index = sceneWallIndex(state)!
+  if (!lineOfFire(index, actor.position, target.position))
+    return { kind: 'blocked', by: blockerWords(state, index, actor.position, target.position) }
+  // A combatant standing between hides part of the target; one down on the floor does not. Only a
+  // base near the strip between the two can cross a line from one base to the other: the rest are
+  // left out before the share is worked out (a forecast asks this for every attack).
+  const [from, to] = [actor.position, target.position]
+  const between: Footprint[] = rulesCombatantsOnScene(state).flatMap((c) =>
+    c.id !== actor.id && c.id !== target.id && c.hp > 0 && c.position && nearStrip(c.position, from, to) ? [c.position] : [],
+  )
+  if (index.empty && between.length === 0) return { kind: 'clear', cover: null }
+  const cover = coverOf(index, from, to, between)
+  if (index.empty && cover.hidden === 0) return { kind: 'clear', cover: null }
+  return { kind: 'clear', cover: { ...cover, atLabel: cover.at ? placeName(scene.grid, cover.at) : null } }
+}
+
+/** Whether base `b` comes within reach of any line from base `from` to base `to` (their strip, rims included). */
+function nearStrip(b: Footprint, from: Footprint, to: Footprint): boolean {
+  const dx = to.x - from.x
+  const dy = to.y - from.y
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((b.x - from.x) * dx + (b.y - from.y) * dy) / len2))
+  const d = Math.hypot(from.x + dx * t - b.x, from.y + dy * t - b.y)
+  return d < b.radius + Math.max(from.radius, to.radius)
+}
+
+/** What stops the straight line between the two centres, as the refusal names it. */
+function blockerWords(state: RecordReader, index: WallIndex, from: Footprint, to: Footprint): 'a wall' | 'a closed door' | 'a locked door' {
+  const hit = index.firstCrossing(from, to, (s) => s.stopsFire)
+  if (hit?.segment.kind !== 'door') return 'a wall'
+  const door = state.get(hit.segment.wallId)
+  return door?.typeName === 'wall' && door.kind === 'door' && door.door === 'locked' ? 'a locked door' : 'a closed door'
+}
+
+/** The refusal's words: who cannot see whom, what stands between, and the GM's ways out. */
+export function noLineOfFireMessage(actor: CombatantRecord, target: CombatantRecord, by: string): string {
+  return `${actor.name} cannot see ${target.name}: ${by} stands between them. Open a door, move, or ${WALLS_ASIDE_WORDS}.`
+}
