@@ -175,6 +175,10 @@ async function evening(seed: string, rulesetId: string, steps: number, watch: 'p
   for (const c of w.combatants())
     await dispatch('token/place', { sceneId: w.active!.id, combatantId: c.id, x: int(rng, 1, 30), y: int(rng, 1, 20) })
   await dispatch('encounter/rollInitiative', {})
+  // Messages are judged against the GM's records when checked: what was sent before sight goes on is checked first.
+  await check('placed')
+  // Fog by sight on from the start (the random steps turn it off and on): the party's tokens and the walls decide what the table sees.
+  await dispatch('scene/update', { sceneId: w.active!.id, sight: 'party' })
   await promptScene(w)
   // Prompts come from one ruleset's reactions and go at the next turn: one is taken and one dismissed now, while they are there.
   w.records = (await gm.must('snapshot', undefined)).records
