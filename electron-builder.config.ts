@@ -31,6 +31,9 @@ const config: Configuration = {
     'out/main/chunks/**',
     'node_modules/zod/**',
     'node_modules/seedrandom/**',
+    // The walls' index (issue 34): the worker's fights judge lines of fire and reach.
+    'node_modules/flatbush/**',
+    'node_modules/flatqueue/**',
   ],
   // sharp ships prebuilt Node-API binaries, which work in Electron as they are; rebuilding would
   // need a compiler on the release machine for nothing.

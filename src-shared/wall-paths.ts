@@ -6,9 +6,9 @@ import type { WallIndex } from './wall-geometry'
  * wall stops it: SR-CORE-33) should head first to get to `to`: `to` itself when the way is clear,
  * else round the end of the wall in the way — one corner at a time, which gets round a wall, a
  * door frame or a pillar, not through a maze. Null when no corner of that wall can be reached.
- * The autopilot walks this way; the GM drags as they like.
+ * The autopilot walks this way; the GM drags as they like. `standsAt` keeps corners on the scene.
  */
-export function firstLeg(index: WallIndex, from: Footprint, to: Point): Point | null {
+export function firstLeg(index: WallIndex, from: Footprint, to: Point, standsAt: (p: Point) => boolean = () => true): Point | null {
   const blocks = (p: Point, q: Point) => index.blocked(p, q, 'move')
   const hit = index.firstCrossing(from, to, (s) => s.stopsMove)
   if (!hit) return to
@@ -34,7 +34,7 @@ export function firstLeg(index: WallIndex, from: Footprint, to: Point): Point | 
     }
   let best: { at: Point; length: number } | null = null
   for (const c of candidates) {
-    if (blocks(from, c)) continue
+    if (!standsAt(c) || blocks(from, c)) continue
     // A corner from which the goal is in a straight line is best; one that only gets round this wall still helps.
     const onward = blocks(c, to) ? 1_000 : 0
     const length = Math.hypot(c.x - from.x, c.y - from.y) + Math.hypot(to.x - c.x, to.y - c.y) + onward

@@ -1,4 +1,4 @@
-import type { WallIndex } from '../../../src-shared/wall-geometry'
+import { firstLeg } from '../../../src-shared/wall-paths'
 import { sceneWallIndex } from '../geometry/line-of-fire'
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import { teamOf, type AutopilotCommand, type SuggestionOdds } from '../../../src-shared/autopilot'
@@ -9,8 +9,9 @@ import type { RecordReader } from '../state/record-store'
 import type { RecordOfType, StoredTypeName } from '../state/stored-records'
 import { fighters } from './fighters'
 import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
-import { approach, gapBetween, tenths, type Footprint } from '../../../src-shared/geometry'
+import { approach, gapBetween, tenths, type Footprint, type Point } from '../../../src-shared/geometry'
 import { moveCharge } from '../commands/move-charge'
+import { offTheScene } from '../commands/scene-deciders'
 import { sceneInPlay } from '../state/scene-in-play'
 
 /**
@@ -226,24 +227,34 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   const scene = sceneInPlay(state)
   const me = placedRulesCombatant(state, actor).position
   if (!scene || !me) return []
-  // Walls (issue 34): a straight walk stops at the first wall, window or closed door across it
-  // (SR-CORE-30's walls stop bodies too), so the nearest opponent it can walk towards is chosen,
-  // and the walk ends short of the wall. No way round a wall is searched for.
+  // Walls (issue 34): a move is one straight walk and a wall stops it (SR-CORE-33). Towards an
+  // opponent it can walk straight at, it walks as before; one behind a wall it heads round the
+  // wall's nearer end (`firstLeg`: one corner at a time, no maze search).
   const walls = sceneWallIndex(state)
-  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number; readonly room: number } | null = null
+  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number; readonly leg: Point | null } | null = null
   for (const c of opponents) {
     const at = placedRulesCombatant(state, c).position
     if (!at) continue
     const gap = gapBetween(me, at)
-    const room = walkRoom(walls, me, at)
-    if (room < MIN_STEP) continue
-    if (!nearest || gap < nearest.gap) nearest = { c, at, gap, room }
+    const blocked = walls !== null && !walls.empty && walls.blocked(me, at, 'move')
+    const leg = blocked ? firstLeg(walls, me, at, (p) => offTheScene(scene, p) === null) : null
+    if (blocked && !leg) continue
+    if (!nearest || gap < nearest.gap) nearest = { c, at, gap, leg }
   }
   if (!nearest) return []
-  const { metres } = approach(me, nearest.at, 0)
-  const step = Math.min(affordableStep({ state, ruleset }, actor, metres), Math.floor(nearest.room * 10) / 10)
-  if (step < MIN_STEP) return []
-  const to = approach(me, nearest.at, nearest.gap - step).at
+  let to: Point
+  let step: number
+  if (nearest.leg) {
+    const far = Math.hypot(nearest.leg.x - me.x, nearest.leg.y - me.y)
+    step = affordableStep({ state, ruleset }, actor, far)
+    if (step < MIN_STEP) return []
+    to = { x: me.x + ((nearest.leg.x - me.x) * step) / far, y: me.y + ((nearest.leg.y - me.y) * step) / far }
+  } else {
+    const { metres } = approach(me, nearest.at, 0)
+    step = affordableStep({ state, ruleset }, actor, metres)
+    if (step < MIN_STEP) return []
+    to = approach(me, nearest.at, nearest.gap - step).at
+  }
   const target = nearest
   return [
     {
@@ -254,18 +265,11 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
       label: `Move ${tenths(step)} m towards ${target.c.name}`,
       odds: null,
       score: MOVE_SCORE,
-      reasons: () => [`No attack reaches anyone from where it stands; ${target.c.name} is the nearest, ${tenths(target.gap)} m away.`],
+      reasons: () => [
+        `No attack reaches anyone from where it stands; ${target.c.name} is the nearest, ${tenths(target.gap)} m away${target.leg ? ', and a wall is in the way: it heads round its end' : ''}.`,
+      ],
     },
   ]
-}
-
-/** How far a straight walk from `me` towards `to` goes before its base meets a wall (Infinity: nothing across it). */
-function walkRoom(walls: WallIndex | null, me: Footprint, to: Footprint): number {
-  if (!walls || walls.empty) return Infinity
-  const hit = walls.firstCrossing(me, to, (s) => s.stopsMove)
-  if (!hit) return Infinity
-  // Its centre stops a base's width short of the wall, so the base does not stand in it.
-  return Math.max(0, hit.t * Math.hypot(to.x - me.x, to.y - me.y) - me.radius - 0.05)
 }
 
 /** Steps shorter than this are not worth a command (and a policy must not shuffle in place). */

@@ -114,7 +114,8 @@ function moveConsequences(
  * measured against, and hit by, what the GM cannot see on it. A scene with no picture has no edge
  * but its own (positions are never below 0).
  */
-function offTheScene(scene: SceneRecord, p: { readonly x: number; readonly y: number }): string | null {
+/** Why a token cannot stand at `p` on this scene (off its picture, or left of or above it), or null. */
+export function offTheScene(scene: SceneRecord, p: { readonly x: number; readonly y: number }): string | null {
   const at = `(${p.x}, ${p.y}) m`
   if (p.x < 0 || p.y < 0) return `${at}: that is off "${scene.name}" (positions start at its top-left corner)`
   if (!scene.image) return null
