@@ -79,20 +79,6 @@ export function folded(text: string): string {
   return text.replace(/[’‘]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase()
 }
 
-/**
- * Issue 34's wall and sight rows, which the walls work is turning into automated rows; until it
- * lands they are GM tool rows without a reason, allowed by the start of their text. Remove each
- * prefix here when its row is rewritten.
- */
-export const WALL_ROWS_BEING_AUTOMATED: readonly string[] = [
-  'Which cover a target has',
-  'Moving out into the open: any move where the suppressor',
-  'Not suppressed when the suppressor cannot physically hit you',
-  'Line of sight —',
-  'Out of sight: no attack',
-  'Stealth Attacks apply only when hidden',
-]
-
 /** A GM tool row has to say why the desk cannot do it, so a row that could be automated stands out. */
 const STAYS_WITH_THE_GM = 'stays with the GM:'
 
@@ -107,11 +93,7 @@ export function entryProblems(entry: CoverageEntry): string[] {
   if ((entry.status === 'GM tool' || entry.status === 'outside' || entry.status === 'missing') && !entry.detail) {
     problems.push(`${where}: ${entry.status} needs ${entry.status === 'outside' ? 'the document’s words in “…”' : 'a (…) saying which'}`)
   }
-  if (
-    entry.status === 'GM tool' &&
-    !entry.detail.includes(STAYS_WITH_THE_GM) &&
-    !WALL_ROWS_BEING_AUTOMATED.some((prefix) => entry.text.startsWith(prefix))
-  ) {
+  if (entry.status === 'GM tool' && !entry.detail.includes(STAYS_WITH_THE_GM)) {
     problems.push(`${where}: GM tool needs "${STAYS_WITH_THE_GM} <why>" inside its (…)`)
   }
   return problems
