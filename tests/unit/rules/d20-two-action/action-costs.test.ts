@@ -66,3 +66,22 @@ describe('003 Combat Actions: what each act costs, through the core', () => {
     expect(actionsSpent(h)).toBe(1)
   })
 })
+
+describe('003 Moving: "Diagonal movement is allowed"', () => {
+  it('003 Moving diagonal: a drag across the squares on its own turn is taken, priced by its length like a straight one', async () => {
+    const h = await fight()
+    h.must('scene/create', { name: 'Yard', grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 } })
+    const yard = h.campaign.store.ofType('scene')[0]!.id
+    for (const [name, x] of [
+      ['Ana', 3],
+      ['Bo', 30],
+    ] as const)
+      h.must('token/place', { sceneId: yard, combatantId: h.combatantId(name), x, y: 3 })
+    // Three squares on the diagonal: 6.36 m, within a move of 9 m (One Action); a straight 6.36 m costs the same.
+    h.must('token/place', { sceneId: yard, combatantId: h.combatantId('Ana'), x: 3 + 4.5, y: 3 + 4.5 })
+    expect(actionsSpent(h)).toBe(1)
+    expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(/^Ana moves 6\.4 m \(1 action/)
+    h.must('token/place', { sceneId: yard, combatantId: h.combatantId('Ana'), x: 7.5 + 6.36, y: 7.5 })
+    expect(actionsSpent(h)).toBe(2)
+  })
+})
