@@ -25,7 +25,7 @@ export function wallLength(points: WallRecord['points']): number {
 /**
  * The wall as the table may see it, or null (issue 34): only on the scene in play and only where
  * every corner is out of the fog (a wall half in the fog would draw the hidden room's outline);
- * a secret door is a plain wall while shut and a gap while open, never a door. The core's player
+ * a locked door is a shut one; a secret door is a plain wall while shut and a gap while open, never a door. The core's player
  * projection and any picture of the player map use this one test.
  */
 export function tableWall(
@@ -34,7 +34,9 @@ export function tableWall(
   inSight: (p: { readonly x: number; readonly y: number }) => boolean,
 ): WallRecord | null {
   if (w.sceneId !== sceneInPlay || !w.points.every(inSight)) return null
-  if (w.kind !== 'door' || !w.secret) return w
+  if (w.kind !== 'door') return w
+  // Locked is the GM's to know: the table sees a shut door, as it would at the real one.
+  if (!w.secret) return w.door === 'locked' ? { ...w, door: 'closed' } : w
   if (w.door === 'open') return null
   return { typeName: 'wall', id: w.id, sceneId: w.sceneId, points: w.points, kind: 'wall' }
 }

@@ -125,6 +125,7 @@ function recordProblems(v: ViewRecord, gm: ReadonlyMap<string, ViewRecord>, scen
       if (w.sceneId !== scene?.id || !w.points.every(inSight)) say('hidden-wall', 'is off the table or under the fog')
       const now = gm.get(w.id)
       if (w.kind === 'door' && w.secret) say('secret-door', 'is a secret door')
+      if (w.kind === 'door' && w.door === 'locked') say('locked-door', 'says the door is locked')
       if (now?.typeName === 'wall' && now.kind === 'door' && now.secret && (w.kind === 'door' || now.door === 'open'))
         say('secret-door', 'shows a secret door as a door or an open one at all')
       break

@@ -124,6 +124,10 @@ describe('walls on a scene', () => {
     expect(player(h, only(h))).toBeNull()
     h.must('wall/edit', { wallId: door.id, secret: false })
     expect(player(h, only(h))).toMatchObject({ kind: 'door', door: 'open', secret: false })
+    // Locked is the GM's to know: the table is sent a shut door.
+    h.must('door/set', { wallId: door.id, door: 'locked' })
+    expect(player(h, only(h))).toMatchObject({ kind: 'door', door: 'closed' })
+    h.must('door/set', { wallId: door.id, door: 'open' })
     h.must('fog/set', { sceneId: dock.id, mode: 'areas' })
     expect(player(h, only(h))).toBeNull()
     h.must('fog/reveal', { sceneId: dock.id, rect: { x: 0, y: 0, w: 4, h: 4 } })
