@@ -330,6 +330,8 @@ export interface Ruleset {
       target: RulesCombatant | null,
       onScene?: readonly RulesCombatant[],
       area?: TargetArea,
+      /** The scene in play's walls, when it has any (issue 34), as `perform` gets them. */
+      walls?: WallIndex,
     ): Result<ActionOdds> | null
   }
   /** Hints for the autopilot (issue 17): actions worth taking beside the attacks it previews; absent, it attacks or ends the turn. */

@@ -76,10 +76,11 @@ export function previewActionOdds(store: RecordReader, ruleset: Ruleset, request
   const asked = { ...request, options: placement.value.options }
   const { actor: a, target: t } = placement.value
   const onScene = rulesCombatantsOnScene(store)
-  const priced = actions.odds?.(asked, a, t, onScene, area.value ?? undefined) ?? null
+  const walls = wallsInPlay(store)
+  const priced = actions.odds?.(asked, a, t, onScene, area.value ?? undefined, walls) ?? null
   if (priced) return priced.ok ? priced : ok(blocked(priced.error.message))
   const probe = new ProbeDice()
-  const tried = actions.perform(asked, a, t, probe, onScene, area.value ?? undefined, () => [], wallsInPlay(store))
+  const tried = actions.perform(asked, a, t, probe, onScene, area.value ?? undefined, () => [], walls)
   if (!tried.ok) return ok(blocked(tried.error.message))
   const note =
     probe.asked.length === 0

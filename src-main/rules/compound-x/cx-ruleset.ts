@@ -193,7 +193,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
         // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.
         return r.ok ? ok(aimEndsOnAct(r.value, actor, target, everyone)) : r
       },
-      odds: (request, actor, target, onScene, area) => cxActionOdds(request, actor, target, library, onScene, area),
+      odds: (request, actor, target, onScene, area, walls) => cxActionOdds(request, actor, target, library, onScene, area, walls),
     },
     tactics: cxTactics,
     attacks: {

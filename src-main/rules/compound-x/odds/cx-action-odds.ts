@@ -1,3 +1,4 @@
+import type { WallIndex } from '../../../../src-shared/wall-geometry'
 import type { ActionOdds, ActionRequest, OddsBand } from '../../../../src-shared/attack'
 import { ok, type Result } from '../../../../src-shared/result'
 import type { RulesCombatant, TargetArea } from '../../ruleset'
@@ -97,6 +98,7 @@ export function cxActionOdds(
   library: ContentLibrary,
   onScene: readonly RulesCombatant[] = [],
   area?: TargetArea,
+  walls?: WallIndex,
 ): Result<ActionOdds> | null {
   const oneDie = cxOneD100Odds(request, actor, target, library, onScene, area)
   if (oneDie) return oneDie
@@ -105,7 +107,8 @@ export function cxActionOdds(
     return sheet ? cxThrowOdds(request, actor, sheet, library, onScene, area) : null
   }
   if (!isManeuver(request.action) && !PRICED.has(request.action)) return null
-  const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area)
+  // The act played on probe dice, with the walls (SR-CX-161): whom the odds name is whom it suppresses.
+  const tried = performCxAction(request, actor, target, library, new ProbeDice(), onScene, area, walls)
   if (!tried.ok) return tried
   if (request.action === 'suppress') return ok(suppressOdds(tried.value, [actor, ...(target ? [target] : []), ...onScene], library))
   if (isManeuver(request.action)) return cxManeuverOdds(request, actor, target, library)

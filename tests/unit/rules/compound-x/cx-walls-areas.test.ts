@@ -1,3 +1,4 @@
+import { previewActionOdds } from '../../../../src-main/core/app/action-odds'
 import { describe, expect, it } from 'vitest'
 import type { ActionRequest } from '../../../../src-shared/attack'
 import { RulesRequests } from '../../../../src-main/core/app/rules-requests'
@@ -184,5 +185,39 @@ describe('000 Suppression laid through walls: heavy catches no one the suppresso
     expect([open('Raider'), open('Vex')]).toEqual([true, true])
     const walled = await heavyOn(true)
     expect([walled('Raider'), walled('Vex')]).toEqual([true, false])
+  })
+
+  it('SR-CX-161: the odds before the roll name the same ones: Vex in the zone in the open, not behind the wall', async () => {
+    for (const withWall of [false, true]) {
+      const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
+      const h = await brawl({ brute: { weapons: [mk15] } })
+      h.must('scene/create', { name: 'Dock' })
+      const sceneId = h.campaign.store.ofType('scene')[0]!.id
+      const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
+      place('Brute', 0, 5)
+      place('Raider', 12, 5)
+      place('Vex', 13.5, 5)
+      if (withWall)
+        h.must('wall/add', {
+          sceneId,
+          kind: 'wall',
+          points: [
+            { x: 12.75, y: 2 },
+            { x: 12.75, y: 8 },
+          ],
+        })
+      h.must('encounter/nextTurn', {})
+      h.must('encounter/nextTurn', {})
+      const odds = previewActionOdds(h.campaign.store, h.ruleset, {
+        actorId: h.combatantId('Brute'),
+        action: 'suppress',
+        targetId: h.combatantId('Raider'),
+        options: { weapon: '0', level: 'heavy' },
+      })
+      if (!odds.ok) throw new Error(odds.error.message)
+      const named = JSON.stringify(odds.value)
+      expect(named).toContain('Raider')
+      expect(named.includes('Vex')).toBe(!withWall)
+    }
   })
 })
