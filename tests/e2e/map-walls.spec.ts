@@ -168,7 +168,8 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   await expect(gm.page.getByTestId('toast-error')).toHaveAttribute('data-code', 'door/locked')
   await expect(gm.page.getByTestId('toast-error')).toContainText('locked')
   await expect(map.doorHandle(door.id)).toHaveAttribute('data-door', 'locked')
-  await expect(table.doorHandle(door.id)).toHaveAttribute('data-door', 'locked')
+  // Locked is the GM's to know: the table is sent (and draws) a shut door.
+  await expect(table.doorHandle(door.id)).toHaveAttribute('data-door', 'closed')
 
   // A secret door: marked on the GM's map; the table has it as a plain wall, never as a door.
   await map.wallKind('secret')
