@@ -120,15 +120,30 @@ async function fontPx(l: Locator): Promise<number> {
   return l.first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize))
 }
 
-/** The smallest computed font size among what `l` matches (read at once, while the ribbon may be re-laid out). */
+/**
+ * The smallest computed font size among what `l` matches. Playwright finds the elements and runs the
+ * function in two steps, so an entry the ribbon re-lays out in between arrives detached (a detached
+ * element has no computed style): those are skipped, and matches that all went stale read as 0 so the
+ * check retries. Nothing matched at all (no "+N more" in a small fight) has nothing to be too small.
+ */
 async function smallestPx(l: Locator): Promise<number> {
-  return l.evaluateAll((els) => Math.min(...els.map((e) => parseFloat(getComputedStyle(e).fontSize))))
+  return l.evaluateAll((els) => {
+    const sizes = els.filter((e) => e.isConnected).map((e) => parseFloat(getComputedStyle(e).fontSize))
+    if (els.length > 0 && sizes.length === 0) return 0
+    return Math.min(...sizes)
+  })
 }
 
 /** Names and whose-turn ≥ 32 px, health bands and conditions ≥ 24 px (read from 4 m at 1080p). */
 async function expectReadable(player: PlayerPage) {
   const r = player.ribbon
   await expect(r.getByTestId('ribbon-conditions').first()).toBeVisible()
+  // The conditions just added may still be re-laying the ribbon out: read it once it has settled.
+  await expect(async () => readableNow(player)).toPass({ timeout: 5000 })
+}
+
+async function readableNow(player: PlayerPage) {
+  const r = player.ribbon
   expect(await smallestPx(r.getByTestId('ribbon-name'))).toBeGreaterThanOrEqual(32)
   expect(await smallestPx(r.getByTestId('ribbon-health'))).toBeGreaterThanOrEqual(24)
   expect(await smallestPx(r.getByTestId('ribbon-conditions'))).toBeGreaterThanOrEqual(24)
