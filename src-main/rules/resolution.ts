@@ -154,6 +154,8 @@ export interface AttackResolution extends Consequences {
   /** Rounds that hit of those fired, where the ruleset counts them (a burst); the table shows "2 of 3 hit". */
   readonly hits?: { readonly landed: number; readonly of: number }
   readonly attackerRules: JsonValue | null
+  /** The attacker's health after what the attack did to it (a blow that hurts the striker too); absent: unchanged. */
+  readonly attackerHp?: number
   readonly targetRules: JsonValue | null
   readonly targetHp: number
   readonly summary: string

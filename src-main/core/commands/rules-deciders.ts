@@ -195,6 +195,9 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
         : []),
       ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
+      ...(r.value.attackerHp !== undefined && r.value.attackerHp !== a.hp
+        ? [{ type: 'combatant/hpChanged' as const, combatantId: a.id, hp: r.value.attackerHp }]
+        : []),
       ...overridden,
       summary,
       ...more.value,

@@ -34,6 +34,7 @@ import {
 } from './cx-cloak'
 import { CAST_SPELL, notACaster, performSpell, spellDefinitions } from './cx-spell'
 import { JUMP, jumpDefinition, performJump } from './cx-jump'
+import { performSpeak, SPEAK, speakDefinitions } from './cx-speak'
 import { FALL, fallDefinition, performFall } from './cx-fall'
 import { featDefinitions, isFeatAction, performFeatAction } from './cx-feat-actions'
 import { fearRefusal, OPEN_WHILE_AFRAID, performShakeOff, SHAKE_OFF_FEAR, shakeOffDefinition } from './cx-fear'
@@ -72,7 +73,8 @@ export function cxActionList(actor: RulesCombatant, library: ContentLibrary): Ac
  */
 const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers until it ends (000 Grappling).'
 // A fall happens to the combatant (SR-CX-101): no effort, so a grapple does not bar it.
-const NOT_AN_EFFORT = ['stop-aiming', 'shift-aim', 'fast-recharge', 'position', FALL]
+// Speaking is no effort either; a CHA 1 speaker's action still counts against the round's one (SR-CX-175).
+const NOT_AN_EFFORT = ['stop-aiming', 'shift-aim', 'fast-recharge', 'position', FALL, SPEAK]
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
   return [
@@ -89,6 +91,7 @@ function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary)
     ...spellDefinitions(c, library),
     ...cloakDefinitions(c, library, actor),
     searchDefinition(),
+    ...speakDefinitions(c),
     ...featDefinitions(actor, c, library),
     ...shakeOffDefinition(actor),
   ]
@@ -173,6 +176,7 @@ function performOffered(
   if (request.action === CLOAK) return performCloak(request, actor, c, target, library, dice)
   if (request.action === SEARCH_CLOAKED) return performSearch(request, actor, c, target, library, dice)
   if (request.action === JUMP) return performJump(request, actor, c)
+  if (request.action === SPEAK) return performSpeak(actor, c)
   if (request.action === FALL) return performFall(request, actor, c, target, library, dice)
   if (request.action === 'aim' || request.action === 'stop-aiming' || request.action === 'shift-aim')
     return performAim(request, actor, c, target)

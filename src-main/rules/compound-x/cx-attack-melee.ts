@@ -18,6 +18,10 @@ import { priced } from './cx-costs'
 import { drawnWeapon } from './cx-draw'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
+import { applyCxDamage } from './cx-damage'
+import { FLAW_SOURCE, meleeRecoil } from './stats/stat-flaws'
+import type { JsonValue } from '../../../src-shared/json'
+import type { RollRecord } from '../../../src-shared/dice'
 
 type Melee = Extract<Armament, { kind: 'melee' }>
 
@@ -120,15 +124,40 @@ export function resolveMeleeAttack(
   const verb = isOpportunity(request.options) ? 'makes an opportunity attack (000) on' : 'strikes'
   const summary = `${a.name} ${verb} ${t.name} with the ${arm.item.name}: ${hit ? `${r.critical === 'normal' ? 'hit' : r.critical}, ${toHealth} damage to health` : 'miss'} (accuracy ${r.accuracy.total} vs Guard ${r.guard.total})${notes.length ? `; ${notes.join('; ')}` : ''}`
   const damaged = afterDamage(withDefender(sides.target, r.defender), t.hp, r.defender.health, r.unconscious)
+  const recoil = frailRecoil(a, sides.attacker, t.hp - r.defender.health, library, dice)
+  if (!recoil.ok) return recoil
+  const back = recoil.value
   return ok({
-    attackerRules: null,
+    attackerRules: back ? back.rules : null,
+    ...(back ? { attackerHp: back.hp } : {}),
     targetRules: cxSheets.store(damaged.combatant),
     targetHp: r.defender.health,
-    summary,
+    summary: back ? `${summary}; ${back.line}` : summary,
     detail: explainSteps(r.steps),
-    rolls: r.rolls,
+    rolls: [...r.rolls, ...(back?.rolls ?? [])],
     cost: MELEE_STRIKE.cost,
     // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
     ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
+}
+
+/**
+ * `001` FORT 1: "when you deal melee damage, you inflict half of the damage on yourself". SR-CX-174:
+ * half the health the target lost, rounded down, put on the striker through the ruleset's own
+ * damage path as untyped damage (straight to health, its Shock save and downing as any damage's).
+ */
+function frailRecoil(
+  a: RulesCombatant,
+  sheet: CxCombatant,
+  dealt: number,
+  library: ContentLibrary,
+  dice: Dice,
+): Result<{ rules: JsonValue | null; hp: number; line: string; rolls: readonly RollRecord[] } | null> {
+  const amount = meleeRecoil(sheet.stats, dealt)
+  if (amount <= 0) return ok(null)
+  const hurt = applyCxDamage({ ...a, rules: cxSheets.store(sheet) }, amount, 'untyped', library, dice)
+  if (!hurt.ok) return hurt
+  const after = hurt.value.lines.filter((l) => !l.startsWith('straight to health'))
+  const line = `FORT 1: ${a.name} takes ${amount} of it (${FLAW_SOURCE}, SR-CX-174)${after.length ? `, ${after.join('; ')}` : ''}`
+  return ok({ rules: hurt.value.rules, hp: hurt.value.hp, line, rolls: hurt.value.rolls })
 }

@@ -9,6 +9,7 @@ import { featCardSection } from './feats/feat-card'
 import { armourSummary, cxNaniteMaximum, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions, shockSave } from './stats/derived-stats'
+import { moveCap } from './stats/stat-flaws'
 import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
 import { percent } from '../kit/format'
@@ -121,7 +122,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     ...cloakLine(c, library),
     { label: 'Stance / cover', value: `${live.stance} / ${live.cover}` },
     ...(live.aim ? [{ label: 'Aiming at', value: live.aim.name, source: '000 Aiming' }] : []),
-    { label: 'Move', value: `${metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)} m per 2 actions`, source: '000 Movement' },
+    moveLine(c.stats, metresPerTwoActions(c.stats, armour?.movementPenalty ?? 0)),
     ...(live.loseFirstAction ? [{ label: 'Hit the dirt', value: 'loses the first action of its next turn', source: 'CX21' }] : []),
     ...evaCardLines(c, library, LIVE_KEYS.suitHits), // `000` EVA Suits (SR-CX-103)
     ...(live.plasmaBurn ? [{ label: 'Plasma burn', value: `×${live.plasmaBurn}, ${live.plasmaBurnTurns} turn(s)`, source: 'CX13' }] : []),
@@ -176,4 +177,12 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown, ...grenades] },
     ...featCardSection(c),
   ]
+}
+
+/** `000` Movement, with STR 1's ceiling where it bites (SR-CX-173). */
+function moveLine(stats: CxCombatant['stats'], speed: number) {
+  const cap = moveCap(stats)
+  const capped = cap ? Math.min(speed, cap.metresPerAction * 2) : speed
+  if (capped === speed) return { label: 'Move', value: `${speed} m per 2 actions`, source: '000 Movement' }
+  return { label: 'Move', value: `${capped} m per 2 actions (${cap!.label})`, source: `000 Movement, ${cap!.source}` }
 }

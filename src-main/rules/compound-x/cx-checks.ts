@@ -12,6 +12,7 @@ import { reflexSave, shockSave, willSave } from './stats/derived-stats'
 import { STAT_LABELS, statBonus } from './stats/stat-block'
 import type { ContentLibrary } from './content/content-library'
 import { evaCheckModifiers } from './sheet/eva-suit'
+import { skillFlawModifiers, skillFlawRefusal } from './stats/stat-flaws'
 import { weaponReflexCheck, weaponReflexes, weaponReflexHeld } from './cx-weapon-reflex'
 
 const SAVES = { will: ['Will save', willSave], shock: ['Shock save', shockSave], reflex: ['Reflex save', reflexSave] } as const
@@ -58,13 +59,19 @@ function checkModifiers(
   }
   if (kind === 'skill' && name) {
     const s = skillStat(name)
+    const ranks = sheet.skills[name] ?? 0
+    // `001` Primary Stat Details: PER 1 and INT 1 bar some skills outright (SR-CX-170, SR-CX-171).
+    const barred = skillFlawRefusal(sheet.stats, name, ranks)
+    if (barred) return fail('check/statFlaw', barred)
     return ok({
       label: `${name} (${STAT_LABELS[s]})`,
       modifiers: [
         modifier(`${STAT_LABELS[s]} bonus`, statBonus(sheet.stats[s]), 'CX2'),
-        modifier(`${name} ranks`, sheet.skills[name] ?? 0, 'CX1'),
+        modifier(`${name} ranks`, ranks, 'CX1'),
         // `000` EVA Suits: −10 on DEX skill checks (SR-CX-102).
         ...evaCheckModifiers(sheet, s, library),
+        // `001` PER 1 / CHA 1: the speech maluses (SR-CX-170).
+        ...skillFlawModifiers(sheet.stats, name),
         ...extra,
       ],
     })

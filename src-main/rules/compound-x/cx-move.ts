@@ -15,6 +15,7 @@ import { armourSummary } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions } from './stats/derived-stats'
 import { moveDistance } from './turns/movement'
+import { moveCap } from './stats/stat-flaws'
 import { sprintRefusal } from './turns/turn-budget'
 import type { ConditionInstance } from '../../../src-shared/records'
 
@@ -45,7 +46,7 @@ export function moveDefinition(c: CxCombatant, library: ContentLibrary, actor: R
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
   const stance = c.live.stance
   const metres = (actions: 1 | 2, sprint: boolean) => {
-    const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance })
+    const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance, cap: moveCap(c.stats) })
     return d.ok ? d.value.metres : null
   }
   const label = (n: 1 | 2) => {
@@ -147,7 +148,7 @@ export function performMove(
   const leavesZone = optionBool(o, 'leavesZone') ?? true
   const throughZone = optionBool(o, 'throughZone') ?? false
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
-  const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance })
+  const d = moveDistance({ metresPerTwoActions: speed, actions, sprint, stance: c.live.stance, cap: moveCap(c.stats) })
   if (!d.ok) return d
   // SR-CX-34: a per-suppressor answer wins over the one "leaves the zone" toggle.
   const leaves = (s: ConditionInstance) => (s.sourceId ? optionBool(o, leavesKey(s.sourceId)) : undefined) ?? leavesZone
@@ -216,10 +217,11 @@ const sameKeys = (a: readonly string[], b: readonly string[]) => a.length === b.
  * the Move action's choice, and a drag has no place to make it, so it is priced at running
  * speed. Nor does a drag age the sprint clock: `onMapMove` is not told what the drag paid (the
  * GM may waive it), so the Attack panel's "Shooter sprinted" box is the GM's way to end it early.
+ * A STR 1 mover's metre an action (SR-CX-173) prices the drag as it does the Move action.
  */
 export function cxMovementCost(c: CxCombatant, library: ContentLibrary, metres: number): MovementCost {
   const speed = metresPerTwoActions(c.stats, armourSummary(c, library)?.movementPenalty ?? 0)
-  const one = moveDistance({ metresPerTwoActions: speed, actions: 1, sprint: false, stance: c.live.stance })
+  const one = moveDistance({ metresPerTwoActions: speed, actions: 1, sprint: false, stance: c.live.stance, cap: moveCap(c.stats) })
   if (!one.ok) return { spend: [], label: one.error.message, refusal: one.error.message }
   if (one.value.metres <= 0) return { spend: [], label: 'cannot move', refusal: `it cannot move in its stance (${c.live.stance})` }
   const actions = metres <= 0 ? 0 : Math.ceil(metres / one.value.metres - 1e-9)

@@ -5,7 +5,8 @@ import { CRITICAL_DAMAGE, type CriticalKind } from '../stats/derived-stats'
 import { statBonus, type StatBlock } from '../stats/stat-block'
 import { weaponDamage } from '../stats/weapon-damage'
 import type { MeleeHitQuality } from './melee-accuracy'
-import { isTwoHandedStrike, strikeWeapon, type MeleeSetup } from './melee-setup'
+import { frailStrike, isTwoHandedStrike, strikeWeapon, type MeleeSetup } from './melee-setup'
+import { FLAW_SOURCE, halvedUnarmed } from '../stats/stat-flaws'
 import { withStealthDoubling } from './stealth-attack'
 
 /**
@@ -61,10 +62,17 @@ export function strikeDamage(setup: MeleeSetup, critical: CriticalKind): { reado
   const weapon = strikeWeapon(a.strikeWith)
   const plain = weaponDamage(weapon.damage, a.stats, { twoHanded: isTwoHandedStrike(a.strikeWith) })
   const base = withStealthDoubling(plain, weapon.damage.base, a.stealthDoubling)
-  if (critical === 'normal') return { steps: [base], total: base.total }
-  const bonus = modifier(critical === 'critical' ? 'Critical hit' : 'Extra-critical hit', CRITICAL_DAMAGE[critical], 'CX10')
-  const total = base.total + bonus.value
-  return { steps: [base, { title: 'Critical', modifiers: [bonus], total }], total }
+  const steps: Step[] = [base]
+  if (critical !== 'normal') {
+    const bonus = modifier(critical === 'critical' ? 'Critical hit' : 'Extra-critical hit', CRITICAL_DAMAGE[critical], 'CX10')
+    steps.push({ title: 'Critical', modifiers: [bonus], total: base.total + bonus.value })
+  }
+  const before = steps.at(-1)!.total
+  if (!frailStrike(a)) return { steps, total: before }
+  // SR-CX-174: the whole blow, critical included, is halved and rounded down.
+  const halved = halvedUnarmed(before)
+  const cut = modifier('FORT 1: unarmed damage halved', halved - before, `${FLAW_SOURCE}, SR-CX-174`)
+  return { steps: [...steps, { title: 'FORT 1', modifiers: [cut], rule: 'half, rounded down', total: halved }], total: halved }
 }
 
 /** Puts the strike together: damage, type, APL (0 unless the item says otherwise) and armour treatment. */
@@ -80,6 +88,7 @@ export function meleeHitFor(setup: MeleeSetup, quality: Exclude<MeleeHitQuality,
     plasmaBurnStacks: weapon.damage.effects?.find((e) => e.kind === 'plasma-burn')?.stacks ?? 1,
     armour: precise ? 'precise' : weapon.ignoresArmour ? 'weapon-ignores' : 'normal',
     bluntForce: bluntForcePart(weapon, a.stats, isTwoHandedStrike(a.strikeWith)),
-    nonlethal: a.nonlethal,
+    // SR-CX-174: a FORT 1 striker's bare hands are nonlethal whether declared or not.
+    nonlethal: a.nonlethal || frailStrike(a),
   }
 }

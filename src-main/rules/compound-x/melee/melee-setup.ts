@@ -1,6 +1,7 @@
 import type { MeleeWeapon } from '../content/pack-schema'
 import type { Modifier } from '../../kit/modifier'
 import type { StatBlock } from '../stats/stat-block'
+import { frailUnarmed } from '../stats/stat-flaws'
 import type { GuardWeapon } from './guard-weapon'
 import type { StealthDoubling } from './stealth-attack'
 
@@ -35,6 +36,10 @@ export interface MeleeAttacker {
   /** Black Cat 3–4 (CX30, SR-CX-86): no critical hits this encounter. */
   readonly criticalsBlocked?: boolean
 }
+
+/** `001` FORT 1 (SR-CX-174): bare hands strike for half, and never lethally. */
+export const frailStrike = (a: Pick<MeleeAttacker, 'stats' | 'strikeWith'>): boolean =>
+  frailUnarmed(a.stats, a.strikeWith.kind === 'unarmed')
 
 export interface MeleeTarget {
   readonly stats: StatBlock

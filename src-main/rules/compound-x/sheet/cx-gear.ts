@@ -3,7 +3,9 @@ import type { ContentLibrary } from '../content/content-library'
 import { MIN_EXPLOSIVES } from '../cx-throw'
 import { requirementProblem } from '../ranged/thrown-weapon'
 import type { CxCombatant } from './cx-sheet'
-import { GRENADE_KEYS, THROWN_KEYS } from './cx-sheet-form'
+import { ARMOUR_FIELD, GRENADE_KEYS, skillKey, THROWN_KEYS } from './cx-sheet-form'
+import { armourSummary } from './cx-derived'
+import { armourCoverageProblem, dexSkillProblem } from '../stats/stat-flaws'
 
 /** The skill `000` Grenades asks for. */
 export const EXPLOSIVES = 'Explosives'
@@ -48,5 +50,29 @@ export function cxGearProblems(c: CxCombatant, library: ContentLibrary): GearPro
         severity: 'worse',
       })
   }
+  problems.push(...statFlawProblems(c, library))
   return problems
+}
+
+/**
+ * `001` Primary Stat Details, said where the sheet form shows them: STR 1 cannot wear armour
+ * covering more than 50% (SR-CX-173), at the armour field; DEX 1 cannot learn DEX skills
+ * (SR-CX-172), at each such skill's field. Flagged, not stripped: the GM mends the sheet.
+ */
+function statFlawProblems(c: CxCombatant, library: ContentLibrary): GearProblem[] {
+  const problems: GearProblem[] = []
+  const armour = armourSummary(c, library)
+  const heavy = armour ? armourCoverageProblem(c.stats, armour.coverage) : null
+  if (heavy) problems.push({ field: ARMOUR_FIELD, item: armourName(c, library), message: heavy, severity: 'cannot' })
+  for (const [skill, ranks] of Object.entries(c.skills)) {
+    const why = dexSkillProblem(c.stats, skill, ranks)
+    if (why) problems.push({ field: skillKey(skill), item: skill, message: why, severity: 'cannot' })
+  }
+  return problems
+}
+
+/** The armour as the card names it: the material, else the first rig. */
+function armourName(c: CxCombatant, library: ContentLibrary): string {
+  const material = c.armour.materialId ? library.get('armour-materials', c.armour.materialId)?.name : undefined
+  return material ?? (c.armour.rigIds[0] ? (library.get('armour-rigs', c.armour.rigIds[0])?.name ?? 'Armour') : 'Armour')
 }

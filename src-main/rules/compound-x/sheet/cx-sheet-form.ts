@@ -81,7 +81,7 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
     },
     { key: THROWN_KEYS.count, label: 'Thrown weapons carried', kind: 'number', value: current?.thrown[0]?.count ?? 0, min: 0, max: 20 },
     {
-      key: 'armourFamily',
+      key: ARMOUR_FIELD,
       label: 'Armour rigs',
       kind: 'choice',
       value: familyOf(current?.armour.rigIds ?? [], library),
@@ -168,6 +168,8 @@ function liveFields(current: CxCombatant, library: ContentLibrary): FormField[] 
   ]
 }
 
+/** The armour rigs' field, where the sheet says what the armour may not be (SR-CX-173). */
+export const ARMOUR_FIELD = 'armourFamily'
 export const GRENADE_KEYS = { item: 'grenade', count: 'grenades.0.count' } as const
 export const THROWN_KEYS = { item: 'thrownWeapon', count: 'thrown.0.count' } as const
 

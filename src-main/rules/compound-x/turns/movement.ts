@@ -2,6 +2,7 @@ import { fail, ok, type Result } from '../../../../src-shared/result'
 import type { Stance } from '../ranged/ranged-setup'
 import { modifier, type Modifier, sumModifiers } from '../../kit/modifier'
 import type { Step } from '../statistic'
+import type { MoveCap } from '../stats/stat-flaws'
 
 export interface MoveRequest {
   /** From `metresPerTwoActions` (stats/derived-stats.ts): speed less rounded-up penalties. */
@@ -9,6 +10,8 @@ export interface MoveRequest {
   readonly actions: 1 | 2
   readonly sprint: boolean
   readonly stance: Stance
+  /** A stat flaw's ceiling on each action's metres, after stance and sprint (STR 1, SR-CX-173); absent: none. */
+  readonly cap?: MoveCap | null
 }
 
 export interface MoveDistance {
@@ -47,6 +50,9 @@ export function moveDistance(req: MoveRequest): Result<MoveDistance> {
     if (base > 2) perAction.push(modifier('Prone: at most 2 m per action', 2 - base, STANCES))
   }
   if (req.sprint) perAction.push(modifier('Sprinting', 1, SOURCE))
+  const uncapped = sumModifiers(perAction)
+  if (req.cap && uncapped > req.cap.metresPerAction)
+    perAction.push(modifier(req.cap.label, req.cap.metresPerAction - uncapped, req.cap.source))
   const each = sumModifiers(perAction)
   const steps: Step[] = [
     { title: 'Speed', modifiers: perTwo, rule: 'metres per 2 actions', total: sumModifiers(perTwo) },
