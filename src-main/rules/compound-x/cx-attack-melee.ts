@@ -1,4 +1,4 @@
-import type { FormField, AttackPreview, AttackRequest } from '../../../src-shared/attack'
+import type { FormField, AttackPreview, AttackRequest, ExplanationSection } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution, RulesCombatant } from '../ruleset'
@@ -96,7 +96,7 @@ export function previewMelee(request: AttackRequest, sides: Sides, arm: Melee, t
   return {
     ...base,
     ...landedHitPreview(odds, { pastArmour: 'Past armour (3+ over Guard, CX16)', knockedOut: 'Knocked out (CX15 / nonlethal)' }),
-    explanation: explainSteps(odds.steps),
+    explanation: [...explainSteps(odds.steps), ...recoilNote(sides.attacker)],
     blocked: null,
     diceHint:
       'd10 accuracy, d10 Guard (not on a stealth attack), d10 critical in the Luck band, d100 armour on a hit; d100 Shock save over 70 damage',
@@ -139,6 +139,13 @@ export function resolveMeleeAttack(
     // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
     ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
+}
+
+/** The odds say before the roll that a FORT 1 striker pays for its blow (SR-CX-174). */
+function recoilNote(attacker: CxCombatant): ExplanationSection[] {
+  if (meleeRecoil(attacker.stats, 2) === 0) return []
+  const line = { label: 'FORT 1: half the health dealt comes back on the striker', value: '½', source: `${FLAW_SOURCE}, SR-CX-174` }
+  return [{ title: 'FORT 1', lines: [line] }]
 }
 
 /**

@@ -9,8 +9,9 @@ import { featCardSection } from './feats/feat-card'
 import { armourSummary, cxNaniteMaximum, shieldOf } from './sheet/cx-derived'
 import type { CxCombatant } from './sheet/cx-sheet'
 import { metresPerTwoActions, shockSave } from './stats/derived-stats'
-import { moveCap } from './stats/stat-flaws'
-import { ammoKey, LIVE_KEYS, magazinesKey } from './sheet/cx-sheet-form'
+import { flawSummaries, moveCap } from './stats/stat-flaws'
+import type { GearProblem } from '../../../src-shared/gear'
+import { ammoKey, ARMOUR_FIELD, LIVE_KEYS, magazinesKey, SKILL_FIELD } from './sheet/cx-sheet-form'
 import { countEdit } from '../kit/card-edit'
 import { percent } from '../kit/format'
 import { evaCardLines } from './sheet/eva-suit'
@@ -176,7 +177,17 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     { title: 'Protection', lines: protection },
     { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown, ...grenades] },
     ...featCardSection(c),
+    ...flawSection(c, problems),
   ]
+}
+
+/** `001` Primary Stat Details: the sheet's stat-1 flaws, and where the sheet breaks them (SR-CX-172, SR-CX-173). */
+function flawSection(c: CxCombatant, problems: readonly GearProblem[]): ExplanationSection[] {
+  const breaches = problems
+    .filter((p) => p.field === ARMOUR_FIELD || p.field?.startsWith(SKILL_FIELD))
+    .map((p) => ({ label: p.item, value: p.message }))
+  const lines = [...flawSummaries(c.stats), ...breaches]
+  return lines.length ? [{ title: 'Stat flaws', lines }] : []
 }
 
 /** `000` Movement, with STR 1's ceiling where it bites (SR-CX-173). */

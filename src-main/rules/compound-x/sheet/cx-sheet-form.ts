@@ -121,7 +121,9 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
   return fields
 }
 
-export const skillKey = (name: string) => `skill.${name}`
+/** Every skill field's key starts so (the card finds the sheet's skill problems by it). */
+export const SKILL_FIELD = 'skill.'
+export const skillKey = (name: string) => `${SKILL_FIELD}${name}`
 
 /** CX1: skill ranks, one field each for the common skills and any the sheet has (0 = untrained). */
 function skillFields(skills: Readonly<Record<string, number>>): FormField[] {

@@ -105,3 +105,24 @@ export const meleeRecoil = (stats: StatBlock, dealt: number): number => (stats.f
 export const speakActions = (stats: StatBlock): 0 | 1 => (stats.cha === 1 ? 1 : 0)
 
 export const FLAW_SOURCE = SOURCE
+
+/** What each stat of 1 on this sheet takes away, in a line each, for the card (SR-CX-170 … SR-CX-175). */
+export function flawSummaries(stats: StatBlock): { label: string; value: string; source: string }[] {
+  const lines: { label: string; value: string; source: string }[] = []
+  const add = (on: boolean, label: string, value: string, id: string) => {
+    if (on) lines.push({ label, value, source: `${SOURCE}, ${id}` })
+  }
+  add(stats.str === 1 && stats.dex !== 1, 'STR 1', 'at most 2 m per 2 actions; no armour over 50% coverage', 'SR-CX-173')
+  add(stats.str === 1 && stats.dex === 1, 'STR 1', 'no armour over 50% coverage (DEX 1: 1 m per 2 actions already)', 'SR-CX-173')
+  add(stats.per === 1, 'PER 1', 'no Investigation or Spotting; −20 on Persuasion', 'SR-CX-170')
+  add(stats.fort === 1, 'FORT 1', 'unarmed damage halved and nonlethal; half of melee damage dealt comes back', 'SR-CX-174')
+  add(
+    stats.cha === 1,
+    'CHA 1',
+    '−24 on spoken skills; speaking costs 1 action in combat; DC 30 CHA to talk to an NPC',
+    'SR-CX-170, SR-CX-175',
+  )
+  add(stats.int === 1, 'INT 1', `no skill check under ${PROFICIENCY_RANKS} ranks`, 'SR-CX-171')
+  add(stats.dex === 1, 'DEX 1', 'cannot learn DEX skills', 'SR-CX-172')
+  return lines
+}

@@ -3,7 +3,7 @@ import type { CxCombatantInput } from '../../../../src-main/rules/compound-x/she
 import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { act, attack, brawl, lastLog, request, sheetOf, spent } from './cx-brawl'
+import { act, attack, brawl, lastLog, preview, request, sheetOf, spent } from './cx-brawl'
 import { combatant, cx, trooper, troopStats } from './cx-harness'
 
 /*
@@ -114,6 +114,9 @@ describe('001 Primary Stat Details: FORT 1 (SR-CX-174)', () => {
   it('001 FORT 1 "unarmed damage is halved … half of the damage on yourself": 28 → 14 on Raider, 7 back on Vex, logged and undone together', async () => {
     const h = await brawl({ vex: { stats: troopStats({ fort: 1 }) } })
     const vexBefore = combatant(h, 'Vex').hp
+    // The odds say so before the roll.
+    const before = JSON.stringify(preview(h, punch(h)).explanation)
+    expect(before).toContain('FORT 1: half the health dealt comes back on the striker')
     // Accuracy d10 6 + 1 = 7 vs Guard d10 5 − 1 = 4: 3 over, past the armour; 20 + 4 + 4 = 28, halved 14.
     const r = attack(h, punch(h), [6, 5])
     expect(r.ok).toBe(true)
@@ -219,6 +222,8 @@ describe('001 Primary Stat Details: DEX 1 (SR-CX-172)', () => {
     expect(gear.find((g) => g.field === 'skill.Stealth')!.message).toBe(
       'DEX 1: cannot learn Stealth, a DEX skill (001 Primary Stat Details, SR-CX-172)',
     )
+    const card = cx.combatantRules!.card(combatant(h, 'Vex').rules).find((x) => x.title === 'Stat flaws')
+    expect(card?.lines.map((l) => l.label)).toEqual(['DEX 1', 'Stealth', 'Sleight of Hand - Locks'])
     const nimble = await desk({ dex: 2 }, { skills: { Stealth: 10 } })
     expect(gearOf(combatant(nimble, 'Vex').rules).some((g) => g.field === 'skill.Stealth')).toBe(false)
   })
