@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CxCombatantInput } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
+import { previewActionOdds } from '../../../../src-main/core/app/action-odds'
+import { CHECK_ACTION } from '../../../../src-main/core/app/check-action'
 import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
@@ -40,6 +42,14 @@ describe('001 Primary Stat Details: PER 1 (SR-CX-170)', () => {
       expect(!r.ok && r.error.message).toMatch(/^PER 1: cannot use (Investigation|Spotting), a Search or Awareness skill .*SR-CX-170/)
     }
     expect(logCount(h)).toBe(before)
+    // The actions flow's check odds are blocked with the same reason.
+    const odds = previewActionOdds(h.campaign.store, h.ruleset, {
+      actorId: h.combatantId('Vex'),
+      action: CHECK_ACTION,
+      targetId: null,
+      options: { check: 'skill:Spotting', dc: 30 },
+    })
+    expect(odds.ok && odds.value.blocked).toMatch(/^PER 1: cannot use Spotting/)
     // PER 2 may search.
     const sharp = await desk({ per: 2 }, { skills: { Investigation: 20 } })
     expect(sharp.run('check/roll', { combatantId: sharp.combatantId('Vex'), check: 'skill:Investigation', dc: 30 }, [90]).ok).toBe(true)
@@ -52,8 +62,15 @@ describe('001 Primary Stat Details: PER 1 (SR-CX-170)', () => {
     const detail = JSON.stringify(lastEntry(h).detail)
     expect(detail).toContain('PER 1 (Speech)')
     expect(detail).toMatch(/"value":"[−-]20"/)
-    // P(d100 − 20 > 29) = P(d100 ≥ 50) = 0.51.
+    // P(d100 − 20 > 29) = P(d100 ≥ 50) = 0.51, in the ruleset's chance and the actions flow's odds alike.
     expect(chance(h, 'skill:Persuasion', 29)).toBeCloseTo(0.51, 10)
+    const odds = previewActionOdds(h.campaign.store, h.ruleset, {
+      actorId: h.combatantId('Vex'),
+      action: CHECK_ACTION,
+      targetId: null,
+      options: { check: 'skill:Persuasion', dc: 29 },
+    })
+    expect(odds.ok && odds.value.outcomes[0]!.probability).toBeCloseTo(0.51, 10)
     // Deception is no Speech for PER 1: no malus.
     expect(chance(h, 'skill:Deception', 29)).toBeCloseTo(0.71, 10)
   })
