@@ -1,6 +1,7 @@
 import type { WebSocketRoute } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
+import { FightDesk } from './pages/fight-desk'
 import { CX_RIFLEMAN, GmDispatch } from './pages/gm-dispatch'
 
 /*
@@ -104,5 +105,48 @@ test('a wall taken away: no "cannot see" from an older answer stays beside the f
   link.release()
   await expect(panel.dicePlan.getByTestId('planned-die').first()).toBeVisible()
   await expect(panel.root).not.toContainText(SEES_NOT)
+  desk.close()
+})
+
+test('the Action panel: a refusal over reach goes once the target is moved within reach, and the act goes through', async ({
+  gm,
+  server,
+}) => {
+  await gm.page.setViewportSize({ width: 1366, height: 768 })
+  await gm.createCampaign('Reach', 'reach-stale-seed', '2d6-significant')
+  const desk = await GmDispatch.connect(server, 'reach-stale')
+  const rules = { characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 1 } }
+  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules })
+  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules })
+  await desk.send('scene/create', { name: 'Dock' })
+  const { combatants: ids, sceneId } = await desk.ids()
+  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 4, y: 4 })
+  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 8.5, y: 10 })
+  await desk.send('encounter/start', { name: 'Dock' })
+  await desk.send('encounter/rollInitiative', {})
+
+  // Whoever acts first bandages the other (a minor act on its turn).
+  const fight = new FightDesk(gm)
+  await expect(gm.ribbon.getByTestId('current-combatant')).toBeVisible()
+  const actor = await fight.current()
+  const target = actor === 'Vex' ? 'Raider' : 'Vex'
+  const actions = fight.actions
+  await actions.root.getByTestId('action-actor').selectOption({ label: actor })
+  await actions.root.getByTestId('action-key').selectOption('skill-act')
+  await actions.root.getByTestId('action-target').selectOption({ label: target })
+  await actions.root.getByTestId('option-act').locator('select').selectOption('bandage')
+  await actions.root.getByTestId('option-size').locator('select').selectOption('minor')
+  await actions.root.getByTestId('action-perform').click()
+  const refused = actions.root.getByTestId('action-refused')
+  await expect(refused).toHaveText(new RegExp(`^Applying a bandage \\(SR-2D6-20\\) needs ${target} within 1\\.5 m of ${actor}`))
+
+  // The target is brought beside the actor: the refusal answered the map before, and goes with it.
+  const at = actor === 'Vex' ? { x: 4, y: 4 } : { x: 8.5, y: 10 }
+  await desk.send('token/place', { sceneId, combatantId: ids[target], x: at.x + 1.5, y: at.y })
+  await expect(actions.root.getByTestId('positions-why')).toHaveText('1.5 m on the map, centre to centre')
+  await expect(refused).toHaveCount(0)
+  await actions.root.getByTestId('action-perform').click()
+  await expect(gm.page.getByTestId('log-entry').filter({ hasText: 'applies a bandage' })).toHaveCount(1)
+  await expect(refused).toHaveCount(0)
   desk.close()
 })
