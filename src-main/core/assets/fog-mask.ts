@@ -36,14 +36,12 @@ export function hiddenBoxes(size: { readonly width: number; readonly height: num
     size.height,
   )
 
-  const boxes: PixelBox[] = []
-  // Runs still growing downwards, by their column span.
-  let open = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+  const bands: Band[] = []
   for (let j = 0; j + 1 < ys.length; j++) {
     const y0 = ys[j]!
     const y1 = ys[j + 1]!
     const cy = (y0 + y1) / 2 / scale
-    const runs: { left: number; right: number }[] = []
+    const runs: Run[] = []
     for (let i = 0; i + 1 < xs.length; i++) {
       const x0 = xs[i]!
       const x1 = xs[i + 1]!
@@ -54,8 +52,34 @@ export function hiddenBoxes(size: { readonly width: number; readonly height: num
       if (last && last.right >= left) last.right = Math.max(last.right, right)
       else runs.push({ left, right })
     }
-    const top = Math.floor(y0)
-    const bottom = Math.ceil(y1)
+    bands.push({ top: Math.floor(y0), bottom: Math.ceil(y1), runs })
+  }
+  return stackBands(bands)
+}
+
+/** Columns to paint in one band, left to right. */
+interface Run {
+  left: number
+  right: number
+}
+
+/** One band of rows and the runs to paint in it. */
+interface Band {
+  readonly top: number
+  readonly bottom: number
+  readonly runs: readonly Run[]
+}
+
+/**
+ * The bands' runs as boxes, top to bottom: a run over the same columns as one in the band just
+ * above grows that box downwards, so a wall of fog many bands tall is one box, not one a band.
+ * Bands rounded outwards to whole pixels may share a row; they still stack.
+ */
+function stackBands(bands: readonly Band[]): PixelBox[] {
+  const boxes: PixelBox[] = []
+  // Runs still growing downwards, by their column span.
+  let open = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+  for (const { top, bottom, runs } of bands) {
     const next = new Map<string, { left: number; right: number; top: number; bottom: number }>()
     for (const run of runs) {
       const key = `${run.left}:${run.right}`
@@ -64,7 +88,7 @@ export function hiddenBoxes(size: { readonly width: number; readonly height: num
         growing.bottom = Math.max(growing.bottom, bottom)
         next.set(key, growing)
         open.delete(key)
-      } else next.set(key, { ...run, top, bottom })
+      } else next.set(key, { left: run.left, right: run.right, top, bottom })
     }
     for (const done of open.values()) boxes.push(toBox(done))
     open = next
@@ -133,35 +157,22 @@ export const SIGHT_BANDS = 256
 export function unseenBoxes(size: { readonly width: number; readonly height: number }, grid: SceneGrid, sight: PartySight): PixelBox[] {
   const scale = pxPerMetre(grid)
   const bandPx = Math.max(1, Math.ceil(size.height / SIGHT_BANDS))
-  const boxes: PixelBox[] = []
-  let open = new Map<string, { left: number; right: number; top: number; bottom: number }>()
+  const bands: Band[] = []
   for (let top = 0; top < size.height; top += bandPx) {
     const bottom = Math.min(size.height, top + bandPx)
     const seen = seenAcrossBand(sight, top / scale, bottom / scale)
       .map(([a, b]) => [Math.max(0, Math.ceil(a * scale)), Math.min(size.width, Math.floor(b * scale))] as const)
       .filter(([l, r]) => r > l)
-    const runs: { left: number; right: number }[] = []
+    const runs: Run[] = []
     let x = 0
     for (const [l, r] of seen) {
       if (l > x) runs.push({ left: x, right: l })
       x = Math.max(x, r)
     }
     if (x < size.width) runs.push({ left: x, right: size.width })
-    const next = new Map<string, { left: number; right: number; top: number; bottom: number }>()
-    for (const run of runs) {
-      const key = `${run.left}:${run.right}`
-      const growing = open.get(key)
-      if (growing) {
-        growing.bottom = bottom
-        next.set(key, growing)
-        open.delete(key)
-      } else next.set(key, { ...run, top, bottom })
-    }
-    for (const done of open.values()) boxes.push(toBox(done))
-    open = next
+    bands.push({ top, bottom, runs })
   }
-  for (const done of open.values()) boxes.push(toBox(done))
-  return boxes.sort((a, b) => a.top - b.top || a.left - b.left)
+  return stackBands(bands)
 }
 
 /**
