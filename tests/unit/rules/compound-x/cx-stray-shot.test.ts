@@ -6,6 +6,7 @@ import { coresForTests } from '../../helpers/core-window'
 import type { CampaignHarness } from '../../helpers/campaign-harness'
 import { gridTable, square } from '../../helpers/grid-table'
 import { ammo, combatant, fight, trooper } from './cx-harness'
+import { act, attack, brawl, logOf, pistol, request } from './cx-brawl'
 
 /*
  * `000` Firing into Melee Combat: "Before rolling accuracy, roll a DC 50 Luck check ... On
@@ -192,5 +193,25 @@ describe('000 Firing into Melee on the map: walls decide whom a stray can reach 
     const entry = records.filter((x): x is LogEntryRecord => x.typeName === 'log').find((e) => /stray: only Brute/.test(e.text))!
     // Brute is judged where it stands: Raider, between, hides part of it (SR-CORE-31).
     expect((entry.detail ?? []).flatMap((s) => s.lines.map((l) => l.label))).toContainEqual(expect.stringMatching(/^Someone between at /))
+  })
+})
+
+describe('000 Grappling: a shot at a grappled target that does not reach it hits the other (SR-CX-180)', () => {
+  it('000 Grappling: a d100 over 50 + LUCK sends the shot to the other grappler, resolved on it in the same command', async () => {
+    const bare = { rigIds: [], materialId: null }
+    const h = await brawl({ vex: { armour: bare }, raider: { armour: bare }, brute: { weapons: [pistol] } })
+    const grapple = act(h, 'Vex', 'grapple', 'Raider', {}, [50, 40])
+    if (!grapple.ok) throw new Error(grapple.error.message)
+    h.must('encounter/nextTurn', {})
+    h.must('encounter/nextTurn', {})
+    const before = { vex: combatant(h, 'Vex').hp, raider: combatant(h, 'Raider').hp }
+    // LUCK 5: d100 99 is over 50, so the shot goes to Vex; then Vex's d10 8 (a hit) and the armour d100 50.
+    const r = attack(h, request(h, 'Brute', 'Raider', 0, 'semi', { distance: 5 }), [99, 8, 50])
+    expect(r.ok ? '' : r.error.message).toBe('')
+    expect(combatant(h, 'Raider').hp).toBe(before.raider)
+    expect(combatant(h, 'Vex').hp).toBeLessThan(before.vex)
+    expect(logOf(h, 'Brute fires')).toMatch(
+      /the shot strays \(d100 99 over 50\): stray: only Vex can be hit, and is \(000 Grappling\) — Brute fires the G&W 10mm Auto at Vex: hit/,
+    )
   })
 })
