@@ -158,6 +158,12 @@ export interface AttackResolution extends Consequences {
   readonly attackerHp?: number
   readonly targetRules: JsonValue | null
   readonly targetHp: number
+  /**
+   * The shot reached someone other than the target (a stray into a melee, drawn by the ruleset
+   * among those `AimAt` gave it): `targetRules` and `targetHp` are this one's, and the story names
+   * it as the one hit. Never the attacker. Absent: the target was the one reached.
+   */
+  readonly struck?: CombatantId
   readonly summary: string
   readonly detail: readonly ExplanationSection[]
   readonly rolls: readonly RollRecord[]

@@ -66,6 +66,13 @@ export interface InitiativePlacement {
  */
 export type Everyone = () => readonly RulesCombatant[]
 
+/**
+ * The attacker's act turned on someone other than its target, placed as an act at that one would
+ * be (issue 34): its position, the map's cover of it, or the refusal — no line of fire, or not
+ * on the map where the attacker stands. For a shot that strays to another (`000` Firing into Melee).
+ */
+export type AimAt = (id: CombatantId) => Result<RulesCombatant>
+
 export interface RulesCombatant {
   readonly id: CombatantId
   readonly name: string
@@ -337,14 +344,19 @@ export interface Ruleset {
   /** Hints for the autopilot (issue 17): actions worth taking beside the attacks it previews; absent, it attacks or ends the turn. */
   readonly tactics?: Tactics
   readonly attacks?: {
-    preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant): Result<AttackPreview>
-    /** `everyone`: every combatant of the campaign, for what the attack sets off in others (an aimer whose target falls). */
+    /** `aimAt`: how the attacker stands toward anyone else (whom a stray could reach); absent, nobody is judged. */
+    preview(request: AttackRequest, attacker: RulesCombatant, target: RulesCombatant, aimAt?: AimAt): Result<AttackPreview>
+    /**
+     * `everyone`: every combatant of the campaign, for what the attack sets off in others (an aimer
+     * whose target falls). `aimAt`: the attacker turned on someone else, for a shot that strays.
+     */
     resolve(
       request: AttackRequest,
       attacker: RulesCombatant,
       target: RulesCombatant,
       dice: Dice,
       everyone?: Everyone,
+      aimAt?: AimAt,
     ): Result<AttackResolution>
   }
 }

@@ -7,7 +7,7 @@ import { moveCharge } from '../commands/move-charge'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
-import { placeAct } from '../geometry/act-placement'
+import { aimAtFrom, placeAct } from '../geometry/act-placement'
 import { noLineOfFireMessage, sightBetween } from '../geometry/line-of-fire'
 import { withPromptOdds } from '../state/prompt-odds'
 import { silencedReactor } from '../state/reactor-standing'
@@ -52,7 +52,12 @@ export class RulesRequests {
     // Placed as the attack would be: a typed distance that is not the map's is refused here too.
     const placement = placeAct(this.store, request.options, attacker, target)
     if (!placement.ok) return placement
-    return attacks.preview({ ...request, options: placement.value.options }, placement.value.actor, placement.value.target!)
+    return attacks.preview(
+      { ...request, options: placement.value.options },
+      placement.value.actor,
+      placement.value.target!,
+      aimAtFrom(this.store, request.options, attacker),
+    )
   }
 
   /** Exact odds of an act (not an attack) before it is rolled, or that it rolls no dice. */

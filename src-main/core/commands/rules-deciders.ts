@@ -7,7 +7,7 @@ import type { ParsedRules } from '../../rules/ruleset'
 import { findCombatant, parseRules, visibilityOf, type DecideContext, type Decider, type Decision } from './decide-context'
 
 import { allRulesCombatants, placedRulesCombatant, rulesCombatantsOnScene } from '../state/rules-combatants'
-import { overrideNote, placeAct } from '../geometry/act-placement'
+import { aimAtFrom, overrideNote, placeAct } from '../geometry/act-placement'
 import { landArea } from './area-landing'
 import { areaMarkLabel } from '../../../src-shared/area-marks'
 import { checkModes } from './check-modes'
@@ -172,29 +172,36 @@ export const resolveAttack: Decider<'attack/resolve'> = (ctx, p) => {
     placement.value.target!,
     ctx.dice,
     () => allRulesCombatants(ctx.state),
+    aimAtFrom(ctx.state, p.request.options, attacker.value),
   )
   if (!r.ok) return r
   const a = attacker.value
   const t = target.value
+  // A shot that strayed (000 Firing into Melee) changes, and is told of, the one it reached.
+  const struck = r.value.struck === undefined ? t : ctx.state.get(r.value.struck)
+  if (struck?.typeName !== 'combatant' || struck.id === a.id)
+    return fail('attack/badStruck', `The ${ctx.ruleset.name} ruleset sent the shot to someone not in this campaign.`)
+  const strayed = struck.id !== t.id
   const note = overrideNote(placement.value)
   const overridden = note ? [ctx.log(note, { visibility: 'gm', subjects: [a.id, t.id] })] : []
-  // Numbers about a hidden or NPC target stay with the GM.
-  const visibility = a.hidden || t.hidden || t.kind === 'npc' ? 'gm' : visibilityOf(t)
+  // Numbers about a hidden or NPC target (or whoever the shot reached) stay with the GM.
+  const visibility = a.hidden || t.hidden || t.kind === 'npc' || struck.hidden || struck.kind === 'npc' ? 'gm' : visibilityOf(t)
+  const subjects = strayed ? [a.id, t.id, struck.id] : [a.id, t.id]
   // The attack's own line first, so what it set off (conditions, reactions) reads after it in the log.
-  const summary = ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail, subjects: [a.id, t.id] })
+  const summary = ctx.log(r.value.summary, { rolls: r.value.rolls, visibility, detail: r.value.detail, subjects })
   const more = consequenceEvents(ctx, a, r.value)
   if (!more.ok) return more
   return ok({
     label: `${a.name} attacks ${t.name}`,
-    headline: { kind: 'attack', actorId: a.id, targetId: t.id, hits: r.value.hits ?? null },
+    headline: { kind: 'attack', actorId: a.id, targetId: struck.id, hits: r.value.hits ?? null },
     events: [
       ...(r.value.attackerRules !== null
         ? [{ type: 'combatant/rulesChanged' as const, combatantId: a.id, rules: r.value.attackerRules, maxHp: null }]
         : []),
       ...(r.value.targetRules !== null
-        ? [{ type: 'combatant/rulesChanged' as const, combatantId: t.id, rules: r.value.targetRules, maxHp: null }]
+        ? [{ type: 'combatant/rulesChanged' as const, combatantId: struck.id, rules: r.value.targetRules, maxHp: null }]
         : []),
-      ...(r.value.targetHp !== t.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: t.id, hp: r.value.targetHp }] : []),
+      ...(r.value.targetHp !== struck.hp ? [{ type: 'combatant/hpChanged' as const, combatantId: struck.id, hp: r.value.targetHp }] : []),
       ...(r.value.attackerHp !== undefined && r.value.attackerHp !== a.hp
         ? [{ type: 'combatant/hpChanged' as const, combatantId: a.id, hp: r.value.attackerHp }]
         : []),

@@ -1,7 +1,7 @@
 import { centreDistance, IGNORE_POSITIONS, IGNORE_WALLS, tenths, TYPED_DISTANCE } from '../../../src-shared/geometry'
-import type { CombatantRecord } from '../../../src-shared/records'
+import type { CombatantId, CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { RulesCombatant } from '../../rules/ruleset'
+import type { AimAt, RulesCombatant } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
@@ -99,4 +99,19 @@ export function overrideNote(p: ActPlacement): string | null {
   const { typed, measured } = p.overridden
   const map = measured === null ? '' : `; ${measured} m on the map`
   return `Positions set aside by the GM for this act${typed === null ? '' : ` (distance typed: ${typed} m${map})`}${typed === null ? map : ''}`
+}
+
+/**
+ * The attacker's act turned on someone else (a stray shot's victim, `000` Firing into Melee),
+ * judged as an act at that one would be: the same walls, the same override flags. The distance
+ * typed was the target's, so it is not held against the other's place on the map.
+ */
+export function aimAtFrom(state: RecordReader, options: Options, actor: CombatantRecord): AimAt {
+  const { [TYPED_DISTANCE]: _typed, ...rest } = options
+  return (id: CombatantId) => {
+    const other = state.get(id)
+    if (other?.typeName !== 'combatant' || other.id === actor.id) return fail('combatant/notFound', 'No such combatant to aim at.')
+    const placed = placeAct(state, rest, actor, other)
+    return placed.ok ? ok(placed.value.target!) : placed
+  }
 }

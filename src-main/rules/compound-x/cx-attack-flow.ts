@@ -1,6 +1,6 @@
 import type { AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
-import type { AttackResolution, ConditionChange, Everyone, RulesCombatant } from '../ruleset'
+import type { AimAt, AttackResolution, ConditionChange, Everyone, RulesCombatant } from '../ruleset'
 import type { Dice } from '../dice'
 import { previewArmed, resolveArmed, type AttackPreviewer } from './cx-attack'
 import { isOpportunity, shotDistance, sidesOf, type Armament } from './cx-attack-shared'
@@ -99,10 +99,10 @@ function outOfReachOpponents(a: RulesCombatant, everyone: Everyone): (id: string
   return (id) => !canAnswer(a, where.get(id))
 }
 
-export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library) => {
+export const previewCxAttackInMelee: AttackPreviewer = (request, a, t, library, strayAim) => {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
-  const preview = previewArmed(request, sides.value, a, t, library)
+  const preview = previewArmed(request, sides.value, a, t, library, strayAim)
   const far = reachRefusal(request, a, t, sides.value.armament)
   const refusal = far?.message ?? grappleRefusal(a, t, sides.value.armament) ?? grappleLimit(a, sides.value.attacker)
   const trigger = shotTrigger(request, a, t, sides.value.armament)
@@ -131,6 +131,7 @@ export function resolveCxAttackInMelee(
   library: ContentLibrary,
   dice: Dice,
   everyone: Everyone = () => [],
+  strayAim?: AimAt,
 ): Result<AttackResolution> {
   const sides = sidesOf(request, a, t, library)
   if (!sides.ok) return sides
@@ -140,29 +141,33 @@ export function resolveCxAttackInMelee(
   if (far) return fail(far.code, far.message)
   const refusal = grappleRefusal(a, t, arm)
   if (refusal) return fail('attack/grappled', refusal)
-  const r = resolveArmed(request, sides.value, a, t, library, dice)
+  const r = resolveArmed(request, sides.value, a, t, library, dice, strayAim)
   if (!r.ok) return r
   const counted = charged(a, sides.value.attacker, r.value, library)
   if (!counted.ok) return counted
   const res = counted.value
   const aAfter: RulesCombatant = { ...a, rules: res.attackerRules ?? a.rules }
-  const tAfter: RulesCombatant = { ...t, rules: res.targetRules ?? t.rules, hp: res.targetHp }
-  const down = cannotAct(tAfter) !== null
+  // A stray (000 Firing into Melee) changed the one it reached; the target stands as it was.
+  const struck = struckBy(res, t, strayAim)
+  const hitAfter: RulesCombatant = { ...struck, rules: res.targetRules ?? struck.rules, hp: res.targetHp }
+  const tAfter = struck === t ? hitAfter : t
+  const down = cannotAct(hitAfter) !== null
   const changes: ConditionChange[] = [...(res.conditions ?? [])]
   const notes: string[] = []
-  if (!isReaction(request) && engagesAt(request, arm, a, t) && !down && !(engagedWith(a, t.id) && engagedWith(t, a.id))) {
+  const targetUp = cannotAct(tAfter) === null
+  if (!isReaction(request) && engagesAt(request, arm, a, t) && targetUp && !(engagedWith(a, t.id) && engagedWith(t, a.id))) {
     changes.push(...engageChanges(aAfter, tAfter))
     notes.push(`${a.name} and ${t.name} are in melee (000 Melee Combat)`)
   }
-  if (down && isEngaged(t)) {
-    changes.push(...leaveMeleeChanges(t, [a]))
-    notes.push(`${t.name} is out of the melee`)
+  if (down && isEngaged(struck)) {
+    changes.push(...leaveMeleeChanges(struck, [a]))
+    notes.push(`${struck.name} is out of the melee`)
   }
   const trigger = shotTrigger(request, a, t, arm)
   const cannot = trigger ? outOfReachOpponents(a, everyone) : () => true
   const prompts = [
     ...(res.prompts ?? []),
-    ...(trigger ? opportunityPrompts(aAfter, trigger, library, (id) => (id === t.id && down) || cannot(id), everyone) : []),
+    ...(trigger ? opportunityPrompts(aAfter, trigger, library, (id) => (id === struck.id && down) || cannot(id), everyone) : []),
   ]
   const merged = mergeChanges(changes)
   return ok({
@@ -171,4 +176,11 @@ export function resolveCxAttackInMelee(
     ...(merged.length ? { conditions: merged } : {}),
     ...(prompts.length ? { prompts } : {}),
   })
+}
+
+/** The one the attack reached: the target, or whom a stray was drawn to (placed as the draw placed it). */
+export function struckBy(res: AttackResolution, t: RulesCombatant, strayAim: AimAt | undefined): RulesCombatant {
+  if (res.struck === undefined || res.struck === t.id || !strayAim) return t
+  const placed = strayAim(res.struck)
+  return placed.ok ? placed.value : t
 }

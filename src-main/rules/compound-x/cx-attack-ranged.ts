@@ -13,6 +13,8 @@ import { explainSteps } from './explain'
 import { resolveRanged, roundsFor, type RangedResolution } from './ranged/resolve-ranged'
 import { isWideEffect, rollStray, WIDE_SHARE } from './ranged/stray-shot'
 import { grappleStateFrom } from './cx-grapple'
+import { drawVictim, poolSection, strayPool, type StrayVictim } from './cx-stray-victims'
+import { judgedDistance } from './cx-reach'
 import { defenderOf, withDefender } from './sheet/cx-derived'
 import { cxSheets } from './sheet/cx-sheet'
 import { hitTheDirt } from './turns/hit-the-dirt'
@@ -67,19 +69,53 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
       ...explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]),
     )
     if (!s.reaches) {
-      // The rounds are fired; the GM resolves them against whoever else is in the tangle.
       const spent = Math.min(roundsFor(setup), arm.carried.ammo)
-      const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent } : w))
       const why =
         stray === 'grappled' ? `d100 ${s.total} over ${50 + (s.check.modifiers[1]?.value ?? 0)}` : `Luck check ${s.total} vs DC 50`
+      const rule = `000 ${stray === 'grappled' ? 'Grappling' : 'Firing into Melee'}`
+      const strayed = `${a.name} fires the ${arm.item.name} at ${t.name}, but the shot strays (${why})`
+      const reachDetail = explainSteps([
+        { title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total },
+      ])
+      const lost = (words: string, detail: ExplanationSection[], rolls: RollRecord[]): Result<AttackResolution> => {
+        // The rounds are fired whoever they reach.
+        const weapons = attacker.weapons.map((w) => (w === arm.carried ? { ...w, ammo: w.ammo - spent } : w))
+        return ok({
+          attackerRules: cxSheets.store({ ...attacker, weapons }),
+          targetRules: null,
+          targetHp: t.hp,
+          summary: `${strayed}: ${words}`,
+          detail: [...reachDetail, ...detail],
+          rolls: [s.roll, ...rolls],
+          ...consequences,
+        })
+      }
+      if (!call.strayAim)
+        return lost(
+          `resolve it against ${stray === 'grappled' ? 'the other grappler' : 'another combatant in the melee'} (${rule})`,
+          [],
+          [],
+        )
+      // SR-CX-180: the one it reaches is drawn with the dice among those it could hit, and the shot
+      // is resolved on that one in this same command.
+      const pool = strayPool(a, t, stray, call.strayAim)
+      const drawn = drawVictim(pool, dice)
+      const drawRolls = drawn?.roll ? [drawn.roll] : []
+      if (!drawn) {
+        const none = pool.passedOver.length
+          ? `no one else ${stray === 'grappled' ? 'in the grapple' : 'in the melee'} can be hit (${pool.passedOver.map((x) => x.why).join('; ')})`
+          : `no one else is ${stray === 'grappled' ? 'in the grapple' : 'in melee'} with ${t.name}`
+        return lost(`${none}, so it hits no one (${rule}, SR-CX-181)`, [poolSection(pool, null)], [])
+      }
+      const onVictim = resolveRangedAttack(strayCall(call, drawn.victim, setup.aim), dice)
+      if (!onVictim.ok) return lost(`${drawn.words}, but ${onVictim.error.message} (${rule})`, [poolSection(pool, drawn.victim)], drawRolls)
+      const v = onVictim.value
       return ok({
-        attackerRules: cxSheets.store({ ...attacker, weapons }),
-        targetRules: null,
-        targetHp: t.hp,
-        summary: `${a.name} fires the ${arm.item.name} at ${t.name}, but the shot strays (${why}): resolve it against ${stray === 'grappled' ? 'the other grappler' : 'another combatant in the melee'} (000 ${stray === 'grappled' ? 'Grappling' : 'Firing into Melee'})`,
-        detail: explainSteps([{ title: 'Who the shot reaches', modifiers: s.check.modifiers, rule: s.check.rule, total: s.total }]),
-        rolls: [s.roll],
-        ...consequences,
+        ...v,
+        struck: drawn.victim.combatant.id,
+        summary: `${strayed}: ${drawn.words} (${rule}) — ${v.summary}`,
+        detail: [...reachDetail, poolSection(pool, drawn.victim), ...v.detail],
+        rolls: [s.roll, ...drawRolls, ...v.rolls],
       })
     }
   }
@@ -139,4 +175,21 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
     // `000` Stabilize: the downed target's bleeds and burns fall off (SR-CX-10).
     ...(damaged.persistentDamageFallsOff ? { conditions: [persistentDamageRemoval(t.id)] } : {}),
   })
+}
+
+/**
+ * The same firing turned on the one a stray reached (`000` Firing into Melee: "your attack then
+ * proceeds as normal"): its own distance, cover and stance (the panel's were set for the target),
+ * the shooter's aim as it was, and no second stray check.
+ */
+function strayCall(call: RangedCall, victim: StrayVictim, aim: string): RangedCall {
+  const { cover: _cover, stance: _stance, ...options } = call.request.options
+  const request = { ...call.request, targetId: victim.combatant.id, options: { ...options, aim, stray: 'none' } }
+  const distance = judgedDistance(call.request, call.a, victim.combatant)
+  return {
+    ...call,
+    t: victim.combatant,
+    sides: { ...call.sides, target: victim.sheet },
+    request: { ...request, options: { ...request.options, distance } },
+  }
 }

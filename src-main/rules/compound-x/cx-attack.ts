@@ -1,7 +1,7 @@
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
-import type { AttackResolution, RulesCombatant } from '../ruleset'
+import type { AimAt, AttackResolution, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { previewMelee, resolveMeleeAttack } from './cx-attack-melee'
 import { resolveRangedAttack } from './cx-attack-ranged'
@@ -17,6 +17,7 @@ export type AttackPreviewer = (
   a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
+  strayAim?: AimAt,
 ) => Result<AttackPreview>
 export type AttackResolver = (
   request: AttackRequest,
@@ -33,11 +34,12 @@ export function previewArmed(
   a: RulesCombatant,
   t: RulesCombatant,
   library: ContentLibrary,
+  strayAim?: AimAt,
 ): AttackPreview {
   const arm = sides.armament
   const preview =
     arm.kind === 'ranged'
-      ? previewRanged({ request, sides, arm, a, t, library })
+      ? previewRanged({ request, sides, arm, a, t, library, ...(strayAim ? { strayAim } : {}) })
       : arm.kind === 'thrown'
         ? previewThrown(request, sides, arm, a, t, library)
         : previewMelee(request, sides, arm, t, library)
@@ -60,12 +62,13 @@ export function resolveArmed(
   t: RulesCombatant,
   library: ContentLibrary,
   dice: Dice,
+  strayAim?: AimAt,
 ): Result<AttackResolution> {
   const blocked = cannotAct(a) ?? fearRefusal(a)
   if (blocked) return fail('attack/cannotAct', blocked)
   const arm = sides.armament
   if (arm.kind === 'thrown') return resolveThrownAttack(request, sides, arm, a, t, library, dice)
   return arm.kind === 'ranged'
-    ? resolveRangedAttack({ request, sides, arm, a, t, library }, dice)
+    ? resolveRangedAttack({ request, sides, arm, a, t, library, ...(strayAim ? { strayAim } : {}) }, dice)
     : resolveMeleeAttack(request, sides, arm, a, t, library, dice)
 }

@@ -1,7 +1,7 @@
 import { bothPlaced } from './cx-reach'
 import type { AttackRequest, ExplanationSection, FormField } from '../../../src-shared/attack'
 import type { CombatantId } from '../../../src-shared/records'
-import type { AttackResolution, RulesCombatant } from '../ruleset'
+import type { AimAt, AttackResolution, RulesCombatant } from '../ruleset'
 import { optionBool, optionString } from '../kit/options'
 import type { ContentLibrary } from './content/content-library'
 import { defaultAim } from './cx-aim'
@@ -37,6 +37,11 @@ export interface RangedCall {
   readonly a: RulesCombatant
   readonly t: RulesCombatant
   readonly library: ContentLibrary
+  /**
+   * The shooter turned on someone else, for a shot that strays (SR-CX-180). Absent (a caller with
+   * no campaign behind it), a stray is handed back to the GM.
+   */
+  readonly strayAim?: AimAt
 }
 
 export interface Prepared {

@@ -15,6 +15,8 @@ import { REACTION, reactionFiring } from './cx-suppression'
 import { explainSteps } from './explain'
 import { rangedOdds } from './odds/ranged-odds'
 import { strayCheck } from './ranged/stray-shot'
+import { opponentsOf } from './cx-engagement'
+import { poolSection, strayPool, type StrayPool } from './cx-stray-victims'
 import { defenderOf } from './sheet/cx-derived'
 import type { SuppressionLevel } from './turns/suppression'
 
@@ -50,16 +52,16 @@ export function previewRanged(call: RangedCall): AttackPreview {
           { label: 'Extra-critical (+30)', probability: f.extraCritical },
         ]
       : odds.hits.map((ph, k) => ({ label: `${k} of ${odds.rounds} hit`, probability: ph }))
-  const outcomes = [
-    ...(reach ? [{ label: 'Strays to someone else', probability: 1 - p }] : []),
-    ...aimed.map((o) => ({ ...o, probability: o.probability * p })),
-  ]
+  // SR-CX-180: whom the stray could reach, as the core places them; without the core, the melee's names.
+  const pool = reach && stray !== 'none' && call.strayAim ? strayPool(call.a, t, stray, call.strayAim) : null
+  const outcomes = [...(reach ? strayOutcomes(1 - p, pool, call) : []), ...aimed.map((o) => ({ ...o, probability: o.probability * p }))]
   const damage = odds.healthDamage.map(([amount, probability]) => ({ amount, probability: probability * p + (amount === 0 ? 1 - p : 0) }))
   const explanation: ExplanationSection[] = [
     ...(prepared.opportunity ? [opportunityAim(setup.aim)] : []),
     ...(reach
       ? explainSteps([{ title: 'Who the shot reaches', modifiers: reach.modifiers, rule: reach.rule, total: Math.round(p * 100) }])
       : []),
+    ...(pool ? [poolSection(pool, null)] : []),
     ...explainSteps(odds.steps),
     {
       title: 'Odds',
@@ -137,4 +139,21 @@ function coverNote(target: Prepared['setup']['target']): { cover?: string } {
   const value = target.cover === 'full' ? 4 : target.cover === 'partial' ? 2 : 0
   if (!target.coverWords || (value === 0 && !target.coverFromMap)) return {}
   return { cover: `${target.coverWords}, +${value} miss (CX6, SR-CX-151)` }
+}
+
+/**
+ * The stray's share of the outcomes (`000` Firing into Melee): split evenly among those it could
+ * hit (SR-CX-180), or lost when there are none (SR-CX-181); asked without the core's placement, the
+ * melee's names as the target's engagement lists them.
+ */
+function strayOutcomes(q: number, pool: StrayPool | null, { a, t }: RangedCall): { label: string; probability: number }[] {
+  if (pool) {
+    const n = pool.hittable.length
+    if (n === 0) return [{ label: 'Strays and hits no one (SR-CX-181)', probability: q }]
+    return pool.hittable.map((v) => ({ label: `Strays to ${v.combatant.name}`, probability: q / n }))
+  }
+  const names = opponentsOf(t)
+    .filter((o) => o.id !== a.id && o.id !== t.id)
+    .map((o) => o.name)
+  return [{ label: names.length ? `Strays to someone else (${names.join(' or ')})` : 'Strays to someone else', probability: q }]
 }

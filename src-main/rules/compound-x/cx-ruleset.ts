@@ -26,7 +26,8 @@ import { aimEndsOnAct, aimEndsOnAttack, aimEndsOnDamage } from './cx-aim-end'
 import { cxEndOfEncounter, cxStartOfEncounter, cxStartOfTurn } from './cx-edges'
 import { cxEndOfTurn } from './cx-cloak-edges'
 import { applyCxDamage, CX_DAMAGE_TYPES } from './cx-damage'
-import { previewCxAttackInMelee, resolveCxAttackInMelee } from './cx-attack-flow'
+import { previewCxAttackInMelee, resolveCxAttackInMelee, struckBy } from './cx-attack-flow'
+import { strayAimOf } from './cx-stray-victims'
 import { withJudgedDistance } from './cx-reach'
 import { cxMaxHealth, freshLive } from './sheet/cx-derived'
 import { cxCombatantSchema, cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -198,12 +199,16 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     tactics: cxTactics,
     attacks: {
       // CX5 brackets read one distance: the tokens' on the map, else the typed one (SR-CX-113).
-      preview: (request, attacker, target) =>
-        previewCxAttackInMelee(withJudgedDistance(request, attacker, target), attacker, target, library),
-      resolve: (request, attacker, target, dice, everyone = NOBODY) => {
-        const r = resolveCxAttackInMelee(withJudgedDistance(request, attacker, target), attacker, target, library, dice, everyone)
-        // 000 Aiming (SR-CX-72): a fall ends every aim at the target, in the same command.
-        return r.ok ? ok(aimEndsOnAttack(r.value, attacker, target, everyone)) : r
+      preview: (request, attacker, target, aimAt) =>
+        previewCxAttackInMelee(withJudgedDistance(request, attacker, target), attacker, target, library, aimAt),
+      resolve: (request, attacker, target, dice, everyone, aimAt) => {
+        // SR-CX-180: a stray is drawn among those the core places (else the campaign's list as it stands).
+        const strayAim = strayAimOf(aimAt, everyone)
+        const all = everyone ?? NOBODY
+        const judged = withJudgedDistance(request, attacker, target)
+        const r = resolveCxAttackInMelee(judged, attacker, target, library, dice, all, strayAim)
+        // 000 Aiming (SR-CX-72): a fall ends every aim at the one hit, in the same command.
+        return r.ok ? ok(aimEndsOnAttack(r.value, attacker, struckBy(r.value, target, strayAim), all)) : r
       },
     },
   }

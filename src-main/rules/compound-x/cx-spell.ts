@@ -7,6 +7,7 @@ import type { ActPerformer } from './cx-act'
 import { rollCxCheck } from './cx-checks'
 import { priced } from './cx-costs'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
+import { spellCoverField, spellCoverOf } from './cx-spell-cover'
 
 /**
  * `001` Casting Spells: "There are a few classes which are able to cast spells, Paladins, Mages
@@ -18,9 +19,6 @@ import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 export const CAST_SPELL = 'cast-spell'
 const CAST = priced({ kind: 'cast-spell' })
-/** The largest cover bonus the form takes (a DC past 100 is already beyond any d100). */
-const MAX_COVER_BONUS = 100
-
 /** SR-CX-94: the caster classes are known by the names the document gives them; the skill each rolls. */
 const CASTER_SKILLS: Readonly<Record<string, string>> = {
   paladin: 'Knowledge - Nanites',
@@ -43,7 +41,8 @@ export function spellDefinitions(c: CxCombatant, library: ContentLibrary): Actio
     {
       key: CAST_SPELL,
       label: `Cast a spell (${skill} vs nanites spent + cover)`,
-      target: 'none',
+      // Aimed at someone, so the map can say how much of the target hides (SR-CX-182).
+      target: 'any',
       options: [
         {
           key: 'nanites',
@@ -53,7 +52,7 @@ export function spellDefinitions(c: CxCombatant, library: ContentLibrary): Actio
           min: 1,
           max: Math.max(1, nanites),
         },
-        { key: 'cover', label: 'The target’s cover bonus to the DC', kind: 'number', value: 0, min: 0, max: MAX_COVER_BONUS },
+        spellCoverField(),
       ],
       cost: CAST.text,
       unavailable: nanites < 1 ? 'No nanites left to cast with (001 Casting Spells).' : null,
@@ -80,9 +79,9 @@ export const performSpell: ActPerformer = (request, actor, c, target, library, d
   if (spend === undefined || !Number.isInteger(spend) || spend < 1)
     return fail('action/badOption', 'The nanites spent on a spell must be a whole number, at least 1.')
   if (spend > have) return fail('action/notEnoughNanites', `${actor.name} has ${have} nanites: it cannot spend ${spend} on a spell.`)
-  const cover = optionNumber(request.options, 'cover') ?? 0
-  if (!Number.isInteger(cover) || cover < 0 || cover > MAX_COVER_BONUS)
-    return fail('action/badOption', `The target's cover bonus must be a whole number from 0 to ${MAX_COVER_BONUS}.`)
+  const found = spellCoverOf(request.options['cover'], actor, target)
+  if (!found.ok) return found
+  const cover = found.value.bonus
   const dc = spend + cover
   const check = rollCxCheck({ check: `skill:${skill}`, dc, mode: 'normal', bonus: 0 }, actor, dice, library)
   if (!check.ok) return check
@@ -98,7 +97,13 @@ export const performSpell: ActPerformer = (request, actor, c, target, library, d
     summary: `${actor.name} casts a spell${at} with ${spend} nanites (→ ${left}): DC ${spend} + cover ${cover} = ${dc}; ${
       check.value.summary
     } → the spell ${check.value.success ? 'takes: its effect is the GM’s to narrate' : 'fails'} (001 Casting Spells)`,
-    detail: check.value.detail,
+    detail: [
+      {
+        title: 'The target’s cover (001 Casting Spells, SR-CX-182)',
+        lines: [{ label: found.value.words, value: `+${cover}`, source: 'CX6' }],
+      },
+      ...check.value.detail,
+    ],
     rolls: check.value.rolls,
     cost: CAST.cost,
   })

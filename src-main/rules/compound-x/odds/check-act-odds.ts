@@ -7,6 +7,7 @@ import type { ContentLibrary } from '../content/content-library'
 import { cxCheckChance } from '../cx-checks'
 import { cloakOf, SEARCH_CLOAKED } from '../cx-cloak'
 import { CAST_SPELL, casterSkill } from '../cx-spell'
+import { spellCoverOf } from '../cx-spell-cover'
 import { FALL, freeFall } from '../cx-fall'
 import { cxSheets } from '../sheet/cx-sheet'
 import { detectDc } from '../turns/cloak'
@@ -47,23 +48,34 @@ function searchOdds(
 }
 
 /** `001 Casting Spells`: the caster's skill against the nanites spent plus the target's cover. */
-function spellOdds(request: ActionRequest, actor: RulesCombatant, library: ContentLibrary): Result<ActionOdds> | null {
+function spellOdds(
+  request: ActionRequest,
+  actor: RulesCombatant,
+  target: RulesCombatant | null,
+  library: ContentLibrary,
+): Result<ActionOdds> | null {
   const c = cxSheets.of(actor)
   const skill = c ? casterSkill(c, library) : null
   const spend = optionNumber(request.options, 'nanites')
   if (!skill || spend === undefined) return null
-  const dc = spend + (optionNumber(request.options, 'cover') ?? 0)
+  // SR-CX-182: the cover the cast will meet, with where it came from.
+  const cover = spellCoverOf(request.options['cover'], actor, target)
+  if (!cover.ok) return cover
+  const dc = spend + cover.value.bonus
   const p = cxCheckChance({ check: `skill:${skill}`, dc, mode: 'normal', bonus: 0 }, actor, library)
   if (!p.ok) return p
-  return ok(
-    checkBands(
-      p.value,
-      'the spell takes',
-      'the spell fails (the nanites are spent)',
-      `${skill} against DC ${dc}`,
-      '001 Casting Spells, SR-CX-95',
-    ),
+  const odds = checkBands(
+    p.value,
+    'the spell takes',
+    'the spell fails (the nanites are spent)',
+    `${skill} against DC ${dc} (${spend} nanites + cover ${cover.value.bonus})`,
+    '001 Casting Spells, SR-CX-95',
   )
+  const coverLine = { label: cover.value.words, value: `+${cover.value.bonus}`, source: 'CX6, SR-CX-182' }
+  return ok({
+    ...odds,
+    explanation: odds.explanation.map((x, i) => (i === 0 ? { ...x, lines: [coverLine, ...x.lines] } : x)),
+  })
 }
 
 /**
@@ -97,7 +109,7 @@ export function cxCheckActOdds(
   library: ContentLibrary,
 ): Result<ActionOdds> | null {
   if (request.action === SEARCH_CLOAKED) return searchOdds(request, actor, target, library)
-  if (request.action === CAST_SPELL) return spellOdds(request, actor, library)
+  if (request.action === CAST_SPELL) return spellOdds(request, actor, target, library)
   if (request.action === FALL) return fallOdds(request, actor, library)
   return null
 }

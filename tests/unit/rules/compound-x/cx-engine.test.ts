@@ -176,7 +176,7 @@ describe('shots that may reach someone else (000 Firing into Melee, 000 Grapplin
     expect(combatant(h, 'Raider').hp).toBe(100)
     expect(ammo(h, 'Vex')).toBe(24)
     expect(h.campaign.store.ofType('log').at(-1)!.text).toMatch(
-      /the shot strays \(Luck check 50 vs DC 50\): resolve it against another combatant in the melee/,
+      /the shot strays \(Luck check 50 vs DC 50\): no one else is in melee with Raider, so it hits no one \(000 Firing into Melee, SR-CX-181\)/,
     )
     // 41 + 10 = 51 reaches Raider: then the usual accuracy and armour dice.
     h.must('attack/resolve', { request: req(h, 'into-melee') }, [41, 9, 10])
