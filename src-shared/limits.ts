@@ -188,9 +188,9 @@ export const NUMBERS = {
  */
 export const PATHS = {
   /** Points the graph is built on: four round each wall corner kept, eight round each token in the way. */
-  nodes: 1_200,
+  nodes: 800,
   /** Straight lines tested for walls and tokens in one search; past this the search gives up (no walk). */
-  lineTests: 60_000,
+  lineTests: 20_000,
 } as const
 
 /**

@@ -1,3 +1,4 @@
+import Flatbush from 'flatbush'
 import { entersBase, type Footprint, type Point } from './geometry'
 import { PATHS } from './limits'
 import type { WallIndex } from './wall-geometry'
@@ -42,26 +43,79 @@ const CORNER_MARGIN = 0.2
 /** And this far outside an obstacle's circle (the legs between them are chords of a wider ring). */
 const RING_MARGIN = 0.05
 const RING_POINTS = 8
+/** How many of the nearest points each point of the walk tries a leg to. */
+const NEIGHBOURS = 48
 
 const dist = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
-/** Every distinct corner of the walls that stop a body, once per index. */
-const cornerCache = new WeakMap<WallIndex, readonly Point[]>()
-function cornersOf(index: WallIndex): readonly Point[] {
+/** Every distinct corner of the walls that stop a body, once per index (flat arrays: a scene may hold 100,000). */
+interface Corners {
+  readonly xs: Float64Array
+  readonly ys: Float64Array
+}
+const cornerCache = new WeakMap<WallIndex, Corners>()
+function cornersOf(index: WallIndex): Corners {
   const hit = cornerCache.get(index)
   if (hit) return hit
-  const seen = new Map<string, Point>()
+  // Keyed by the millimetre: positions are at most MAP.metres, so x and y fit one safe integer.
+  const seen = new Set<number>()
+  const xs: number[] = []
+  const ys: number[] = []
+  const add = (x: number, y: number) => {
+    const key = Math.round(x * 1000) * 1e8 + Math.round(y * 1000)
+    if (seen.has(key)) return
+    seen.add(key)
+    xs.push(x)
+    ys.push(y)
+  }
   for (const s of index.segments) {
     if (!s.stopsMove) continue
-    for (const p of [
-      { x: s.ax, y: s.ay },
-      { x: s.bx, y: s.by },
-    ])
-      seen.set(`${Math.round(p.x * 1000)},${Math.round(p.y * 1000)}`, p)
+    add(s.ax, s.ay)
+    add(s.bx, s.by)
   }
-  const corners = [...seen.values()]
+  const corners = { xs: Float64Array.from(xs), ys: Float64Array.from(ys) }
   cornerCache.set(index, corners)
   return corners
+}
+
+/**
+ * The `count` of these points whose detour from `from` to the nearest goal is shortest (all when
+ * there are no more): those a walk is likeliest to turn at. Their places in the lists.
+ */
+function nearestToWalk(xs: Float64Array, ys: Float64Array, from: Point, goals: readonly Point[], count: number): number[] {
+  const n = xs.length
+  const all = Array.from({ length: n }, (_, i) => i)
+  if (n <= count) return all
+  const detour = new Float64Array(n)
+  for (let i = 0; i < n; i++) {
+    let toGoal = Infinity
+    for (const g of goals) toGoal = Math.min(toGoal, Math.hypot(xs[i]! - g.x, ys[i]! - g.y))
+    detour[i] = Math.hypot(xs[i]! - from.x, ys[i]! - from.y) + toGoal
+  }
+  const cut = detour.slice().sort()[count - 1]!
+  const kept: number[] = []
+  for (let i = 0; i < n && kept.length < count; i++) if (detour[i]! <= cut) kept.push(i)
+  return kept
+}
+
+/**
+ * A long line's box holds a large share of a crowded scene's walls. Tested in pieces from its start,
+ * each twice the last (4 m, 8 m, 16 m…), a blocked line is found blocked near where it is, reading
+ * only the walls there; a clear one costs a few tests more than one.
+ */
+const FIRST_PIECE = 4
+
+/** Whether the line p→q crosses a wall that stops a body (the index's own test, piece by piece). */
+function crossesWall(index: WallIndex, p: Point, q: Point): boolean {
+  const length = dist(p, q)
+  let a = p
+  for (let done = 0, piece = FIRST_PIECE; done < length; piece *= 2) {
+    const upTo = Math.min(length, done + piece)
+    const b = upTo === length ? q : { x: p.x + ((q.x - p.x) * upTo) / length, y: p.y + ((q.y - p.y) * upTo) / length }
+    if (index.blocked(a, b, 'move')) return true
+    ;[a, done] = [b, upTo]
+  }
+  return false
 }
 
 /** Where a walk from `p` straight at goal `g` stops, and how long it is. */
@@ -83,7 +137,7 @@ export function shortestPath(index: WallIndex, from: Footprint, goals: readonly 
   let tests = 0
   const clear = (p: Point, q: Point, skip = -1): boolean => {
     tests++
-    if (index.blocked(p, q, 'move')) return false
+    if (crossesWall(index, p, q)) return false
     for (let i = 0; i < obstacles.length; i++) if (i !== skip && entersBase(p, q, obstacles[i]!) !== null) return false
     return true
   }
@@ -108,6 +162,9 @@ export function shortestPath(index: WallIndex, from: Footprint, goals: readonly 
   best[0] = 0
   // The open set: small (at most PATHS.nodes), so a scan for the least f is cheap beside the line tests.
   const open = new Set<number>([0])
+  const near = new Flatbush(points.length)
+  for (const p of points) near.add(p.x, p.y, p.x, p.y)
+  near.finish()
   let found: { readonly node: number; readonly goal: number; readonly at: Point; readonly metres: number } | null = null
   while (open.size > 0) {
     let n = -1
@@ -128,8 +185,9 @@ export function shortestPath(index: WallIndex, from: Footprint, goals: readonly 
       const r = n === 0 && gi === byCrow[0]!.i ? null : toGoal(here, gi)
       if (r) found = { node: n, goal: gi, at: r.at, metres: best[n]! + r.metres }
     }
-    for (let m = 1; m < points.length; m++) {
-      if (closed[m]) continue
+    // Legs to the points nearest first: a walk round walls turns at corners near one another, and a
+    // graph tested in full (every pair) would spend the bound on one open room.
+    for (const m of near.neighbors(here.x, here.y, NEIGHBOURS, Infinity, (i) => i > 0 && !closed[i])) {
       const g = best[n]! + dist(here, points[m]!)
       if (g >= best[m]! || (found && g + heur[m]! >= found.metres)) continue
       if (tests >= PATHS.lineTests) return null
@@ -164,17 +222,15 @@ function graphPoints(
     out.push(p)
   }
   const ringCap = Math.min(obstacles.length, Math.floor(PATHS.nodes / 2 / RING_POINTS))
-  const nearest = (ps: readonly Point[], count: number): readonly Point[] => {
-    if (ps.length <= count) return ps
-    // The points whose detour from the start to a goal is shortest: those a walk is likeliest to turn at.
-    const detour = (p: Point) => dist(from, p) + Math.min(...goals.map((g) => dist(p, g)))
-    return ps
-      .map((p) => ({ p, d: detour(p) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, count)
-      .map((e) => e.p)
-  }
-  for (const o of nearest(obstacles, ringCap) as readonly Footprint[]) {
+  const rings = nearestToWalk(
+    Float64Array.from(obstacles, (o) => o.x),
+    Float64Array.from(obstacles, (o) => o.y),
+    from,
+    goals,
+    ringCap,
+  )
+  for (const i of rings) {
+    const o = obstacles[i]!
     // A ring whose chords stay outside the circle.
     const r = (o.radius + RING_MARGIN) / Math.cos(Math.PI / RING_POINTS)
     for (let k = 0; k < RING_POINTS; k++) {
@@ -183,15 +239,15 @@ function graphPoints(
     }
   }
   const c = from.radius + CORNER_MARGIN
-  const cornerCap = Math.floor((PATHS.nodes - out.length) / 4)
-  for (const p of nearest(cornersOf(index), cornerCap))
+  const corners = cornersOf(index)
+  for (const i of nearestToWalk(corners.xs, corners.ys, from, goals, Math.floor((PATHS.nodes - out.length) / 4)))
     for (const [dx, dy] of [
       [c, c],
       [c, -c],
       [-c, c],
       [-c, -c],
     ] as const)
-      keep({ x: p.x + dx, y: p.y + dy })
+      keep({ x: corners.xs[i]! + dx, y: corners.ys[i]! + dy })
   return out
 }
 
