@@ -236,13 +236,14 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   const occupied = ruleset.occupiedSpaces ? occupiedBases(state, ruleset, scene, actor.id) : []
   // Grown by the mover's base and a margin that the drop's rounding to the centimetre cannot eat.
   const obstacles = occupied.map((o) => ({ x: o.base.x, y: o.base.y, radius: o.base.radius + me.radius + ROUNDING }))
-  const slot = new Map(occupied.map((o, i) => [`${o.base.x},${o.base.y}`, i]))
+  const slot = new Map(occupied.map((o, i) => [o.id, i]))
   const targets = opponents.flatMap((c) => {
     const at = placedRulesCombatant(state, c).position
     return at ? [{ c, at }] : []
   })
-  const goals = targets.map(({ at }): PathGoal => {
-    const obstacle = slot.get(`${at.x},${at.y}`)
+  const goals = targets.map(({ c, at }): PathGoal => {
+    // The walk up to an opponent standing in the way of others does not go round that one.
+    const obstacle = slot.get(c.id)
     return { x: at.x, y: at.y, stopAt: me.radius + at.radius + ROUNDING, ...(obstacle === undefined ? {} : { obstacle }) }
   })
   const path = shortestPath(walls, me, goals, { standsAt: (p) => offTheScene(scene, p) === null, obstacles })

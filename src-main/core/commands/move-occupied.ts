@@ -26,13 +26,13 @@ export function occupiedBases(
   ruleset: Ruleset,
   scene: SceneRecord,
   moverId: CombatantRecord['id'],
-): { readonly name: string; readonly base: Footprint }[] {
+): { readonly id: CombatantRecord['id']; readonly name: string; readonly base: Footprint }[] {
   const radius = footprintRadius(scene.grid)
   return state.ofType('token').flatMap((t) => {
     if (t.sceneId !== scene.id || t.combatantId === moverId) return []
     const c = state.get(t.combatantId)
     if (c?.typeName !== 'combatant' || standingOf(ruleset, c).state !== 'up') return []
-    return [{ name: c.name, base: { x: t.x, y: t.y, radius } }]
+    return [{ id: c.id, name: c.name, base: { x: t.x, y: t.y, radius } }]
   })
 }
 
