@@ -80,3 +80,28 @@ export const pointAt = (from: Point, metres: number, radians: number): Point => 
   x: from.x + Math.cos(radians) * metres,
   y: from.y + Math.sin(radians) * metres,
 })
+
+/**
+ * Where a straight walk from `from` to `to` first takes its centre into `base` (drawn size), as a
+ * fraction along the walk, or null when it never does. A walk that starts inside the base is
+ * leaving it, not entering: null (a token the GM placed on another may always step off).
+ */
+export function entersBase(from: Point, to: Point, base: Footprint): number | null {
+  const fx = from.x - base.x
+  const fy = from.y - base.y
+  const c = fx * fx + fy * fy - base.radius * base.radius
+  if (c < -EPSILON) return null
+  const dx = to.x - from.x
+  const dy = to.y - from.y
+  const a = dx * dx + dy * dy
+  if (a === 0) return null
+  const b = fx * dx + fy * dy
+  const disc = b * b - a * c
+  // Touching the rim (a tangent, or a start exactly on it and walking away) is not entering.
+  if (disc <= EPSILON || b >= 0) return null
+  const t = (-b - Math.sqrt(disc)) / a
+  return t <= 1 + EPSILON ? Math.max(0, t) : null
+}
+
+/** Whether two bases overlap (touching rims do not). */
+export const basesOverlap = (a: Footprint, b: Footprint): boolean => centreDistance(a, b) < a.radius + b.radius - EPSILON

@@ -178,3 +178,27 @@ export const NUMBERS = {
   /** alea's carry (seedrandom): it stays below the generator's multiplier, 2,091,639, so every draw is a fraction in [0, 1). */
   rngCarry: 2_091_639,
 } as const
+
+/**
+ * The autopilot's path round walls and tokens (issue 34, `src-shared/wall-paths.ts`): a
+ * visibility graph over points just off wall corners and round the tokens in the way, searched
+ * with A*. A dungeon's maze has a few hundred corners near any one walk; a hostile scene's
+ * thousands of walls are cut to the corners nearest the walk, and the straight-line tests (each
+ * one index query) are counted, so one search costs at most these whatever the scene holds.
+ */
+export const PATHS = {
+  /** Points the graph is built on: four round each wall corner kept, eight round each token in the way. */
+  nodes: 800,
+  /** Straight lines tested for walls and tokens in one search; past this the search gives up (no walk). */
+  lineTests: 20_000,
+} as const
+
+/**
+ * Fog by sight (issue 34, `src-shared/sight-fog.ts`): how many party tokens cast sight on one
+ * scene. Each is a polygon of up to 72 + 3 × the wall corners near it rays, and every point the
+ * table is sent is tested against each; a party is a handful. Past this the tokens nearest the
+ * party's middle see and the rest do not, so the table sees less, never more.
+ */
+export const SIGHT = {
+  partyTokens: 16,
+} as const

@@ -1,5 +1,6 @@
 import { fogOf, isRevealed, type PointLike, type SceneFog } from './fog'
 import type { Point } from './geometry'
+import { SIGHT } from './limits'
 import type { CombatantRecord, SceneRecord, TokenRecord, WallRecord } from './records'
 import { reachedArea, wallIndexFor, type WallIndex } from './wall-geometry'
 
@@ -93,16 +94,31 @@ export function partySight(
     scene.id,
     walls.filter((w) => w.sceneId === scene.id),
   )
+  const eyes: TokenRecord[] = []
+  for (const t of tokens) if (t.sceneId === scene.id && seesForTable(combatant(t.combatantId))) eyes.push(t)
   const polygons: SightPolygon[] = []
   const keys: string[] = []
-  for (const t of tokens) {
-    if (t.sceneId !== scene.id || !seesForTable(combatant(t.combatantId))) continue
+  for (const t of castingSight(eyes)) {
     polygons.push(polygonOf(t, index))
     keys.push(`${t.x},${t.y}`)
   }
   keys.sort()
   // The index stands for the walls: a new one is built exactly when a wall of the scene changes.
   return { polygons, key: `${keys.join(';')}|${indexSerial(index)}` }
+}
+
+/**
+ * Whose sight counts when the party is larger than `SIGHT.partyTokens`: the tokens nearest the
+ * party's middle (the mean of their places; ties by id, so every pass picks the same). The rest
+ * cast none: the table sees less than the whole party would, never more, and one pass costs at
+ * most the bound's polygons and tests per point.
+ */
+function castingSight(eyes: readonly TokenRecord[]): readonly TokenRecord[] {
+  if (eyes.length <= SIGHT.partyTokens) return eyes
+  const mx = eyes.reduce((s, t) => s + t.x, 0) / eyes.length
+  const my = eyes.reduce((s, t) => s + t.y, 0) / eyes.length
+  const away = (t: TokenRecord) => Math.hypot(t.x - mx, t.y - my)
+  return [...eyes].sort((a, b) => away(a) - away(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).slice(0, SIGHT.partyTokens)
 }
 
 function insidePolygon(points: readonly Point[], p: PointLike): boolean {

@@ -243,6 +243,12 @@ export interface Ruleset {
    * turn pays it.
    */
   movementCost?(c: RulesCombatant, metres: number): MovementCost
+  /**
+   * Whether another standing combatant's base stops a move on the mover's own turn (a walk may not
+   * pass through it nor end on it), with the document's section that says so; absent, tokens pass
+   * one another and may share a place (SR-CORE-34).
+   */
+  readonly occupiedSpaces?: { readonly source: string }
   readonly secrecy?: RollSecrecy // absent: every roll is public unless the GM says otherwise
   /** Up, downed, out or dead; absent, the core goes by health (below 1 is down). */
   standing?(c: RulesCombatant): Standing

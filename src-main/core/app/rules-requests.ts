@@ -4,6 +4,8 @@ import type { RequestInputs, RequestResults } from '../../../src-shared/contract
 import { damageTypesOf } from '../commands/damage-deciders'
 import { mapMoveOutcome } from '../commands/map-move'
 import { moveCharge } from '../commands/move-charge'
+import { occupantInTheWay, occupiedWords } from '../commands/move-occupied'
+import { wallInTheWay } from '../commands/move-walls'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { placedRulesCombatant } from '../state/rules-combatants'
@@ -116,14 +118,20 @@ export class RulesRequests {
     const mover = this.store?.get(input.combatantId)
     if (!this.store || !this.ruleset || mover?.typeName !== 'combatant')
       return fail('combatant/notFound', 'Pick a combatant from this campaign.')
-    if (this.store.get(input.sceneId)?.typeName !== 'scene') return fail('scene/notFound', `No scene ${input.sceneId} in this campaign.`)
+    const scene = this.store.get(input.sceneId)
+    if (scene?.typeName !== 'scene') return fail('scene/notFound', `No scene ${input.sceneId} in this campaign.`)
     const token = this.store.ofType('token').find((t) => t.sceneId === input.sceneId && t.combatantId === mover.id)
     if (!token) return ok({ metres: 0, cost: null, refusal: null, summary: null, prompts: [] })
     const metres = Math.hypot(input.x - token.x, input.y - token.y)
     const cost = this.ruleset.movementCost?.(placedRulesCombatant(this.store, mover), metres)?.label ?? null
     // Priced as the drop would pay it: a move the turn cannot pay for waits for the GM to waive it.
     const charge = moveCharge({ state: this.store, ruleset: this.ruleset }, mover, metres, false)
-    const refusal = charge.ok ? null : charge.error.message
+    // A wall or someone in the way refuses the drop as it would the command; confirming it then
+    // makes it a free move, the GM's logged override (SR-CORE-33, SR-CORE-34).
+    const to = { x: input.x, y: input.y }
+    const walled = wallInTheWay(this.store, scene, mover, token, to, false)
+    const occupant = occupantInTheWay(this.store, this.ruleset, scene, mover, token, to)
+    const refusal = !walled.ok ? walled.error.message : occupant ? occupiedWords(mover, occupant) : charge.ok ? null : charge.error.message
     const outcome = mapMoveOutcome(this.store, this.ruleset, mover, token, { x: input.x, y: input.y })
     if (outcome && !outcome.ok) return outcome
     const r = outcome?.value ?? null

@@ -1,4 +1,6 @@
-import { firstLeg } from '../../../src-shared/wall-paths'
+import { shortestPath, type PathGoal } from '../../../src-shared/wall-paths'
+import { WallIndex } from '../../../src-shared/wall-geometry'
+import { occupiedBases } from '../commands/move-occupied'
 import { sceneWallIndex } from '../geometry/line-of-fire'
 import type { AttackPreview, AttackRequest } from '../../../src-shared/attack'
 import { teamOf, type AutopilotCommand, type SuggestionOdds } from '../../../src-shared/autopilot'
@@ -9,7 +11,7 @@ import type { RecordReader } from '../state/record-store'
 import type { RecordOfType, StoredTypeName } from '../state/stored-records'
 import { fighters } from './fighters'
 import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
-import { approach, gapBetween, tenths, type Footprint, type Point } from '../../../src-shared/geometry'
+import { gapBetween, tenths } from '../../../src-shared/geometry'
 import { moveCharge } from '../commands/move-charge'
 import { offTheScene } from '../commands/scene-deciders'
 import { sceneInPlay } from '../state/scene-in-play'
@@ -227,35 +229,32 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   const scene = sceneInPlay(state)
   const me = placedRulesCombatant(state, actor).position
   if (!scene || !me) return []
-  // Walls (issue 34): a move is one straight walk and a wall stops it (SR-CORE-33). Towards an
-  // opponent it can walk straight at, it walks as before; one behind a wall it heads round the
-  // wall's nearer end (`firstLeg`: one corner at a time, no maze search).
-  const walls = sceneWallIndex(state)
-  let nearest: { readonly c: CombatantRecord; readonly at: Footprint; readonly gap: number; readonly leg: Point | null } | null = null
-  for (const c of opponents) {
+  // A move is one straight walk: a wall stops it (SR-CORE-33), and where the ruleset says so
+  // another's base does too, nor may it end on one (SR-CORE-34). The walk's first leg is the first
+  // corner of the shortest way round both to the nearest opponent it can get to (`shortestPath`).
+  const walls = sceneWallIndex(state) ?? NO_WALLS
+  const occupied = ruleset.occupiedSpaces ? occupiedBases(state, ruleset, scene, actor.id) : []
+  // Grown by the mover's base and a margin that the drop's rounding to the centimetre cannot eat.
+  const obstacles = occupied.map((o) => ({ x: o.base.x, y: o.base.y, radius: o.base.radius + me.radius + ROUNDING }))
+  const slot = new Map(occupied.map((o, i) => [o.id, i]))
+  const targets = opponents.flatMap((c) => {
     const at = placedRulesCombatant(state, c).position
-    if (!at) continue
-    const gap = gapBetween(me, at)
-    const blocked = walls !== null && !walls.empty && walls.blocked(me, at, 'move')
-    const leg = blocked ? firstLeg(walls, me, at, (p) => offTheScene(scene, p) === null) : null
-    if (blocked && !leg) continue
-    if (!nearest || gap < nearest.gap) nearest = { c, at, gap, leg }
-  }
-  if (!nearest) return []
-  let to: Point
-  let step: number
-  if (nearest.leg) {
-    const far = Math.hypot(nearest.leg.x - me.x, nearest.leg.y - me.y)
-    step = affordableStep({ state, ruleset }, actor, far)
-    if (step < MIN_STEP) return []
-    to = { x: me.x + ((nearest.leg.x - me.x) * step) / far, y: me.y + ((nearest.leg.y - me.y) * step) / far }
-  } else {
-    const { metres } = approach(me, nearest.at, 0)
-    step = affordableStep({ state, ruleset }, actor, metres)
-    if (step < MIN_STEP) return []
-    to = approach(me, nearest.at, nearest.gap - step).at
-  }
-  const target = nearest
+    return at ? [{ c, at }] : []
+  })
+  const goals = targets.map(({ c, at }): PathGoal => {
+    // The walk up to an opponent standing in the way of others does not go round that one.
+    const obstacle = slot.get(c.id)
+    return { x: at.x, y: at.y, stopAt: me.radius + at.radius + ROUNDING, ...(obstacle === undefined ? {} : { obstacle }) }
+  })
+  const path = shortestPath(walls, me, goals, { standsAt: (p) => offTheScene(scene, p) === null, obstacles })
+  if (!path) return []
+  const leg = path.points[0]!
+  const far = Math.hypot(leg.x - me.x, leg.y - me.y)
+  const step = affordableStep({ state, ruleset }, actor, far)
+  if (step < MIN_STEP) return []
+  const to = { x: me.x + ((leg.x - me.x) * step) / far, y: me.y + ((leg.y - me.y) * step) / far }
+  const target = { ...targets[path.goal]!, gap: gapBetween(me, targets[path.goal]!.at) }
+  const round = path.points.length > 1
   return [
     {
       command: {
@@ -266,11 +265,15 @@ function moveCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
       odds: null,
       score: MOVE_SCORE,
       reasons: () => [
-        `No attack reaches anyone from where it stands; ${target.c.name} is the nearest, ${tenths(target.gap)} m away${target.leg ? ', and a wall is in the way: it heads round its end' : ''}.`,
+        `No attack reaches anyone from where it stands; ${target.c.name} is the nearest to walk to, ${tenths(target.gap)} m away${round ? `, ${tenths(path.metres)} m round what is in the way: it heads for the first corner` : ''}.`,
       ],
     },
   ]
 }
+
+const NO_WALLS = new WallIndex([])
+/** Centimetres: the drop is rounded to them, and must still keep clear of the bases it walks round. */
+const ROUNDING = 0.02
 
 /** Steps shorter than this are not worth a command (and a policy must not shuffle in place). */
 const MIN_STEP = 0.1

@@ -8,6 +8,7 @@ import { consequenceEvents } from './consequences'
 import { findCombatant, findScene, visibilityOf, type DecideContext, type Decider } from './decide-context'
 import { mapMoveOutcome } from './map-move'
 import { wallInTheWay } from './move-walls'
+import { occupantInTheWay, occupiedCheck, occupiedWaived } from './move-occupied'
 import { moveCharge } from './move-charge'
 
 /** One token per combatant per scene: its id says which, so placing again moves it. */
@@ -143,6 +144,9 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   if (before.x === p.x && before.y === p.y) return fail('token/noChange', `${c.value.name} is already there.`)
   const blocked = wallInTheWay(ctx.state, s.value, c.value, before, p, p.free ?? false)
   if (!blocked.ok) return blocked
+  const occupant = occupantInTheWay(ctx.state, ctx.ruleset, s.value, c.value, before, p)
+  const crowded = occupiedCheck(occupant, c.value, p.free ?? false)
+  if (!crowded.ok) return crowded
   const metres = Math.hypot(p.x - before.x, p.y - before.y)
   const charge = moveCharge(ctx, c.value, metres, p.free ?? false)
   if (!charge.ok) return charge
@@ -150,7 +154,8 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
     ? [{ type: 'combatant/turnStateChanged', combatantId: c.value.id, patch: charge.value.patch }]
     : []
   // The move's own line first: what it sets off reads after it.
-  const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${charge.value.note}`, logged)
+  const waived = occupant ? occupiedWaived(occupant) : ''
+  const line = ctx.log(`${c.value.name} moves ${metres.toFixed(1)} m${charge.value.note}${waived}`, logged)
   // What the move sets off is judged on the mover as it is after paying (its pools spent).
   const moved = charge.value.patch ? { ...c.value, ...charge.value.patch } : c.value
   const then = moveConsequences(ctx, moved, before, { x: p.x, y: p.y })

@@ -8,7 +8,7 @@ import { resolveD20Attack } from './combat/attack-resolve'
 import { applyD20Damage, D20_DAMAGE_TYPES } from './combat/typed-damage'
 import { d20CheckChance, d20CheckList, rollD20Check } from './d20-checks'
 import { D20_SURPRISE } from './d20-ambush'
-import { RULESET_ID, RULESET_NAME } from './d20-terms'
+import { DOC, RULESET_ID, RULESET_NAME } from './d20-terms'
 import { d20Card } from './sheet/d20-card'
 import { d20SheetSchema } from './sheet/d20-sheet'
 import { d20Sheets } from './sheet/d20-sheets'
@@ -46,6 +46,9 @@ export const d20TwoActionRuleset: Ruleset = {
   conditions: D20_CONDITIONS,
   surprise: D20_SURPRISE, // `003 Ambushes` (SR-D20-20, SR-D20-21)
   movementCost: d20MovementCost,
+  // `003 Your Turn`: "You cannot walk through or occupy a space that is currently occupied";
+  // `003 Moving`: "cannot end their turn on an occupied square" (SR-D20-36).
+  occupiedSpaces: { source: `${DOC.turn}, ${DOC.moving}` },
   // `003 Engaged`: dragging a token away from engaged foes prompts their attacks of opportunity (SR-D20-33).
   onMapMove: d20MapMove,
   // Our default (the document is silent on secret rolls): an NPC's Awareness tests.
