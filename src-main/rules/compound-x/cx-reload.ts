@@ -19,14 +19,16 @@ export function reloadSpareRefusal(c: CxCombatant, slot: number, library: Conten
   return `The ${carried.spareMagazines} spare magazine${carried.spareMagazines === 1 ? '' : 's'} for the ${name} do not fit the rigs' ${magSpace(c, library) ?? 0} Mag Space: nothing to reload from (000 Where Is My Ammo Storage?, SR-CX-190).`
 }
 
-/** The magazine goes in: full, one spare used (`000` Reloading). */
+/**
+ * The magazine goes in: full, one spare used (`000` Reloading). SR-CX-190: the spares past the Mag
+ * Space were never in the rigs, so what is left is what they held, less this one.
+ */
 function loaded(c: CxCombatant, slot: number, library: ContentLibrary): CxCombatant {
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
   if (!carried || !item) return c
-  const weapons = c.weapons.map((w, i) =>
-    i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: Math.max(0, w.spareMagazines - 1) } : w,
-  )
+  const held = sparesHeld(c, slot, library)
+  const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: Math.max(0, held - 1) } : w))
   return { ...c, weapons }
 }
 
