@@ -95,6 +95,7 @@ describe("000 What Is an 'Advanced Rig'? (SR-CX-191, SR-CX-192)", () => {
     expect(gear(h, 'Raider')[0]!.message).toMatch(/^Needs 1 Hard Point; the rigs give 0: not attached/)
     expect(live(h, 'Raider').shieldStrength).toBe(0)
     expect(card(h, 'Raider').find((l) => l.label === 'Shield')?.value).toBe('none')
+    expect(card(h, 'Raider').find((l) => l.label === 'A-Class Electron Shield')?.value).toMatch(/not attached, no shield/)
     // A laser meets no shield: the armour (40%) and then the health take it.
     const hp = combatant(h, 'Raider').hp
     h.must('combatant/damage', { combatantId: h.combatantId('Raider'), amount: 20, damageType: 'laser' }, [99])
@@ -140,6 +141,7 @@ describe('001 Weapon Proficiencies and Armor Proficiencies (SR-CX-193, SR-CX-194
     setVex(h, { weapons: [mg] })
     expect(gear(h, 'Vex')).toEqual([expect.objectContaining({ field: 'weapon', item: 'ECSC Mk249', severity: 'cannot' })])
     const why = 'A Soldier has no proficiency with Machine Guns, so it cannot use the ECSC Mk249 (001 Weapon Proficiencies, SR-CX-193).'
+    expect(card(h, 'Vex').find((l) => l.label === 'ECSC Mk249')?.value).toBe(`100 rds · 1 mags · ${why}`)
     expect(preview(h, shot(h)).blocked).toBe(why)
     const before = snapshot(h)
     const r = h.run('attack/resolve', { request: shot(h) }, [9])
