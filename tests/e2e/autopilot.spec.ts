@@ -22,7 +22,8 @@ test('forecast and NPC autopilot: win chance, refusal, suggest, do it, undo, run
   await gm.addCombatant({ name: 'Vex', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.addCombatant({ name: 'Ash', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.editSheet('Vex', { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId: 'soldier', weapon: 'anvil-arms-c25', ...kit })
-  await gm.editSheet('Ash', { str: 5, per: 6, fort: 5, dex: 7, luck: 5, classId: 'doctor', weapon: 'frontier-lz150-carbine', ...kit })
+  // An Engineer may use carbines (a Doctor may not: 001 Weapon Proficiencies, SR-CX-193).
+  await gm.editSheet('Ash', { str: 5, per: 6, fort: 5, dex: 7, luck: 5, classId: 'engineer', weapon: 'frontier-lz150-carbine', ...kit })
   await gm.startEncounter()
 
   // Only the party so far: the forecast refuses, saying why, instead of spinning.

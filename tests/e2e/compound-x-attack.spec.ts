@@ -10,7 +10,17 @@ test('Compound X: pick attacker, weapon and target, read the exact odds, resolve
   await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1 })
   const kit = { weapon: 'anvil-arms-c25', armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
   await gm.editSheet('Vex', { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId: 'soldier', ...kit })
-  await gm.editSheet('Raider', { str: 5, per: 5, fort: 5, dex: 5, luck: 5, ...kit, shieldId: 'a-class-electron-shield' })
+  // The shield needs a Hard Point: the advanced Medium rigs give them (000 Advanced Rigs, SR-CX-191).
+  await gm.editSheet('Raider', {
+    str: 5,
+    per: 5,
+    fort: 5,
+    dex: 5,
+    luck: 5,
+    ...kit,
+    armourFamily: 'medium:advanced',
+    shieldId: 'a-class-electron-shield',
+  })
   // FORT 5 → 100 max health (CX23); armour points from the Kevlar (AS 40).
   await expect(gm.card('Raider').getByTestId('card-hp')).toHaveText('100 / 100')
   await expect(gm.sheetLine('Raider', 'Armour')).toContainText('40/40 AP')

@@ -61,7 +61,8 @@ async function setUp(gm: GmPage, name: string): Promise<Fight> {
   await gm.addCombatant({ name: 'Ash', side: 'party', kind: 'pc', maxHp: 1 })
   await gm.addCombatant({ name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1 })
   await gm.editSheet('Vex', { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId: 'soldier', weapon: 'anvil-arms-c25', ...kit })
-  await gm.editSheet('Ash', { str: 5, per: 6, fort: 5, dex: 7, luck: 5, classId: 'doctor', weapon: 'frontier-lz150-carbine', ...kit })
+  // An Engineer may use carbines (a Doctor may not: 001 Weapon Proficiencies, SR-CX-193).
+  await gm.editSheet('Ash', { str: 5, per: 6, fort: 5, dex: 7, luck: 5, classId: 'engineer', weapon: 'frontier-lz150-carbine', ...kit })
   await gm.editSheet('Raider', { str: 5, per: 5, fort: 5, dex: 5, luck: 5, weapon: 'matthews-11-35-carbine', ...kit })
   // The squad of Raiders comes from the roster: the hand-made one becomes a template, then two copies.
   await gm.card('Raider').getByTestId('save-template').click()

@@ -4,7 +4,15 @@ import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Dice } from '../dice'
 import type { AttackResolution } from '../ruleset'
 import { afterDamage } from './cx-edges'
-import { firingCost, hunkerRefusal, opportunityRefusal, prepare, reactionRefusal, type RangedCall } from './cx-ranged-prepare'
+import {
+  firingCost,
+  hunkerRefusal,
+  opportunityRefusal,
+  prepare,
+  proficiencyRefusal,
+  reactionRefusal,
+  type RangedCall,
+} from './cx-ranged-prepare'
 import { optionString } from '../kit/options'
 import { sharePrompt, shareText } from './cx-wide-share'
 import { REACTION, reactionFiring } from './cx-suppression'
@@ -36,6 +44,9 @@ export function resolveRangedAttack(call: RangedCall, dice: Dice): Result<Attack
   const { sides, arm, a, t, library } = call
   const { attacker, target } = sides
   const { setup, stray, reaction, opportunity, sharedWith, sharedHits } = prepare(call)
+  // SR-CX-193: refused before anything is spent or rolled.
+  const unproficient = proficiencyRefusal(call)
+  if (unproficient) return fail('attack/notProficient', unproficient)
   const sharedOption = optionString(call.request.options, WIDE_SHARE)
   if (sharedOption !== undefined && !sharedHits)
     return fail(

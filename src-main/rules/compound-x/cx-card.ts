@@ -147,7 +147,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     return [
       {
         label: item.name,
-        value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}`,
+        value: `${w.ammo} rds · ${w.spareMagazines} mags${w.jammed ? ' · JAMMED (CX9)' : ''}${cannot(item.name)}`,
         edit: countEdit(ammoKey(i), w.ammo),
       },
       { label: '  spare mags', value: String(w.spareMagazines), edit: countEdit(magazinesKey(i), w.spareMagazines) },
@@ -167,6 +167,10 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
     const name = library.get('thrown-weapons', g.itemId)?.name ?? g.itemId
     return { label: name, value: `${g.count} grenade${g.count === 1 ? '' : 's'}${cannot(name)}`, source: '000 Grenades' }
   })
+  // SR-CX-191, SR-CX-192, SR-CX-194: rigs, shield and cloak the loadout denies, said where the protection is.
+  const loadout = problems
+    .filter((p) => p.field === 'armourFamily' || p.field === 'shieldId' || p.field === 'cloakId')
+    .map((p): ExplanationLine => ({ label: p.item, value: p.message }))
   // Which weapon is in hand matters only when there is a choice (or the hands are empty).
   const drawn = drawnWeapon(c)
   const inHand: ExplanationLine[] =
@@ -174,7 +178,7 @@ export function cxCard(c: CxCombatant, library: ContentLibrary): ExplanationSect
       ? [{ label: 'In hand', value: drawn ? weaponName(drawn.carried, library) : 'nothing', source: '000 Actions' }]
       : []
   return [
-    { title: 'Protection', lines: protection },
+    { title: 'Protection', lines: [...protection, ...loadout] },
     { title: 'Weapons', lines: [...inHand, ...weapons, ...thrown, ...grenades] },
     ...featCardSection(c),
     ...flawSection(c, problems),

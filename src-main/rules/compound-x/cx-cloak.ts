@@ -7,6 +7,7 @@ import type { ActPerformer } from './cx-act'
 import { rollCxCheck } from './cx-checks'
 import { ACTIONS_POOL, actionsIn } from './cx-costs'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
+import { cloakModuleRefusal } from './sheet/cx-loadout'
 import { cloakDuration, cloakEnds, cloakRefusal, detectDc, NO_CLOAK, type CloakState } from './turns/cloak'
 
 /**
@@ -29,7 +30,8 @@ const ASSASSIN = 'assassin'
 export function cloakDefinitions(c: CxCombatant, library: ContentLibrary, actor: RulesCombatant): ActionDefinition[] {
   const module = c.cloakId ? library.get('cloaking-modules', c.cloakId) : undefined
   if (!module) return []
-  const refusal = cloakRefusal(cloakOf(c), module, c.level, c.live.nanites, spentNow(actor))
+  // SR-CX-191, SR-CX-192, SR-CX-194: attached, worn by a class that may, operated with the skill.
+  const refusal = cloakModuleRefusal(c, module, library) ?? cloakRefusal(cloakOf(c), module, c.level, c.live.nanites, spentNow(actor))
   return [
     {
       key: CLOAK,
@@ -58,7 +60,7 @@ export const performCloak: ActPerformer = (_request, actor, c, _target, library)
   const module = c.cloakId ? library.get('cloaking-modules', c.cloakId) : undefined
   if (!module) return fail('action/noCloak', `${actor.name} wears no cloaking module.`)
   const state = cloakOf(c)
-  const refusal = cloakRefusal(state, module, c.level, c.live.nanites, spentNow(actor))
+  const refusal = cloakModuleRefusal(c, module, library) ?? cloakRefusal(state, module, c.level, c.live.nanites, spentNow(actor))
   if (refusal) return fail('action/unavailable', `${actor.name} cannot cloak: ${refusal}.`)
   const turns = cloakDuration(c.level, module, c.classId === ASSASSIN)
   const nanites = c.live.nanites - module.activationNanites

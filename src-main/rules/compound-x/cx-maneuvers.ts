@@ -4,7 +4,7 @@ import type { ConditionChange, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { evaCheckModifiers } from './sheet/eva-suit'
 import type { ActPerformer } from './cx-act'
-import type { RangedWeapon } from './content/pack-schema'
+import { GUN_PROFICIENCY } from './sheet/cx-loadout'
 import { optionNumber, optionString } from '../kit/options'
 import { percent } from '../kit/format'
 import { mergeChanges } from './cx-changes'
@@ -109,22 +109,6 @@ export const participant = (c: CxCombatant, library: ContentLibrary): ManeuverPa
 
 export const pickSkill = (v: string | undefined, p: ManeuverParticipant): ManeuverSkill =>
   v === 'str-athletics' || v === 'dex-acrobatics' ? v : bestManeuverSkill(p)
-
-/** The class's proficiency names for each gun category (the `classes` pack lists them by name). */
-const GUN_PROFICIENCY: Readonly<Record<RangedWeapon['category'], string>> = {
-  pistol: 'Pistols',
-  revolver: 'Pistols',
-  smg: 'Submachine Guns',
-  shotgun: 'Shotguns',
-  carbine: 'Carbines',
-  'assault-rifle': 'Assault Rifles',
-  'battle-rifle': 'Battle Rifles',
-  dmr: 'Long Rifles',
-  'long-rifle': 'Long Rifles',
-  'machine-gun': 'Machine Guns',
-  'heavy-weapon': 'Heavy Weapons',
-  launcher: 'Rocket Launchers',
-}
 
 /** `000` Disarm: is the defender proficient with the item it holds (melee by size, guns by category)? */
 export function proficientWith(c: CxCombatant, w: CarriedWeapon, library: ContentLibrary): boolean {

@@ -17,6 +17,7 @@ import { GRAPPLE_WAYS, isWideEffect, parseSharedHits, WIDE_SHARE, type StrayRisk
 import type { CriticalKind } from './stats/derived-stats'
 import { grapplePartner } from './cx-grapple'
 import type { CxCombatant } from './sheet/cx-sheet'
+import { gunProficiencyRefusal } from './sheet/cx-loadout'
 import { actionCost, fireAction } from './turns/action-costs'
 import { shooterSprinted } from './turns/turn-budget'
 import { weaponSuppressionLevel, type SuppressionLevel } from './turns/suppression'
@@ -227,6 +228,14 @@ export const hunkerRefusal = (shooter: CxCombatant, name: string, aim: AimMode):
   shooter.live.stance === 'hunkering' && aim !== 'blind'
     ? `${name} is hunkered: it may only blind-fire until it un-hunkers, a free action (000 Using Cover/Stances).`
     : null
+
+/**
+ * `001` Weapon Proficiencies, SR-CX-193: "If your Character lacks proficiency with a weapon, then
+ * they can't purchase or use a weapon of that type": a gun of a category the class does not list
+ * is refused, every firing alike (shots, answers, opportunity attacks).
+ */
+export const proficiencyRefusal = ({ sides, arm, library }: Pick<RangedCall, 'sides' | 'arm' | 'library'>): string | null =>
+  gunProficiencyRefusal(sides.attacker, arm.item, library)
 
 /** `000` Opportunity Attack: only "a drawn CQB weapon or a melee weapon" answers. */
 export const opportunityRefusal = (arm: Ranged): string | null =>

@@ -7,6 +7,7 @@ import {
   hunkerRefusal,
   opportunityRefusal,
   prepare,
+  proficiencyRefusal,
   reactionRefusal,
   type Prepared,
   type RangedCall,
@@ -29,11 +30,13 @@ export function previewRanged(call: RangedCall): AttackPreview {
   const reach = stray === 'none' ? null : strayCheck(stray, sides.attacker.stats, setup.aim)
   const p = reach?.chance ?? 1
   const base = { weapons: sides.weaponList, options, cost: firingCost(arm, setup.mode, null).text }
-  const blockedBy = arm.carried.jammed
-    ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
-    : arm.carried.ammo === 0
-      ? 'The magazine is empty: reload first.'
-      : (hunkerRefusal(sides.attacker, call.a.name, setup.aim) ?? (prepared.opportunity ? opportunityRefusal(arm) : null))
+  const blockedBy =
+    proficiencyRefusal(call) ??
+    (arm.carried.jammed
+      ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
+      : arm.carried.ammo === 0
+        ? 'The magazine is empty: reload first.'
+        : (hunkerRefusal(sides.attacker, call.a.name, setup.aim) ?? (prepared.opportunity ? opportunityRefusal(arm) : null)))
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), { ammoInMagazine: arm.carried.ammo || 1 })
   if (odds.kind === 'impossible' || blockedBy) {
     return blockedPreview(base, explainSteps(odds.steps), blockedBy ?? (odds.kind === 'impossible' ? odds.reason : null))
@@ -93,14 +96,17 @@ export function previewRanged(call: RangedCall): AttackPreview {
 }
 
 /** CX26's reaction odds: light is one aimed single shot; medium and heavy are certain hits on the armour. */
-function previewReaction(prepared: Prepared, level: SuppressionLevel, { sides, arm, a, t, library }: RangedCall): AttackPreview {
+function previewReaction(prepared: Prepared, level: SuppressionLevel, call: RangedCall): AttackPreview {
+  const { sides, arm, a, t, library } = call
   const { setup, options } = prepared
   const base = { weapons: sides.weaponList, options, cost: firingCost(arm, 'semi', level).text }
   const { hits, automatic, words } = REACTION[level]
   const odds = rangedOdds(setup, defenderOf(sides.target, t.hp, library), reactionFiring(level))
-  const blockedBy = arm.carried.jammed
-    ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
-    : (hunkerRefusal(sides.attacker, a.name, setup.aim) ?? reactionRefusal(arm, level, library))
+  const blockedBy =
+    proficiencyRefusal(call) ??
+    (arm.carried.jammed
+      ? `The ${arm.item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`
+      : (hunkerRefusal(sides.attacker, a.name, setup.aim) ?? reactionRefusal(arm, level, library)))
   const head: ExplanationSection = {
     title: 'Suppression reaction',
     lines: [{ label: `${level} suppression`, value: words, source: 'CX26' }],

@@ -2,18 +2,33 @@ import type { PoolCost, RulesCombatant } from '../ruleset'
 import type { ContentLibrary } from './content/content-library'
 import { ACTIONS_POOL, actionsCost } from './cx-costs'
 import type { CxCombatant } from './sheet/cx-sheet'
+import { magSpace, sparesHeld } from './sheet/cx-loadout'
 import { ACTIONS_PER_TURN, actionCost } from './turns/action-costs'
 import { reloadAction, type ReloadResult } from './turns/reload'
 import { afterActions } from './turns/turn-budget'
 
-/** The magazine goes in: full, one spare used (`000` Reloading). */
+/**
+ * `000` Where Is My Ammo Storage?, SR-CX-190: a reload draws only on the spare magazines the rigs'
+ * Mag Space holds (the main weapon's first); null when there is one to load, else why not.
+ */
+export function reloadSpareRefusal(c: CxCombatant, slot: number, library: ContentLibrary): string | null {
+  const carried = c.weapons[slot]
+  const name = carried ? (library.get('ranged-weapons', carried.itemId)?.name ?? 'weapon') : 'weapon'
+  if (!carried || carried.spareMagazines === 0) return `No spare magazines for the ${name}.`
+  if (sparesHeld(c, slot, library) > 0) return null
+  return `The ${carried.spareMagazines} spare magazine${carried.spareMagazines === 1 ? '' : 's'} for the ${name} do not fit the rigs' ${magSpace(c, library) ?? 0} Mag Space: nothing to reload from (000 Where Is My Ammo Storage?, SR-CX-190).`
+}
+
+/**
+ * The magazine goes in: full, one spare used (`000` Reloading). SR-CX-190: the spares past the Mag
+ * Space were never in the rigs, so what is left is what they held, less this one.
+ */
 function loaded(c: CxCombatant, slot: number, library: ContentLibrary): CxCombatant {
   const carried = c.weapons[slot]
   const item = carried?.kind === 'ranged' ? library.get('ranged-weapons', carried.itemId) : undefined
   if (!carried || !item) return c
-  const weapons = c.weapons.map((w, i) =>
-    i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: Math.max(0, w.spareMagazines - 1) } : w,
-  )
+  const held = sparesHeld(c, slot, library)
+  const weapons = c.weapons.map((w, i) => (i === slot ? { ...w, ammo: item.magazine.size, spareMagazines: Math.max(0, held - 1) } : w))
   return { ...c, weapons }
 }
 

@@ -7,6 +7,7 @@ import { optionNumber } from '../kit/options'
 import { toJson } from '../kit/stored-sheet'
 import type { ContentLibrary } from './content/content-library'
 import type { RangedWeapon } from './content/pack-schema'
+import { gunProficiencyRefusal } from './sheet/cx-loadout'
 import { actionsCost } from './cx-costs'
 import { levelRank, parseLevel, REACTION, SUPPRESSED, SUPPRESSING, type SuppressionData } from './cx-suppression'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
@@ -96,6 +97,9 @@ export function performSuppress(
   if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
   if (!target) return fail('action/noTarget', 'Pick the combatant to suppress.')
   if (target.id === actor.id) return fail('suppress/self', `${actor.name} cannot suppress itself.`)
+  // SR-CX-193: laying down fire is using the gun.
+  const unproficient = gunProficiencyRefusal(c, item, library)
+  if (unproficient) return fail('suppress/notProficient', unproficient)
   if (carried.jammed) return fail('suppress/jammed', `The ${item.name} is jammed: clear it with a Weapon check, DC 60 (CX9).`)
   const level = parseLevel(request.options['level'])
   if (!level) return fail('suppress/level', 'Pick a suppression level: light, medium or heavy (CX24).')

@@ -17,7 +17,8 @@ import { shieldOf } from './sheet/cx-derived'
 import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 import { statBonus } from './stats/stat-block'
 import { rollReload } from './turns/reload'
-import { startReload } from './cx-reload'
+import { reloadSpareRefusal, startReload } from './cx-reload'
+import { sparesHeld } from './sheet/cx-loadout'
 import { ACTIONS_PER_TURN } from './turns/action-costs'
 
 /** CX9: a jam is cleared with a Weapon skill check, DC 60. */
@@ -63,8 +64,8 @@ export function upkeepDefinitions(c: CxCombatant, library: ContentLibrary, actor
           ? 'No ranged weapon.'
           : c.live.reloading
             ? `Still reloading: ${actionsText(c.live.reloading.actionsLeft)} owed at the start of its next turn (SR-CX-74).`
-            : ranged.every(({ w }) => w.spareMagazines === 0)
-              ? 'No spare magazines.'
+            : ranged.every(({ i }) => sparesHeld(c, i, library) === 0)
+              ? 'No spare magazines (in the Mag Space, SR-CX-190).'
               : null,
     },
     {
@@ -143,7 +144,8 @@ export const performUpkeep: ActPerformer = (request, actor, c, target, library, 
   switch (request.action) {
     case 'reload': {
       if (!carried || !item) return fail('action/noWeapon', `No ranged weapon in slot ${slot + 1}.`)
-      if (carried.spareMagazines === 0) return fail('action/unavailable', `No spare magazines for the ${item.name}.`)
+      const noSpare = reloadSpareRefusal(c, slot, library)
+      if (noSpare) return fail('action/unavailable', noSpare)
       if (actor.acting === true && (actor.spent?.[ACTIONS_POOL] ?? 0) >= ACTIONS_PER_TURN)
         return fail('action/unavailable', `${actor.name} has no actions left this turn to start a reload.`)
       const modifiers = [modifier('DEX bonus', statBonus(c.stats.dex), 'CX2'), modifier('Weapons ranks', weaponSkill(c), 'CX1')]

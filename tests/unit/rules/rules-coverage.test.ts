@@ -25,7 +25,7 @@ const MISSING_AT_MOST = 0
  * Rules the GM does by hand. Issue 34 started at 107 and asks for at most 70, each saying why it
  * stays with the GM; a rule handed back to the GM fails here, so lower this as rows are automated.
  */
-const GM_TOOL_AT_MOST = 72
+const GM_TOOL_AT_MOST = 67
 
 const entries = parseCoverage(readFileSync(COVERAGE, 'utf8'))
 

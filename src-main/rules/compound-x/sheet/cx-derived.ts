@@ -6,6 +6,7 @@ import { upgradeNanites } from '../feats/feat-rules'
 import { maxHealth, naniteMaximum, shockSave } from '../stats/derived-stats'
 import type { CxCombatant, CxCombatantParsed, CxLive } from './cx-sheet'
 import { suitStateOf } from './eva-suit'
+import { attachedModules, usableRigs, type WithClass } from './cx-loadout'
 
 export interface ArmourSummary {
   readonly coverage: number
@@ -17,8 +18,9 @@ export interface ArmourSummary {
 /**
  * The armour system: rigs with a material installed add their coverage; strength and APL
  * come from the one material (`000` Armor Systems: more rigs raise coverage, not AS or APL).
+ * SR-CX-194: a rig the class has no proficiency for covers nothing, though its weight still slows.
  */
-export function armourSummary(c: Pick<CxCombatantParsed, 'armour'>, library: ContentLibrary): ArmourSummary | null {
+export function armourSummary(c: WithClass & Pick<CxCombatantParsed, 'armour'>, library: ContentLibrary): ArmourSummary | null {
   const material = c.armour.materialId ? library.get('armour-materials', c.armour.materialId) : undefined
   const rigs = c.armour.rigIds.map((id) => library.get('armour-rigs', id)).filter((r) => r !== undefined)
   const movementPenalty = rigs.reduce((t, r) => t + r.movementPenalty, 0)
@@ -26,15 +28,16 @@ export function armourSummary(c: Pick<CxCombatantParsed, 'armour'>, library: Con
   const covering = rigs.filter((r) => r.coverage !== null)
   const coverage = Math.min(
     100,
-    covering.reduce((t, r) => t + (r.coverage ?? 0), 0),
+    usableRigs(c, library).reduce((t, r) => t + (r.coverage ?? 0), 0),
   )
   if (coverage === 0) return null
   // 000: each material installed in a rig adds 1 m of movement penalty.
   return { coverage, apl: material.apl, strength: material.armourStrength, movementPenalty: movementPenalty + covering.length }
 }
 
-export function shieldOf(c: Pick<CxCombatantParsed, 'shieldId'>, library: ContentLibrary) {
-  return c.shieldId ? (library.get('shields', c.shieldId) ?? null) : null
+/** The shield generator attached to the rigs' Hard Points (SR-CX-191: one that does not fit does nothing). */
+export function shieldOf(c: Parameters<typeof attachedModules>[0], library: ContentLibrary) {
+  return attachedModules(c, library).shield
 }
 
 /** CX22: the class's nanite maximum with what the Upgrade feat adds (SR-CX-82); null without a class. */

@@ -3,9 +3,10 @@ import type { ContentLibrary } from '../content/content-library'
 import { MIN_EXPLOSIVES } from '../cx-throw'
 import { requirementProblem } from '../ranged/thrown-weapon'
 import type { CxCombatant } from './cx-sheet'
-import { ARMOUR_FIELD, GRENADE_KEYS, skillKey, THROWN_KEYS } from './cx-sheet-form'
+import { ARMOUR_FIELD, GRENADE_KEYS, magazinesKey, skillKey, THROWN_KEYS } from './cx-sheet-form'
 import { armourSummary } from './cx-derived'
 import { armourCoverageProblem, dexSkillProblem } from '../stats/stat-flaws'
+import { attachedModules, cloakModuleRefusal, gunProficiencyRefusal, heldSpares, magSpace, missingArmourProficiency } from './cx-loadout'
 
 /** The skill `000` Grenades asks for. */
 export const EXPLOSIVES = 'Explosives'
@@ -19,6 +20,8 @@ export const EXPLOSIVES = 'Explosives'
  * - `000` Melee: "A character must be proficient with a weapon to benefit from its Guard modifier,
  *   otherwise it is treated as an improvised melee weapon": a blade of a size its class does not
  *   list guards worse (the sheet form has no field for carried blades, so the card says it).
+ * - the loadout (cx-loadout.ts): guns and rigs without the class's proficiency, spare magazines
+ *   past the Mag Space, modules past the Hard Points or their skill (SR-CX-190..195).
  */
 export function cxGearProblems(c: CxCombatant, library: ContentLibrary): GearProblem[] {
   const problems: GearProblem[] = []
@@ -51,6 +54,52 @@ export function cxGearProblems(c: CxCombatant, library: ContentLibrary): GearPro
       })
   }
   problems.push(...statFlawProblems(c, library))
+  problems.push(...loadoutProblems(c, library))
+  return problems
+}
+
+/** SR-CX-190..195: what the loadout carries that play will not let it use. */
+function loadoutProblems(c: CxCombatant, library: ContentLibrary): GearProblem[] {
+  const problems: GearProblem[] = []
+  const held = heldSpares(c, library)
+  const space = magSpace(c, library)
+  c.weapons.forEach((w, slot) => {
+    const gun = w.kind === 'ranged' ? library.get('ranged-weapons', w.itemId) : undefined
+    if (!gun) return
+    const refusal = gunProficiencyRefusal(c, gun, library)
+    if (refusal) problems.push({ field: slot === 0 ? 'weapon' : null, item: gun.name, message: refusal, severity: 'cannot' })
+    const kept = held[slot] ?? 0
+    if (kept < w.spareMagazines)
+      problems.push({
+        field: magazinesKey(slot),
+        item: gun.name,
+        message: `${kept} of ${w.spareMagazines} spare magazines fit the rigs' ${space ?? 0} Mag Space: only those reload (000 Where Is My Ammo Storage?, SR-CX-190)`,
+        severity: 'cannot',
+      })
+  })
+  for (const id of c.armour.rigIds) {
+    const rig = library.get('armour-rigs', id)
+    const missing = rig ? missingArmourProficiency(c, rig, library) : null
+    if (rig && missing)
+      problems.push({
+        field: 'armourFamily',
+        item: rig.name,
+        message: `No ${missing} armour proficiency: it covers nothing and holds no magazines or modules (001 Armor Proficiencies, SR-CX-194)`,
+        severity: 'cannot',
+      })
+  }
+  const fitted = attachedModules(c, library)
+  const shield = c.shieldId ? library.get('shields', c.shieldId) : undefined
+  if (shield && fitted.shield === null)
+    problems.push({
+      field: 'shieldId',
+      item: shield.name,
+      message: `Needs ${shield.hardPoints} Hard Point${shield.hardPoints === 1 ? '' : 's'}; the rigs give ${fitted.points ?? 0}: not attached, no shield (000 Advanced Rigs, SR-CX-191)`,
+      severity: 'cannot',
+    })
+  const cloak = c.cloakId ? library.get('cloaking-modules', c.cloakId) : undefined
+  const why = cloak ? cloakModuleRefusal(c, cloak, library) : null
+  if (cloak && why) problems.push({ field: 'cloakId', item: cloak.name, message: `Cannot cloak: ${why}`, severity: 'cannot' })
   return problems
 }
 

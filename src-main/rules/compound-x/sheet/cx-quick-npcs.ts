@@ -60,7 +60,8 @@ const RECIPES: readonly Recipe[] = [
       fort: 8,
       dex: 4,
       luck: 5,
-      classId: 'soldier',
+      // SR-CX-193: a machine gun needs the Specialist's proficiency (a Soldier has none).
+      classId: 'specialist',
       speciesId: 'human',
       weapon: 'ecsc-mk249',
       armourFamily: 'medium',
@@ -76,7 +77,8 @@ const RECIPES: readonly Recipe[] = [
       fort: 7,
       dex: 6,
       luck: 5,
-      classId: 'berserker',
+      // SR-CX-193: a shotgun and Medium-Heavy rigs, both a Soldier's proficiencies (a Berserker has only pistols).
+      classId: 'soldier',
       speciesId: 'human',
       weapon: 'nfa-combat-7-shotgun',
       armourFamily: 'medium-heavy',

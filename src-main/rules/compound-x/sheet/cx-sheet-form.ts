@@ -17,17 +17,39 @@ const byName = <T extends { id: string; name: string }>(list: T[]) =>
 /** SR-CX-102: an EVA suit is picked in place of a rig family (it cannot be worn with armour rigs). */
 const SUIT = 'suit:'
 
-/** The standard rigs of a family that hold armour, worn together (or the one EVA suit). */
+/**
+ * SR-CX-191: a family's advanced rigs, picked as a set like the standard ones, since only they give
+ * the Hard Points a shield or cloaking module is attached to (`000` What Is an 'Advanced Rig'?).
+ */
+const ADVANCED = ':advanced'
+
+/** The rigs of a family worn together, standard or advanced (or the one EVA suit). */
 function familyRigs(family: string, library: ContentLibrary): string[] {
   if (family.startsWith(SUIT)) return library.get('armour-rigs', family.slice(SUIT.length)) ? [family.slice(SUIT.length)] : []
-  return ['chest', 'arm', 'leg'].map((piece) => `${family}-${piece}-rig`).filter((id) => library.get('armour-rigs', id))
+  const name = family.endsWith(ADVANCED) ? `${family.slice(0, -ADVANCED.length)}-advanced` : family
+  return ['chest', 'arm', 'leg'].map((piece) => `${name}-${piece}-rig`).filter((id) => library.get('armour-rigs', id))
+}
+
+/** Every rig id of one family (not a longer family's, medium-heavy for medium), all advanced or none. */
+function isFamily(rigIds: readonly string[], f: string, advanced: boolean): boolean {
+  const prefix = advanced ? `${f}-advanced-` : `${f}-`
+  return (
+    rigIds.length > 0 &&
+    rigIds.every((id) => id.startsWith(prefix) && !id.startsWith(`${f}-heavy`) && (advanced || !id.startsWith(`${f}-advanced-`)))
+  )
 }
 
 function familyOf(rigIds: readonly string[], library: ContentLibrary): string {
   const suit = evaSuitOf({ armour: { rigIds: [...rigIds], materialId: null } }, library)
   if (suit) return `${SUIT}${suit.id}`
-  return FAMILIES.find((f) => rigIds.length > 0 && rigIds.every((id) => id.startsWith(`${f}-`) && !id.startsWith(`${f}-heavy`))) ?? ''
+  for (const f of FAMILIES) {
+    if (isFamily(rigIds, f, true)) return `${f}${ADVANCED}`
+    if (isFamily(rigIds, f, false)) return f
+  }
+  return ''
 }
+
+const familyLabel = (f: string) => `${f[0]!.toUpperCase()}${f.slice(1)}`
 
 /** The Compound X sheet as generic fields: stats, class, species, main weapon, armour, shield. */
 export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary): FormField[] {
@@ -87,7 +109,8 @@ export function cxSheetForm(current: CxCombatant | null, library: ContentLibrary
       value: familyOf(current?.armour.rigIds ?? [], library),
       choices: [
         NONE,
-        ...FAMILIES.map((f) => ({ value: f, label: `${f[0]!.toUpperCase()}${f.slice(1)} (chest, arms, legs)` })),
+        ...FAMILIES.map((f) => ({ value: f, label: `${familyLabel(f)} (chest, arms, legs)` })),
+        ...FAMILIES.map((f) => ({ value: `${f}${ADVANCED}`, label: `${familyLabel(f)}, advanced (Hard Points; 000 Advanced Rigs)` })),
         ...byName(library.all('armour-rigs').filter((r) => r.piece === 'suit')).map((e) => ({
           value: `${SUIT}${e.value}`,
           label: `EVA suit: ${e.label} (no rigs, 000 EVA Suits)`,

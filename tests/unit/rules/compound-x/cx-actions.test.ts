@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CxCombatant } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import type { CampaignHarness } from '../../helpers/campaign-harness'
-import { ammo, combatant, fight, live, trooper } from './cx-harness'
+import { ammo, combatant, fight, live, trooper, SHIELD_RIGS } from './cx-harness'
 
 const act = (
   h: CampaignHarness,
@@ -72,7 +72,7 @@ describe('Compound X actions through the pipeline', () => {
 
   it('CX14: paying the fast-recharge nanites restarts a broken shield', async () => {
     const h = await fight()
-    const shielded = trooper({ shieldId: 'a-class-electron-shield' })
+    const shielded = trooper({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS })
     h.must('combatant/setRules', { combatantId: h.combatantId('Vex'), rules: shielded })
     const withBroken = { ...(combatant(h, 'Vex').rules as object), live: { ...live(h, 'Vex'), shieldStrength: 0, shieldDownTurns: 1 } }
     h.must('combatant/setRules', { combatantId: h.combatantId('Vex'), rules: withBroken })

@@ -3,7 +3,7 @@ import type { JsonValue } from '../../../../src-shared/json'
 import type { CxCombatant } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { combatant as named, cx, trooper } from './cx-harness'
+import { combatant as named, cx, trooper, SHIELD_RIGS } from './cx-harness'
 import { must, ranged, sheet } from './cx-rules'
 
 const rules = cx.combatantRules!
@@ -13,7 +13,11 @@ const line = (c: CxCombatant, label: string) => lines(c).find((l) => l.label ===
 
 describe('the Compound X card: protection, nanites, stance and weapons at a glance', () => {
   const vex = sheet(
-    { shieldId: 'a-class-electron-shield', weapons: [ranged('anvil-arms-c25', 19, { spareMagazines: 2, jammed: true })] },
+    {
+      shieldId: 'a-class-electron-shield',
+      armour: SHIELD_RIGS,
+      weapons: [ranged('anvil-arms-c25', 19, { spareMagazines: 2, jammed: true })],
+    },
     { armourPoints: 12, shieldStrength: 0, shieldDownTurns: 1, nanites: 44, stance: 'crouching', cover: 'partial' },
   )
 

@@ -3,7 +3,7 @@ import type { ActionRequest } from '../../../../src-shared/attack'
 import type { CxCombatant } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { cloakLevelRow } from '../../../../src-main/rules/compound-x/turns/cloak'
 import type { CampaignHarness } from '../../helpers/campaign-harness'
-import { combatant, cx, fight, live, trooper } from './cx-harness'
+import { combatant, cx, fight, live, trooper, troopStats } from './cx-harness'
 import { combatant as rc, cxOf, idOf, must, sheet, withRules } from './cx-rules'
 import { faces } from './fixtures'
 
@@ -14,6 +14,17 @@ import { faces } from './fixtures'
  */
 
 const MK1 = 'mk1-microfoil-cloaker' // Detect 75, moving 50, bonus +0, delay 3, activation 7, upkeep 7
+/**
+ * A wearer the loadout rules let cloak: a Hunter (Cloaking proficiency, SR-CX-194; PER 6 keeps its
+ * nanite maximum at the trooper's 60), advanced Light rigs with 3 Hard Points (SR-CX-191), and the
+ * Stealth the Mk3 asks (SR-CX-192).
+ */
+const CLOAKER = {
+  classId: 'hunter',
+  stats: troopStats({ per: 6 }),
+  armour: { rigIds: ['light-advanced-chest-rig', 'light-advanced-arm-rig', 'light-advanced-leg-rig'], materialId: 'standard-l1-kevlar' },
+  skills: { Stealth: 25 },
+}
 const on = (turnsLeft: number | null, acted = false, moduleId = MK1) => ({
   on: { moduleId, turnsLeft, acted },
   chargeActions: 0,
@@ -35,7 +46,7 @@ const cloakOffer = (c: ReturnType<typeof rc>) => cx.actions!.list(c).find((a) =>
 async function cloakedTurn(level: number) {
   const h = await fight()
   const vex = h.combatantId('Vex')
-  h.must('combatant/setRules', { combatantId: vex, rules: trooper({ cloakId: MK1, level, skills: { Stealth: 10 } }) })
+  h.must('combatant/setRules', { combatantId: vex, rules: trooper({ ...CLOAKER, cloakId: MK1, level, skills: { Stealth: 10 } }) })
   h.must('encounter/start', { name: 'Ambush' })
   h.must('encounter/rollInitiative', {})
   if (h.campaign.store.ofType('encounter')[0]!.currentCombatantId !== vex) h.must('encounter/nextTurn', {})
@@ -94,7 +105,7 @@ describe('001 Cloaking Modules at the desk', () => {
     const h = await fight()
     const vex = h.combatantId('Vex')
     const empty = [{ kind: 'ranged' as const, itemId: 'anvil-arms-c25', attachmentIds: [], ammo: 0, spareMagazines: 3 }]
-    h.must('combatant/setRules', { combatantId: vex, rules: trooper({ cloakId: MK1, level: 5, weapons: empty }) })
+    h.must('combatant/setRules', { combatantId: vex, rules: trooper({ ...CLOAKER, cloakId: MK1, level: 5, weapons: empty }) })
     h.must('encounter/start', { name: 'Ambush' })
     h.must('encounter/rollInitiative', {})
     if (h.campaign.store.ofType('encounter')[0]!.currentCombatantId !== vex) h.must('encounter/nextTurn', {})
@@ -161,17 +172,17 @@ describe('001 Cloaking rules through the ruleset', () => {
   })
 
   it('SR-CX-92: an Assassin adds its Shadow Assassin turns; the Mk3 its +4 Cloak Turn Bonus', () => {
-    const assassin = rc('Vex', sheet({ classId: 'assassin', level: 6, cloakId: MK1 }))
+    const assassin = rc('Vex', sheet({ ...CLOAKER, classId: 'assassin', level: 6, cloakId: MK1 }))
     const cloaked = cxOf(withRules(assassin, must(cx.actions!.perform(act('cloak'), assassin, null, faces())).actorRules))
     expect(cloaked.live.cloak?.on?.turnsLeft).toBe(4 + 0 + 2)
-    const mk3 = rc('Vex', sheet({ level: 10, cloakId: 'mk3-experimental-body-cloaker' }))
+    const mk3 = rc('Vex', sheet({ ...CLOAKER, level: 10, cloakId: 'mk3-experimental-body-cloaker' }))
     expect(cxOf(withRules(mk3, must(cx.actions!.perform(act('cloak'), mk3, null, faces())).actorRules)).live.cloak?.on?.turnsLeft).toBe(
       6 + 4,
     )
   })
 
   it('001 Cloaking Modules: the cloak ends when the nanites cannot pay the upkeep, then waits its Charge Delay in actions (SR-CX-91)', () => {
-    const vex = rc('Vex', sheet({ level: 5, cloakId: MK1 }, { nanites: 5, cloak: on(3, true) }), { acting: true })
+    const vex = rc('Vex', sheet({ ...CLOAKER, level: 5, cloakId: MK1 }, { nanites: 5, cloak: on(3, true) }), { acting: true })
     const end = cx.edges!.endOfTurn!(vex, faces())!
     expect(end.lines).toEqual(['the cloak ends: 5 nanites cannot pay the 7 upkeep; 3 actions to recharge (001 Cloaking Modules)'])
     const after = withRules(vex, end.rules!, { spent: { actions: 2 } })
@@ -186,16 +197,16 @@ describe('001 Cloaking rules through the ruleset', () => {
   })
 
   it('001 Cloaking Modules: not enough nanites to activate, or already cloaked, is refused by name and changes nothing', () => {
-    const poor = rc('Vex', sheet({ cloakId: MK1 }, { nanites: 6 }))
+    const poor = rc('Vex', sheet({ ...CLOAKER, cloakId: MK1 }, { nanites: 6 }))
     const r = cx.actions!.perform(act('cloak'), poor, null, faces())
     expect(r.ok ? '' : r.error.message).toMatch(/needs 7 nanites to activate; 6 left/)
-    const cloaked = rc('Vex', sheet({ cloakId: MK1 }, { cloak: on(2) }))
+    const cloaked = rc('Vex', sheet({ ...CLOAKER, cloakId: MK1 }, { cloak: on(2) }))
     expect(cloakOffer(cloaked)?.unavailable).toMatch(/Already cloaked/)
     expect(cloakOffer(rc('Vex', sheet()))).toBeUndefined()
   })
 
   it('001 Cloaking: the Passive Camouflage Module holds through an attack and has no turn limit', () => {
-    const vex = rc('Vex', sheet({ level: 5, cloakId: 'mk1-passive-camouflage-module' }), { acting: true })
+    const vex = rc('Vex', sheet({ ...CLOAKER, level: 5, cloakId: 'mk1-passive-camouflage-module' }), { acting: true })
     const cloaked = withRules(vex, must(cx.actions!.perform(act('cloak'), vex, null, faces())).actorRules)
     expect(cxOf(cloaked).live.cloak?.on?.turnsLeft).toBeNull()
     const raider = rc('Raider', sheet())
@@ -207,7 +218,7 @@ describe('001 Cloaking rules through the ruleset', () => {
   })
 
   it('001 Cloaking: suppressing is a combat action and ends the cloak; the encounter’s end clears it all', () => {
-    const vex = rc('Vex', sheet({ level: 5, cloakId: MK1 }, { cloak: on(3) }), { acting: true })
+    const vex = rc('Vex', sheet({ ...CLOAKER, level: 5, cloakId: MK1 }, { cloak: on(3) }), { acting: true })
     const raider = rc('Raider', sheet())
     const r = must(cx.actions!.perform(act('suppress', { weapon: '0', level: 'light', distance: 10 }, raider.id), vex, raider, faces()))
     expect(r.summary).toMatch(/the cloak fizzes out/)
@@ -233,7 +244,7 @@ describe('001 Cloaking Modules: the module on the sheet', () => {
   })
 
   it('the sheet form fits a cloaking module, and the Action panel then offers the Cloak', () => {
-    const vex = rc('Vex', sheet())
+    const vex = rc('Vex', sheet(CLOAKER))
     const values = cx.combatantRules!.fromForm({ cloakId: 'mk2-advanced-microfoil-cloaker' }, vex.rules)
     const parsed = must(cx.combatantRules!.parse(values))
     const fitted = withRules(vex, parsed.data)

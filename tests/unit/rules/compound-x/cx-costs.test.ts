@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ActionRequest, AttackRequest } from '../../../../src-shared/attack'
 import type { Stance } from '../../../../src-main/rules/compound-x/ranged/ranged-setup'
-import { cx } from './cx-harness'
+import { cx, SHIELD_RIGS } from './cx-harness'
 import { faces } from './fixtures'
 import { combatant, idOf, must, ranged, sheet } from './cx-rules'
 
@@ -24,7 +24,11 @@ describe('CX20 costs of attacks (000 Actions, 000 Fire Rates)', () => {
   // Slots: 0 C25 (semi), 1 hunting shotgun (pump: 2 actions a shot), 2 KMR-4 (semi and auto), 3 the Unarmed Strike.
   const vex = combatant(
     'Vex',
-    sheet({ weapons: [ranged('anvil-arms-c25', 25), ranged('anvil-arms-hunting-shotgun', 6), ranged('anvil-arms-kmr4', 80)] }),
+    // No class, so no proficiency list (SR-CX-195): one sheet may carry a shotgun and a machine gun.
+    sheet({
+      classId: null,
+      weapons: [ranged('anvil-arms-c25', 25), ranged('anvil-arms-hunting-shotgun', 6), ranged('anvil-arms-kmr4', 80)],
+    }),
   )
   const cases = [
     { what: 'a semi-auto shot costs the weapon’s 1 action per shot', weapon: 0, mode: 'semi', actions: 1, text: '1 action' },
@@ -54,7 +58,10 @@ describe('CX20 costs on a blocked preview', () => {
 })
 
 describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, CX29)', () => {
-  const vex = combatant('Vex', sheet({ shieldId: 'a-class-electron-shield', weapons: [ranged('anvil-arms-c25', 10, { jammed: true })] }))
+  const vex = combatant(
+    'Vex',
+    sheet({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS, weapons: [ranged('anvil-arms-c25', 10, { jammed: true })] }),
+  )
 
   it('CX20: every offered action says what it costs in words', () => {
     const words = Object.fromEntries(cx.actions!.list(vex).map((a) => [a.key, a.cost]))
@@ -128,7 +135,10 @@ describe('CX20 costs of the actions list (000 Actions, 000 Using Cover/Stances, 
   })
 
   it('CX14: the fast recharge is paid in nanites, not actions, and is free out of turn too', () => {
-    const broken = combatant('Vex', sheet({ shieldId: 'a-class-electron-shield' }, { shieldStrength: 0, shieldDownTurns: 1 }))
+    const broken = combatant(
+      'Vex',
+      sheet({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS }, { shieldStrength: 0, shieldDownTurns: 1 }),
+    )
     expect(must(cx.actions!.perform(act('fast-recharge'), broken, null, faces()))).toMatchObject({ cost: [], outOfTurn: 'free' })
   })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { asRulesCombatant } from '../../../../src-main/core/state/rules-combatants'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { combatant, cx, live, trooper } from './cx-harness'
+import { combatant, cx, live, trooper, SHIELD_RIGS } from './cx-harness'
 
 /**
  * Issue 14, E1: damage the GM types by hand goes through the Compound X rules as an attack's
@@ -99,7 +99,7 @@ describe('CX11–CX13: typed damage through protection (SR-CX-2)', () => {
   })
 
   it('CX13: a shield takes all of a laser; explosive ignores armour and shield', async () => {
-    const h = await duel(trooper({ shieldId: 'a-class-electron-shield' }))
+    const h = await duel(trooper({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS }))
     damage(h, 30, 'laser')
     expect(combatant(h, 'Raider').hp).toBe(110)
     expect(live(h, 'Raider').shieldStrength).toBe(90)

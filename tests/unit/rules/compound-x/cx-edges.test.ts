@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { CxCombatant } from '../../../../src-main/rules/compound-x/sheet/cx-sheet'
 import { CampaignHarness } from '../../helpers/campaign-harness'
 import { tempDir } from '../../helpers/temp-dir'
-import { combatant, cx, live, trooper } from './cx-harness'
+import { combatant, cx, live, trooper, SHIELD_RIGS } from './cx-harness'
 
 const rulesOf = (h: CampaignHarness, name: string) => combatant(h, name).rules as unknown as CxCombatant
 const encounter = (h: CampaignHarness) => h.campaign.store.ofType('encounter')[0]!
@@ -44,7 +44,7 @@ describe('turn-start effects through the pipeline', () => {
   })
 
   it('CX14: a broken shield restarts at its recharge rate after its restart time; a dented one recharges', async () => {
-    const shielded = trooper({ shieldId: 'a-class-electron-shield' })
+    const shielded = trooper({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS })
     const h = await duel({ ...shielded, live: { ...blankLive(), shieldStrength: 0, shieldDownTurns: 1 } } as never)
     h.must('encounter/nextTurn', {})
     expect(live(h, 'Raider')).toMatchObject({ shieldStrength: 50, shieldDownTurns: null })

@@ -97,7 +97,8 @@ describe('the Compound X sheet form', () => {
       luck: 6,
       classId: 'soldier',
       weapon: 'matthews-11-35-carbine',
-      armourFamily: 'medium',
+      // SR-CX-191: the advanced rigs, whose Hard Points the shield is attached to.
+      armourFamily: 'medium:advanced',
       materialId: 'standard-l2-carbon-steel-fiber',
       shieldId: 'a-class-electron-shield',
     }
@@ -110,11 +111,11 @@ describe('the Compound X sheet form', () => {
       live: { armourPoints: number; shieldStrength: number }
     }
     expect(rules.weapons[0]).toMatchObject({ itemId: 'matthews-11-35-carbine', ammo: 18 })
-    expect(rules.armour.rigIds).toEqual(['medium-chest-rig', 'medium-arm-rig', 'medium-leg-rig'])
+    expect(rules.armour.rigIds).toEqual(['medium-advanced-chest-rig', 'medium-advanced-arm-rig', 'medium-advanced-leg-rig'])
     expect(rules.live).toMatchObject({ armourPoints: 50, shieldStrength: 120 })
     // The form reads back what was set.
     const form = cx.combatantRules!.form(c.rules)
-    expect(form.find((f) => f.key === 'armourFamily')?.value).toBe('medium')
+    expect(form.find((f) => f.key === 'armourFamily')?.value).toBe('medium:advanced')
     expect(form.find((f) => f.key === 'fort')?.value).toBe(8)
   })
 

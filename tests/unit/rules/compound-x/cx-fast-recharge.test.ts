@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { combatant, fight, live, trooper } from './cx-harness'
+import { combatant, fight, live, trooper, SHIELD_RIGS } from './cx-harness'
 
 /*
  * `000` Shields, Fast Recharge (CX14): "at the start of your turn you can pay the Fast Recharge
@@ -9,7 +9,7 @@ import { combatant, fight, live, trooper } from './cx-harness'
 async function shieldedDuel(strength: number) {
   const h = await fight()
   const vex = h.combatantId('Vex')
-  h.must('combatant/setRules', { combatantId: vex, rules: trooper({ shieldId: 'a-class-electron-shield' }) })
+  h.must('combatant/setRules', { combatantId: vex, rules: trooper({ shieldId: 'a-class-electron-shield', armour: SHIELD_RIGS }) })
   const dented = { ...(combatant(h, 'Vex').rules as object), live: { ...live(h, 'Vex'), shieldStrength: strength, shieldDownTurns: null } }
   h.must('combatant/setRules', { combatantId: vex, rules: dented })
   h.must('encounter/start', { name: 'Duel' })

@@ -28,6 +28,12 @@ export const trooper = (over: Partial<CxCombatantInput> = {}): CxCombatantInput 
   ...over,
 })
 
+/**
+ * `000` What Is an 'Advanced Rig'? (SR-CX-191): a shield is attached only to Hard Points. A Light
+ * chest rig covers 40% as the trooper's Medium one does; the advanced arm rig gives one Hard Point.
+ */
+export const SHIELD_RIGS = { rigIds: ['light-chest-rig', 'light-advanced-arm-rig'], materialId: 'standard-l1-kevlar' }
+
 export async function fight() {
   const h = await CampaignHarness.create('cx-seed', tempDir(), undefined, cx)
   h.must('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: trooper() })

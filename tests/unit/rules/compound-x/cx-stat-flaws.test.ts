@@ -222,9 +222,9 @@ describe('001 Primary Stat Details: STR 1 (SR-CX-173)', () => {
       severity: 'cannot',
     })
     const recon = await desk({ str: 1 }, { armour: { rigIds: ['recon-chest-rig'], materialId: 'standard-l1-kevlar' } })
-    expect(gearOf(combatant(recon, 'Vex').rules).some((g) => g.field === 'armourFamily')).toBe(false)
+    expect(gearOf(combatant(recon, 'Vex').rules).some((g) => g.field === 'armourFamily' && g.message.startsWith('STR 1'))).toBe(false)
     const strong = await desk({ str: 2 }, { armour: light })
-    expect(gearOf(combatant(strong, 'Vex').rules).some((g) => g.field === 'armourFamily')).toBe(false)
+    expect(gearOf(combatant(strong, 'Vex').rules).some((g) => g.field === 'armourFamily' && g.message.startsWith('STR 1'))).toBe(false)
   })
 })
 

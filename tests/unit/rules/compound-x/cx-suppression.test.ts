@@ -19,7 +19,8 @@ const moveRequest = (actor: RulesCombatant, options: ActionRequest['options'] = 
   options,
 })
 
-const gunner = (name: string, weapon: ReturnType<typeof ranged>) => combatant(name, sheet({ weapons: [weapon] }))
+// SR-CX-193: a Specialist may fire pistols, carbines, machine guns and rocket launchers alike.
+const gunner = (name: string, weapon: ReturnType<typeof ranged>) => combatant(name, sheet({ classId: 'specialist', weapons: [weapon] }))
 
 /** What the core does with a grant: puts the condition on, with a key of its own. */
 function applyGrants(target: RulesCombatant, r: ActionResolution, key: string): RulesCombatant {
@@ -89,7 +90,7 @@ describe('Suppress (CX24, CX25)', () => {
   ]
   for (const c of refusals) {
     it(`CX24: refuses ${c.what}, saying why`, () => {
-      const g = combatant('Raider', sheet({ weapons: [c.weapon, ranged('anvil-arms-c25', 25)] }))
+      const g = combatant('Raider', sheet({ classId: 'specialist', weapons: [c.weapon, ranged('anvil-arms-c25', 25)] }))
       const r = cx.actions!.perform(suppressRequest(g, vex, { weapon: '0', level: c.level, distance: c.distance }), g, vex, faces())
       expect(r.ok).toBe(false)
       expect(!r.ok && r.error.code).toBe(c.code)

@@ -103,7 +103,7 @@ describe('000 Suppression: a target under two suppressors breaks cover (CX25, CX
 describe('000 Suppression on the map: each zone is asked on its own (CX25, CX26; SR-CX-34)', () => {
   it('CX25: dragged out of Vex’s 1 m light zone but still inside Brute’s 2 m heavy one: two prompts, only Vex’s instance ends', async () => {
     const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
-    const h = await brawl({ brute: { weapons: [mk15] } })
+    const h = await brawl({ brute: { classId: 'specialist', weapons: [mk15] } }) // SR-CX-193: a machine gun is a Specialist's
     h.must('scene/create', { name: 'Dock' })
     const dock = h.campaign.store.ofType('scene')[0]!.id
     const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId: dock, combatantId: h.combatantId(name), x, y })

@@ -99,7 +99,7 @@ describe('000 Grenades behind a wall (SR-CORE-32, SR-CX-160)', () => {
  */
 async function zone(withWall: boolean) {
   const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
-  const h = await brawl({ brute: { weapons: [mk15] } })
+  const h = await brawl({ brute: { classId: 'specialist', weapons: [mk15] } }) // SR-CX-193: a machine gun is a Specialist's
   h.must('scene/create', { name: 'Dock' })
   const sceneId = h.campaign.store.ofType('scene')[0]!.id
   const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
@@ -157,7 +157,7 @@ describe('000 Suppression laid through walls: heavy catches no one the suppresso
   /** Brute at (0, 5) lays heavy suppression on Raider at (12, 5); Vex stands 1.5 m from Raider, at (13.5, 5). */
   async function heavyOn(withWall: boolean) {
     const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
-    const h = await brawl({ brute: { weapons: [mk15] } })
+    const h = await brawl({ brute: { classId: 'specialist', weapons: [mk15] } }) // SR-CX-193: a machine gun is a Specialist's
     h.must('scene/create', { name: 'Dock' })
     const sceneId = h.campaign.store.ofType('scene')[0]!.id
     const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
@@ -190,7 +190,7 @@ describe('000 Suppression laid through walls: heavy catches no one the suppresso
   it('SR-CX-161: the odds before the roll name the same ones: Vex in the zone in the open, not behind the wall', async () => {
     for (const withWall of [false, true]) {
       const mk15 = { kind: 'ranged' as const, itemId: 'ecsc-mk15r2', attachmentIds: [], ammo: 30, spareMagazines: 1 }
-      const h = await brawl({ brute: { weapons: [mk15] } })
+      const h = await brawl({ brute: { classId: 'specialist', weapons: [mk15] } }) // SR-CX-193: a machine gun is a Specialist's
       h.must('scene/create', { name: 'Dock' })
       const sceneId = h.campaign.store.ofType('scene')[0]!.id
       const place = (name: string, x: number, y: number) => h.must('token/place', { sceneId, combatantId: h.combatantId(name), x, y })
