@@ -1,17 +1,26 @@
 import type { AttackPreview } from '../../../src-shared/attack'
 import type { Result } from '../../../src-shared/result'
 import type { AttackRequest } from '../../../src-shared/attack'
-import type { CombatantRecord } from '../../../src-shared/records'
+import type { CombatantRecord, TokenRecord } from '../../../src-shared/records'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
-import { tokenInPlay } from '../state/scene-in-play'
+import { sceneInPlay } from '../state/scene-in-play'
 import { fail } from '../../../src-shared/result'
 import { sceneWallIndex, sightBetween } from '../geometry/line-of-fire'
-
-/** The scene in play has walls at all (the index is kept per scene, so this is a lookup). */
-const walled = (state: RecordReader): boolean => !(sceneWallIndex(state)?.empty ?? true)
 import type { OddsSource } from './policy'
+
+/** Both combatants' tokens on the scene, in one pass over the tokens; null unless both have one. */
+function tokensOf(state: RecordReader, sceneId: string, a: string, b: string): readonly [TokenRecord, TokenRecord] | null {
+  let from: TokenRecord | undefined
+  let to: TokenRecord | undefined
+  for (const t of state.ofType('token')) {
+    if (t.sceneId !== sceneId) continue
+    if (t.combatantId === a) from = t
+    if (t.combatantId === b) to = t
+  }
+  return from && to ? [from, to] : null
+}
 
 /**
  * The odds a simulated fight ranks its acts by. An exact preview can take milliseconds (a burst is a
@@ -31,13 +40,15 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
     // sees only these two, so only their distance counts, not where on the map: to the centimetre,
     // walks in thousands of fights meet the same distances again. Read off the tokens directly —
     // this runs for every weapon, mode and opponent of every act.
-    const [fromToken, toToken] = [tokenInPlay(state, attacker.id), tokenInPlay(state, target.id)]
-    const where = fromToken && toToken ? Math.hypot(fromToken.x - toToken.x, fromToken.y - toToken.y).toFixed(2) : ''
+    // Off the map (no scene in play) there is no token to look for and no wall to ask (issue 35).
+    const scene = sceneInPlay(state)
+    const tokens = scene ? tokensOf(state, scene.id, attacker.id, target.id) : null
+    const where = tokens ? Math.hypot(tokens[0].x - tokens[1].x, tokens[0].y - tokens[1].y).toFixed(2) : ''
     // Walls (issue 34): where both stand then matters, not only how far apart. No line of fire is
     // no attack (SR-CORE-30); the cover the map gives is part of the key (SR-CORE-31). Only on a
     // scene with walls: without, the forecast keeps to distances (someone between is left out).
     const sight =
-      fromToken && toToken && walled(state)
+      tokens && !(sceneWallIndex(state, scene)?.empty ?? true)
         ? sightBetween(state, placedRulesCombatant(state, attacker), placedRulesCombatant(state, target))
         : null
     if (sight?.kind === 'blocked')

@@ -1,7 +1,7 @@
 import { placeName } from '../../../src-shared/cell-name'
 import { WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
-import type { CombatantRecord } from '../../../src-shared/records'
-import { coverOf, lineOfFire, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
+import type { CombatantRecord, SceneRecord } from '../../../src-shared/records'
+import { coverOf, lineOfFire, NO_WALLS, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
 import type { RulesCombatant, TargetCover } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { rulesCombatantsOnScene } from '../state/rules-combatants'
@@ -19,12 +19,14 @@ export type Sight =
   | { readonly kind: 'clear'; readonly cover: TargetCover | null }
 
 /** The scene's walls, indexed once per set of records (wall-geometry keeps the last one per scene). */
-export function sceneWallIndex(state: RecordReader): WallIndex | null {
-  const scene = sceneInPlay(state)
+export function sceneWallIndex(state: RecordReader, scene: SceneRecord | undefined = sceneInPlay(state)): WallIndex | null {
   if (!scene) return null
+  const all = state.ofType('wall')
+  // A campaign without walls (most, and every forecast off a map) asks nothing more (issue 35).
+  if (all.length === 0) return NO_WALLS
   return wallIndexFor(
     scene.id,
-    state.ofType('wall').filter((w) => w.sceneId === scene.id),
+    all.filter((w) => w.sceneId === scene.id),
   )
 }
 
@@ -35,7 +37,7 @@ export function sceneWallIndex(state: RecordReader): WallIndex | null {
 export function sightBetween(state: RecordReader, actor: RulesCombatant, target: RulesCombatant): Sight | null {
   const scene = sceneInPlay(state)
   if (!scene || !actor.position || !target.position || actor.id === target.id) return null
-  const index = sceneWallIndex(state)!
+  const index = sceneWallIndex(state, scene)!
   if (!lineOfFire(index, actor.position, target.position))
     return { kind: 'blocked', by: blockerWords(state, index, actor.position, target.position) }
   // A combatant standing between hides part of the target; one down on the floor does not. Only a
