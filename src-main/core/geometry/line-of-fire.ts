@@ -1,10 +1,9 @@
 import { placeName } from '../../../src-shared/cell-name'
-import { WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
-import type { CombatantRecord, SceneRecord } from '../../../src-shared/records'
+import { footprintRadius, WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
+import type { CombatantRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
 import { coverOf, lineOfFire, NO_WALLS, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
 import type { RulesCombatant, TargetCover } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
-import { rulesCombatantsOnScene } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
 
 /**
@@ -44,13 +43,33 @@ export function sightBetween(state: RecordReader, actor: RulesCombatant, target:
   // base near the strip between the two can cross a line from one base to the other: the rest are
   // left out before the share is worked out (a forecast asks this for every attack).
   const [from, to] = [actor.position, target.position]
-  const between: Footprint[] = rulesCombatantsOnScene(state).flatMap((c) =>
-    c.id !== actor.id && c.id !== target.id && c.hp > 0 && c.position && nearStrip(c.position, from, to) ? [c.position] : [],
-  )
+  const between = basesBetween(state, scene, actor, target)
   if (index.empty && between.length === 0) return { kind: 'clear', cover: null }
   const cover = coverOf(index, from, to, between)
   if (index.empty && cover.hidden === 0) return { kind: 'clear', cover: null }
   return { kind: 'clear', cover: { ...cover, atLabel: cover.at ? placeName(scene.grid, cover.at) : null } }
+}
+
+/**
+ * The bases of everyone else standing on the scene near the strip between the two, in the
+ * campaign's order of combatants. Read off the tokens and health directly, not through the
+ * ruleset's view of each combatant: a forecast on a map asks this for every attack it tries, and
+ * building every combatant's view each time was a tenth of a map fight (issue 35).
+ */
+function basesBetween(state: RecordReader, scene: SceneRecord, actor: RulesCombatant, target: RulesCombatant): Footprint[] {
+  const [from, to] = [actor.position!, target.position!]
+  const radius = footprintRadius(scene.grid)
+  const at = new Map<string, TokenRecord>()
+  for (const t of state.ofType('token')) if (t.sceneId === scene.id) at.set(t.combatantId, t)
+  const out: Footprint[] = []
+  for (const c of state.ofType('combatant')) {
+    if (c.id === actor.id || c.id === target.id || c.hp <= 0) continue
+    const t = at.get(c.id)
+    if (!t) continue
+    const base = { x: t.x, y: t.y, radius }
+    if (nearStrip(base, from, to)) out.push(base)
+  }
+  return out
 }
 
 /** Whether base `b` comes within reach of any line from base `from` to base `to` (their strip, rims included). */
