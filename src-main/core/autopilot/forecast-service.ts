@@ -4,11 +4,10 @@ import { FORECAST_LIMITS, teamOf, type ForecastProgress } from '../../../src-sha
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { campaignRulesInput } from '../engine/campaign-ruleset'
-import type { RecordReader } from '../state/record-store'
+import { RecordStore, type RecordReader } from '../state/record-store'
 import { fighters } from './fighters'
 import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
 import { ForecastMerge } from './forecast-merge'
-import { RecordStore } from '../state/record-store'
 import { fightRecords } from './sim-table'
 
 /** Where the forecast runs: worker threads, each started from the built `forecast-worker.js`. */

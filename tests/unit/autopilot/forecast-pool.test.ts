@@ -3,6 +3,7 @@ import { ForecastMerge, MERGED_EVERY_MS } from '../../../src-main/core/autopilot
 import type { ForecastPart } from '../../../src-main/core/autopilot/forecast-messages'
 import { fightsInShare, ForecastRun, type ForecastSetup } from '../../../src-main/core/autopilot/forecast-run'
 import { fighters } from '../../../src-main/core/autopilot/fighters'
+import { FORECAST_POOL_MAX, forecastPoolSize } from '../../../src-main/core/autopilot/forecast-service'
 import { RecordStore } from '../../../src-main/core/state/record-store'
 import { fightingRulesets, fightOf, forecastOf } from './fights'
 
@@ -103,5 +104,10 @@ describe('forecast pool: the merge', () => {
         const shares = Array.from({ length: of }, (_, index) => fightsInShare(fights, { index, of }))
         expect(shares.reduce((a, b) => a + b, 0)).toBe(fights)
       }
+  })
+
+  it('sizes the pool to every core but the desk’s, at least one and at most its bound', () => {
+    expect([1, 2, 3, 4, 8].map((cores) => forecastPoolSize(cores))).toEqual([1, 1, 2, 3, 7])
+    expect(forecastPoolSize(64)).toBe(FORECAST_POOL_MAX)
   })
 })
