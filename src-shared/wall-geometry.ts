@@ -144,6 +144,8 @@ const cache = new Map<string, { readonly walls: readonly WallRecord[]; readonly 
  * record store hands out the same record until it changes), so a fight builds it once.
  */
 export function wallIndexFor(sceneId: string, walls: readonly WallRecord[]): WallIndex {
+  // Most scenes have no walls: one shared empty index, no copy kept, no comparison (issue 35).
+  if (walls.length === 0) return NO_WALLS
   const hit = cache.get(sceneId)
   if (hit && hit.walls.length === walls.length && hit.walls.every((w, i) => w === walls[i])) return hit.index
   const index = new WallIndex(walls)
@@ -432,3 +434,9 @@ export function reachedZone(index: WallIndex, source: Point, zone: AreaShape, st
   if (inside) return [runs[0]!.map((p) => p.far)]
   return shapes.map((r) => [...r.map((p) => p.far), ...r.map((p) => p.near).reverse()])
 }
+
+/**
+ * The index of a scene without walls, shared: every line is clear, nothing hides. A forecast asks
+ * for a scene's walls on every act, and most scenes have none (issue 35).
+ */
+export const NO_WALLS: WallIndex = new WallIndex([])

@@ -1,21 +1,38 @@
-import type { ForecastProgress } from '../../../src-shared/autopilot'
+import type { ForecastProgress, ForecastState } from '../../../src-shared/autopilot'
 import type { CampaignRulesInput } from '../engine/campaign-ruleset'
 import type { ForecastSetup } from './forecast-run'
+import type { TallyCounts } from './forecast-tally'
 
-/** What the desk's side sends the forecast worker: plain data, structured-cloned. */
+/** What the desk's side sends a forecast worker: plain data, structured-cloned. */
 export type ToForecastWorker =
   | {
       readonly kind: 'start'
       readonly jobId: string
       readonly rulesetId: string
       readonly rules: CampaignRulesInput
+      /** With the worker's `share` of the fights when a pool plays the forecast. */
       readonly setup: ForecastSetup
     }
   | { readonly kind: 'cancel'; readonly jobId: string }
 
-export type FromForecastWorker = { readonly kind: 'progress'; readonly progress: ForecastProgress }
+/**
+ * A worker's report on its share of a forecast: its counts, not the window's report, so the desk
+ * merges every worker's share into one estimate. Small whatever the number of fights.
+ */
+export interface ForecastPart {
+  readonly jobId: string
+  readonly state: ForecastState
+  readonly done: number
+  readonly total: number
+  /** One per variant (as things stand, then each "what if"); empty when the share never started. */
+  readonly counts: readonly TallyCounts[]
+  readonly notes: readonly string[]
+  readonly problem: string | null
+}
 
-/** What the worker is started with. */
+export type FromForecastWorker = { readonly kind: 'part'; readonly part: ForecastPart }
+
+/** What a worker is started with. */
 export interface ForecastWorkerData {
   readonly resourcesDir: string
   /**
@@ -35,4 +52,15 @@ export const failedForecast = (jobId: string, problem: string): ForecastProgress
   notes: [],
   problem,
   elapsedMs: 0,
+})
+
+/** A worker's share that ended before playing, as the desk's merge hears of it. */
+export const failedPart = (jobId: string, problem: string): ForecastPart => ({
+  jobId,
+  state: 'failed',
+  done: 0,
+  total: 0,
+  counts: [],
+  notes: [],
+  problem,
 })

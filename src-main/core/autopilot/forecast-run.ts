@@ -1,4 +1,5 @@
 import { FORECAST_LIMITS, teamOf, type AutopilotCommand, type ForecastVariant } from '../../../src-shared/autopilot'
+import type { CombatantRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import { seededSource } from '../dice/random-source'
@@ -6,7 +7,7 @@ import { RecordStore } from '../state/record-store'
 import { activeEncounter } from '../commands/decide-context'
 import { playFight } from './fight-runner'
 import { fighters, winnerOf } from './fighters'
-import { ForecastTally } from './forecast-tally'
+import { ForecastTally, type TallyCounts } from './forecast-tally'
 import { openingOdds, PreviewMemo } from './opening-odds'
 import { canHurtSomeone, type OddsSource } from './policy'
 import { SimTable } from './sim-table'
@@ -19,6 +20,24 @@ export interface ForecastSetup {
   /** Fixed first acts of the acting combatant to compare with the policy's own play, each its own variant. */
   readonly whatIf: readonly { readonly label: string; readonly command: AutopilotCommand }[]
   readonly roundCap?: number
+  /**
+   * The part of the fights this run plays, when a pool shares a forecast out: fight `f` is played
+   * where `f % of === index`. Each fight keeps its own seed, so the merged tallies are the same
+   * whatever the pool's size. Absent: every fight.
+   */
+  readonly share?: { readonly index: number; readonly of: number }
+}
+
+/** How many of `fights` a share plays. */
+export function fightsInShare(fights: number, share: ForecastSetup['share']): number {
+  if (!share) return fights
+  return Math.max(0, Math.ceil((fights - share.index) / share.of))
+}
+
+/** The forecast's tallies, one per variant (as things stand, then each "what if"), empty. */
+export function forecastTallies(setup: ForecastSetup, who: readonly CombatantRecord[]): ForecastTally[] {
+  const roundCap = setup.roundCap ?? FORECAST_LIMITS.roundCap
+  return [new ForecastTally('As things stand', who, roundCap), ...setup.whatIf.map((w) => new ForecastTally(w.label, who, roundCap))]
 }
 
 /**
@@ -43,11 +62,7 @@ export class ForecastRun {
     this.#opening = new RecordStore(setup.records as never[])
     this.#odds = openingOdds(ruleset, this.#opening, memo)
     this.#roundCap = setup.roundCap ?? FORECAST_LIMITS.roundCap
-    const who = fighters(this.#opening)
-    this.#tallies = [
-      new ForecastTally('As things stand', who, this.#roundCap),
-      ...setup.whatIf.map((w) => new ForecastTally(w.label, who, this.#roundCap)),
-    ]
+    this.#tallies = forecastTallies(setup, fighters(this.#opening))
   }
 
   /** Checks the fight can be forecast at all; a refusal says why in the GM's words. */
@@ -83,7 +98,7 @@ export class ForecastRun {
   }
 
   get total(): number {
-    return this.setup.fights * this.#tallies.length
+    return fightsInShare(this.setup.fights, this.setup.share) * this.#tallies.length
   }
 
   get done(): number {
@@ -100,7 +115,8 @@ export class ForecastRun {
     do {
       if (this.finished) return
       const variant = this.#next % this.#tallies.length
-      const fight = Math.floor(this.#next / this.#tallies.length)
+      const nth = Math.floor(this.#next / this.#tallies.length)
+      const fight = this.setup.share ? this.setup.share.index + nth * this.setup.share.of : nth
       this.#next++
       const table = new SimTable(this.setup.records, this.ruleset, seededSource(`${this.setup.seed}:${fight}`))
       const first = variant === 0 ? null : this.setup.whatIf[variant - 1]!.command
@@ -110,6 +126,11 @@ export class ForecastRun {
 
   variants(): ForecastVariant[] {
     return this.#tallies.map((t) => t.report())
+  }
+
+  /** Each variant's counts so far, as plain data (a pool worker's report). */
+  counts(): TallyCounts[] {
+    return this.#tallies.map((t) => t.counts())
   }
 }
 

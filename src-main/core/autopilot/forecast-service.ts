@@ -1,14 +1,16 @@
+import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import { FORECAST_LIMITS, teamOf, type ForecastProgress } from '../../../src-shared/autopilot'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { campaignRulesInput } from '../engine/campaign-ruleset'
-import type { RecordReader } from '../state/record-store'
+import { RecordStore, type RecordReader } from '../state/record-store'
 import { fighters } from './fighters'
-import { failedForecast, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
+import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
+import { ForecastMerge } from './forecast-merge'
 import { fightRecords } from './sim-table'
 
-/** Where the forecast runs: a worker thread started from the built `forecast-worker.js`. */
+/** Where the forecast runs: worker threads, each started from the built `forecast-worker.js`. */
 export type SpawnForecastWorker = (data: ForecastWorkerData) => Worker
 
 /**
@@ -25,29 +27,45 @@ export const noForecastWorker: SpawnForecastWorker = () => {
   throw new Error('this build of Salvo has no forecast worker')
 }
 
+/**
+ * The pool's size: every core but one, which the desk keeps (issue 35), at least one; at most
+ * `FORECAST_POOL_MAX`, as each worker holds its own copy of the rules and previews.
+ */
+export const FORECAST_POOL_MAX = 8
+export const forecastPoolSize = (cores = availableParallelism()): number => Math.min(FORECAST_POOL_MAX, Math.max(1, cores - 1))
+
 interface Job {
-  readonly jobId: string
+  readonly merge: ForecastMerge
   readonly send: (p: ForecastProgress) => void
 }
 
 /**
  * The desk's side of the forecast: one job at a time (a new forecast replaces the running one),
- * played in a worker thread that starts on the first forecast and stays for the next. Progress
- * goes only to the window that asked. The campaign is read once, when the forecast starts.
+ * its fights shared out among a pool of worker threads that start on the first forecast and stay
+ * for the next, their reports merged into one estimate. Progress goes only to the window that
+ * asked. The campaign is read once, when the forecast starts.
  */
 export class ForecastService {
-  #worker: Worker | null = null
+  readonly #workers: (Worker | null)[]
   #job: Job | null = null
   #count = 0
   #stopped = false
-  /** Shared with the worker: until when the desk is busy (see ForecastWorkerData). */
+  /** Shared with every worker: until when the desk is busy (see ForecastWorkerData). */
   readonly #deskBusyUntil = new SharedArrayBuffer(8)
   #warmTimer: ReturnType<typeof setTimeout> | null = null
 
   constructor(
     private readonly spawn: SpawnForecastWorker,
     private readonly data: ForecastWorkerData,
-  ) {}
+    size = forecastPoolSize(),
+  ) {
+    this.#workers = new Array<Worker | null>(Math.min(FORECAST_POOL_MAX, Math.max(1, Math.floor(size)))).fill(null)
+  }
+
+  /** How many workers a forecast is shared among. */
+  get poolSize(): number {
+    return this.#workers.length
+  }
 
   start(
     input: RequestInputs['forecastStart'],
@@ -59,21 +77,28 @@ export class ForecastService {
     if (!teams.includes('party') || !teams.includes('enemy')) {
       return fail('forecast/sides', 'A forecast needs someone on each side: the party (or its allies) and the enemies.')
     }
-    const worker = this.#ensureWorker()
-    if (!worker.ok) return worker
-    if (this.#job) this.#post({ kind: 'cancel', jobId: this.#job.jobId })
-    const jobId = `forecast-${++this.#count}`
     const fights = input.fights ?? FORECAST_LIMITS.defaultFights
+    // No more workers than fights: a share with none to play would only repeat the checks.
+    const shares = Math.max(1, Math.min(this.#workers.length, fights))
+    const pool = this.#ensureWorkers(shares)
+    if (!pool.ok) return pool
+    if (this.#job) this.#postAll({ kind: 'cancel', jobId: this.#job.merge.jobId })
+    const jobId = `forecast-${++this.#count}`
     const seed = input.seed ?? `${Date.now().toString(36)}-${this.#count}`
     const whatIf = input.whatIf ?? []
-    this.#job = { jobId, send }
-    this.#post({
-      kind: 'start',
-      jobId,
-      rulesetId: campaign.rulesetId,
-      rules: campaignRulesInput(campaign.store),
-      setup: { records: fightRecords(campaign.store), seed, fights, whatIf },
-    })
+    const records = fightRecords(campaign.store)
+    const setup = { records, seed, fights, whatIf }
+    this.#job = { merge: new ForecastMerge(jobId, setup, fighters(new RecordStore(records as never[])), shares), send }
+    const rules = campaignRulesInput(campaign.store)
+    pool.value.forEach((w, index) =>
+      w.postMessage({
+        kind: 'start',
+        jobId,
+        rulesetId: campaign.rulesetId,
+        rules,
+        setup: { ...setup, share: { index, of: shares } },
+      } satisfies ToForecastWorker),
+    )
     return ok({ jobId, total: fights * (1 + whatIf.length), seed })
   }
 
@@ -86,42 +111,57 @@ export class ForecastService {
   }
 
   cancel(jobId: string): Result<RequestResults['forecastCancel']> {
-    if (this.#job?.jobId !== jobId) return ok({ cancelled: false })
-    this.#post({ kind: 'cancel', jobId })
+    if (this.#job?.merge.jobId !== jobId) return ok({ cancelled: false })
+    this.#postAll({ kind: 'cancel', jobId })
     return ok({ cancelled: true })
   }
 
   /**
-   * Starts the worker a while after the desk is up, so the GM's first forecast does not wait for a
-   * thread to start and load the rules; not at once, where it would compete with the desk's start.
+   * Starts the pool a while after the desk is up, so the GM's first forecast does not wait for
+   * threads to start and load the rules; not at once, where they would compete with the desk's start.
    */
   warmSoon(delayMs = 5_000): void {
-    if (this.#warmTimer || this.#worker || this.#stopped) return
+    if (this.#warmTimer || this.#workers.some((w) => w) || this.#stopped) return
     this.#warmTimer = setTimeout(() => {
       this.#warmTimer = null
-      if (!this.#stopped) this.#ensureWorker()
+      if (!this.#stopped) this.#ensureWorkers(this.#workers.length)
     }, delayMs)
     this.#warmTimer.unref()
   }
 
-  /** The app is quitting (or a test's core is done): the running forecast stops and the thread with it. */
+  /** The app is quitting (or a test's core is done): the running forecast stops and the threads with it. */
   async stop(): Promise<void> {
     this.#stopped = true
     if (this.#warmTimer) clearTimeout(this.#warmTimer)
     this.#warmTimer = null
     this.#job = null
-    const w = this.#worker
-    this.#worker = null
-    if (w) await w.terminate()
+    const running = this.#workers.filter((w): w is Worker => w !== null)
+    this.#workers.fill(null)
+    await Promise.all(running.map((w) => w.terminate()))
   }
 
-  #post(m: ToForecastWorker): void {
-    this.#worker?.postMessage(m)
+  #postAll(m: ToForecastWorker): void {
+    for (const w of this.#workers) w?.postMessage(m)
   }
 
-  #ensureWorker(): Result<Worker> {
-    if (this.#worker) return ok(this.#worker)
+  /** The first `count` workers, started where they are not yet. */
+  #ensureWorkers(count: number): Result<Worker[]> {
     if (this.#stopped) return fail('forecast/stopped', 'Salvo is closing; the forecast did not start.')
+    const out: Worker[] = []
+    for (let i = 0; i < count; i++) {
+      const known = this.#workers[i]
+      if (known) {
+        out.push(known)
+        continue
+      }
+      const w = this.#spawnAt(i)
+      if (!w.ok) return w
+      out.push(w.value)
+    }
+    return ok(out)
+  }
+
+  #spawnAt(share: number): Result<Worker> {
     let w: Worker
     try {
       w = this.spawn({ ...this.data, deskBusyUntil: this.#deskBusyUntil })
@@ -131,20 +171,28 @@ export class ForecastService {
     w.unref()
     w.on('message', (m: FromForecastWorker) => {
       const job = this.#job
-      if (m.kind !== 'progress' || !job || m.progress.jobId !== job.jobId) return
-      if (m.progress.state !== 'running') this.#job = null
-      job.send(m.progress)
+      if (m.kind !== 'part' || !job || m.part.jobId !== job.merge.jobId) return
+      this.#report(job, job.merge.take(share, m.part))
     })
     w.on('error', (e) => {
+      if (this.#workers[share] === w) this.#workers[share] = null
       const job = this.#job
-      this.#job = null
-      this.#worker = null
-      job?.send(failedForecast(job.jobId, `The forecast worker stopped: ${e.message}`))
+      if (job) this.#report(job, job.merge.fail(`The forecast worker stopped: ${e.message}`))
     })
     w.on('exit', () => {
-      if (this.#worker === w) this.#worker = null
+      if (this.#workers[share] === w) this.#workers[share] = null
     })
-    this.#worker = w
+    this.#workers[share] = w
     return ok(w)
+  }
+
+  /** Sends the merged progress, if any; an ended forecast stops the other workers' shares. */
+  #report(job: Job, progress: ForecastProgress | null): void {
+    if (!progress) return
+    if (job.merge.ended) {
+      if (this.#job === job) this.#job = null
+      if (progress.state !== 'done') this.#postAll({ kind: 'cancel', jobId: job.merge.jobId })
+    }
+    job.send(progress)
   }
 }

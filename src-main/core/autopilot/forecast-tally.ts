@@ -33,6 +33,17 @@ export function likelySpan(rounds: readonly number[]): ForecastVariant['likelyRo
   return { from: 1, to: rounds.length - 1, share: 1 }
 }
 
+/** One variant's counts as plain data (structured-cloned from a worker): small, whatever the fights. */
+export interface TallyCounts {
+  readonly fights: number
+  readonly party: number
+  readonly enemy: number
+  readonly undecided: number
+  readonly rounds: readonly number[]
+  readonly down: Readonly<Record<string, number>>
+  readonly dead: Readonly<Record<string, number>>
+}
+
 /** Counts played fights for one variant of a forecast. */
 export class ForecastTally {
   #fights = 0
@@ -63,6 +74,33 @@ export class ForecastTally {
     if (end.winner) this.#rounds[Math.min(end.rounds, this.#rounds.length - 1)]!++
     for (const id of end.down) this.#down.set(id, (this.#down.get(id) ?? 0) + 1)
     for (const id of end.dead) this.#dead.set(id, (this.#dead.get(id) ?? 0) + 1)
+  }
+
+  /** The counts alone, as plain data: what a pool worker sends for its share of the fights. */
+  counts(): TallyCounts {
+    return {
+      fights: this.#fights,
+      party: this.#party,
+      enemy: this.#enemy,
+      undecided: this.#undecided,
+      rounds: [...this.#rounds],
+      down: Object.fromEntries(this.#down),
+      dead: Object.fromEntries(this.#dead),
+    }
+  }
+
+  /**
+   * Adds another tally's counts (a worker's share of the same forecast). Every count is a sum, so
+   * the merged tally is the same whichever worker played which fight, in whatever order.
+   */
+  merge(c: TallyCounts): void {
+    this.#fights += c.fights
+    this.#party += c.party
+    this.#enemy += c.enemy
+    this.#undecided += c.undecided
+    for (let r = 0; r < this.#rounds.length && r < c.rounds.length; r++) this.#rounds[r]! += c.rounds[r]!
+    for (const [id, n] of Object.entries(c.down)) this.#down.set(id as CombatantId, (this.#down.get(id as CombatantId) ?? 0) + n)
+    for (const [id, n] of Object.entries(c.dead)) this.#dead.set(id as CombatantId, (this.#dead.get(id as CombatantId) ?? 0) + n)
   }
 
   report(): ForecastVariant {

@@ -4,14 +4,14 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { createRulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
 import { campaignRuleset } from '../engine/campaign-ruleset'
-import { failedForecast, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
+import { failedPart, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
 import { playForecast } from './forecast-loop'
 import { PreviewMemo } from './opening-odds'
 
 /*
- * The forecast's own thread (issue 17): it builds the campaign's ruleset from plain data and plays
- * simulated fights, so the desk's thread never waits on them. One job at a time; a newer start or
- * a cancel makes the running one stop at its next slice.
+ * A forecast thread (issue 17; one of a pool since issue 35): it builds the campaign's ruleset from
+ * plain data and plays its share of the simulated fights, so the desk's thread never waits on
+ * them. One job at a time; a newer start or a cancel makes the running one stop at its next slice.
  */
 
 const port = parentPort
@@ -78,13 +78,11 @@ port.on('message', (m: ToForecastWorker) => {
         m.jobId,
         m.setup,
         ruleset,
-        (progress) => post({ kind: 'progress', progress }),
+        (part) => post({ kind: 'part', part }),
         () => current === m.jobId,
         memo,
         stepAside,
       ),
     )
-    .catch((e: unknown) =>
-      post({ kind: 'progress', progress: failedForecast(m.jobId, `The forecast could not start: ${(e as Error).message}`) }),
-    )
+    .catch((e: unknown) => post({ kind: 'part', part: failedPart(m.jobId, `The forecast could not start: ${(e as Error).message}`) }))
 })

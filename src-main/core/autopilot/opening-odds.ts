@@ -1,17 +1,26 @@
 import type { AttackPreview } from '../../../src-shared/attack'
 import type { Result } from '../../../src-shared/result'
 import type { AttackRequest } from '../../../src-shared/attack'
-import type { CombatantRecord } from '../../../src-shared/records'
+import type { CombatantRecord, TokenRecord } from '../../../src-shared/records'
 import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
-import { tokenInPlay } from '../state/scene-in-play'
+import { sceneInPlay } from '../state/scene-in-play'
 import { fail } from '../../../src-shared/result'
 import { sceneWallIndex, sightBetween } from '../geometry/line-of-fire'
-
-/** The scene in play has walls at all (the index is kept per scene, so this is a lookup). */
-const walled = (state: RecordReader): boolean => !(sceneWallIndex(state)?.empty ?? true)
 import type { OddsSource } from './policy'
+
+/** Both combatants' tokens on the scene, in one pass over the tokens; null unless both have one. */
+function tokensOf(state: RecordReader, sceneId: string, a: string, b: string): readonly [TokenRecord, TokenRecord] | null {
+  let from: TokenRecord | undefined
+  let to: TokenRecord | undefined
+  for (const t of state.ofType('token')) {
+    if (t.sceneId !== sceneId) continue
+    if (t.combatantId === a) from = t
+    if (t.combatantId === b) to = t
+  }
+  return from && to ? [from, to] : null
+}
 
 /**
  * The odds a simulated fight ranks its acts by. An exact preview can take milliseconds (a burst is a
@@ -23,55 +32,77 @@ import type { OddsSource } from './policy'
 /** Previews one forecast keeps, by attack and where both stand; past this it starts over. */
 const KNOWN_LIMIT = 20_000
 
+/** One preview a forecast keeps, with its chance to down re-read for each health the target was seen at. */
+interface Known {
+  readonly preview: Result<AttackPreview>
+  readonly byHp: Map<number, Result<AttackPreview>>
+}
+
 export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: PreviewMemo = new PreviewMemo()): OddsSource {
-  const known = new Map<string, Result<AttackPreview>>()
+  // By attacker, then target, then the rest (weapon, mode, distance, cover): asked for every
+  // weapon, mode and opponent of every act, so no key is built from the two long ids (issue 35).
+  const known = new Map<string, Map<string, Map<string, Known>>>()
+  let size = 0
   return (request, attacker, target, state) => {
     // How far apart both stand now (issue 31): a walk changes what reaches and at what range, so it
     // is part of the key; everything else is read as it was when the forecast started. A preview
     // sees only these two, so only their distance counts, not where on the map: to the centimetre,
-    // walks in thousands of fights meet the same distances again. Read off the tokens directly —
-    // this runs for every weapon, mode and opponent of every act.
-    const [fromToken, toToken] = [tokenInPlay(state, attacker.id), tokenInPlay(state, target.id)]
-    const where = fromToken && toToken ? Math.hypot(fromToken.x - toToken.x, fromToken.y - toToken.y).toFixed(2) : ''
+    // walks in thousands of fights meet the same distances again. Read off the tokens directly.
+    // Off the map (no scene in play) there is no token to look for and no wall to ask (issue 35).
+    const scene = sceneInPlay(state)
+    const tokens = scene ? tokensOf(state, scene.id, attacker.id, target.id) : null
+    const where = tokens ? Math.hypot(tokens[0].x - tokens[1].x, tokens[0].y - tokens[1].y).toFixed(2) : ''
     // Walls (issue 34): where both stand then matters, not only how far apart. No line of fire is
     // no attack (SR-CORE-30); the cover the map gives is part of the key (SR-CORE-31). Only on a
     // scene with walls: without, the forecast keeps to distances (someone between is left out).
     const sight =
-      fromToken && toToken && walled(state)
+      tokens && !(sceneWallIndex(state, scene)?.empty ?? true)
         ? sightBetween(state, placedRulesCombatant(state, attacker), placedRulesCombatant(state, target))
         : null
     if (sight?.kind === 'blocked')
       return fail('position/noLineOfFire', `${attacker.name} cannot see ${target.name}: ${sight.by} stands between them.`)
     const cover = sight?.kind === 'clear' ? sight.cover : null
-    const key = `${request.attackerId}|${request.targetId}|${request.weapon}|${request.mode}|${where}|${cover ? cover.hidden.toFixed(2) : ''}`
-    let p = known.get(key)
-    if (!p) {
+    const rest = `${request.weapon}|${request.mode}|${where}|${cover ? cover.hidden.toFixed(2) : ''}`
+    let byTarget = known.get(request.attackerId)
+    if (!byTarget) known.set(request.attackerId, (byTarget = new Map()))
+    let byRest = byTarget.get(request.targetId)
+    if (!byRest) byTarget.set(request.targetId, (byRest = new Map()))
+    let k = byRest.get(rest)
+    if (!k) {
       const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
       const [from, to] = [at(attacker.id), at(target.id)]
       // Bounded: walks in thousands of fights could otherwise keep every spot ever stood on.
-      if (known.size >= KNOWN_LIMIT) known.clear()
+      if (size >= KNOWN_LIMIT) {
+        known.clear()
+        size = 0
+        known.set(request.attackerId, (byTarget = new Map()))
+        byTarget.set(request.targetId, (byRest = new Map()))
+      }
       const a = opening.get(attacker.id)
       const t = opening.get(target.id)
       const placed = (c: CombatantRecord, position: typeof from) => {
-        const { position: _then, ...rest } = placedRulesCombatant(opening, c)
-        return position ? { ...rest, position } : rest
+        const { position: _then, ...others } = placedRulesCombatant(opening, c)
+        return position ? { ...others, position } : others
       }
-      p =
+      const preview: Result<AttackPreview> =
         ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
           ? memo.preview(ruleset, request, placed(a, from), cover ? { ...placed(t, to), mapCover: cover } : placed(t, to))
           : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
-      known.set(key, p)
+      k = { preview, byHp: new Map() }
+      byRest.set(rest, k)
+      size++
     }
+    const p = k.preview
     if (!p.ok) return p
     const atStart = opening.get(target.id)
     if (atStart?.typeName === 'combatant' && atStart.hp === target.hp) return p
-    const again = `${key}|${target.hp}`
-    let reread = known.get(again)
+    let reread = k.byHp.get(target.hp)
     if (!reread) {
       let down = 0
       for (const d of p.value.damage) if (d.amount >= target.hp) down += d.probability
       reread = { ok: true, value: { ...p.value, downChance: Math.min(1, down) } }
-      known.set(again, reread)
+      k.byHp.set(target.hp, reread)
+      size++
     }
     return reread
   }

@@ -1,10 +1,9 @@
 import { placeName } from '../../../src-shared/cell-name'
-import { WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
-import type { CombatantRecord } from '../../../src-shared/records'
-import { coverOf, lineOfFire, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
+import { footprintRadius, WALLS_ASIDE_WORDS, type Footprint } from '../../../src-shared/geometry'
+import type { CombatantRecord, SceneRecord, TokenRecord } from '../../../src-shared/records'
+import { coverOf, lineOfFire, NO_WALLS, wallIndexFor, type WallIndex } from '../../../src-shared/wall-geometry'
 import type { RulesCombatant, TargetCover } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
-import { rulesCombatantsOnScene } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
 
 /**
@@ -19,12 +18,14 @@ export type Sight =
   | { readonly kind: 'clear'; readonly cover: TargetCover | null }
 
 /** The scene's walls, indexed once per set of records (wall-geometry keeps the last one per scene). */
-export function sceneWallIndex(state: RecordReader): WallIndex | null {
-  const scene = sceneInPlay(state)
+export function sceneWallIndex(state: RecordReader, scene: SceneRecord | undefined = sceneInPlay(state)): WallIndex | null {
   if (!scene) return null
+  const all = state.ofType('wall')
+  // A campaign without walls (most, and every forecast off a map) asks nothing more (issue 35).
+  if (all.length === 0) return NO_WALLS
   return wallIndexFor(
     scene.id,
-    state.ofType('wall').filter((w) => w.sceneId === scene.id),
+    all.filter((w) => w.sceneId === scene.id),
   )
 }
 
@@ -35,20 +36,40 @@ export function sceneWallIndex(state: RecordReader): WallIndex | null {
 export function sightBetween(state: RecordReader, actor: RulesCombatant, target: RulesCombatant): Sight | null {
   const scene = sceneInPlay(state)
   if (!scene || !actor.position || !target.position || actor.id === target.id) return null
-  const index = sceneWallIndex(state)!
+  const index = sceneWallIndex(state, scene)!
   if (!lineOfFire(index, actor.position, target.position))
     return { kind: 'blocked', by: blockerWords(state, index, actor.position, target.position) }
   // A combatant standing between hides part of the target; one down on the floor does not. Only a
   // base near the strip between the two can cross a line from one base to the other: the rest are
   // left out before the share is worked out (a forecast asks this for every attack).
   const [from, to] = [actor.position, target.position]
-  const between: Footprint[] = rulesCombatantsOnScene(state).flatMap((c) =>
-    c.id !== actor.id && c.id !== target.id && c.hp > 0 && c.position && nearStrip(c.position, from, to) ? [c.position] : [],
-  )
+  const between = basesBetween(state, scene, actor, target)
   if (index.empty && between.length === 0) return { kind: 'clear', cover: null }
   const cover = coverOf(index, from, to, between)
   if (index.empty && cover.hidden === 0) return { kind: 'clear', cover: null }
   return { kind: 'clear', cover: { ...cover, atLabel: cover.at ? placeName(scene.grid, cover.at) : null } }
+}
+
+/**
+ * The bases of everyone else standing on the scene near the strip between the two, in the
+ * campaign's order of combatants. Read off the tokens and health directly, not through the
+ * ruleset's view of each combatant: a forecast on a map asks this for every attack it tries, and
+ * building every combatant's view each time was a tenth of a map fight (issue 35).
+ */
+function basesBetween(state: RecordReader, scene: SceneRecord, actor: RulesCombatant, target: RulesCombatant): Footprint[] {
+  const [from, to] = [actor.position!, target.position!]
+  const radius = footprintRadius(scene.grid)
+  const at = new Map<string, TokenRecord>()
+  for (const t of state.ofType('token')) if (t.sceneId === scene.id) at.set(t.combatantId, t)
+  const out: Footprint[] = []
+  for (const c of state.ofType('combatant')) {
+    if (c.id === actor.id || c.id === target.id || c.hp <= 0) continue
+    const t = at.get(c.id)
+    if (!t) continue
+    const base = { x: t.x, y: t.y, radius }
+    if (nearStrip(base, from, to)) out.push(base)
+  }
+  return out
 }
 
 /** Whether base `b` comes within reach of any line from base `from` to base `to` (their strip, rims included). */

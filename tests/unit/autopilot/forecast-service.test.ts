@@ -141,3 +141,57 @@ it('steps aside while the desk is busy with a command, and goes on after', async
     await service.stop()
   }
 }, 60_000)
+
+/** Plays one forecast through a service of its own with a pool of `size` workers; every progress message heard. */
+async function pooled(size: number, fights: number, seed: string): Promise<{ seen: ForecastProgress[]; nices: number[] }> {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
+  const service = new ForecastService(spawnWorkerAt(WORKER), { resourcesDir: resolve('resources') }, size)
+  expect(service.poolSize).toBe(size)
+  const before = new Set(readdirSync('/proc/self/task'))
+  try {
+    const raider = cx.quickNpcs![0]!
+    const store = new RecordStore(
+      fightOf(cx, [
+        { side: 'party', npc: raider, count: 2 },
+        { side: 'enemy', npc: raider, count: 2 },
+      ]) as never[],
+    )
+    const seen: ForecastProgress[] = []
+    const started = service.start({ fights, seed }, { store, rulesetId: 'compound-x' }, (p) => seen.push(p))
+    if (!started.ok) throw new Error(started.error.message)
+    let nices: number[] = []
+    while (!seen.some((p) => p.state !== 'running')) {
+      // The pool's threads (new since it started), each at the lowest priority once it has loaded:
+      // the sample with the most niced threads while the forecast runs.
+      if (process.platform === 'linux') {
+        const now = readdirSync('/proc/self/task')
+          .filter((tid) => !before.has(tid))
+          .flatMap((tid) => {
+            try {
+              const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+              return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]
+            } catch {
+              return []
+            }
+          })
+        if (now.filter((n) => n === 19).length > nices.filter((n) => n === 19).length) nices = now
+      }
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    return { seen, nices }
+  } finally {
+    await service.stop()
+  }
+}
+
+it('shares a forecast among a pool of workers, each at the lowest priority: the same seed gives the same forecast whatever the pool', async () => {
+  const one = await pooled(1, 40, 'pool')
+  const three = await pooled(3, 40, 'pool')
+  for (const run of [one, three]) {
+    expect(run.seen.at(-1)).toMatchObject({ state: 'done', done: 40, total: 40 })
+    for (let i = 1; i < run.seen.length; i++) expect(run.seen[i]!.done).toBeGreaterThanOrEqual(run.seen[i - 1]!.done)
+  }
+  expect(three.seen.at(-1)!.variants).toEqual(one.seen.at(-1)!.variants)
+  // Three workers, each its own thread niced to 19 (V8 starts helper threads of its own at the process's priority).
+  if (process.platform === 'linux') expect(three.nices.filter((n) => n === 19).length).toBeGreaterThanOrEqual(3)
+}, 120_000)
