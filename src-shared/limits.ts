@@ -178,3 +178,22 @@ export const NUMBERS = {
   /** alea's carry (seedrandom): it stays below the generator's multiplier, 2,091,639, so every draw is a fraction in [0, 1). */
   rngCarry: 2_091_639,
 } as const
+
+/**
+ * Issue 35's Balance: a search over the enemy side's counts for a target. Lines as a squad's
+ * (at most `lines`, each with at most `swaps` other ready-made NPCs to try in its place);
+ * candidates forecast per search, and fights per candidate (a candidate's forecast stops sooner
+ * once its interval rules it in or out). `winBand` is how far from the target win chance a
+ * candidate's whole interval may reach and still count as on target.
+ */
+export const BALANCE = {
+  lines: 6,
+  swaps: 4,
+  candidates: 24,
+  fights: { min: 40, default: 240, max: 2_000 },
+  /** Fights a candidate plays before its interval may rule it out early. */
+  earliestVerdict: 40,
+  winBand: 0.1,
+  /** Candidates in a row that come no closer before a search calls the best it found the closest there is. */
+  staleAfter: 8,
+} as const
