@@ -48,6 +48,8 @@ export type BalanceVerdict = 'on' | 'off' | 'open'
 export interface BalanceCandidate {
   readonly lineUp: readonly BalanceLineUp[]
   readonly estimate: BalanceEstimate | null
+  /** Its forecast is over (played out, or stopped once its interval decided it): the estimate is final. */
+  readonly done: boolean
   readonly verdict: BalanceVerdict
   /** Distance to the target (lower is closer), from the estimate's shares. */
   readonly score: number | null
@@ -63,7 +65,7 @@ export interface BalanceProgress {
   readonly target: BalanceTarget
   /** Candidates so far, in the order tried; the last one is being forecast while running. */
   readonly candidates: readonly BalanceCandidate[]
-  /** The closest so far, by its place in `candidates`. */
+  /** The closest of the candidates measured so far (`done`), by its place in `candidates`. */
   readonly best: number | null
   /** Why it stopped, in words, when it did (settled, exhausted, cancelled or failed). */
   readonly message: string | null

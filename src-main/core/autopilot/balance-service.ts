@@ -35,6 +35,10 @@ interface Running {
   readonly search: BalanceSearch
   readonly candidates: BalanceCandidate[]
   readonly picks: Pick[]
+  /** Each candidate's fight, kept for a second, longer forecast of the closest. */
+  readonly stores: RecordReader[]
+  /** Candidates given more fights already. */
+  readonly refined: Set<number>
   readonly send: (p: BalanceProgress) => void
   readonly startedAt: number
   readonly seed: string
@@ -84,6 +88,8 @@ export class BalanceService {
       search: new BalanceSearch(lines, start, band, SQUAD.size),
       candidates: [],
       picks: [],
+      stores: [],
+      refined: new Set(),
       send,
       startedAt: this.now(),
       seed: input.seed ?? `balance-${Date.now().toString(36)}-${this.#count}`,
@@ -123,31 +129,63 @@ export class BalanceService {
       return ok(undefined)
     }
     if (run.search.sinceBetter >= BALANCE.staleAfter) {
-      this.#end(run, 'exhausted', `The last ${BALANCE.staleAfter} line-ups came no closer: the closest is highlighted.`)
+      this.#end(run, 'exhausted', `The last ${BALANCE.staleAfter} line-ups came no closer: the closest is highlighted.${whyNot(run)}`)
       return ok(undefined)
     }
     const pick = run.search.next()
     if (!pick) {
-      this.#end(run, 'exhausted', 'Every other line-up within the ranges is tried or surely further off: the closest is highlighted.')
+      this.#end(
+        run,
+        'exhausted',
+        `Every other line-up within the ranges is tried or surely further off: the closest is highlighted.${whyNot(run)}`,
+      )
       return ok(undefined)
     }
     const lineUp = lineUpOf(run.input.lines, pick, run.names)
     const store = candidateStore(run.base, run.campaign.ruleset, lineUp)
     if (!store.ok) return this.#failWith(run, `The line-up ${lineUpWords(lineUp)} could not be made: ${store.error.message}`)
     const index = run.candidates.length
-    run.candidates.push({ lineUp, estimate: null, verdict: 'open', score: null })
+    run.candidates.push({ lineUp, estimate: null, done: false, verdict: 'open', score: null })
     run.picks.push(pick)
+    run.stores.push(store.value)
+    return this.#measure(run, index, run.input.fights ?? BALANCE.fights.default)
+  }
+
+  /** Forecasts candidate `index` over `fights` fights. */
+  #measure(run: Running, index: number, fights: number): Result<void> {
     run.listening = index
     const started = this.forecast.start(
       // Every candidate meets the same dice fight for fight: the difference is the line-up, not the luck.
-      { fights: run.input.fights ?? BALANCE.fights.default, seed: run.seed },
-      { store: store.value, rulesetId: run.campaign.rulesetId },
+      { fights, seed: run.seed },
+      { store: run.stores[index]!, rulesetId: run.campaign.rulesetId },
       (p) => this.#heard(run, index, p),
     )
     if (!started.ok) return this.#failWith(run, started.error.message)
     run.jobId = started.value.jobId
     this.#send(run, 'running', null)
     return ok(undefined)
+  }
+
+  /**
+   * A candidate that played all its fights still straddling the band, its shares themselves on
+   * target, and closer than any before it, is worth more fights: its interval narrows by half with four times as many (once, within
+   * the bound). The same seed replays its first fights, so the estimate only refines.
+   */
+  #refine(run: Running, index: number, estimate: BalanceEstimate): boolean {
+    const c = run.candidates[index]!
+    const more = Math.min(BALANCE.fights.max, estimate.fights * 4)
+    if (c.verdict !== 'open' || run.refined.has(index) || more <= estimate.fights) return false
+    const band = run.band
+    if (Math.abs(estimate.win.share - band.win) > band.winBand || estimate.downRisk.share > band.downRisk) return false
+    const closer = run.candidates.every((o, i) => i === index || !o.done || o.score === null || c.score! < o.score)
+    if (!closer) return false
+    run.refined.add(index)
+    run.listening = null
+    run.jobId = null
+    setImmediate(() => {
+      if (this.#running === run) void this.#measure(run, index, more)
+    })
+    return true
   }
 
   #failWith(run: Running, message: string): Result<void> {
@@ -175,8 +213,13 @@ export class BalanceService {
       this.#send(run, 'running', null)
       return
     }
+    if (p.state === 'done' && this.#refine(run, index, estimate)) {
+      this.#send(run, 'running', null)
+      return
+    }
     // Measured well enough: the rest of its fights would not change the verdict.
     run.listening = null
+    run.candidates[index] = { ...run.candidates[index]!, done: true }
     if (p.state !== 'done' && run.jobId) this.forecast.cancel(run.jobId)
     run.jobId = null
     run.search.record(run.picks[index]!, estimate)
@@ -218,11 +261,25 @@ export class BalanceService {
   }
 }
 
+/** What kept every line-up off target, when one thing did: the down risk above the most in each, or the win chance to one side. */
+function whyNot(run: Running): string {
+  const measured = run.candidates.filter((c) => c.done && c.estimate)
+  if (measured.length === 0) return ''
+  const least = measured.reduce((a, b) => (b.estimate!.downRisk.share < a.estimate!.downRisk.share ? b : a))
+  if (least.estimate!.downRisk.share > run.band.downRisk)
+    return ` No line-up tried keeps the down risk at ${pct(run.band.downRisk)} or under: the least was ${pct(least.estimate!.downRisk.share)} (${lineUpWords(least.lineUp)}).`
+  if (measured.every((c) => c.estimate!.win.share > run.band.win + run.band.winBand))
+    return ` Even the hardest line-up tried leaves the party winning more than ${pct(run.band.win + run.band.winBand)}: allow more enemies.`
+  if (measured.every((c) => c.estimate!.win.share < run.band.win - run.band.winBand))
+    return ` Even the easiest line-up tried leaves the party winning less than ${pct(run.band.win - run.band.winBand)}.`
+  return ''
+}
+
 /** The closest candidate measured so far: an on-target one first, then by score. */
 function bestOf(candidates: readonly BalanceCandidate[]): number | null {
   let best: number | null = null
   candidates.forEach((c, i) => {
-    if (c.score === null) return
+    if (c.score === null || !c.done) return
     const b = best === null ? null : candidates[best]!
     if (!b || (c.verdict === 'on') > (b.verdict === 'on') || ((c.verdict === 'on') === (b.verdict === 'on') && c.score < b.score!)) best = i
   })

@@ -115,6 +115,23 @@ it('forecasts candidate line-ups for three PCs against two NPC lines, to the ask
   expect(await enemies()).toBe(0)
 }, 180_000)
 
+it('settles when a line-up’s whole interval is on target, stopping there', async () => {
+  const { gm } = await cxParty()
+  const { searchId } = await gm.must('balanceStart', twoLines({ target: { win: 70, downRisk: 70 }, fights: 300, seed: 'settle' }))
+  const last = (await searchOf(gm, searchId)).at(-1)!
+  expect(last.state).toBe('settled')
+  const best = last.candidates[last.best!]!
+  expect(best).toMatchObject({ verdict: 'on', done: true })
+  // On target means the whole 95% interval inside 60–80 % and under the 70 % down risk.
+  const { win, downRisk } = best.estimate!
+  expect(win.share - win.interval).toBeGreaterThanOrEqual(0.6)
+  expect(win.share + win.interval).toBeLessThanOrEqual(0.8)
+  expect(downRisk.share + downRisk.interval).toBeLessThanOrEqual(0.7)
+  // It stopped at the first one on target: the last tried.
+  expect(last.best).toBe(last.candidates.length - 1)
+  expect(last.message).toMatch(/^On target: /)
+}, 180_000)
+
 it('refuses bad input by name, with nothing changed and nothing streamed', async () => {
   const { gm, dataDir } = await cxParty()
   const before = await gm.must('snapshot', undefined)
