@@ -193,6 +193,8 @@ export const BALANCE = {
   fights: { min: 40, default: 240, max: 2_000 },
   /** Fights a candidate plays before its interval may rule it out early. */
   earliestVerdict: 40,
+  /** Fights after which a candidate whose shares themselves are off target stops: it would all but never end on it. */
+  probablyOffAfter: 120,
   winBand: 0.1,
   /** Candidates in a row that come no closer before a search calls the best it found the closest there is. */
   staleAfter: 8,

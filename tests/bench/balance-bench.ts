@@ -40,9 +40,15 @@ const CASES: readonly { readonly label: string; readonly target: BalanceTarget; 
     target: { win: 75, downRisk: 30 },
     lines: [npc('Raider', 4), npc('Sniper', 3, ['Breacher'])],
   },
+  { label: 'two lines (Raider, Sniper), 70 % / 70 %', target: { win: 70, downRisk: 70 }, lines: [npc('Raider', 5), npc('Sniper', 3)] },
   {
     label: 'three lines (Raider, Sniper, Gunner), 60 % / 60 %',
     target: { win: 60, downRisk: 60 },
+    lines: [npc('Raider', 4), npc('Sniper', 3), npc('Gunner', 2)],
+  },
+  {
+    label: 'three lines (Raider, Sniper, Gunner), 45 % / 90 %',
+    target: { win: 45, downRisk: 90 },
     lines: [npc('Raider', 4), npc('Sniper', 3), npc('Gunner', 2)],
   },
 ]
@@ -71,7 +77,7 @@ async function settleTimes(): Promise<BenchPart> {
         meta: { commandId: `bench-${++n}` },
       } as RequestInputs['dispatch'])
     // The worker starts once; its start is not the search's cost.
-    const warm = await must('balanceStart', { ...CASES[0]!, fights: 40, seed: 'warm' })
+    const warm = await must('balanceStart', { target: CASES[0]!.target, lines: CASES[0]!.lines, fights: 40, seed: 'warm' })
     await ended(messages, warm.searchId)
     for (const c of CASES) {
       const began = performance.now()
@@ -85,6 +91,10 @@ async function settleTimes(): Promise<BenchPart> {
       lines.push(
         `  ${c.label}: ${seconds.toFixed(1)} s (goal ≤ ${SETTLE_GOAL_S} s), ${last.state} after ${last.candidates.length} line-ups; closest ${bestText}`,
       )
+      for (const cand of last.candidates)
+        lines.push(
+          `      ${cand.lineUp.map((l) => `${l.count} × ${l.name}`).join(', ')}: ${cand.estimate ? `wins ${Math.round(cand.estimate.win.share * 100)} ± ${Math.round(cand.estimate.win.interval * 100)} %, down risk ${Math.round(cand.estimate.downRisk.share * 100)} ± ${Math.round(cand.estimate.downRisk.interval * 100)} %, ${cand.estimate.fights} fights, ${cand.verdict}` : 'not measured'}`,
+        )
       goals.push(atMost(`Balance settles, ${c.label}`, seconds, SETTLE_GOAL_S, ' s'))
     }
   } finally {

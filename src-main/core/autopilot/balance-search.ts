@@ -162,7 +162,8 @@ export class BalanceSearch {
     const tooEasy = estimate.win.share - this.band.win > Math.max(0, estimate.downRisk.share - this.band.downRisk)
     const dir = tooEasy ? 1 : -1
     // Far off the target, a first step of more than one: the search reaches a long range in a few tries.
-    const far = Math.max(1, Math.round(Math.abs(estimate.win.share - this.band.win) / 0.15))
+    // About one enemy per 8 points off, a rough reading of the four rulesets' ready-made NPCs against a few PCs.
+    const far = Math.max(1, Math.round(Math.abs(estimate.win.share - this.band.win) / 0.08))
     const out: Pick[] = []
     const at = (i: number, d: number, choice?: number): Pick => ({
       counts: pick.counts.map((c, j) => (j === i ? c + d : c)),

@@ -167,8 +167,9 @@ export class BalanceService {
   }
 
   /**
-   * A candidate that played all its fights still straddling the band, its shares themselves on
-   * target, and closer than any before it, is worth more fights: its interval narrows by half with four times as many (once, within
+   * A candidate that played all its fights still straddling the band, its win chance well inside
+   * it (within half the band) and its down risk under the most, and closer than any before it, is
+   * worth more fights: its interval narrows by half with four times as many (once, within
    * the bound). The same seed replays its first fights, so the estimate only refines.
    */
   #refine(run: Running, index: number, estimate: BalanceEstimate): boolean {
@@ -176,7 +177,7 @@ export class BalanceService {
     const more = Math.min(BALANCE.fights.max, estimate.fights * 4)
     if (c.verdict !== 'open' || run.refined.has(index) || more <= estimate.fights) return false
     const band = run.band
-    if (Math.abs(estimate.win.share - band.win) > band.winBand || estimate.downRisk.share > band.downRisk) return false
+    if (Math.abs(estimate.win.share - band.win) > band.winBand / 2 || estimate.downRisk.share > band.downRisk) return false
     const closer = run.candidates.every((o, i) => i === index || !o.done || o.score === null || c.score! < o.score)
     if (!closer) return false
     run.refined.add(index)
@@ -208,7 +209,10 @@ export class BalanceService {
     const estimate: BalanceEstimate = { fights: variant.fights, win: variant.partyWins, downRisk: downRiskOf(variant) }
     const verdict = verdictOf(estimate, run.band)
     run.candidates[index] = { ...run.candidates[index]!, estimate, verdict, score: scoreOf(estimate, run.band) }
-    const ruled = verdict !== 'open' && estimate.fights >= BALANCE.earliestVerdict
+    const band = run.band
+    const sharesOff = Math.abs(estimate.win.share - band.win) > band.winBand || estimate.downRisk.share > band.downRisk
+    const ruled =
+      (verdict !== 'open' && estimate.fights >= BALANCE.earliestVerdict) || (sharesOff && estimate.fights >= BALANCE.probablyOffAfter)
     if (p.state !== 'done' && !ruled) {
       this.#send(run, 'running', null)
       return

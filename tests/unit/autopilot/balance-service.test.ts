@@ -117,7 +117,11 @@ it('forecasts candidate line-ups for three PCs against two NPC lines, to the ask
 
 it('settles when a line-up’s whole interval is on target, stopping there', async () => {
   const { gm } = await cxParty()
-  const { searchId } = await gm.must('balanceStart', twoLines({ target: { win: 70, downRisk: 70 }, fights: 300, seed: 'settle' }))
+  const lines: RequestInputs['balanceStart']['lines'] = [
+    { source: { kind: 'quickNpc', name: 'Raider' }, count: 1, min: 1, max: 6 },
+    { source: { kind: 'quickNpc', name: 'Sniper' }, count: 1, min: 1, max: 3 },
+  ]
+  const { searchId } = await gm.must('balanceStart', twoLines({ target: { win: 70, downRisk: 70 }, lines, fights: 300, seed: 'settle' }))
   const last = (await searchOf(gm, searchId)).at(-1)!
   expect(last.state).toBe('settled')
   const best = last.candidates[last.best!]!
