@@ -151,7 +151,10 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     balanceStart: (input, window) => {
       const campaign = session.campaign
       const ruleset = session.engine?.ruleset
-      const open = campaign && ruleset ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset } : null
+      const open =
+        campaign && ruleset
+          ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
+          : null
       return balance.start(input, open, (progress) => window.send({ kind: 'balance', balance: progress }))
     },
     balanceCancel: ({ searchId }) => balance.cancel(searchId),

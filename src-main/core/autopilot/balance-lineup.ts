@@ -108,8 +108,9 @@ export function balanceProblem(
       if (problem) return { code: 'balance/source', message: `${at}: ${problem}` }
     }
   }
-  if (input.lines.reduce((n, l) => n + l.min, 0) > SQUAD.size)
-    return { code: 'balance/size', message: `The smallest line-up is more than ${SQUAD.size} combatants, the most a squad adds.` }
+  const now = input.lines.reduce((n, l) => n + l.count, 0)
+  if (now > SQUAD.size)
+    return { code: 'balance/size', message: `The squad as it stands is ${now} combatants, more than the ${SQUAD.size} a squad adds.` }
   const party = fighters(store).filter((c) => teamOf(c.side) === 'party')
   if (party.length === 0)
     return {

@@ -22,6 +22,8 @@ export interface BalanceCampaign {
   readonly store: RecordReader
   readonly rulesetId: string
   readonly ruleset: Ruleset
+  /** Whether the campaign the search was asked for is still the open one: another campaign's search would only mislead. */
+  readonly stillOpen?: () => boolean
 }
 
 interface Running {
@@ -124,6 +126,10 @@ export class BalanceService {
   /** The next candidate's forecast, or the search's end when there is none. */
   #next(run: Running): Result<void> {
     if (this.#running !== run) return ok(undefined)
+    if (run.campaign.stillOpen && !run.campaign.stillOpen()) {
+      this.#end(run, 'cancelled', 'The campaign it was balancing is no longer open; the search stopped.')
+      return ok(undefined)
+    }
     if (run.candidates.length >= BALANCE.candidates) {
       this.#end(run, 'exhausted', `Tried ${run.candidates.length} line-ups, the most one search tries: the closest is highlighted.`)
       return ok(undefined)
@@ -196,6 +202,10 @@ export class BalanceService {
 
   #heard(run: Running, index: number, p: ForecastProgress): void {
     if (this.#running !== run || run.listening !== index) return
+    if (run.campaign.stillOpen && !run.campaign.stillOpen()) {
+      this.#end(run, 'cancelled', 'The campaign it was balancing is no longer open; the search stopped.')
+      return
+    }
     if (p.state === 'failed') {
       this.#end(run, 'failed', `The forecast of ${lineUpWords(run.candidates[index]!.lineUp)} failed: ${p.problem ?? 'no reason given'}`)
       return

@@ -163,6 +163,14 @@ it('refuses bad input by name, with nothing changed and nothing streamed', async
   expect(await refused(twoLines({ lines: [{ source: { kind: 'quickNpc', name: 'Raider' }, count: 5, min: 1, max: 3 }] }))).toMatchObject({
     code: 'balance/range',
   })
+  const sixty: RequestInputs['balanceStart']['lines'] = [
+    { source: { kind: 'quickNpc', name: 'Raider' }, count: 30, min: 1, max: 40 },
+    { source: { kind: 'quickNpc', name: 'Sniper' }, count: 30, min: 1, max: 40 },
+  ]
+  expect(await refused(twoLines({ lines: sixty }))).toMatchObject({
+    code: 'balance/size',
+    message: expect.stringMatching(/The squad as it stands is 60 combatants/),
+  })
   expect(await gm.must('snapshot', undefined)).toEqual(before)
   expect(folderBytes(dataDir)).toEqual(bytes)
   expect(gm.messages.some((m) => m.kind === 'balance')).toBe(false)
@@ -208,6 +216,14 @@ it('stops when the GM cancels midway, saying so, and when the GM starts a foreca
   expect(taken.candidates.length).toBeGreaterThanOrEqual(1)
   expect(table.messages.some((m) => m.kind === 'balance' || m.kind === 'forecast')).toBe(false)
 }, 120_000)
+
+it('stops when the GM opens another campaign mid-search', async () => {
+  const { gm } = await cxParty()
+  const { searchId } = await gm.must('balanceStart', twoLines({ fights: 2_000, seed: 'switch' }))
+  await gm.must('createCampaign', { name: 'Elsewhere', seed: 'elsewhere', rulesetId: 'compound-x' })
+  const ended = (await searchOf(gm, searchId)).at(-1)!
+  expect(ended).toMatchObject({ state: 'cancelled', message: expect.stringMatching(/no longer open/) })
+}, 60_000)
 
 it('refuses the table window', async () => {
   const { table } = await cxParty()
