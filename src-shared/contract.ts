@@ -7,6 +7,7 @@ import type { EncounterId, LogEntryRecord, SceneId, SceneImage, TemplateId, Temp
 import type { Result } from './result'
 import type { ViewRole } from './views'
 import type { AutopilotCommand, AutopilotRun, ForecastProgress, Suggestion } from './autopilot'
+import type { BalanceLineInput, BalanceProgress, BalanceTarget } from './balance'
 import type { DicePlan, PlannedAct } from './dice-plan'
 
 /**
@@ -48,6 +49,8 @@ export type ServerMessage =
   | { readonly kind: 'session'; readonly session: SessionInfo }
   /** Issue 17: a forecast the window asked for has refined (GM only, to that window). */
   | { readonly kind: 'forecast'; readonly forecast: ForecastProgress }
+  /** Issue 35: a balance search the window asked for has moved on (GM only, to that window). */
+  | { readonly kind: 'balance'; readonly balance: BalanceProgress }
 
 /** Every request a window can make; the preload exposes exactly these methods. */
 export const REQUEST_NAMES = [
@@ -91,6 +94,9 @@ export const REQUEST_NAMES = [
   'forecastCancel',
   'autopilotSuggest',
   'autopilotRun',
+  // Issue 35: Balance searches the enemy side for a target (GM only; nothing changes).
+  'balanceStart',
+  'balanceCancel',
   // The dice an act still needs, in order, before the GM sends it (GM only; nothing changes).
   'dicePlan',
 ] as const
@@ -204,6 +210,9 @@ export interface RequestResults {
   /** NPC turns played as ordinary commands until a player character acts or the GM is needed. */
   autopilotRun: AutopilotRun
   dicePlan: DicePlan
+  /** The search is under way; its progress comes as `balance` messages to this window. */
+  balanceStart: { readonly searchId: string }
+  balanceCancel: { readonly cancelled: boolean }
 }
 
 /**
@@ -309,6 +318,13 @@ export interface RequestInputs {
   autopilotRun: { maxActs?: number }
   /** The act as the panel would send it, and the faces typed so far (at most MAX_TYPED_DICE). */
   dicePlan: { act: PlannedAct; typedDice: number[] }
+  /**
+   * Issue 35: a target in percent (1–99) and the enemy side's lines, each with its count range and
+   * the ready-made NPCs that may be tried in its place; `fights` per candidate (BALANCE), `seed`
+   * for a repeatable search (the same dice for every candidate).
+   */
+  balanceStart: { target: BalanceTarget; lines: BalanceLineInput[]; fights?: number; seed?: string }
+  balanceCancel: { searchId: string }
 }
 
 export type SalvoApi = {

@@ -202,3 +202,24 @@ export const PATHS = {
 export const SIGHT = {
   partyTokens: 16,
 } as const
+
+/**
+ * Issue 35's Balance: a search over the enemy side's counts for a target. Lines as a squad's
+ * (at most `lines`, each with at most `swaps` other ready-made NPCs to try in its place);
+ * candidates forecast per search, and fights per candidate (a candidate's forecast stops sooner
+ * once its interval rules it in or out). `winBand` is how far from the target win chance a
+ * candidate's whole interval may reach and still count as on target.
+ */
+export const BALANCE = {
+  lines: 6,
+  swaps: 4,
+  candidates: 24,
+  fights: { min: 40, default: 240, max: 2_000 },
+  /** Fights a candidate plays before its interval may rule it out early. */
+  earliestVerdict: 40,
+  /** Fights after which a candidate whose shares themselves are off target stops: it would all but never end on it. */
+  probablyOffAfter: 120,
+  winBand: 0.1,
+  /** Candidates in a row that come no closer before a search calls the best it found the closest there is. */
+  staleAfter: 8,
+} as const

@@ -12,7 +12,7 @@ import { MAX_TYPED_DICE, metres, name } from './command-fields'
 import type { PlannedAct } from './dice-plan'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
-import { MAP, NUMBERS, TYPED, UVTT } from './limits'
+import { BALANCE, MAP, NUMBERS, SQUAD, TYPED, UVTT } from './limits'
 import { FORECAST_LIMITS, type AutopilotCommand } from './autopilot'
 
 const campaignId = z.string().regex(/^[a-z0-9-]{1,80}$/, 'must be a campaign id')
@@ -130,6 +130,37 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     ]) as z.ZodType<PlannedAct>,
     typedDice: z.array(z.number().int().min(1).max(1000)).max(MAX_TYPED_DICE),
   }),
+  // Issue 35: percent targets, bounded lines and swaps (BALANCE); the core names what else is wrong.
+  balanceStart: z.strictObject({
+    target: z.strictObject({ win: balancePercent(), downRisk: balancePercent() }),
+    lines: z
+      .array(
+        z.strictObject({
+          source: z.discriminatedUnion('kind', [
+            z.strictObject({ kind: z.literal('template'), templateId: templateIdSchema }),
+            z.strictObject({ kind: z.literal('quickNpc'), name }),
+          ]),
+          count: z.number().int().min(1).max(SQUAD.size),
+          min: z.number().int().min(1).max(SQUAD.size),
+          max: z.number().int().min(1).max(SQUAD.size),
+          swaps: z.array(name).max(BALANCE.swaps, `at most ${BALANCE.swaps} ready-made NPCs to try in a line's place`).optional(),
+        }),
+      )
+      .min(1, 'is empty: add at least one enemy line to balance')
+      .max(BALANCE.lines, `at most ${BALANCE.lines} lines`),
+    fights: z.number().int().min(BALANCE.fights.min).max(BALANCE.fights.max).optional(),
+    seed: z.string().max(TYPED.seed).optional(),
+  }),
+  balanceCancel: z.strictObject({ searchId: z.string().regex(/^balance-[0-9]{1,12}$/, 'must be a balance search id') }),
+}
+
+/** A target in whole or fractional percent, 1–99: a 0 % or 100 % target has no line-up that meets it with an interval. */
+function balancePercent() {
+  return z
+    .number({ error: 'must be a number of percent' })
+    .finite()
+    .min(1, 'must be between 1 and 99 % (0 % and 100 % leave no room for an interval)')
+    .max(99, 'must be between 1 and 99 % (0 % and 100 % leave no room for an interval)')
 }
 
 function autopilotCommandSchema(): z.ZodType<AutopilotCommand> {

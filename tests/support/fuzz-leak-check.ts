@@ -270,6 +270,10 @@ export function playerLeaks(messages: readonly ServerMessage[], ctx: LeakContext
       out.push('forecast: the table was sent a forecast, which is the GM’s alone')
       continue
     }
+    if (m.kind === 'balance') {
+      out.push('balance: the table was sent a balance search, which is the GM’s alone')
+      continue
+    }
     if (m.kind === 'snapshot') {
       if (m.snapshot.version !== holding.version + 1) out.push(`versions: a snapshot at ${m.snapshot.version} after ${holding.version}`)
       holding.version = m.snapshot.version

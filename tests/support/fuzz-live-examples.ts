@@ -111,6 +111,13 @@ export function liveRequest(
     chooseDisplay: { displayId: null },
     forecastStart: { fights: 3, seed: 'fuzz' },
     forecastCancel: { jobId: 'forecast-1' },
+    balanceStart: {
+      target: { win: 75, downRisk: 30 },
+      lines: [{ source: { kind: 'template', templateId: ids.template as `template:${string}` }, count: 1, min: 1, max: 2 }],
+      fights: 40,
+      seed: 'fuzz',
+    },
+    balanceCancel: { searchId: 'balance-1' },
     autopilotSuggest: {},
     autopilotRun: { maxActs: 1 },
     dicePlan: {

@@ -28,7 +28,7 @@ export class SoakWindow {
   diffAt: number | null = null
 
   readonly receive = (message: ServerMessage): void => {
-    if (message.kind === 'forecast') return
+    if (message.kind === 'forecast' || message.kind === 'balance') return
     if (message.kind === 'session') {
       this.redoable = message.session.redoLabel !== null
       return

@@ -22,6 +22,7 @@ import { sheetDraft } from './sheet-draft'
 import { dicePlan } from './dice-plan-request'
 import type { ForecastService } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
+import { BalanceService } from '../autopilot/balance-service'
 
 export interface SalvoRequestDeps extends DispatchDeps {
   readonly fs: DurableFs
@@ -47,6 +48,8 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     const ruleset = session.engine?.ruleset
     return store && ruleset ? { state: store, ruleset } : null
   }
+  // Issue 35: Balance plays its candidates through the same forecast (one simulator, one job at a time).
+  const balance = new BalanceService(forecast)
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
@@ -138,9 +141,23 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     forecastStart: (input, window) => {
       const campaign = session.campaign
       const open = campaign ? { store: campaign.store, rulesetId: campaign.summary().rulesetId } : null
-      return forecast.start(input, open, (progress) => window.send({ kind: 'forecast', forecast: progress }))
+      const started = forecast.start(input, open, (progress) => window.send({ kind: 'forecast', forecast: progress }))
+      // The GM's own forecast replaced whatever the simulator played, a balance search's candidate included.
+      if (started.ok) balance.forecastTaken()
+      return started
     },
     forecastCancel: ({ jobId }) => forecast.cancel(jobId),
+    // Issue 35: GM only (not in PLAYER_REQUESTS); reads the campaign, never changes it.
+    balanceStart: (input, window) => {
+      const campaign = session.campaign
+      const ruleset = session.engine?.ruleset
+      const open =
+        campaign && ruleset
+          ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
+          : null
+      return balance.start(input, open, (progress) => window.send({ kind: 'balance', balance: progress }))
+    },
+    balanceCancel: ({ searchId }) => balance.cancel(searchId),
     autopilotSuggest: ({ combatantId }) => {
       const l = live()
       return l ? suggestTurn(l.state, l.ruleset, combatantId) : fail('campaign/none', 'Open a campaign first.')

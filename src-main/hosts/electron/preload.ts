@@ -67,6 +67,8 @@ const api: SalvoApi = {
   autopilotSuggest: request('autopilotSuggest'),
   autopilotRun: request('autopilotRun'),
   dicePlan: request('dicePlan'),
+  balanceStart: request('balanceStart'),
+  balanceCancel: request('balanceCancel'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -27,6 +27,7 @@ import type { CombatantView, EncounterView, SceneView, TemplateView } from '../.
 import type { LinkStatus, Transport } from '../transport/ws-api'
 import { newCommandId } from './command-id'
 import { ForecastFeed } from '../autopilot/forecast-state.svelte'
+import { BalanceFeed } from '../roster/balance-feed.svelte'
 import { ViewSync } from './view-sync'
 
 /** The log lines a window keeps; older ones stay in the core (and its archive), searchable from the log panel. */
@@ -103,6 +104,8 @@ export class CampaignView {
   snapshots = $state(0)
   /** The fight forecast this window asked for last, refined by the core's `forecast` messages (issue 17). */
   readonly forecast = new ForecastFeed((name, input) => this.transportRequest(name, input))
+  /** The balance search this window asked for last (issue 35). */
+  readonly balance = new BalanceFeed((name, input) => this.transportRequest(name, input))
 
   /**
    * The version and every record. Reading it follows every diff, so lists should read the
@@ -232,6 +235,7 @@ export class CampaignView {
   #receive(message: ServerMessage): void {
     if (message.kind === 'session') this.session = message.session
     else if (message.kind === 'forecast') this.forecast.receive(message.forecast)
+    else if (message.kind === 'balance') this.balance.receive(message.balance)
     else this.#sync.receive(message)
   }
 }
