@@ -1,4 +1,6 @@
 import type { CombatantView } from '../../../src-shared/views'
+import { teamOf } from '../../../src-shared/autopilot'
+import type { Side } from '../../../src-shared/records'
 import { isDown } from '../initiative/ribbon-text'
 
 /**
@@ -10,7 +12,7 @@ import { isDown } from '../initiative/ribbon-text'
 /** A combatant as the panels weigh it for a default pick: its side, and whether it is out of the fight. */
 export interface TurnCandidate<Id extends string = string> {
   readonly id: Id
-  readonly side: string
+  readonly side: Side
   readonly down: boolean
 }
 
@@ -28,11 +30,21 @@ export function turnKey(encounter: { readonly round: number; readonly currentCom
   return `${encounter.round}:${encounter.currentCombatantId}`
 }
 
-/** The first standing combatant on another side than the actor's, in acting order; empty when there is none. */
+/**
+ * Whether `b` is someone `a` fights: the party and its allies are one team against the enemies
+ * (as the autopilot and the forecast count them); a side outside both teams opposes every other side.
+ */
+function opposes(a: Side, b: Side): boolean {
+  const ta = teamOf(a)
+  const tb = teamOf(b)
+  return ta !== null && tb !== null ? ta !== tb : a !== b
+}
+
+/** The first standing opponent of the actor, in acting order; empty when there is none. */
 export function defaultTarget<Id extends string>(candidates: readonly TurnCandidate<Id>[], actorId: Id | ''): Id | '' {
   const actor = candidates.find((c) => c.id === actorId)
   if (!actor) return ''
-  return candidates.find((c) => c.side !== actor.side && !c.down)?.id ?? ''
+  return candidates.find((c) => opposes(actor.side, c.side) && !c.down)?.id ?? ''
 }
 
 /**

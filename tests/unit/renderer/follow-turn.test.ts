@@ -26,6 +26,13 @@ describe('the panels follow the turn', () => {
     expect(turnPick(fight, 'raider-1')).toEqual({ actorId: 'raider-1', targetId: 'vex' })
   })
 
+  it('an ally fights on the party’s side: it is aimed at an enemy, never at the party it stands with', () => {
+    const withAlly: TurnCandidate[] = [{ id: 'shade', side: 'ally', down: false }, ...fight]
+    expect(turnPick(withAlly, 'shade')).toEqual({ actorId: 'shade', targetId: 'raider-1' })
+    expect(turnPick(withAlly, 'raider-1')).toEqual({ actorId: 'raider-1', targetId: 'shade' })
+    expect(turnPick(withAlly, 'vex')).toEqual({ actorId: 'vex', targetId: 'raider-1' })
+  })
+
   it('picks no actor when the acting combatant is out of the fight, or unknown', () => {
     expect(turnPick(fight, 'raider-3')).toEqual({ actorId: '', targetId: '' })
     expect(turnPick(fight, null)).toEqual({ actorId: '', targetId: '' })
