@@ -2,7 +2,8 @@ import type { WebSocketRoute } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
 import { FightDesk } from './pages/fight-desk'
-import { CX_RIFLEMAN, GmDispatch } from './pages/gm-dispatch'
+import { GmDispatch } from './pages/gm-dispatch'
+import { walledYard } from './pages/walled-yard'
 
 /*
  * The Attack panel says why an attack cannot be made from one answer only: the odds' request. A
@@ -52,25 +53,7 @@ test('a wall taken away: no "cannot see" from an older answer stays beside the f
   await page.reload()
   await gm.createCampaign('Stale', 'stale-seed', 'compound-x')
   const desk = await GmDispatch.connect(server, 'stale')
-  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: CX_RIFLEMAN })
-  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: CX_RIFLEMAN })
-  await desk.send('scene/create', {
-    name: 'Yard',
-    grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 },
-  })
-  const { combatants: ids, sceneId } = await desk.ids()
-  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 3.75, y: 3.75 })
-  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 12.75, y: 3.75 })
-  await desk.send('wall/add', {
-    sceneId,
-    kind: 'wall',
-    points: [
-      { x: 7.5, y: 0 },
-      { x: 7.5, y: 12 },
-    ],
-  })
-  await desk.send('encounter/start', { name: 'Yard' })
-  await desk.send('encounter/rollInitiative', {})
+  const { sceneId } = await walledYard(desk)
 
   const panel = new AttackPanel(page)
   await panel.choose('Vex', 'Raider')

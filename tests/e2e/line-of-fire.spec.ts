@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
-import { CX_RIFLEMAN, GmDispatch } from './pages/gm-dispatch'
+import { GmDispatch } from './pages/gm-dispatch'
+import { walledYard } from './pages/walled-yard'
 
 /*
  * Issue 34 in the GM's window: a wall between two tokens refuses the attack with the reason where
@@ -26,26 +27,7 @@ test('a wall between refuses the attack with the reason and offers the logged ov
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Walls', 'walls-seed', 'compound-x')
   const desk = await GmDispatch.connect(server, 'walls')
-  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: CX_RIFLEMAN })
-  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: CX_RIFLEMAN })
-  await desk.send('scene/create', {
-    name: 'Yard',
-    grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 },
-  })
-  const { combatants: ids, sceneId } = await desk.ids()
-  // Vex in C3, Raider in I3, 9 m east; a wall across the yard between them.
-  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 3.75, y: 3.75 })
-  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 12.75, y: 3.75 })
-  await desk.send('wall/add', {
-    sceneId,
-    kind: 'wall',
-    points: [
-      { x: 7.5, y: 0 },
-      { x: 7.5, y: 12 },
-    ],
-  })
-  await desk.send('encounter/start', { name: 'Yard' })
-  await desk.send('encounter/rollInitiative', {})
+  const { sceneId } = await walledYard(desk)
 
   const panel = new AttackPanel(gm.page)
   await panel.choose('Vex', 'Raider')

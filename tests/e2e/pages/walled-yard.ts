@@ -1,0 +1,30 @@
+import { CX_RIFLEMAN, type GmDispatch } from './gm-dispatch'
+
+/**
+ * The walls specs' shared yard, set up over the GM's socket in a Compound X campaign: Vex (party)
+ * in C3 and Raider (enemy) in I3, 9 m east of it, with a wall across the yard between them, and
+ * the fight started with initiative rolled.
+ */
+export async function walledYard(desk: GmDispatch): Promise<{ ids: Record<string, string>; sceneId: string }> {
+  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules: CX_RIFLEMAN })
+  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules: CX_RIFLEMAN })
+  await desk.send('scene/create', {
+    name: 'Yard',
+    grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 },
+  })
+  const { combatants: ids, sceneId } = await desk.ids()
+  if (!sceneId) throw new Error('the yard was not created')
+  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 3.75, y: 3.75 })
+  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 12.75, y: 3.75 })
+  await desk.send('wall/add', {
+    sceneId,
+    kind: 'wall',
+    points: [
+      { x: 7.5, y: 0 },
+      { x: 7.5, y: 12 },
+    ],
+  })
+  await desk.send('encounter/start', { name: 'Yard' })
+  await desk.send('encounter/rollInitiative', {})
+  return { ids, sceneId }
+}
