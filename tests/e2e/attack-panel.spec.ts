@@ -5,6 +5,7 @@ import { FightDesk } from './pages/fight-desk'
 import { ActionPanel } from './pages/action-panel'
 import { AttackPanel } from './pages/attack-panel'
 import { CX_RIFLEMAN, GmDispatch } from './pages/gm-dispatch'
+import { dockApart } from './pages/fight-setups'
 
 test('the attack panel starts each new pair from the defaults: a distance or cover set for one target does not carry to the next', async ({
   gm,
@@ -149,16 +150,7 @@ test('out of reach on the map: the Attack panel says why, with the distance, and
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Reach', 'reach-seed', '2d6-significant')
   const desk = await GmDispatch.connect(server, 'reach')
-  // Bare hands only (every 2d6 sheet has them): a melee blow needs the other within 1.5 m base to base (SR-2D6-20).
-  const rules = { characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 1 } }
-  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules })
-  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules })
-  await desk.send('scene/create', { name: 'Dock' })
-  const { combatants: ids, sceneId } = await desk.ids()
-  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 4, y: 4 })
-  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 8.5, y: 10 })
-  await desk.send('encounter/start', { name: 'Dock' })
-  await desk.send('encounter/rollInitiative', {})
+  await dockApart(desk)
 
   // Whoever acts first swings at the other.
   const fight = new FightDesk(gm)

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
 import { FightDesk } from './pages/fight-desk'
 import { GmDispatch } from './pages/gm-dispatch'
-import { walledYard } from './pages/walled-yard'
+import { dockApart, walledYard } from './pages/fight-setups'
 
 /*
  * The Attack panel says why an attack cannot be made from one answer only: the odds' request. A
@@ -98,15 +98,7 @@ test('the Action panel: a refusal over reach goes once the target is moved withi
   await gm.page.setViewportSize({ width: 1366, height: 768 })
   await gm.createCampaign('Reach', 'reach-stale-seed', '2d6-significant')
   const desk = await GmDispatch.connect(server, 'reach-stale')
-  const rules = { characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 1 } }
-  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules })
-  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules })
-  await desk.send('scene/create', { name: 'Dock' })
-  const { combatants: ids, sceneId } = await desk.ids()
-  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 4, y: 4 })
-  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 8.5, y: 10 })
-  await desk.send('encounter/start', { name: 'Dock' })
-  await desk.send('encounter/rollInitiative', {})
+  const { ids, sceneId } = await dockApart(desk)
 
   // Whoever acts first bandages the other (a minor act on its turn).
   const fight = new FightDesk(gm)

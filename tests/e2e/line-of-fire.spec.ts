@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures/test'
 import { AttackPanel } from './pages/attack-panel'
 import { GmDispatch } from './pages/gm-dispatch'
-import { walledYard } from './pages/walled-yard'
+import { walledYard } from './pages/fight-setups'
 
 /*
  * Issue 34 in the GM's window: a wall between two tokens refuses the attack with the reason where

@@ -28,3 +28,22 @@ export async function walledYard(desk: GmDispatch): Promise<{ ids: Record<string
   await desk.send('encounter/rollInitiative', {})
   return { ids, sceneId }
 }
+
+/**
+ * The reach specs' shared dock, in a 2d6 campaign already created: Vex and Raider with bare hands
+ * only (every 2d6 sheet has them: a blow needs the other within 1.5 m base to base, SR-2D6-20),
+ * standing well apart, the fight started with initiative rolled.
+ */
+export async function dockApart(desk: GmDispatch): Promise<{ ids: Record<string, string>; sceneId: string }> {
+  const rules = { characteristics: { str: 7, dex: 7, end: 7, int: 7, edu: 7, soc: 7 }, skills: { Melee: 1 } }
+  await desk.send('combatant/add', { name: 'Vex', side: 'party', kind: 'pc', maxHp: 1, rules })
+  await desk.send('combatant/add', { name: 'Raider', side: 'enemy', kind: 'npc', maxHp: 1, rules })
+  await desk.send('scene/create', { name: 'Dock' })
+  const { combatants: ids, sceneId } = await desk.ids()
+  if (!sceneId) throw new Error('the dock was not created')
+  await desk.send('token/place', { sceneId, combatantId: ids['Vex'], x: 4, y: 4 })
+  await desk.send('token/place', { sceneId, combatantId: ids['Raider'], x: 8.5, y: 10 })
+  await desk.send('encounter/start', { name: 'Dock' })
+  await desk.send('encounter/rollInitiative', {})
+  return { ids, sceneId }
+}
