@@ -38,6 +38,11 @@ const unlogged = (id: `log:${string}`): DomainEvent => ({
   entry: { typeName: 'log', id, seq: 0, commandId: 'sim', round: 0, text: '', rolls: [], visibility: 'gm' },
 })
 
+export interface SimOptions {
+  /** Issue 35: the cheaper path, off only to prove it plays the same fights (`sim-fast-same.test.ts`). */
+  readonly fast?: boolean
+}
+
 export class SimTable {
   readonly store: RecordStore
   #seq = 0
@@ -46,8 +51,14 @@ export class SimTable {
     records: Iterable<unknown>,
     readonly ruleset: Ruleset,
     private readonly random: RandomSource,
+    private readonly options: SimOptions = {},
   ) {
     this.store = new RecordStore(records as Iterable<never>)
+  }
+
+  /** On unless switched off: the differential test plays every fight both ways. */
+  get fast(): boolean {
+    return this.options.fast ?? true
   }
 
   /** Decides and applies one command on the copy; a refusal changes nothing, as on the live table. */
