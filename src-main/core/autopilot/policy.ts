@@ -140,6 +140,45 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
 }
 
 /**
+ * The same candidates in the same order, for a simulation (issue 35): one request object per
+ * attack, no generator.
+ */
+function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+  const out: Candidate[] = []
+  const attacks = view.ruleset.attacks
+  if (!attacks || opponents.length === 0) return out
+  const { actor, odds, state } = view
+  let weapons: AttackPreview['weapons'] | null = null
+  for (const t of opponents) {
+    const listing = odds({ attackerId: actor.id, targetId: t.id, weapon: 0, mode: '', options: {} }, actor, t, state)
+    if (listing.ok) {
+      weapons = listing.value.weapons
+      break
+    }
+  }
+  if (!weapons) return out
+  for (const w of weapons) {
+    for (const mode of w.modes) {
+      for (const t of opponents) {
+        const request: AttackRequest = { attackerId: actor.id, targetId: t.id, weapon: w.index, mode, options: {} }
+        const p = odds(request, actor, t, state)
+        if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
+        const o = oddsOf(p.value, true)
+        out.push({
+          command: { type: 'attack/resolve', payload: { request } },
+          label: `${capital(mode)} with the ${w.name} at ${t.name}`,
+          odds: o,
+          score: attackScore(o, t.hp),
+          targetHp: t.hp,
+          reasons: () => attackReasons(o, t),
+        })
+      }
+    }
+  }
+  return out
+}
+
+/**
  * Whether the actor has any attack that can hurt a standing opponent (it stops at the first): from
  * where it stands, or — on the map — once it has walked up (its attacks judged with positions set
  * aside), since the policy walks before it strikes.
@@ -221,7 +260,7 @@ export function rankActs(view: PolicyView): Candidate[] {
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
   const opponents = opponentsOf(state, ruleset, actor, fast)
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
-  const attacks = [...attackCandidates(view, opponents)]
+  const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
   // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
   const moves = attacks.length === 0 ? moveCandidates(view, opponents) : []
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)

@@ -7,6 +7,7 @@ import type { DecideContext, Decider, Decision } from '../commands/decide-contex
 import { DiceError, DiceRoller } from '../dice/dice-roller'
 import type { RandomSource } from '../dice/random-source'
 import { applyEvent, ApplyError } from '../events/apply-event'
+import { storingSheetsAsThey } from '../../rules/kit/stored-sheet'
 import { Draft } from '../state/draft'
 import { RecordStore, type RecordReader } from '../state/record-store'
 import type { StoredTypeName } from '../state/stored-records'
@@ -78,7 +79,7 @@ export class SimTable {
 
   /** Only decides: whether the rules would take this command now (its dice from `random`, nothing applied). */
   decide<T extends CommandType>(type: T, payload: CommandPayload<T>, random: RandomSource): Result<Decision> {
-    return decideOn(this.store, this.ruleset, random, type, payload, ++this.#seq)
+    return decideOn(this.store, this.ruleset, random, type, payload, ++this.#seq, this.fast)
   }
 }
 
@@ -93,6 +94,7 @@ export function decideOn<T extends CommandType>(
   type: T,
   payload: CommandPayload<T>,
   seq = 0,
+  fast = false,
 ): Result<Decision> {
   const counters = new Map<string, number>()
   const newId = <P extends string>(prefix: P): `${P}:${string}` => {
@@ -112,7 +114,8 @@ export function decideOn<T extends CommandType>(
     log: () => unlogged(newId('log')),
   }
   try {
-    return (DECIDERS[type] as Decider<T>)(ctx, payload)
+    const decider = DECIDERS[type] as Decider<T>
+    return fast ? storingSheetsAsThey(() => decider(ctx, payload)) : decider(ctx, payload)
   } catch (e) {
     if (e instanceof DiceError) return fail(e.code, e.message)
     return fail('engine/failed', `The rules engine failed on ${type}: ${(e as Error).message}`)
