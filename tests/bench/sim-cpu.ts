@@ -6,14 +6,26 @@ import { seededSource } from '../../src-main/core/dice/random-source'
 import { RecordStore } from '../../src-main/core/state/record-store'
 import type { Ruleset } from '../../src-main/rules/ruleset'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import { ENEMIES, PARTY, squadPayload } from './forecast-fights'
 
 /*
  * Issue 35: CPU time per simulated fight, per ruleset (4 vs 6 of the ruleset's first ready-made
- * NPC), the fast sim path and the full one in alternating blocks in one process, so a loaded
- * machine weighs on both alike. `npx tsx tests/bench/sim-cpu.ts [blocks] [fightsPerBlock]`.
+ * NPC; `bench`: the forecast bench's troopers), the fast sim path and the full one in alternating
+ * blocks in one process, so a loaded machine weighs on both alike.
+ * `npx tsx tests/bench/sim-cpu.ts [blocks] [fightsPerBlock] [ruleset id | bench]`.
  */
 
 const registry = createRulesetRegistry(resolve('resources'))
+
+/** The forecast bench's own fight: four Compound X troopers against six (`forecast-fights.ts`). */
+function benchRecords(ruleset: Ruleset): unknown[] {
+  const t = new SimTable([], ruleset, seededSource('setup'))
+  for (let i = 0; i < PARTY + ENEMIES; i++) {
+    const r = t.run('combatant/add', squadPayload(i) as never)
+    if (!r.ok) throw new Error(r.error.message)
+  }
+  return fightRecords(t.store)
+}
 
 function recordsOf(ruleset: Ruleset): unknown[] {
   const t = new SimTable([], ruleset, seededSource('setup'))
@@ -49,8 +61,9 @@ const blocks = Number(process.argv[2] ?? 6)
 const perBlock = Number(process.argv[3] ?? 100)
 const only = process.argv[4]
 for (const ruleset of (await registry.all()).filter((r) => r.attacks && (r.quickNpcs?.length ?? 0) > 0)) {
-  if (only && ruleset.id !== only) continue
-  const records = recordsOf(ruleset)
+  const bench = only === 'bench' && ruleset.id === 'compound-x'
+  if (only && ruleset.id !== only && !bench) continue
+  const records = bench ? benchRecords(ruleset) : recordsOf(ruleset)
   // Warm both paths up first.
   block(ruleset, records, false, 0, 20)
   block(ruleset, records, true, 0, 20)
@@ -61,6 +74,6 @@ for (const ruleset of (await registry.all()).filter((r) => r.attacks && (r.quick
   }
   const n = blocks * perBlock
   console.log(
-    `${ruleset.id}: full ${(ms.full / n).toFixed(3)} ms/fight (${((1000 * n) / ms.full).toFixed(0)}/s) · fast ${(ms.fast / n).toFixed(3)} ms/fight (${((1000 * n) / ms.fast).toFixed(0)}/s) · ${(ms.full / ms.fast).toFixed(2)}×`,
+    `${bench ? 'bench fight (4 v 6 CX troopers)' : `${ruleset.id} (4 v 6 ${ruleset.quickNpcs![0]!.name})`}: full ${(ms.full / n).toFixed(3)} ms/fight (${((1000 * n) / ms.full).toFixed(0)}/s) · fast ${(ms.fast / n).toFixed(3)} ms/fight (${((1000 * n) / ms.fast).toFixed(0)}/s) · ${(ms.full / ms.fast).toFixed(2)}×`,
   )
 }

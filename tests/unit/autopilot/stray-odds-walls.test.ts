@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { CombatantRecord } from '../../../src-shared/records'
+import { liveOdds } from '../../../src-main/core/autopilot/live-autopilot'
 import { openingOdds } from '../../../src-main/core/autopilot/opening-odds'
+import type { OddsSource } from '../../../src-main/core/autopilot/policy'
 import type { RecordReader } from '../../../src-main/core/state/record-store'
 import { square } from '../helpers/grid-table'
 import { fight, trooper } from '../rules/compound-x/cx-harness'
 
 /**
- * Issue 35: the odds a forecast ranks attacks by judge a stray's candidates as the desk's preview
+ * Issue 35: the odds a forecast and the live autopilot rank attacks by judge a stray's candidates as the desk's preview
  * does (`aimAtFrom`): `000` Firing into Melee sends a failed Luck check to one engaged with the
  * target, and SR-CX-180 leaves out one the shooter has no line of fire to. The yard of
  * `cx-stray-shot.test.ts`: Vex in C3 shoots at Raider in I3, who is in melee with Brute (J3) and
@@ -43,11 +45,11 @@ async function yard(walled: boolean) {
 }
 
 /** The stray outcomes of Vex's aimed semi-automatic shot at Raider, as a forecast's odds give them. */
-function strays(state: RecordReader, ruleset: Parameters<typeof openingOdds>[0]) {
+function strays(state: RecordReader, ruleset: Parameters<typeof openingOdds>[0], odds: OddsSource = openingOdds(ruleset, state)) {
   const byName = (n: string) => state.ofType('combatant').find((c) => c.name === n) as CombatantRecord
   const [vex, raider] = [byName('Vex'), byName('Raider')]
   const request = { attackerId: vex.id, targetId: raider.id, weapon: 0, mode: 'semi', options: { aim: 'aimed' } }
-  const p = openingOdds(ruleset, state)(request, vex, raider, state)
+  const p = odds(request, vex, raider, state)
   if (!p.ok) throw new Error(p.error.message)
   return p.value.outcomes.filter((o) => /^Strays to/.test(o.label))
 }
@@ -57,6 +59,13 @@ describe('a forecast’s odds judge a stray through the walls (SR-CX-180)', () =
     const h = await yard(true)
     // LUCK 5, aimed +10: d100 41–100 reaches Raider (60%); the other 40% strays, all of it to Brute.
     expect(strays(h.campaign.store, h.ruleset)).toEqual([{ label: 'Strays to Brute', probability: expect.closeTo(0.4, 10) }])
+  })
+
+  it('SR-CX-180: the live autopilot’s odds judge it so too', async () => {
+    const h = await yard(true)
+    expect(strays(h.campaign.store, h.ruleset, liveOdds(h.ruleset))).toEqual([
+      { label: 'Strays to Brute', probability: expect.closeTo(0.4, 10) },
+    ])
   })
 
   it('without walls nobody is judged out of the draw: the melee’s names, as before', async () => {
