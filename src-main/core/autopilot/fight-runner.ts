@@ -40,6 +40,7 @@ const QUIET_ROUNDS = 8
 export function playFight(table: SimTable, odds: OddsSource, options: PlayOptions): FightEnd {
   const state = table.store
   const ruleset = table.ruleset
+  const fast = table.fast
   if (!activeEncounter(state)) table.run('encounter/start', { name: 'Forecast' })
   if ((activeEncounter(state)?.round ?? 0) === 0) table.run('encounter/rollInitiative', { groupByTemplate: false })
   let first = options.first ?? null
@@ -50,7 +51,7 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
   for (;;) {
     options.between?.()
     const encounter = activeEncounter(state)
-    const won = winnerOf(state, ruleset)
+    const won = winnerOf(state, ruleset, fast)
     if (!encounter || won !== null || encounter.round > options.roundCap) return endOf(state, ruleset, won, encounter?.round ?? 0)
     const shape = shapeOf(state)
     if (shape !== lastShape) {
@@ -70,7 +71,7 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
     }
     const tried = first ? [first] : []
     first = null
-    if (!tryInOrder(table, [...tried, ...rankActs({ state, ruleset, actor, odds }).map((c) => c.command)])) {
+    if (!tryInOrder(table, [...tried, ...rankActs({ state, ruleset, actor, odds, fast }).map((c) => c.command)])) {
       return endOf(state, ruleset, null, encounter.round)
     }
   }

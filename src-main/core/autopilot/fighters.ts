@@ -1,5 +1,6 @@
 import { teamOf, type ForecastTeam } from '../../../src-shared/autopilot'
 import type { CombatantRecord } from '../../../src-shared/records'
+import type { StandingView } from '../../../src-shared/views'
 import type { Ruleset } from '../../rules/ruleset'
 import { activeEncounter } from '../commands/decide-context'
 import type { RecordReader } from '../state/record-store'
@@ -13,12 +14,28 @@ export function fighters(state: RecordReader): CombatantRecord[] {
   return state.ofType('combatant').filter((c) => teamOf(c.side) !== null && (running === 0 || c.orderKey !== null))
 }
 
+/**
+ * Standing read once per record (issue 35): a record is an immutable value, replaced whenever its
+ * health, conditions or sheet change, so the ruleset's answer for that object never changes. A
+ * simulated fight asks it for every fighter before every act. Off (`fast` false) it asks each time.
+ */
+const standings = new WeakMap<Ruleset, WeakMap<CombatantRecord, StandingView>>()
+
+export function standingIn(ruleset: Ruleset, c: CombatantRecord, fast = false): StandingView {
+  if (!fast) return standingOf(ruleset, c)
+  let byRecord = standings.get(ruleset)
+  if (!byRecord) standings.set(ruleset, (byRecord = new WeakMap()))
+  let s = byRecord.get(c)
+  if (!s) byRecord.set(c, (s = standingOf(ruleset, c)))
+  return s
+}
+
 /** The team still standing when the other has nobody up; null while both have someone. */
-export function winnerOf(state: RecordReader, ruleset: Ruleset): ForecastTeam | 'nobody' | null {
+export function winnerOf(state: RecordReader, ruleset: Ruleset, fast = false): ForecastTeam | 'nobody' | null {
   let party = false
   let enemy = false
   for (const c of fighters(state)) {
-    if (standingOf(ruleset, c).state !== 'up') continue
+    if (standingIn(ruleset, c, fast).state !== 'up') continue
     if (teamOf(c.side) === 'party') party = true
     else enemy = true
   }

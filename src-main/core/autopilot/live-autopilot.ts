@@ -8,7 +8,7 @@ import type { Ruleset } from '../../rules/ruleset'
 import { activeEncounter } from '../commands/decide-context'
 import { seededSource } from '../dice/random-source'
 import type { RecordReader } from '../state/record-store'
-import { placeAct } from '../geometry/act-placement'
+import { aimAtFrom, placeAct } from '../geometry/act-placement'
 import { winnerOf } from './fighters'
 import { rankActs, type Candidate, type OddsSource } from './policy'
 import { comparisonReason } from './reason-compare'
@@ -25,13 +25,19 @@ import { decideOn } from './sim-table'
  * Each attack placed as the core would place it (`placeAct`): a target behind a wall is refused
  * there, so the policy never ranks it (SR-CORE-30), and one behind low cover is judged with it.
  */
-const liveOdds =
+export const liveOdds =
   (ruleset: Ruleset): OddsSource =>
   (request, a, t, state) => {
     if (!ruleset.attacks) return fail('attack/unsupported', `The ${ruleset.name} ruleset does not resolve attacks.`)
     const placed = placeAct(state, request.options, a, t)
     if (!placed.ok) return placed
-    return ruleset.attacks.preview({ ...request, options: placed.value.options }, placed.value.actor, placed.value.target!)
+    // As the desk's preview (`previewAttack`): a stray's candidates judged where they stand, through the walls (SR-CX-180).
+    return ruleset.attacks.preview(
+      { ...request, options: placed.value.options },
+      placed.value.actor,
+      placed.value.target!,
+      aimAtFrom(state, request.options, a),
+    )
   }
 
 function actingCombatant(state: RecordReader, wanted?: CombatantId): Result<CombatantRecord> {

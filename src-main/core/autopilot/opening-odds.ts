@@ -1,8 +1,9 @@
 import type { AttackPreview } from '../../../src-shared/attack'
 import type { Result } from '../../../src-shared/result'
 import type { AttackRequest } from '../../../src-shared/attack'
-import type { CombatantRecord, TokenRecord } from '../../../src-shared/records'
-import type { RulesCombatant, Ruleset } from '../../rules/ruleset'
+import type { CombatantId, CombatantRecord, TokenRecord } from '../../../src-shared/records'
+import type { AimAt, RulesCombatant, Ruleset } from '../../rules/ruleset'
+import { aimAtFrom } from '../geometry/act-placement'
 import type { RecordReader } from '../state/record-store'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
@@ -36,7 +37,29 @@ const KNOWN_LIMIT = 20_000
 interface Known {
   readonly preview: Result<AttackPreview>
   readonly byHp: Map<number, Result<AttackPreview>>
+  /** Those a stray was judged against (SR-CX-180), and how each stood then: changed, the preview is made again. */
+  readonly aimed: readonly (readonly [CombatantId, string])[]
+  readonly withAim: boolean
 }
+
+/**
+ * The attacker turned on others as the desk's preview turns it (`aimAtFrom`): a stray's candidates
+ * filtered by walls (SR-CX-180, SR-CORE-30). It notes whom it was asked about and what it answered,
+ * so a kept preview can tell whether those answers still hold in a later state of the fight.
+ */
+function noting(aim: AimAt): { readonly aim: AimAt; readonly asked: [CombatantId, string][] } {
+  const asked: [CombatantId, string][] = []
+  return {
+    asked,
+    aim: (id) => {
+      const r = aim(id)
+      asked.push([id, JSON.stringify(r)])
+      return r
+    },
+  }
+}
+
+const stillAimed = (k: Known, aim: AimAt) => k.aimed.every(([id, was]) => JSON.stringify(aim(id)) === was)
 
 export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: PreviewMemo = new PreviewMemo()): OddsSource {
   // By attacker, then target, then the rest (weapon, mode, distance, cover): asked for every
@@ -68,6 +91,9 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
     let byRest = byTarget.get(request.targetId)
     if (!byRest) byTarget.set(request.targetId, (byRest = new Map()))
     let k = byRest.get(rest)
+    // On a walled scene the desk's preview judges a stray's candidates through the walls; so does this one.
+    const aimAt = sight ? aimAtFrom(state, request.options, attacker) : undefined
+    if (k && (k.withAim !== (aimAt !== undefined) || (aimAt && !stillAimed(k, aimAt)))) k = undefined
     if (!k) {
       const at = (id: CombatantRecord['id']) => placedRulesCombatant(state, state.get(id) as CombatantRecord).position
       const [from, to] = [at(attacker.id), at(target.id)]
@@ -84,11 +110,18 @@ export function openingOdds(ruleset: Ruleset, opening: RecordReader, memo: Previ
         const { position: _then, ...others } = placedRulesCombatant(opening, c)
         return position ? { ...others, position } : others
       }
+      const noted = aimAt ? noting(aimAt) : null
+      const [pa, pt] = [a, t].map((c) => c?.typeName === 'combatant' && c)
+      const [attackerThen, targetThen] =
+        pa && pt ? [placed(pa, from), cover ? { ...placed(pt, to), mapCover: cover } : placed(pt, to)] : [null, null]
       const preview: Result<AttackPreview> =
-        ruleset.attacks && a?.typeName === 'combatant' && t?.typeName === 'combatant'
-          ? memo.preview(ruleset, request, placed(a, from), cover ? { ...placed(t, to), mapCover: cover } : placed(t, to))
-          : { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
-      k = { preview, byHp: new Map() }
+        !ruleset.attacks || !attackerThen || !targetThen
+          ? { ok: false, error: { code: 'attack/unsupported', message: 'No preview.' } }
+          : noted
+            ? // Its answer rests on others' places too: not shared with other forecasts by the memo.
+              ruleset.attacks.preview(request, attackerThen, targetThen, noted.aim)
+            : memo.preview(ruleset, request, attackerThen, targetThen)
+      k = { preview, byHp: new Map(), aimed: noted?.asked ?? [], withAim: noted !== null }
       byRest.set(rest, k)
       size++
     }

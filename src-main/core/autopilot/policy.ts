@@ -9,8 +9,8 @@ import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import type { RecordOfType, StoredTypeName } from '../state/stored-records'
-import { fighters } from './fighters'
-import { asRulesCombatant, placedRulesCombatant, standingOf } from '../state/rules-combatants'
+import { fighters, standingIn } from './fighters'
+import { asRulesCombatant, placedRulesCombatant } from '../state/rules-combatants'
 import { gapBetween, tenths } from '../../../src-shared/geometry'
 import { moveCharge } from '../commands/move-charge'
 import { offTheScene } from '../commands/scene-deciders'
@@ -52,6 +52,8 @@ export interface PolicyView {
   readonly ruleset: Ruleset
   readonly actor: CombatantRecord
   readonly odds: OddsSource
+  /** Issue 35: a simulation's cheaper reading (standing and odds memoised per immutable value); the same choices. */
+  readonly fast?: boolean
 }
 
 export const END_TURN: AutopilotCommand = { type: 'encounter/nextTurn', payload: {} }
@@ -73,11 +75,21 @@ export function suggestionOdds(p: AttackPreview): SuggestionOdds {
   }
 }
 
+/** A preview's odds read once: a simulation's previews are kept values (`openingOdds`), asked again every act. */
+const oddsOfPreview = new WeakMap<AttackPreview, SuggestionOdds>()
+
+function oddsOf(p: AttackPreview, fast: boolean): SuggestionOdds {
+  if (!fast) return suggestionOdds(p)
+  let o = oddsOfPreview.get(p)
+  if (!o) oddsOfPreview.set(p, (o = suggestionOdds(p)))
+  return o
+}
+
 /** Standing (up) opponents of the actor: the other team's fighters. */
-export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord): CombatantRecord[] {
+export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord, fast = false): CombatantRecord[] {
   const mine = teamOf(actor.side)
   if (!mine) return []
-  return fighters(state).filter((c) => teamOf(c.side) !== mine && standingOf(ruleset, c).state === 'up')
+  return fighters(state).filter((c) => teamOf(c.side) !== mine && standingIn(ruleset, c, fast).state === 'up')
 }
 
 /** How much an attack is worth: a sure kill near 3, a sure wound taking all its health about 1.5. */
@@ -113,7 +125,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
       for (const t of opponents) {
         const p = view.odds(request(t.id, w.index, mode), actor, t, view.state)
         if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
-        const odds = suggestionOdds(p.value)
+        const odds = oddsOf(p.value, view.fast ?? false)
         yield {
           command: { type: 'attack/resolve', payload: { request: request(t.id, w.index, mode) } },
           label: `${capital(mode)} with the ${w.name} at ${t.name}`,
@@ -125,6 +137,45 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
       }
     }
   }
+}
+
+/**
+ * The same candidates in the same order, for a simulation (issue 35): one request object per
+ * attack, no generator.
+ */
+function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+  const out: Candidate[] = []
+  const attacks = view.ruleset.attacks
+  if (!attacks || opponents.length === 0) return out
+  const { actor, odds, state } = view
+  let weapons: AttackPreview['weapons'] | null = null
+  for (const t of opponents) {
+    const listing = odds({ attackerId: actor.id, targetId: t.id, weapon: 0, mode: '', options: {} }, actor, t, state)
+    if (listing.ok) {
+      weapons = listing.value.weapons
+      break
+    }
+  }
+  if (!weapons) return out
+  for (const w of weapons) {
+    for (const mode of w.modes) {
+      for (const t of opponents) {
+        const request: AttackRequest = { attackerId: actor.id, targetId: t.id, weapon: w.index, mode, options: {} }
+        const p = odds(request, actor, t, state)
+        if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
+        const o = oddsOf(p.value, true)
+        out.push({
+          command: { type: 'attack/resolve', payload: { request } },
+          label: `${capital(mode)} with the ${w.name} at ${t.name}`,
+          odds: o,
+          score: attackScore(o, t.hp),
+          targetHp: t.hp,
+          reasons: () => attackReasons(o, t),
+        })
+      }
+    }
+  }
+  return out
 }
 
 /**
@@ -203,12 +254,13 @@ function turnSpent(ruleset: Ruleset, actor: CombatantRecord): boolean {
 export function rankActs(view: PolicyView): Candidate[] {
   const { actor, ruleset, state } = view
   const end: Candidate = { command: END_TURN, label: 'End the turn', odds: null, score: 0, reasons: () => [] }
-  const standing = standingOf(ruleset, actor)
+  const fast = view.fast ?? false
+  const standing = standingIn(ruleset, actor, fast)
   if (standing.state !== 'up') return [{ ...end, reasons: () => [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
-  const opponents = opponentsOf(state, ruleset, actor)
+  const opponents = opponentsOf(state, ruleset, actor, fast)
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
-  const attacks = [...attackCandidates(view, opponents)]
+  const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
   // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
   const moves = attacks.length === 0 ? moveCandidates(view, opponents) : []
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)

@@ -7,6 +7,7 @@ import type { DecideContext, Decider, Decision } from '../commands/decide-contex
 import { DiceError, DiceRoller } from '../dice/dice-roller'
 import type { RandomSource } from '../dice/random-source'
 import { applyEvent, ApplyError } from '../events/apply-event'
+import { storingSheetsAsThey } from '../../rules/kit/stored-sheet'
 import { Draft } from '../state/draft'
 import { RecordStore, type RecordReader } from '../state/record-store'
 import type { StoredTypeName } from '../state/stored-records'
@@ -38,6 +39,11 @@ const unlogged = (id: `log:${string}`): DomainEvent => ({
   entry: { typeName: 'log', id, seq: 0, commandId: 'sim', round: 0, text: '', rolls: [], visibility: 'gm' },
 })
 
+export interface SimOptions {
+  /** Issue 35: the cheaper path, off only to prove it plays the same fights (`sim-fast-same.test.ts`). */
+  readonly fast?: boolean
+}
+
 export class SimTable {
   readonly store: RecordStore
   #seq = 0
@@ -46,8 +52,14 @@ export class SimTable {
     records: Iterable<unknown>,
     readonly ruleset: Ruleset,
     private readonly random: RandomSource,
+    private readonly options: SimOptions = {},
   ) {
     this.store = new RecordStore(records as Iterable<never>)
+  }
+
+  /** On unless switched off: the differential test plays every fight both ways. */
+  get fast(): boolean {
+    return this.options.fast ?? true
   }
 
   /** Decides and applies one command on the copy; a refusal changes nothing, as on the live table. */
@@ -67,7 +79,7 @@ export class SimTable {
 
   /** Only decides: whether the rules would take this command now (its dice from `random`, nothing applied). */
   decide<T extends CommandType>(type: T, payload: CommandPayload<T>, random: RandomSource): Result<Decision> {
-    return decideOn(this.store, this.ruleset, random, type, payload, ++this.#seq)
+    return decideOn(this.store, this.ruleset, random, type, payload, ++this.#seq, this.fast)
   }
 }
 
@@ -82,6 +94,7 @@ export function decideOn<T extends CommandType>(
   type: T,
   payload: CommandPayload<T>,
   seq = 0,
+  fast = false,
 ): Result<Decision> {
   const counters = new Map<string, number>()
   const newId = <P extends string>(prefix: P): `${P}:${string}` => {
@@ -101,7 +114,8 @@ export function decideOn<T extends CommandType>(
     log: () => unlogged(newId('log')),
   }
   try {
-    return (DECIDERS[type] as Decider<T>)(ctx, payload)
+    const decider = DECIDERS[type] as Decider<T>
+    return fast ? storingSheetsAsThey(() => decider(ctx, payload)) : decider(ctx, payload)
   } catch (e) {
     if (e instanceof DiceError) return fail(e.code, e.message)
     return fail('engine/failed', `The rules engine failed on ${type}: ${(e as Error).message}`)

@@ -37,6 +37,35 @@ export function toJson(value: Storable): JsonValue {
 
 const isList = (v: readonly Storable[] | { readonly [key: string]: Storable }): v is readonly Storable[] => Array.isArray(v)
 
+/** Whether `value` is already what `toJson` would build from it (no undefined anywhere, no holes). */
+function isJsonAlready(value: Storable): boolean {
+  if (value === undefined) return false
+  if (value === null || typeof value !== 'object') return true
+  if (isList(value)) {
+    for (let i = 0; i < value.length; i++) if (!(i in value) || !isJsonAlready(value[i])) return false
+    return true
+  }
+  for (const k in value) if (Object.hasOwn(value, k) && !isJsonAlready(value[k])) return false
+  return true
+}
+
+let sharing = 0
+
+/**
+ * Issue 35: while a simulated fight decides, a sheet that is already plain JSON is stored as
+ * itself, not copied: its copy would be equal to it, key for key in the same order, and records and
+ * sheets are never changed in place. Both sheets are stored on every attack a simulation resolves.
+ * The live engine never runs inside this, and keeps its own copy.
+ */
+export function storingSheetsAsThey<T>(run: () => T): T {
+  sharing++
+  try {
+    return run()
+  } finally {
+    sharing--
+  }
+}
+
 export interface SheetReader<S> {
   /** The combatant's sheet, or null when it has none (or what is stored does not read as one). */
   of(c: { readonly rules: JsonValue | null }): S | null
@@ -88,7 +117,7 @@ export function sheetReader<S extends Storable>(schema: z.ZodType<S>, sheetName:
       return second.ok ? ok({ a: first.value, b: second.value }) : second
     },
     store: (sheet) => {
-      const json = toJson(sheet)
+      const json = sharing > 0 && isJsonAlready(sheet) ? (sheet as JsonValue) : toJson(sheet)
       if (json !== null && typeof json === 'object') parsed.set(json, sheet)
       return json
     },

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path'
+import { playFight } from '../../src-main/core/autopilot/fight-runner'
+import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
+import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
+import { seededSource } from '../../src-main/core/dice/random-source'
+import { RecordStore } from '../../src-main/core/state/record-store'
+import type { Ruleset } from '../../src-main/rules/ruleset'
+import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import { ENEMIES, PARTY, squadPayload } from './forecast-fights'
+
+/*
+ * Issue 35: CPU time per simulated fight, per ruleset (4 vs 6 of the ruleset's first ready-made
+ * NPC; `bench`: the forecast bench's troopers), the fast sim path and the full one in alternating
+ * blocks in one process, so a loaded machine weighs on both alike.
+ * `npx tsx tests/bench/sim-cpu.ts [blocks] [fightsPerBlock] [ruleset id | bench]`.
+ */
+
+const registry = createRulesetRegistry(resolve('resources'))
+
+/** The forecast bench's own fight: four Compound X troopers against six (`forecast-fights.ts`). */
+function benchRecords(ruleset: Ruleset): unknown[] {
+  const t = new SimTable([], ruleset, seededSource('setup'))
+  for (let i = 0; i < PARTY + ENEMIES; i++) {
+    const r = t.run('combatant/add', squadPayload(i) as never)
+    if (!r.ok) throw new Error(r.error.message)
+  }
+  return fightRecords(t.store)
+}
+
+function recordsOf(ruleset: Ruleset): unknown[] {
+  const t = new SimTable([], ruleset, seededSource('setup'))
+  const npc = ruleset.quickNpcs![0]!
+  for (let i = 0; i < 10; i++) {
+    const party = i < 4
+    const r = t.run('combatant/add', {
+      name: `${party ? 'Hero' : 'Foe'} ${i}`,
+      side: party ? 'party' : 'enemy',
+      kind: party ? 'pc' : 'npc',
+      maxHp: npc.maxHp,
+      initiativeModifier: npc.initiativeModifier,
+      hidden: false,
+      rules: npc.rules as never,
+    })
+    if (!r.ok) throw new Error(r.error.message)
+  }
+  return fightRecords(t.store)
+}
+
+function block(ruleset: Ruleset, records: unknown[], fast: boolean, from: number, n: number): number {
+  const odds = openingOdds(ruleset, new RecordStore(records as never[]))
+  const t0 = process.cpuUsage()
+  for (let f = from; f < from + n; f++) {
+    const table = new SimTable(records, ruleset, seededSource(`bench:${f}`), { fast })
+    playFight(table, odds, { roundCap: 30 })
+  }
+  const d = process.cpuUsage(t0)
+  return (d.user + d.system) / 1000
+}
+
+const blocks = Number(process.argv[2] ?? 6)
+const perBlock = Number(process.argv[3] ?? 100)
+const only = process.argv[4]
+for (const ruleset of (await registry.all()).filter((r) => r.attacks && (r.quickNpcs?.length ?? 0) > 0)) {
+  const bench = only === 'bench' && ruleset.id === 'compound-x'
+  if (only && ruleset.id !== only && !bench) continue
+  const records = bench ? benchRecords(ruleset) : recordsOf(ruleset)
+  // Warm both paths up first.
+  block(ruleset, records, false, 0, 20)
+  block(ruleset, records, true, 0, 20)
+  const ms = { full: 0, fast: 0 }
+  for (let b = 0; b < blocks; b++) {
+    for (const fast of b % 2 ? [true, false] : [false, true])
+      ms[fast ? 'fast' : 'full'] += block(ruleset, records, fast, 1000 + b * perBlock, perBlock)
+  }
+  const n = blocks * perBlock
+  console.log(
+    `${bench ? 'bench fight (4 v 6 CX troopers)' : `${ruleset.id} (4 v 6 ${ruleset.quickNpcs![0]!.name})`}: full ${(ms.full / n).toFixed(3)} ms/fight (${((1000 * n) / ms.full).toFixed(0)}/s) · fast ${(ms.fast / n).toFixed(3)} ms/fight (${((1000 * n) / ms.fast).toFixed(0)}/s) · ${(ms.full / ms.fast).toFixed(2)}×`,
+  )
+}
