@@ -226,11 +226,11 @@ describe('the bounds of a campaign document', () => {
     const token = { typeName: 'token', id: 'token:t', sceneId: 'scene:s1', combatantId: 'combatant:c1', x: 0, y: 0 }
     const records: Record<string, unknown> = documentWith().records
     for (let i = 0; i <= WRITTEN.records; i++) records[`token:${i}`] = token
-    const started = performance.now()
+    // A broken record among them: had any record been checked before the count, it would be named.
+    records['token:0'] = { ...token, x: 'nowhere' }
     expect(documentProblem({ schemaVersion: 2, journalSeq: 0, records })).toBe(
       'records: has 1,000,004 entries; it may have at most 1,000,000',
     )
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('count the changes an undo mark holds (one command can at most change every record)', () => {
