@@ -8,7 +8,7 @@ import {
   sceneIdSchema,
   templateIdSchema,
 } from './commands'
-import { MAX_TYPED_DICE, metres, name } from './command-fields'
+import { MAX_TYPED_DICE, metres, name, planIdSchema } from './command-fields'
 import type { PlannedAct } from './dice-plan'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
@@ -152,6 +152,7 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
     seed: z.string().max(TYPED.seed).optional(),
   }),
   balanceCancel: z.strictObject({ searchId: z.string().regex(/^balance-[0-9]{1,12}$/, 'must be a balance search id') }),
+  planBadge: z.strictObject({ planId: planIdSchema }),
 }
 
 /** A target in whole or fractional percent, 1–99: a 0 % or 100 % target has no line-up that meets it with an interval. */

@@ -23,6 +23,7 @@ import { dicePlan } from './dice-plan-request'
 import type { ForecastService } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 import { BalanceService } from '../autopilot/balance-service'
+import { PlanBadges } from '../autopilot/plan-badge'
 
 export interface SalvoRequestDeps extends DispatchDeps {
   readonly fs: DurableFs
@@ -50,6 +51,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   }
   // Issue 35: Balance plays its candidates through the same forecast (one simulator, one job at a time).
   const balance = new BalanceService(forecast)
+  const badges = new PlanBadges(forecast, (command) => dispatch(command))
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
@@ -158,6 +160,18 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       return balance.start(input, open, (progress) => window.send({ kind: 'balance', balance: progress }))
     },
     balanceCancel: ({ searchId }) => balance.cancel(searchId),
+    planBadge: ({ planId }) => {
+      const campaign = session.campaign
+      const ruleset = session.engine?.ruleset
+      const open =
+        campaign && ruleset
+          ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
+          : null
+      const started = badges.start(planId, open)
+      // The badge's forecast took the simulator from whatever it played.
+      if (started.ok) balance.forecastTaken()
+      return started
+    },
     autopilotSuggest: ({ combatantId }) => {
       const l = live()
       return l ? suggestTurn(l.state, l.ruleset, combatantId) : fail('campaign/none', 'Open a campaign first.')
