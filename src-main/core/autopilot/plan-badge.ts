@@ -37,6 +37,12 @@ export function badgeFight(store: RecordReader, ruleset: BalanceCampaign['rulese
   )
 }
 
+/** Whether a command (as sent, not yet checked) may save an encounter: `plan/save`, or a squad added and saved as one. */
+export function savesPlan(command: unknown): boolean {
+  const c = command as { type?: unknown; payload?: { saveAs?: unknown } } | null
+  return c?.type === 'plan/save' || (c?.type === 'squad/add' && typeof c.payload?.saveAs === 'string')
+}
+
 /** One badge forecast at a time: a newer request (another save, a refresh) replaces the one playing. */
 export class PlanBadges {
   #job: { readonly jobId: string; readonly planId: PlanId } | null = null
