@@ -327,7 +327,14 @@ export interface RequestInputs {
    * the ready-made NPCs that may be tried in its place; `fights` per candidate (BALANCE), `seed`
    * for a repeatable search (the same dice for every candidate).
    */
-  balanceStart: { target: BalanceTarget; lines: BalanceLineInput[]; fights?: number; seed?: string }
+  balanceStart: {
+    target: BalanceTarget
+    lines: BalanceLineInput[]
+    fights?: number
+    seed?: string
+    /** A saved encounter's Balance: its lines against the party alone in a fresh fight, not added to the fight on the desk. */
+    partyOnly?: boolean
+  }
   balanceCancel: { searchId: string }
   planBadge: { planId: PlanId }
 }

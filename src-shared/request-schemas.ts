@@ -150,6 +150,7 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
       .max(BALANCE.lines, `at most ${BALANCE.lines} lines`),
     fights: z.number().int().min(BALANCE.fights.min).max(BALANCE.fights.max).optional(),
     seed: z.string().max(TYPED.seed).optional(),
+    partyOnly: z.boolean().optional(),
   }),
   balanceCancel: z.strictObject({ searchId: z.string().regex(/^balance-[0-9]{1,12}$/, 'must be a balance search id') }),
   planBadge: z.strictObject({ planId: planIdSchema }),

@@ -23,7 +23,7 @@ import { dicePlan } from './dice-plan-request'
 import type { ForecastService } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 import { BalanceService } from '../autopilot/balance-service'
-import { PlanBadges, savesPlan } from '../autopilot/plan-badge'
+import { PlanBadges, recounted, savesPlan } from '../autopilot/plan-badge'
 import type { PlanId } from '../../../src-shared/records'
 
 export interface SalvoRequestDeps extends DispatchDeps {
@@ -74,6 +74,9 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     const saving = savesPlan(command) ? planIds() : null
     const done = dispatchCommand(deps, command)
     if (done.ok && saving) badgeNewPlans(saving)
+    // New counts dropped the badge that measured the old ones: measure the new.
+    const counted = recounted(command)
+    if (done.ok && counted) setImmediate(() => startBadge(counted))
     return done
   }
   const planIds = () => new Set(session.campaign?.store.ofType('plan').map((p) => p.id) ?? [])

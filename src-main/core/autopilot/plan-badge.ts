@@ -6,7 +6,7 @@ import { partyFingerprint } from '../../../src-shared/plan-badge'
 import type { CombatantRecord, PlanId, PlanRecord } from '../../../src-shared/records'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { RecordReader } from '../state/record-store'
-import { balanceBase, candidateStore } from './balance-lineup'
+import { candidateStore, partyBase } from './balance-lineup'
 import type { BalanceCampaign, BalanceForecast } from './balance-service'
 
 /*
@@ -20,18 +20,10 @@ export type BadgeDispatch = (command: unknown) => Result<CommandAck>
 
 const partyOf = (store: RecordReader): CombatantRecord[] => store.ofType('combatant').filter((c) => teamOf(c.side) === 'party')
 
-/**
- * The fight a badge measures: the party with the saved line-up as its enemies, in a fresh fight.
- * The encounter running now and the enemies in it are not the saved encounter's fight.
- */
+/** The fight a badge measures: the party with the saved line-up as its enemies, in a fresh fight. */
 export function badgeFight(store: RecordReader, ruleset: BalanceCampaign['ruleset'], plan: PlanRecord): Result<RecordReader> {
-  const base = balanceBase(store).filter((r) => {
-    const rec = r as { typeName: string; side?: CombatantRecord['side'] }
-    if (rec.typeName === 'encounter') return false
-    return rec.typeName !== 'combatant' || teamOf(rec.side!) === 'party'
-  })
   return candidateStore(
-    base,
+    partyBase(store),
     ruleset,
     plan.entries.map((e) => ({ source: { kind: 'template' as const, templateId: e.templateId }, name: e.templateId, count: e.count })),
   )
@@ -43,9 +35,22 @@ export function savesPlan(command: unknown): boolean {
   return c?.type === 'plan/save' || (c?.type === 'squad/add' && typeof c.payload?.saveAs === 'string')
 }
 
+/** The saved encounter whose counts a command (as sent) sets, if it is `plan/counts`. */
+export function recounted(command: unknown): PlanId | null {
+  const c = command as { type?: unknown; payload?: { planId?: unknown } } | null
+  return c?.type === 'plan/counts' && typeof c.payload?.planId === 'string' ? (c.payload.planId as PlanId) : null
+}
+
+interface Job {
+  jobId: string
+  readonly planId: PlanId
+  /** The line-up it measures, as it was when its fights began. */
+  readonly entries: string
+}
+
 /** One badge forecast at a time: a newer request (another save, a refresh) replaces the one playing. */
 export class PlanBadges {
-  #job: { readonly jobId: string; readonly planId: PlanId } | null = null
+  #job: Job | null = null
 
   constructor(
     private readonly forecast: BalanceForecast,
@@ -65,7 +70,7 @@ export class PlanBadges {
     // Stamped with the party as it is now: a sheet changed while the fights play makes it stale at once.
     const stamp = partyFingerprint(party)
     if (this.#job) this.forecast.cancel(this.#job.jobId)
-    const job: { jobId: string; planId: PlanId } = { jobId: '', planId }
+    const job: Job = { jobId: '', planId, entries: JSON.stringify(plan.entries) }
     this.#job = job
     const started = this.forecast.start(
       { fights: PLAN_BADGE.fights, seed: `badge-${planId}` },
@@ -80,12 +85,15 @@ export class PlanBadges {
     return ok({ jobId: started.value.jobId })
   }
 
-  #heard(job: { readonly jobId: string; readonly planId: PlanId }, p: ForecastProgress, stamp: string, campaign: BalanceCampaign): void {
+  #heard(job: Job, p: ForecastProgress, stamp: string, campaign: BalanceCampaign): void {
     if (this.#job !== job || p.state === 'running') return
     this.#job = null
     const v = p.variants[0]
     if (p.state !== 'done' || !v || v.fights === 0) return
     if (campaign.stillOpen && !campaign.stillOpen()) return
+    // The line-up changed while its fights played (new counts, an undo): this badge measured another one.
+    const now = campaign.store.get(job.planId)
+    if (now?.typeName !== 'plan' || JSON.stringify(now.entries) !== job.entries) return
     this.dispatch({
       type: 'plan/badge',
       payload: {

@@ -106,6 +106,9 @@ it('sets a saved encounter’s counts in one undo step, dropping the badge that 
   const changed = (await records(gm)).plans[0]!
   expect(changed.entries.map((e) => e.count)).toEqual([4])
   expect(changed.badge ?? null).toBeNull()
+  // The new counts get their own badge, in the background.
+  const rebadged = await badgeOf(gm)
+  expect(rebadged.entries.map((e) => e.count)).toEqual([4])
   await gm.command('history/undo', {})
   const back = (await records(gm)).plans[0]!
   expect(back.entries.map((e) => e.count)).toEqual([2])
