@@ -67,9 +67,22 @@ test('plan badge: a saved encounter shows wins and down risk, stale after a shee
   const best = panel.locator('[data-testid="balance-candidate"][data-best="true"]')
   await expect(best).toHaveCount(1)
   // The README's picture: the saved encounter's row, its badge and its Balance, as the GM sees them.
-  await page.setViewportSize({ width: 1366, height: 768 })
+  // A tall window, so the roster column holds the row and every candidate at once.
+  await page.setViewportSize({ width: 1366, height: 1500 })
+  // The column's panels share its height and scroll; for the picture the roster is shown whole.
+  const unclip = await page.addStyleTag({
+    content:
+      '[data-testid="roster-panel"], [data-testid="roster-panel"] * { max-height: none !important; overflow: visible !important; flex-shrink: 0 !important }',
+  })
+  await row.scrollIntoViewIfNeeded()
   mkdirSync('docs/images', { recursive: true })
-  await roster.root.getByTestId('saved-encounters').screenshot({ path: 'docs/images/balance.png' })
+  const column = (await roster.root.boundingBox())!
+  await page.screenshot({
+    path: 'docs/images/balance.png',
+    clip: { x: column.x - 8, y: column.y - 8, width: column.width + 16, height: column.height + 16 },
+  })
+  await unclip.evaluate((el) => el.remove())
+  await page.setViewportSize({ width: 1366, height: 768 })
   if (process.env['SALVO_SHOTS']) {
     mkdirSync(process.env['SALVO_SHOTS'], { recursive: true })
     await best.scrollIntoViewIfNeeded()
