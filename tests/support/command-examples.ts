@@ -190,7 +190,7 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
     ],
   },
   'plan/counts': {
-    valid: { planId: 'plan:p1', counts: [2, 0] },
+    valid: { planId: 'plan:p1', counts: [2] },
     invalid: [
       { planId: 'plan:p1', counts: [] },
       { planId: 'plan:p1', counts: [-1] },
