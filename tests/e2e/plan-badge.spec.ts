@@ -81,7 +81,7 @@ test('plan badge: a saved encounter shows wins and down risk, stale after a shee
     path: 'docs/images/balance.png',
     clip: { x: column.x - 8, y: column.y - 8, width: column.width + 16, height: column.height + 16 },
   })
-  await unclip.evaluate((el) => el.remove())
+  await unclip.evaluate((el) => (el as Element).remove())
   await page.setViewportSize({ width: 1366, height: 768 })
   if (process.env['SALVO_SHOTS']) {
     mkdirSync(process.env['SALVO_SHOTS'], { recursive: true })
