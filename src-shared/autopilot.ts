@@ -72,6 +72,8 @@ export interface ForecastVariant {
   readonly enemyWins: ForecastShare
   /** Fights still going at the round cap. */
   readonly undecided: ForecastShare
+  /** Fights where at least one party member was down (or worse) at the end: "someone in the party goes down". */
+  readonly partyDown: ForecastShare
   /** Fights that ended after N rounds, at index N (index 0 unused); the last slot holds the cap. */
   readonly rounds: readonly number[]
   /** The shortest span of rounds holding most fights ("3–5 rounds"), or null before any ended. */

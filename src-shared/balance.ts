@@ -38,7 +38,7 @@ export interface BalanceLineUp {
 export interface BalanceEstimate {
   readonly fights: number
   readonly win: ForecastShare
-  /** The party member most likely to go down: their share (see `downRiskOf` for why not "anyone"). */
+  /** Fights where someone in the party went down (see `downRiskOf`). */
   readonly downRisk: ForecastShare
 }
 

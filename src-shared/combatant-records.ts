@@ -121,6 +121,23 @@ export interface PlanRecord {
   readonly name: string
   readonly entries: readonly { readonly templateId: TemplateId; readonly count: number; readonly hidden: boolean }[]
   readonly groupInitiative: boolean
+  /** Issue 35's difficulty badge, from a forecast run after the save; absent on encounters saved before it. */
+  readonly badge?: PlanBadge | null
+}
+
+/** A saved encounter's difficulty: the party's win chance and down risk, and which party it was forecast for. */
+export interface PlanBadge {
+  /** Shares 0–1 with their 95% intervals' half-widths. */
+  readonly win: number
+  readonly winInterval: number
+  /** Fights where someone in the party went down. */
+  readonly down: number
+  readonly downInterval: number
+  readonly fights: number
+  /** When the forecast ended (ISO 8601). */
+  readonly at: string
+  /** `partyFingerprint` of the party it was forecast for: another one means the badge is stale. */
+  readonly party: string
 }
 
 /**

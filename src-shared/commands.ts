@@ -87,8 +87,10 @@ export function isHistoryCommand(type: CommandType): boolean {
 /**
  * Whether a command leaves an undo mark. The projector's framing and blanking are how the GM
  * drives the screen, not changes to the fight: Ctrl+Z must undo the last move, not a pan the
- * mirror sent, and undoing past them must not yank the projector about.
+ * mirror sent, and undoing past them must not yank the projector about. A saved encounter's
+ * difficulty badge (issue 35) arrives from a background forecast: Ctrl+Z after a save must undo
+ * the save, not the badge that came in after it.
  */
 export function isUndoable(type: CommandType): boolean {
-  return !isHistoryCommand(type) && type !== 'projector/set'
+  return !isHistoryCommand(type) && type !== 'projector/set' && type !== 'plan/badge'
 }

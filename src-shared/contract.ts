@@ -3,7 +3,7 @@ import type { GearProblem } from './gear'
 import type { CommandDraft } from './commands'
 import type { RecordsDiff, Snapshot } from './diff'
 import type { JsonValue } from './json'
-import type { EncounterId, LogEntryRecord, SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
+import type { EncounterId, LogEntryRecord, PlanId, SceneId, SceneImage, TemplateId, TemplateRecord } from './records'
 import type { Result } from './result'
 import type { ViewRole } from './views'
 import type { AutopilotCommand, AutopilotRun, ForecastProgress, Suggestion } from './autopilot'
@@ -97,6 +97,8 @@ export const REQUEST_NAMES = [
   // Issue 35: Balance searches the enemy side for a target (GM only; nothing changes).
   'balanceStart',
   'balanceCancel',
+  // Issue 35: a saved encounter's difficulty badge, forecast in the background (GM only).
+  'planBadge',
   // The dice an act still needs, in order, before the GM sends it (GM only; nothing changes).
   'dicePlan',
 ] as const
@@ -213,6 +215,8 @@ export interface RequestResults {
   /** The search is under way; its progress comes as `balance` messages to this window. */
   balanceStart: { readonly searchId: string }
   balanceCancel: { readonly cancelled: boolean }
+  /** The badge's forecast is under way; its result arrives as a `plan/badge` change, no message of its own. */
+  planBadge: { readonly jobId: string }
 }
 
 /**
@@ -323,8 +327,16 @@ export interface RequestInputs {
    * the ready-made NPCs that may be tried in its place; `fights` per candidate (BALANCE), `seed`
    * for a repeatable search (the same dice for every candidate).
    */
-  balanceStart: { target: BalanceTarget; lines: BalanceLineInput[]; fights?: number; seed?: string }
+  balanceStart: {
+    target: BalanceTarget
+    lines: BalanceLineInput[]
+    fights?: number
+    seed?: string
+    /** A saved encounter's Balance: its lines against the party alone in a fresh fight, not added to the fight on the desk. */
+    partyOnly?: boolean
+  }
   balanceCancel: { searchId: string }
+  planBadge: { planId: PlanId }
 }
 
 export type SalvoApi = {

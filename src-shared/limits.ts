@@ -223,3 +223,8 @@ export const BALANCE = {
   /** Candidates in a row that come no closer before a search calls the best it found the closest there is. */
   staleAfter: 8,
 } as const
+
+/** A saved encounter's difficulty badge (issue 35): a forecast of a few hundred fights, in the background. */
+export const PLAN_BADGE = {
+  fights: 300,
+} as const

@@ -8,7 +8,7 @@ import {
   sceneIdSchema,
   templateIdSchema,
 } from './commands'
-import { MAX_TYPED_DICE, metres, name } from './command-fields'
+import { MAX_TYPED_DICE, metres, name, planIdSchema } from './command-fields'
 import type { PlannedAct } from './dice-plan'
 import { LIVE_LOG, LOG_ARCHIVE_PAGE, MAX_CAMPAIGN_FILE_BYTES, type RequestInputs, type RequestName } from './contract'
 import { MAX_SCENE_IMAGE_BYTES, PORTRAIT_LIMITS } from './scene-assets'
@@ -150,8 +150,10 @@ export const requestInputSchemas: { readonly [N in RequestName]: z.ZodType<Check
       .max(BALANCE.lines, `at most ${BALANCE.lines} lines`),
     fights: z.number().int().min(BALANCE.fights.min).max(BALANCE.fights.max).optional(),
     seed: z.string().max(TYPED.seed).optional(),
+    partyOnly: z.boolean().optional(),
   }),
   balanceCancel: z.strictObject({ searchId: z.string().regex(/^balance-[0-9]{1,12}$/, 'must be a balance search id') }),
+  planBadge: z.strictObject({ planId: planIdSchema }),
 }
 
 /** A target in whole or fractional percent, 1–99: a 0 % or 100 % target has no line-up that meets it with an interval. */

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { SQUAD, TYPED } from './limits'
+import { BALANCE, SQUAD, TYPED } from './limits'
 import { HIDDEN_TURN_SHOWS, PROJECTOR_MODES, RIBBON_NEXT_MAX, SIDES } from './records'
 import { SCENE_SIGHTS } from './sight-fog'
 import {
@@ -24,6 +24,7 @@ import {
 
 const MAX_SQUAD_ENTRIES = SQUAD.entries
 const MAX_SQUAD_SIZE = SQUAD.size
+const share = z.number().min(0).max(1)
 
 const squadCount = z
   .number()
@@ -75,6 +76,27 @@ export const tableCommands = {
   'plan/remove': z.strictObject({ planId: planIdSchema }),
   /** Starts a new encounter with a saved line-up spawned into it. */
   'plan/start': z.strictObject({ planId: planIdSchema }),
+  /**
+   * Issue 35: a saved encounter's difficulty badge, sent by the desk when its forecast ends (the
+   * planBadge request). Not undoable: it records a measurement, not a GM's choice.
+   */
+  'plan/badge': z.strictObject({
+    planId: planIdSchema,
+    badge: z.strictObject({
+      win: share,
+      winInterval: share,
+      down: share,
+      downInterval: share,
+      fights: z.number().int().min(1).max(BALANCE.fights.max),
+      at: z.iso.datetime(),
+      party: z.string().regex(/^[0-9a-f]{16}$/, 'must be a party fingerprint'),
+    }),
+  }),
+  /** Issue 35: Balance's line-up for a saved encounter, as new counts for its entries in order (0 drops one). One undo step. */
+  'plan/counts': z.strictObject({
+    planId: planIdSchema,
+    counts: z.array(z.number().int().min(0).max(MAX_SQUAD_SIZE)).min(1).max(BALANCE.lines),
+  }),
   /** A new battle map (it becomes the one in play if none is). */
   'scene/create': z.strictObject({
     name: name.default('Scene'),

@@ -165,6 +165,37 @@ export const COMMAND_EXAMPLES: Record<CommandType, { valid: unknown; invalid: un
   'plan/save': { valid: { name: 'Raider ambush' }, invalid: [{ name: '' }] },
   'plan/remove': { valid: { planId: 'plan:p1' }, invalid: [{ planId: 'p1' }] },
   'plan/start': { valid: { planId: 'plan:p1' }, invalid: [{}] },
+  'plan/badge': {
+    valid: {
+      planId: 'plan:p1',
+      badge: {
+        win: 0.78,
+        winInterval: 0.04,
+        down: 0.22,
+        downInterval: 0.04,
+        fights: 300,
+        at: '2026-11-29T20:00:00Z',
+        party: '0123456789abcdef',
+      },
+    },
+    invalid: [
+      {
+        planId: 'plan:p1',
+        badge: { win: 1.5, winInterval: 0, down: 0, downInterval: 0, fights: 1, at: '2026-11-29T20:00:00Z', party: '0123456789abcdef' },
+      },
+      {
+        planId: 'plan:p1',
+        badge: { win: 0.5, winInterval: 0, down: 0, downInterval: 0, fights: 1, at: 'yesterday', party: '0123456789abcdef' },
+      },
+    ],
+  },
+  'plan/counts': {
+    valid: { planId: 'plan:p1', counts: [2] },
+    invalid: [
+      { planId: 'plan:p1', counts: [] },
+      { planId: 'plan:p1', counts: [-1] },
+    ],
+  },
   'scene/create': {
     valid: { name: 'Warehouse', grid: { kind: 'square', cellPx: 64, metresPerCell: 1.5 } },
     invalid: [

@@ -309,6 +309,22 @@ export function commandGens(w: World): Record<CommandType, Gen> {
     'plan/save': async () => cmd('plan/save')({ name: w.open('Plan'), groupInitiative: r() < 0.5 }),
     'plan/remove': async () => some(w.any(w.of('plan')), (x) => cmd('plan/remove')({ planId: x.id })),
     'plan/start': async () => some(w.any(w.of('plan')), (x) => cmd('plan/start')({ planId: x.id })),
+    'plan/badge': async () =>
+      some(w.any(w.of('plan')), (x) =>
+        cmd('plan/badge')({
+          planId: x.id,
+          badge: {
+            win: r(),
+            winInterval: 0.05,
+            down: r(),
+            downInterval: 0.05,
+            fights: 300,
+            at: new Date(0).toISOString(),
+            party: '0123456789abcdef',
+          },
+        }),
+      ),
+    'plan/counts': async () => some(w.any(w.of('plan')), (x) => cmd('plan/counts')({ planId: x.id, counts: x.entries.map(() => 1) })),
     // With none on the table the new scene goes there (and is rightly public); otherwise it stays on the
     // shelf: a secret one for good, an open one until the GM puts it on the table.
     'scene/create': async () => cmd('scene/create')({ name: w.active && r() < 0.6 ? w.secret('Shelf') : w.open('Table') }),

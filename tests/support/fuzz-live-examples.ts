@@ -118,6 +118,7 @@ export function liveRequest(
       seed: 'fuzz',
     },
     balanceCancel: { searchId: 'balance-1' },
+    planBadge: { planId: ids.plan as `plan:${string}` },
     autopilotSuggest: {},
     autopilotRun: { maxActs: 1 },
     dicePlan: {

@@ -23,6 +23,8 @@ import { dicePlan } from './dice-plan-request'
 import type { ForecastService } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 import { BalanceService } from '../autopilot/balance-service'
+import { PlanBadges, recounted, savesPlan } from '../autopilot/plan-badge'
+import type { PlanId } from '../../../src-shared/records'
 
 export interface SalvoRequestDeps extends DispatchDeps {
   readonly fs: DurableFs
@@ -50,13 +52,38 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   }
   // Issue 35: Balance plays its candidates through the same forecast (one simulator, one job at a time).
   const balance = new BalanceService(forecast)
+  const badges = new PlanBadges(forecast, (command) => dispatch(command))
+  const startBadge = (planId: PlanId) => {
+    const campaign = session.campaign
+    const ruleset = session.engine?.ruleset
+    const open =
+      campaign && ruleset
+        ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
+        : null
+    const started = badges.start(planId, open)
+    // The badge's forecast took the simulator from whatever it played.
+    if (started.ok) balance.forecastTaken()
+    return started
+  }
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
   const rules = () => new RulesRequests(session.campaign?.store ?? null, session.engine?.ruleset ?? null)
   const dispatch = (command: unknown) => {
     // The forecast's thread steps aside while the desk handles a command and paints it.
     deps.forecast.deskBusy()
-    return dispatchCommand(deps, command)
+    const saving = savesPlan(command) ? planIds() : null
+    const done = dispatchCommand(deps, command)
+    if (done.ok && saving) badgeNewPlans(saving)
+    // New counts dropped the badge that measured the old ones: measure the new.
+    const counted = recounted(command)
+    if (done.ok && counted) setImmediate(() => startBadge(counted))
+    return done
+  }
+  const planIds = () => new Set(session.campaign?.store.ofType('plan').map((p) => p.id) ?? [])
+  /** Issue 35: a saved encounter gets its difficulty badge after the save is acknowledged, never before. */
+  const badgeNewPlans = (before: ReadonlySet<string>) => {
+    const fresh = [...planIds()].filter((id) => !before.has(id))
+    if (fresh.length) setImmediate(() => fresh.forEach((id) => startBadge(id)))
   }
   const imageImport = (): Result<ImageImportDeps> => {
     const campaign = session.campaign
@@ -158,6 +185,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       return balance.start(input, open, (progress) => window.send({ kind: 'balance', balance: progress }))
     },
     balanceCancel: ({ searchId }) => balance.cancel(searchId),
+    planBadge: ({ planId }) => startBadge(planId),
     autopilotSuggest: ({ combatantId }) => {
       const l = live()
       return l ? suggestTurn(l.state, l.ruleset, combatantId) : fail('campaign/none', 'Open a campaign first.')

@@ -3,6 +3,7 @@ import type { BalanceLineInput, BalanceLineUp, BalanceSource, BalanceTarget } fr
 import type { RequestInputs } from '../../../src-shared/contract'
 import { BALANCE, SQUAD } from '../../../src-shared/limits'
 import { fail, ok, type Result } from '../../../src-shared/result'
+import type { Side } from '../../../src-shared/records'
 import type { Ruleset } from '../../rules/ruleset'
 import { seededSource } from '../dice/random-source'
 import type { RecordReader } from '../state/record-store'
@@ -37,6 +38,18 @@ export function balanceBase(store: RecordReader): unknown[] {
   for (const t of BASE_TYPES)
     for (const r of store.ofType(t)) if (t !== 'encounter' || (r as { status: string }).status === 'active') out.push(r)
   return out
+}
+
+/**
+ * A saved encounter's fight (its badge, its Balance): the party alone, in a fresh fight. The
+ * encounter running now and the enemies in it are not the saved encounter's fight.
+ */
+export function partyBase(store: RecordReader): unknown[] {
+  return balanceBase(store).filter((r) => {
+    const rec = r as { typeName: string; side?: Side }
+    if (rec.typeName === 'encounter') return false
+    return rec.typeName !== 'combatant' || teamOf(rec.side!) === 'party'
+  })
 }
 
 /** The sources that may fill each line, its own first. */

@@ -49,18 +49,11 @@ export function verdictOf(e: BalanceEstimate, band: Band): BalanceVerdict {
 }
 
 /**
- * The down risk a candidate is judged by: the party member most likely to go down. The forecast
- * counts each combatant's downs, not fights where anyone went down, so "someone goes down" is
- * at least this share (and at most the members' sum); see the architecture notes.
+ * The down risk a candidate is judged by: issue 35's "at most a 30 % chance someone in the party
+ * goes down", the share of fights where at least one party member was down at the end (not the
+ * most at-risk member's share, which is only a lower bound of it).
  */
-export function downRiskOf(variant: ForecastVariant): ForecastShare {
-  let worst: ForecastShare | null = null
-  for (const c of variant.combatants) {
-    if (c.team !== 'party') continue
-    if (!worst || c.down.share > worst.share || (c.down.share === worst.share && c.down.interval > worst.interval)) worst = c.down
-  }
-  return worst ?? { count: 0, share: 0, interval: 1 }
-}
+export const downRiskOf = (variant: ForecastVariant): ForecastShare => variant.partyDown
 
 interface Tried {
   readonly pick: Pick

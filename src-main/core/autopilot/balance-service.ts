@@ -5,7 +5,7 @@ import { BALANCE, SQUAD } from '../../../src-shared/limits'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
-import { balanceBase, balanceProblem, candidateStore, lineSources, lineUpOf } from './balance-lineup'
+import { balanceBase, balanceProblem, candidateStore, lineSources, lineUpOf, partyBase } from './balance-lineup'
 import { BalanceSearch, downRiskOf, scoreOf, verdictOf, type Band, type Pick } from './balance-search'
 
 /** What Balance needs of the forecast: its public entry, and a way to stop a candidate's forecast early. */
@@ -83,7 +83,7 @@ export class BalanceService {
     const run: Running = {
       searchId,
       input,
-      base: balanceBase(campaign.store),
+      base: input.partyOnly ? partyBase(campaign.store) : balanceBase(campaign.store),
       names: campaign.store,
       campaign,
       band,

@@ -39,6 +39,8 @@ export interface TallyCounts {
   readonly party: number
   readonly enemy: number
   readonly undecided: number
+  /** Fights where at least one party member was down (or worse) at the end. */
+  readonly partyDown: number
   readonly rounds: readonly number[]
   readonly down: Readonly<Record<string, number>>
   readonly dead: Readonly<Record<string, number>>
@@ -50,7 +52,10 @@ export class ForecastTally {
   #party = 0
   #enemy = 0
   #undecided = 0
+  #partyDown = 0
   readonly #rounds: number[]
+  /** Who counts for "someone in the party goes down": the party's side, known before any fight. */
+  readonly #partyIds: ReadonlySet<CombatantId>
   readonly #down = new Map<CombatantId, number>()
   readonly #dead = new Map<CombatantId, number>()
 
@@ -60,6 +65,7 @@ export class ForecastTally {
     roundCap: number,
   ) {
     this.#rounds = new Array<number>(roundCap + 1).fill(0)
+    this.#partyIds = new Set(who.filter((c) => teamOf(c.side) === 'party').map((c) => c.id))
   }
 
   get fights(): number {
@@ -73,6 +79,9 @@ export class ForecastTally {
     else this.#undecided++
     if (end.winner) this.#rounds[Math.min(end.rounds, this.#rounds.length - 1)]!++
     for (const id of end.down) this.#down.set(id, (this.#down.get(id) ?? 0) + 1)
+    // Issue 35's target is "someone in the party goes down": a count per fight, since members'
+    // downs are not independent and no per-member share adds up to it.
+    if ([...end.down].some((id) => this.#partyIds.has(id))) this.#partyDown++
     for (const id of end.dead) this.#dead.set(id, (this.#dead.get(id) ?? 0) + 1)
   }
 
@@ -83,6 +92,7 @@ export class ForecastTally {
       party: this.#party,
       enemy: this.#enemy,
       undecided: this.#undecided,
+      partyDown: this.#partyDown,
       rounds: [...this.#rounds],
       down: Object.fromEntries(this.#down),
       dead: Object.fromEntries(this.#dead),
@@ -98,6 +108,7 @@ export class ForecastTally {
     this.#party += c.party
     this.#enemy += c.enemy
     this.#undecided += c.undecided
+    this.#partyDown += c.partyDown
     for (let r = 0; r < this.#rounds.length && r < c.rounds.length; r++) this.#rounds[r]! += c.rounds[r]!
     for (const [id, n] of Object.entries(c.down)) this.#down.set(id as CombatantId, (this.#down.get(id as CombatantId) ?? 0) + n)
     for (const [id, n] of Object.entries(c.dead)) this.#dead.set(id as CombatantId, (this.#dead.get(id as CombatantId) ?? 0) + n)
@@ -111,6 +122,7 @@ export class ForecastTally {
       partyWins: shareOf(this.#party, n),
       enemyWins: shareOf(this.#enemy, n),
       undecided: shareOf(this.#undecided, n),
+      partyDown: shareOf(this.#partyDown, n),
       rounds: [...this.#rounds],
       likelyRounds: likelySpan(this.#rounds),
       combatants: this.who.map((c) => ({

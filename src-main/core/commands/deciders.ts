@@ -29,6 +29,8 @@ import {
   saveTemplate,
   spawnTemplate,
   startPlan,
+  badgePlan,
+  countPlan,
   templateFromCombatant,
 } from './roster-deciders'
 import {
@@ -83,6 +85,8 @@ export const DECIDERS: { [T in CommandType]: Decider<T> } = {
   'plan/save': savePlan,
   'plan/remove': removePlan,
   'plan/start': startPlan,
+  'plan/badge': badgePlan,
+  'plan/counts': countPlan,
   'scene/create': createScene,
   'scene/update': updateScene,
   'scene/setImage': setSceneImage,

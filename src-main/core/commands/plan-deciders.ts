@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../../../src-shared/events'
 import type { CombatantRecord, EncounterRecord, PlanRecord, TemplateId, TemplateRecord } from '../../../src-shared/records'
+import { SQUAD } from '../../../src-shared/limits'
 import { fail, ok } from '../../../src-shared/result'
 import { activeEncounter, type Decider } from './decide-context'
 import { findPlan, findTemplate } from './roster-lookup'
@@ -105,4 +106,39 @@ export const startPlan: Decider<'plan/start'> = (ctx, p) => {
     ...made.map((copies) => spawnedLog(ctx, copies)),
   ]
   return ok({ label: `Start ${plan.name}`, events })
+}
+
+/** Issue 35: the badge of a forecast that ended; a plan deleted meanwhile is simply gone. */
+export const badgePlan: Decider<'plan/badge'> = (ctx, p) => {
+  const found = findPlan(ctx.state, p.planId)
+  if (!found.ok) return found
+  return ok({ label: `Difficulty of ${found.value.name}`, events: [{ type: 'plan/put', record: { ...found.value, badge: p.badge } }] })
+}
+
+/**
+ * Issue 35: Balance's line-up for a saved encounter, its counts in the entries' order. A line at
+ * 0 leaves the encounter; the badge goes, as it measured another line-up. One undo step.
+ */
+export const countPlan: Decider<'plan/counts'> = (ctx, p) => {
+  const found = findPlan(ctx.state, p.planId)
+  if (!found.ok) return found
+  const plan = found.value
+  if (p.counts.length !== plan.entries.length)
+    return fail(
+      'plan/countsMismatch',
+      `Saved encounter "${plan.name}" has ${plan.entries.length} ${plural('line', plan.entries.length)}; ${p.counts.length} ${plural('count', p.counts.length)} were given.`,
+    )
+  const entries = plan.entries.flatMap((e, i) => (p.counts[i]! > 0 ? [{ ...e, count: p.counts[i]! }] : []))
+  if (entries.length === 0) return fail('plan/empty', `Saved encounter "${plan.name}" would have no one left in it; nothing changed.`)
+  const total = entries.reduce((n, e) => n + e.count, 0)
+  if (total > SQUAD.size)
+    return fail('plan/tooMany', `At most ${SQUAD.size} combatants in a saved encounter (${total} given); nothing changed.`)
+  const templates = new Map(ctx.state.ofType('template').map((t) => [t.id, t]))
+  return ok({
+    label: `Balance ${plan.name}`,
+    events: [
+      { type: 'plan/put', record: { ...plan, entries, badge: null } },
+      ctx.log(`Balanced saved encounter "${plan.name}": ${describeEntries(entries, templates)}`, { visibility: 'gm' }),
+    ],
+  })
 }

@@ -8,7 +8,7 @@ import { copyName, plural, withoutNumber } from './roster-names'
 import { joinRunningFight, spawnCombatants, spawnedLog } from './spawn'
 
 // Saved encounters live beside the roster; the decider table imports both from here.
-export { removePlan, savePlan, startPlan } from './plan-deciders'
+export { badgePlan, countPlan, removePlan, savePlan, startPlan } from './plan-deciders'
 
 /** The roster is the GM's own: nothing about it is written where the players could read it. */
 const GM = { visibility: 'gm' } as const

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { CombatantRecord, PlanRecord, TemplateRecord } from '../../../src-shared/records'
 import { schemaFor } from './schema-link'
 import { COMBATANT_KINDS, SIDES } from '../../../src-shared/records'
-import { MAP, NUMBERS, TYPED, TYPED_NUMBERS, WRITTEN } from '../../../src-shared/limits'
+import { BALANCE, MAP, NUMBERS, TYPED, TYPED_NUMBERS, WRITTEN } from '../../../src-shared/limits'
 import { MAX_SCENE_IMAGE_SIDE } from '../../../src-shared/scene-assets'
 import { amountWithin, chars, idOf, listOf, mapOf, numberIn, opaqueJson, wholeIn } from './schema-bounds'
 
@@ -128,5 +128,18 @@ export const planSchema = schemaFor<PlanRecord>()(
     // A count of one entry's copies in a fight: never more than the records a document holds.
     entries: listOf(z.object({ templateId: idOf('template:'), count: wholeIn(1, WRITTEN.records), hidden: z.boolean() }), WRITTEN.perFight),
     groupInitiative: z.boolean(),
+    // Issue 35: absent on encounters saved before the badge existed.
+    badge: z
+      .object({
+        win: z.number().min(0).max(1),
+        winInterval: z.number().min(0).max(1),
+        down: z.number().min(0).max(1),
+        downInterval: z.number().min(0).max(1),
+        fights: wholeIn(1, BALANCE.fights.max),
+        at: chars(40),
+        party: z.string().regex(/^[0-9a-f]{16}$/),
+      })
+      .nullable()
+      .optional(),
   }),
 )

@@ -69,6 +69,7 @@ const api: SalvoApi = {
   dicePlan: request('dicePlan'),
   balanceStart: request('balanceStart'),
   balanceCancel: request('balanceCancel'),
+  planBadge: request('planBadge'),
   subscribe(listener: (message: ServerMessage) => void): () => void {
     const forward = (_event: IpcRendererEvent, message: ServerMessage) => listener(message)
     ipcRenderer.on(MESSAGE_CHANNEL, forward)

@@ -10,6 +10,7 @@ const variant = (over: Partial<ForecastVariant>): ForecastVariant => ({
   partyWins: share(0.714, 0.021),
   enemyWins: share(0.28, 0.02),
   undecided: share(0.006, 0.003),
+  partyDown: share(0.34, 0.04),
   rounds: [0, 10, 40, 300, 700, 600, 300, 40, 4],
   likelyRounds: { from: 3, to: 5, share: 0.8 },
   combatants: [],
