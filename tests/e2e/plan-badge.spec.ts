@@ -68,11 +68,13 @@ test('plan badge: a saved encounter shows wins and down risk, stale after a shee
   await expect(best).toHaveCount(1)
   // The README's picture: the saved encounter's row, its badge and its Balance, as the GM sees them.
   // A tall window, so the roster column holds the row and every candidate at once.
-  await page.setViewportSize({ width: 1366, height: 1500 })
+  await page.setViewportSize({ width: 1366, height: 2200 })
   // The column's panels share its height and scroll; for the picture the roster is shown whole.
   const unclip = await page.addStyleTag({
     content:
-      '[data-testid="roster-panel"], [data-testid="roster-panel"] * { max-height: none !important; overflow: visible !important; flex-shrink: 0 !important }',
+      '[data-testid="roster-panel"], [data-testid="roster-panel"] * { max-height: none !important; overflow: visible !important; flex-shrink: 0 !important }' +
+      // A line of words beside a button must still shrink, so it wraps instead of running off the column.
+      '[data-testid="balance-panel"] .actions > span { flex-shrink: 1 !important }',
   })
   await row.scrollIntoViewIfNeeded()
   mkdirSync('docs/images', { recursive: true })
