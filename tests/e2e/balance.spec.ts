@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test } from './fixtures/test'
+import { kestrelParty } from './pages/fight-setups'
 import { RosterPanel } from './pages/roster-panel'
 
 /**
@@ -9,8 +10,6 @@ import { RosterPanel } from './pages/roster-panel'
  * and the table page is sent nothing while the search runs.
  */
 
-const kit = { armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
-
 test('balance: a search shows each candidate as it goes, Use fills the counts, Add and undo, the table hears nothing', async ({
   gm,
   player,
@@ -18,14 +17,7 @@ test('balance: a search shows each candidate as it goes, Use fills the counts, A
   test.setTimeout(240_000)
   const page = gm.page
   await gm.createCampaign('Kestrel Balance', 'kestrel-balance', 'compound-x')
-  for (const [name, classId, weapon] of [
-    ['Vex', 'soldier', 'anvil-arms-c25'],
-    ['Ash', 'doctor', 'frontier-lz150-carbine'],
-    ['Kit', 'soldier', 'anvil-arms-c25'],
-  ] as const) {
-    await gm.addCombatant({ name, side: 'party', kind: 'pc', maxHp: 1 })
-    await gm.editSheet(name, { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId, weapon, ...kit })
-  }
+  await kestrelParty(gm)
   const roster = new RosterPanel(page)
   await roster.open()
   await roster.root.getByTestId('squad-open').click()

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, test } from './fixtures/test'
+import { kestrelParty } from './pages/fight-setups'
 import { RosterPanel } from './pages/roster-panel'
 
 /**
@@ -10,8 +11,6 @@ import { RosterPanel } from './pages/roster-panel'
  * Balance picture (docs/images/balance.png).
  */
 
-const kit = { armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
-
 test('plan badge: a saved encounter shows wins and down risk, stale after a sheet edit, Balance on the row sets its counts', async ({
   gm,
   player,
@@ -19,14 +18,7 @@ test('plan badge: a saved encounter shows wins and down risk, stale after a shee
   test.setTimeout(300_000)
   const page = gm.page
   await gm.createCampaign('Kestrel Badges', 'kestrel-badges', 'compound-x')
-  for (const [name, classId, weapon] of [
-    ['Vex', 'soldier', 'anvil-arms-c25'],
-    ['Ash', 'doctor', 'frontier-lz150-carbine'],
-    ['Kit', 'soldier', 'anvil-arms-c25'],
-  ] as const) {
-    await gm.addCombatant({ name, side: 'party', kind: 'pc', maxHp: 1 })
-    await gm.editSheet(name, { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId, weapon, ...kit })
-  }
+  await kestrelParty(gm)
   const framesBefore = player.frames.length
   const roster = new RosterPanel(page)
   await roster.open()

@@ -1,3 +1,4 @@
+import type { GmPage } from './gm-page'
 import { CX_RIFLEMAN, type GmDispatch } from './gm-dispatch'
 
 /**
@@ -46,4 +47,20 @@ export async function dockApart(desk: GmDispatch): Promise<{ ids: Record<string,
   await desk.send('encounter/start', { name: 'Dock' })
   await desk.send('encounter/rollInitiative', {})
   return { ids, sceneId }
+}
+
+/**
+ * The Balance specs' party, typed through the sheet panel in a Compound X campaign already
+ * created: three PCs in medium Kevlar rigs, each with a gun the class may fire (SR-CX-193).
+ */
+export async function kestrelParty(gm: GmPage): Promise<void> {
+  const kit = { armourFamily: 'medium', materialId: 'standard-l1-kevlar' }
+  for (const [name, classId, weapon] of [
+    ['Vex', 'soldier', 'anvil-arms-c25'],
+    ['Ash', 'engineer', 'frontier-lz150-carbine'],
+    ['Kit', 'soldier', 'anvil-arms-c25'],
+  ] as const) {
+    await gm.addCombatant({ name, side: 'party', kind: 'pc', maxHp: 1 })
+    await gm.editSheet(name, { str: 6, per: 8, fort: 6, dex: 6, luck: 5, classId, weapon, ...kit })
+  }
 }
