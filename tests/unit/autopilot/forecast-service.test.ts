@@ -116,17 +116,22 @@ it.runIf(process.platform === 'linux')(
   60_000,
 )
 
+/** Two of Compound X's first ready-made NPC on each side, as a campaign's records. */
+function twoRaidersEach(): RecordStore {
+  const raider = cx.quickNpcs![0]!
+  return new RecordStore(
+    fightOf(cx, [
+      { side: 'party', npc: raider, count: 2 },
+      { side: 'enemy', npc: raider, count: 2 },
+    ]) as never[],
+  )
+}
+
 it('steps aside while the desk is busy with a command, and goes on after', async () => {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
   const service = new ForecastService(spawnWorkerAt(WORKER), { resourcesDir: resolve('resources') })
   try {
-    const raider = cx.quickNpcs![0]!
-    const store = new RecordStore(
-      fightOf(cx, [
-        { side: 'party', npc: raider, count: 2 },
-        { side: 'enemy', npc: raider, count: 2 },
-      ]) as never[],
-    )
+    const store = twoRaidersEach()
     const seen: ForecastProgress[] = []
     service.deskBusy(1_500)
     const began = Date.now()
@@ -149,13 +154,7 @@ async function pooled(size: number, fights: number, seed: string): Promise<{ see
   expect(service.poolSize).toBe(size)
   const before = new Set(readdirSync('/proc/self/task'))
   try {
-    const raider = cx.quickNpcs![0]!
-    const store = new RecordStore(
-      fightOf(cx, [
-        { side: 'party', npc: raider, count: 2 },
-        { side: 'enemy', npc: raider, count: 2 },
-      ]) as never[],
-    )
+    const store = twoRaidersEach()
     const seen: ForecastProgress[] = []
     const started = service.start({ fights, seed }, { store, rulesetId: 'compound-x' }, (p) => seen.push(p))
     if (!started.ok) throw new Error(started.error.message)
