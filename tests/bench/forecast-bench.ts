@@ -11,7 +11,18 @@ import {
   type FirstEstimate,
   type PaintBlocks,
 } from './forecast-desk'
-import { ENEMIES, forecastThroughput, PARTY, sameFight, type SameFight } from './forecast-fights'
+import { resolve } from 'node:path'
+import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import {
+  ENEMIES,
+  forecastThroughput,
+  PARTY,
+  quickNpcFight,
+  sameFight,
+  TROOPER_FIGHT,
+  type BenchFight,
+  type SameFight,
+} from './forecast-fights'
 import { POOL_WORKER, poolRuns, TIGHT_ENOUGH, type PoolRun } from './forecast-pool'
 import { ForecastSocket } from './forecast-socket'
 import { atLeast, atMost, type BenchGoal, type BenchPart, type ReportRow } from './report'
@@ -25,7 +36,7 @@ import { WEB_MAIN, WebProcess } from './web-process'
  * window; and whether the desk answers and paints as fast while a forecast runs.
  */
 
-const FIGHT = `${PARTY}-vs-${ENEMIES} Compound X fight (troopers with an Anvil Arms C25, medium rig)`
+const FIGHT = TROOPER_FIGHT.label
 const THROUGHPUT_SECONDS = 5
 const FIGHTS_PER_SECOND_GOAL = 1_000
 const FIRST_ESTIMATE_GOAL_MS = 300
@@ -98,10 +109,14 @@ async function fightsPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]
   })
 }
 
-/** Issue 35: the forecast shared among the worker pool, timed from the desk's side of the service. */
-async function poolPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]): Promise<void> {
-  const title = `Forecast on the worker pool (issue 35): a ${POOL_FIGHTS.toLocaleString('en-US')}-fight forecast of the ${FIGHT}, the pool's threads at the lowest priority, timed as the desk's service hears it`
-  const runs = await poolRuns(POOL_FIGHTS, POOL_WARM_RUNS)
+/**
+ * Issue 35: the forecast shared among the worker pool, timed from the desk's side of the service,
+ * for the Compound X bench fight and a fight of the same size in each other ruleset. `goal` false:
+ * reported beside the goals, not one of them (Compound X with the pack's own Raiders).
+ */
+async function poolPart(lines: string[], rows: ReportRow[], goals: BenchGoal[], fight: BenchFight, goal = true): Promise<void> {
+  const title = `Forecast on the worker pool (issue 35): a ${POOL_FIGHTS.toLocaleString('en-US')}-fight forecast of the ${fight.label}, the pool's threads at the lowest priority, timed as the desk's service hears it`
+  const runs = await poolRuns(POOL_FIGHTS, POOL_WARM_RUNS, fight)
   if (!runs) {
     lines.push(title, `  skipped: ${POOL_WORKER} is missing; run \`npm run build\` first`)
     return
@@ -111,38 +126,58 @@ async function poolPart(lines: string[], rows: ReportRow[], goals: BenchGoal[]):
   const tight = (r: PoolRun) => (r.tightMs === null ? 'never' : `${fmt(r.tightMs, 0)} ms (${r.tightFights} fights)`)
   const warmTight = median(runs.warm.map((r) => r.tightMs ?? Infinity))
   const warmFirst = median(runs.warm.map((r) => r.firstMs))
+  const warmFirstMax = Math.max(...runs.warm.map((r) => r.firstMs))
   const pool = runs.cold.pool
   lines.push(
     title,
-    `  pool: ${pool} worker${pool === 1 ? '' : 's'} (cores − 1, at least 1) on ${availableParallelism()} cores`,
+    `  pool: ${pool} worker${pool === 1 ? '' : 's'} (cores − 1, at least 1) on ${availableParallelism()} cores · ${loadLine()}`,
     ...all.map(
       (r, i) =>
-        `  ${i === 0 ? 'cold (threads started by this forecast)' : `warm ${i}`}: first estimate ${fmt(r.firstMs, 0)} ms · ±${TIGHT_ENOUGH * 100} points at ${tight(r)} · all ${r.fights} in ${fmt(r.doneMs, 0)} ms: ${fmt(perSecond(r))} fights/s in total, ${fmt(perSecond(r) / r.pool)} per worker · ${r.messages} messages to the window`,
+        `  ${i === 0 ? 'cold (threads started by this forecast)' : `warm ${i}`}: first estimate ${fmt(r.firstMs, 0)} ms · ±${TIGHT_ENOUGH * 100} points at ${tight(r)} · all ${r.fights} in ${fmt(r.doneMs, 0)} ms: ${fmt(perSecond(r))} fights/s in total, ${fmt(perSecond(r) / r.pool)} per worker · party won ${fmt(r.partyWins * 100)}% · ${r.messages} messages to the window`,
     ),
   )
-  goals.push(
-    atMost(
-      `forecast pool: ${POOL_FIGHTS} fights within ±3 points, warm (median of ${POOL_WARM_RUNS}), ≤ ${TIGHT_GOAL_MS} ms`,
-      warmTight,
-      TIGHT_GOAL_MS,
-      ' ms',
-    ),
-    atMost(`forecast pool: first estimate, cold pool, ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`, runs.cold.firstMs, FIRST_ESTIMATE_GOAL_MS, ' ms'),
-  )
+  const name = `forecast pool, ${fight.label}`
+  if (goal)
+    goals.push(
+      atMost(
+        `${name}: ${POOL_FIGHTS} fights within ±3 points, warm (median of ${POOL_WARM_RUNS}), ≤ ${TIGHT_GOAL_MS} ms`,
+        warmTight,
+        TIGHT_GOAL_MS,
+        ' ms',
+      ),
+      atMost(`${name}: first estimate, cold pool, ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`, runs.cold.firstMs, FIRST_ESTIMATE_GOAL_MS, ' ms'),
+      atMost(
+        `${name}: first estimate, warm pool (max of ${POOL_WARM_RUNS}), ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`,
+        warmFirstMax,
+        FIRST_ESTIMATE_GOAL_MS,
+        ' ms',
+      ),
+    )
   rows.push(
     {
-      measure: `${POOL_FIGHTS}-fight forecast on the worker pool (${pool}), ${FIGHT}: to ±3 points / to the end, warm median`,
+      measure: `${POOL_FIGHTS}-fight forecast on the worker pool (${pool}), ${fight.label}: to ±3 points / to the end, warm median`,
       salvo: `${fmt(warmTight, 0)} / ${fmt(median(runs.warm.map((r) => r.doneMs)), 0)} ms`,
-      baseline: `goal ≤ ${TIGHT_GOAL_MS.toLocaleString('en-US')} ms to ±3 points`,
+      baseline: goal ? `goal ≤ ${TIGHT_GOAL_MS.toLocaleString('en-US')} ms to ±3 points` : 'reported, not a goal',
       ratio: `${fmt(median(runs.warm.map(perSecond)))} fights/s in total`,
     },
     {
-      measure: `forecast's first estimate on the worker pool, cold / warm median`,
+      measure: `forecast's first estimate on the worker pool, ${fight.label}, cold / warm median`,
       salvo: `${fmt(runs.cold.firstMs, 0)} / ${fmt(warmFirst, 0)} ms`,
-      baseline: `goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms`,
+      baseline: goal ? `goal ≤ ${FIRST_ESTIMATE_GOAL_MS} ms` : 'reported, not a goal',
       ratio: '',
     },
   )
+}
+
+/** The bench fight of every ruleset with attacks and ready-made NPCs other than Compound X's, and Compound X's own Raiders. */
+async function otherFights(): Promise<{ fight: BenchFight; goal: boolean }[]> {
+  const out: { fight: BenchFight; goal: boolean }[] = []
+  for (const ruleset of await createRulesetRegistry(resolve('resources')).all()) {
+    const fight = quickNpcFight(ruleset)
+    if (fight) out.push({ fight, goal: ruleset.id !== TROOPER_FIGHT.rulesetId })
+  }
+  // The flagship's own NPCs last, reported beside the goals: its goal fight is the troopers'.
+  return [...out.filter((x) => x.goal), ...out.filter((x) => !x.goal)]
 }
 
 interface DeskFigures {
@@ -296,7 +331,8 @@ export async function runForecastBench(): Promise<BenchPart> {
   const rows: ReportRow[] = []
   const goals: BenchGoal[] = []
   await fightsPart(lines, rows, goals)
-  await poolPart(lines, rows, goals)
+  await poolPart(lines, rows, goals, TROOPER_FIGHT)
+  for (const { fight, goal } of await otherFights()) await poolPart(lines, rows, goals, fight, goal)
   await deskPart(lines, rows, goals)
   return { lines, rows, goals }
 }

@@ -16,6 +16,7 @@ import { CampaignRepository } from '../../src-main/core/persistence/campaign-rep
 import type { OpenCampaign } from '../../src-main/core/persistence/open-campaign'
 import { RecordStore } from '../../src-main/core/state/record-store'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import type { Ruleset } from '../../src-main/rules/ruleset'
 import { TROOPER } from './core-fixture'
 
 /*
@@ -47,7 +48,46 @@ export function squadPayload(i: number): CommandInput<'combatant/add'> {
 let commandCounter = 0
 const ID_KEY = 'f0'.repeat(32)
 
-/** A Compound X campaign on disk with its engine, the squads added and no encounter yet: what the desk holds before the fight. */
+/**
+ * One bench fight of a ruleset: the squads' `combatant/add` payloads, party first. The Compound X
+ * one is issue 17's troopers; each other ruleset's is four of its first ready-made NPC against six
+ * (issue 35: "the same holds in each of the other three rulesets for a fight of the same size").
+ */
+export interface BenchFight {
+  readonly rulesetId: string
+  readonly label: string
+  readonly payload: (i: number) => CommandInput<'combatant/add'>
+}
+
+export const TROOPER_FIGHT: BenchFight = {
+  rulesetId: 'compound-x',
+  label: `${PARTY}-vs-${ENEMIES} Compound X fight (troopers with an Anvil Arms C25, medium rig)`,
+  payload: squadPayload,
+}
+
+/** Four of the ruleset's first ready-made NPC as the party against six of it. */
+export function quickNpcFight(ruleset: Ruleset): BenchFight | null {
+  const npc = ruleset.quickNpcs?.[0]
+  if (!npc || !ruleset.attacks) return null
+  return {
+    rulesetId: ruleset.id,
+    label: `${PARTY}-vs-${ENEMIES} ${ruleset.name} fight (${npc.name} on both sides)`,
+    payload: (i) => {
+      const party = i < PARTY
+      return {
+        name: party ? `Hero ${i + 1}` : `Foe ${i - PARTY + 1}`,
+        side: party ? 'party' : 'enemy',
+        kind: party ? 'pc' : 'npc',
+        maxHp: npc.maxHp,
+        initiativeModifier: npc.initiativeModifier,
+        hidden: false,
+        rules: npc.rules as never,
+      }
+    },
+  }
+}
+
+/** A campaign on disk with its engine, the squads added and no encounter yet: what the desk holds before the fight. */
 export class LiveCampaign {
   private constructor(
     readonly dataDir: string,
@@ -55,15 +95,15 @@ export class LiveCampaign {
     readonly engine: CampaignEngine,
   ) {}
 
-  static async create(seed: string): Promise<LiveCampaign> {
-    const cx = createRulesetRegistry(resolve('resources')).find('compound-x')
-    if (!cx) throw new Error('Compound X is not loaded')
+  static async create(seed: string, fight: BenchFight = TROOPER_FIGHT): Promise<LiveCampaign> {
+    const cx = await createRulesetRegistry(resolve('resources')).load(fight.rulesetId)
+    if (!cx) throw new Error(`${fight.rulesetId} is not loaded`)
     const dataDir = mkdtempSync(join(tmpdir(), 'salvo-forecast-'))
     try {
       // One id key for every campaign: the same squads get the same ids, so one set of opening previews serves all.
       const campaign = await new CampaignRepository({ dataDir }).create('Forecast bench', seed, cx.id, ID_KEY)
       const live = new LiveCampaign(dataDir, campaign, new CampaignEngine(campaign, cx))
-      for (let i = 0; i < PARTY + ENEMIES; i++) live.must('combatant/add', squadPayload(i))
+      for (let i = 0; i < PARTY + ENEMIES; i++) live.must('combatant/add', fight.payload(i))
       return live
     } catch (e) {
       rmSync(dataDir, { recursive: true, force: true })

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { ForecastProgress } from '../../src-shared/autopilot'
 import { ForecastService, spawnWorkerAt } from '../../src-main/core/autopilot/forecast-service'
-import { LiveCampaign } from './forecast-fights'
+import { LiveCampaign, TROOPER_FIGHT, type BenchFight } from './forecast-fights'
 
 /*
  * Issue 35's measure of the forecast as the desk plays it: a forecast shared among the worker pool
@@ -24,15 +24,23 @@ export interface PoolRun {
   readonly tightFights: number | null
   readonly doneMs: number
   readonly messages: number
+  /** The party's win share at the end. */
+  readonly partyWins: number
 }
 
 /** Plays `fights` of the bench's fight on `service` and times it as the window would hear it. */
-async function timedForecast(service: ForecastService, live: LiveCampaign, fights: number, seed: string): Promise<PoolRun> {
+async function timedForecast(
+  service: ForecastService,
+  live: LiveCampaign,
+  fights: number,
+  seed: string,
+  rulesetId: string,
+): Promise<PoolRun> {
   const seen: { at: number; p: ForecastProgress }[] = []
   const t0 = performance.now()
   let ended: () => void = () => undefined
   const done = new Promise<void>((r) => (ended = r))
-  const started = service.start({ fights, seed }, { store: live.campaign.store, rulesetId: 'compound-x' }, (p) => {
+  const started = service.start({ fights, seed }, { store: live.campaign.store, rulesetId }, (p) => {
     seen.push({ at: performance.now() - t0, p })
     if (p.state !== 'running') ended()
   })
@@ -50,18 +58,23 @@ async function timedForecast(service: ForecastService, live: LiveCampaign, fight
     tightFights: tight?.p.done ?? null,
     doneMs: seen.at(-1)!.at,
     messages: seen.length,
+    partyWins: last.variants[0]?.partyWins.share ?? 0,
   }
 }
 
 /** A cold pool (threads started by the forecast itself), then `warm` more forecasts on it, each its own seed. */
-export async function poolRuns(fights: number, warm: number): Promise<{ cold: PoolRun; warm: PoolRun[] } | null> {
+export async function poolRuns(
+  fights: number,
+  warm: number,
+  fight: BenchFight = TROOPER_FIGHT,
+): Promise<{ cold: PoolRun; warm: PoolRun[] } | null> {
   if (!existsSync(POOL_WORKER)) return null
-  const live = await LiveCampaign.create('forecast-pool')
+  const live = await LiveCampaign.create('forecast-pool', fight)
   const service = new ForecastService(spawnWorkerAt(POOL_WORKER), { resourcesDir: resolve('resources') })
   try {
-    const cold = await timedForecast(service, live, fights, 'pool-cold')
+    const cold = await timedForecast(service, live, fights, 'pool-cold', fight.rulesetId)
     const runs: PoolRun[] = []
-    for (let i = 0; i < warm; i++) runs.push(await timedForecast(service, live, fights, `pool-warm-${i}`))
+    for (let i = 0; i < warm; i++) runs.push(await timedForecast(service, live, fights, `pool-warm-${i}`, fight.rulesetId))
     return { cold, warm: runs }
   } finally {
     await service.stop()

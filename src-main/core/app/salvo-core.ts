@@ -16,7 +16,7 @@ import { DisplayChoice, type DisplaySource } from './display-choice'
 import { LastCampaign } from './last-campaign'
 import { answerRequest, type RequestHandlers } from './request-handlers'
 import { onNextTurn, RequestLane } from './request-lane'
-import { salvoRequests } from './salvo-requests'
+import { forecastTarget, salvoRequests } from './salvo-requests'
 import { SerialQueue } from './serial-queue'
 import { UpkeepScheduler, type UpkeepOptions } from './upkeep-scheduler'
 import { ForecastService, noForecastWorker, type SpawnForecastWorker } from '../autopilot/forecast-service'
@@ -129,7 +129,7 @@ export class SalvoCore {
       const last = this.#last.read()
       if (last && this.#repo.list().some((c) => c.id === last)) await this.#session.open(() => this.#repo.open(last), last)
     })
-    this.#forecast.warmSoon()
+    this.#forecast.warmSoon(forecastTarget(this.#session))
   }
 
   connect(role: ViewRole, send: (message: ServerMessage) => void): Connection {

@@ -20,7 +20,7 @@ import { readEarlierLog } from './earlier-log'
 import { RulesRequests } from './rules-requests'
 import { sheetDraft } from './sheet-draft'
 import { dicePlan } from './dice-plan-request'
-import type { ForecastService } from '../autopilot/forecast-service'
+import type { ForecastService, WarmTarget } from '../autopilot/forecast-service'
 import { runNpcTurns, suggestTurn } from '../autopilot/live-autopilot'
 import { BalanceService } from '../autopilot/balance-service'
 import { PlanBadges, recounted, savesPlan } from '../autopilot/plan-badge'
@@ -37,12 +37,20 @@ export interface SalvoRequestDeps extends DispatchDeps {
   readonly forecast: ForecastService
 }
 
+/** The campaign open when the forecast's pool warms up, whose rules its threads then build. */
+export const forecastTarget =
+  (session: CampaignSession): WarmTarget =>
+  () => {
+    const campaign = session.campaign
+    return campaign ? { store: campaign.store, rulesetId: campaign.summary().rulesetId } : null
+  }
+
 /** What every request does. Those that open a campaign check all they can before the open one closes. */
 export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   const { fs, repo, rulesets, recent, displayChoice, windows, session, forecast } = deps
   // A campaign the GM opened will likely be forecast: its worker starts once the desk is up.
   const warmed = <T>(r: Result<T>): Result<T> => {
-    if (r.ok) forecast.warmSoon()
+    if (r.ok) forecast.warmSoon(forecastTarget(session))
     return r
   }
   const live = () => {

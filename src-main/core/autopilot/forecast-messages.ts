@@ -14,6 +14,8 @@ export type ToForecastWorker =
       readonly setup: ForecastSetup
     }
   | { readonly kind: 'cancel'; readonly jobId: string }
+  /** The campaign just opened: build its rules now, so its first forecast does not wait for them. */
+  | { readonly kind: 'warm'; readonly rulesetId: string; readonly rules: CampaignRulesInput }
 
 /**
  * A worker's report on its share of a forecast: its counts, not the window's report, so the desk
@@ -30,7 +32,10 @@ export interface ForecastPart {
   readonly problem: string | null
 }
 
-export type FromForecastWorker = { readonly kind: 'part'; readonly part: ForecastPart }
+export type FromForecastWorker =
+  | { readonly kind: 'part'; readonly part: ForecastPart }
+  /** A `warm` message done: the campaign's rules are built (or `problem` says why not). */
+  | { readonly kind: 'warmed'; readonly rulesetId: string; readonly problem: string | null }
 
 /** What a worker is started with. */
 export interface ForecastWorkerData {

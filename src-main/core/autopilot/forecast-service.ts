@@ -34,6 +34,9 @@ export const noForecastWorker: SpawnForecastWorker = () => {
 export const FORECAST_POOL_MAX = 8
 export const forecastPoolSize = (cores = availableParallelism()): number => Math.min(FORECAST_POOL_MAX, Math.max(1, cores - 1))
 
+/** The open campaign, read when the pool warms up; null when none is open by then. */
+export type WarmTarget = () => { readonly store: RecordReader; readonly rulesetId: string } | null
+
 interface Job {
   readonly merge: ForecastMerge
   readonly send: (p: ForecastProgress) => void
@@ -117,14 +120,21 @@ export class ForecastService {
   }
 
   /**
-   * Starts the pool a while after the desk is up, so the GM's first forecast does not wait for
-   * threads to start and load the rules; not at once, where they would compete with the desk's start.
+   * Starts the pool a while after the desk is up, and has each thread build the open campaign's
+   * rules (a later ruleset's code, the GM's own items), so the GM's first forecast does not wait for
+   * threads to start and load them; not at once, where they would compete with the desk's start.
    */
-  warmSoon(delayMs = 5_000): void {
-    if (this.#warmTimer || this.#workers.some((w) => w) || this.#stopped) return
+  warmSoon(target: WarmTarget = () => null, delayMs = 5_000): void {
+    if (this.#warmTimer || this.#stopped) return
     this.#warmTimer = setTimeout(() => {
       this.#warmTimer = null
-      if (!this.#stopped) this.#ensureWorkers(this.#workers.length)
+      if (this.#stopped) return
+      const pool = this.#ensureWorkers(this.#workers.length)
+      const campaign = target()
+      // A running forecast has its rules already; a warm message would only delay its next share.
+      if (!pool.ok || !campaign || this.#job) return
+      const rules = campaignRulesInput(campaign.store)
+      for (const w of pool.value) w.postMessage({ kind: 'warm', rulesetId: campaign.rulesetId, rules } satisfies ToForecastWorker)
     }, delayMs)
     this.#warmTimer.unref()
   }

@@ -70,9 +70,18 @@ port.on('message', (m: ToForecastWorker) => {
     if (current === m.jobId) current = null
     return
   }
-  current = m.jobId
   const key = `${m.rulesetId}\u0000${JSON.stringify(m.rules)}`
-  rulesetFor(m.rulesetId, key, (base) => campaignRuleset(base, m.rules))
+  const rules = () => rulesetFor(m.rulesetId, key, (base) => campaignRuleset(base, m.rules))
+  if (m.kind === 'warm') {
+    // A rules problem is the forecast's to report when it meets it; the desk only hears it is done.
+    rules().then(
+      () => post({ kind: 'warmed', rulesetId: m.rulesetId, problem: null }),
+      (e: unknown) => post({ kind: 'warmed', rulesetId: m.rulesetId, problem: (e as Error).message }),
+    )
+    return
+  }
+  current = m.jobId
+  rules()
     .then((ruleset) =>
       playForecast(
         m.jobId,

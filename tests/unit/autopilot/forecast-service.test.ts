@@ -147,6 +147,37 @@ it('steps aside while the desk is busy with a command, and goes on after', async
   }
 }, 60_000)
 
+it("warms its pool with the open campaign's rules, a later ruleset's code included, before the first forecast", async () => {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
+  const warmed: unknown[] = []
+  const spawn = spawnWorkerAt(WORKER)
+  const listening: typeof spawn = (data) => {
+    const w = spawn(data)
+    w.on('message', (m: { kind: string }) => {
+      if (m.kind === 'warmed') warmed.push(m)
+    })
+    return w
+  }
+  const service = new ForecastService(listening, { resourcesDir: resolve('resources') }, 2)
+  try {
+    const store = new RecordStore([])
+    service.warmSoon(() => ({ store, rulesetId: 'd20-two-action' }), 0)
+    while (warmed.length < 2) await new Promise((r) => setTimeout(r, 20))
+    expect(warmed).toEqual([
+      { kind: 'warmed', rulesetId: 'd20-two-action', problem: null },
+      { kind: 'warmed', rulesetId: 'd20-two-action', problem: null },
+    ])
+    // With no campaign open by then, the threads start and build nothing.
+    const idle = new ForecastService(listening, { resourcesDir: resolve('resources') }, 1)
+    idle.warmSoon(() => null, 0)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(warmed).toHaveLength(2)
+    await idle.stop()
+  } finally {
+    await service.stop()
+  }
+}, 60_000)
+
 /** Plays one forecast through a service of its own with a pool of `size` workers; every progress message heard. */
 async function pooled(size: number, fights: number, seed: string): Promise<{ seen: ForecastProgress[]; nices: number[] }> {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
