@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { ForecastProgress } from '../../src-shared/autopilot'
-import { ForecastService, spawnWorkerAt } from '../../src-main/core/autopilot/forecast-service'
+import { ForecastService } from '../../src-main/core/autopilot/forecast-service'
+import { spawnWorkerAt } from '../../src-main/core/autopilot/forecast-runners'
 import { LiveCampaign, TROOPER_FIGHT, type BenchFight } from './forecast-fights'
 
 /*

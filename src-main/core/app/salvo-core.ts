@@ -19,7 +19,8 @@ import { onNextTurn, RequestLane } from './request-lane'
 import { forecastTarget, salvoRequests } from './salvo-requests'
 import { SerialQueue } from './serial-queue'
 import { UpkeepScheduler, type UpkeepOptions } from './upkeep-scheduler'
-import { ForecastService, noForecastWorker, type SpawnForecastWorker } from '../autopilot/forecast-service'
+import { ForecastService, noForecastWorker } from '../autopilot/forecast-service'
+import type { SpawnForecastWorker } from '../autopilot/forecast-runners'
 
 export interface CoreOptions extends UpkeepOptions {
   readonly dataDir: string

@@ -4,9 +4,12 @@ import type { ForecastPart } from './forecast-messages'
 import { ForecastRun, type ForecastSetup } from './forecast-run'
 import type { PreviewMemo } from './opening-odds'
 
-/** The first slice is short so a first estimate shows at once; later ones longer, to spend less on reports. */
+/**
+ * The first slice is short so a first estimate shows at once. Later ones are short too: a runner
+ * process hears that the desk is busy only between slices (a thread reads it before every act).
+ */
 const FIRST_SLICE_MS = 15
-const SLICE_MS = 40
+const SLICE_MS = 10
 const REPORT_EVERY_MS = 120
 
 /**

@@ -14,6 +14,8 @@ export type ToForecastWorker =
       readonly setup: ForecastSetup
     }
   | { readonly kind: 'cancel'; readonly jobId: string }
+  /** A runner process hears of the desk's busy spells this way (a thread reads them from shared memory). */
+  | { readonly kind: 'busy'; readonly until: number }
   /** The campaign just opened: build its rules now, so its first forecast does not wait for them. */
   | { readonly kind: 'warm'; readonly rulesetId: string; readonly rules: CampaignRulesInput }
 
@@ -37,7 +39,7 @@ export type FromForecastWorker =
   /** A `warm` message done: the campaign's rules are built (or `problem` says why not). */
   | { readonly kind: 'warmed'; readonly rulesetId: string; readonly problem: string | null }
 
-/** What a worker is started with. */
+/** What a worker thread is started with (a process gets the resources folder as its argument). */
 export interface ForecastWorkerData {
   readonly resourcesDir: string
   /**

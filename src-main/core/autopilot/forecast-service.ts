@@ -1,26 +1,14 @@
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
 import { FORECAST_LIMITS, teamOf, type ForecastProgress } from '../../../src-shared/autopilot'
 import type { RequestInputs, RequestResults } from '../../../src-shared/contract'
 import { fail, ok, type Result } from '../../../src-shared/result'
 import { campaignRulesInput } from '../engine/campaign-ruleset'
 import { RecordStore, type RecordReader } from '../state/record-store'
 import { fighters } from './fighters'
-import type { ForecastWorkerData, FromForecastWorker, ToForecastWorker } from './forecast-messages'
+import type { FromForecastWorker, ToForecastWorker } from './forecast-messages'
 import { ForecastMerge } from './forecast-merge'
+import type { ForecastRunner, SpawnForecastWorker } from './forecast-runners'
 import { fightRecords } from './sim-table'
-
-/** Where the forecast runs: worker threads, each started from the built `forecast-worker.js`. */
-export type SpawnForecastWorker = (data: ForecastWorkerData) => Worker
-
-/**
- * The built worker at `file`. Each shell names the one beside its own entry (out/web/main.js,
- * out/main/index.js): shared code lands in chunks elsewhere, so no module here can tell.
- */
-export const spawnWorkerAt =
-  (file: string): SpawnForecastWorker =>
-  (data) =>
-    new Worker(file, { workerData: data })
 
 /** A core started without a worker (some tests) refuses forecasts, saying so. */
 export const noForecastWorker: SpawnForecastWorker = () => {
@@ -49,20 +37,20 @@ interface Job {
  * asked. The campaign is read once, when the forecast starts.
  */
 export class ForecastService {
-  readonly #workers: (Worker | null)[]
+  readonly #workers: (ForecastRunner | null)[]
   #job: Job | null = null
   #count = 0
   #stopped = false
-  /** Shared with every worker: until when the desk is busy (see ForecastWorkerData). */
-  readonly #deskBusyUntil = new SharedArrayBuffer(8)
   #warmTimer: ReturnType<typeof setTimeout> | null = null
+  /** The desk's latest busy spell (epoch ms), told to a runner started during it too. */
+  #busyUntil = 0
 
   constructor(
     private readonly spawn: SpawnForecastWorker,
-    private readonly data: ForecastWorkerData,
+    private readonly data: { readonly resourcesDir: string },
     size = forecastPoolSize(),
   ) {
-    this.#workers = new Array<Worker | null>(Math.min(FORECAST_POOL_MAX, Math.max(1, Math.floor(size)))).fill(null)
+    this.#workers = new Array<ForecastRunner | null>(Math.min(FORECAST_POOL_MAX, Math.max(1, Math.floor(size)))).fill(null)
   }
 
   /** How many workers a forecast is shared among. */
@@ -94,7 +82,7 @@ export class ForecastService {
     this.#job = { merge: new ForecastMerge(jobId, setup, fighters(new RecordStore(records as never[])), shares), send }
     const rules = campaignRulesInput(campaign.store)
     pool.value.forEach((w, index) =>
-      w.postMessage({
+      w.post({
         kind: 'start',
         jobId,
         rulesetId: campaign.rulesetId,
@@ -110,7 +98,9 @@ export class ForecastService {
    * its diffs and both pages' paint. A forecast slows by what the GM does; the GM never waits on it.
    */
   deskBusy(ms = 120): void {
-    new Float64Array(this.#deskBusyUntil)[0] = Date.now() + ms
+    const at = Date.now() + ms
+    this.#busyUntil = at
+    for (const w of this.#workers) w?.deskBusyUntil(at)
   }
 
   cancel(jobId: string): Result<RequestResults['forecastCancel']> {
@@ -134,7 +124,7 @@ export class ForecastService {
       // A running forecast has its rules already; a warm message would only delay its next share.
       if (!pool.ok || !campaign || this.#job) return
       const rules = campaignRulesInput(campaign.store)
-      for (const w of pool.value) w.postMessage({ kind: 'warm', rulesetId: campaign.rulesetId, rules } satisfies ToForecastWorker)
+      for (const w of pool.value) w.post({ kind: 'warm', rulesetId: campaign.rulesetId, rules } satisfies ToForecastWorker)
     }, delayMs)
     this.#warmTimer.unref()
   }
@@ -145,19 +135,19 @@ export class ForecastService {
     if (this.#warmTimer) clearTimeout(this.#warmTimer)
     this.#warmTimer = null
     this.#job = null
-    const running = this.#workers.filter((w): w is Worker => w !== null)
+    const running = this.#workers.filter((w): w is ForecastRunner => w !== null)
     this.#workers.fill(null)
-    await Promise.all(running.map((w) => w.terminate()))
+    await Promise.all(running.map((w) => w.stop()))
   }
 
   #postAll(m: ToForecastWorker): void {
-    for (const w of this.#workers) w?.postMessage(m)
+    for (const w of this.#workers) w?.post(m)
   }
 
   /** The first `count` workers, started where they are not yet. */
-  #ensureWorkers(count: number): Result<Worker[]> {
+  #ensureWorkers(count: number): Result<ForecastRunner[]> {
     if (this.#stopped) return fail('forecast/stopped', 'Salvo is closing; the forecast did not start.')
-    const out: Worker[] = []
+    const out: ForecastRunner[] = []
     for (let i = 0; i < count; i++) {
       const known = this.#workers[i]
       if (known) {
@@ -171,27 +161,24 @@ export class ForecastService {
     return ok(out)
   }
 
-  #spawnAt(share: number): Result<Worker> {
-    let w: Worker
+  #spawnAt(share: number): Result<ForecastRunner> {
+    let w: ForecastRunner
     try {
-      w = this.spawn({ ...this.data, deskBusyUntil: this.#deskBusyUntil })
+      w = this.spawn(this.data)
     } catch (e) {
       return fail('forecast/worker', `The forecast could not start its worker: ${(e as Error).message}`)
     }
-    w.unref()
-    w.on('message', (m: FromForecastWorker) => {
+    w.onMessage((m: FromForecastWorker) => {
       const job = this.#job
       if (m.kind !== 'part' || !job || m.part.jobId !== job.merge.jobId) return
       this.#report(job, job.merge.take(share, m.part))
     })
-    w.on('error', (e) => {
+    w.onGone((problem) => {
       if (this.#workers[share] === w) this.#workers[share] = null
       const job = this.#job
-      if (job) this.#report(job, job.merge.fail(`The forecast worker stopped: ${e.message}`))
+      if (job && problem) this.#report(job, job.merge.fail(problem))
     })
-    w.on('exit', () => {
-      if (this.#workers[share] === w) this.#workers[share] = null
-    })
+    if (this.#busyUntil > Date.now()) w.deskBusyUntil(this.#busyUntil)
     this.#workers[share] = w
     return ok(w)
   }

@@ -1,53 +1,32 @@
-import { readlinkSync } from 'node:fs'
-import { setPriority } from 'node:os'
-import { parentPort, workerData } from 'node:worker_threads'
 import { createRulesetRegistry } from '../../rules/ruleset-registry'
 import type { Ruleset } from '../../rules/ruleset'
 import { campaignRuleset } from '../engine/campaign-ruleset'
-import { failedPart, type ForecastWorkerData, type FromForecastWorker, type ToForecastWorker } from './forecast-messages'
+import { failedPart, type FromForecastWorker } from './forecast-messages'
+import { runnerPort } from './forecast-port'
 import { playForecast } from './forecast-loop'
 import { PreviewMemo } from './opening-odds'
 
 /*
- * A forecast thread (issue 17; one of a pool since issue 35): it builds the campaign's ruleset from
+ * A forecast runner (issue 17; one of a pool since issue 35, a thread or a process): it builds the campaign's ruleset from
  * plain data and plays its share of the simulated fights, so the desk's thread never waits on
  * them. One job at a time; a newer start or a cancel makes the running one stop at its next slice.
  */
 
-const port = parentPort
-if (!port) throw new Error('The forecast worker must run in a worker thread.')
-
-/**
- * The forecast gives way to the desk: on a 2-core laptop the busy worker, the desk's thread and
- * the browser pages share the cores, and at equal priority a click waited its turn behind
- * simulated fights. On Linux a thread has a priority of its own, found by its id in
- * /proc/thread-self; elsewhere (no such file) it keeps the process's.
- */
-function giveWayToTheDesk(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop())
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 19)
-  } catch {
-    // Not Linux, or not allowed: the forecast runs at the desk's priority.
-  }
-}
-giveWayToTheDesk()
+const port = runnerPort()
 
 /**
  * On 2 vCPUs that may share one physical core, a lower priority is not enough: a busy sibling
  * slows the desk's thread whatever its priority. So while the desk handles a GM command (and the
- * pages paint it) the forecast sleeps, looking again before every simulated act.
+ * pages paint it) the forecast sleeps, looking again before every simulated act. A process hears
+ * of a busy spell only between slices, which are short for that reason (forecast-loop.ts).
  */
-const busyUntil = (workerData as ForecastWorkerData).deskBusyUntil
-const until = busyUntil ? new Float64Array(busyUntil) : null
 const sleeper = new Int32Array(new SharedArrayBuffer(4))
 function stepAside(): void {
-  if (!until) return
-  for (let wait = until[0]! - Date.now(); wait > 0; wait = until[0]! - Date.now()) Atomics.wait(sleeper, 0, 0, Math.min(wait, 50))
+  for (let wait = port.busyUntil() - Date.now(); wait > 0; wait = port.busyUntil() - Date.now())
+    Atomics.wait(sleeper, 0, 0, Math.min(wait, 50))
 }
 
-const { resourcesDir } = workerData as ForecastWorkerData
-const registry = createRulesetRegistry(resourcesDir)
+const registry = createRulesetRegistry(port.resourcesDir)
 const built = new Map<string, Ruleset>()
 let current: string | null = null
 const memo = new PreviewMemo()
@@ -63,9 +42,9 @@ async function rulesetFor(id: string, key: string, make: (base: Ruleset) => Rule
   return ruleset
 }
 
-const post = (m: FromForecastWorker) => port.postMessage(m)
+const post = (m: FromForecastWorker) => port.post(m)
 
-port.on('message', (m: ToForecastWorker) => {
+port.onMessage((m) => {
   if (m.kind === 'cancel') {
     if (current === m.jobId) current = null
     return

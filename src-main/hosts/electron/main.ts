@@ -1,15 +1,15 @@
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { app, BrowserWindow, screen, session } from 'electron'
+import { app, BrowserWindow, screen, session, utilityProcess } from 'electron'
 import type { ViewRole } from '../../../src-shared/views'
 import { SalvoCore } from '../../core/app/salvo-core'
-import { spawnWorkerAt } from '../../core/autopilot/forecast-service'
 import type { DisplaySource } from '../../core/app/display-choice'
 import { APP_ORIGIN, APP_PAGES, appPageUrl } from '../app-pages'
 import { CONTENT_SECURITY_POLICY } from '../content-security-policy'
 import { registerAppScheme, windowSession } from './app-scheme'
 import { installIpc, type IpcBridge } from './ipc'
 import { campaignDataDir } from './data-folder'
+import { spawnUtilityAt } from './forecast-utility'
 import { createLifecycle, pinDataFolder } from './lifecycle'
 import { errorText } from './quit-sequence'
 import { appPaths } from './packaged-paths'
@@ -111,7 +111,8 @@ async function start(): Promise<void> {
     resourcesDir,
     displays,
     describeHolder: () => ({ what: 'the Salvo desktop app' }),
-    forecastWorker: spawnWorkerAt(forecastWorker),
+    // Utility processes at the lowest priority (forecast-utility.ts).
+    forecastWorker: spawnUtilityAt(forecastWorker, (file, args, options) => utilityProcess.fork(file, args, options)),
   })
   core = started
   // Each window's session before its window: the page is asked for as soon as the window loads it.

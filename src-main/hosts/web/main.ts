@@ -1,7 +1,7 @@
 import * as path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SalvoCore } from '../../core/app/salvo-core'
-import { spawnWorkerAt } from '../../core/autopilot/forecast-service'
+import { spawnProcessAt } from '../../core/autopilot/forecast-runners'
 import { parseServeArgs } from './cli-args'
 import { DeferredOpen } from './deferred-open'
 import { GmKey } from './gm-key'
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     dataDir: path.resolve(dataDir),
     resourcesDir: path.resolve(here, '../../resources'),
     describeHolder: () => ({ what: `Salvo browser mode (${address})` }),
-    forecastWorker: spawnWorkerAt(path.join(here, 'forecast-worker.js')),
+    forecastWorker: spawnProcessAt(path.join(here, 'forecast-worker.js')),
   })
   startMark('core-built')
   await core.takeDataFolder()

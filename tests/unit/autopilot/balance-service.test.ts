@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import type { BalanceProgress } from '../../../src-shared/balance'
 import type { RequestInputs } from '../../../src-shared/contract'
-import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-runners'
 import { attachWindow, coresForTests } from '../helpers/core-window'
 import { trooper } from '../rules/compound-x/cx-harness'
 

@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, it } from 'vitest'
 import type { ForecastProgress } from '../../../src-shared/autopilot'
-import { ForecastService, spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { ForecastService } from '../../../src-main/core/autopilot/forecast-service'
+import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-runners'
 import { RecordStore } from '../../../src-main/core/state/record-store'
 import { fightOf } from './fights'
 import { attachWindow, coresForTests } from '../helpers/core-window'
@@ -153,7 +154,7 @@ it("warms its pool with the open campaign's rules, a later ruleset's code includ
   const spawn = spawnWorkerAt(WORKER)
   const listening: typeof spawn = (data) => {
     const w = spawn(data)
-    w.on('message', (m: { kind: string }) => {
+    w.onMessage((m) => {
       if (m.kind === 'warmed') warmed.push(m)
     })
     return w

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { expect, it } from 'vitest'
-import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-service'
+import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-runners'
 import { planSchema } from '../../../src-main/core/persistence/combatant-schemas'
 import { PLAN_BADGE } from '../../../src-shared/limits'
 import { badgeText, partyFingerprint as stampOf, sheetOfView, type PartySheet } from '../../../src-shared/plan-badge'
