@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import type { BalanceLineInput, BalanceProgress, BalanceTarget } from '../../src-shared/balance'
 import type { RequestInputs, RequestName, RequestResults, ServerMessage } from '../../src-shared/contract'
 import type { Result } from '../../src-shared/result'
-import { spawnWorkerAt } from '../../src-main/core/autopilot/forecast-runners'
+import { spawnProcessAt } from '../../src-main/core/autopilot/forecast-runners'
 import { SalvoCore } from '../../src-main/core/app/salvo-core'
 import { atMost, machineLine, type BenchPart } from './report'
 import { runWhenMain } from './run-alone'
@@ -56,7 +56,7 @@ const CASES: readonly { readonly label: string; readonly target: BalanceTarget; 
 async function settleTimes(): Promise<BenchPart> {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
   const dataDir = mkdtempSync(join(tmpdir(), 'salvo-balance-bench-'))
-  const core = new SalvoCore({ dataDir, forecastWorker: spawnWorkerAt(WORKER) })
+  const core = new SalvoCore({ dataDir, forecastWorker: spawnProcessAt(WORKER) })
   const lines: string[] = [`Balance: time to settle, three Compound X troopers against ready-made NPCs — ${machineLine()}`]
   const goals = []
   try {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { ForecastProgress } from '../../src-shared/autopilot'
 import { ForecastService } from '../../src-main/core/autopilot/forecast-service'
-import { spawnWorkerAt } from '../../src-main/core/autopilot/forecast-runners'
+import { spawnProcessAt } from '../../src-main/core/autopilot/forecast-runners'
 import { LiveCampaign, TROOPER_FIGHT, type BenchFight } from './forecast-fights'
 
 /*
@@ -71,7 +71,7 @@ export async function poolRuns(
 ): Promise<{ cold: PoolRun; warm: PoolRun[] } | null> {
   if (!existsSync(POOL_WORKER)) return null
   const live = await LiveCampaign.create('forecast-pool', fight)
-  const service = new ForecastService(spawnWorkerAt(POOL_WORKER), { resourcesDir: resolve('resources') })
+  const service = new ForecastService(spawnProcessAt(POOL_WORKER), { resourcesDir: resolve('resources') })
   try {
     const cold = await timedForecast(service, live, fights, 'pool-cold', fight.rulesetId)
     const runs: PoolRun[] = []
