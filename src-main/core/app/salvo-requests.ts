@@ -68,10 +68,8 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
       campaign && ruleset
         ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
         : null
-    const started = badges.start(planId, open)
-    // The badge's forecast took the simulator from whatever it played.
-    if (started.ok) balance.forecastTaken()
-    return started
+    // A badge's forecast waits for the GM's forecast or a balance search; it never takes the simulator from them.
+    return badges.start(planId, open)
   }
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)

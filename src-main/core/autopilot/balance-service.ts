@@ -14,6 +14,7 @@ export interface BalanceForecast {
     input: RequestInputs['forecastStart'],
     campaign: { readonly store: RecordReader; readonly rulesetId: string } | null,
     send: (p: ForecastProgress) => void,
+    options?: { readonly background?: boolean },
   ): Result<RequestResults['forecastStart']>
   cancel(jobId: string): Result<RequestResults['forecastCancel']>
 }

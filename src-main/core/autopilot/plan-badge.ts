@@ -76,6 +76,8 @@ export class PlanBadges {
       { fights: PLAN_BADGE.fights, seed: `badge-${planId}` },
       { store: fight.value, rulesetId: campaign.rulesetId },
       (p) => this.#heard(job, p, stamp, campaign),
+      // Never over the GM's own forecast or Balance: it waits for them.
+      { background: true },
     )
     if (!started.ok) {
       this.#job = null

@@ -226,3 +226,57 @@ it('shares a forecast among a pool of workers, each at the lowest priority: the 
   // Three workers, each its own thread niced to 19 (V8 starts helper threads of its own at the process's priority).
   if (process.platform === 'linux') expect(three.nices.filter((n) => n === 19).length).toBeGreaterThanOrEqual(3)
 }, 120_000)
+
+it("plays a saved encounter's badge (a background forecast) only once the GM's own forecast is done, and never cancels it", async () => {
+  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
+  const service = new ForecastService(spawnWorkerAt(WORKER), { resourcesDir: resolve('resources') }, 1)
+  const heard = (into: ForecastProgress[]) => (p: ForecastProgress) => into.push(p)
+  const ended = async (seen: ForecastProgress[]) => {
+    while (!seen.some((p) => p.state !== 'running')) await new Promise((r) => setTimeout(r, 20))
+    return seen.at(-1)!
+  }
+  try {
+    const store = twoRaidersEach()
+    const campaign = { store, rulesetId: 'compound-x' }
+    // The GM's forecast plays; a badge asked for during it waits, and the GM's is not cancelled.
+    const gm: ForecastProgress[] = []
+    const badge: ForecastProgress[] = []
+    let badgeBeforeGmEnded = 0
+    const mine = service.start({ fights: 12, seed: 'gm' }, campaign, heard(gm))
+    const bg = service.start(
+      { fights: 6, seed: 'badge' },
+      campaign,
+      (p) => {
+        if (!gm.some((g) => g.state !== 'running')) badgeBeforeGmEnded++
+        badge.push(p)
+      },
+      { background: true },
+    )
+    if (!mine.ok || !bg.ok) throw new Error('refused')
+    expect(await ended(gm)).toMatchObject({ state: 'done', done: 12, jobId: mine.value.jobId })
+    expect(badgeBeforeGmEnded).toBe(0)
+    expect(await ended(badge)).toMatchObject({ state: 'done', done: 6, jobId: bg.value.jobId })
+    // A badge playing when the GM starts a forecast is set aside, and plays again from the start after it.
+    const badge2: ForecastProgress[] = []
+    const gm2: ForecastProgress[] = []
+    const again = service.start({ fights: 6, seed: 'badge' }, campaign, heard(badge2), { background: true })
+    while (!badge2.some((p) => p.done > 0)) await new Promise((r) => setTimeout(r, 5))
+    service.start({ fights: 4, seed: 'gm-2' }, campaign, heard(gm2))
+    expect(await ended(gm2)).toMatchObject({ state: 'done', done: 4 })
+    const last = await ended(badge2)
+    expect(last).toMatchObject({ state: 'done', done: 6, jobId: again.ok && again.value.jobId })
+    // The same fights as the badge played undisturbed: nothing of its first, cut-short run counted twice.
+    expect(last.variants).toEqual(badge.at(-1)!.variants)
+    // A waiting badge can be cancelled before it plays.
+    const gm3 = service.start({ fights: 20_000, seed: 'long' }, campaign, () => undefined)
+    const waiting: ForecastProgress[] = []
+    const third = service.start({ fights: 6, seed: 'badge' }, campaign, heard(waiting), { background: true })
+    if (!gm3.ok || !third.ok) throw new Error('refused')
+    expect(service.cancel(third.value.jobId)).toEqual({ ok: true, value: { cancelled: true } })
+    expect(service.cancel(gm3.value.jobId)).toEqual({ ok: true, value: { cancelled: true } })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(waiting.filter((p) => p.done > 0)).toEqual([])
+  } finally {
+    await service.stop()
+  }
+}, 120_000)
