@@ -37,6 +37,8 @@ export interface LifecycleWindows {
   showPlayer(): void
   /** Loads a window's page afresh (after a crash or a failed load). */
   reload(window: BrowserWindow, role: WindowRole): void
+  /** Writes down the GM window's size and place; called first when quitting. */
+  saveWindowPlaces?(): void
 }
 
 export interface Lifecycle {
@@ -62,6 +64,7 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
   const crashes = new CrashPolicy(log.file)
   const loadFailures = new LoadFailurePolicy(log.file)
   const quit = createQuitSequence({
+    saveWindowPlaces: () => windows.saveWindowPlaces?.(),
     hideWindows: () => BrowserWindow.getAllWindows().forEach((window) => window.hide()),
     shutdown: stopCore,
     exit: (code) => app.exit(code),
