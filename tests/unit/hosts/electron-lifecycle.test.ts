@@ -193,6 +193,26 @@ describe('desktop lifecycle glue', () => {
     expect(gm.hidden).toBe(true)
   })
 
+  it('holds back a Windows shutdown or logoff (query-session-end) until the core has closed, on the same path', async () => {
+    let shutdowns = 0
+    const { gm, player, saves } = setUp(() => (shutdowns++, Promise.resolve()))
+    const ask = (window: FakeWindow) => {
+      const event = { reasons: ['logoff'], prevented: false, preventDefault: () => void (event.prevented = true) }
+      window.emit('query-session-end', event)
+      return event.prevented
+    }
+    expect(ask(gm)).toBe(true)
+    expect(ask(player)).toBe(true)
+    expect(saves).toEqual([true])
+    expect(gm.hidden && player.hidden).toBe(true)
+    expect(shutdowns).toBe(1)
+    await vi.runAllTimersAsync()
+    expect(s.exits).toEqual([0])
+    // Once stopped, Windows is no longer held back.
+    expect(ask(gm)).toBe(false)
+    expect(shutdowns).toBe(1)
+  })
+
   it('holds back a Linux or macOS shutdown until the core has closed, on the same path', async () => {
     let shutdowns = 0
     const { gm, player } = setUp(() => (shutdowns++, Promise.resolve()))
@@ -282,6 +302,15 @@ describe('desktop lifecycle glue', () => {
     player.crashed = true
     show.click!()
     expect(reloads).toEqual(['shown', 'player', 'shown'])
+  })
+
+  it('writes a GPU or utility process that died to the log, and not one that exited cleanly', () => {
+    const { lifecycle } = setUp(() => Promise.resolve())
+    emitApp('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 139 })
+    emitApp('child-process-gone', {}, { type: 'Utility', reason: 'clean-exit', exitCode: 0, name: 'Audio Service' })
+    const text = readFileSync(lifecycle.log.file, 'utf8')
+    expect(text).toMatch(/ERROR A GPU process is gone: crashed \(exit code 139\)/)
+    expect(text).not.toContain('Audio Service')
   })
 
   it('writes uncaught main-process errors and console errors to the log', () => {
