@@ -40,7 +40,7 @@ export function projectorStatusLine(status: ProjectorStatus | undefined): string
     case 'closed':
       return 'Projector window closed'
     case 'crashed':
-      return 'The projector view kept crashing, so it is hidden: pick a screen to load it again (File › Open Log Folder says why)'
+      return 'Projector view hidden: it kept crashing (File › Open Log Folder says why); Show loads it again'
     default:
       return null
   }

@@ -271,7 +271,7 @@ describe('what the projector bar says', () => {
     t.screens([laptop, projector])
     expect(projectorStatusLine(t.on('display-added').status)).toBeNull()
     expect(projectorStatusLine(t.on('gm-closed').status)).toBe('Projector window closed')
-    expect(projectorStatusLine('crashed')).toMatch(/kept crashing, so it is hidden/)
+    expect(projectorStatusLine('crashed')).toMatch(/^Projector view hidden: it kept crashing/)
     expect(projectorStatusLine(undefined)).toBeNull()
   })
 })
