@@ -90,6 +90,9 @@ export class ProjectorWindow<W extends ProjectorBrowserWindow = BrowserWindow> {
   }
 
   status(): ProjectorStatus {
+    // Diagnostics hide a page that keeps crashing between screen events; the bar hears it at once.
+    const w = this.current()
+    if (w && this.#status === 'shown' && w.webContents.isCrashed()) return 'crashed'
     return this.#status
   }
 

@@ -226,6 +226,8 @@ describe('projector window glue', () => {
     // Diagnostics gave up reloading and hid it (lifecycle.ts).
     w.crashed = true
     w.hide()
+    // The projector bar asks before any screen event has come.
+    expect(t.projector.status()).toBe('crashed')
     w.calls = []
     t.screen.change('display-removed', [laptop])
     t.screen.change('display-added', [laptop, tv])
@@ -233,6 +235,7 @@ describe('projector window glue', () => {
     expect(t.projector.status()).toBe('crashed')
     t.projector.on('gm-chose')
     expect(t.reloads).toEqual([w])
+    expect(t.projector.status()).toBe('shown')
     w.emit('leave-full-screen')
     expect(w.calls.slice(-3)).toEqual(['bounds 1366,0 1920x1080', 'showInactive', 'fullscreen true'])
   })
