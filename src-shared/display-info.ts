@@ -18,9 +18,10 @@ export interface DisplayInfo {
 
 /**
  * Where the projector window is now, so the projector bar can say why the table sees nothing:
- * shown; hidden because there is no screen but the GM's; or closed by the GM.
+ * shown; hidden because there is no screen but the GM's; closed by the GM; or hidden because its
+ * page kept crashing (a blank screen must never face the table).
  */
-export type ProjectorStatus = 'shown' | 'no-second-display' | 'closed'
+export type ProjectorStatus = 'shown' | 'no-second-display' | 'closed' | 'crashed'
 
 export interface DisplayChoiceInfo {
   /** False in browser mode: the player page goes wherever the GM opens it. */
@@ -38,6 +39,8 @@ export function projectorStatusLine(status: ProjectorStatus | undefined): string
       return 'No second screen: the projector window is hidden (the preview here still shows the table)'
     case 'closed':
       return 'Projector window closed'
+    case 'crashed':
+      return 'Projector view hidden: it kept crashing (File › Open Log Folder says why); Show loads it again'
     default:
       return null
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { _electron as electron, expect, test, type Page } from '@playwright/test'
@@ -45,7 +45,9 @@ test('the desktop app: both windows from salvo://app, the player view on the TV 
   test.skip(!screens, 'run through `npm run test:desktop`, which starts the two screens')
   const scratch = mkdtempSync(join(tmpdir(), 'salvo-desktop-'))
   const env = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined))
-  const app = await electron.launch({ args: ['.'], env: { ...env, XDG_CONFIG_HOME: scratch } })
+  // Chromium will not start its sandbox as root (a CI container); anyone else runs the app as shipped.
+  const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : []
+  const app = await electron.launch({ args: [...sandbox, '.'], env: { ...env, XDG_CONFIG_HOME: scratch } })
   const exited = new Promise<number | null>((resolve) => app.process().once('exit', (code) => resolve(code)))
   try {
     const pageAt = (url: string) =>
@@ -58,17 +60,26 @@ test('the desktop app: both windows from salvo://app, the player view on the TV 
     // Placement, as Electron reports it: two screens, the player view filling the one that is not the GM's.
     const placed = () =>
       app.evaluate(({ BrowserWindow, screen }) => {
-        const player = BrowserWindow.getAllWindows().find((w) => w.webContents.getURL().endsWith('/player.html'))
+        const windows = BrowserWindow.getAllWindows()
+        const player = windows.find((w) => w.webContents.getURL().endsWith('/player.html'))
+        const gmWindow = windows.find((w) => w.webContents.getURL().endsWith('/gm.html'))
         return {
+          gm: gmWindow && gmWindow.getBounds(),
           displays: screen.getAllDisplays().map((d) => d.bounds),
           primary: screen.getPrimaryDisplay().bounds,
-          player: player && { shown: player.isVisible(), bounds: player.getBounds(), full: player.isFullScreen() },
+          // Not isFullScreen(): on X11 that state is the window manager's to confirm, and the private
+          // X server runs none. Covering the TV's exact bounds is what the table sees.
+          player: player && { shown: player.isVisible(), bounds: player.getBounds() },
         }
       })
-    await expect.poll(async () => (await placed()).player, { timeout: 15_000 }).toEqual({ shown: true, bounds: screens!.tv, full: true })
-    const { displays, primary } = await placed()
+    await expect.poll(async () => (await placed()).player, { timeout: 15_000 }).toEqual({ shown: true, bounds: screens!.tv })
+    const { displays, primary, gm: gmBounds } = await placed()
     expect(displays).toHaveLength(2)
     expect(primary).toEqual(screens!.laptop)
+    // The GM's console stays on the laptop, where nothing of the projector covers it.
+    const { laptop } = screens!
+    expect(gmBounds!.x).toBeGreaterThanOrEqual(laptop.x)
+    expect(gmBounds!.x + gmBounds!.width).toBeLessThanOrEqual(laptop.x + laptop.width)
 
     // A map with fog and a portrait, made the way the desk makes it.
     const { must, command, records } = desk(gm)
@@ -83,9 +94,11 @@ test('the desktop app: both windows from salvo://app, the player view on the TV 
     const id = (name: string) => people.find((c) => c.name === name)!.id
     await must('importPortrait', { combatantId: id('Vex'), fileName: 'vex.png', dataBase64: makePng(96, 96, 9).toString('base64') })
     await command('token/place', { sceneId, combatantId: id('Vex'), x: 6, y: 4 })
-    await command('token/place', { sceneId, combatantId: id('Raider'), x: 30, y: 20 })
-    await command('fog/set', { sceneId, mode: 'all' })
-    await command('fog/reveal', { sceneId, rect: { x: 2, y: 1, w: 10, h: 8 } })
+    // The picture is 640×400 px at 50 px a metre: the scene is 12.8 × 8 m. Hide it all, then
+    // reveal Vex's corner; the Raider stands in the fog.
+    await command('token/place', { sceneId, combatantId: id('Raider'), x: 11, y: 6 })
+    await command('fog/set', { sceneId, mode: 'areas' })
+    await command('fog/reveal', { sceneId, rect: { x: 2, y: 1, w: 6, h: 6 } })
 
     await expect(table.getByTestId('map-fog')).toHaveCount(1)
     await expect(table.getByTestId('scene-background')).toHaveAttribute('href', /^\/table-assets\//)
@@ -108,11 +121,24 @@ test('the desktop app: both windows from salvo://app, the player view on the TV 
       )
       .toEqual([96])
 
+    // The GM's console shows the same map: the fog drawn over it, every token, the portrait the GM's own copy.
+    await gm.getByTestId('show-map').click()
+    const gmMap = gm.getByTestId('battle-map')
+    await expect(gmMap.getByTestId('map-fog')).toHaveCount(1)
+    await expect(gmMap.getByTestId('scene-background')).toHaveAttribute('href', /^\/campaign-assets\//)
+    await expect(gmMap.locator('[data-testid="map-token"][data-name="Raider"]')).toHaveCount(1)
+    await expect(gmMap.getByTestId('token-portrait')).toHaveAttribute('href', /^\/campaign-assets\//)
+
     // Quit as the menu does: the sequence closes the core and exits 0, the campaign on disk.
-    await app.evaluate(({ app }) => app.quit())
+    // The answer may be cut off by the exit itself; the exit code below is what is checked.
+    await app.evaluate(({ app }) => app.quit()).catch(() => undefined)
     expect(await Promise.race([exited, new Promise((r) => setTimeout(() => r('still running'), 12_000))])).toBe(0)
     const campaigns = join(scratch, 'salvo', 'salvo-data')
     expect(existsSync(campaigns) && readdirSync(campaigns).length).toBeGreaterThan(0)
+    // The log in the app's logs folder says how it ended.
+    expect(readFileSync(join(scratch, 'salvo', 'logs', 'salvo.log'), 'utf8')).toMatch(
+      /Quit: started \(quit\)[\s\S]*Quit: exiting with code 0/,
+    )
   } finally {
     if (app.process().exitCode === null) await app.close()
     rmSync(scratch, { recursive: true, force: true })

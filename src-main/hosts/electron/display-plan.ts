@@ -31,6 +31,11 @@ export interface ProjectorWindowNow {
   readonly bounds: Rect
   /** Fullscreen (native or simple): it covers its screen. */
   readonly filling: boolean
+  /**
+   * Its page is gone: the renderer kept crashing and diagnostics stopped reloading it (and hid it).
+   * Showing it would put a blank screen in front of the table.
+   */
+  readonly blank?: boolean
 }
 
 export interface ProjectorState {
@@ -53,6 +58,8 @@ export interface ProjectorDecision {
   readonly fill: boolean
   readonly closedByGm: boolean
   readonly status: ProjectorStatus
+  /** Load the page afresh before showing it: the GM asked for a window whose page was gone. */
+  readonly reload: boolean
 }
 
 interface Target {
@@ -92,9 +99,14 @@ export function planProjector(state: ProjectorState, event: DisplayEvent): Proje
     fill: false,
     closedByGm,
     status,
+    reload: false,
   })
   // Screens coming and going (a TV in standby) never undo the GM's closing it.
   if (closedByGm) return away('closed')
+  // A page that kept crashing stays hidden through screen events; only the GM's own pick (the
+  // projector bar, Show Player View) loads it again, as a fresh page rather than a blank one.
+  const blank = state.window?.blank === true
+  if (blank && event !== 'gm-chose') return away('crashed')
   const target = projectorTarget(state.displays, state.primaryId, state.remembered)
   if (!target) return away('no-second-display')
 
@@ -107,9 +119,10 @@ export function planProjector(state: ProjectorState, event: DisplayEvent): Proje
     fill,
     closedByGm,
     status: 'shown',
+    reload: blank,
   })
   const now = state.window
-  if (!now || !now.shown) return place('show')
+  if (!now || !now.shown || blank) return place('show')
   if (now.displayId === display.id) {
     // Already covering the right screen, at its current size: touching it would only flicker.
     if (fill && now.filling && sameRect(now.bounds, display.bounds)) return place('leave')
@@ -130,6 +143,13 @@ export type FillMode = 'simple-fullscreen' | 'fullscreen'
 export function fillModeFor(platform: string): FillMode {
   return platform === 'darwin' ? 'simple-fullscreen' : 'fullscreen'
 }
+
+/**
+ * How long a placement waits for 'leave-full-screen' before going on without it. A hidden window
+ * (unplugged projector, or a Linux window manager that never answers) may leave fullscreen
+ * without the event, and the rest of the placement must not wait forever on it.
+ */
+export const LEAVE_FILL_WAIT_MS = 1500
 
 export type PlacementStep = 'leave-fill' | 'set-bounds' | 'show-inactive' | 'enter-fill' | 'hide'
 

@@ -37,6 +37,8 @@ export interface LifecycleWindows {
   showPlayer(): void
   /** Loads a window's page afresh (after a crash or a failed load). */
   reload(window: BrowserWindow, role: WindowRole): void
+  /** Writes down the GM window's size and place; called first when quitting. */
+  saveWindowPlaces?(): void
 }
 
 export interface Lifecycle {
@@ -62,6 +64,7 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
   const crashes = new CrashPolicy(log.file)
   const loadFailures = new LoadFailurePolicy(log.file)
   const quit = createQuitSequence({
+    saveWindowPlaces: () => windows.saveWindowPlaces?.(),
     hideWindows: () => BrowserWindow.getAllWindows().forEach((window) => window.hide()),
     shutdown: stopCore,
     exit: (code) => app.exit(code),
@@ -87,7 +90,14 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
 
   function watchWindow(window: BrowserWindow, role: WindowRole): void {
     const contents = window.webContents
-    // Windows sends no before-quit at shutdown or logoff; this takes the same path instead.
+    // Windows sends no before-quit at shutdown or logoff. It asks first (query-session-end), and
+    // is held back there, as Linux and macOS are in watchSystem, until the core has closed; the
+    // quit sequence's deadline keeps the hold short. 'session-end' comes when nothing can hold it.
+    window.on('query-session-end', (event) => {
+      if (quit.state === 'stopped') return
+      event.preventDefault()
+      void quit.request('session-end')
+    })
     window.on('session-end', () => void quit.request('session-end'))
     if (role === 'gm') {
       // Ctrl+W, Cmd+W and the close box all come here; while quitting, the window just goes.
@@ -126,6 +136,12 @@ export function createLifecycle(userData: string, stopCore: () => Promise<void>,
         dialog.showErrorBox('Salvo is closing', 'Salvo is saving and closing. Start it again in a moment.')
       }
       // 'focus-when-ready': the GM console is still starting, and takes focus when it shows.
+    })
+    // The GPU or a utility process dying shows up as a frozen or black window; the log says why.
+    app.on('child-process-gone', (_event, details) => {
+      if (details.reason === 'clean-exit') return
+      const name = details.name ? ` (${details.name})` : ''
+      log.write('error', `A ${details.type} process${name} is gone: ${details.reason} (exit code ${details.exitCode})`)
     })
     app.on('window-all-closed', () => void quit.request('windows-closed'))
     // The journal must be flushed and the campaign closed before the process ends, so quitting

@@ -43,7 +43,16 @@ const lifecycle = createLifecycle(userData, stopCore, {
   // "Show Player View" is the GM choosing the projector: it comes back where the display plan puts it.
   showPlayer: () => projector?.on('gm-chose'),
   reload: (window, role) => loadPage(window, role),
+  // Quitting ends with app.exit, which sends no 'close': the place is written down before that.
+  saveWindowPlaces: () => saveGmPlace(gmWindow),
 })
+
+const windowStateFile = path.join(userData, 'window-state.json')
+
+function saveGmPlace(window: BrowserWindow | null): void {
+  if (!window || window.isDestroyed()) return
+  saveWindowState(windowStateFile, { bounds: window.getNormalBounds(), maximized: window.isMaximized() })
+}
 
 function loadPage(window: BrowserWindow, role: ViewRole): void {
   const url = devUrl ? new URL(APP_PAGES[role], devUrl.endsWith('/') ? devUrl : `${devUrl}/`).href : appPageUrl(role)
@@ -54,10 +63,10 @@ function loadPage(window: BrowserWindow, role: ViewRole): void {
 function createGmWindow(bridge: IpcBridge): BrowserWindow {
   // Display: the GM window opens where it was left, fitted onto a screen connected now.
   const options = gmWindowOptions(preload)
-  const stateFile = path.join(userData, 'window-state.json')
-  const restored = restoreWindowState(loadWindowState(stateFile), screen.getAllDisplays(), screen.getPrimaryDisplay().id, options)
+  const restored = restoreWindowState(loadWindowState(windowStateFile), screen.getAllDisplays(), screen.getPrimaryDisplay().id, options)
   const window = new BrowserWindow({ ...options, ...restored.bounds })
-  window.on('close', () => saveWindowState(stateFile, { bounds: window.getNormalBounds(), maximized: window.isMaximized() }))
+  // The close box asks first (lifecycle.ts); the place is worth keeping whatever the answer.
+  window.on('close', () => saveGmPlace(window))
   bridge.attach(window.webContents, 'gm')
   lifecycle.watchWindow(window, 'gm')
   window.once('ready-to-show', () => {
@@ -124,8 +133,13 @@ async function start(): Promise<void> {
   const bridge = ipc
   projector = new ProjectorWindow({
     open: (bounds) => createPlayerWindow(bridge, bounds),
+    reload: (window) => loadPage(window, 'player'),
     remembered: () => core?.projectorRemembered() ?? null,
     running: () => lifecycle.quit.state === 'running' && ipc !== null,
+    screen,
+    platform: process.platform,
+    setTimer: (fn, ms) => setTimeout(fn, ms),
+    clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   })
   projector.start()
 }

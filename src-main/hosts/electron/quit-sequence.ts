@@ -16,6 +16,11 @@ export type QuitReason = 'quit' | 'windows-closed' | 'session-end' | 'signal' | 
 export type QuitState = 'running' | 'stopping' | 'stopped'
 
 export interface QuitSteps {
+  /**
+   * Writes down where the windows are, before they are hidden: the process ends with app.exit,
+   * which closes windows without their 'close' events, so nothing later can.
+   */
+  saveWindowPlaces?(): void
   /** Hides (not closes) every window: closing the GM window would itself ask to quit. */
   hideWindows(): void
   /** Closes the core; may hang or reject, neither of which stops the exit. */
@@ -56,6 +61,7 @@ export function createQuitSequence(steps: QuitSteps): QuitSequence {
 
   async function run(reason: QuitReason): Promise<number> {
     steps.log(`Quit: started (${reason})`)
+    safely("saving the windows' places", () => steps.saveWindowPlaces?.())
     safely('hiding the windows', () => steps.hideWindows())
     let timer: unknown = null
     const deadline = new Promise<'timeout'>((resolve) => {

@@ -44,6 +44,14 @@ function table(displays: DisplayLike[], remembered: RememberedDisplay | null = n
     pick(next: RememberedDisplay | null) {
       state = { ...state, remembered: next }
     },
+    /** The page kept crashing: diagnostics hid the window and stopped reloading it. */
+    crash() {
+      if (state.window) state = { ...state, window: { ...state.window, shown: false, blank: true } }
+    },
+    /** The GM moves the primary screen (the system's display settings). */
+    primary(id: number) {
+      state = { ...state, primaryId: id }
+    },
     /** The GM drags the window (it stays on the same screen). */
     drag(x: number, y: number) {
       if (state.window) state = { ...state, window: { ...state.window, bounds: { ...state.window.bounds, x, y } } }
@@ -51,7 +59,9 @@ function table(displays: DisplayLike[], remembered: RememberedDisplay | null = n
     on(event: DisplayEvent): ProjectorDecision {
       const d = planProjector(state, event)
       decisions.push(d)
-      const window = event === 'gm-closed' ? null : windowAfter(d, state.window)
+      const after = event === 'gm-closed' ? null : windowAfter(d, state.window)
+      // A reload gives the window its page back.
+      const window = after && d.reload ? { ...after, blank: false } : after
       state = { ...state, closedByGm: d.closedByGm, window }
       return d
     },
@@ -158,6 +168,49 @@ describe('projector window: which screen, and whether at all', () => {
     expect(t.on('start').bounds).toEqual({ x: 0, y: 0, width: 1024, height: 600 })
   })
 
+  it('a primary-screen change (a metrics change) moves the window off the screen that is now the GM’s', () => {
+    const t = table([laptop, projector])
+    t.on('start')
+    t.primary(7)
+    expect(t.on('display-metrics-changed')).toMatchObject({ action: 'move', displayId: 1, fill: true, bounds: laptop.bounds })
+    expect(t.on('display-metrics-changed').action).toBe('leave')
+  })
+
+  it('a page that kept crashing stays hidden through every screen event; the GM’s pick loads it afresh and shows it', () => {
+    const t = table([laptop, projector])
+    t.on('start')
+    t.crash()
+    for (const [screens, event] of [
+      [[laptop], 'display-removed'],
+      [[laptop, projector], 'display-added'],
+      [[laptop, projector], 'display-metrics-changed'],
+      [[laptop, projector], 'start'],
+    ] as const) {
+      t.screens([...screens])
+      expect(t.on(event)).toMatchObject({ action: 'leave', status: 'crashed', reload: false })
+    }
+    expect(t.window).toMatchObject({ shown: false, blank: true })
+    expect(t.on('gm-chose')).toMatchObject({ action: 'show', displayId: 7, reload: true, status: 'shown' })
+    expect(t.window).toMatchObject({ shown: true, blank: false })
+    // Loaded again, it is an ordinary window: the next event reloads nothing.
+    expect(t.on('display-metrics-changed')).toMatchObject({ action: 'leave', reload: false })
+  })
+
+  it('a shown window whose page is gone is hidden by the next screen event', () => {
+    const t = table([laptop, projector])
+    t.on('start')
+    const shownBlank = { ...t.window!, blank: true }
+    expect(
+      planProjector(
+        { displays: [laptop, projector], primaryId: 1, remembered: null, closedByGm: false, window: shownBlank },
+        'display-added',
+      ),
+    ).toMatchObject({
+      action: 'hide',
+      status: 'crashed',
+    })
+  })
+
   it('with no screens reported at all, does nothing rather than fail', () => {
     expect(table([]).on('start')).toMatchObject({ action: 'leave', status: 'no-second-display' })
   })
@@ -192,6 +245,7 @@ describe('turning a decision into window calls', () => {
     bounds: projector.bounds,
     closedByGm: false,
     status: 'shown',
+    reload: false,
   })
   it('shows before filling, so the window never takes the focus; sets bounds only outside fullscreen', () => {
     expect(placementSteps(decide('show', true), false)).toEqual(['set-bounds', 'show-inactive', 'enter-fill'])
@@ -217,6 +271,7 @@ describe('what the projector bar says', () => {
     t.screens([laptop, projector])
     expect(projectorStatusLine(t.on('display-added').status)).toBeNull()
     expect(projectorStatusLine(t.on('gm-closed').status)).toBe('Projector window closed')
+    expect(projectorStatusLine('crashed')).toMatch(/^Projector view hidden: it kept crashing/)
     expect(projectorStatusLine(undefined)).toBeNull()
   })
 })

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import config from '../../../electron-builder.config'
+import viteConfig from '../../../electron.vite.config'
+import { appPaths } from '../../../src-main/hosts/electron/packaged-paths'
 import { importsOf } from '../architecture/source-imports'
 
 /**
@@ -117,6 +119,22 @@ describe('the installers (electron-builder)', () => {
     // The app itself stays in the archive, which is what the integrity fuse checks.
     expect(unpacks('out/main/index.js')).toBe(false)
     expect(unpacks('out/renderer/gm.html')).toBe(false)
+  })
+
+  it('unpacks the forecast worker where the build puts it, which is where the packaged app starts it', () => {
+    // The build's entry names decide the file names in out/main; the worker is its own entry.
+    const main = (viteConfig as { main?: { build?: { outDir?: string; rolldownOptions?: { input?: Record<string, string> } } } }).main
+    const inputs = main?.build?.rolldownOptions?.input ?? {}
+    expect(inputs['forecast-worker']).toMatch(/src-main\/core\/autopilot\/forecast-worker\.ts$/)
+    expect(main?.build?.outDir ?? 'out/main').toBe('out/main')
+    const built = 'out/main/forecast-worker.js'
+    expect(unpacks(built)).toBe(true)
+    const resources = '/opt/Salvo/resources'
+    const started = appPaths({ isPackaged: true, resourcesPath: resources, mainDir: `${resources}/app.asar/out/main` }).forecastWorker
+    expect(started).toBe(`${resources}/app.asar.unpacked/${built}`)
+    // index.js is what package.json starts, inside the archive.
+    expect(pkg.main).toBe(`out/main/index.js`)
+    expect(Object.keys(inputs)).toContain('index')
   })
 
   it('unpacks every package the forecast worker loads, and what those depend on', () => {

@@ -106,19 +106,22 @@ function setUp(shutdown: () => Promise<void>) {
   const player = new FakeWindow()
   s.windows = [gm, player]
   const reloads: string[] = []
+  const saves: boolean[] = []
   const userData = pinDataFolder()
   const lifecycle = createLifecycle(userData, shutdown, {
     gm: () => gm as never,
     player: () => player as never,
     showPlayer: () => void reloads.push('shown'),
     reload: (_w, role) => void reloads.push(role),
+    // Records whether the GM window was still up when its place was written down.
+    saveWindowPlaces: () => void saves.push(!gm.hidden),
   })
   lifecycle.watchWindow(gm as never, 'gm')
   lifecycle.watchWindow(player as never, 'player')
   lifecycle.installAppHandlers()
   lifecycle.installMenu()
   lifecycle.watchSystem()
-  return { gm, player, lifecycle, reloads, userData }
+  return { gm, player, lifecycle, reloads, saves, userData }
 }
 
 /** Runs only the process listeners this test added: vitest's own must not see a fake signal or error. */
@@ -160,9 +163,11 @@ describe('desktop lifecycle glue', () => {
     expect(lifecycle.log.file.startsWith(join(dir, 'salvo', 'logs'))).toBe(true)
   })
 
-  it('on Quit, hides the windows at once and exits within the deadline when the core hangs', async () => {
-    const { gm, player, lifecycle } = setUp(() => new Promise<void>(() => {}))
+  it('on Quit, saves the GM window’s place, hides the windows at once and exits within the deadline when the core hangs', async () => {
+    const { gm, player, lifecycle, saves } = setUp(() => new Promise<void>(() => {}))
     electron.module.app.quit()
+    // app.exit sends no 'close', so the place is written here, while the window is still up.
+    expect(saves).toEqual([true])
     expect(gm.hidden && player.hidden).toBe(true)
     expect(lifecycle.quit.state).toBe('stopping')
     await vi.advanceTimersByTimeAsync(QUIT_DEADLINE_MS - 1)
@@ -174,9 +179,10 @@ describe('desktop lifecycle glue', () => {
 
   it('takes the same path for Windows session-end, signals and the last window closing, once', async () => {
     let shutdowns = 0
-    const { gm } = setUp(() => (shutdowns++, Promise.resolve()))
+    const { gm, saves } = setUp(() => (shutdowns++, Promise.resolve()))
     // Windows' shutdown or logoff: no before-quit, only this.
     gm.emit('session-end', {})
+    expect(saves).toEqual([true])
     expect(gm.hidden).toBe(true)
     expect(shutdowns).toBe(1)
     emitOurs('SIGTERM', 'SIGTERM')
@@ -185,6 +191,26 @@ describe('desktop lifecycle glue', () => {
     expect(shutdowns).toBe(1)
     expect(s.exits).toEqual([0])
     expect(gm.hidden).toBe(true)
+  })
+
+  it('holds back a Windows shutdown or logoff (query-session-end) until the core has closed, on the same path', async () => {
+    let shutdowns = 0
+    const { gm, player, saves } = setUp(() => (shutdowns++, Promise.resolve()))
+    const ask = (window: FakeWindow) => {
+      const event = { reasons: ['logoff'], prevented: false, preventDefault: () => void (event.prevented = true) }
+      window.emit('query-session-end', event)
+      return event.prevented
+    }
+    expect(ask(gm)).toBe(true)
+    expect(ask(player)).toBe(true)
+    expect(saves).toEqual([true])
+    expect(gm.hidden && player.hidden).toBe(true)
+    expect(shutdowns).toBe(1)
+    await vi.runAllTimersAsync()
+    expect(s.exits).toEqual([0])
+    // Once stopped, Windows is no longer held back.
+    expect(ask(gm)).toBe(false)
+    expect(shutdowns).toBe(1)
   })
 
   it('holds back a Linux or macOS shutdown until the core has closed, on the same path', async () => {
@@ -276,6 +302,15 @@ describe('desktop lifecycle glue', () => {
     player.crashed = true
     show.click!()
     expect(reloads).toEqual(['shown', 'player', 'shown'])
+  })
+
+  it('writes a GPU or utility process that died to the log, and not one that exited cleanly', () => {
+    const { lifecycle } = setUp(() => Promise.resolve())
+    emitApp('child-process-gone', {}, { type: 'GPU', reason: 'crashed', exitCode: 139 })
+    emitApp('child-process-gone', {}, { type: 'Utility', reason: 'clean-exit', exitCode: 0, name: 'Audio Service' })
+    const text = readFileSync(lifecycle.log.file, 'utf8')
+    expect(text).toMatch(/ERROR A GPU process is gone: crashed \(exit code 139\)/)
+    expect(text).not.toContain('Audio Service')
   })
 
   it('writes uncaught main-process errors and console errors to the log', () => {

@@ -5,6 +5,7 @@ import { QUIT_DEADLINE_MS, createQuitSequence, secondLaunchAction, type QuitStep
 function recorder(shutdown: () => Promise<void>) {
   const calls: string[] = []
   const steps: QuitSteps = {
+    saveWindowPlaces: () => void calls.push('save'),
     hideWindows: () => void calls.push('hide'),
     shutdown: () => {
       calls.push('shutdown')
@@ -24,16 +25,16 @@ describe('quit sequence', () => {
   beforeEach(() => void vi.useFakeTimers())
   afterEach(() => void vi.useRealTimers())
 
-  it('hides the windows, then shuts the core down, then exits with 0', async () => {
+  it('saves the windows’ places, hides the windows, then shuts the core down, then exits with 0', async () => {
     let finish = () => {}
     const r = recorder(() => new Promise<void>((resolve) => (finish = resolve)))
     const quit = createQuitSequence(r.steps)
     const done = quit.request('quit')
-    expect(r.order()).toEqual(['hide', 'shutdown'])
+    expect(r.order()).toEqual(['save', 'hide', 'shutdown'])
     expect(quit.state).toBe('stopping')
     finish()
     await expect(done).resolves.toBe(0)
-    expect(r.order()).toEqual(['hide', 'shutdown', 'exit 0'])
+    expect(r.order()).toEqual(['save', 'hide', 'shutdown', 'exit 0'])
     expect(quit.state).toBe('stopped')
   })
 
@@ -45,7 +46,7 @@ describe('quit sequence', () => {
     expect(r.order()).not.toContain('exit 1')
     await vi.advanceTimersByTimeAsync(1)
     await expect(done).resolves.toBe(1)
-    expect(r.order()).toEqual(['hide', 'shutdown', 'exit 1'])
+    expect(r.order()).toEqual(['save', 'hide', 'shutdown', 'exit 1'])
     expect(r.logs()).toContain(`within ${QUIT_DEADLINE_MS} ms`)
   })
 
@@ -61,10 +62,10 @@ describe('quit sequence', () => {
     expect(third).toBe(first)
     await vi.advanceTimersByTimeAsync(QUIT_DEADLINE_MS)
     await first
-    expect(r.order()).toEqual(['hide', 'shutdown', 'exit 1'])
+    expect(r.order()).toEqual(['save', 'hide', 'shutdown', 'exit 1'])
     // Asked again after it finished: still nothing new.
     await quit.request('quit')
-    expect(r.order()).toEqual(['hide', 'shutdown', 'exit 1'])
+    expect(r.order()).toEqual(['save', 'hide', 'shutdown', 'exit 1'])
   })
 
   it('holds before-quit until it has finished, then lets it through', async () => {
@@ -85,7 +86,7 @@ describe('quit sequence', () => {
       throw new Error('sync boom')
     })
     await expect(createQuitSequence(throwing.steps).request('quit')).resolves.toBe(1)
-    expect(throwing.order()).toEqual(['hide', 'shutdown', 'exit 1'])
+    expect(throwing.order()).toEqual(['save', 'hide', 'shutdown', 'exit 1'])
   })
 
   it('still shuts down and exits when hiding the windows throws', async () => {
@@ -94,8 +95,18 @@ describe('quit sequence', () => {
       throw new Error('window destroyed')
     }
     await expect(createQuitSequence(r.steps).request('session-end')).resolves.toBe(0)
-    expect(r.order()).toEqual(['shutdown', 'exit 0'])
+    expect(r.order()).toEqual(['save', 'shutdown', 'exit 0'])
     expect(r.logs()).toContain('window destroyed')
+  })
+
+  it('still hides, shuts down and exits when saving the windows’ places throws', async () => {
+    const r = recorder(() => Promise.resolve())
+    r.steps.saveWindowPlaces = () => {
+      throw new Error('disk full')
+    }
+    await expect(createQuitSequence(r.steps).request('quit')).resolves.toBe(0)
+    expect(r.order()).toEqual(['hide', 'shutdown', 'exit 0'])
+    expect(r.logs()).toContain('disk full')
   })
 
   it('clears the deadline when the core finishes in time', async () => {
