@@ -5,7 +5,7 @@ import type { Browser } from '@playwright/test'
 import { buildDataFolder } from './core-fixture'
 import { addHistory } from './history-fixture'
 import { rollHistory } from './history-roll'
-import { atMost, megabytes, type BenchPart, type ReportRow } from './report'
+import { atMost, megabytes, type BenchGoal, type BenchPart, type ReportRow } from './report'
 import { runWhenMain } from './run-alone'
 import { loadLine, withBenchBrowser } from './bench-browser'
 import { VIEWPORT } from './desk-pages'
@@ -16,17 +16,25 @@ import {
   armFirstHpEdit,
   breakdown,
   breakdownLine,
+  medianSteps,
   savePageProfile,
+  startSteps,
+  stepsLines,
   startPageProfile,
   watchStart,
   type StartBreakdown,
+  type StartStep,
 } from './cold-start-marks'
+import { profileCodeLoad, sharesLine } from './cold-start-profile'
 
 /**
  * Cold start to the first painted click: from launching browser mode on an existing data
  * folder to the frame that shows the GM's first command (an HP edit on the first card), at
  * 30 / 300 / 3,000 / 5,000 combatants and at 5,000 with a 50 MB history, each beside the time
- * to read the same bytes from disk. The issue's target: ≤ 1 s for 5,000 + 50 MB.
+ * to read the same bytes from disk. The issue's target (issue 36): ≤ 1 s at every size and with the
+ * 50 MB history, each a goal; each size's start is printed step by step beside that second
+ * (cold-start-marks.ts), and one profiled start tells schema building apart from loading the code
+ * (cold-start-profile.ts).
  */
 
 /** A fight size; the largest is also measured again after its campaign gets a long history. */
@@ -75,10 +83,13 @@ const PROFILE_DIR = process.env['SALVO_COLD_PROFILE'] ?? ''
  * each folder, just before this one: a before/after in one run, on one machine load.
  */
 const BASELINE_MAIN = process.env['SALVO_COLD_BASELINE'] ?? ''
-/** SALVO_COLD_REPEAT=3 starts each build three times on each folder and reports the medians (a busy machine varies by 2×). */
-const REPEAT = Math.max(1, Number(process.env['SALVO_COLD_REPEAT'] ?? 1) || 1)
-/** The issue's target: ≤ 1 s at 5,000 combatants with a 50 MB history. */
-const GOAL = { label: '5,000 combatants + 50 MB history', seconds: 1 }
+/**
+ * Each build starts this many times on each folder and the medians are the figures (a busy machine
+ * varies by 2×); SALVO_COLD_REPEAT=1 for a quick look.
+ */
+const REPEAT = Math.max(1, Number(process.env['SALVO_COLD_REPEAT'] ?? 3) || 3)
+/** The issue's target (issue 36): the first painted click within a second of launch, at every size. */
+const GOAL_MS = 1_000
 
 interface Timeline {
   /** The server printed its address. */
@@ -87,8 +98,10 @@ interface Timeline {
   readonly desk: number
   /** The frame that shows the first command. */
   readonly clicked: number
-  /** Where the time went, step by step. */
+  /** Where the time went, mark by mark. */
   readonly steps: StartBreakdown
+  /** The same as the issue's steps, each from one mark to the next. */
+  readonly named: readonly StartStep[]
 }
 
 type Outcome = { readonly ok: true; readonly times: Timeline } | { readonly ok: false; readonly why: string }
@@ -128,7 +141,7 @@ export async function startOnce(browser: Browser, dataDir: string, main?: string
     const clicked = seen.painted - beganEpoch
     const steps = await breakdown(gm, server.output, beganEpoch)
     if (PROFILE_DIR) await savePageProfile(gm, join(PROFILE_DIR, `page-${Date.now()}.cpuprofile`))
-    return { ok: true, times: { listening, desk, clicked, steps } }
+    return { ok: true, times: { listening, desk, clicked, steps, named: startSteps(steps, clicked) } }
   } catch (e) {
     const why = e instanceof Error ? e.message.split('\n')[0]! : String(e)
     return { ok: false, why: /timeout|did not start/i.test(why) ? `more than ${CAP_MS / 1000} s (${why})` : why }
@@ -159,9 +172,16 @@ export async function runColdStartBench(): Promise<BenchPart> {
       "  (the clock starts as Salvo is launched, the GM's browser already running with a tab open; the desk's and the click's times are the page's own marks; files are in the page cache, as after the GM's last session; each start on a fresh copy of the folder)",
       ...(BASELINE_MAIN ? [`  each start also with the build at ${BASELINE_MAIN} ("before"), on its own copy of the same folder`] : []),
     ]
+    // Code load does not depend on the campaign: profiled once, on an empty folder.
+    const profiled = await profileCodeLoad()
+    lines.push(
+      'shares' in profiled
+        ? `  where the server's code load goes (one start under node --cpu-prof, no campaign): ${sharesLine(profiled.shares)}`
+        : `  the profiled start failed: ${profiled.why}`,
+    )
     /** One table cell per start, so the report keeps one row for the whole part. */
     const cells: { salvo: string; read: string }[] = []
-    let goalSeconds = Number.NaN
+    const goals: BenchGoal[] = []
     const once = async (build: string, main: string | undefined, dataDir: string, disk: StartBytes) => {
       const copy = copyOfFolder(dataDir)
       try {
@@ -180,7 +200,7 @@ export async function runColdStartBench(): Promise<BenchPart> {
         rmSync(copy, { recursive: true, force: true })
       }
     }
-    const measure = async (label: string, dataDir: string, isGoal: boolean) => {
+    const measure = async (label: string, dataDir: string, goal: string | null) => {
       const disk = startBytes(dataDir)
       lines.push(
         `  ${label}: a start reads ${megabytes(disk.bytes)} (the folder holds ${megabytes(disk.folderBytes)} with its backups and archives): ${disk.readMs.toFixed(0)} ms (+ JSON.parse ${disk.parseMs.toFixed(0)} ms)`,
@@ -197,7 +217,14 @@ export async function runColdStartBench(): Promise<BenchPart> {
         lines.push(`    ${BASELINE_MAIN ? 'this build' : 'started'}: ${mediansLine(mine)}`)
       }
       const clicked = medianOf(mine, (t) => t.clicked)
-      if (isGoal) goalSeconds = clicked / 1000
+      const started = mine.flatMap((r) => (r.ok ? [r.times.named] : []))
+      if (started.length > 0) {
+        lines.push(
+          `    where the time goes (${started.length > 1 ? `median of ${started.length} starts, each step on its own` : 'one start'}):`,
+        )
+        lines.push(...stepsLines(medianSteps(started), GOAL_MS).map((l) => `      ${l}`))
+      }
+      if (goal) goals.push(atMost(`cold start → first painted click ≤ ${GOAL_MS / 1000} s, ${goal}`, clicked / 1000, GOAL_MS / 1000, ' s'))
       const failed = mine.find((r): r is Extract<Outcome, { ok: false }> => !r.ok)
       cells.push({
         salvo: !failed ? `${(clicked / 1000).toFixed(2)} s` : failed.why.startsWith('more than') ? `> ${CAP_MS / 1000} s` : 'failed',
@@ -211,7 +238,7 @@ export async function runColdStartBench(): Promise<BenchPart> {
         // Each "added" line is in the fight's log (5,000 at 5,000): rolled into its archive, as the
         // session that wrote them would have done in the background before the GM closed it.
         await rollHistory(dataDir, campaignId)
-        if (MEASURE_PLAIN || !c.thenHistoryBytes) await measure(fight, dataDir, false)
+        if (MEASURE_PLAIN || !c.thenHistoryBytes) await measure(fight, dataDir, fight)
         if (c.thenHistoryBytes) {
           // The running fight's whole log in the document, as an older Salvo left it: opening it once
           // is the one-time upgrade (the log rolls into its archive in the background, while served).
@@ -221,14 +248,14 @@ export async function runColdStartBench(): Promise<BenchPart> {
             await measure(
               `${fight} + ${megabytes(history.documentBytes)} history in the document (${entries}; older Salvo, one-time upgrade)`,
               dataDir,
-              false,
+              null,
             )
           // What Salvo's own files hold after such an evening: the history in the fight's archive, a small document.
           const rolled = await rollHistory(dataDir, campaignId)
           await measure(
             `${fight} + ${megabytes(rolled.archiveBytes)} history rolled into its archive (${entries}; document ${megabytes(rolled.documentBytesAfter)})`,
             dataDir,
-            c.combatants === 5_000,
+            `${fight} + ${megabytes(rolled.archiveBytes)} history in its archive`,
           )
         }
       } finally {
@@ -238,12 +265,12 @@ export async function runColdStartBench(): Promise<BenchPart> {
     const rows: ReportRow[] = [
       {
         measure: `**cold start → first painted click** (GM page), ${CASES.map((c) => c.combatants.toLocaleString('en-US')).join(' / ')} combatants / 5,000 + 50 MB history in the document (older Salvo, one-time upgrade) / 5,000 + 50 MB history rolled into its archive`,
-        salvo: `${cells.map((c) => c.salvo).join(' / ')} (goal ≤ ${GOAL.seconds} s for the last)`,
+        salvo: `${cells.map((c) => c.salvo).join(' / ')} (goal ≤ ${GOAL_MS / 1000} s for each but the upgrade)`,
         baseline: `reading the same bytes: ${cells.map((c) => c.read).join(' / ')}`,
         ratio: '',
       },
     ]
-    return { lines, rows, goals: [atMost(`cold start, ${GOAL.label}`, goalSeconds, GOAL.seconds, ' s')] }
+    return { lines, rows, goals }
   })
 }
 

@@ -9,7 +9,21 @@ import type { BrowserContext, CDPSession, Page } from '@playwright/test'
  */
 
 /** Marks the server prints, in the order a start passes them. */
-const SERVER_MARKS = ['process', 'modules-loaded', 'core-built', 'listening', 'campaign-open'] as const
+const SERVER_MARKS = [
+  'process',
+  'modules-loaded',
+  'core-built',
+  'listening',
+  'open-began',
+  'document-read',
+  'document-checked',
+  'journal-replayed',
+  'archives-read',
+  'campaign-open',
+  'snapshot-asked',
+  'snapshot-built',
+  'snapshot-sent',
+] as const
 type ServerMark = (typeof SERVER_MARKS)[number]
 
 /** Epoch times the page script records; null until the step happened. */
@@ -191,4 +205,70 @@ export async function savePageProfile(page: Page, file: string): Promise<void> {
   if (!cdp) return
   const { profile } = await cdp.send('Profiler.stop')
   writeFileSync(file, JSON.stringify(profile))
+}
+
+/** One step of a start as the issue names them (issue 36): an interval on the bench's clock (ms). */
+export interface StartStep {
+  readonly name: string
+  readonly from: number
+  readonly to: number
+}
+
+/**
+ * The start cut into the steps the issue asks about, each from one mark to the next. Server and page
+ * work at the same time, so the steps overlap and do not add up to the total; the ones in the
+ * chain the first click waits for are the server's up to listening, then the open, the snapshot and
+ * the page's steps after it. A step whose marks were not both seen is left out.
+ */
+export function startSteps(b: StartBreakdown, clicked: number): StartStep[] {
+  const at = new Map(b.steps)
+  const later = (...names: string[]): number | undefined => {
+    const times = names.map((n) => at.get(n))
+    return times.every((t) => t !== undefined) ? Math.max(...(times as number[])) : undefined
+  }
+  const chain: [string, number | undefined, number | undefined][] = [
+    ['process start + code load (schema building included)', 0, at.get('server modules-loaded')],
+    ['core built (content pack checked) + listening', at.get('server modules-loaded'), at.get('server listening')],
+    ['page: HTML, scripts and styles fetched', at.get('page navigation began'), at.get('scripts+styles received')],
+    ['renderer code load (parse + run to DOMContentLoaded)', at.get('scripts+styles received'), at.get('scripts run (DOMContentLoaded)')],
+    ["open waits for the page's files", at.get('server listening'), at.get('server open-began')],
+    ['campaign read + JSON.parse', at.get('server open-began'), at.get('server document-read')],
+    ['campaign validation (seal or zod) + store', at.get('server document-read'), at.get('server document-checked')],
+    ['journal replay', at.get('server document-checked'), at.get('server journal-replayed')],
+    ['archive tails', at.get('server journal-replayed'), at.get('server archives-read')],
+    ['open tidied + engine built', at.get('server archives-read'), at.get('server campaign-open')],
+    ['first snapshot built', later('server snapshot-asked', 'server campaign-open'), at.get('server snapshot-built')],
+    ['first snapshot serialised + sent', at.get('server snapshot-built'), at.get('server snapshot-sent')],
+    ['snapshot over the socket', at.get('server snapshot-sent'), at.get('snapshot received')],
+    ['first layout (snapshot handled → first card painted)', at.get('snapshot received'), at.get('first card painted')],
+    ['first painted click (desk ready → HP edit painted)', later('first card painted', 'link shows connected'), clicked],
+  ]
+  return chain
+    .filter((s): s is [string, number, number] => s[1] !== undefined && s[2] !== undefined)
+    .map(([name, from, to]) => ({ name, from, to }))
+}
+
+/** Each step's length beside the goal: "code load 534 ms (53 % of 1 s)". */
+export function stepsLines(steps: readonly StartStep[], goalMs: number): string[] {
+  const width = Math.max(...steps.map((s) => s.name.length))
+  return steps.map((s) => {
+    const ms = s.to - s.from
+    return `${s.name.padEnd(width)}  ${ms.toFixed(0).padStart(5)} ms  ${((ms / goalMs) * 100).toFixed(0).padStart(3)} % of the ${goalMs / 1000} s goal  (${s.from.toFixed(0)} → ${s.to.toFixed(0)} ms)`
+  })
+}
+
+/** The median of each step over several starts (a step missing from one start is left out). */
+export function medianSteps(runs: readonly (readonly StartStep[])[]): StartStep[] {
+  const first = runs[0] ?? []
+  return first.flatMap((step) => {
+    const same = runs.map((r) => r.find((s) => s.name === step.name))
+    if (same.some((s) => s === undefined)) return []
+    const mid = (pick: (s: StartStep) => number) => {
+      const sorted = same.map((s) => pick(s!)).sort((a, b) => a - b)
+      return sorted[Math.floor(sorted.length / 2)]!
+    }
+    const length = mid((s) => s.to - s.from)
+    const from = mid((s) => s.from)
+    return [{ name: step.name, from, to: from + length }]
+  })
 }

@@ -11,7 +11,7 @@ import { DECIDERS } from '../commands/deciders'
 import { DiceError, DiceRoller } from '../dice/dice-roller'
 import { seededSource, type SeededSource } from '../dice/random-source'
 import type { OpenCampaign } from '../persistence/open-campaign'
-import { changesProblem, JOURNAL_FULL, journalHasRoom } from '../persistence/written-bounds'
+import { changesProblem, journalFull, journalHasRoom } from '../persistence/written-bounds'
 import type { RecordChange, StoredRecord } from '../state/stored-records'
 import { ApplyError } from '../events/apply-event'
 import { changesFor, type StoryTeller } from '../events/changes-for'
@@ -95,7 +95,7 @@ export class CampaignEngine {
       })
     }
     // Refused before anything is decided: a seq past the bound would be journaled, and the campaign refused at its next open.
-    if (!journalHasRoom(this.campaign.seq)) return fail('campaign/journalFull', JOURNAL_FULL)
+    if (!journalHasRoom(this.campaign.seq)) return fail('campaign/journalFull', journalFull())
     const prepared = this.#prepare(valid.command)
     let decision: Result<Decision>
     try {

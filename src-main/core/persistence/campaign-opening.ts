@@ -14,6 +14,7 @@ import { replayJournal } from './journal-replay'
 import { settleArchives, type Settled } from './log-archiving'
 import { migrate, MigrationError, schemaVersionOf, type Migration } from './migrations'
 import { OpenCampaign } from './open-campaign'
+import { startMark } from './start-marks'
 
 export interface OpeningDeps {
   readonly fs: DurableFs
@@ -32,10 +33,12 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
     const detail: OpenProblem = { campaignId, code, message, file, backups: listBackups(fs, paths) }
     return fail(code, message, detail)
   }
+  startMark('open-began')
   const documentFile = new CampaignDocumentFile(fs, paths.document, new DocumentSeal(fs, paths))
   let raw: unknown
   try {
     raw = await documentFile.read()
+    startMark('document-read')
   } catch (e) {
     if (e instanceof DocumentReadError) return problem('campaign/corrupt', e.file, `${e.file}: ${e.problem}`)
     throw e
@@ -70,6 +73,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const keyed = withIdKey(document)
   const store = new RecordStore(Object.values(keyed.records))
   documentFile.forgetParsed()
+  startMark('document-checked')
 
   let journal
   try {
@@ -93,6 +97,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
   const replay = replayJournal(store, journal.entries, document.journalSeq, paths.journal)
   if (!replay.ok) return problem(replay.code, paths.journal, replay.message)
   const { seq, replayed } = replay
+  startMark('journal-replayed')
 
   const notices: string[] = []
   // Closed encounters' logs go to their archives (finishing what a crash interrupted, or moving an
@@ -105,6 +110,7 @@ export async function openCampaignFiles(paths: CampaignPaths, { fs, now, migrati
       `Salvo could not move closed encounters' log entries to ${paths.logArchiveDir} (${(e as Error).message}); they stay in the campaign for now.`,
     )
   }
+  startMark('archives-read')
   // The last line cannot be kept in the journal (the next entry must start on a clean line):
   // its bytes go to a file beside it first, and only then is it cut off.
   const cut = journal.tornBytes > 0 ? `${paths.journal}.torn-${fileStamp(now())}` : null

@@ -60,10 +60,18 @@ function numberLeaf(schema: z.ZodNumber): NumberCheck {
   const lo = schema.minValue ?? -Infinity
   const hi = schema.maxValue ?? Infinity
   const isInt = schema.isInt
+  // Asked the first time a value sits on that end, not here: the walk is built at start for every
+  // number in every record type, and asking each end there was half its cost (issue 36).
+  let loTaken: boolean | null = null
+  let hiTaken: boolean | null = null
   const takes = (end: number) => Number.isFinite(end) && schema.safeParse(end).success
-  const [loTaken, hiTaken] = [takes(lo), takes(hi)]
   return (v) => {
-    if (typeof v === 'number' && (v > lo || (loTaken && v === lo)) && (v < hi || (hiTaken && v === hi)) && (!isInt || Number.isInteger(v)))
+    if (
+      typeof v === 'number' &&
+      (v > lo || (v === lo && (loTaken ??= takes(lo)))) &&
+      (v < hi || (v === hi && (hiTaken ??= takes(hi)))) &&
+      (!isInt || Number.isInteger(v))
+    )
       return null
     const r = schema.safeParse(v)
     return r.success ? null : { path: [], message: r.error.issues[0]!.message }

@@ -7,7 +7,13 @@ import { WRITTEN } from '../../../src-shared/limits'
  * bound (src-shared/limits.ts), and a refusal says how far past it the file went.
  */
 
-export const counted = (n: number) => n.toLocaleString('en')
+/**
+ * One formatter for every count, made on first use: the first locale formatting of a process loads
+ * ICU's data (15–40 ms), and a start words nothing unless something is refused (issue 36: it was
+ * paid at import for one message). Same output as `toLocaleString('en')`.
+ */
+let en: Intl.NumberFormat | null = null
+export const counted = (n: number) => (en ??= new Intl.NumberFormat('en')).format(n)
 const lengthOf = (v: unknown) => (typeof v === 'string' || Array.isArray(v) ? v.length : 0)
 
 /** A number as a refusal shows it: grouped digits while it is an exact whole number, else as JavaScript writes it (0.5, 1e+308). */

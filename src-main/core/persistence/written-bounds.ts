@@ -15,8 +15,11 @@ import { counted } from './schema-bounds'
 /** Whether a journal holding `seq` entries can take one more. */
 export const journalHasRoom = (seq: number): boolean => seq < NUMBERS.journal
 
-/** The GM's words when it cannot: what happened, that nothing changed, and what is left to do. */
-export const JOURNAL_FULL =
+/**
+ * The GM's words when it cannot: what happened, that nothing changed, and what is left to do.
+ * Worded when needed, not at import (counting words the number; see `counted`).
+ */
+export const journalFull = (): string =>
   `This campaign has taken ${counted(NUMBERS.journal)} commands, as many as its journal can number; nothing was changed. ` +
   'It still opens and exports as it is, but takes no more commands, and an exported copy would be just as full: ' +
   'to play on, start a new campaign.'

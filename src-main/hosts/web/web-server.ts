@@ -11,6 +11,7 @@ import { isAssetRequest, serveAsset } from './asset-route'
 import { GmKey, KEY_CHALLENGE, presentedKey } from './gm-key'
 import { serveStatic } from './static-files'
 import { parseWireRequest, type WireReply } from './ws-protocol'
+import { startMark } from './start-marks'
 
 const LOOPBACK = '127.0.0.1'
 
@@ -216,7 +217,14 @@ function attach(core: SalvoCore, ws: WebSocket, role: ViewRole): void {
       })
       return
     }
-    void connection.request(request.name, request.input).then((result) => send({ kind: 'reply', id: request.id, result }))
+    // The GM's first snapshot is the start's last step on the server (start-marks.ts, issue 36).
+    const firstSnapshot = role === 'gm' && request.name === 'snapshot'
+    if (firstSnapshot) startMark('snapshot-asked')
+    void connection.request(request.name, request.input).then((result) => {
+      if (firstSnapshot) startMark('snapshot-built')
+      send({ kind: 'reply', id: request.id, result })
+      if (firstSnapshot) startMark('snapshot-sent')
+    })
   })
   ws.on('close', () => connection.close())
   ws.on('error', () => connection.close())
