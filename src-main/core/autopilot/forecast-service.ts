@@ -7,6 +7,7 @@ import { RecordStore, type RecordReader } from '../state/record-store'
 import { fighters } from './fighters'
 import type { FromForecastWorker, ToForecastWorker } from './forecast-messages'
 import { ForecastMerge } from './forecast-merge'
+import type { ForecastSetup } from './forecast-run'
 import type { ForecastRunner, SpawnForecastWorker } from './forecast-runners'
 import { fightRecords } from './sim-table'
 
@@ -25,9 +26,26 @@ export const forecastPoolSize = (cores = availableParallelism()): number => Math
 /** The open campaign, read when the pool warms up; null when none is open by then. */
 export type WarmTarget = () => { readonly store: RecordReader; readonly rulesetId: string } | null
 
-interface Job {
-  readonly merge: ForecastMerge
+/** A forecast checked and ready to play: what its runners are sent. */
+interface Prepared {
+  /** The id the caller knows it by, whatever run of it is playing. */
+  readonly jobId: string
+  readonly rulesetId: string
+  readonly rules: ReturnType<typeof campaignRulesInput>
+  readonly setup: ForecastSetup
+  readonly shares: number
+}
+
+interface Asked {
+  readonly prepared: Prepared
   readonly send: (p: ForecastProgress) => void
+  /** A saved encounter's badge: it waits for the GM's own forecast (or Balance) instead of replacing it. */
+  readonly background: boolean
+}
+
+interface Job extends Asked {
+  /** This run's id among the runners: a background forecast set aside and started again is a new run. */
+  readonly merge: ForecastMerge
 }
 
 /**
@@ -39,7 +57,10 @@ interface Job {
 export class ForecastService {
   readonly #workers: (ForecastRunner | null)[]
   #job: Job | null = null
+  /** A badge waiting for the GM's forecast to end (the newest only). */
+  #waiting: Asked | null = null
   #count = 0
+  #runs = 0
   #stopped = false
   #warmTimer: ReturnType<typeof setTimeout> | null = null
   /** The desk's latest busy spell (epoch ms), told to a runner started during it too. */
@@ -58,10 +79,16 @@ export class ForecastService {
     return this.#workers.length
   }
 
+  /**
+   * Starts a forecast, replacing the one playing. A `background` one (a saved encounter's badge)
+   * instead waits while the GM's own forecast or Balance plays, and is set aside and started again
+   * when one of those starts during it: the GM's forecast is never cancelled by the desk's own.
+   */
   start(
     input: RequestInputs['forecastStart'],
     campaign: { readonly store: RecordReader; readonly rulesetId: string } | null,
     send: (p: ForecastProgress) => void,
+    options: { readonly background?: boolean } = {},
   ): Result<RequestResults['forecastStart']> {
     if (!campaign) return fail('campaign/none', 'Open a campaign to forecast its fight.')
     const teams = fighters(campaign.store).map((c) => teamOf(c.side))
@@ -73,24 +100,42 @@ export class ForecastService {
     const shares = Math.max(1, Math.min(this.#workers.length, fights))
     const pool = this.#ensureWorkers(shares)
     if (!pool.ok) return pool
-    if (this.#job) this.#postAll({ kind: 'cancel', jobId: this.#job.merge.jobId })
-    const jobId = `forecast-${++this.#count}`
-    const seed = input.seed ?? `${Date.now().toString(36)}-${this.#count}`
+    const count = ++this.#count
+    const jobId = `forecast-${count}`
+    const seed = input.seed ?? `${Date.now().toString(36)}-${count}`
     const whatIf = input.whatIf ?? []
-    const records = fightRecords(campaign.store)
-    const setup = { records, seed, fights, whatIf }
-    this.#job = { merge: new ForecastMerge(jobId, setup, fighters(new RecordStore(records as never[])), shares), send }
-    const rules = campaignRulesInput(campaign.store)
+    const setup = { records: fightRecords(campaign.store), seed, fights, whatIf }
+    const prepared: Prepared = { jobId, rulesetId: campaign.rulesetId, rules: campaignRulesInput(campaign.store), setup, shares }
+    const asked: Asked = { prepared, send, background: options.background ?? false }
+    const playing = this.#job
+    if (asked.background && playing && !playing.background) this.#waiting = asked
+    else {
+      // The GM's forecast over a badge: the badge plays again, from the start, once it is done.
+      if (!asked.background && playing?.background) this.#waiting = playing
+      else if (asked.background) this.#waiting = null
+      this.#launch(asked)
+    }
+    return ok({ jobId, total: fights * (1 + whatIf.length), seed })
+  }
+
+  #launch(asked: Asked): void {
+    if (this.#job) this.#postAll({ kind: 'cancel', jobId: this.#job.merge.jobId })
+    const { prepared } = asked
+    const runId = `${prepared.jobId}.${++this.#runs}`
+    const records = prepared.setup.records
+    const merge = new ForecastMerge(runId, prepared.setup, fighters(new RecordStore(records as never[])), prepared.shares)
+    this.#job = { ...asked, merge }
+    const pool = this.#ensureWorkers(prepared.shares)
+    if (!pool.ok) return this.#report(this.#job, merge.fail(pool.error.message))
     pool.value.forEach((w, index) =>
       w.post({
         kind: 'start',
-        jobId,
-        rulesetId: campaign.rulesetId,
-        rules,
-        setup: { ...setup, share: { index, of: shares } },
+        jobId: runId,
+        rulesetId: prepared.rulesetId,
+        rules: prepared.rules,
+        setup: { ...prepared.setup, share: { index, of: prepared.shares } },
       } satisfies ToForecastWorker),
     )
-    return ok({ jobId, total: fights * (1 + whatIf.length), seed })
   }
 
   /**
@@ -104,8 +149,12 @@ export class ForecastService {
   }
 
   cancel(jobId: string): Result<RequestResults['forecastCancel']> {
-    if (this.#job?.merge.jobId !== jobId) return ok({ cancelled: false })
-    this.#postAll({ kind: 'cancel', jobId })
+    if (this.#waiting?.prepared.jobId === jobId) {
+      this.#waiting = null
+      return ok({ cancelled: true })
+    }
+    if (this.#job?.prepared.jobId !== jobId) return ok({ cancelled: false })
+    this.#postAll({ kind: 'cancel', jobId: this.#job.merge.jobId })
     return ok({ cancelled: true })
   }
 
@@ -135,6 +184,7 @@ export class ForecastService {
     if (this.#warmTimer) clearTimeout(this.#warmTimer)
     this.#warmTimer = null
     this.#job = null
+    this.#waiting = null
     const running = this.#workers.filter((w): w is ForecastRunner => w !== null)
     this.#workers.fill(null)
     await Promise.all(running.map((w) => w.stop()))
@@ -186,10 +236,18 @@ export class ForecastService {
   /** Sends the merged progress, if any; an ended forecast stops the other workers' shares. */
   #report(job: Job, progress: ForecastProgress | null): void {
     if (!progress) return
+    let next: Asked | null = null
     if (job.merge.ended) {
-      if (this.#job === job) this.#job = null
+      if (this.#job === job) {
+        this.#job = null
+        next = this.#waiting
+        this.#waiting = null
+      }
       if (progress.state !== 'done') this.#postAll({ kind: 'cancel', jobId: job.merge.jobId })
     }
-    job.send(progress)
+    // The caller knows the forecast by its own id, whichever run of it this is. (A badge's run set
+    // aside for the GM's forecast is not heard here at all: its parts carry the old run's id.)
+    job.send({ ...progress, jobId: job.prepared.jobId })
+    if (next && !this.#stopped) this.#launch(next)
   }
 }
