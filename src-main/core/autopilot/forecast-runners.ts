@@ -39,6 +39,15 @@ export function busyTeller(send: (m: ToForecastWorker) => void): (at: number) =>
   }
 }
 
+/** An error and an exit can both report one end: the listener hears the first. */
+function once(listener: (problem: string | null) => void): (problem: string | null) => void {
+  let told = false
+  return (problem) => {
+    if (!told) listener(problem)
+    told = true
+  }
+}
+
 /** Lowest priority for a whole process: Windows' idle class, nice 19 elsewhere (the process itself nices its other threads on Linux). */
 export function lowestPriority(pid: number | undefined): void {
   if (pid === undefined) return
@@ -65,11 +74,7 @@ export const spawnWorkerAt =
       post: (m) => w.postMessage(m),
       onMessage: (listener) => void w.on('message', listener),
       onGone: (listener) => {
-        let told = false
-        const tell = (problem: string | null) => {
-          if (!told) listener(problem)
-          told = true
-        }
+        const tell = once(listener)
         w.on('error', (e) => tell(`The forecast worker stopped: ${e.message}`))
         w.on('exit', (code) => tell(code === 0 ? null : `The forecast worker stopped (exit code ${code}).`))
       },
@@ -109,11 +114,7 @@ export const spawnProcessAt =
       post: send,
       onMessage: (listener) => void child.on('message', (m) => listener(m as FromForecastWorker)),
       onGone: (listener) => {
-        let told = false
-        const tell = (problem: string | null) => {
-          if (!told) listener(problem)
-          told = true
-        }
+        const tell = once(listener)
         child.on('error', (e) => tell(`The forecast process stopped: ${e.message}`))
         child.on('exit', (code, signal) =>
           tell(code === 0 || signal === 'SIGTERM' ? null : `The forecast process stopped (${signal ?? `exit code ${code}`}).`),

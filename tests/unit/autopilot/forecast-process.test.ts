@@ -5,9 +5,7 @@ import { expect, it } from 'vitest'
 import type { ForecastProgress } from '../../../src-shared/autopilot'
 import { spawnProcessAt, spawnWorkerAt, type SpawnForecastWorker } from '../../../src-main/core/autopilot/forecast-runners'
 import { ForecastService } from '../../../src-main/core/autopilot/forecast-service'
-import { RecordStore } from '../../../src-main/core/state/record-store'
-import { cx } from '../rules/compound-x/cx-harness'
-import { fightOf } from './fights'
+import { builtRunner, expectStepsAside, RUNNER, twoRaidersEach } from './forecast-runs'
 
 /**
  * Issue 35: browser mode plays forecasts in child processes, each wholly at the lowest priority
@@ -15,18 +13,7 @@ import { fightOf } from './fights'
  * the desk's busy spells by message. Run against the built runner (`npm run build`).
  */
 
-const RUNNER = resolve('out/web/forecast-worker.js')
 const linux = process.platform === 'linux'
-
-function twoRaidersEach(): RecordStore {
-  const raider = cx.quickNpcs![0]!
-  return new RecordStore(
-    fightOf(cx, [
-      { side: 'party', npc: raider, count: 2 },
-      { side: 'enemy', npc: raider, count: 2 },
-    ]) as never[],
-  )
-}
 
 /** Processes whose parent is `ppid` and whose command line runs the forecast runner. */
 function runnersOf(ppid: number): number[] {
@@ -86,25 +73,11 @@ it('plays the same forecast in a child process as in a thread, every thread of t
   expect(linux ? runnersOf(process.pid) : []).toEqual([])
 }, 120_000)
 
-it('steps aside while the desk is busy, told by message, and goes on after', async () => {
-  if (!existsSync(RUNNER)) throw new Error(`${RUNNER} is missing: run npm run build first`)
-  const service = new ForecastService(spawnProcessAt(RUNNER), { resourcesDir: resolve('resources') }, 1)
-  try {
-    const seen: ForecastProgress[] = []
-    // Busy before the runner exists: it is told as it starts.
-    service.deskBusy(1_500)
-    const began = Date.now()
-    const started = service.start({ fights: 10, seed: 'aside' }, { store: twoRaidersEach(), rulesetId: 'compound-x' }, (p) => seen.push(p))
-    if (!started.ok) throw new Error(started.error.message)
-    await new Promise((r) => setTimeout(r, 1_000))
-    expect(seen.filter((p) => p.done > 0)).toEqual([])
-    while (!seen.some((p) => p.state === 'done')) await new Promise((r) => setTimeout(r, 20))
-    expect(Date.now() - began).toBeGreaterThanOrEqual(1_500)
-    expect(seen.at(-1)!.done).toBe(10)
-  } finally {
-    await service.stop()
-  }
-}, 60_000)
+it(
+  'steps aside while the desk is busy, told by message, and goes on after',
+  () => expectStepsAside(spawnProcessAt(builtRunner()), 10),
+  60_000,
+)
 
 it.runIf(linux)(
   "ends its runner when the desk's process is killed mid-forecast",

@@ -5,9 +5,9 @@ import type { ForecastProgress } from '../../../src-shared/autopilot'
 import { ForecastService } from '../../../src-main/core/autopilot/forecast-service'
 import { spawnWorkerAt } from '../../../src-main/core/autopilot/forecast-runners'
 import { RecordStore } from '../../../src-main/core/state/record-store'
-import { fightOf } from './fights'
+import { builtRunner, expectStepsAside, twoRaidersEach } from './forecast-runs'
 import { attachWindow, coresForTests } from '../helpers/core-window'
-import { cx, trooper } from '../rules/compound-x/cx-harness'
+import { trooper } from '../rules/compound-x/cx-harness'
 
 /**
  * Issue 17 through the core as a window sees it, with the built worker thread (`npm run build`
@@ -117,36 +117,7 @@ it.runIf(process.platform === 'linux')(
   60_000,
 )
 
-/** Two of Compound X's first ready-made NPC on each side, as a campaign's records. */
-function twoRaidersEach(): RecordStore {
-  const raider = cx.quickNpcs![0]!
-  return new RecordStore(
-    fightOf(cx, [
-      { side: 'party', npc: raider, count: 2 },
-      { side: 'enemy', npc: raider, count: 2 },
-    ]) as never[],
-  )
-}
-
-it('steps aside while the desk is busy with a command, and goes on after', async () => {
-  if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
-  const service = new ForecastService(spawnWorkerAt(WORKER), { resourcesDir: resolve('resources') })
-  try {
-    const store = twoRaidersEach()
-    const seen: ForecastProgress[] = []
-    service.deskBusy(1_500)
-    const began = Date.now()
-    const started = service.start({ fights: 20, seed: 'aside' }, { store, rulesetId: 'compound-x' }, (p) => seen.push(p))
-    if (!started.ok) throw new Error(started.error.message)
-    await new Promise((r) => setTimeout(r, 1_000))
-    expect(seen.filter((p) => p.done > 0)).toEqual([])
-    while (!seen.some((p) => p.state === 'done')) await new Promise((r) => setTimeout(r, 20))
-    expect(Date.now() - began).toBeGreaterThanOrEqual(1_500)
-    expect(seen.at(-1)!.done).toBe(20)
-  } finally {
-    await service.stop()
-  }
-}, 60_000)
+it('steps aside while the desk is busy with a command, and goes on after', () => expectStepsAside(spawnWorkerAt(builtRunner()), 20), 60_000)
 
 it("warms its pool with the open campaign's rules, a later ruleset's code included, before the first forecast", async () => {
   if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: run npm run build first`)
