@@ -11,7 +11,7 @@ import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
  * Issue 35: where a simulated fight's CPU time goes, per ruleset (4 v 6 of its first ready-made
  * NPC, the fast path, as `sim-cpu.ts` plays it): commands per fight by type and outcome, the CPU
  * time each kind took, and how much of the attacks' time the ruleset's own resolve took.
- * `npx tsx tests/bench/sim-rules-cpu.ts <ruleset id> [fights]`.
+ * `npx tsx tests/bench/sim-rules-cpu.ts <ruleset id> [fights] [plain]`.
  */
 
 const registry = createRulesetRegistry(resolve('resources'))
@@ -47,26 +47,30 @@ const records = recordsOf(ruleset)
 const odds = openingOdds(ruleset, new RecordStore(records as never[]))
 const counts = new Map<string, number>()
 const times = new Map<string, number>()
+// `plain`: no timers round the commands (for `--cpu-prof`).
+const plain = process.argv[4] === 'plain'
 const run0 = SimTable.prototype.run
-SimTable.prototype.run = function (this: SimTable, type: string, payload: unknown) {
-  const t0 = cpu()
-  const r = run0.call(this, type as never, payload as never)
-  const k = `${type} ${r.ok ? 'accepted' : 'refused'}`
-  counts.set(k, (counts.get(k) ?? 0) + 1)
-  times.set(k, (times.get(k) ?? 0) + cpu() - t0)
-  return r
-} as never
+if (!plain)
+  SimTable.prototype.run = function (this: SimTable, type: string, payload: unknown) {
+    const t0 = cpu()
+    const r = run0.call(this, type as never, payload as never)
+    const k = `${type} ${r.ok ? 'accepted' : 'refused'}`
+    counts.set(k, (counts.get(k) ?? 0) + 1)
+    times.set(k, (times.get(k) ?? 0) + cpu() - t0)
+    return r
+  } as never
 const attacks = ruleset.attacks
 const resolve0 = attacks.resolve
 const inResolve = { all: 0, refused: 0 }
-;(attacks as { resolve: typeof resolve0 }).resolve = (...args) => {
-  const t0 = cpu()
-  const r = resolve0.apply(attacks, args)
-  const dt = cpu() - t0
-  inResolve.all += dt
-  if (!r.ok) inResolve.refused += dt
-  return r
-}
+if (!plain)
+  (attacks as { resolve: typeof resolve0 }).resolve = (...args) => {
+    const t0 = cpu()
+    const r = resolve0.apply(attacks, args)
+    const dt = cpu() - t0
+    inResolve.all += dt
+    if (!r.ok) inResolve.refused += dt
+    return r
+  }
 let rounds = 0
 const t0 = cpu()
 for (let f = 0; f < n; f++) {
