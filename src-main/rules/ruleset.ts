@@ -364,5 +364,11 @@ export interface Ruleset {
       everyone?: Everyone,
       aimAt?: AimAt,
     ): Result<AttackResolution>
+    /**
+     * Issue 35: true only when every attack the attacker could ask for now (any weapon, mode and
+     * target, no options set) is refused before a die is rolled — its turn's pools spent. A
+     * simulation need not try them; absent, it tries them all.
+     */
+    spentOut?(attacker: RulesCombatant): boolean
   }
 }

@@ -14,7 +14,7 @@ import { sheetForm, sheetFromForm } from './sheet/sheet-form'
 import { sheetSchema } from './sheet/sheet-schema'
 import { tableMarks } from './sheet/table-marks'
 import { CONDITIONS } from './turns/conditions'
-import { POOLS } from './turns/economy'
+import { attacksSpentOut, POOLS } from './turns/economy'
 import { movementCost } from './turns/movement-cost'
 import { endOfEncounter, startOfEncounter, startOfRound } from './turns/edges'
 import { rollTwoD6Initiative } from './turns/initiative'
@@ -76,6 +76,7 @@ export function createTwoD6Ruleset(settings: AttackSettings = { effectAdds: true
     attacks: {
       preview: (request, attacker, target) => previewAttack(request, attacker, target, settings),
       resolve: (request, attacker, target, dice) => resolveAttackRequest(request, attacker, target, settings, dice),
+      spentOut: attacksSpentOut,
     },
   }
 }

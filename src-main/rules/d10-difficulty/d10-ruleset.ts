@@ -18,7 +18,7 @@ import { d10TableMarks } from './sheet/d10-table-marks'
 import { d10SheetSchema, freshLive } from './sheet/d10-sheet'
 import { d10SheetForm, d10SheetFromForm } from './sheet/d10-sheet-form'
 import { d10MapMove } from './suppression/lane-move'
-import { d10Economy, REACTION } from './turns/d10-economy'
+import { attacksSpentOut, d10Economy, REACTION } from './turns/d10-economy'
 import { rollD10Initiative } from './turns/d10-initiative'
 import { secretNpcChecks } from '../secrecy'
 import { d10ActionOdds } from './d10-odds'
@@ -79,6 +79,6 @@ export function createD10Ruleset(initiative: InitiativeMode = 'each-round'): Rul
       perform: (request, actor, target, dice, onScene, area) => performD10Action(request, actor, target, dice, area, onScene),
       odds: d10ActionOdds,
     },
-    attacks: { preview: previewD10Attack, resolve: resolveD10Attack },
+    attacks: { preview: previewD10Attack, resolve: resolveD10Attack, spentOut: attacksSpentOut },
   }
 }

@@ -15,7 +15,7 @@ import { d20Sheets } from './sheet/d20-sheets'
 import { d20SheetForm, d20SheetFromForm } from './sheet/d20-sheet-form'
 import { D20_QUICK_NPCS } from './sheet/quick-npcs'
 import { D20_CONDITIONS } from './statuses/conditions'
-import { d20Economy } from './turns/economy'
+import { attacksSpentOut, d20Economy } from './turns/economy'
 import { d20EndOfTurn, d20FreshCounts, d20StartOfTurn } from './turns/edges'
 import { rollD20Initiative } from './turns/initiative'
 import { d20MovementCost } from './turns/movement'
@@ -62,5 +62,5 @@ export const d20TwoActionRuleset: Ruleset = {
   },
   damage: { types: D20_DAMAGE_TYPES, apply: (c, amount, type) => applyD20Damage(c, amount, type) },
   actions: { list: d20ActionList, perform: performD20Action, odds: d20ActionOdds },
-  attacks: { preview: previewD20Attack, resolve: resolveD20Attack },
+  attacks: { preview: previewD20Attack, resolve: resolveD20Attack, spentOut: attacksSpentOut },
 }

@@ -71,6 +71,13 @@ export function whyNot(kind: ActKind, c: RulesCombatant): string | null {
 }
 
 /**
+ * Issue 35: in its own turn with any of the significant action spent, every attack is refused
+ * before a die is rolled (T3: an attack is a significant action; `attackSetup` asks `whyNot`),
+ * whatever the weapon, mode or target.
+ */
+export const attacksSpentOut = (c: RulesCombatant): boolean => c.acting === true && spentOf(c, SIGNIFICANT) > 0
+
+/**
  * T3: a reaction costs 2 initiative at once and −1 DM on every check until the reactor's
  * next turn (one more stack of `reacted` per reaction, its clock restarted).
  */

@@ -14,7 +14,7 @@ import { perHitDistribution } from '../damage/hit-zones'
 import { rollHit } from '../damage/roll-hit'
 import { blockedDamage, DEFENCES, defenceRolls, meleeOdds, meleeOutcome, type Defence, type MeleeOutcome } from '../melee/melee'
 import type { D10Sheet } from '../sheet/d10-sheet'
-import { ACTION, actionsLeft, oneAction } from '../turns/d10-economy'
+import { ACTION, actionSpentRefusal, actionsLeft, oneAction } from '../turns/d10-economy'
 import { meleeReach } from '../melee/reach'
 import { blockedPreview, choice, diceText, oddsPreview, surprisedRefusal, type Sides } from './attack-shared'
 import { optionNumber, optionOneOf } from '../../kit/options'
@@ -134,6 +134,8 @@ export function resolveMelee(sides: Sides, dice: Dice): Result<AttackResolution>
   const reach = meleeReach(a, t)
   if (!reach.ok) return reach
   if (p.defenceRefusal) return fail('attack/cannot', p.defenceRefusal)
+  const spentOut = actionSpentRefusal(a)
+  if (spentOut) return fail('economy/notEnough', spentOut)
   const { weapon, target } = sides
   const attack = rollTerms(p.attack, `${a.name}: Melee Combat at ${t.name}`, dice)
   const rolls: RollRecord[] = [attack.roll]

@@ -26,7 +26,7 @@ import {
 } from '../ranged/difficulty'
 import { hitCountChances, volleyDamage } from '../ranged/ranged-odds'
 import { MOVEMENTS, SKILL_LABELS, STANCES, type D10Sheet } from '../sheet/d10-sheet'
-import { oneAction } from '../turns/d10-economy'
+import { actionSpentRefusal, oneAction } from '../turns/d10-economy'
 import { blockedPreview, choice, diceText, oddsPreview, surprisedRefusal, usesAmmo, type Sides } from './attack-shared'
 import { rangeTo } from '../ranged/range-to'
 import { optionBool, optionNumber, optionOneOf } from '../../kit/options'
@@ -42,7 +42,8 @@ interface Prepared {
   readonly mode: string
   readonly rounds: number
   readonly shot: boolean
-  readonly options: FormField[]
+  /** The aimed zone as set ('roll': none). */
+  readonly zone: string
 }
 
 /** The situation from both sheets and the map, overridden by whatever the GM set. */
@@ -69,7 +70,13 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
   }
   const skill = weapon.kind === 'thrown' ? 'throwing' : 'firearms'
   const shot = optionBool(o, SUPPRESSION_SHOT) === true
-  const options: FormField[] = [
+  return { situation, difficulty: rangedDifficulty(situation), check: skillTerms(attacker, skill), skill, mode, rounds, shot, zone }
+}
+
+/** The attack panel's fields for the situation as prepared: only a preview shows them, a resolve never reads them. */
+function optionsOf(p: Prepared): FormField[] {
+  const { situation, zone, shot } = p
+  return [
     { key: TYPED_DISTANCE, label: 'Distance', kind: 'number', value: situation.distance, unit: 'm', min: 0, max: 10_000 },
     choice('size', 'Target size', situation.size, SIZES),
     choice('targetMovement', 'Target movement', situation.targetMovement, MOVEMENTS),
@@ -83,7 +90,6 @@ function prepare(request: AttackRequest, sides: Sides, a: RulesCombatant, t: Rul
       ? [{ key: SUPPRESSION_SHOT, label: 'Out-of-turn shot while suppressing', kind: 'toggle', value: true } satisfies FormField]
       : []),
   ]
-  return { situation, difficulty: rangedDifficulty(situation), check: skillTerms(attacker, skill), skill, mode, rounds, shot, options }
 }
 
 const costText = (shot: boolean) => (shot ? 'free (suppressing fire)' : '1 action (a reaction out of turn)')
@@ -133,7 +139,7 @@ function explanation(p: Prepared, sides: Sides): ExplanationSection[] {
 export function previewRanged(sides: Sides): AttackPreview {
   const { request, a, t } = sides
   const p = prepare(request, sides, a, t)
-  const base = { weapons: sides.weaponList, options: p.options, cost: costText(p.shot) }
+  const base = { weapons: sides.weaponList, options: optionsOf(p), cost: costText(p.shot) }
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return blockedPreview(base, explanation(p, sides), blocked ?? 'cannot be made')
   const { weapon, target } = sides
@@ -193,6 +199,9 @@ export function resolveRanged(sides: Sides, dice: Dice): Result<AttackResolution
   const p = prepare(request, sides, a, t)
   const blocked = refusal(p, sides, a)
   if (blocked || !p.difficulty.ok) return fail('attack/cannot', blocked ?? 'The attack cannot be made.')
+  // An out-of-turn suppressing shot is free; any other shot pays the action (D3).
+  const spentOut = p.shot ? null : actionSpentRefusal(a)
+  if (spentOut) return fail('economy/notEnough', spentOut)
   const { weapon, attacker, target } = sides
   const difficulty = p.difficulty.difficulty
   const check = rollTerms(p.check, `${a.name}: ${SKILL_LABELS[p.skill]} at ${t.name}`, dice)

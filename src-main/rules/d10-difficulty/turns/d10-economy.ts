@@ -39,6 +39,24 @@ export function speedLeft(c: RulesCombatant, sheet: D10Sheet): number {
 }
 
 export const oneAction: PoolCost[] = [{ pool: ACTION, amount: 1 }]
+
+/**
+ * D3: an act costing `oneAction` in the actor's own turn once its action is spent, refused in the
+ * core's own words (`economySpend`: the pool's label, count and period, as `d10Economy` gives
+ * them), before any die is rolled. The core refuses it anyway; judged here, the attack's dice,
+ * working and sheets are not made first (a simulation tries every weapon and mode once the
+ * action is gone). Only the exact case the core words so: its own turn, the pool spent to 0.
+ */
+export function actionSpentRefusal(c: RulesCombatant): string | null {
+  return attacksSpentOut(c) ? `${c.name} has no action left this round; this needs 1 action (1 per round).` : null
+}
+
+/**
+ * Issue 35: every attack the autopilot asks for (no options: no out-of-turn suppressing shot) is
+ * refused before a die is rolled, whatever the weapon, mode or target: `actionSpentRefusal`, or
+ * one of the attack's own refusals before it.
+ */
+export const attacksSpentOut = (c: RulesCombatant): boolean => c.acting === true && spent(c, ACTION) === 1
 export const oneFree: PoolCost[] = [{ pool: FREE, amount: 1 }]
 
 /** `002` Movement: speed points per metre for each way of moving. */

@@ -56,8 +56,17 @@ export function damageFlat(arm: Armament, sheet: D20Sheet): Modifier[] {
   return attr ? [modifier(ATTRIBUTE_LABELS[attr], sheet.attributes[attr], DOC.damage)] : []
 }
 
+/** A sheet is an immutable value (parsed once per stored value): its armaments are worked out once. */
+const armedBySheet = new WeakMap<D20Sheet, readonly Armament[]>()
+
 /** Every armament in slot order, bare hands last. */
-export function armaments(sheet: D20Sheet): Armament[] {
+export function armaments(sheet: D20Sheet): readonly Armament[] {
+  let armed = armedBySheet.get(sheet)
+  if (!armed) armedBySheet.set(sheet, (armed = armamentsOf(sheet)))
+  return armed
+}
+
+function armamentsOf(sheet: D20Sheet): readonly Armament[] {
   const carried = sheet.weapons.map((weapon, index): Armament => ({ index, weapon, unarmed: null }))
   const u = unarmedBySize(sheet.size, sheet.attributes.str)
   const fists: Weapon = {

@@ -15,7 +15,7 @@ import { afterFiring, roundsThatHit } from './ammunition'
 import { attackExplanation } from './attack-explain'
 import { isMelee } from './attack-types'
 import { engagementAfter } from './engagement'
-import { setUpAttack, type AttackSetup } from './attack-setup'
+import { completeSetup, readAttack, refusalOf, type AttackSetup } from './attack-setup'
 import { counterPrompt } from './counter-prompts'
 import { critEffectOf, rollCritEffect } from './crit-effects'
 import { damageOf } from './damage'
@@ -83,10 +83,12 @@ function attackerGrants(s: AttackSetup): ConditionGrant[] {
 
 /** W3–W5: rolls the hit test, the target's reaction, the damage and what a critical sets off. */
 export function resolveD20Attack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant, dice: Dice): Result<AttackResolution> {
-  const set = setUpAttack(request, a, t)
-  if (!set.ok) return set
-  const s = set.value
-  if (s.refusal) return fail(s.refusalCode, s.refusal)
+  const read = readAttack(request, a, t)
+  if (!read.ok) return read
+  // Judged before the odds are worked out: nothing of the setup but its refusal is read then.
+  const refused = refusalOf(read.value)
+  if (refused.refusal) return fail(refused.refusalCode, refused.refusal)
+  const s = completeSetup(read.value, refused)
   const w = s.arm.weapon
   const rolls: RollRecord[] = []
   const lines: string[] = []

@@ -129,8 +129,34 @@ function economy(
   }
 }
 
-/** Reads the request against both sheets: the armament, mode, situation, reaction, costs and refusals. */
-export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<AttackSetup> {
+/** What every attack reads first: both sheets, the armament and mode, and where the target stands. */
+export interface AttackBasics {
+  readonly request: AttackRequest
+  readonly a: RulesCombatant
+  readonly t: RulesCombatant
+  readonly attacker: D20Sheet
+  readonly target: D20Sheet
+  readonly all: readonly Armament[]
+  readonly arm: Armament
+  readonly mode: Mode
+  readonly rule: ModeRule
+  readonly asReaction: boolean
+  /** The target as the attack judges it: where it stood as it began to move away, for an attack of opportunity. */
+  readonly there: RulesCombatant
+  readonly distance: number
+  readonly chosen: string
+  readonly defenceKind: Defence | null
+}
+
+/** Why the attack cannot be made as set (null: it can), with its failure code and what it would cost. */
+export interface AttackRefusal {
+  readonly refusal: string | null
+  readonly refusalCode: string
+  readonly eco: { cost: PoolCost[]; text: string; refusal: string | null }
+  readonly defenceProblem: string | null
+}
+
+export function readAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<AttackBasics> {
   const attacker = sheetOf(a)
   if (!attacker.ok) return attacker
   const target = sheetOf(t)
@@ -138,7 +164,6 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const all = armaments(attacker.value)
   const arm = all[request.weapon]
   if (!arm) return fail('attack/noWeapon', `${a.name} has no weapon in slot ${request.weapon + 1}.`)
-  const weapons = all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon) }))
   const mode = pickMode(request.mode, arm.weapon)
   if (!mode)
     return fail('attack/mode', `The ${arm.weapon.name} has no "${request.mode}" mode (it has: ${modesFor(arm.weapon).join(', ')}).`)
@@ -147,7 +172,67 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
   const asReaction = isReaction(a)
   // An attack of opportunity is judged where its target stood as it began to move away (SR-D20-33).
   const there = asItStood(request, attacker.value, t, asReaction)
-  const distance = distanceOf(o, a, there)
+  const chosen = optionString(o, reactionKey(t)) ?? optionString(o, 'reaction') ?? NO_REACTION
+  return ok({
+    request,
+    a,
+    t,
+    attacker: attacker.value,
+    target: target.value,
+    all,
+    arm,
+    mode,
+    rule,
+    asReaction,
+    there,
+    distance: distanceOf(o, a, there),
+    chosen,
+    defenceKind: (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null,
+  })
+}
+
+/**
+ * The refusal alone, before any of the attack's odds are worked out: a resolve that is refused
+ * (a simulation tries every mode once the turn's actions are spent, W2) stops here.
+ */
+export function refusalOf(b: AttackBasics): AttackRefusal {
+  const { a, t, arm, mode } = b
+  const eco = economy(b.attacker, a, b.rule, b.asReaction, arm)
+  const defenceProblem = b.defenceKind ? defenceRefusal(b.target, t, b.defenceKind, arm.weapon, mode) : null
+  const stunned = has(a.conditions, 'stunned') ? `${a.name} is stunned and cannot act (${DOC.statuses}).` : null
+  // `003 Combat Actions` Draw/Sheath weapon: a sheathed weapon must be drawn (One Action) before it strikes (SR-D20-11).
+  const sheathed =
+    arm.unarmed || isReady(b.attacker, arm.index)
+      ? null
+      : `The ${arm.weapon.name} is not drawn: ${a.name} must draw it first (1 action, ${DOC.actions}).`
+  // `003 Combat Actions` Burst, Full Auto, Reload: a gun fires what its magazine holds (SR-D20-30).
+  const empty = ammunitionRefusal(arm.weapon, mode)
+  // Issue 31: reach and range from the tokens; a target too far is named with its distance.
+  const placed = positionRefusal(arm, a, b.there, b.distance)
+  const far = placed.ok ? null : placed.error
+  return {
+    eco,
+    defenceProblem,
+    // Where the target stands before whose turn it is: the map marks each target out of reach with its own reason.
+    refusal: stunned ?? sheathed ?? empty ?? far?.message ?? eco.refusal ?? defenceProblem,
+    refusalCode: stunned ? 'attack/refused' : sheathed ? 'attack/notDrawn' : empty ? 'attack/empty' : (far?.code ?? 'attack/refused'),
+  }
+}
+
+/** Reads the request against both sheets: the armament, mode, situation, reaction, costs and refusals. */
+export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesCombatant): Result<AttackSetup> {
+  const read = readAttack(request, a, t)
+  if (!read.ok) return read
+  return ok(completeSetup(read.value, refusalOf(read.value)))
+}
+
+/** The whole setup once the basics are read and the refusal judged. */
+export function completeSetup(b: AttackBasics, refused: AttackRefusal): AttackSetup {
+  const { a, t, arm, mode, rule, asReaction, there, distance, chosen, defenceKind } = b
+  const o = b.request.options
+  const attacker = b.attacker
+  const target = b.target
+  const weapons = b.all.map((x) => ({ index: x.index, name: x.weapon.name, modes: modesFor(x.weapon) }))
   // SR-D20-35: the GM's tick, else the map's cover (walls, someone between), else none.
   const ticked = optionBool(o, 'cover')
   const map = ticked === undefined ? coveredByMap(t) : null
@@ -160,16 +245,10 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     close: withinFiveFeet(a, there, distance),
   }
   const held = asReaction ? heldBonus(a) : null
-  const hit = hitBonuses(
-    { attacker: attacker.value, arm, mode, target: target.value, targetConditions: t.conditions },
-    situation,
-    held ? [held] : [],
-  )
-  const chosen = optionString(o, reactionKey(t)) ?? optionString(o, 'reaction') ?? NO_REACTION
-  const defenceKind = (DEFENCES as readonly string[]).includes(chosen) ? (chosen as Defence) : null
-  const defenceProblem = defenceKind ? defenceRefusal(target.value, t, defenceKind, arm.weapon, mode) : null
-  const defenceList = defenceKind ? defenceBonuses(target.value, t, defenceKind) : []
-  const flat = sumModifiers(damageFlat(arm, attacker.value))
+  const hit = hitBonuses({ attacker, arm, mode, target, targetConditions: t.conditions }, situation, held ? [held] : [])
+  const { defenceProblem, eco } = refused
+  const defenceList = defenceKind ? defenceBonuses(target, t, defenceKind) : []
+  const flat = sumModifiers(damageFlat(arm, attacker))
   const berserk = mode === 'berserk' ? 2 : 1
   const spec = (critical: boolean): DamageSpec => ({
     count: arm.weapon.dice.count,
@@ -177,29 +256,17 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     rollFactor: berserk * (critical ? 2 : 1),
     halveRoll: arm.unarmed?.halveRoll ?? false,
     flat,
-    affinity: affinityOf(target.value, arm.weapon.damageType),
+    affinity: affinityOf(target, arm.weapon.damageType),
   })
   const inflicts = arm.weapon.inflicts
-  const x = inflicts ? (typeof inflicts.dice === 'number' ? inflicts.dice : attacker.value.attributes[inflicts.dice]) : 0
-  const eco = economy(attacker.value, a, rule, asReaction, arm)
-  const stunned = has(a.conditions, 'stunned') ? `${a.name} is stunned and cannot act (${DOC.statuses}).` : null
-  // `003 Combat Actions` Draw/Sheath weapon: a sheathed weapon must be drawn (One Action) before it strikes (SR-D20-11).
-  const sheathed =
-    arm.unarmed || isReady(attacker.value, arm.index)
-      ? null
-      : `The ${arm.weapon.name} is not drawn: ${a.name} must draw it first (1 action, ${DOC.actions}).`
-  // `003 Combat Actions` Burst, Full Auto, Reload: a gun fires what its magazine holds (SR-D20-30).
-  const empty = ammunitionRefusal(arm.weapon, mode)
+  const x = inflicts ? (typeof inflicts.dice === 'number' ? inflicts.dice : attacker.attributes[inflicts.dice]) : 0
   const rounds = roundsFired(arm.weapon, mode)
-  const reactionOpt = reactionOption(target.value, t, arm, mode, chosen)
-  // Issue 31: reach and range from the tokens; a target too far is named with its distance.
-  const placed = positionRefusal(arm, a, there, distance)
-  const far = placed.ok ? null : placed.error
-  return ok({
+  const reactionOpt = reactionOption(target, t, arm, mode, chosen)
+  return {
     a,
     t,
-    attacker: attacker.value,
-    target: target.value,
+    attacker,
+    target,
     arm,
     mode,
     rule,
@@ -207,7 +274,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     situation,
     hit,
     hitBonus: sumModifiers(hit),
-    armourRating: armourRatingOf(target.value),
+    armourRating: armourRatingOf(target),
     defence: defenceKind && !defenceProblem ? { kind: defenceKind, bonuses: defenceList, bonus: sumModifiers(defenceList) } : null,
     damage: { normal: spec(false), critical: spec(true) },
     inflicts: inflicts && x >= 1 ? { status: inflicts.status, x } : null,
@@ -216,8 +283,7 @@ export function setUpAttack(request: AttackRequest, a: RulesCombatant, t: RulesC
     cost: eco.cost,
     costText: rounds > 1 ? `${eco.text}, ${plural(rounds, 'round')}` : eco.text,
     rounds,
-    // Where the target stands before whose turn it is: the map marks each target out of reach with its own reason.
-    refusal: stunned ?? sheathed ?? empty ?? far?.message ?? eco.refusal ?? defenceProblem,
-    refusalCode: stunned ? 'attack/refused' : sheathed ? 'attack/notDrawn' : empty ? 'attack/empty' : (far?.code ?? 'attack/refused'),
-  })
+    refusal: refused.refusal,
+    refusalCode: refused.refusalCode,
+  }
 }

@@ -37,6 +37,13 @@ export const isReaction = (c: RulesCombatant): boolean => c.acting === false
 export const actionsLeft = (c: RulesCombatant): number => Math.max(0, ACTIONS_PER_TURN - (c.spent?.[ACTIONS] ?? 0))
 
 /**
+ * Issue 35: in its own turn with both actions spent, every attack it could ask for is refused
+ * before a die is rolled (W2: every mode costs at least one action; `refusalOf`), whatever the
+ * weapon, mode or target.
+ */
+export const attacksSpentOut = (c: RulesCombatant): boolean => c.acting === true && actionsLeft(c) < 1
+
+/**
  * W2: reactions left this round. The core counts the acts it saw out of turn (and any pip the GM
  * clicks); the sheet records every reaction, including those made inside someone else's attack,
  * which no interface member lets a resolution charge to the defender's pool. The larger of the
