@@ -220,10 +220,13 @@ function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
     opponents.map((o) => asRulesCombatant(o)),
   )
   if (hints.length === 0) return []
-  // Only an act the ruleset offers now (its list says why not otherwise) is worth trying.
-  const offered = new Map(ruleset.actions.list(me).map((d) => [d.key, d]))
+  // Only an act the ruleset offers now (its list says why not otherwise) is worth trying. A
+  // simulation asks for the hinted acts alone (issue 35): the list's keys are unique, so the same.
+  const { actions } = ruleset
+  const one = view.fast && actions.offer ? (key: string) => actions.offer!(me, key) : null
+  const offered = one ? null : new Map(actions.list(me).map((d) => [d.key, d]))
   return hints.flatMap((h) => {
-    const d = offered.get(h.action)
+    const d = one ? one(h.action) : offered!.get(h.action)
     if (!d || d.unavailable !== null) return []
     const target = h.targetId ? state.get(h.targetId) : null
     return [
