@@ -54,6 +54,8 @@ export interface PolicyView {
   readonly odds: OddsSource
   /** Issue 35: a simulation's cheaper reading (standing and odds memoised per immutable value); the same choices. */
   readonly fast?: boolean
+  /** Issue 35: `fighters(state)`, when the caller has just read it from this very state. */
+  readonly fighters?: readonly CombatantRecord[]
 }
 
 export const END_TURN: AutopilotCommand = { type: 'encounter/nextTurn', payload: {} }
@@ -86,10 +88,16 @@ function oddsOf(p: AttackPreview, fast: boolean): SuggestionOdds {
 }
 
 /** Standing (up) opponents of the actor: the other team's fighters. */
-export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord, fast = false): CombatantRecord[] {
+export function opponentsOf(
+  state: RecordReader,
+  ruleset: Ruleset,
+  actor: CombatantRecord,
+  fast = false,
+  among: readonly CombatantRecord[] = fighters(state),
+): CombatantRecord[] {
   const mine = teamOf(actor.side)
   if (!mine) return []
-  return fighters(state).filter((c) => teamOf(c.side) !== mine && standingIn(ruleset, c, fast).state === 'up')
+  return among.filter((c) => teamOf(c.side) !== mine && standingIn(ruleset, c, fast).state === 'up')
 }
 
 /** How much an attack is worth: a sure kill near 3, a sure wound taking all its health about 1.5. */
@@ -261,7 +269,7 @@ export function rankActs(view: PolicyView): Candidate[] {
   const standing = standingIn(ruleset, actor, fast)
   if (standing.state !== 'up') return [{ ...end, reasons: () => [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
-  const opponents = opponentsOf(state, ruleset, actor, fast)
+  const opponents = opponentsOf(state, ruleset, actor, fast, view.fighters ?? fighters(state))
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
   const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
   // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
