@@ -6,7 +6,7 @@ import { activeEncounter } from '../commands/decide-context'
 import type { RecordReader } from '../state/record-store'
 import { standingOf } from '../state/rules-combatants'
 import { fighters, winnerOf } from './fighters'
-import { rankActs, type OddsSource } from './policy'
+import { rankActs, rankCommands, type OddsSource } from './policy'
 import type { SimTable } from './sim-table'
 
 /** How a played-out fight ended. */
@@ -79,8 +79,10 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
     }
     const tried = first ? [first] : []
     first = null
-    const view = all ? { state, ruleset, actor, odds, fast, fighters: all } : { state, ruleset, actor, odds, fast }
-    if (!tryInOrder(table, [...tried, ...rankActs(view).map((c) => c.command)])) {
+    const ranked = all
+      ? rankCommands({ state, ruleset, actor, odds, fast, fighters: all })
+      : rankActs({ state, ruleset, actor, odds, fast }).map((c) => c.command)
+    if (!tryInOrder(table, tried.length ? [...tried, ...ranked] : ranked)) {
       return endOf(state, ruleset, null, encounter.round)
     }
   }

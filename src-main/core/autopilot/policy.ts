@@ -151,7 +151,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
  * The same candidates in the same order, for a simulation (issue 35): one request object per
  * attack, no generator.
  */
-function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[], lean = false): Candidate[] {
   const out: Candidate[] = []
   const attacks = view.ruleset.attacks
   if (!attacks || opponents.length === 0) return out
@@ -172,14 +172,21 @@ function attackCandidateList(view: PolicyView, opponents: readonly CombatantReco
         const p = odds(request, actor, t, state)
         if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
         const o = oddsOf(p.value, true)
-        out.push({
-          command: { type: 'attack/resolve', payload: { request } },
-          label: `${capital(mode)} with the ${w.name} at ${t.name}`,
-          odds: o,
-          score: attackScore(o, t.hp),
-          targetHp: t.hp,
-          reasons: () => attackReasons(o, t),
-        })
+        const command: AutopilotCommand = { type: 'attack/resolve', payload: { request } }
+        const score = attackScore(o, t.hp)
+        // `lean`: a simulation's ranking, which nobody reads (`rankCommands`).
+        out.push(
+          lean
+            ? { command, label: '', odds: o, score, targetHp: t.hp, reasons: UNSAID }
+            : {
+                command,
+                label: `${capital(mode)} with the ${w.name} at ${t.name}`,
+                odds: o,
+                score,
+                targetHp: t.hp,
+                reasons: () => attackReasons(o, t),
+              },
+        )
       }
     }
   }
@@ -277,6 +284,26 @@ export function rankActs(view: PolicyView): Candidate[] {
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
   return [...ranked, { ...end, reasons: () => [endReason] }]
+}
+
+const UNSAID = (): readonly string[] => []
+
+/**
+ * What a simulation tries, in `rankActs`'s order (issue 35): the commands alone, without the
+ * words nobody reads (labels, reasons) — the same candidates, scores and stable sort.
+ */
+export function rankCommands(view: PolicyView): AutopilotCommand[] {
+  const { actor, ruleset, state } = view
+  if (standingIn(ruleset, actor, true).state !== 'up' || turnSpent(ruleset, actor)) return [END_TURN]
+  const opponents = opponentsOf(state, ruleset, actor, true, view.fighters ?? fighters(state))
+  if (opponents.length === 0) return [END_TURN]
+  const ranked = attackCandidateList(view, opponents, true)
+  if (ranked.length === 0) ranked.push(...moveCandidates(view, opponents))
+  ranked.push(...hintCandidates(view, opponents))
+  ranked.sort((a, b) => b.score - a.score)
+  const out = ranked.map((c) => c.command)
+  out.push(END_TURN)
+  return out
 }
 
 /** A move is worth less than any act that hurts, more than ending the turn where it stands. */
