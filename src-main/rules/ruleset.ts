@@ -314,6 +314,11 @@ export interface Ruleset {
   readonly actions?: {
     list(actor: RulesCombatant): readonly ActionDefinition[]
     /**
+     * Optional: `list(actor).find((d) => d.key === key)` without building the rest (issue 35: an
+     * act is looked up by its key several times per command). Keys are unique within a list.
+     */
+    offer?(actor: RulesCombatant, key: string): ActionDefinition | undefined
+    /**
      * `onScene`: everyone with a token on the scene in play, with positions (an area effect reaches them); empty off the map.
      * `area`: for an action whose target is 'area', the template picked and who is under it; the
      * core has checked it (it exists, on the scene in play) and refuses an area for any other action.

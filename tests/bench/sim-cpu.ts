@@ -5,6 +5,7 @@ import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
 import { seededSource } from '../../src-main/core/dice/random-source'
 import { RecordStore } from '../../src-main/core/state/record-store'
 import type { Ruleset } from '../../src-main/rules/ruleset'
+import type { CommandPayload, CommandType } from '../../src-shared/commands'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
 import { ENEMIES, PARTY, squadPayload } from './forecast-fights'
 
@@ -57,6 +58,28 @@ function block(ruleset: Ruleset, records: unknown[], fast: boolean, from: number
   return (d.user + d.system) / 1000
 }
 
+/**
+ * What a fight is made of (not timed): commands per fight by type, and rounds. A fight's cost is
+ * mostly its count of commands — a Raider fight is long because Raiders are hard to put down.
+ */
+function shapeOfFights(ruleset: Ruleset, records: unknown[], n: number): string {
+  const odds = openingOdds(ruleset, new RecordStore(records as never[]))
+  const counts = new Map<string, number>()
+  let rounds = 0
+  class Counted extends SimTable {
+    override run<T extends CommandType>(type: T, payload: CommandPayload<T>) {
+      const done = super.run(type, payload)
+      const what = type === 'action/perform' ? `${type} ${(payload as { request: { action: string } }).request.action}` : type
+      const key = done.ok ? what : `${what} (refused)`
+      counts.set(key, (counts.get(key) ?? 0) + 1)
+      return done
+    }
+  }
+  for (let f = 0; f < n; f++) rounds += playFight(new Counted(records, ruleset, seededSource(`shape:${f}`)), odds, { roundCap: 30 }).rounds
+  const parts = [...counts].sort((a, b) => b[1] - a[1]).map(([k, c]) => `${k} ${(c / n).toFixed(1)}`)
+  return `${(rounds / n).toFixed(1)} rounds/fight; per fight: ${parts.join(', ')}`
+}
+
 const blocks = Number(process.argv[2] ?? 6)
 const perBlock = Number(process.argv[3] ?? 100)
 const only = process.argv[4]
@@ -74,6 +97,6 @@ for (const ruleset of (await registry.all()).filter((r) => r.attacks && (r.quick
   }
   const n = blocks * perBlock
   console.log(
-    `${bench ? 'bench fight (4 v 6 CX troopers)' : `${ruleset.id} (4 v 6 ${ruleset.quickNpcs![0]!.name})`}: full ${(ms.full / n).toFixed(3)} ms/fight (${((1000 * n) / ms.full).toFixed(0)}/s) · fast ${(ms.fast / n).toFixed(3)} ms/fight (${((1000 * n) / ms.fast).toFixed(0)}/s) · ${(ms.full / ms.fast).toFixed(2)}×`,
+    `${bench ? 'bench fight (4 v 6 CX troopers)' : `${ruleset.id} (4 v 6 ${ruleset.quickNpcs![0]!.name})`}: ${shapeOfFights(ruleset, records, perBlock)}\n  full ${(ms.full / n).toFixed(3)} ms/fight (${((1000 * n) / ms.full).toFixed(0)}/s) · fast ${(ms.fast / n).toFixed(3)} ms/fight (${((1000 * n) / ms.fast).toFixed(0)}/s) · ${(ms.full / ms.fast).toFixed(2)}×`,
   )
 }

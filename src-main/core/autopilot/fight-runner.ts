@@ -6,7 +6,7 @@ import { activeEncounter } from '../commands/decide-context'
 import type { RecordReader } from '../state/record-store'
 import { standingOf } from '../state/rules-combatants'
 import { fighters, winnerOf } from './fighters'
-import { rankActs, type OddsSource } from './policy'
+import { rankActs, rankCommands, type OddsSource } from './policy'
 import type { SimTable } from './sim-table'
 
 /** How a played-out fight ended. */
@@ -47,17 +47,25 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
   let turnKey = ''
   let acts = 0
   let quietSince = activeEncounter(state)?.round ?? 1
-  let lastShape = shapeOf(state)
+  let lastShape = fast ? '' : shapeOf(state)
+  const lastHealth: number[] = []
+  if (fast) healthChanged(state, lastHealth)
   for (;;) {
     options.between?.()
     const encounter = activeEncounter(state)
-    const won = winnerOf(state, ruleset, fast)
+    // Read once per act in a simulation (issue 35): nothing changes the state until the act is tried.
+    const all = fast ? fighters(state) : undefined
+    const won = winnerOf(state, ruleset, fast, all)
     if (!encounter || won !== null || encounter.round > options.roundCap) return endOf(state, ruleset, won, encounter?.round ?? 0)
-    const shape = shapeOf(state)
-    if (shape !== lastShape) {
+    let changed: boolean
+    if (fast) changed = healthChanged(state, lastHealth)
+    else {
+      const shape = shapeOf(state)
+      changed = shape !== lastShape
       lastShape = shape
-      quietSince = encounter.round
-    } else if (encounter.round - quietSince > QUIET_ROUNDS) return endOf(state, ruleset, null, encounter.round)
+    }
+    if (changed) quietSince = encounter.round
+    else if (encounter.round - quietSince > QUIET_ROUNDS) return endOf(state, ruleset, null, encounter.round)
     if (settlePrompts(table)) continue
     const actor = encounter.currentCombatantId ? state.get(encounter.currentCombatantId) : undefined
     const key = `${encounter.round}:${encounter.currentCombatantId}`
@@ -71,7 +79,10 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
     }
     const tried = first ? [first] : []
     first = null
-    if (!tryInOrder(table, [...tried, ...rankActs({ state, ruleset, actor, odds, fast }).map((c) => c.command)])) {
+    const ranked = all
+      ? rankCommands({ state, ruleset, actor, odds, fast, fighters: all })
+      : rankActs({ state, ruleset, actor, odds, fast }).map((c) => c.command)
+    if (!tryInOrder(table, tried.length ? [...tried, ...ranked] : ranked)) {
       return endOf(state, ruleset, null, encounter.round)
     }
   }
@@ -114,6 +125,24 @@ function shapeOf(state: RecordReader): string {
   let s = ''
   for (const c of state.ofType('combatant')) s += `${c.hp},`
   return s
+}
+
+/**
+ * `shapeOf` compared without a string per act (issue 35): whether anyone's health differs from
+ * `last` (every combatant's, in the store's order), which it then holds.
+ */
+function healthChanged(state: RecordReader, last: number[]): boolean {
+  const all = state.ofType('combatant')
+  let changed = all.length !== last.length
+  for (let i = 0; i < all.length; i++) {
+    const hp = all[i]!.hp
+    if (last[i] !== hp) {
+      changed = true
+      last[i] = hp
+    }
+  }
+  last.length = all.length
+  return changed
 }
 
 function endOf(state: RecordReader, ruleset: Ruleset, won: ForecastTeam | 'nobody' | null, round: number): FightEnd {

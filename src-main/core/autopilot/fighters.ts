@@ -31,10 +31,15 @@ export function standingIn(ruleset: Ruleset, c: CombatantRecord, fast = false): 
 }
 
 /** The team still standing when the other has nobody up; null while both have someone. */
-export function winnerOf(state: RecordReader, ruleset: Ruleset, fast = false): ForecastTeam | 'nobody' | null {
+export function winnerOf(
+  state: RecordReader,
+  ruleset: Ruleset,
+  fast = false,
+  among: readonly CombatantRecord[] = fighters(state),
+): ForecastTeam | 'nobody' | null {
   let party = false
   let enemy = false
-  for (const c of fighters(state)) {
+  for (const c of among) {
     if (standingIn(ruleset, c, fast).state !== 'up') continue
     if (teamOf(c.side) === 'party') party = true
     else enemy = true

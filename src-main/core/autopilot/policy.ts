@@ -54,6 +54,8 @@ export interface PolicyView {
   readonly odds: OddsSource
   /** Issue 35: a simulation's cheaper reading (standing and odds memoised per immutable value); the same choices. */
   readonly fast?: boolean
+  /** Issue 35: `fighters(state)`, when the caller has just read it from this very state. */
+  readonly fighters?: readonly CombatantRecord[]
 }
 
 export const END_TURN: AutopilotCommand = { type: 'encounter/nextTurn', payload: {} }
@@ -86,10 +88,16 @@ function oddsOf(p: AttackPreview, fast: boolean): SuggestionOdds {
 }
 
 /** Standing (up) opponents of the actor: the other team's fighters. */
-export function opponentsOf(state: RecordReader, ruleset: Ruleset, actor: CombatantRecord, fast = false): CombatantRecord[] {
+export function opponentsOf(
+  state: RecordReader,
+  ruleset: Ruleset,
+  actor: CombatantRecord,
+  fast = false,
+  among: readonly CombatantRecord[] = fighters(state),
+): CombatantRecord[] {
   const mine = teamOf(actor.side)
   if (!mine) return []
-  return fighters(state).filter((c) => teamOf(c.side) !== mine && standingIn(ruleset, c, fast).state === 'up')
+  return among.filter((c) => teamOf(c.side) !== mine && standingIn(ruleset, c, fast).state === 'up')
 }
 
 /** How much an attack is worth: a sure kill near 3, a sure wound taking all its health about 1.5. */
@@ -143,7 +151,7 @@ function* attackCandidates(view: PolicyView, opponents: readonly CombatantRecord
  * The same candidates in the same order, for a simulation (issue 35): one request object per
  * attack, no generator.
  */
-function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[]): Candidate[] {
+function attackCandidateList(view: PolicyView, opponents: readonly CombatantRecord[], lean = false): Candidate[] {
   const out: Candidate[] = []
   const attacks = view.ruleset.attacks
   if (!attacks || opponents.length === 0) return out
@@ -164,14 +172,21 @@ function attackCandidateList(view: PolicyView, opponents: readonly CombatantReco
         const p = odds(request, actor, t, state)
         if (!p.ok || p.value.blocked !== null || p.value.expectedDamage <= 0) continue
         const o = oddsOf(p.value, true)
-        out.push({
-          command: { type: 'attack/resolve', payload: { request } },
-          label: `${capital(mode)} with the ${w.name} at ${t.name}`,
-          odds: o,
-          score: attackScore(o, t.hp),
-          targetHp: t.hp,
-          reasons: () => attackReasons(o, t),
-        })
+        const command: AutopilotCommand = { type: 'attack/resolve', payload: { request } }
+        const score = attackScore(o, t.hp)
+        // `lean`: a simulation's ranking, which nobody reads (`rankCommands`).
+        out.push(
+          lean
+            ? { command, label: '', odds: o, score, targetHp: t.hp, reasons: UNSAID }
+            : {
+                command,
+                label: `${capital(mode)} with the ${w.name} at ${t.name}`,
+                odds: o,
+                score,
+                targetHp: t.hp,
+                reasons: () => attackReasons(o, t),
+              },
+        )
       }
     }
   }
@@ -220,10 +235,13 @@ function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
     opponents.map((o) => asRulesCombatant(o)),
   )
   if (hints.length === 0) return []
-  // Only an act the ruleset offers now (its list says why not otherwise) is worth trying.
-  const offered = new Map(ruleset.actions.list(me).map((d) => [d.key, d]))
+  // Only an act the ruleset offers now (its list says why not otherwise) is worth trying. A
+  // simulation asks for the hinted acts alone (issue 35): the list's keys are unique, so the same.
+  const { actions } = ruleset
+  const one = view.fast && actions.offer ? (key: string) => actions.offer!(me, key) : null
+  const offered = one ? null : new Map(actions.list(me).map((d) => [d.key, d]))
   return hints.flatMap((h) => {
-    const d = offered.get(h.action)
+    const d = one ? one(h.action) : offered!.get(h.action)
     if (!d || d.unavailable !== null) return []
     const target = h.targetId ? state.get(h.targetId) : null
     return [
@@ -258,7 +276,7 @@ export function rankActs(view: PolicyView): Candidate[] {
   const standing = standingIn(ruleset, actor, fast)
   if (standing.state !== 'up') return [{ ...end, reasons: () => [`${actor.name} is ${standing.label}: nothing to do but its turn.`] }]
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
-  const opponents = opponentsOf(state, ruleset, actor, fast)
+  const opponents = opponentsOf(state, ruleset, actor, fast, view.fighters ?? fighters(state))
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
   const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
   // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
@@ -266,6 +284,26 @@ export function rankActs(view: PolicyView): Candidate[] {
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
   return [...ranked, { ...end, reasons: () => [endReason] }]
+}
+
+const UNSAID = (): readonly string[] => []
+
+/**
+ * What a simulation tries, in `rankActs`'s order (issue 35): the commands alone, without the
+ * words nobody reads (labels, reasons) — the same candidates, scores and stable sort.
+ */
+export function rankCommands(view: PolicyView): AutopilotCommand[] {
+  const { actor, ruleset, state } = view
+  if (standingIn(ruleset, actor, true).state !== 'up' || turnSpent(ruleset, actor)) return [END_TURN]
+  const opponents = opponentsOf(state, ruleset, actor, true, view.fighters ?? fighters(state))
+  if (opponents.length === 0) return [END_TURN]
+  const ranked = attackCandidateList(view, opponents, true)
+  if (ranked.length === 0) ranked.push(...moveCandidates(view, opponents))
+  ranked.push(...hintCandidates(view, opponents))
+  ranked.sort((a, b) => b.score - a.score)
+  const out = ranked.map((c) => c.command)
+  out.push(END_TURN)
+  return out
 }
 
 /** A move is worth less than any act that hurts, more than ending the turn where it stands. */

@@ -85,7 +85,8 @@ export const performAction: Decider<'action/perform'> = (ctx, p) => {
     target = t.value
   }
   // Only the ruleset knows which of its actions take an area: its own list says so.
-  const definition = actions.list(placedRulesCombatant(ctx.state, actor.value)).find((d) => d.key === p.request.action)
+  const placed = placedRulesCombatant(ctx.state, actor.value)
+  const definition = actions.offer ? actions.offer(placed, p.request.action) : actions.list(placed).find((d) => d.key === p.request.action)
   const area = targetArea(ctx.state, p.request, definition?.target === 'area', definition?.label ?? p.request.action, target)
   if (!area.ok) return area
   // Where both stand: the map's, or the GM's typed distance with positions set aside (logged).

@@ -43,27 +43,55 @@ import { fearRefusal, OPEN_WHILE_AFRAID, performShakeOff, SHAKE_OFF_FEAR, shakeO
 export function cxActionList(actor: RulesCombatant, library: ContentLibrary): ActionDefinition[] {
   const c = cxSheets.of(actor)
   if (!c) return []
+  const list = offered(actor, c, library)
+  const judge = availability(actor, c)
+  return judge ? list.map(judge) : list
+}
+
+/**
+ * One act of the list, by its key, as `cxActionList(…).find` gives it, without building the rest
+ * (issue 35: a simulated fight asks for one act at a time, hundreds of times a fight): the groups
+ * are tried in the list's order, and the first definition with the key is the list's first.
+ */
+export function cxAction(actor: RulesCombatant, library: ContentLibrary, key: string): ActionDefinition | undefined {
+  const c = cxSheets.of(actor)
+  if (!c) return undefined
+  for (const group of offeredGroups(actor, c, library)) {
+    const made = group()
+    const found = Array.isArray(made) ? made.find((a) => a.key === key) : (made as ActionDefinition).key === key ? made : undefined
+    if (!found) continue
+    const judge = availability(actor, c)
+    return judge ? judge(found) : found
+  }
+  return undefined
+}
+
+/**
+ * What standing, fear and a grapple do to each act's availability; null when nothing (the list as
+ * offered).
+ */
+function availability(actor: RulesCombatant, c: CxCombatant): ((a: ActionDefinition) => ActionDefinition) | null {
   // CX27/CX15: a downed or knocked-out combatant has no actions (its turn holds only its roll).
   const blocked = cannotAct(actor)
-  const list = offered(actor, c, library)
-  if (blocked) return list.map((a) => ({ ...a, unavailable: blocked }))
+  if (blocked) return (a) => ({ ...a, unavailable: blocked })
   // 01_05 Fear (SR-CX-87): only running away, the shake-off roll and the feats' own answers stay open.
   // Fear narrows the list and the grapple narrows it again: an afraid combatant in a grapple may
   // not walk out of it.
   const afraid = fearRefusal(actor)
-  const open = afraid
-    ? list.map((a) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid }))
-    : list
+  const fear = afraid
+    ? (a: ActionDefinition) => (OPEN_WHILE_AFRAID.includes(a.key) || isFeatAction(a.key) ? a : { ...a, unavailable: afraid })
+    : null
   const grapple = grappleStateFrom(actor.conditions)
-  if (grapple.kind === 'free') return open
+  if (grapple.kind === 'free') return fear
   // `000` Grappling: one action a round, and only the grapple's own efforts (SR-CX-14).
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
   // The feats' own answers (a reroll, a surge of will) are no effort in the grapple either.
-  return open.map((a) =>
-    NOT_AN_EFFORT.includes(a.key) || isFeatAction(a.key)
+  return (x) => {
+    const a = fear ? fear(x) : x
+    return NOT_AN_EFFORT.includes(a.key) || isFeatAction(a.key)
       ? a
-      : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) },
-  )
+      : { ...a, unavailable: a.unavailable ?? (isManeuver(a.key) ? spent : IN_A_GRAPPLE) }
+  }
 }
 
 /**
@@ -77,23 +105,32 @@ const IN_A_GRAPPLE = 'In a grapple: only Unarmed Strikes and grapple maneuvers u
 const NOT_AN_EFFORT = ['stop-aiming', 'shift-aim', 'fast-recharge', 'position', FALL, SPEAK]
 
 function offered(actor: RulesCombatant, c: CxCombatant, library: ContentLibrary): ActionDefinition[] {
+  return offeredGroups(actor, c, library).flatMap((group) => group())
+}
+
+/** The list's groups in its order, each made only when asked (`cxAction` stops at the one it wants). */
+function offeredGroups(
+  actor: RulesCombatant,
+  c: CxCombatant,
+  library: ContentLibrary,
+): readonly (() => ActionDefinition | readonly ActionDefinition[])[] {
   return [
-    ...upkeepDefinitions(c, library, actor),
-    healDefinition(c),
-    ...drawDefinitions(c, library),
-    moveDefinition(c, library, actor),
-    jumpDefinition(c),
-    fallDefinition(c),
-    suppressDefinition(c, library),
-    ...aimDefinitions(c),
-    ...throwDefinitions(c, library),
-    ...maneuverDefinitions(actor),
-    ...spellDefinitions(c, library),
-    ...cloakDefinitions(c, library, actor),
-    searchDefinition(),
-    ...speakDefinitions(c),
-    ...featDefinitions(actor, c, library),
-    ...shakeOffDefinition(actor),
+    () => upkeepDefinitions(c, library, actor),
+    () => healDefinition(c),
+    () => drawDefinitions(c, library),
+    () => moveDefinition(c, library, actor),
+    () => jumpDefinition(c),
+    () => fallDefinition(c),
+    () => suppressDefinition(c, library),
+    () => aimDefinitions(c),
+    () => throwDefinitions(c, library),
+    () => maneuverDefinitions(actor),
+    () => spellDefinitions(c, library),
+    () => cloakDefinitions(c, library, actor),
+    () => searchDefinition(),
+    () => speakDefinitions(c),
+    () => featDefinitions(actor, c, library),
+    () => shakeOffDefinition(actor),
   ]
 }
 
@@ -117,7 +154,7 @@ export function performCxAction(
   const grapple = grappleStateFrom(actor.conditions)
   const spent = grappleLimitReached(actor.name, grapple, c.live.grappleActionsUsed)
   if (spent && isManeuver(request.action)) return fail('action/grappleLimit', spent)
-  const offered = cxActionList(actor, library).find((a) => a.key === request.action)
+  const offered = cxAction(actor, library, request.action)
   if (!offered) return fail('action/unknown', `"${request.action}" is not a Compound X action.`)
   if (offered.unavailable) return fail('action/unavailable', `${actor.name} cannot ${offered.label.toLowerCase()}: ${offered.unavailable}`)
   const r = performOffered(request, actor, c, target, library, dice, onScene, area, walls)

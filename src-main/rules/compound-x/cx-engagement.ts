@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { toJson } from '../kit/stored-sheet'
+import type { JsonValue } from '../../../src-shared/json'
 import type { CombatantId } from '../../../src-shared/records'
 import type { ConditionChange, ConditionGrant, RulesCombatant } from '../ruleset'
 import { grapplePartner } from './cx-grapple'
-import { cxSheets, cxStoredSchema, type CxCombatant } from './sheet/cx-sheet'
+import { cxSheets, type CxCombatant } from './sheet/cx-sheet'
 
 /** The ruleset's condition id for being in melee with someone (`000` Melee Combat). */
 export const ENGAGED = 'engaged'
@@ -32,11 +32,12 @@ export interface Opponent {
   readonly sheet: CxCombatant | null
 }
 
-/** A snapshot without live state (or one that no longer reads) leaves the opponent's kit unknown. */
-function sheetOf(v: unknown): CxCombatant | null {
-  const p = cxStoredSchema.safeParse(v)
-  return p.success ? p.data : null
-}
+/**
+ * A snapshot without live state (or one that no longer reads) leaves the opponent's kit unknown.
+ * Read through the sheet reader (the same schema): a snapshot `grant` stored is known to it, so a
+ * melee re-granted to every newcomer does not parse every opponent's whole sheet again (issue 35).
+ */
+const sheetOf = (v: unknown): CxCombatant | null => cxSheets.read(v as JsonValue)
 
 /** The schema has checked the prefix; this lets the compiler see it. */
 const isCombatantId = (id: string): id is CombatantId => id.startsWith('combatant:')
@@ -71,13 +72,17 @@ export const isEngaged = (c: RulesCombatant): boolean => c.conditions.some((x) =
 export const engagedWith = (c: RulesCombatant, other: CombatantId): boolean => opponentsOf(c).some((o) => o.id === other)
 
 function grant(opponents: readonly Opponent[]): ConditionGrant {
-  const data = { opponents: opponents.map((o) => ({ id: o.id, name: o.name, sheet: o.sheet })) } satisfies z.input<typeof engagedDataSchema>
+  // The JSON `toJson` would build of the whole, each snapshot stored by the sheet reader so that
+  // reading it back costs nothing (issue 35).
+  const data = {
+    opponents: opponents.map((o) => ({ id: o.id, name: o.name, sheet: o.sheet === null ? null : cxSheets.store(o.sheet) })),
+  } satisfies z.input<typeof engagedDataSchema>
   return {
     conditionId: ENGAGED,
     stacks: 1,
     duration: { kind: 'indefinite' },
     sourceId: opponents.at(-1)!.id,
-    data: toJson(data),
+    data,
   }
 }
 

@@ -12,7 +12,7 @@ import { ContentLibrary } from './content/content-library'
 import { emptyEntries, isPackSection, parseEntry, parseSectionText, type ContentPack, type PackEntries } from './content/content-pack'
 import type { PackSection } from './content/pack-schema'
 import { toJson } from '../kit/stored-sheet'
-import { cxActionList, performCxAction } from './cx-actions'
+import { cxAction, cxActionList, performCxAction } from './cx-actions'
 import { cxCard } from './cx-card'
 import { cxTableMarks } from './cx-table-marks'
 import { CX_CHECK_MODES, cxCheckChance, cxCheckList, rollCxCheck } from './cx-checks'
@@ -189,6 +189,7 @@ export function createCompoundXRuleset(shipped: ContentPack, custom: readonly { 
     },
     actions: {
       list: (actor) => cxActionList(actor, library),
+      offer: (actor, key) => cxAction(actor, library, key),
       perform: (request, actor, target, dice, onScene = [], area, everyone = NOBODY, walls) => {
         const r = performCxAction(request, actor, target, library, dice, onScene, area, walls)
         // 000 Aiming (SR-CX-72): an act that fells someone (a Kill, a fall) ends every aim at them.

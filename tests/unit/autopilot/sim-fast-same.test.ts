@@ -21,6 +21,9 @@ import { fightingRulesets } from './fights'
  * far, and a digest of every combatant (health, pools spent, conditions, its sheet's stored state
  * with rounds loaded and jams), its token, the round and whose turn it is.
  *
+ * Compound X's hinted acts (reload, clear a jam) are looked up by key in the fast path
+ * (`actions.offer`, issue 35 second pass); the fights must take some of them.
+ *
  * Mutation check, by hand (2026-11-29): making `standingIn`'s fast path answer "up" for a
  * combatant at 0 health failed every ruleset at the first fight that put someone down; making
  * the fast `oddsOf` report a down chance of 0 failed every ruleset within its first fights.
@@ -136,6 +139,7 @@ describe('the fast simulation plays the same fights as the full one (issue 35)',
     it(`${ruleset.name}: ${FIGHTS} random fights, act for act, same dice`, () => {
       let attacks = 0
       let downs = 0
+      let acts = 0
       for (let f = 0; f < FIGHTS; f++) {
         const seed = `${ruleset.id}-same-${f}`
         const records = randomFight(ruleset, seed, f % 2 === 1)
@@ -149,11 +153,15 @@ describe('the fast simulation plays the same fights as the full one (issue 35)',
         expect(fast.tape).toEqual(full.tape)
         expect(fast.end).toEqual(full.end)
         attacks += full.entries.filter((e) => e.startsWith('attack/resolve') && e.includes('→ ok')).length
+        acts += full.entries.filter((e) => e.startsWith('action/perform') && e.includes('→ ok')).length
         downs += full.end.down.length
       }
       // Not vacuous: the fights were fought, and people went down in them.
       expect(attacks).toBeGreaterThan(FIGHTS * 2)
       expect(downs).toBeGreaterThan(FIGHTS / 2)
+      // A ruleset that looks one act up by its key (`actions.offer`): the fast policy asks it for
+      // the hinted acts (reload, clear a jam) instead of the whole list, and they were taken.
+      if (ruleset.actions?.offer) expect(acts).toBeGreaterThan(FIGHTS / 4)
     }, 300_000)
   }
 })
