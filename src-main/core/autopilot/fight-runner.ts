@@ -4,7 +4,7 @@ import type { CombatantId } from '../../../src-shared/records'
 import type { Ruleset } from '../../rules/ruleset'
 import { activeEncounter } from '../commands/decide-context'
 import type { RecordReader } from '../state/record-store'
-import { standingOf } from '../state/rules-combatants'
+import { placedRulesCombatant, standingOf } from '../state/rules-combatants'
 import { fighters, winnerOf } from './fighters'
 import { rankActs, rankCommands, type OddsSource } from './policy'
 import type { SimTable } from './sim-table'
@@ -97,16 +97,25 @@ export function playFight(table: SimTable, odds: OddsSource, options: PlayOption
  */
 function tryInOrder(table: SimTable, commands: readonly AutopilotCommand[]): boolean {
   const refused = new Set<string>()
+  // Issue 35: the ruleset says every attack is refused now, before any die: none is tried (the full path tries them).
+  let spentOut: boolean | null = null
   for (const c of commands) {
     const attack = attackOf(c)
     const key = attack && `${attack.weapon}|${attack.mode}`
     if (key && refused.has(key)) continue
+    if (attack && table.fast && (spentOut ??= attacksSpentOut(table, attack))) continue
     const done = table.run(c.type, c.payload as never)
     if (done.ok) return true
     const target = attack && table.store.get(attack.targetId)
     if (key && target?.typeName === 'combatant' && !done.error.message.includes(target.name)) refused.add(key)
   }
   return false
+}
+
+function attacksSpentOut(table: SimTable, attack: AttackRequest): boolean {
+  const spentOut = table.ruleset.attacks?.spentOut
+  const attacker = spentOut && table.store.get(attack.attackerId)
+  return !!attacker && attacker.typeName === 'combatant' && spentOut(placedRulesCombatant(table.store, attacker))
 }
 
 const attackOf = (c: AutopilotCommand) => (c.type === 'attack/resolve' ? (c.payload as { request: AttackRequest }).request : null)

@@ -297,8 +297,11 @@ export function rankCommands(view: PolicyView): AutopilotCommand[] {
   if (standingIn(ruleset, actor, true).state !== 'up' || turnSpent(ruleset, actor)) return [END_TURN]
   const opponents = opponentsOf(state, ruleset, actor, true, view.fighters ?? fighters(state))
   if (opponents.length === 0) return [END_TURN]
-  const ranked = attackCandidateList(view, opponents, true)
-  if (ranked.length === 0) ranked.push(...moveCandidates(view, opponents))
+  // Issue 35: off the map, no attack the ruleset says is refused before any die (`attacks.spentOut`,
+  // proven in sim-rules-same.test.ts); on the map whether any is listed decides a walk, so they stay.
+  const spentOut = !sceneInPlay(state) && !!ruleset.attacks?.spentOut?.(placedRulesCombatant(state, actor))
+  const ranked = spentOut ? [] : attackCandidateList(view, opponents, true)
+  if (ranked.length === 0 && !spentOut) ranked.push(...moveCandidates(view, opponents))
   ranked.push(...hintCandidates(view, opponents))
   ranked.sort((a, b) => b.score - a.score)
   const out = ranked.map((c) => c.command)

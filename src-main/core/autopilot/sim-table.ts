@@ -66,6 +66,9 @@ export class SimTable {
   run<T extends CommandType>(type: T, payload: CommandPayload<T>): Result<Decision> {
     const decided = this.decide(type, payload, this.random)
     if (!decided.ok) return decided
+    // Numbered by the commands taken only: a refused one (or one a simulation knows is refused and
+    // does not try, `attacks.spentOut`) leaves the ids the next one makes as they were.
+    this.#seq++
     const draft = new Draft(this.store)
     try {
       for (const e of decided.value.events) if (!UNKEPT.has(e.type)) applyEvent(draft, e)
@@ -79,7 +82,7 @@ export class SimTable {
 
   /** Only decides: whether the rules would take this command now (its dice from `random`, nothing applied). */
   decide<T extends CommandType>(type: T, payload: CommandPayload<T>, random: RandomSource): Result<Decision> {
-    return decideOn(this.store, this.ruleset, random, type, payload, ++this.#seq, this.fast)
+    return decideOn(this.store, this.ruleset, random, type, payload, this.#seq + 1, this.fast)
   }
 }
 

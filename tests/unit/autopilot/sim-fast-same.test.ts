@@ -126,7 +126,10 @@ function play(ruleset: Ruleset, records: readonly unknown[], seed: string, fast:
   }
   const table = new TapedTable(records, ruleset, tape, random, fast)
   const end = playFight(table, openingOdds(ruleset, new RecordStore(records as never[])), { roundCap: ROUND_CAP })
-  return { entries: table.entries, tape, end: { ...end, down: [...end.down].sort(), dead: [...end.dead].sort() } }
+  // The fast path does not try an attack the ruleset says is refused before any die (`attacks.spentOut`,
+  // proven in sim-rules-same.test.ts): a refused attack changes nothing, and the dice so far are in every entry kept.
+  const kept = table.entries.filter((e) => !(e.startsWith('attack/resolve') && !e.includes(' → ok |')))
+  return { entries: kept, tape, end: { ...end, down: [...end.down].sort(), dead: [...end.dead].sort() } }
 }
 
 const rulesets = await fightingRulesets()
