@@ -1,8 +1,10 @@
 import type { Page } from '@playwright/test'
 import { readWatch, type Expectation, type Watch } from './paint-probe'
+import { clickOn, keyIn, keyNow, type TimedInput } from './paint-input'
+import { passTurn, showCard } from './paint-sampler'
 
 /**
- * The four commands the paint bench times, each the way a GM issues it on the desk, with what
+ * The commands the paint bench times, each the way a GM issues it on the desk, with what
  * each page must show afterwards. A command's `prepare` does everything before the input
  * (filling a field, opening a form) and says what to watch; `act` is the one input event that
  * is timed; `restore` puts the table back (unmeasured) so every sample starts alike.
@@ -29,7 +31,8 @@ export interface PageCheck {
 export interface Prepared {
   readonly gm: PageCheck
   readonly player: PageCheck
-  act(): Promise<void>
+  /** The one timed input (paint-input.ts), everything before it already done. */
+  readonly input: TimedInput
   restore(): Promise<void>
 }
 
@@ -38,6 +41,8 @@ export interface PaintCommand {
   readonly how: string
   /** Only a turn passing between two combatants hidden from the players changes nothing on their screen. */
   readonly playersMaySeeNothing: boolean
+  /** It chooses `desk.pcId` itself (D acts on whoever acts), so the sampler's pick is skipped. */
+  readonly picksItsOwnPc?: boolean
   prepare(desk: Desk): Promise<Prepared>
 }
 
@@ -81,12 +86,12 @@ export const hpEdit: PaintCommand = {
   async prepare(desk) {
     const { hp, max } = await readHp(desk.gm, desk.pcId)
     const next = hp < max ? hp + 1 : hp - 1
-    const input = desk.gm.locator(`${card(desk.pcId)} [data-testid="hp-input"]`)
-    await input.fill(next > hp ? '+1' : '-1')
+    const field = desk.gm.locator(`${card(desk.pcId)} [data-testid="hp-input"]`)
+    await field.fill(next > hp ? '+1' : '-1')
     return {
       gm: { watch: gmHp(desk.pcId), expect: { kind: 'equals', value: `${next} / ${max}` } },
       player: { watch: playerHp(desk.pcId), expect: { kind: 'equals', value: `${next}/${max}` } },
-      act: () => input.press('Enter'),
+      input: await keyIn(desk.gm, field, 'Enter'),
       restore: async () => undefined,
     }
   },
@@ -104,7 +109,7 @@ export const nextTurn: PaintCommand = {
       gm: { watch: CURRENT, expect: { kind: 'differs', from: gmBefore } },
       // A combatant hidden from the players has no current marker there: "" is then what they see.
       player: { watch: CURRENT, expect: { kind: 'differs', from: playerBefore } },
-      act: () => desk.gm.getByTestId('next-turn').click(),
+      input: await clickOn(desk.gm, desk.gm.getByTestId('next-turn')),
       restore: async () => undefined,
     }
   },
@@ -135,7 +140,7 @@ export const conditionAdded: PaintCommand = {
     return {
       gm: { watch: chip, expect: { kind: 'equals', value: conditionId } },
       player: { watch: shown, expect: { kind: 'includes', text: label } },
-      act: () => root.getByTestId('condition-apply').click(),
+      input: await clickOn(desk.gm, root.getByTestId('condition-apply')),
       restore: async () => {
         await root.locator(`[data-testid="condition-chip"][data-condition="${conditionId}"] [data-testid="remove-condition"]`).click()
         await waitUntil(desk.gm, chip, { equals: '' }, RESTORE_TIMEOUT)
@@ -181,7 +186,71 @@ export const attackResolution: PaintCommand = {
     return {
       gm: { watch: gmHp(desk.pcId), expect: { kind: 'differs', from: `${hp} / ${max}` } },
       player: { watch: playerHp(desk.pcId), expect: { kind: 'differs', from: `${hp}/${max}` } },
-      act: () => panel.getByTestId('attack-resolve').click(),
+      input: await clickOn(desk.gm, panel.getByTestId('attack-resolve')),
+      restore: async () => {
+        await desk.gm.getByTestId('undo').click()
+        await waitUntil(desk.gm, gmHp(desk.pcId), { equals: `${hp} / ${max}` }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, playerHp(desk.pcId), { equals: `${hp}/${max}` }, RESTORE_TIMEOUT)
+      },
+    }
+  },
+}
+
+/** Whoever acts, when that is a PC on the players' screen; "" when not. */
+async function actingPcInView(player: Page): Promise<string> {
+  return player.evaluate(() => {
+    const entry = document.querySelector('[data-testid="initiative-ribbon"] [data-testid="current-combatant"]')?.closest('.entry')
+    if (!entry?.classList.contains('side-party')) return ''
+    const r = entry.getBoundingClientRect()
+    const whole = r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.bottom > 0 && r.top < innerHeight
+    return whole ? (entry.getAttribute('data-combatant-id') ?? '') : ''
+  })
+}
+
+/** The turn passed (untimed) until a PC acts, on the players' screen and with its card on the GM's. */
+async function passUntilPcActs(desk: Desk): Promise<string> {
+  for (let turns = 0; turns <= MAX_TURNS_TO_PC; turns++) {
+    const id = await actingPcInView(desk.player)
+    if (id && (await showCard(desk.gm, id))) return id
+    await passTurn(desk.gm, desk.player)
+  }
+  throw new Error(`no PC acted on the players' screen in ${MAX_TURNS_TO_PC} turns`)
+}
+
+/** Every second combatant of the bench's fights is a PC (core-fixture.ts): far fewer turns than this. */
+const MAX_TURNS_TO_PC = 30
+
+/**
+ * The GM's own keys for damage, through the desk's shortcut: `D` puts a "-"
+ * in the acting combatant's HP field, the amount is typed, and Enter (timed) applies it. Undo
+ * (untimed) gives the health back, so the PC never runs down over the samples.
+ */
+export const hpByKey: PaintCommand = {
+  name: 'HP edit by D',
+  playersMaySeeNothing: false,
+  picksItsOwnPc: true,
+  how: 'D, the amount, Enter on whoever acts',
+  async prepare(desk) {
+    desk.pcId = await passUntilPcActs(desk)
+    const { hp, max } = await readHp(desk.gm, desk.pcId)
+    const field = desk.gm.locator(`${card(desk.pcId)} [data-testid="hp-input"]`)
+    // The shortcut belongs to the desk, not to a field that holds the focus.
+    await desk.gm.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+    await desk.gm.keyboard.press('d')
+    await desk.gm.waitForFunction(
+      (sel) => {
+        const el = document.querySelector<HTMLInputElement>(sel)
+        return !!el && document.activeElement === el && el.value === '-'
+      },
+      `${card(desk.pcId)} [data-testid="hp-input"]`,
+      { timeout: RESTORE_TIMEOUT, polling: 20 },
+    )
+    await desk.gm.keyboard.type('1')
+    if ((await field.inputValue()) !== '-1') throw new Error(`D then 1 left "${await field.inputValue()}" in the HP field`)
+    return {
+      gm: { watch: gmHp(desk.pcId), expect: { kind: 'equals', value: `${hp - 1} / ${max}` } },
+      player: { watch: playerHp(desk.pcId), expect: { kind: 'equals', value: `${hp - 1}/${max}` } },
+      input: keyNow(desk.gm, 'Enter'),
       restore: async () => {
         await desk.gm.getByTestId('undo').click()
         await waitUntil(desk.gm, gmHp(desk.pcId), { equals: `${hp} / ${max}` }, RESTORE_TIMEOUT)
