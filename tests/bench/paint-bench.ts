@@ -7,8 +7,9 @@ import { summarize, type Summary } from './stats'
 import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
 import { loadLine, withBenchBrowser } from './bench-browser'
-import { LOAD_TIMEOUT, openDeskPages, VIEWPORT } from './desk-pages'
-import { attackResolution, conditionAdded, hpByKey, hpEdit, nextTurn, type PaintCommand } from './paint-commands'
+import { LOAD_TIMEOUT, openDeskPages, VIEWPORT, type DeskPages } from './desk-pages'
+import { attackResolution, conditionAdded, hpByKey, hpEdit, nextTurn, tokenMove, type PaintCommand } from './paint-commands'
+import { buildMapFolder } from './map-fixture'
 import { pickPc, sample, type PaintSample } from './paint-sampler'
 import { INPUT_PATHS, measurePaintFloor, type PaintFloor } from './paint-floor'
 import type { InputPath } from './paint-input'
@@ -32,6 +33,9 @@ type Size = (typeof ALL_SIZES)[number]
 const SIZES: readonly Size[] = ALL_SIZES.filter((s) =>
   (process.env['SALVO_PAINT_SIZES'] ?? String(ALL_SIZES)).split(',').map(Number).includes(s),
 )
+/** SALVO_PAINT_COMMANDS="token move,next turn" times only those (while working on the bench); the goals then cover only those. */
+const CHOSEN = process.env['SALVO_PAINT_COMMANDS']?.split(',').map((n) => n.trim())
+const chosen = (c: PaintCommand) => !CHOSEN || CHOSEN.includes(c.name)
 /** One frame at 60 Hz, and half of one: issue 36's margins over the floor. */
 const FRAME_MS = 1000 / 60
 const P95_OVER_FLOOR = FRAME_MS
@@ -88,16 +92,35 @@ function resultOf(samples: readonly PaintSample[]): CommandResult {
   }
 }
 
-async function measureSize(browser: Browser, size: Size, commands: readonly PaintCommand[]): Promise<SizeResult> {
-  // The PCs and a shooter carry a trooper's sheet so the Attack panel can resolve shots.
-  const { dataDir } = await buildDataFolder(size, { sheets: 'pcs-and-first-four' })
+/**
+ * Which desk a command runs on: the fight (every combatant, the PCs and a shooter with a
+ * trooper's sheet so the Attack panel can resolve shots), or the map fixture (the same number
+ * of combatants, each a token on one scene) for the token move.
+ */
+type Folder = 'fight' | 'map'
+
+async function buildFolder(size: Size, folder: Folder): Promise<{ dataDir: string; mover: string | null }> {
+  if (folder === 'map') return buildMapFolder(size, 0)
+  return { ...(await buildDataFolder(size, { sheets: 'pcs-and-first-four' })), mover: null }
+}
+
+/** The GM opens the map; both pages then show the mover's token. */
+async function showMap(pages: DeskPages, mover: string): Promise<void> {
+  await pages.gm.getByTestId('show-map').click()
+  const token = `[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${mover}"]`
+  for (const page of [pages.gm, pages.player]) await page.locator(token).waitFor({ state: 'attached', timeout: LOAD_TIMEOUT })
+}
+
+async function measureSize(browser: Browser, size: Size, commands: readonly PaintCommand[], folder: Folder): Promise<SizeResult> {
+  const { dataDir, mover } = await buildFolder(size, folder)
   let server: WebProcess | null = null
   try {
     server = await WebProcess.start(dataDir, LOAD_TIMEOUT)
     const pages = await openDeskPages(browser, server)
     const meters = { gm: await WorkMeter.attach(pages.gm), player: await WorkMeter.attach(pages.player) }
     try {
-      const desk = { gm: pages.gm, player: pages.player, pcId: await pickPc(pages.gm, pages.player) }
+      if (mover) await showMap(pages, mover)
+      const desk = { gm: pages.gm, player: pages.player, pcId: mover ?? (await pickPc(pages.gm, pages.player)) }
       const samples = new Map<string, PaintSample[]>(commands.map((c) => [c.name, []]))
       const began = performance.now()
       for (let round = 0; round < WARM_UP + SAMPLES; round++) {
@@ -239,11 +262,18 @@ function floorRow(f: PaintFloor): ReportRow {
 export async function runPaintBench(): Promise<BenchPart> {
   const title = `Paint in Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, GM and player pages each in its own context: the GM's input event → the first frame showing the change on each page, against the floor of the same input path; ${SAMPLES} samples per command after ${WARM_UP} warm-up rounds (fewer once a size has run its time: at least ${MIN_SAMPLES[30]} at 30 and 300 combatants, ${MIN_SAMPLES[3_000]} at 3,000)`
   return withBenchBrowser(title, async (browser, executablePath) => {
-    const commands = [hpEdit, hpByKey, nextTurn, attackResolution, conditionAdded]
+    const onFight = [hpEdit, hpByKey, nextTurn, attackResolution, conditionAdded].filter(chosen)
+    const onMap = [tokenMove].filter(chosen)
+    const commands = [...onFight, ...onMap]
     const floor = await measurePaintFloor(browser)
-    const results = new Map<Size, SizeResult>()
-    for (const size of SIZES) results.set(size, await measureSize(browser, size, commands))
-    const goals = commands.flatMap((c) => goalsFor(c.name, results, floor))
+    const fight = new Map<Size, SizeResult>()
+    const map = new Map<Size, SizeResult>()
+    for (const size of SIZES) {
+      if (onFight.length) fight.set(size, await measureSize(browser, size, onFight, 'fight'))
+      if (onMap.length) map.set(size, await measureSize(browser, size, onMap, 'map'))
+    }
+    const resultsOf = (c: PaintCommand) => (onMap.includes(c) ? map : fight)
+    const goals = commands.flatMap((c) => goalsFor(c.name, resultsOf(c), floor))
     const lines = [
       title,
       `  browser: ${browser.version()} (${executablePath}); ${loadLine()}`,
@@ -254,12 +284,12 @@ export async function runPaintBench(): Promise<BenchPart> {
       '  "to the DOM change" is the pages\' own part: input → the DOM showing it on both, before the wait for a frame',
       "  main-thread work: each page's CPU time on its main thread from just before the input to both pages painted and settled (Chromium's Performance.getMetrics deltas)",
       ...floorLines(floor),
-      ...commands.flatMap((c) => commandLines(c.name, results, floor)),
+      ...commands.flatMap((c) => commandLines(c.name, resultsOf(c), floor)),
       ...goals.filter((g) => !g.met).map((g) => `  goal MISSED: ${g.name} = ${g.measured}`),
     ]
     return {
       lines,
-      rows: [floorRow(floor), ...commands.map((c) => rowFor(c.name, c.how, results, floor))],
+      rows: [floorRow(floor), ...commands.map((c) => rowFor(c.name, c.how, resultsOf(c), floor))],
       goals,
     }
   })

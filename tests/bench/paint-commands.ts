@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 import { readWatch, type Expectation, type Watch } from './paint-probe'
-import { clickOn, keyIn, keyNow, type TimedInput } from './paint-input'
+import { clickOn, dragBetween, keyIn, keyNow, type TimedInput } from './paint-input'
+import { CELL_PX } from './map-fixture'
 import { passTurn, showCard } from './paint-sampler'
 
 /**
@@ -255,6 +256,49 @@ export const hpByKey: PaintCommand = {
         await desk.gm.getByTestId('undo').click()
         await waitUntil(desk.gm, gmHp(desk.pcId), { equals: `${hp} / ${max}` }, RESTORE_TIMEOUT)
         await waitUntil(desk.player, playerHp(desk.pcId), { equals: `${hp}/${max}` }, RESTORE_TIMEOUT)
+      },
+    }
+  },
+}
+
+const mapToken = (id: string) => `[data-testid="battle-map"] [data-testid="map-token"][data-combatant-id="${id}"]`
+
+/**
+ * A token dragged a metre to the right on the GM's battle map and dropped (the release is
+ * timed); the token stands at its new spot on both pages' maps. Undo (untimed) puts it back,
+ * so every sample starts from the same spot. Runs on its own desk, the map fixture's
+ * (map-fixture.ts), whose `mover` is `desk.pcId`.
+ */
+export const tokenMove: PaintCommand = {
+  name: 'token move',
+  playersMaySeeNothing: false,
+  picksItsOwnPc: true,
+  how: 'a token dragged on the map and dropped',
+  async prepare(desk) {
+    const spotWatch: Watch = { selector: mapToken(desk.pcId), attribute: 'data-x' }
+    const gmBefore = await readWatch(desk.gm, spotWatch)
+    const playerBefore = await readWatch(desk.player, spotWatch)
+    if (!gmBefore || !playerBefore) throw new Error(`token move: ${desk.pcId} is not on both pages' maps`)
+    const svg = desk.gm.getByTestId('battle-map').getByTestId('map-svg')
+    const zoom = Number((await svg.getAttribute('data-view'))?.split(' ')[2])
+    const box = await desk.gm.locator(`${mapToken(desk.pcId)} circle.body`).boundingBox()
+    if (!box || !(zoom > 0)) throw new Error('token move: the mover has no place on the GM map')
+    const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    // Zoomed out over thousands of tokens, neighbours overlap on screen: the press must land on the mover.
+    const onTop = await desk.gm.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid="map-token"]')?.getAttribute('data-combatant-id') ?? '',
+      [from.x, from.y],
+    )
+    if (onTop !== desk.pcId) throw new Error(`token move: ${onTop || 'nothing'} lies over the mover ${desk.pcId}`)
+    const input = await dragBetween(desk.gm, from, { x: from.x + CELL_PX * zoom, y: from.y })
+    return {
+      gm: { watch: spotWatch, expect: { kind: 'differs', from: gmBefore } },
+      player: { watch: spotWatch, expect: { kind: 'differs', from: playerBefore } },
+      input,
+      restore: async () => {
+        await desk.gm.getByTestId('undo').click()
+        await waitUntil(desk.gm, spotWatch, { equals: gmBefore }, RESTORE_TIMEOUT)
+        await waitUntil(desk.player, spotWatch, { equals: playerBefore }, RESTORE_TIMEOUT)
       },
     }
   },
