@@ -8,9 +8,10 @@ import { WebProcess } from './web-process'
 import { runWhenMain } from './run-alone'
 import { loadLine, withBenchBrowser } from './bench-browser'
 import { LOAD_TIMEOUT, openDeskPages, VIEWPORT, type DeskPages } from './desk-pages'
-import { attackResolution, conditionAdded, hpByKey, hpEdit, nextTurn, tokenMove, type PaintCommand } from './paint-commands'
+import { attackResolution, conditionAdded, hpByKey, hpEdit, nextTurn, tokenMove, type Desk, type PaintCommand } from './paint-commands'
 import { buildMapFolder } from './map-fixture'
 import { pickPc, sample, type PaintSample } from './paint-sampler'
+import { topCosts, traced, type Cost, type TracedCosts } from './paint-trace'
 import { INPUT_PATHS, measurePaintFloor, type PaintFloor } from './paint-floor'
 import type { InputPath } from './paint-input'
 import { biggestCosts, summarizeWork, workLine, WorkMeter, type PageWork, type WorkSummary } from './paint-work'
@@ -64,6 +65,8 @@ interface CommandResult {
   readonly notShownToPlayers: number
   readonly gmWork: WorkSummary
   readonly playerWork: WorkSummary
+  /** One extra sample traced, where a work goal was missed: each page's biggest self times. */
+  readonly traced?: TracedCosts | string
 }
 
 type SizeResult = { readonly ok: true; readonly byCommand: Map<string, CommandResult> } | { readonly ok: false; readonly error: string }
@@ -111,6 +114,23 @@ async function showMap(pages: DeskPages, mover: string): Promise<void> {
   for (const page of [pages.gm, pages.player]) await page.locator(token).waitFor({ state: 'attached', timeout: LOAD_TIMEOUT })
 }
 
+/** SALVO_PAINT_TRACE=always traces one sample of every command at every size (to look at one at 30 combatants). */
+const TRACE_ALWAYS = process.env['SALVO_PAINT_TRACE'] === 'always'
+
+function missesWork(r: CommandResult, size: Size): boolean {
+  const limit = WORK_LIMIT_MS[size]
+  return TRACE_ALWAYS || (limit !== undefined && Math.max(r.gmWork.total.p95, r.playerWork.total.p95) > limit)
+}
+
+/** One more sample, traced; a trace that fails only loses the names of the costs, never the figures. */
+async function traceOne(browser: Browser, desk: Desk, command: PaintCommand): Promise<TracedCosts | string> {
+  try {
+    return await traced(browser, desk, (marks) => sample(desk, command, undefined, marks))
+  } catch (e) {
+    return `not traced: ${e instanceof Error ? e.message.split('\n')[0]! : String(e)}`
+  }
+}
+
 async function measureSize(browser: Browser, size: Size, commands: readonly PaintCommand[], folder: Folder): Promise<SizeResult> {
   const { dataDir, mover } = await buildFolder(size, folder)
   let server: WebProcess | null = null
@@ -131,7 +151,11 @@ async function measureSize(browser: Browser, size: Size, commands: readonly Pain
           if (round >= WARM_UP) samples.get(command.name)!.push(s)
         }
       }
-      const byCommand = new Map([...samples].map(([name, xs]) => [name, resultOf(xs)]))
+      const byCommand = new Map<string, CommandResult>()
+      for (const command of commands) {
+        const r = resultOf(samples.get(command.name)!)
+        byCommand.set(command.name, missesWork(r, size) ? { ...r, traced: await traceOne(browser, desk, command) } : r)
+      }
       return { ok: true, byCommand }
     } finally {
       await meters.gm.detach()
@@ -153,14 +177,17 @@ function measuredAt(results: Map<Size, SizeResult>, size: Size): SizeResult {
   return results.get(size) ?? { ok: false, error: 'left out (SALVO_PAINT_SIZES)' }
 }
 
-function workLines(label: string, w: WorkSummary, limit: number | undefined): string {
+function workLines(label: string, w: WorkSummary, limit: number | undefined, traced: readonly Cost[] | string | undefined): string[] {
   const verdict =
     limit === undefined
       ? ''
       : w.total.p95 <= limit
         ? ` (goal ≤ ${limit} ms met)`
         : ` (goal ≤ ${limit} ms MISSED; biggest: ${biggestCosts(w)})`
-  return `      ${label} main-thread work, median / p95: ${workLine(w)}${verdict}`
+  const lines = [`      ${label} main-thread work, median / p95: ${workLine(w)}${verdict}`]
+  if (typeof traced === 'string') lines.push(`        one traced sample: ${traced}`)
+  else if (traced) lines.push(`        one traced sample, the biggest self times on its main thread: ${topCosts(traced)}`)
+  return lines
 }
 
 function commandLines(name: string, results: Map<Size, SizeResult>, floor: PaintFloor): string[] {
@@ -177,8 +204,8 @@ function commandLines(name: string, results: Map<Size, SizeResult>, floor: Paint
     const hidden = c.notShownToPlayers ? ` (${c.notShownToPlayers} not shown to the players: hidden combatants)` : ''
     lines.push(
       `    ${sizeName(size).padStart(16)}, ${String(c.both.count).padStart(2)} samples: both ${ms(c.both)}, over the ${c.path} floor +${(c.both.median - f.median).toFixed(1)} / +${(c.both.p95 - f.p95).toFixed(1)} ms · GM ${ms(c.gm)} (DOM ${c.gmDom.median.toFixed(1)} ms median) · player ${player}${hidden} · both, paint done ${ms(c.bothPainted)} · both, to the DOM change ${ms(c.bothDom)}`,
-      workLines('GM page    ', c.gmWork, WORK_LIMIT_MS[size]),
-      workLines('player page', c.playerWork, WORK_LIMIT_MS[size]),
+      ...workLines('GM page    ', c.gmWork, WORK_LIMIT_MS[size], typeof c.traced === 'string' ? c.traced : c.traced?.gm),
+      ...workLines('player page', c.playerWork, WORK_LIMIT_MS[size], typeof c.traced === 'string' ? c.traced : c.traced?.player),
     )
   }
   return lines

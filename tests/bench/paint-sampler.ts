@@ -22,6 +22,12 @@ export interface PaintSample {
   readonly playerWork?: PageWork
 }
 
+/** The two ends of a sample's counted window, without the preparing and the restoring. */
+export interface WindowMarks {
+  start(): Promise<void>
+  end(): Promise<void>
+}
+
 /** Both pages' metrics sessions (paint-work.ts). */
 export interface PageMeters {
   readonly gm: WorkMeter
@@ -121,13 +127,20 @@ export async function showCard(gm: Page, id: string): Promise<boolean> {
  * show. With `meters`, each page's main-thread work is read around it (paint-work.ts): from just
  * before the input to both pages painted and settled, the restore left out.
  */
-export async function sample(desk: Desk, command: PaintCommand, meters?: PageMeters): Promise<PaintSample> {
+export async function sample(
+  desk: Desk,
+  command: PaintCommand,
+  meters?: PageMeters,
+  /** Called right before the input and once both pages have shown it and settled (a trace marks its window there: paint-trace.ts). */
+  marks?: WindowMarks,
+): Promise<PaintSample> {
   if (!command.picksItsOwnPc) desk.pcId = await pickPc(desk.gm, desk.player)
   const prepared = await command.prepare(desk)
   await arm(desk.gm, prepared.gm.watch, prepared.gm.expect, SHOW_TIMEOUT)
   await arm(desk.player, prepared.player.watch, prepared.player.expect, SHOW_TIMEOUT)
   await armInput(desk.gm, prepared.input.path)
   const before = meters ? await Promise.all([meters.gm.read(), meters.player.read()]) : null
+  await marks?.start()
   await prepared.input.send()
   const playerResult = collect(desk.player)
   const gmSeen = await collect(desk.gm)
@@ -152,6 +165,7 @@ export async function sample(desk: Desk, command: PaintCommand, meters?: PageMet
     )
   await Promise.all([settle(desk.gm), settle(desk.player)])
   const after = meters ? await Promise.all([meters.gm.read(), meters.player.read()]) : null
+  await marks?.end()
   await prepared.restore()
   await Promise.all([settle(desk.gm), settle(desk.player)])
   return {
