@@ -69,14 +69,19 @@ type Restored = { readonly equals: string } | { readonly lacks: string }
 
 /** Waits, untimed, until a page shows a restored state. */
 async function waitUntil(page: Page, watch: Watch, restored: Restored, timeout: number): Promise<void> {
-  await page.waitForFunction(
-    ({ w, r }) => {
-      const v = window.__salvoProbe!.read(w)
-      return 'equals' in r ? v === r.equals : !v.includes(r.lacks)
-    },
-    { w: watch, r: restored },
-    { timeout, polling: 50 },
-  )
+  await page
+    .waitForFunction(
+      ({ w, r }) => {
+        const v = window.__salvoProbe!.read(w)
+        return 'equals' in r ? v === r.equals : !v.includes(r.lacks)
+      },
+      { w: watch, r: restored },
+      { timeout, polling: 50 },
+    )
+    .catch(async () => {
+      const shown = await readWatch(page, watch).catch(() => '(unreadable)')
+      throw new Error(`the restore never showed ${JSON.stringify(restored)} at ${watch.selector} on ${page.url()}: it shows "${shown}"`)
+    })
 }
 
 /** Damage 1 or heal 1, whichever keeps the PC inside its range: Enter in the card's HP field. */
@@ -197,26 +202,35 @@ export const attackResolution: PaintCommand = {
   },
 }
 
-/** Whoever acts, when that is a PC on the players' screen; "" when not. */
-async function actingPcInView(player: Page): Promise<string> {
-  return player.evaluate(() => {
-    const entry = document.querySelector('[data-testid="initiative-ribbon"] [data-testid="current-combatant"]')?.closest('.entry')
-    if (!entry?.classList.contains('side-party')) return ''
+/**
+ * Whoever acts, when that is a PC on the players' screen; "" when not. Who acts is read on the
+ * GM's page: the players' ribbon has no marker while a hidden combatant acts, and may still
+ * show the last one they saw.
+ */
+async function actingPcInView(desk: Desk): Promise<string> {
+  const acting = await readWatch(desk.gm, CURRENT)
+  if (!acting) return ''
+  const inView = await desk.player.evaluate((sel) => {
+    const entry = document.querySelector(sel)
+    if (!entry?.classList.contains('side-party')) return false
     const r = entry.getBoundingClientRect()
-    const whole = r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.bottom > 0 && r.top < innerHeight
-    return whole ? (entry.getAttribute('data-combatant-id') ?? '') : ''
-  })
+    return r.width > 0 && r.left >= 0 && r.right <= innerWidth && r.bottom > 0 && r.top < innerHeight
+  }, playerEntry(acting))
+  return inView ? acting : ''
 }
 
 /** The turn passed (untimed) until a PC acts, on the players' screen and with its card on the GM's. */
 async function passUntilPcActs(desk: Desk): Promise<string> {
   for (let turns = 0; turns <= MAX_TURNS_TO_PC; turns++) {
-    const id = await actingPcInView(desk.player)
+    const id = await actingPcInView(desk)
     if (id && (await showCard(desk.gm, id))) return id
     await passTurn(desk.gm, desk.player)
   }
   throw new Error(`no PC acted on the players' screen in ${MAX_TURNS_TO_PC} turns`)
 }
+
+/** D answers in a frame or two; a desk that has not after this never will. */
+const PREFILL_TIMEOUT = 10_000
 
 /** Every second combatant of the bench's fights is a PC (core-fixture.ts): far fewer turns than this. */
 const MAX_TURNS_TO_PC = 30
@@ -244,8 +258,15 @@ export const hpByKey: PaintCommand = {
         return !!el && document.activeElement === el && el.value === '-'
       },
       `${card(desk.pcId)} [data-testid="hp-input"]`,
-      { timeout: RESTORE_TIMEOUT, polling: 20 },
-    )
+      { timeout: PREFILL_TIMEOUT, polling: 20 },
+    ).catch(async () => {
+      const focus = await desk.gm.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null
+        const owner = el?.closest('[data-combatant-id]')?.getAttribute('data-combatant-id') ?? 'no card'
+        return el ? `${el.getAttribute('data-testid') ?? el.tagName} of ${owner}, holding "${el.value ?? ''}"` : 'nothing'
+      })
+      throw new Error(`D did not put "-" in the HP field of ${desk.pcId} (focus on ${focus})`)
+    })
     await desk.gm.keyboard.type('1')
     if ((await field.inputValue()) !== '-1') throw new Error(`D then 1 left "${await field.inputValue()}" in the HP field`)
     return {
