@@ -252,21 +252,23 @@ export const hpByKey: PaintCommand = {
     // The shortcut belongs to the desk, not to a field that holds the focus.
     await desk.gm.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
     await desk.gm.keyboard.press('d')
-    await desk.gm.waitForFunction(
-      (sel) => {
-        const el = document.querySelector<HTMLInputElement>(sel)
-        return !!el && document.activeElement === el && el.value === '-'
-      },
-      `${card(desk.pcId)} [data-testid="hp-input"]`,
-      { timeout: PREFILL_TIMEOUT, polling: 20 },
-    ).catch(async () => {
-      const focus = await desk.gm.evaluate(() => {
-        const el = document.activeElement as HTMLInputElement | null
-        const owner = el?.closest('[data-combatant-id]')?.getAttribute('data-combatant-id') ?? 'no card'
-        return el ? `${el.getAttribute('data-testid') ?? el.tagName} of ${owner}, holding "${el.value ?? ''}"` : 'nothing'
+    await desk.gm
+      .waitForFunction(
+        (sel) => {
+          const el = document.querySelector<HTMLInputElement>(sel)
+          return !!el && document.activeElement === el && el.value === '-'
+        },
+        `${card(desk.pcId)} [data-testid="hp-input"]`,
+        { timeout: PREFILL_TIMEOUT, polling: 20 },
+      )
+      .catch(async () => {
+        const focus = await desk.gm.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null
+          const owner = el?.closest('[data-combatant-id]')?.getAttribute('data-combatant-id') ?? 'no card'
+          return el ? `${el.getAttribute('data-testid') ?? el.tagName} of ${owner}, holding "${el.value ?? ''}"` : 'nothing'
+        })
+        throw new Error(`D did not put "-" in the HP field of ${desk.pcId} (focus on ${focus})`)
       })
-      throw new Error(`D did not put "-" in the HP field of ${desk.pcId} (focus on ${focus})`)
-    })
     await desk.gm.keyboard.type('1')
     if ((await field.inputValue()) !== '-1') throw new Error(`D then 1 left "${await field.inputValue()}" in the HP field`)
     return {
