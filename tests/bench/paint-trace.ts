@@ -34,7 +34,9 @@ interface TraceEvent {
   readonly tdur?: number
   readonly pid: number
   readonly tid: number
-  readonly args?: { readonly data?: { readonly functionName?: string; readonly url?: string; readonly type?: string } }
+  readonly args?: {
+    readonly data?: { readonly functionName?: string; readonly url?: string; readonly lineNumber?: number; readonly type?: string }
+  }
 }
 
 const UNNAMED = 'unnamed task time'
@@ -46,7 +48,9 @@ function label(e: TraceEvent): string {
   const d = e.args?.data
   if ((e.name === 'FunctionCall' || e.name === 'EvaluateScript' || e.name === 'v8.callFunction') && (d?.functionName || d?.url)) {
     const file = d.url ? d.url.split('/').pop()!.split('?')[0] : ''
-    return `script ${d.functionName || '(anonymous)'}${file ? ` (${file})` : ''}`
+    // The built bundle is not minified: file and line find the function where it has no name.
+    const line = typeof d.lineNumber === 'number' ? `:${d.lineNumber}` : ''
+    return `script ${d.functionName || '(anonymous)'}${file ? ` (${file}${line})` : ''}`
   }
   if (e.name === 'EventDispatch' && d?.type) return `EventDispatch ${d.type}`
   if (e.name === 'UpdateLayoutTree') return 'style (UpdateLayoutTree)'
