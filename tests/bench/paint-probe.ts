@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { TRIGGER, type InputPath } from './paint-input'
 
 /**
  * The in-page clock of the paint bench. Times are epoch milliseconds with sub-millisecond
@@ -37,7 +38,7 @@ declare global {
     __salvoProbe?: {
       read(watch: Watch): string
       arm(watch: Watch, expectation: Expectation, timeoutMs: number): void
-      armInput(): void
+      armInput(kind?: 'keydown' | 'click' | 'pointerup'): void
       cancel(): void
       result: Promise<Seen | null> | null
       input: number | null
@@ -52,8 +53,9 @@ declare global {
  * begins), and in a task posted from there, which the event loop runs only after that frame's
  * style, layout and paint. An element the
  * page does not show reads as "" (absent), never as a match by accident.
- * `armInput` keeps the earliest input event's own timestamp (event.timeStamp: when the browser
- * received it, so a busy main thread's queueing delay counts), from pointerdown or keydown on.
+ * `armInput` keeps the own timestamp (event.timeStamp: when the browser received it, so a busy
+ * main thread's queueing delay counts) of the first event of the kind the action happens on
+ * (paint-input.ts: keydown, click or pointerup), taken in the capture phase before any handler.
  */
 const PROBE_SOURCE = `(() => {
   const probe = { result: null, input: null, offset: 0 }
@@ -76,12 +78,13 @@ const PROBE_SOURCE = `(() => {
     return value.includes(e.text)
   }
   let stopInput = null
-  probe.armInput = function () {
+  probe.armInput = function (kind) {
     if (stopInput) stopInput()
     probe.input = null
     probe.anchor()
     const stamp = (ev) => { if (probe.input === null) probe.input = ev.timeStamp + probe.offset }
-    const kinds = ['pointerdown', 'mousedown', 'keydown', 'click']
+    // No kind (cold start's own arming): the earliest input event of any kind, as before.
+    const kinds = kind ? [kind] : ['pointerdown', 'mousedown', 'keydown', 'click']
     for (const k of kinds) window.addEventListener(k, stamp, { capture: true })
     stopInput = () => { for (const k of kinds) window.removeEventListener(k, stamp, { capture: true }) }
   }
@@ -132,8 +135,9 @@ export async function arm(page: Page, watch: Watch, expectation: Expectation, ti
   await page.evaluate(([w, e, t]) => window.__salvoProbe!.arm(w, e, t), [watch, expectation, timeoutMs] as const)
 }
 
-export async function armInput(page: Page): Promise<void> {
-  await page.evaluate(() => window.__salvoProbe!.armInput())
+/** Stamps the next `path` input's triggering event (paint-input.ts) as the sample's start. */
+export async function armInput(page: Page, path: InputPath): Promise<void> {
+  await page.evaluate((kind) => window.__salvoProbe!.armInput(kind), TRIGGER[path])
 }
 
 export function collect(page: Page): Promise<Seen | null> {

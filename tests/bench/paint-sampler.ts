@@ -1,9 +1,13 @@
 import type { Page } from '@playwright/test'
 import type { Desk, PaintCommand } from './paint-commands'
 import { arm, armInput, cancel, collect, inputTime, settle } from './paint-probe'
+import type { InputPath } from './paint-input'
+import { workBetween, type PageWork, type WorkMeter } from './paint-work'
 
 /** One timed command: input event → the frame that showed it, on each page (ms); null when that page never showed it. */
 export interface PaintSample {
+  /** How the GM gave the command: the floor it compares with. */
+  readonly path: InputPath
   /** To the frame that shows it: its requestAnimationFrame callback, as the issue measures. */
   readonly gm: number
   readonly player: number | null
@@ -13,6 +17,21 @@ export interface PaintSample {
   /** To the DOM change the frame then shows: the page's own part, without the wait for a frame. */
   readonly gmDom: number
   readonly playerDom: number | null
+  /** Each page's main-thread work for the command, when metered. */
+  readonly gmWork?: PageWork
+  readonly playerWork?: PageWork
+}
+
+/** The two ends of a sample's counted window, without the preparing and the restoring. */
+export interface WindowMarks {
+  start(): Promise<void>
+  end(): Promise<void>
+}
+
+/** Both pages' metrics sessions (paint-work.ts). */
+export interface PageMeters {
+  readonly gm: WorkMeter
+  readonly player: WorkMeter
 }
 
 /** How long a page may take to show a command before the sample counts as "never shown". */
@@ -43,7 +62,7 @@ export async function pickPc(gm: Page, player: Page): Promise<string> {
 /** A fight where a PC takes the floor less often than this is not one the bench builds. */
 const MAX_TURNS_PASSED = 30
 
-async function passTurn(gm: Page, player: Page): Promise<void> {
+export async function passTurn(gm: Page, player: Page): Promise<void> {
   const current = () =>
     player.evaluate(() => document.querySelector('[data-testid="current-combatant"]')?.getAttribute('data-combatant-id') ?? '')
   const before = await current()
@@ -71,7 +90,7 @@ function partyInView(player: Page): Promise<string[]> {
 }
 
 /** Scrolls the GM's card grid until the card of `id` is on the page; false if it never is. */
-async function showCard(gm: Page, id: string): Promise<boolean> {
+export async function showCard(gm: Page, id: string): Promise<boolean> {
   const card = gm.locator(`[data-testid="combatant-card"][data-combatant-id="${id}"]`)
   // The GM ribbon's entries carry their place in acting order, which is the cards' order too.
   const index = Number(
@@ -103,14 +122,26 @@ async function showCard(gm: Page, id: string): Promise<boolean> {
   return true
 }
 
-/** Prepares, times and restores one command; checks that the probe saw what the command should show. */
-export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSample> {
-  desk.pcId = await pickPc(desk.gm, desk.player)
+/**
+ * Prepares, times and restores one command; checks that the probe saw what the command should
+ * show. With `meters`, each page's main-thread work is read around it (paint-work.ts): from just
+ * before the input to both pages painted and settled, the restore left out.
+ */
+export async function sample(
+  desk: Desk,
+  command: PaintCommand,
+  meters?: PageMeters,
+  /** Called right before the input and once both pages have shown it and settled (a trace marks its window there: paint-trace.ts). */
+  marks?: WindowMarks,
+): Promise<PaintSample> {
+  if (!command.picksItsOwnPc) desk.pcId = await pickPc(desk.gm, desk.player)
   const prepared = await command.prepare(desk)
   await arm(desk.gm, prepared.gm.watch, prepared.gm.expect, SHOW_TIMEOUT)
   await arm(desk.player, prepared.player.watch, prepared.player.expect, SHOW_TIMEOUT)
-  await armInput(desk.gm)
-  await prepared.act()
+  await armInput(desk.gm, prepared.input.path)
+  const before = meters ? await Promise.all([meters.gm.read(), meters.player.read()]) : null
+  await marks?.start()
+  await prepared.input.send()
   const playerResult = collect(desk.player)
   const gmSeen = await collect(desk.gm)
   if (!gmSeen) {
@@ -132,14 +163,19 @@ export async function sample(desk: Desk, command: PaintCommand): Promise<PaintSa
     throw new Error(
       `${command.name}: the player page did not show ${JSON.stringify(prepared.player.expect)} within ${grace} ms of the GM page`,
     )
+  await Promise.all([settle(desk.gm), settle(desk.player)])
+  const after = meters ? await Promise.all([meters.gm.read(), meters.player.read()]) : null
+  await marks?.end()
   await prepared.restore()
   await Promise.all([settle(desk.gm), settle(desk.player)])
   return {
+    path: prepared.input.path,
     gm: gmSeen.frame - input,
     player: playerSeen ? playerSeen.frame - input : null,
     gmPainted: gmSeen.painted - input,
     playerPainted: playerSeen ? playerSeen.painted - input : null,
     gmDom: gmSeen.dom - input,
     playerDom: playerSeen ? playerSeen.dom - input : null,
+    ...(before && after ? { gmWork: workBetween(before[0], after[0]), playerWork: workBetween(before[1], after[1]) } : {}),
   }
 }
