@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { CommandInput, CommandPayload, CommandType } from '../../src-shared/commands'
+import type { CommandInput, CommandType } from '../../src-shared/commands'
 import type { Result } from '../../src-shared/result'
 import { playFight, type FightEnd } from '../../src-main/core/autopilot/fight-runner'
 import { ForecastRun } from '../../src-main/core/autopilot/forecast-run'
 import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
 import type { OddsSource } from '../../src-main/core/autopilot/policy'
 import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
-import type { Decision } from '../../src-main/core/commands/decide-context'
-import { seededSource, type SeededSource } from '../../src-main/core/dice/random-source'
 import { CampaignEngine } from '../../src-main/core/engine/campaign-engine'
 import { CampaignRepository } from '../../src-main/core/persistence/campaign-repository'
 import type { OpenCampaign } from '../../src-main/core/persistence/open-campaign'
@@ -18,6 +16,7 @@ import { RecordStore } from '../../src-main/core/state/record-store'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
 import type { Ruleset } from '../../src-main/rules/ruleset'
 import { TROOPER } from './core-fixture'
+import { payloadFor, RecordingTable, RewindableSource, type PlayedCommand } from '../unit/autopilot/live-replay'
 
 /*
  * The forecast's simulated fights on the bench's one core, beside the same fight's commands
@@ -129,52 +128,6 @@ export class LiveCampaign {
   }
 }
 
-/** A source whose draws a refused command can give back, as the live generator never advances on a refusal. */
-class RewindableSource {
-  #inner: SeededSource
-  constructor(private readonly seed: string) {
-    this.#inner = seededSource(seed)
-  }
-  readonly next = (): number => this.#inner.next()
-  state = () => this.#inner.state()
-  rewind(state: ReturnType<SeededSource['state']>): void {
-    this.#inner = seededSource(this.seed, state)
-  }
-}
-
-/** One accepted command of a simulated fight; a prompt is named by its place among the pending ones, as its id is the copy's own. */
-export interface PlayedCommand {
-  readonly type: CommandType
-  readonly payload: unknown
-  readonly promptIndex: number | null
-}
-
-/**
- * A throwaway table that keeps the commands the rules accepted, with the campaign generator's
- * behaviour (a refusal draws nothing), so the live engine seeded alike meets the same dice.
- */
-class RecordingTable extends SimTable {
-  readonly played: PlayedCommand[] = []
-
-  constructor(
-    records: readonly unknown[],
-    ruleset: SimTable['ruleset'],
-    private readonly source: RewindableSource,
-  ) {
-    super(records, ruleset, source)
-  }
-
-  override run<T extends CommandType>(type: T, payload: CommandPayload<T>): Result<Decision> {
-    const before = this.source.state()
-    const promptId = (payload as { promptId?: string }).promptId
-    const promptIndex = promptId ? this.store.ofType('prompt').findIndex((p) => p.id === promptId) : null
-    const r = super.run(type, payload)
-    if (r.ok) this.played.push({ type, payload, promptIndex })
-    else this.source.rewind(before)
-    return r
-  }
-}
-
 /** One fight played on a copy, its commands again on a fresh copy, and again through the live engine: times, and whether all ended alike. */
 export interface SameFight {
   readonly commands: number
@@ -195,11 +148,7 @@ type Runner = (type: CommandType, payload: unknown) => boolean
 /** Sends `played` to a table, naming each prompt by its place among that table's own pending prompts; the number refused. */
 function replay(played: readonly PlayedCommand[], prompts: () => readonly { id: string }[], run: Runner): number {
   let refused = 0
-  for (const c of played) {
-    let payload = c.payload
-    if (c.promptIndex !== null) payload = { ...(payload as object), promptId: prompts()[c.promptIndex]?.id ?? 'prompt:missing' }
-    if (!run(c.type, payload)) refused++
-  }
+  for (const c of played) if (!run(c.type, payloadFor(c, prompts))) refused++
   return refused
 }
 

@@ -1,0 +1,62 @@
+import seedrandom from 'seedrandom'
+import type { CommandPayload, CommandType } from '../../../src-shared/commands'
+import type { SceneId } from '../../../src-shared/records'
+import type { Result } from '../../../src-shared/result'
+import type { Ruleset } from '../../../src-main/rules/ruleset'
+
+/**
+ * Issue 35's random fights for the differential tests: 1 to 4 a side of the pack's ready-made
+ * NPCs, health between 1 and full, on a 30 × 20 m map at random places when `onMap`. Built by
+ * sending the commands to `run` — a copy of the rules (`SimTable`) or a real campaign's engine —
+ * so both kinds of table get the same fight. None of these commands draws a die.
+ */
+export function buildRandomFight(
+  ruleset: Ruleset,
+  seed: string,
+  onMap: boolean,
+  run: <T extends CommandType>(type: T, payload: CommandPayload<T>) => Result<unknown>,
+  combatantNamed: (name: string) => string,
+  sceneId: () => string,
+): void {
+  const random = seedrandom(seed)
+  const pick = (n: number) => Math.floor(random() * n)
+  const must = (r: Result<unknown>) => {
+    if (!r.ok) throw new Error(r.error.message)
+  }
+  let scene: SceneId | null = null
+  if (onMap) {
+    must(run('scene/create', { name: 'Yard', grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 } }))
+    scene = sceneId() as SceneId
+  }
+  const npcs = ruleset.quickNpcs!
+  for (const side of ['party', 'enemy'] as const) {
+    const count = 1 + pick(4)
+    for (let i = 1; i <= count; i++) {
+      const npc = npcs[pick(npcs.length)]!
+      const name = `${side} ${i}`
+      must(
+        run('combatant/add', {
+          name,
+          side,
+          kind: side === 'party' ? 'pc' : 'npc',
+          maxHp: npc.maxHp,
+          hp: 1 + pick(npc.maxHp),
+          initiativeModifier: npc.initiativeModifier,
+          hidden: false,
+          rules: npc.rules as never,
+        } as CommandPayload<'combatant/add'> as never),
+      )
+      if (scene) {
+        const x = (side === 'party' ? 2 : 16) + random() * 12
+        must(
+          run('token/place', {
+            sceneId: scene,
+            combatantId: combatantNamed(name),
+            x: Math.round(x * 10) / 10,
+            y: Math.round((2 + random() * 16) * 10) / 10,
+          } as never),
+        )
+      }
+    }
+  }
+}
