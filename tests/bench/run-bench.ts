@@ -24,11 +24,13 @@ import { goalTable, markdownTable, writeReport } from './report-md'
  * - an attack preview with every combatant on the map against the same with positions set aside,
  *   at 300 and 3,000 combatants (positions-bench.ts);
  * - the fight forecast: simulated 4-vs-6 Compound X fights per second on one core beside the same
- *   fight's commands through the live engine, the first estimate's arrival in a window (cold and
- *   warm worker), and a command's ack and paint with a 20,000-fight forecast running against
- *   without one (forecast-bench.ts);
- * - click → painted on the GM and the player page in Chromium, four commands at 30, 300 and
- *   3,000 combatants, against the issue's 16/25 ms p95 and 3,000/30 ratio goals (paint-bench.ts);
+ *   fight's commands through the live engine; a 1,000-fight forecast on the pool of runner
+ *   processes for each ruleset's 4-vs-6 fight (first estimate cold and warm, time to ±3 points);
+ *   the first estimate's arrival in a window; and a command's ack and paint with a 20,000-fight
+ *   forecast running against without one (forecast-bench.ts);
+ * - input → painted on the GM and the player page in Chromium, six commands at 30, 300 and 3,000
+ *   combatants, each against a floor measured the same way through its own input path (key,
+ *   click, drag), and each page's own main-thread work per command (paint-bench.ts);
  * - cold start to the first painted click at 30 to 5,000 combatants and with a 50 MB history,
  *   beside reading the same bytes (cold-start-bench.ts);
  * - the desk after 50,000 log entries beside a fresh one (long-evening-bench.ts), and the GM
