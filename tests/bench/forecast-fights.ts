@@ -9,6 +9,7 @@ import { ForecastRun } from '../../src-main/core/autopilot/forecast-run'
 import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
 import type { OddsSource } from '../../src-main/core/autopilot/policy'
 import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
+import { seededSource } from '../../src-main/core/dice/random-source'
 import { CampaignEngine } from '../../src-main/core/engine/campaign-engine'
 import { CampaignRepository } from '../../src-main/core/persistence/campaign-repository'
 import type { OpenCampaign } from '../../src-main/core/persistence/open-campaign'
@@ -84,6 +85,16 @@ export function quickNpcFight(ruleset: Ruleset): BenchFight | null {
       }
     },
   }
+}
+
+/** A bench fight's records on a copy of the rules, before initiative: what a CPU bench plays. */
+export function benchFightRecords(ruleset: Ruleset, fight: BenchFight): unknown[] {
+  const t = new SimTable([], ruleset, seededSource('setup'))
+  for (let i = 0; i < PARTY + ENEMIES; i++) {
+    const r = t.run('combatant/add', fight.payload(i) as never)
+    if (!r.ok) throw new Error(r.error.message)
+  }
+  return fightRecords(t.store)
 }
 
 /** A campaign on disk with its engine, the squads added and no encounter yet: what the desk holds before the fight. */

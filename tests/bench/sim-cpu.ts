@@ -1,13 +1,13 @@
 import { resolve } from 'node:path'
 import { playFight } from '../../src-main/core/autopilot/fight-runner'
 import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
-import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
+import { SimTable } from '../../src-main/core/autopilot/sim-table'
 import { seededSource } from '../../src-main/core/dice/random-source'
 import { RecordStore } from '../../src-main/core/state/record-store'
 import type { Ruleset } from '../../src-main/rules/ruleset'
 import type { CommandPayload, CommandType } from '../../src-shared/commands'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
-import { ENEMIES, PARTY, squadPayload } from './forecast-fights'
+import { benchFightRecords, quickNpcFight, TROOPER_FIGHT } from './forecast-fights'
 
 /*
  * Issue 35: CPU time per simulated fight, per ruleset (4 vs 6 of the ruleset's first ready-made
@@ -18,34 +18,9 @@ import { ENEMIES, PARTY, squadPayload } from './forecast-fights'
 
 const registry = createRulesetRegistry(resolve('resources'))
 
-/** The forecast bench's own fight: four Compound X troopers against six (`forecast-fights.ts`). */
-function benchRecords(ruleset: Ruleset): unknown[] {
-  const t = new SimTable([], ruleset, seededSource('setup'))
-  for (let i = 0; i < PARTY + ENEMIES; i++) {
-    const r = t.run('combatant/add', squadPayload(i) as never)
-    if (!r.ok) throw new Error(r.error.message)
-  }
-  return fightRecords(t.store)
-}
-
-function recordsOf(ruleset: Ruleset): unknown[] {
-  const t = new SimTable([], ruleset, seededSource('setup'))
-  const npc = ruleset.quickNpcs![0]!
-  for (let i = 0; i < 10; i++) {
-    const party = i < 4
-    const r = t.run('combatant/add', {
-      name: `${party ? 'Hero' : 'Foe'} ${i}`,
-      side: party ? 'party' : 'enemy',
-      kind: party ? 'pc' : 'npc',
-      maxHp: npc.maxHp,
-      initiativeModifier: npc.initiativeModifier,
-      hidden: false,
-      rules: npc.rules as never,
-    })
-    if (!r.ok) throw new Error(r.error.message)
-  }
-  return fightRecords(t.store)
-}
+/** The forecast bench's own fight (four Compound X troopers against six), or four of the ruleset's first ready-made NPC against six. */
+const recordsOf = (ruleset: Ruleset, bench: boolean): unknown[] =>
+  benchFightRecords(ruleset, bench ? TROOPER_FIGHT : quickNpcFight(ruleset)!)
 
 function block(ruleset: Ruleset, records: unknown[], fast: boolean, from: number, n: number): number {
   const odds = openingOdds(ruleset, new RecordStore(records as never[]))
@@ -86,7 +61,7 @@ const only = process.argv[4]
 for (const ruleset of (await registry.all()).filter((r) => r.attacks && (r.quickNpcs?.length ?? 0) > 0)) {
   const bench = only === 'bench' && ruleset.id === 'compound-x'
   if (only && ruleset.id !== only && !bench) continue
-  const records = bench ? benchRecords(ruleset) : recordsOf(ruleset)
+  const records = recordsOf(ruleset, bench)
   // Warm both paths up first.
   block(ruleset, records, false, 0, 20)
   block(ruleset, records, true, 0, 20)

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path'
 import { playFight } from '../../src-main/core/autopilot/fight-runner'
 import { openingOdds } from '../../src-main/core/autopilot/opening-odds'
-import { fightRecords, SimTable } from '../../src-main/core/autopilot/sim-table'
+import { SimTable } from '../../src-main/core/autopilot/sim-table'
 import { seededSource } from '../../src-main/core/dice/random-source'
 import { RecordStore } from '../../src-main/core/state/record-store'
-import type { Ruleset } from '../../src-main/rules/ruleset'
 import { createRulesetRegistry } from '../../src-main/rules/ruleset-registry'
+import { benchFightRecords, quickNpcFight } from './forecast-fights'
 
 /*
  * Issue 35: where a simulated fight's CPU time goes, per ruleset (4 v 6 of its first ready-made
@@ -20,30 +20,11 @@ const n = Number(process.argv[3] ?? 300)
 const ruleset = (await registry.all()).find((r) => r.id === id)
 if (!ruleset?.attacks || !ruleset.quickNpcs?.length) throw new Error(`No ruleset "${id}" with attacks and ready-made NPCs.`)
 
-function recordsOf(rs: Ruleset): unknown[] {
-  const t = new SimTable([], rs, seededSource('setup'))
-  const npc = rs.quickNpcs![0]!
-  for (let i = 0; i < 10; i++) {
-    const party = i < 4
-    const r = t.run('combatant/add', {
-      name: `${party ? 'Hero' : 'Foe'} ${i}`,
-      side: party ? 'party' : 'enemy',
-      kind: party ? 'pc' : 'npc',
-      maxHp: npc.maxHp,
-      initiativeModifier: npc.initiativeModifier,
-      hidden: false,
-      rules: npc.rules as never,
-    })
-    if (!r.ok) throw new Error(r.error.message)
-  }
-  return fightRecords(t.store)
-}
-
 const cpu = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
 }
-const records = recordsOf(ruleset)
+const records = benchFightRecords(ruleset, quickNpcFight(ruleset)!)
 const odds = openingOdds(ruleset, new RecordStore(records as never[]))
 const counts = new Map<string, number>()
 const times = new Map<string, number>()

@@ -1,8 +1,7 @@
-import seedrandom from 'seedrandom'
 import { describe, expect, it } from 'vitest'
 import type { AttackRequest } from '../../../src-shared/attack'
 import type { CommandPayload, CommandType } from '../../../src-shared/commands'
-import type { CombatantRecord, SceneId } from '../../../src-shared/records'
+import type { CombatantRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import { playFight } from '../../../src-main/core/autopilot/fight-runner'
 import { openingOdds } from '../../../src-main/core/autopilot/opening-odds'
@@ -15,6 +14,7 @@ import { placedRulesCombatant } from '../../../src-main/core/state/rules-combata
 import type { Ruleset } from '../../../src-main/rules/ruleset'
 import { actionSpentRefusal, oneAction } from '../../../src-main/rules/d10-difficulty/turns/d10-economy'
 import { fightingRulesets } from './fights'
+import { buildRandomFight } from './random-fights'
 
 /**
  * Issue 35: the rulesets' own shortcuts for a simulation, checked on seeded random fights (1–4 a
@@ -113,48 +113,15 @@ class CheckedTable extends SimTable {
 
 /** A random line-up of the pack's ready-made NPCs; on a 30 × 20 m map when `onMap`. */
 function randomFight(ruleset: Ruleset, seed: string, onMap: boolean): unknown[] {
-  const random = seedrandom(seed)
-  const pick = (n: number) => Math.floor(random() * n)
   const t = new SimTable([], ruleset, seededSource(seed))
-  const must = (r: Result<unknown>) => {
-    if (!r.ok) throw new Error(r.error.message)
-  }
-  let scene: SceneId | null = null
-  if (onMap) {
-    must(t.run('scene/create', { name: 'Yard', grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 } }))
-    scene = t.store.ofType('scene')[0]!.id
-  }
-  const npcs = ruleset.quickNpcs!
-  for (const side of ['party', 'enemy'] as const) {
-    const count = 1 + pick(4)
-    for (let i = 1; i <= count; i++) {
-      const npc = npcs[pick(npcs.length)]!
-      const name = `${side} ${i}`
-      must(
-        t.run('combatant/add', {
-          name,
-          side,
-          kind: side === 'party' ? 'pc' : 'npc',
-          maxHp: npc.maxHp,
-          hp: 1 + pick(npc.maxHp),
-          initiativeModifier: npc.initiativeModifier,
-          hidden: false,
-          rules: npc.rules as never,
-        }),
-      )
-      if (scene) {
-        const id = t.store.ofType('combatant').find((c) => c.name === name)!.id
-        must(
-          t.run('token/place', {
-            sceneId: scene,
-            combatantId: id,
-            x: Math.round(((side === 'party' ? 2 : 16) + random() * 12) * 10) / 10,
-            y: Math.round((2 + random() * 16) * 10) / 10,
-          }),
-        )
-      }
-    }
-  }
+  buildRandomFight(
+    ruleset,
+    seed,
+    onMap,
+    (type, payload) => t.run(type, payload),
+    (name) => t.store.ofType('combatant').find((c) => c.name === name)!.id,
+    () => t.store.ofType('scene')[0]!.id,
+  )
   return fightRecords(t.store)
 }
 
