@@ -3,6 +3,8 @@ import type { CommandPayload, CommandType } from '../../../src-shared/commands'
 import type { SceneId } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../../src-main/rules/ruleset'
+import { fightRecords, SimTable } from '../../../src-main/core/autopilot/sim-table'
+import { seededSource } from '../../../src-main/core/dice/random-source'
 
 /**
  * Issue 35's random fights for the differential tests: 1 to 4 a side of the pack's ready-made
@@ -59,4 +61,18 @@ export function buildRandomFight(
       }
     }
   }
+}
+
+/** A random fight's records on a copy of the rules (`SimTable`), before initiative. */
+export function randomFight(ruleset: Ruleset, seed: string, onMap: boolean): unknown[] {
+  const t = new SimTable([], ruleset, seededSource(seed))
+  buildRandomFight(
+    ruleset,
+    seed,
+    onMap,
+    (type, payload) => t.run(type, payload),
+    (name) => t.store.ofType('combatant').find((c) => c.name === name)!.id,
+    () => t.store.ofType('scene')[0]!.id,
+  )
+  return fightRecords(t.store)
 }

@@ -3,13 +3,13 @@ import type { CommandPayload, CommandType } from '../../../src-shared/commands'
 import type { Result } from '../../../src-shared/result'
 import { playFight } from '../../../src-main/core/autopilot/fight-runner'
 import { openingOdds } from '../../../src-main/core/autopilot/opening-odds'
-import { fightRecords, SimTable } from '../../../src-main/core/autopilot/sim-table'
+import { SimTable } from '../../../src-main/core/autopilot/sim-table'
 import type { Decision } from '../../../src-main/core/commands/decide-context'
 import { seededSource, type RandomSource } from '../../../src-main/core/dice/random-source'
 import { RecordStore } from '../../../src-main/core/state/record-store'
 import type { Ruleset } from '../../../src-main/rules/ruleset'
 import { fightingRulesets } from './fights'
-import { buildRandomFight } from './random-fights'
+import { randomFight } from './random-fights'
 
 /**
  * Issue 35: the simulation's cheaper path (`SimTable`'s `fast`, on by default) plays the very
@@ -63,20 +63,6 @@ function digest(state: RecordStore): string {
     s += ` ${c.name} ${c.hp}/${c.maxHp} ${JSON.stringify(c.spent)} ${JSON.stringify(c.conditions)} ${JSON.stringify(c.rules)} ${c.orderKey};`
   for (const t of state.ofType('token')) s += ` @${t.combatantId} ${t.x},${t.y};`
   return s + ` prompts ${state.ofType('prompt').length}`
-}
-
-/** A random line-up of the pack's ready-made NPCs (random-fights.ts), as records. */
-function randomFight(ruleset: Ruleset, seed: string, onMap: boolean): unknown[] {
-  const t = new SimTable([], ruleset, seededSource(seed))
-  buildRandomFight(
-    ruleset,
-    seed,
-    onMap,
-    (type, payload) => t.run(type, payload),
-    (name) => t.store.ofType('combatant').find((c) => c.name === name)!.id,
-    () => t.store.ofType('scene')[0]!.id,
-  )
-  return fightRecords(t.store)
 }
 
 function play(ruleset: Ruleset, records: readonly unknown[], seed: string, fast: boolean) {

@@ -5,7 +5,7 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import { playFight } from '../../../src-main/core/autopilot/fight-runner'
 import { openingOdds } from '../../../src-main/core/autopilot/opening-odds'
-import { fightRecords, SimTable } from '../../../src-main/core/autopilot/sim-table'
+import { SimTable } from '../../../src-main/core/autopilot/sim-table'
 import { economySpend } from '../../../src-main/core/commands/consequences'
 import type { Decision } from '../../../src-main/core/commands/decide-context'
 import { seededSource, type RandomSource } from '../../../src-main/core/dice/random-source'
@@ -14,7 +14,7 @@ import { placedRulesCombatant } from '../../../src-main/core/state/rules-combata
 import type { Ruleset } from '../../../src-main/rules/ruleset'
 import { actionSpentRefusal, oneAction } from '../../../src-main/rules/d10-difficulty/turns/d10-economy'
 import { fightingRulesets } from './fights'
-import { buildRandomFight } from './random-fights'
+import { randomFight } from './random-fights'
 
 /**
  * Issue 35: the rulesets' own shortcuts for a simulation, checked on seeded random fights (1–4 a
@@ -109,20 +109,6 @@ class CheckedTable extends SimTable {
       }
     }
   }
-}
-
-/** A random line-up of the pack's ready-made NPCs; on a 30 × 20 m map when `onMap`. */
-function randomFight(ruleset: Ruleset, seed: string, onMap: boolean): unknown[] {
-  const t = new SimTable([], ruleset, seededSource(seed))
-  buildRandomFight(
-    ruleset,
-    seed,
-    onMap,
-    (type, payload) => t.run(type, payload),
-    (name) => t.store.ofType('combatant').find((c) => c.name === name)!.id,
-    () => t.store.ofType('scene')[0]!.id,
-  )
-  return fightRecords(t.store)
 }
 
 const rulesets = (await fightingRulesets()).filter((r) => r.attacks?.spentOut)
