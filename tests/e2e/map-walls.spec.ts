@@ -94,6 +94,14 @@ test('walls on the map: drawn by clicks and snapped to the grid, moved, split, r
   const upright = await map.screenPoint({ x: 9, y: 5.5 })
   await gm.page.mouse.click(upright.x, upright.y)
   await expect(map.root.getByTestId('wall-picked')).toHaveCount(1)
+  // The corner's handle drawn where the drag will grab it (the map may still be settling from the pick).
+  const corner = map.root.locator('[data-testid="wall-corner"][data-index="1"]')
+  await expect
+    .poll(async () => {
+      const [box, at] = [await corner.boundingBox(), await map.screenPoint({ x: 9, y: 7 })]
+      return box ? Math.hypot(box.x + box.width / 2 - at.x, box.y + box.height / 2 - at.y) < 2 : false
+    })
+    .toBe(true)
   await map.dragFromTo({ x: 9, y: 7 }, { x: 10.04, y: 7.96 })
   await expect
     .poll(async () => (await wallsOf(seat)).map(points).find((p) => p[0]![0] === 9 && p[0]![1] === 3))
