@@ -61,15 +61,16 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
   // Issue 35: Balance plays its candidates through the same forecast (one simulator, one job at a time).
   const balance = new BalanceService(forecast)
   const badges = new PlanBadges(forecast, (command) => dispatch(command))
-  const startBadge = (planId: PlanId) => {
+  /** The open campaign as Balance and a badge read it, with a check that it is still the one open when their fights end. */
+  const balanceCampaign = () => {
     const campaign = session.campaign
     const ruleset = session.engine?.ruleset
-    const open =
-      campaign && ruleset
-        ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
-        : null
+    if (!campaign || !ruleset) return null
+    return { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
+  }
+  const startBadge = (planId: PlanId) => {
     // A badge's forecast waits for the GM's forecast or a balance search; it never takes the simulator from them.
-    return badges.start(planId, open)
+    return badges.start(planId, balanceCampaign())
   }
   const archiveReader = new ArchiveReader(fs)
   const archives = new LogArchiveRequests(fs, archiveReader)
@@ -182,13 +183,7 @@ export function salvoRequests(deps: SalvoRequestDeps): RequestHandlers {
     forecastCancel: ({ jobId }) => forecast.cancel(jobId),
     // Issue 35: GM only (not in PLAYER_REQUESTS); reads the campaign, never changes it.
     balanceStart: (input, window) => {
-      const campaign = session.campaign
-      const ruleset = session.engine?.ruleset
-      const open =
-        campaign && ruleset
-          ? { store: campaign.store, rulesetId: campaign.summary().rulesetId, ruleset, stillOpen: () => session.campaign === campaign }
-          : null
-      return balance.start(input, open, (progress) => window.send({ kind: 'balance', balance: progress }))
+      return balance.start(input, balanceCampaign(), (progress) => window.send({ kind: 'balance', balance: progress }))
     },
     balanceCancel: ({ searchId }) => balance.cancel(searchId),
     planBadge: ({ planId }) => startBadge(planId),
