@@ -113,6 +113,11 @@ export class WallIndex {
     return ids.map((i) => this.segments[i]!)
   }
 
+  /** Every segment that passes `keep` and whose box comes within `r` of `p` (a square search: the caller measures). */
+  segmentsNear(p: Point, r: number, keep: (s: WallSegment) => boolean): WallSegment[] {
+    return this.#near({ x: p.x - r, y: p.y - r }, { x: p.x + r, y: p.y + r }, keep)
+  }
+
   /** The first segment the line p→q crosses among those `keep` selects, or null. */
   firstCrossing(p: Point, q: Point, keep: (s: WallSegment) => boolean): Crossing | null {
     let best: Crossing | null = null

@@ -47,3 +47,9 @@ export function winnerOf(
   if (party && enemy) return null
   return party ? 'party' : enemy ? 'enemy' : 'nobody'
 }
+
+/** Every pool its turn gives (not the reactions) is spent: whatever it tries now would be refused. */
+export function turnSpent(ruleset: Ruleset, actor: Pick<CombatantRecord, 'rules' | 'spent'>): boolean {
+  const pools = ruleset.economy(actor.rules).filter((p) => p.per === 'turn' && !p.reaction)
+  return pools.length > 0 && pools.every((p) => (actor.spent[p.key] ?? 0) >= p.count)
+}

@@ -73,10 +73,10 @@ export function moveCandidates(view: PolicyView, opponents: readonly CombatantRe
 const ROUNDING = 0.02
 
 /** Steps shorter than this are not worth a command (and a policy must not shuffle in place). */
-const MIN_STEP = 0.1
+export const MIN_STEP = 0.1
 
 /** The longest walk up to `want` metres the mover's turn can pay for now, to a tenth (0: none). */
-function affordableStep(ctx: { readonly state: RecordReader; readonly ruleset: Ruleset }, mover: CombatantRecord, want: number): number {
+export function affordableStep(ctx: { readonly state: RecordReader; readonly ruleset: Ruleset }, mover: CombatantRecord, want: number): number {
   const pays = (m: number) => moveCharge(ctx, mover, m, false).ok
   if (pays(want)) return want
   let lo = 0

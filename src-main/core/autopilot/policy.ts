@@ -5,9 +5,10 @@ import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
 import type { RecordOfType, StoredTypeName } from '../state/stored-records'
-import { fighters, standingIn } from './fighters'
+import { fighters, standingIn, turnSpent } from './fighters'
 import { asRulesCombatant, placedRulesCombatant } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
+import { coverCandidates } from './policy-cover'
 import { moveCandidates } from './policy-moves'
 
 /**
@@ -253,12 +254,6 @@ function hintCandidates(view: PolicyView, opponents: readonly CombatantRecord[])
   })
 }
 
-/** Every pool its turn gives (not the reactions) is spent: whatever it tries now would be refused. */
-function turnSpent(ruleset: Ruleset, actor: CombatantRecord): boolean {
-  const pools = ruleset.economy(actor.rules).filter((p) => p.per === 'turn' && !p.reaction)
-  return pools.length > 0 && pools.every((p) => (actor.spent[p.key] ?? 0) >= p.count)
-}
-
 /**
  * Every act worth trying, best first; ending the turn is always last. The caller takes the first
  * one the rules accept (an attack the turn can no longer pay for is refused, and the next is tried).
@@ -273,8 +268,12 @@ export function rankActs(view: PolicyView): Candidate[] {
   const opponents = opponentsOf(state, ruleset, actor, fast, view.fighters ?? fighters(state))
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
   const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
-  // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk.
-  const moves = attacks.length === 0 ? moveCandidates(view, opponents) : []
+  // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk;
+  // a shot from the open steps into cover first where the map has some (issue 35).
+  const moves =
+    attacks.length === 0
+      ? moveCandidates(view, opponents)
+      : coverCandidates(view, opponents, attacks, (v) => (fast ? attackCandidateList(v, opponents) : [...attackCandidates(v, opponents)]))
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
   return [...ranked, { ...end, reasons: () => [endReason] }]
@@ -296,6 +295,7 @@ export function rankCommands(view: PolicyView): AutopilotCommand[] {
   const spentOut = !sceneInPlay(state) && !!ruleset.attacks?.spentOut?.(placedRulesCombatant(state, actor))
   const ranked = spentOut ? [] : attackCandidateList(view, opponents, true)
   if (ranked.length === 0 && !spentOut) ranked.push(...moveCandidates(view, opponents))
+  else if (ranked.length > 0) ranked.push(...coverCandidates(view, opponents, ranked, (v) => attackCandidateList(v, opponents, true)))
   ranked.push(...hintCandidates(view, opponents))
   ranked.sort((a, b) => b.score - a.score)
   const out = ranked.map((c) => c.command)

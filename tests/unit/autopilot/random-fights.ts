@@ -8,7 +8,8 @@ import { seededSource } from '../../../src-main/core/dice/random-source'
 
 /**
  * Issue 35's random fights for the differential tests: 1 to 4 a side of the pack's ready-made
- * NPCs, health between 1 and full, on a 30 × 20 m map at random places when `onMap`. Built by
+ * NPCs, health between 1 and full, on a 30 × 20 m map at random places, with up to three stretches
+ * of low cover, when `onMap`. Built by
  * sending the commands to `run` — a copy of the rules (`SimTable`) or a real campaign's engine —
  * so both kinds of table get the same fight. None of these commands draws a die.
  */
@@ -29,6 +30,24 @@ export function buildRandomFight(
   if (onMap) {
     must(run('scene/create', { name: 'Yard', grid: { kind: 'square', cellPx: 50, metresPerCell: 1.5, offsetX: 0, offsetY: 0 } }))
     scene = sceneId() as SceneId
+    // Up to three short stretches of low cover about the middle, so the walk round them and the
+    // step into cover are played too; from their own stream, so the fighters stay as they were.
+    const wallRandom = seedrandom(`${seed}:walls`)
+    for (let i = pickFrom(wallRandom, 4); i > 0; i--) {
+      const [x, y, along] = [10 + wallRandom() * 10, 2 + wallRandom() * 14, wallRandom() < 0.5]
+      const length = 2 + wallRandom() * 2
+      const end = along ? { x: x + length, y } : { x, y: y + length }
+      must(
+        run('wall/add', {
+          sceneId: scene,
+          kind: 'low',
+          points: [
+            { x: cm(x), y: cm(y) },
+            { x: cm(end.x), y: cm(end.y) },
+          ],
+        }),
+      )
+    }
   }
   const npcs = ruleset.quickNpcs!
   for (const side of ['party', 'enemy'] as const) {
@@ -62,6 +81,9 @@ export function buildRandomFight(
     }
   }
 }
+
+const pickFrom = (random: () => number, n: number) => Math.floor(random() * n)
+const cm = (v: number) => Math.round(v * 100) / 100
 
 /** A random fight's records on a copy of the rules (`SimTable`), before initiative. */
 export function randomFight(ruleset: Ruleset, seed: string, onMap: boolean): unknown[] {
