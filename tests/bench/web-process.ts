@@ -34,7 +34,9 @@ export class WebProcess implements GmAccess {
     how: { env?: Record<string, string>; nodeArgs?: string[]; main?: string } = {},
   ): Promise<WebProcess> {
     const env = how.env ?? {}
-    const child = spawn(process.execPath, [...(how.nodeArgs ?? []), how.main ?? WEB_MAIN, '--data', dataDir, '--port', '0'], {
+    // SALVO_BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server a bench drives.
+    const extra = process.env['SALVO_BENCH_SERVER_ARGS']?.split(' ').filter(Boolean) ?? []
+    const child = spawn(process.execPath, [...extra, ...(how.nodeArgs ?? []), how.main ?? WEB_MAIN, '--data', dataDir, '--port', '0'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     })

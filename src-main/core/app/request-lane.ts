@@ -18,10 +18,11 @@ export class RequestLane {
     return this.#waiting
   }
 
-  submit<T>(job: () => Promise<T>, busy: () => T): Promise<T> {
+  /** `aside`: a read that takes its own turn of the event loop whatever the lane's way of waiting (`onNextTurn`). */
+  submit<T>(job: () => Promise<T>, busy: () => T, aside = false): Promise<T> {
     if (this.#waiting >= this.limit) return Promise.resolve(busy())
     this.#waiting++
-    return this.run(job).finally(() => {
+    return (aside ? onNextTurn(job) : this.run(job)).finally(() => {
       this.#waiting--
     })
   }

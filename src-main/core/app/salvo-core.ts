@@ -42,6 +42,13 @@ export interface CoreOptions extends UpkeepOptions {
  */
 export const MAX_WAITING_REQUESTS: Readonly<Record<ViewRole, number>> = { gm: 256, player: 4 }
 
+/**
+ * Requests that wait outside the GM's command queue (issue 36): reads that take the campaign as
+ * it is in one go (immutable records) and then work in slices, long on a crowded map. In the
+ * queue, the reach marks' 3,000 previews held up the GM's next command by a few hundred ms.
+ */
+const READS_ASIDE: ReadonlySet<RequestName> = new Set<RequestName>(['previewReach'])
+
 /** One window (GM or player) attached to the core. */
 export interface Connection {
   readonly role: ViewRole
@@ -143,7 +150,7 @@ export class SalvoCore {
     const windows = this.#windows
     return {
       role,
-      request: (name, input) => lane.submit(() => answerRequest(this.#handlers, window, name, input), busy),
+      request: (name, input) => lane.submit(() => answerRequest(this.#handlers, window, name, input), busy, READS_ASIDE.has(name)),
       get waiting() {
         return lane.waiting
       },

@@ -37,8 +37,8 @@ export function sightBetween(state: RecordReader, actor: RulesCombatant, target:
   const scene = sceneInPlay(state)
   if (!scene || !actor.position || !target.position || actor.id === target.id) return null
   const index = sceneWallIndex(state, scene)!
-  if (!lineOfFire(index, actor.position, target.position))
-    return { kind: 'blocked', by: blockerWords(state, index, actor.position, target.position) }
+  const blocked = wallBetween(state, index, actor.position, target.position)
+  if (blocked) return blocked
   // A combatant standing between hides part of the target; one down on the floor does not. Only a
   // base near the strip between the two can cross a line from one base to the other: the rest are
   // left out before the share is worked out (a forecast asks this for every attack).
@@ -48,6 +48,20 @@ export function sightBetween(state: RecordReader, actor: RulesCombatant, target:
   const cover = coverOf(index, from, to, between)
   if (index.empty && cover.hidden === 0) return { kind: 'clear', cover: null }
   return { kind: 'clear', cover: { ...cover, atLabel: cover.at ? placeName(scene.grid, cover.at) : null } }
+}
+
+/**
+ * Whether the walls leave no line of fire between the two places (SR-CORE-30), in the refusal's
+ * words; null when there is one. Cover never makes an act impossible, only harder (SR-CORE-31):
+ * a caller that wants only whether an act can be made at all asks this alone.
+ */
+export function wallBetween(
+  state: RecordReader,
+  walls: WallIndex,
+  from: Footprint,
+  to: Footprint,
+): Extract<Sight, { kind: 'blocked' }> | null {
+  return lineOfFire(walls, from, to) ? null : { kind: 'blocked', by: blockerWords(state, walls, from, to) }
 }
 
 /**

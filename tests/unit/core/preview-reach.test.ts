@@ -64,6 +64,22 @@ describe('previewReach: the attack preview against every token on the table, in 
     })
   })
 
+  it('issue 36: on a crowded map (600 tokens) a command sent while the marks are worked out is answered first', async () => {
+    const targets = Array.from({ length: 600 }, (_, i) => ({ name: `Raider ${i + 1}`, x: (i % 30) * 2, y: Math.floor(i / 30) * 2 + 3 }))
+    const { gm, id } = await yard(targets)
+    await gm.must('previewReach', { attackerId: id('Vex'), weapon: 0, mode: '' })
+    const answered: string[] = []
+    const reach = gm.must('previewReach', { attackerId: id('Vex'), weapon: 0, mode: '' }).then((r) => {
+      answered.push('reach')
+      return r
+    })
+    // `command` throws if the core refuses it.
+    const command = gm.command('combatant/adjustHp', { combatantId: id('Raider 1'), delta: -1 }).then(() => answered.push('command'))
+    const [marks] = await Promise.all([reach, command])
+    expect(answered).toEqual(['command', 'reach'])
+    expect(marks.targets).toHaveLength(600)
+  })
+
   it('answers for a crowded map (60 tokens) in well under a frame budget per target', async () => {
     const targets = Array.from({ length: 60 }, (_, i) => ({ name: `Raider ${i + 1}`, x: (i % 10) * 9, y: Math.floor(i / 10) * 9 + 3 }))
     const { gm, id } = await yard(targets)

@@ -151,8 +151,8 @@ describe('issue 31 / SR-CX-150: a knife thrown on the map flies the distance bet
       if (!p.ok) throw new Error(p.error.message)
       return p.value
     }
-    const mark = () => {
-      const r = desk.previewReach({ attackerId: h.combatantId('Vex'), weapon: THROWN, mode: 'throw' })
+    const mark = async () => {
+      const r = await desk.previewReach({ attackerId: h.combatantId('Vex'), weapon: THROWN, mode: 'throw' })
       if (!r.ok) throw new Error(r.error.message)
       return r.value.targets.find((t) => t.targetId === h.combatantId('Raider'))?.blocked
     }
@@ -164,7 +164,7 @@ describe('issue 31 / SR-CX-150: a knife thrown on the map flies the distance bet
     const p = panel()
     expect(p.headline).toBe('6 m · misses on 1–4')
     expect(p.options.map((o) => o.key)).not.toContain('distance')
-    expect(mark()).toBeNull()
+    expect(await mark()).toBeNull()
     const before = hpOf(h, 'Raider')
     // d10 5 > 4: a hit (2 over, not past armour); the unarmoured body's CX11 d100 10: full damage.
     expect(attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [5, 10]).ok).toBe(true)
@@ -176,7 +176,7 @@ describe('issue 31 / SR-CX-150: a knife thrown on the map flies the distance bet
     const { h, panel, mark } = await onDock(18)
     const far = "Raider is 18 m from Vex, beyond the Gurber Throwing Knife's longest throw (15 m) (CX7, SR-CX-150)."
     expect(panel().blocked).toBe(far)
-    expect(mark()).toBe(far)
+    expect(await mark()).toBe(far)
     const before = JSON.stringify(h.campaign.store.toObject())
     const r = attack(h, request(h, 'Vex', 'Raider', THROWN, 'throw'), [6, 10])
     expect(r.ok ? null : [r.error.code, r.error.message]).toEqual(['position/outOfRange', far])

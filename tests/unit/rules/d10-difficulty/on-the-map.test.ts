@@ -90,7 +90,7 @@ describe('SR-D10-42: a melee strike reaches a metre, base to base (002 Melee Com
   it('the map marks who the knife cannot reach, by the same verdict', async () => {
     const { h, place, requests } = await yard()
     place('Ghost', 12.75, 0.75)
-    const marks = requests.previewReach({ attackerId: h.combatantId('Vex'), weapon: 1, mode: 'strike' })
+    const marks = await requests.previewReach({ attackerId: h.combatantId('Vex'), weapon: 1, mode: 'strike' })
     const blocked = Object.fromEntries((marks.ok ? marks.value.targets : []).map((t) => [t.targetId, t.blocked]))
     expect(blocked[h.combatantId('Raider')]).toBeNull()
     expect(blocked[h.combatantId('Ghost')]).toMatch(/Ghost is 10.8 m away \(base to base\)/)
