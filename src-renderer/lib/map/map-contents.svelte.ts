@@ -91,17 +91,30 @@ export class MapContents {
   // Each of these maps is made whole on every change and never mutated: a snapshot, not state.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly byId = $derived.by(() => new Map(this.#host.campaign.combatants.map((c) => [c.id, c])))
-  /** Tokens on this scene whose combatant this window can see (the player's projection has no hidden ones). */
+  /**
+   * Tokens on this scene whose combatant this window can see (the player's projection has no hidden
+   * ones). An entry whose token and combatant are the very records it had is the same object as
+   * before (issue 36): the map's keyed list then redraws only the tokens that changed. New entries
+   * for all of them made one token's move redraw 3,000.
+   */
   readonly placed = $derived.by(() => {
     const scene = this.scene
     if (!scene) return []
     const out: PlacedToken[] = []
+    const kept = new Map<TokenRecord['id'], PlacedToken>()
     for (const t of this.#host.campaign.tokens) {
       const c = t.sceneId === scene.id ? this.byId.get(t.combatantId) : undefined
-      if (c) out.push({ token: t, combatant: c })
+      if (!c) continue
+      const was = this.#placedBefore.get(t.id)
+      const p = was && was.token === t && was.combatant === c ? was : { token: t, combatant: c }
+      out.push(p)
+      kept.set(t.id, p)
     }
+    this.#placedBefore = kept
     return out
   })
+  // Not reactive state: the entries `placed` made last, to hand out again where nothing changed.
+  #placedBefore = new Map<TokenRecord['id'], PlacedToken>()
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly tokenOf = $derived.by(() => new Map<CombatantId, TokenRecord>(this.placed.map((p) => [p.combatant.id, p.token])))
   readonly unplaced = $derived.by(() => this.#host.campaign.combatants.filter((c) => !this.tokenOf.has(c.id)))

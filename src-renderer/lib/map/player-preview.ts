@@ -4,7 +4,7 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf } from '../../../src-shared/fog'
 import { partySightOfRecords, tableSees } from '../../../src-shared/sight-fog'
 import { rememberPreviewSight } from './sight-shade'
-import { playerCombatantView, playerScene, tableConditions, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
+import { playerCombatantView, playerScene, tableConditions, type SceneView, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
 import { tableHolds } from '../../../src-shared/table-holding'
 import { tableWall } from '../../../src-shared/wall-words'
@@ -19,6 +19,15 @@ import type { Transport } from '../transport/ws-api'
  * ribbon's order is ranks among the visible, as the players get it. While the table holds (no
  * fight, the map not shown in prep) it has no scene, as the core's projection has none.
  */
+/**
+ * The preview's copy of a GM record, kept while the GM's record is the very same object (issue
+ * 36): the preview takes only what is not the record it had as changed, so a command redraws only
+ * what it touched on the preview's map, not its thousands of tokens.
+ */
+const sameScene = new WeakMap<object, SceneView>()
+const sameCombatant = new WeakMap<object, { readonly rank: number | null; readonly seen: ViewRecord | null }>()
+const sameStory = new WeakMap<object, ViewRecord>()
+
 export function playerPreview(gm: ViewState): ViewState {
   const records = new Map<ViewRecordId, ViewRecord>()
   const all = [...gm.records.values()]
@@ -54,8 +63,13 @@ export function playerPreview(gm: ViewState): ViewState {
         if (r.id === sceneId) {
           // A copy of its own: a scene without a picture is handed back as the GM's very record,
           // and the sight remembered for the preview must not be found by the GM's map.
-          const seen = { ...playerScene(r) }
-          rememberPreviewSight(seen, sight)
+          // Without sight, the same copy for the same record (see `same` below).
+          const kept = sight === null ? sameScene.get(r) : undefined
+          const seen = kept ?? { ...playerScene(r) }
+          if (!kept) {
+            rememberPreviewSight(seen, sight)
+            if (sight === null) sameScene.set(r, seen)
+          }
           records.set(r.id, seen)
         }
         break
@@ -74,18 +88,30 @@ export function playerPreview(gm: ViewState): ViewState {
       case 'combatant':
         {
           // Not a condition a hidden combatant put on it (tableConditions, as the core's projection).
+          const rank = ranks.get(r.id) ?? null
+          // Nothing on it: the table's view of it is the same as last time for the same record and rank.
+          const kept = r.conditions.length === 0 ? sameCombatant.get(r) : undefined
+          if (kept && kept.rank === rank) {
+            if (kept.seen) records.set(r.id, kept.seen)
+            break
+          }
           const withheld = new Set(r.turn ? r.turn.conditions.map((x) => x.key) : [])
           for (const x of tableConditions(r.turn?.conditions ?? [], (id) => gm.records.has(id) && hidden(id))) withheld.delete(x.key)
           const conditions = r.conditions
             .filter((x) => !withheld.has(x.key))
             .map(({ area, ...c }) => (area && area.sceneId === sceneId && zoneInSight(area) ? { ...c, area } : c))
-          const seen = playerCombatantView({ ...r, conditions }, ranks.get(r.id) ?? null)
+          const seen = playerCombatantView({ ...r, conditions }, rank)
+          if (r.conditions.length === 0) sameCombatant.set(r, { rank, seen })
           if (seen) records.set(r.id, seen)
         }
         break
       case 'story':
         // The core sends the GM the table's own strip and recap beside the GM's.
-        if (r.table) records.set(r.id, { typeName: 'story', id: 'story', ...r.table })
+        if (r.table) {
+          let seen = sameStory.get(r)
+          if (!seen) sameStory.set(r, (seen = { typeName: 'story', id: 'story', ...r.table }))
+          records.set(r.id, seen)
+        }
         break
       case 'encounter': {
         const acting = r.currentCombatantId === null ? undefined : gm.records.get(r.currentCombatantId)

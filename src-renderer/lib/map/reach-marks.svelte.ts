@@ -1,5 +1,6 @@
 import type { CombatantId } from '../../../src-shared/records'
 import type { CampaignView } from '../state/campaign-view.svelte'
+import { sameMap } from '../state/same-contents'
 import { LatestOnly } from './latest-only'
 import { NO_VERDICTS, reachVerdicts, type ReachVerdicts } from './reach-verdicts'
 
@@ -29,7 +30,11 @@ export class ReachMarks {
         const r = await campaign().transportRequest('previewReach', { attackerId: q.attackerId, weapon: q.weapon, mode: q.mode })
         return r.ok ? reachVerdicts(r.value.targets) : NO_VERDICTS
       },
-      (verdicts) => (this.verdicts = verdicts),
+      // The verdicts it had while nothing in them changed: every token reads them (issue 36).
+      (verdicts) => {
+        const was = this.verdicts
+        if (verdicts.attacker !== was.attacker || !sameMap(verdicts.blocked, was.blocked)) this.verdicts = verdicts
+      },
     )
   }
 

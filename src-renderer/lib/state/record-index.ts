@@ -56,8 +56,37 @@ export class RecordIndex {
 
   /** Replaces everything with another window's records (the projector preview is built that way). */
   loadRecords(version: number, records: Iterable<ViewRecord>): Changes {
-    this.#replace(version, records)
-    return RELOADED
+    if (this.#version < 0) {
+      this.#replace(version, records)
+      return RELOADED
+    }
+    // Issue 36: only what is not the very record it had counts as changed. The preview is rebuilt
+    // from the GM's records after every command; reloading it whole redrew its 3,000 tokens each time.
+    const changes = new Map<ViewTypeName, TypeChanges>()
+    const of = (t: ViewTypeName): TypeChanges => {
+      let c = changes.get(t)
+      if (!c) changes.set(t, (c = { added: [], updated: [], removed: [] }))
+      return c
+    }
+    const seen = new Set<ViewRecordId>()
+    for (const r of records) {
+      seen.add(r.id)
+      const was = this.#all.get(r.id)
+      if (was === r) continue
+      this.#put(r)
+      if (was && was.typeName === r.typeName) of(r.typeName).updated.push([was, r])
+      else {
+        if (was) of(was.typeName).removed.push(was)
+        of(r.typeName).added.push(r)
+      }
+    }
+    for (const r of [...this.#all.values()]) {
+      if (seen.has(r.id)) continue
+      this.#delete(r)
+      of(r.typeName).removed.push(r)
+    }
+    this.#version = version
+    return changes
   }
 
   /**
