@@ -101,6 +101,7 @@ export class MapContents {
     const scene = this.scene
     if (!scene) return []
     const out: PlacedToken[] = []
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a plain memo, never read reactively
     const kept = new Map<TokenRecord['id'], PlacedToken>()
     for (const t of this.#host.campaign.tokens) {
       const c = t.sceneId === scene.id ? this.byId.get(t.combatantId) : undefined
@@ -114,7 +115,8 @@ export class MapContents {
     return out
   })
   // Not reactive state: the entries `placed` made last, to hand out again where nothing changed.
-  #placedBefore = new Map<TokenRecord['id'], PlacedToken>()
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
+  #placedBefore: ReadonlyMap<TokenRecord['id'], PlacedToken> = new Map()
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
   readonly tokenOf = $derived.by(() => new Map<CombatantId, TokenRecord>(this.placed.map((p) => [p.combatant.id, p.token])))
   readonly unplaced = $derived.by(() => this.#host.campaign.combatants.filter((c) => !this.tokenOf.has(c.id)))
