@@ -124,6 +124,12 @@ export const tableCommands = {
     x: metres,
     y: metres,
     free: z.boolean().optional(),
+    /**
+     * Issue 36: the GM's drop, in one round trip. Made only if it sets off no reaction
+     * (`move/setsOff` otherwise, nothing changed); the desk then shows what it would set off
+     * before the GM commits it. The refusals a drag can be waived from come back as always.
+     */
+    ifQuiet: z.literal(true).optional(),
   }),
   'token/remove': z.strictObject({ tokenId: tokenIdSchema }),
   /** An area template (a grenade's blast…) on a scene: the table sees it unless `hidden`. */

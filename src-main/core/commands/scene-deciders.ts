@@ -160,6 +160,9 @@ export const placeToken: Decider<'token/place'> = (ctx, p) => {
   const moved = charge.value.patch ? { ...c.value, ...charge.value.patch } : c.value
   const then = moveConsequences(ctx, moved, before, { x: p.x, y: p.y })
   if (!then.ok) return then
+  // The GM's drop sent straight away (issue 36): one that sets off a reaction waits for the GM to see it.
+  if (p.ifQuiet && then.value.some((e) => e.type === 'prompt/put'))
+    return fail('move/setsOff', `Moving ${c.value.name} there sets off a reaction: see it before the move is made.`)
   return ok({ label: `Move ${c.value.name}`, events: [put, ...paid, line, ...then.value] })
 }
 

@@ -13,6 +13,12 @@ interface Pending {
 }
 
 /**
+ * Refusals the GM sees before deciding: what the move sets off, or why the turn or the map will not
+ * let it through (a wall, someone in the way, a price it cannot pay; confirming makes it free).
+ */
+const LOOK_FIRST: ReadonlySet<string> = new Set(['move/setsOff', 'move/wallInTheWay', 'move/occupied', 'move/cannot', 'move/notEnough'])
+
+/**
  * A token drop that would set off reactions, or that its mover's turn cannot pay for, waits for
  * the GM to see why (the reactions with their odds, the price it cannot pay) before the move is
  * committed; any other drop goes straight through and pays its price.
@@ -24,12 +30,21 @@ export class PendingMove {
 
   async drop(sceneId: SceneId, combatantId: CombatantId, to: Point): Promise<void> {
     const campaign = this.campaignOf()
+    // Issue 36: sent straight away, in one round trip; the core makes it only if nothing needs a
+    // look first. Asking for the preview before every drop cost a second round trip each time.
+    const sent = await campaign.sendQuietly('token/place', { sceneId, combatantId, ...to, ifQuiet: true })
+    if (sent.ok) return
+    if (!LOOK_FIRST.has(sent.error.code)) {
+      campaign.error = sent.error
+      return
+    }
     const preview = await campaign.transportRequest('previewMove', { sceneId, combatantId, ...to })
     if (preview.ok && (preview.value.prompts.length || preview.value.refusal)) {
       const name = campaign.combatants.find((c) => c.id === combatantId)?.name ?? 'It'
       this.current = { sceneId, combatantId, to, name, prompts: preview.value.prompts, refusal: preview.value.refusal }
       return
     }
+    // The campaign changed between the two (the reaction's owner went down): the move is quiet now.
     void campaign.send('token/place', { sceneId, combatantId, ...to })
   }
 

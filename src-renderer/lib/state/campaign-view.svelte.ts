@@ -169,6 +169,15 @@ export class CampaignView {
    * `rollMissing`: the engine rolls whatever dice the typed faces leave out.
    */
   send<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[], rollMissing = false) {
+    return this.request('dispatch', this.#draft(type, payload, typedDice, rollMissing))
+  }
+
+  /** The same, with no toast: the caller shows a failure itself (a drop that must be looked at first). */
+  sendQuietly<T extends CommandType>(type: T, payload: CommandInput<T>) {
+    return this.transportRequest('dispatch', this.#draft(type, payload))
+  }
+
+  #draft<T extends CommandType>(type: T, payload: CommandInput<T>, typedDice?: number[], rollMissing = false): CommandDraft {
     const campaignId = this.session?.campaign?.id
     const meta = {
       commandId: newCommandId(),
@@ -176,7 +185,7 @@ export class CampaignView {
       ...(typedDice ? { typedDice } : {}),
       ...(typedDice && rollMissing ? { rollMissing: true as const } : {}),
     }
-    return this.request('dispatch', { type, payload, meta } as CommandDraft)
+    return { type, payload, meta } as CommandDraft
   }
 
   /** Rebuilds the lists of the types a diff touched (all of them after a snapshot). */

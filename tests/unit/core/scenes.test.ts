@@ -186,6 +186,29 @@ describe('moving on the map sets off the rules (CX25, CX26)', () => {
     })
   })
 
+  it("issue 36: the GM's drop sent in one go (`ifQuiet`) is refused by name where it sets off a reaction, with nothing changed, and made where it sets off none", async () => {
+    await suppressedOnTheDock('map-move-quiet', async (gm, id, dock) => {
+      const before = await gm.must('snapshot', undefined)
+      const loud = await gm.request('dispatch', {
+        type: 'token/place',
+        payload: { sceneId: dock, combatantId: id('Raider'), x: 16, y: 0, ifQuiet: true },
+        meta: { commandId: 'quiet-1' },
+      })
+      expect(loud.ok ? null : [loud.error.code, loud.error.message]).toEqual([
+        'move/setsOff',
+        'Moving Raider there sets off a reaction: see it before the move is made.',
+      ])
+      const unchanged = await gm.must('snapshot', undefined)
+      expect(unchanged.version).toBe(before.version)
+      expect(unchanged.records.find((r) => r.typeName === 'token' && r.combatantId === id('Raider'))).toMatchObject({ x: 12, y: 0 })
+      // Vex, the suppressor, steps aside: nothing reacts to that, so it is made at once.
+      await gm.command('token/place', { sceneId: dock, combatantId: id('Vex'), x: 0, y: 3, ifQuiet: true })
+      const after = await gm.must('snapshot', undefined)
+      expect(after.records.find((r) => r.typeName === 'token' && r.combatantId === id('Vex'))).toMatchObject({ x: 0, y: 3 })
+      expect(after.records.filter((r) => r.typeName === 'prompt')).toHaveLength(0)
+    })
+  })
+
   it('a suppressor downed since makes no reaction: the drag preview shows none, and the drop puts none and logs why', async () => {
     await suppressedOnTheDock('map-move-down', async (gm, id, dock) => {
       // A fall typed by hand downs Vex (SR-CX-3: straight to health); its zone still stands on the map.
