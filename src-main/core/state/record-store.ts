@@ -13,6 +13,11 @@ export interface RecordReader {
   visibleRanks(): ReadonlyMap<string, number>
   /** The combatants carrying any condition, in the order `ofType('combatant')` gives them. */
   withConditions(): CombatantRecord[]
+  /**
+   * A number that changes whenever any record does (issue 36), for what is worked out from many
+   * records and asked many times between two changes; absent on a reader that cannot say.
+   */
+  readonly revision?: number
 }
 
 /**
@@ -30,6 +35,7 @@ export class RecordStore implements RecordReader {
   readonly #turnOrder = new TurnOrderIndex()
   readonly #conditioned = new ConditionedIndex()
   readonly #combatants = () => this.ofType('combatant')
+  #revision = 0
 
   constructor(records: Iterable<StoredRecord> = []) {
     for (const r of records) this.#put(r)
@@ -85,8 +91,13 @@ export class RecordStore implements RecordReader {
     return this.#records.size
   }
 
+  get revision(): number {
+    return this.#revision
+  }
+
   /** Only the engine's commit calls this, after the journal holds the command. */
   applyChanges(changes: readonly RecordChange[]): void {
+    this.#revision++
     for (const c of changes) {
       if (c.to !== null) {
         this.#put(c.to)
