@@ -2,7 +2,7 @@
 // Electron binary that runs, which many machines (CI containers, this project's own) lack; there
 // it prints one line saying it was skipped, and why, and exits 0. Not part of `npm test`.
 import { spawnSync } from 'node:child_process'
-import { createRequire } from 'node:module'
+import { electronBinary } from './electron-binary.mjs'
 import { LAPTOP, missingForTwoDisplays, startTwoDisplays, TV } from './two-displays.mjs'
 
 const skip = (why) => {
@@ -10,16 +10,8 @@ const skip = (why) => {
   process.exit(0)
 }
 
-let binary
-try {
-  // The electron package exports its binary's path, and throws when the binary was never downloaded.
-  binary = createRequire(import.meta.url)('electron')
-} catch (e) {
-  skip(`no Electron binary on this machine (${e.message.split('\n')[0]})`)
-}
-const version = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 30_000 })
-if (version.status !== 0)
-  skip(`the Electron binary at ${binary} does not run (${(version.stderr || String(version.error ?? '')).split('\n')[0]})`)
+const electron = electronBinary()
+if (!electron.ok) skip(electron.why)
 // The app writes to the user's data folder; only on Linux can the test point that at a scratch
 // folder (XDG_CONFIG_HOME), so elsewhere it does not run rather than touch a GM's campaigns.
 if (process.platform !== 'linux') skip(`runs on Linux only, where the app's data folder can be a scratch one (this is ${process.platform})`)

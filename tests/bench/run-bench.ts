@@ -8,6 +8,7 @@ import { runPositionsBench } from './positions-bench'
 import { runForecastBench } from './forecast-bench'
 import { runPaintBench } from './paint-bench'
 import { runColdStartBench } from './cold-start-bench'
+import { runDesktopBench } from './desktop-bench'
 import { runLongEveningBench } from './long-evening-bench'
 import { runMemoryBench } from './memory-bench'
 import { machineLine, storageLine, type BenchGoal, type BenchPart, type ReportRow } from './report'
@@ -37,7 +38,9 @@ import { goalTable, markdownTable, writeReport } from './report-md'
  *   page's heap at 3,000 combatants + 50,000 entries and over a 10,000-command session
  *   (memory-bench.ts);
  * - the battle map's pan and drag with 300 tokens and 50 zones against 6 tokens, and the
- *   player's bytes for one token move against its full snapshot (map-bench.ts).
+ *   player's bytes for one token move against its full snapshot (map-bench.ts);
+ * - the desktop shell, where an Electron binary runs (desktop-bench.ts: one line saying it was
+ *   skipped where none does).
  * Ratios are the result; absolute times only say what machine produced them.
  */
 
@@ -68,6 +71,7 @@ async function main(): Promise<void> {
     runLongEveningBench,
     runMemoryBench,
     runMapBench,
+    runDesktopBench,
   ]
   for (const run of parts) {
     const part = await run()
