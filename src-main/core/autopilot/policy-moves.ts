@@ -76,7 +76,11 @@ const ROUNDING = 0.02
 export const MIN_STEP = 0.1
 
 /** The longest walk up to `want` metres the mover's turn can pay for now, to a tenth (0: none). */
-export function affordableStep(ctx: { readonly state: RecordReader; readonly ruleset: Ruleset }, mover: CombatantRecord, want: number): number {
+export function affordableStep(
+  ctx: { readonly state: RecordReader; readonly ruleset: Ruleset },
+  mover: CombatantRecord,
+  want: number,
+): number {
   const pays = (m: number) => moveCharge(ctx, mover, m, false).ok
   if (pays(want)) return want
   let lo = 0

@@ -4,7 +4,14 @@ import { tableSeesAreaMark } from '../../../src-shared/area-marks'
 import { fogOf } from '../../../src-shared/fog'
 import { partySightOfRecords, tableSees } from '../../../src-shared/sight-fog'
 import { rememberPreviewSight } from './sight-shade'
-import { playerCombatantView, playerScene, tableConditions, type SceneView, type ViewRecord, type ViewRecordId } from '../../../src-shared/views'
+import {
+  playerCombatantView,
+  playerScene,
+  tableConditions,
+  type SceneView,
+  type ViewRecord,
+  type ViewRecordId,
+} from '../../../src-shared/views'
 import { tableEncounter } from '../../../src-shared/table-turn'
 import { tableHolds } from '../../../src-shared/table-holding'
 import { tableWall } from '../../../src-shared/wall-words'

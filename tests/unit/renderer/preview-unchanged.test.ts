@@ -15,11 +15,21 @@ import { campaignRecord, combatantView } from '../helpers/records'
 
 const sceneId = 'scene:yard' as SceneId
 const yard: SceneView = { typeName: 'scene', id: sceneId, name: 'Yard', image: null, grid: { kind: 'none', pxPerMetre: 20 }, active: true }
-const token = (name: string, x: number): TokenRecord => ({ typeName: 'token', id: `token:${name}`, sceneId, combatantId: `combatant:${name}`, x, y: 1 })
-const view = (version: number, records: ViewRecord[]): ViewState => ({ version, records: new Map(records.map((r) => [r.id as ViewRecordId, r])) })
+const token = (name: string, x: number): TokenRecord => ({
+  typeName: 'token',
+  id: `token:${name}`,
+  sceneId,
+  combatantId: `combatant:${name}`,
+  x,
+  y: 1,
+})
+const view = (version: number, records: ViewRecord[]): ViewState => ({
+  version,
+  records: new Map(records.map((r) => [r.id as ViewRecordId, r])),
+})
 const of = (v: ViewState, id: string) => v.records.get(id as ViewRecordId)
 
-describe("the projector preview keeps what did not change (issue 36)", () => {
+describe('the projector preview keeps what did not change (issue 36)', () => {
   const ash = combatantView('Ash', 1)
   const bo = combatantView('Bo', 2)
   const campaign = campaignRecord('A')
@@ -50,7 +60,10 @@ describe("the projector preview keeps what did not change (issue 36)", () => {
     expect(index.loadRecords(1, first.records.values())).toBe(RELOADED)
     const moved = token('Bo', 4)
     const second = playerPreview(view(2, [campaign, base[1]!, yard, ash, bo, token('Ash', 1), moved]))
-    const changes = index.loadRecords(2, [...second.records.values()].filter((r) => r.id !== 'token:Ash'))
+    const changes = index.loadRecords(
+      2,
+      [...second.records.values()].filter((r) => r.id !== 'token:Ash'),
+    )
     if (changes === RELOADED) throw new Error('expected per-type changes')
     expect([...changes.keys()].sort()).toEqual(['token'])
     const tokens = changes.get('token')!
