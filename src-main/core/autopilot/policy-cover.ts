@@ -7,7 +7,7 @@ import { wallInTheWay } from '../commands/move-walls'
 import { offTheScene } from '../commands/scene-deciders'
 import { sceneWallIndex } from '../geometry/line-of-fire'
 import type { RecordReader } from '../state/record-store'
-import type { RecordOfType, StoredTypeName } from '../state/stored-records'
+import { readerWithTokens } from '../state/reader-with-tokens'
 import { placedRulesCombatant } from '../state/rules-combatants'
 import { sceneInPlay } from '../state/scene-in-play'
 import { turnSpent } from './fighters'
@@ -164,12 +164,9 @@ function legalWalk(view: PolicyView, scene: SceneRecord, from: Point, to: Point)
 /** The same state with one token moved: what the rules would say from there. */
 function withTokenAt(state: RecordReader, token: TokenRecord, at: Point): RecordReader {
   const moved: TokenRecord = { ...token, x: at.x, y: at.y }
-  const tokens = state.ofType('token').map((t) => (t === token ? moved : t))
-  return {
-    get: (id) => (id === token.id ? moved : state.get(id)),
-    ofType: <T extends StoredTypeName>(t: T) => (t === 'token' ? tokens : state.ofType(t)) as RecordOfType<T>[],
-    turnOrder: () => state.turnOrder(),
-    visibleRanks: () => state.visibleRanks(),
-    withConditions: () => state.withConditions(),
-  }
+  return readerWithTokens(
+    state,
+    state.ofType('token').map((t) => (t === token ? moved : t)),
+    moved,
+  )
 }

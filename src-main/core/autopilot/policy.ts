@@ -4,9 +4,9 @@ import type { CombatantRecord } from '../../../src-shared/records'
 import type { Result } from '../../../src-shared/result'
 import type { Ruleset } from '../../rules/ruleset'
 import type { RecordReader } from '../state/record-store'
-import type { RecordOfType, StoredTypeName } from '../state/stored-records'
 import { fighters, standingIn, turnSpent } from './fighters'
 import { asRulesCombatant, placedRulesCombatant } from '../state/rules-combatants'
+import { readerWithTokens } from '../state/reader-with-tokens'
 import { sceneInPlay } from '../state/scene-in-play'
 import { coverCandidates } from './policy-cover'
 import { moveCandidates } from './policy-moves'
@@ -196,18 +196,7 @@ function attackCandidateList(view: PolicyView, opponents: readonly CombatantReco
 export function canHurtSomeone(view: PolicyView): boolean {
   const opponents = opponentsOf(view.state, view.ruleset, view.actor)
   if (!attackCandidates(view, opponents).next().done) return true
-  return !!sceneInPlay(view.state) && !attackCandidates({ ...view, state: offTheMap(view.state) }, opponents).next().done
-}
-
-/** The same state with nobody on the map: what attacks could do wherever they stood. */
-function offTheMap(state: RecordReader): RecordReader {
-  return {
-    get: (id) => state.get(id),
-    ofType: <T extends StoredTypeName>(t: T) => (t === 'token' ? [] : state.ofType(t)) as RecordOfType<T>[],
-    turnOrder: () => state.turnOrder(),
-    visibleRanks: () => state.visibleRanks(),
-    withConditions: () => state.withConditions(),
-  }
+  return !!sceneInPlay(view.state) && !attackCandidates({ ...view, state: readerWithTokens(view.state, []) }, opponents).next().done
 }
 
 function attackReasons(o: SuggestionOdds, t: CombatantRecord): string[] {
@@ -267,13 +256,11 @@ export function rankActs(view: PolicyView): Candidate[] {
   if (turnSpent(ruleset, actor)) return [{ ...end, reasons: () => [`${actor.name} has nothing left to spend this turn.`] }]
   const opponents = opponentsOf(state, ruleset, actor, fast, view.fighters ?? fighters(state))
   if (opponents.length === 0) return [{ ...end, reasons: () => ['No opponent is standing.'] }]
-  const attacks = fast ? attackCandidateList(view, opponents) : [...attackCandidates(view, opponents)]
+  const shotsFrom = (v: PolicyView) => (fast ? attackCandidateList(v, opponents) : [...attackCandidates(v, opponents)])
+  const attacks = shotsFrom(view)
   // Nothing reaches from where it stands: it closes in first (issue 31), the rules pricing the walk;
   // a shot from the open steps into cover first where the map has some (issue 35).
-  const moves =
-    attacks.length === 0
-      ? moveCandidates(view, opponents)
-      : coverCandidates(view, opponents, attacks, (v) => (fast ? attackCandidateList(v, opponents) : [...attackCandidates(v, opponents)]))
+  const moves = attacks.length === 0 ? moveCandidates(view, opponents) : coverCandidates(view, opponents, attacks, shotsFrom)
   const ranked = [...attacks, ...moves, ...hintCandidates(view, opponents)].sort((a, b) => b.score - a.score)
   const endReason = ranked.length === 0 ? `No attack of ${actor.name}'s can reach or hurt anyone.` : 'Nothing better is left this turn.'
   return [...ranked, { ...end, reasons: () => [endReason] }]
